@@ -1,0 +1,42 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+// Dependency graph (one way, top to bottom):
+//   sharecard, sharecard-bench → Scene → Raster → Geometry
+//   Typesetting → UnicodeText, Raster, Geometry
+//   C libraries from Debian (installed by scripts/setup) sit behind the C* targets:
+//   Raster → CFreeType, CPixman, CPNG;  UnicodeText → CICU, CFriBiDi;  Typesetting → CHarfBuzz, CFreeType
+let package = Package(
+    name: "sharecard",
+    products: [
+        .executable(name: "sharecard", targets: ["sharecard"]),
+        .executable(name: "sharecard-bench", targets: ["sharecard-bench"]),
+        .library(name: "Raster", targets: ["Raster"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFriBiDi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
+        // ICU's headers clash with Foundation's bundled ICU module, so they stay inside this
+        // C target; its public header uses only stdint types.
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+
+        .target(name: "Geometry"),
+        .target(name: "Raster", dependencies: ["Geometry", "CFreeType", "CPixman", "CPNG"]),
+        .target(name: "UnicodeText", dependencies: ["CICU", "CFriBiDi"]),
+        .target(name: "Typesetting", dependencies: ["Geometry", "Raster", "CFreeType", "CHarfBuzz"]),
+        .target(name: "Scene", dependencies: ["Geometry", "Raster"]),
+
+        .executableTarget(name: "sharecard", dependencies: ["Scene", "Raster", "Geometry"]),
+        .executableTarget(name: "sharecard-bench", dependencies: ["Scene", "Raster", "Geometry"]),
+
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"]),
+        .testTarget(name: "UnicodeTextTests", dependencies: ["UnicodeText"]),
+        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Raster", "Geometry"]),
+        .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Geometry"]),
+        .testTarget(name: "CLITests", dependencies: []),
+    ]
+)

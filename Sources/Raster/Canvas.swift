@@ -1,0 +1,226 @@
+import CPixman
+import Foundation
+import Geometry
+
+/// A drawing surface: premultiplied ARGB32 pixels in memory, addressed in points.
+///
+/// Every draw call takes its paint, transform and clip explicitly; the canvas keeps no
+/// graphics state beyond its pixels. Geometry is in points with the origin top-left; the
+/// canvas maps points to device pixels by its `scale`, so a card drawn at scale 2 is
+/// rasterized at twice the resolution, never upsampled. A canvas is not thread-safe.
+public final class Canvas {
+    /// The largest width or height in device pixels.
+    public static let maximumPixelDimension = 16_384
+
+    public let size: Size
+    public let scale: Double
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+
+    let buffer: PixelBuffer
+    let target: PixmanImage
+    private lazy var rasterizer = OutlineRasterizer()
+
+    /// A canvas of `size` points at `scale` device pixels per point, filled with `background`.
+    public init(size: Size, scale: Double = 1, background: Color = .clear) throws {
+        guard scale.isFinite, scale > 0, scale <= 8 else {
+            throw RasterError.invalidArgument("canvas scale must be in (0, 8], got \(scale)")
+        }
+        let w = (size.width * scale).rounded(), h = (size.height * scale).rounded()
+        let limit = Double(Canvas.maximumPixelDimension)
+        guard w.isFinite, h.isFinite, w >= 1, h >= 1, w <= limit, h <= limit else {
+            throw RasterError.invalidArgument(
+                "canvas must be 1…\(Canvas.maximumPixelDimension) pixels on each side, got \(size.width)×\(size.height) points at scale \(scale)")
+        }
+        self.size = size
+        self.scale = scale
+        pixelWidth = Int(w)
+        pixelHeight = Int(h)
+        buffer = PixelBuffer(width: pixelWidth, height: pixelHeight, fill: background.premultipliedARGB32)
+        target = buffer.pixmanImage()
+    }
+
+    public var bounds: Rect { Rect(origin: .zero, size: size) }
+    public var pixelBounds: PixelRect { PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight) }
+    /// Points → device pixels.
+    public var deviceTransform: Transform { .scale(x: scale, y: scale) }
+
+    /// Replaces every pixel with `color` (no blending).
+    public func clear(to color: Color) {
+        buffer.pixels.update(repeating: color.premultipliedARGB32, count: buffer.count)
+    }
+
+    /// The premultiplied ARGB32 word at device pixel (x, y).
+    public func pixel(x: Int, y: Int) -> UInt32 {
+        precondition(x >= 0 && x < pixelWidth && y >= 0 && y < pixelHeight)
+        return buffer.pixels[y * pixelWidth + x]
+    }
+
+    /// A copy of the current pixels: the canvas can go on drawing without changing it.
+    public func makeImage() -> Image { Image(buffer: PixelBuffer(copying: buffer)) }
+
+    // MARK: Shapes
+
+    /// Fills `path` (in points, mapped by `transform` then the canvas scale).
+    public func fill(_ path: Path, with paint: Paint, rule: FillRule = .nonZero,
+                     transform: Transform = .identity, clip: CoverageMask? = nil) {
+        let toDevice = transform.concatenating(deviceTransform)
+        guard let coverage = rasterizer.fill(path.applying(toDevice), rule: rule, within: drawableBounds(clip)) else { return }
+        fill(coverage, with: paint, paintTransform: toDevice, clip: clip)
+    }
+
+    /// Strokes `path`. The stroke width is in points and scales with `transform` (by the
+    /// square root of its area factor, exact for uniform scales).
+    public func stroke(_ path: Path, with paint: Paint, style: StrokeStyle,
+                       transform: Transform = .identity, clip: CoverageMask? = nil) {
+        let toDevice = transform.concatenating(deviceTransform)
+        let widthScale = abs(toDevice.determinant).squareRoot()
+        guard widthScale > 0,
+              let deviceStyle = try? StrokeStyle(width: style.width * widthScale, join: style.join,
+                                                 cap: style.cap, miterLimit: style.miterLimit),
+              let coverage = rasterizer.stroke(path.applying(toDevice), style: deviceStyle, within: drawableBounds(clip))
+        else { return }
+        fill(coverage, with: paint, paintTransform: toDevice, clip: clip)
+    }
+
+    /// Paints through `coverage` (device pixels). Gradient geometry is mapped to device
+    /// pixels by `paintTransform`.
+    public func fill(_ coverage: CoverageMask, with paint: Paint, paintTransform: Transform? = nil,
+                     clip: CoverageMask? = nil) {
+        if let clip { coverage.intersect(with: clip) }
+        let area = coverage.bounds.intersection(pixelBounds)
+        guard !area.isEmpty, let source = pixmanPaint(paint, toDevice: paintTransform ?? deviceTransform) else { return }
+        composite(PIXMAN_OP_OVER, source: source, mask: coverage.pixmanImage(), destination: target,
+                  sourceOrigin: (area.x, area.y),
+                  maskOrigin: (area.x - coverage.bounds.x, area.y - coverage.bounds.y),
+                  destinationRect: area)
+    }
+
+    /// Coverage of `path` as a clip for later draw calls, intersected with `within` if given.
+    public func makeClip(_ path: Path, rule: FillRule = .nonZero, transform: Transform = .identity,
+                         within: CoverageMask? = nil) -> CoverageMask {
+        let toDevice = transform.concatenating(deviceTransform)
+        let area = drawableBounds(within)
+        guard let mask = rasterizer.fill(path.applying(toDevice), rule: rule, within: area) else {
+            // Nothing visible: an all-zero one-pixel mask clips everything away.
+            return CoverageMask(bounds: PixelRect(x: 0, y: 0, width: 1, height: 1))
+        }
+        if let within { mask.intersect(with: within) }
+        return mask
+    }
+
+    public func makeClip(rect: Rect, cornerRadius: Double = 0, within: CoverageMask? = nil) -> CoverageMask {
+        makeClip(Path(roundedRect: rect, cornerRadius: cornerRadius), within: within)
+    }
+
+    // MARK: Images
+
+    /// Draws `image` into `rect` (points) placed by `contentMode`; with `clipsToBounds`,
+    /// parts of the image outside `rect` are hidden (UIKit's `clipsToBounds`).
+    public func draw(_ image: Image, in rect: Rect, contentMode: ContentMode = .scaleToFill,
+                     clipsToBounds: Bool = false, clip: CoverageMask? = nil) {
+        let frame = contentMode.frame(for: image.size, in: rect)
+        guard !frame.isEmpty else { return }
+        var effectiveClip = clip
+        if clipsToBounds, frame.intersection(rect) != frame {
+            effectiveClip = makeClip(rect: rect, within: clip)
+        }
+        let t = Transform.scale(x: frame.width / Double(image.width), y: frame.height / Double(image.height))
+            .concatenating(.translation(x: frame.minX, y: frame.minY))
+        draw(image, transform: t, clip: effectiveClip)
+    }
+
+    /// Draws `image` with its pixel grid mapped by `transform` into points. Downscaling
+    /// averages every source pixel under a destination pixel (no aliasing); upscaling and
+    /// rotation interpolate bilinearly.
+    public func draw(_ image: Image, transform: Transform, clip: CoverageMask? = nil) {
+        let toDevice = transform.concatenating(deviceTransform)
+        guard let fromDevice = toDevice.inverted else { return }
+        let corners = [Point(x: 0, y: 0), Point(x: Double(image.width), y: 0),
+                       Point(x: 0, y: Double(image.height)), Point(x: Double(image.width), y: Double(image.height))]
+            .map(toDevice.apply)
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let deviceRect = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        let area = PixelRect(enclosing: deviceRect).intersection(drawableBounds(clip))
+        guard !area.isEmpty else { return }
+
+        let source = image.buffer.pixmanImage()
+        var matrix = pixmanTransform(fromDevice)
+        pixman_image_set_transform(source.handle, &matrix)
+        setResamplingFilter(on: source, fromDevice: fromDevice)
+        composite(PIXMAN_OP_OVER, source: source, mask: clip?.pixmanImage(), destination: target,
+                  sourceOrigin: (area.x, area.y),
+                  maskOrigin: (area.x - (clip?.bounds.x ?? 0), area.y - (clip?.bounds.y ?? 0)),
+                  destinationRect: area)
+    }
+
+    // MARK: Helpers
+
+    private func drawableBounds(_ clip: CoverageMask?) -> PixelRect {
+        clip.map { $0.bounds.intersection(pixelBounds) } ?? pixelBounds
+    }
+
+    private func pixmanPaint(_ paint: Paint, toDevice: Transform) -> PixmanImage? {
+        let stops = paint.sortedStops
+        switch paint {
+        case .solid(let color):
+            return PixmanImage.solid(color)
+        case .linearGradient, .radialGradient:
+            guard let first = stops.first else { return nil }
+            guard stops.count > 1, let fromDevice = toDevice.inverted else { return PixmanImage.solid(first.color) }
+            let pixmanStops = stops.map { stop in
+                pixman_gradient_stop_t(x: fixed(stop.offset), color: pixman_color_t(
+                    red: UInt16((stop.color.red * 65535).rounded()), green: UInt16((stop.color.green * 65535).rounded()),
+                    blue: UInt16((stop.color.blue * 65535).rounded()), alpha: UInt16((stop.color.alpha * 65535).rounded())))
+            }
+            var handle: OpaquePointer?
+            if case .linearGradient(let start, let end, _) = paint {
+                guard start != end else { return PixmanImage.solid(stops.last!.color) }
+                var p1 = pixman_point_fixed_t(x: fixed(start.x), y: fixed(start.y))
+                var p2 = pixman_point_fixed_t(x: fixed(end.x), y: fixed(end.y))
+                handle = pixman_image_create_linear_gradient(&p1, &p2, pixmanStops, Int32(pixmanStops.count))
+            } else if case .radialGradient(let center, let radius, _) = paint {
+                guard radius > 0 else { return PixmanImage.solid(stops.last!.color) }
+                var c = pixman_point_fixed_t(x: fixed(center.x), y: fixed(center.y))
+                handle = pixman_image_create_radial_gradient(&c, &c, 0, fixed(radius), pixmanStops, Int32(pixmanStops.count))
+            }
+            guard let handle else { return PixmanImage.solid(first.color) }
+            let image = PixmanImage(handle)
+            var matrix = pixmanTransform(fromDevice)
+            pixman_image_set_transform(handle, &matrix)
+            pixman_image_set_repeat(handle, PIXMAN_REPEAT_PAD)
+            return image
+        }
+    }
+
+    /// Chooses the sampling for an image drawn with `fromDevice` (device → image pixels):
+    /// an exact copy for whole-pixel translations, a box-averaging separable convolution when
+    /// more than one source pixel falls on a device pixel, bilinear otherwise.
+    private func setResamplingFilter(on image: PixmanImage, fromDevice t: Transform) {
+        let sx = (t.a * t.a + t.b * t.b).squareRoot(), sy = (t.c * t.c + t.d * t.d).squareRoot()
+        if t.a == 1, t.d == 1, t.b == 0, t.c == 0, t.tx == t.tx.rounded(), t.ty == t.ty.rounded() {
+            pixman_image_set_filter(image.handle, PIXMAN_FILTER_NEAREST, nil, 0)
+        } else if sx > 1.001 || sy > 1.001 {
+            var count: Int32 = 0
+            let params = pixman_filter_create_separable_convolution(
+                &count, fixed(max(sx, 1)), fixed(max(sy, 1)),
+                PIXMAN_KERNEL_LINEAR, PIXMAN_KERNEL_LINEAR, PIXMAN_KERNEL_BOX, PIXMAN_KERNEL_BOX, 4, 4)
+            pixman_image_set_filter(image.handle, PIXMAN_FILTER_SEPARABLE_CONVOLUTION, params, count)
+            free(params)
+        } else {
+            pixman_image_set_filter(image.handle, PIXMAN_FILTER_BILINEAR, nil, 0)
+        }
+    }
+}
+
+/// pixman's 16.16 fixed point, saturating.
+func fixed(_ v: Double) -> pixman_fixed_t {
+    pixman_fixed_t(clamping: Int64((min(max(v, -32767), 32767) * 65536).rounded()))
+}
+
+func pixmanTransform(_ t: Transform) -> pixman_transform_t {
+    pixman_transform_t(matrix: (
+        (fixed(t.a), fixed(t.c), fixed(t.tx)),
+        (fixed(t.b), fixed(t.d), fixed(t.ty)),
+        (0, 0, fixed(1))))
+}

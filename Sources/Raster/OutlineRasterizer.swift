@@ -1,0 +1,186 @@
+import CFreeType
+import Geometry
+
+/// Turns paths into anti-aliased coverage with FreeType's smooth rasterizer, and strokes them
+/// with FreeType's stroker. One instance owns one `FT_Library`; use it from one thread at a time.
+final class OutlineRasterizer {
+    private let library: FT_Library
+
+    init() {
+        var lib: FT_Library?
+        let error = FT_Init_FreeType(&lib)
+        precondition(error == 0 && lib != nil, "FreeType failed to initialise (error \(error))")
+        library = lib!
+    }
+
+    deinit { FT_Done_FreeType(library) }
+
+    /// Coverage of `path` (in device pixels) within `clipBounds`, or nil when nothing is covered.
+    func fill(_ path: Path, rule: FillRule, within clipBounds: PixelRect) -> CoverageMask? {
+        let area = PixelRect(enclosing: path.controlPointBounds).intersection(clipBounds)
+        guard !area.isEmpty, !path.isEmpty else { return nil }
+        var outline = OutlineBuilder(origin: area)
+        outline.add(path)
+        let mask = CoverageMask(bounds: area)
+        let ok = outline.withOutline(evenOdd: rule == .evenOdd) { render($0, into: mask) }
+        return ok ? mask : nil
+    }
+
+    /// Coverage of the stroke of `path` (in device pixels, `style.width` already scaled).
+    func stroke(_ path: Path, style: StrokeStyle, within clipBounds: PixelRect) -> CoverageMask? {
+        let grow = style.width * max(style.miterLimit, 1.5)
+        let area = PixelRect(enclosing: path.controlPointBounds.insetBy(dx: -grow, dy: -grow)).intersection(clipBounds)
+        guard !area.isEmpty, !path.isEmpty else { return nil }
+
+        var stroker: FT_Stroker?
+        guard FT_Stroker_New(library, &stroker) == 0, let stroker else { return nil }
+        defer { FT_Stroker_Done(stroker) }
+        let join: FT_Stroker_LineJoin
+        switch style.join {
+        case .miter: join = FT_STROKER_LINEJOIN_MITER_FIXED
+        case .round: join = FT_STROKER_LINEJOIN_ROUND
+        case .bevel: join = FT_STROKER_LINEJOIN_BEVEL
+        }
+        let cap: FT_Stroker_LineCap
+        switch style.cap {
+        case .butt: cap = FT_STROKER_LINECAP_BUTT
+        case .round: cap = FT_STROKER_LINECAP_ROUND
+        case .square: cap = FT_STROKER_LINECAP_SQUARE
+        }
+        FT_Stroker_Set(stroker, FT_Fixed(style.width * 32), cap, join, FT_Fixed(style.miterLimit * 65536))
+
+        let map = OutlineBuilder.CoordinateMap(origin: area)
+        var open = false
+        func endSubpath() {
+            if open { FT_Stroker_EndSubPath(stroker) }
+            open = false
+        }
+        let elements = path.elements
+        for (i, element) in elements.enumerated() {
+            switch element {
+            case .move(let p):
+                endSubpath()
+                // A subpath is closed when a .close follows before the next .move.
+                var closed = false
+                for next in elements[(i + 1)...] {
+                    if case .close = next { closed = true; break }
+                    if case .move = next { break }
+                }
+                var v = map(p)
+                FT_Stroker_BeginSubPath(stroker, &v, closed ? 0 : 1)
+                open = true
+            case .line(let p):
+                var v = map(p)
+                FT_Stroker_LineTo(stroker, &v)
+            case .quad(let c, let p):
+                var vc = map(c), vp = map(p)
+                FT_Stroker_ConicTo(stroker, &vc, &vp)
+            case .cubic(let c1, let c2, let p):
+                var v1 = map(c1), v2 = map(c2), vp = map(p)
+                FT_Stroker_CubicTo(stroker, &v1, &v2, &vp)
+            case .close:
+                endSubpath()
+            }
+        }
+        endSubpath()
+
+        var pointCount: FT_UInt = 0, contourCount: FT_UInt = 0
+        guard FT_Stroker_GetCounts(stroker, &pointCount, &contourCount) == 0, pointCount > 0,
+              pointCount <= UInt32(Int16.max), contourCount <= UInt32(Int16.max) else { return nil }
+        var outline = FT_Outline()
+        guard FT_Outline_New(library, pointCount, Int32(contourCount), &outline) == 0 else { return nil }
+        defer { FT_Outline_Done(library, &outline) }
+        outline.n_points = 0
+        outline.n_contours = 0
+        FT_Stroker_Export(stroker, &outline)
+        let mask = CoverageMask(bounds: area)
+        return render(&outline, into: mask) ? mask : nil
+    }
+
+    private func render(_ outline: UnsafeMutablePointer<FT_Outline>, into mask: CoverageMask) -> Bool {
+        var bitmap = FT_Bitmap()
+        bitmap.rows = UInt32(mask.bounds.height)
+        bitmap.width = UInt32(mask.bounds.width)
+        bitmap.pitch = Int32(mask.strideBytes)
+        bitmap.buffer = mask.bytes
+        bitmap.num_grays = 256
+        bitmap.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
+        return withUnsafeMutablePointer(to: &bitmap) { target in
+            var params = FT_Raster_Params()
+            params.target = UnsafePointer(target)
+            params.flags = Int32(FT_RASTER_FLAG_AA)
+            return FT_Outline_Render(library, outline, &params) == 0
+        }
+    }
+}
+
+/// Collects a path as FreeType outline arrays in 26.6 fixed point, relative to a pixel area
+/// and flipped to FreeType's y-up bitmap convention.
+private struct OutlineBuilder {
+    struct CoordinateMap {
+        let originX: Double, bottomY: Double
+        init(origin area: PixelRect) {
+            originX = Double(area.x)
+            bottomY = Double(area.y + area.height)
+        }
+        /// Far-away points are clamped: beyond the area they only affect coverage through
+        /// the winding of edges that never reach it.
+        func callAsFunction(_ p: Point) -> FT_Vector {
+            func fixed(_ v: Double) -> FT_Pos { FT_Pos(min(max(v.isNaN ? 0 : v, -4_000_000), 4_000_000) * 64) }
+            return FT_Vector(x: fixed(p.x - originX), y: fixed(bottomY - p.y))
+        }
+    }
+
+    let map: CoordinateMap
+    var points: [FT_Vector] = []
+    var tags: [CChar] = []
+    var contourEnds: [Int16] = []
+
+    init(origin area: PixelRect) { map = CoordinateMap(origin: area) }
+
+    mutating func add(_ path: Path) {
+        var contourStart = 0
+        func endContour() {
+            if points.count > contourStart {
+                contourEnds.append(Int16(truncatingIfNeeded: points.count - 1))
+            }
+            contourStart = points.count
+        }
+        func point(_ p: Point, _ tag: Int32) {
+            points.append(map(p))
+            tags.append(CChar(tag))
+        }
+        let on = Int32(FT_CURVE_TAG_ON), conic = Int32(FT_CURVE_TAG_CONIC), cubic = Int32(FT_CURVE_TAG_CUBIC)
+        for element in path.elements {
+            switch element {
+            case .move(let p): endContour(); point(p, on)
+            case .line(let p): point(p, on)
+            case .quad(let c, let p): point(c, conic); point(p, on)
+            case .cubic(let c1, let c2, let p): point(c1, cubic); point(c2, cubic); point(p, on)
+            case .close: endContour()
+            }
+        }
+        endContour()
+    }
+
+    /// Calls `body` with an outline over the collected arrays. FreeType outlines hold at most
+    /// 32,767 points; larger paths are not drawn (returns false).
+    mutating func withOutline(evenOdd: Bool, _ body: (UnsafeMutablePointer<FT_Outline>) -> Bool) -> Bool {
+        guard !points.isEmpty, points.count <= Int(Int16.max) else { return false }
+        let count = points.count, contours = contourEnds.count
+        return points.withUnsafeMutableBufferPointer { pts in
+            tags.withUnsafeMutableBufferPointer { tg in
+                contourEnds.withUnsafeMutableBufferPointer { ends in
+                    var outline = FT_Outline()
+                    outline.n_points = Int16(count)
+                    outline.n_contours = Int16(contours)
+                    outline.points = pts.baseAddress
+                    outline.tags = tg.baseAddress
+                    outline.contours = ends.baseAddress
+                    outline.flags = evenOdd ? Int32(FT_OUTLINE_EVEN_ODD_FILL) : 0
+                    return body(&outline)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import CPixman
+
+/// Owned memory for premultiplied ARGB32 pixels (one `UInt32` per pixel, alpha in the high
+/// byte; in memory B, G, R, A on little-endian machines), rows packed with no padding.
+final class PixelBuffer: @unchecked Sendable {
+    let width: Int
+    let height: Int
+    let pixels: UnsafeMutablePointer<UInt32>
+
+    var count: Int { width * height }
+    var strideBytes: Int { width * 4 }
+
+    init(width: Int, height: Int, fill: UInt32 = 0) {
+        precondition(width > 0 && height > 0, "pixel buffer needs at least one pixel")
+        self.width = width
+        self.height = height
+        pixels = .allocate(capacity: width * height)
+        pixels.initialize(repeating: fill, count: width * height)
+    }
+
+    convenience init(copying other: PixelBuffer) {
+        self.init(width: other.width, height: other.height)
+        pixels.update(from: other.pixels, count: count)
+    }
+
+    deinit { pixels.deallocate() }
+
+    /// A pixman image over this memory. The returned handle keeps the buffer alive.
+    func pixmanImage() -> PixmanImage {
+        let handle = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(width), Int32(height),
+                                              pixels, Int32(strideBytes))!
+        return PixmanImage(handle, retaining: self)
+    }
+}
+
+/// Owns one reference to a `pixman_image_t`, and whatever memory the image reads from.
+final class PixmanImage {
+    let handle: OpaquePointer
+    private let storage: AnyObject?
+
+    init(_ handle: OpaquePointer, retaining storage: AnyObject? = nil) {
+        self.handle = handle
+        self.storage = storage
+    }
+
+    deinit { pixman_image_unref(handle) }
+
+    static func solid(_ color: Color) -> PixmanImage {
+        let argb = color.premultipliedARGB32
+        func c16(_ shift: UInt32) -> UInt16 { UInt16((argb >> shift) & 0xFF) * 257 }
+        var pc = pixman_color_t(red: c16(16), green: c16(8), blue: c16(0), alpha: c16(24))
+        return PixmanImage(pixman_image_create_solid_fill(&pc))
+    }
+}
+
+/// Composites `source` (through `mask`, if any) onto `destination` with Porter-Duff `op`.
+/// Coordinates are destination pixels; `sourceOrigin` and `maskOrigin` say which source and
+/// mask pixels land on `destinationRect`'s top-left corner.
+func composite(_ op: pixman_op_t, source: PixmanImage, mask: PixmanImage?, destination: PixmanImage,
+               sourceOrigin: (Int, Int), maskOrigin: (Int, Int) = (0, 0), destinationRect: PixelRect) {
+    guard !destinationRect.isEmpty else { return }
+    pixman_image_composite32(op, source.handle, mask?.handle, destination.handle,
+                             Int32(sourceOrigin.0), Int32(sourceOrigin.1),
+                             Int32(maskOrigin.0), Int32(maskOrigin.1),
+                             Int32(destinationRect.x), Int32(destinationRect.y),
+                             Int32(destinationRect.width), Int32(destinationRect.height))
+}

@@ -1,0 +1,18 @@
+/// Errors from the raster engine; each message names the problem.
+public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
+    case invalidArgument(String)
+    case imageTooLarge(String)
+    case pngDecoding(String)
+    case pngEncoding(String)
+    case freeType(String)
+
+    public var description: String {
+        switch self {
+        case .invalidArgument(let m): return m
+        case .imageTooLarge(let m): return m
+        case .pngDecoding(let m): return "cannot read PNG: \(m)"
+        case .pngEncoding(let m): return "cannot write PNG: \(m)"
+        case .freeType(let m): return "FreeType: \(m)"
+        }
+    }
+}
