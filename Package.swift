@@ -32,11 +32,12 @@ let package = Package(
         .executableTarget(name: "sharecard", dependencies: ["Scene", "Raster", "Geometry"]),
         .executableTarget(name: "sharecard-bench", dependencies: ["Scene", "Raster", "Geometry"]),
 
+        .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "UnicodeTextTests", dependencies: ["UnicodeText"]),
-        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Raster", "Geometry"]),
-        .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Geometry"]),
+        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Raster", "Geometry", "TestSupport"]),
+        .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: []),
     ]
 )

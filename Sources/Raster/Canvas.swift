@@ -134,6 +134,12 @@ public final class Canvas {
     /// averages every source pixel under a destination pixel (no aliasing); upscaling and
     /// rotation interpolate bilinearly.
     public func draw(_ image: Image, transform: Transform, clip: CoverageMask? = nil) {
+        draw(image, transform: transform, clip: clip, extendEdges: false)
+    }
+
+    /// With `extendEdges`, samples outside the image repeat its border pixels instead of
+    /// being transparent (used where the picture must cover its frame edge to edge).
+    func draw(_ image: Image, transform: Transform, clip: CoverageMask? = nil, extendEdges: Bool) {
         let toDevice = transform.concatenating(deviceTransform)
         guard let fromDevice = toDevice.inverted else { return }
         let corners = [Point(x: 0, y: 0), Point(x: Double(image.width), y: 0),
@@ -141,16 +147,29 @@ public final class Canvas {
             .map(toDevice.apply)
         let xs = corners.map(\.x), ys = corners.map(\.y)
         let deviceRect = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
-        let area = PixelRect(enclosing: deviceRect).intersection(drawableBounds(clip))
+        let covered = extendEdges ? pixelBounds : PixelRect(enclosing: deviceRect)
+        let area = covered.intersection(drawableBounds(clip))
         guard !area.isEmpty else { return }
 
         let source = image.buffer.pixmanImage()
         var matrix = pixmanTransform(fromDevice)
         pixman_image_set_transform(source.handle, &matrix)
         setResamplingFilter(on: source, fromDevice: fromDevice)
-        composite(PIXMAN_OP_OVER, source: source, mask: clip?.pixmanImage(), destination: target,
+        var mask = clip
+        if extendEdges {
+            pixman_image_set_repeat(source.handle, PIXMAN_REPEAT_PAD)
+        } else if toDevice.isAxisAligned {
+            // Resampling filters reach past the image's edge; padding keeps its border colour
+            // there, and the frame's own coverage gives fractional edges their soft pixel.
+            pixman_image_set_repeat(source.handle, PIXMAN_REPEAT_PAD)
+            let frameIsWholePixels = [deviceRect.minX, deviceRect.minY, deviceRect.maxX, deviceRect.maxY].allSatisfy { $0 == $0.rounded() }
+            if !frameIsWholePixels {
+                mask = makeClip(Path(rect: deviceRect), transform: deviceTransform.inverted ?? .identity, within: clip)
+            }
+        }
+        composite(PIXMAN_OP_OVER, source: source, mask: mask?.pixmanImage(), destination: target,
                   sourceOrigin: (area.x, area.y),
-                  maskOrigin: (area.x - (clip?.bounds.x ?? 0), area.y - (clip?.bounds.y ?? 0)),
+                  maskOrigin: (area.x - (mask?.bounds.x ?? 0), area.y - (mask?.bounds.y ?? 0)),
                   destinationRect: area)
     }
 
@@ -204,7 +223,7 @@ public final class Canvas {
             var count: Int32 = 0
             let params = pixman_filter_create_separable_convolution(
                 &count, fixed(max(sx, 1)), fixed(max(sy, 1)),
-                PIXMAN_KERNEL_LINEAR, PIXMAN_KERNEL_LINEAR, PIXMAN_KERNEL_BOX, PIXMAN_KERNEL_BOX, 4, 4)
+                PIXMAN_KERNEL_BOX, PIXMAN_KERNEL_BOX, PIXMAN_KERNEL_LINEAR, PIXMAN_KERNEL_LINEAR, 4, 4)
             pixman_image_set_filter(image.handle, PIXMAN_FILTER_SEPARABLE_CONVOLUTION, params, count)
             free(params)
         } else {

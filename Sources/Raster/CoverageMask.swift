@@ -44,10 +44,10 @@ public final class CoverageMask: @unchecked Sendable {
             bytes.update(repeating: 0, count: strideBytes * bounds.height)
             return
         }
-        pixman_image_composite32(PIXMAN_OP_IN, other.pixmanImage().handle, nil, mine.handle,
-                                 Int32(overlap.x - other.bounds.x), Int32(overlap.y - other.bounds.y), 0, 0,
-                                 Int32(overlap.x - bounds.x), Int32(overlap.y - bounds.y),
-                                 Int32(overlap.width), Int32(overlap.height))
+        composite(PIXMAN_OP_IN, source: other.pixmanImage(), mask: nil, destination: mine,
+                  sourceOrigin: (overlap.x - other.bounds.x, overlap.y - other.bounds.y),
+                  destinationRect: PixelRect(x: overlap.x - bounds.x, y: overlap.y - bounds.y,
+                                             width: overlap.width, height: overlap.height))
         // Rows and columns outside the overlap are not covered by the other mask.
         for y in 0..<bounds.height {
             let cy = y + bounds.y

@@ -1,0 +1,24 @@
+import Foundation
+import Geometry
+
+extension Image {
+    /// The factor by which a w×h picture rotated by `radians` must be enlarged to cover the
+    /// original w×h frame: the frame, rotated back, has a bounding box of
+    /// (w·|cos| + h·|sin|) × (w·|sin| + h·|cos|), which the enlarged picture must contain.
+    static func straightenScale(width w: Double, height h: Double, radians: Double) -> Double {
+        let c = abs(cos(radians)), s = abs(sin(radians))
+        return max((w * c + h * s) / w, (w * s + h * c) / h)
+    }
+
+    func straightened(by radians: Double) -> Image {
+        let w = Double(width), h = Double(height)
+        let scale = Image.straightenScale(width: w, height: h, radians: radians)
+        let transform = Transform.translation(x: -w / 2, y: -h / 2)
+            .concatenating(.scale(x: scale, y: scale))
+            .concatenating(.rotation(radians: radians))
+            .concatenating(.translation(x: w / 2, y: h / 2))
+        guard let canvas = try? Canvas(size: size) else { return self }
+        canvas.draw(self, transform: transform, extendEdges: true)
+        return canvas.makeImage()
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import Geometry
+import Raster
+
+/// Reads scene files (documented in docs/scene-format.md). Image paths are relative to
+/// `baseDirectory`. Everything is checked here, so a parsed `Scene` always renders.
+public struct SceneParser {
+    public static let maximumPoints = 8192.0
+    public static let maximumElements = 10_000
+    public static let maximumDepth = 16
+    public static let maximumSnapshotLevels = 12
+
+    public let baseDirectory: URL
+    public let imageLimits: ImageLimits
+    private var elementCount = 0
+
+    public init(baseDirectory: URL, imageLimits: ImageLimits = .default) {
+        self.baseDirectory = baseDirectory
+        self.imageLimits = imageLimits
+    }
+
+    /// Reads a scene file; errors name the file and the field.
+    public static func load(contentsOf url: URL) throws -> Scene {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw SceneError(file: url.path, detail: "cannot read the file")
+        }
+        var parser = SceneParser(baseDirectory: url.deletingLastPathComponent())
+        do {
+            return try parser.parse(data)
+        } catch let e as JSONInputError {
+            throw SceneError(file: url.path, detail: e.description)
+        }
+    }
+
+    public mutating func parse(_ data: Data) throws -> Scene {
+        elementCount = 0
+        let root = try JSONNode.parse(data)
+        try root.rejectUnknownKeys(allowed: ["width", "height", "scale", "background", "elements"])
+        let width = try root.required("width").number(in: 1...SceneParser.maximumPoints)
+        let height = try root.required("height").number(in: 1...SceneParser.maximumPoints)
+        let scale = try root.optional("scale")?.number(in: 0.25...4) ?? 1
+        guard width * scale <= Double(Canvas.maximumPixelDimension), height * scale <= Double(Canvas.maximumPixelDimension) else {
+            throw root.fail("canvas of \(width)×\(height) at scale \(scale) exceeds \(Canvas.maximumPixelDimension) pixels")
+        }
+        let background = try root.optional("background")?.paint() ?? .solid(.white)
+        let elements = try root.optional("elements").map { try parseElements($0, depth: 0) } ?? []
+        return Scene(size: Size(width: width, height: height), scale: scale, background: background, elements: elements)
+    }
+
+    private mutating func parseElements(_ node: JSONNode, depth: Int) throws -> [SceneElement] {
+        guard depth < SceneParser.maximumDepth else { throw node.fail("groups nest deeper than \(SceneParser.maximumDepth) levels") }
+        return try node.array(maximumCount: SceneParser.maximumElements).map { try parseElement($0, depth: depth) }
+    }
+
+    private mutating func parseElement(_ node: JSONNode, depth: Int) throws -> SceneElement {
+        elementCount += 1
+        guard elementCount <= SceneParser.maximumElements else { throw node.fail("more than \(SceneParser.maximumElements) elements") }
+        let kinds = ["rect", "ellipse", "path", "image", "group", "snapshot"]
+        let kind = try node.required("type").string(maximumLength: 32)
+        let shapeKeys: Set<String> = ["type", "fill", "fillRule", "stroke"]
+        switch kind {
+        case "rect":
+            try node.rejectUnknownKeys(allowed: shapeKeys.union(["rect", "cornerRadius"]))
+            let rect = try node.required("rect").rect()
+            let radius = try node.optional("cornerRadius")?.number(in: 0...1e6) ?? 0
+            return try shape(Path(roundedRect: rect, cornerRadius: radius), node)
+        case "ellipse":
+            try node.rejectUnknownKeys(allowed: shapeKeys.union(["rect"]))
+            return try shape(Path(ellipseIn: try node.required("rect").rect()), node)
+        case "path":
+            try node.rejectUnknownKeys(allowed: shapeKeys.union(["d"]))
+            let d = try node.required("d")
+            do {
+                return try shape(Path(svgPathData: try d.string()), node)
+            } catch let e as PathDataError {
+                throw d.fail(e.description)
+            }
+        case "image":
+            try node.rejectUnknownKeys(allowed: ["type", "src", "rect", "contentMode", "clipsToBounds", "filters"])
+            return .image(try image(node.required("src")), frame: try node.required("rect").rect(),
+                          contentMode: try contentMode(node.optional("contentMode")) ?? .scaleToFill,
+                          clipsToBounds: try node.optional("clipsToBounds")?.bool() ?? false,
+                          filters: try filters(node.optional("filters")))
+        case "group":
+            try node.rejectUnknownKeys(allowed: ["type", "elements", "clip", "filters"])
+            var clip: (Rect, Double)?
+            if let c = try node.optional("clip") {
+                try c.rejectUnknownKeys(allowed: ["rect", "cornerRadius"])
+                clip = (try c.required("rect").rect(), try c.optional("cornerRadius")?.number(in: 0...1e6) ?? 0)
+            }
+            return .group(try parseElements(node.required("elements"), depth: depth + 1),
+                          clip: clip.map { (rect: $0.0, cornerRadius: $0.1) }, filters: try filters(node.optional("filters")))
+        case "snapshot":
+            try node.rejectUnknownKeys(allowed: ["type", "rect", "contentMode", "levels"])
+            return .snapshot(frame: try node.required("rect").rect(),
+                             contentMode: try contentMode(node.optional("contentMode")) ?? .scaleToFill,
+                             levels: try node.optional("levels")?.integer(in: 1...SceneParser.maximumSnapshotLevels) ?? 1)
+        default:
+            throw node.fail("unknown element type \"\(kind)\" (expected one of: \(kinds.joined(separator: ", ")))")
+        }
+    }
+
+    private func shape(_ path: Path, _ node: JSONNode) throws -> SceneElement {
+        let fill = try node.optional("fill")?.paint()
+        var rule = FillRule.nonZero
+        if let r = try node.optional("fillRule") {
+            let text = try r.string(maximumLength: 16)
+            guard let parsed = FillRule(rawValue: text) else { throw r.fail("expected \"nonzero\" or \"evenodd\", got \"\(text)\"") }
+            rule = parsed
+        }
+        var stroke: (Paint, StrokeStyle)?
+        if let s = try node.optional("stroke") {
+            try s.rejectUnknownKeys(allowed: ["paint", "width", "join", "cap", "miterLimit"])
+            let join = try s.optional("join").map { try enumValue($0, StrokeStyle.Join.self) } ?? .miter
+            let cap = try s.optional("cap").map { try enumValue($0, StrokeStyle.Cap.self) } ?? .butt
+            let width = try s.required("width")
+            do {
+                stroke = (try s.required("paint").paint(),
+                          try StrokeStyle(width: width.number(in: 0...1e4), join: join, cap: cap,
+                                          miterLimit: try s.optional("miterLimit")?.number(in: 1...100) ?? 4))
+            } catch let e as RasterError {
+                throw width.fail(e.description)
+            }
+        }
+        guard fill != nil || stroke != nil else { throw node.fail("a shape needs a fill, a stroke or both") }
+        return .shape(path, fill: fill, fillRule: rule, stroke: stroke)
+    }
+
+    private func enumValue<E: RawRepresentable & CaseIterable>(_ node: JSONNode, _: E.Type) throws -> E where E.RawValue == String {
+        let text = try node.string(maximumLength: 32)
+        guard let v = E(rawValue: text) else {
+            throw node.fail("expected one of \(E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \"\(text)\"")
+        }
+        return v
+    }
+
+    private func contentMode(_ node: JSONNode?) throws -> ContentMode? {
+        try node.map { try enumValue($0, ContentMode.self) }
+    }
+
+    private func image(_ node: JSONNode) throws -> Image {
+        let src = try node.string(maximumLength: 4096)
+        let url = URL(fileURLWithPath: src, relativeTo: baseDirectory)
+        guard let data = FileManager.default.contents(atPath: url.path) else { throw node.fail("cannot read image file \(src)") }
+        do {
+            return try Image(pngData: Array(data), limits: imageLimits)
+        } catch let e as RasterError {
+            throw node.fail("\(src): \(e.description)")
+        }
+    }
+
+    /// Filters: `{"hueRotate": degrees}`, `{"straighten": degrees}`,
+    /// `{"blur": sigma, "extendEdges": bool}`, `{"dropShadow": {"offset": [dx, dy], "blur": sigma, "color": …}}`.
+    private func filters(_ node: JSONNode?) throws -> [Filter] {
+        guard let node else { return [] }
+        return try node.array(maximumCount: 32).map { f in
+            let o = try f.requireObject()
+            if let v = try f.optional("hueRotate") {
+                try f.rejectUnknownKeys(allowed: ["hueRotate"])
+                return .hueRotate(radians: try v.number(in: -3600...3600) * .pi / 180)
+            }
+            if let v = try f.optional("straighten") {
+                try f.rejectUnknownKeys(allowed: ["straighten"])
+                return .straighten(radians: try v.number(in: -45...45) * .pi / 180)
+            }
+            if let v = try f.optional("blur") {
+                try f.rejectUnknownKeys(allowed: ["blur", "extendEdges"])
+                return .gaussianBlur(sigma: try v.number(in: 0...250), extendEdges: try f.optional("extendEdges")?.bool() ?? false)
+            }
+            if let v = try f.optional("dropShadow") {
+                try f.rejectUnknownKeys(allowed: ["dropShadow"])
+                try v.rejectUnknownKeys(allowed: ["offset", "blur", "color"])
+                let offset = try v.optional("offset")?.numbers(count: 2, in: -1000...1000) ?? [0, 4]
+                return .dropShadow(offsetX: offset[0], offsetY: offset[1],
+                                   sigma: try v.optional("blur")?.number(in: 0...250) ?? 4,
+                                   color: try v.optional("color")?.color() ?? Color(gray: 0, alpha: 0.5))
+            }
+            throw f.fail("unknown filter \(o.keys.sorted().first.map { "\"\($0)\"" } ?? "{}") (expected hueRotate, straighten, blur or dropShadow)")
+        }
+    }
+}
+
+/// A scene file that cannot be used, naming the file and the problem.
+public struct SceneError: Error, CustomStringConvertible {
+    public let file: String
+    public let detail: String
+    public var description: String { "\(file): \(detail)" }
+}

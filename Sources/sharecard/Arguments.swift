@@ -1,0 +1,126 @@
+/// A command-line option: `--name VALUE` (or `-s VALUE`), or a flag with no value.
+struct OptionSpec {
+    let name: String
+    var short: Character? = nil
+    var valueName: String? = nil  // nil: a flag
+    let help: String
+    var repeatable = false
+}
+
+/// What a command accepts, for parsing and for `--help`.
+struct CommandSpec {
+    let name: String
+    let summary: String
+    let usage: String
+    var options: [OptionSpec] = []
+    /// Names of positional arguments, for help and arity checks.
+    var positionals: [String] = []
+    var minimumPositionals = 0
+    var details: String = ""
+
+    var helpText: String {
+        var lines = ["USAGE: sharecard \(usage)", "", summary]
+        if !details.isEmpty { lines += ["", details] }
+        lines += ["", "OPTIONS:"]
+        for o in options + [OptionSpec(name: "help", short: "h", help: "Show this help.")] {
+            var left = "  " + (o.short.map { "-\($0), " } ?? "    ") + "--\(o.name)"
+            if let v = o.valueName { left += " \(v)" }
+            lines.append(left.padding(toLength: max(left.count + 2, 30), withPad: " ", startingAt: 0) + o.help)
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// A command-line mistake: printed as one line, exit status 2.
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// The options and positionals found on a command line.
+struct ParsedArguments {
+    var values: [String: [String]] = [:]
+    var flags: Set<String> = []
+    var positionals: [String] = []
+    var wantsHelp = false
+
+    func value(_ name: String) -> String? { values[name]?.last }
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+    func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
+
+    func double(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
+        guard let text = value(name) else { return nil }
+        guard let v = Double(text), v.isFinite, range.contains(v) else {
+            throw UsageError(description: "--\(name) must be a number from \(range.lowerBound.formatted) to \(range.upperBound.formatted), got '\(text)'")
+        }
+        return v
+    }
+
+    func int(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let v = Int(text), range.contains(v) else {
+            throw UsageError(description: "--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+        }
+        return v
+    }
+
+    /// Parses `arguments` (after the command name) against `spec`. `--` ends options;
+    /// `-` alone is a positional (standard input or output).
+    init(_ arguments: [String], spec: CommandSpec) throws {
+        var i = 0
+        var optionsEnded = false
+        while i < arguments.count {
+            let arg = arguments[i]
+            i += 1
+            if optionsEnded || arg == "-" || !arg.hasPrefix("-") {
+                positionals.append(arg)
+                continue
+            }
+            if arg == "--" { optionsEnded = true; continue }
+            if arg == "--help" || arg == "-h" { wantsHelp = true; continue }
+            var name: String
+            var inlineValue: String?
+            if arg.hasPrefix("--") {
+                name = String(arg.dropFirst(2))
+                if let eq = name.firstIndex(of: "=") {
+                    inlineValue = String(name[name.index(after: eq)...])
+                    name = String(name[..<eq])
+                }
+            } else {
+                name = String(arg.dropFirst())
+            }
+            guard let option = spec.options.first(where: { $0.name == name || (name.count == 1 && $0.short == name.first) }) else {
+                throw UsageError(description: "sharecard \(spec.name): unknown option '\(arg)' (see 'sharecard \(spec.name) --help')")
+            }
+            if option.valueName == nil {
+                guard inlineValue == nil else { throw UsageError(description: "sharecard \(spec.name): --\(option.name) takes no value") }
+                flags.insert(option.name)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else {
+                guard i < arguments.count else {
+                    throw UsageError(description: "sharecard \(spec.name): --\(option.name) needs a value (\(option.valueName!))")
+                }
+                value = arguments[i]
+                i += 1
+            }
+            if !option.repeatable, values[option.name] != nil {
+                throw UsageError(description: "sharecard \(spec.name): --\(option.name) given more than once")
+            }
+            values[option.name, default: []].append(value)
+        }
+        if wantsHelp { return }
+        if positionals.count < spec.minimumPositionals {
+            throw UsageError(description: "sharecard \(spec.name): missing \(spec.positionals[positionals.count]) (see 'sharecard \(spec.name) --help')")
+        }
+        if positionals.count > spec.positionals.count {
+            throw UsageError(description: "sharecard \(spec.name): unexpected argument '\(positionals[spec.positionals.count])'")
+        }
+    }
+}
+
+private extension Double {
+    var formatted: String { self == rounded() ? String(Int(self)) : String(self) }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import Raster
+import Scene
+
+enum DrawCommand {
+    static let spec = CommandSpec(
+        name: "draw",
+        summary: "Render a scene file (shapes, images, filters) to an opaque PNG.",
+        usage: "draw SCENE.json -o OUT.png [--scale N]",
+        options: [
+            OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the PNG ('-' for standard output)."),
+            OptionSpec(name: "scale", valueName: "N", help: "Device pixels per point, overriding the scene's scale (1-4)."),
+        ],
+        positionals: ["SCENE.json"],
+        minimumPositionals: 1,
+        details: "The scene format is described in docs/scene-format.md. '-' reads the scene from standard input.")
+
+    static func run(_ args: ParsedArguments) throws {
+        guard let output = args.value("output") else { throw UsageError(description: "sharecard draw: missing -o FILE") }
+        let path = args.positionals[0]
+        var scene: Scene
+        if path == "-" {
+            var parser = SceneParser(baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            do { scene = try parser.parse(try readInput("-")) } catch let e as JSONInputError {
+                throw CommandError("<stdin>: \(e.description)")
+            }
+        } else {
+            scene = try SceneParser.load(contentsOf: URL(fileURLWithPath: path))
+        }
+        if let scale = try args.double("scale", in: 1...4) {
+            scene = Scene(size: scene.size, scale: scale, background: scene.background, elements: scene.elements)
+        }
+        try writeOutput(try scene.render().pngData(), to: output)
+    }
+}

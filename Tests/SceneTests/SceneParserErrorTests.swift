@@ -1,0 +1,88 @@
+import Foundation
+import Scene
+import XCTest
+
+/// Every way a scene file can be wrong gives an error that says where and what.
+final class SceneParserErrorTests: XCTestCase {
+    func error(_ json: String, file: StaticString = #filePath, line: UInt = #line) -> String {
+        var parser = SceneParser(baseDirectory: SceneGoldenTests.cases)
+        do {
+            _ = try parser.parse(Data(json.utf8))
+            XCTFail("expected an error for \(json)", file: file, line: line)
+            return ""
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    func testMalformedJSON() {
+        XCTAssertTrue(error("{\"width\": 10,").contains("malformed JSON"))
+        XCTAssertTrue(error("").contains("malformed JSON"))
+        XCTAssertTrue(error("[1, 2]").contains("expected an object"))
+    }
+
+    func testMissingAndUnknownFields() {
+        XCTAssertEqual(error(##"{"height": 10}"##), "width: is required")
+        XCTAssertTrue(error(##"{"width": 10, "height": 10, "colour": "#fff"}"##).hasPrefix("colour: unknown field"))
+    }
+
+    func testNegativeAndHugeSizes() {
+        XCTAssertTrue(error(##"{"width": -5, "height": 10}"##).hasPrefix("width: must be between 1.0 and 8192.0"))
+        XCTAssertTrue(error(##"{"width": 1e300, "height": 10}"##).hasPrefix("width: must be between"))
+        XCTAssertTrue(error(##"{"width": 8000, "height": 10, "scale": 4}"##).contains("exceeds 16384 pixels"))
+        XCTAssertEqual(error(##"{"width": 10, "height": 10, "elements": [{"type": "rect", "rect": [0, 0, -4, 5], "fill": "#000"}]}"##),
+                       "elements[0].rect: width and height must not be negative, got -4.0×5.0")
+    }
+
+    func testUnknownShapeKind() {
+        XCTAssertEqual(error(##"{"width": 10, "height": 10, "elements": [{"type": "hexagon"}]}"##),
+                       "elements[0]: unknown element type \"hexagon\" (expected one of: rect, ellipse, path, image, group, snapshot)")
+        XCTAssertEqual(error(##"{"width": 10, "height": 10, "elements": [{"rect": [0, 0, 1, 1]}]}"##), "elements[0].type: is required")
+    }
+
+    func testBadPaintsAndStrokes() {
+        XCTAssertTrue(error(##"{"width": 10, "height": 10, "background": "#12345"}"##).hasPrefix("background: expected a colour"))
+        XCTAssertTrue(error(##"{"width": 10, "height": 10, "background": {"gray": 2}}"##).hasPrefix("background.gray: must be between 0.0 and 1.0"))
+        XCTAssertEqual(error(##"{"width": 10, "height": 10, "background": {"linear": {"from": [0, 0], "to": [1, 1], "stops": []}}}"##),
+                       "background.linear.stops: a gradient needs at least one stop")
+        XCTAssertTrue(error(##"{"width": 10, "height": 10, "elements": [{"type": "rect", "rect": [0, 0, 1, 1], "stroke": {"paint": "#000", "width": 1, "join": "pointy"}}]}"##)
+            .hasPrefix("elements[0].stroke.join: expected one of \"miter\", \"round\", \"bevel\""))
+        XCTAssertTrue(error(##"{"width": 10, "height": 10, "elements": [{"type": "rect", "rect": [0, 0, 1, 1], "stroke": {"paint": "#000", "width": 0}}]}"##)
+            .contains("stroke width must be a positive number"))
+        XCTAssertEqual(error(##"{"width": 10, "height": 10, "elements": [{"type": "rect", "rect": [0, 0, 1, 1]}]}"##),
+                       "elements[0]: a shape needs a fill, a stroke or both")
+    }
+
+    func testBadPathData() {
+        XCTAssertEqual(error(##"{"width": 10, "height": 10, "elements": [{"type": "path", "d": "M 0 0 L 5", "fill": "#000"}]}"##),
+                       "elements[0].d: path data at offset 9: expected a number, found the end")
+        XCTAssertTrue(error(##"{"width": 10, "height": 10, "elements": [{"type": "path", "d": "M 0 0 A 1 1 0 0 0 5 5", "fill": "#000"}]}"##)
+            .contains("elliptical arcs (A) are not supported"))
+    }
+
+    func testBadImagesAndFilters() {
+        XCTAssertEqual(error(##"{"width": 10, "height": 10, "elements": [{"type": "image", "src": "missing.png", "rect": [0, 0, 1, 1]}]}"##),
+                       "elements[0].src: cannot read image file missing.png")
+        XCTAssertTrue(error(##"{"width": 10, "height": 10, "elements": [{"type": "image", "src": "landscape.json", "rect": [0, 0, 1, 1]}]}"##)
+            .contains("cannot read"))
+        XCTAssertTrue(error(##"{"width": 10, "height": 10, "elements": [{"type": "image", "src": "paints.json", "rect": [0, 0, 1, 1]}]}"##)
+            .contains("not a PNG file"))
+        XCTAssertTrue(error(##"{"width": 10, "height": 10, "elements": [{"type": "group", "elements": [], "filters": [{"sepia": 1}]}]}"##)
+            .hasPrefix("elements[0].filters[0]: unknown filter \"sepia\""))
+        XCTAssertTrue(error(##"{"width": 10, "height": 10, "elements": [{"type": "snapshot", "rect": [0, 0, 5, 5], "levels": 1000}]}"##)
+            .hasPrefix("elements[0].levels: must be between 1.0 and 12.0"))
+    }
+
+    func testHostileNestingAndCounts() {
+        let deep = String(repeating: ##"{"type": "group", "elements": ["##, count: 40) + String(repeating: "]}", count: 40)
+        XCTAssertTrue(error(##"{"width": 10, "height": 10, "elements": [\##(deep)]}"##).contains("groups nest deeper than 16 levels"))
+        let many = Array(repeating: ##"{"type": "rect", "rect": [0, 0, 1, 1], "fill": "#000"}"##, count: 10_001).joined(separator: ",")
+        XCTAssertTrue(error(##"{"width": 10, "height": 10, "elements": [\##(many)]}"##).contains("over the limit of 10000"))
+    }
+
+    func testFileErrorsNameTheFile() {
+        XCTAssertThrowsError(try SceneParser.load(contentsOf: URL(fileURLWithPath: "/nonexistent/scene.json"))) { error in
+            XCTAssertEqual("\(error)", "/nonexistent/scene.json: cannot read the file")
+        }
+    }
+}
