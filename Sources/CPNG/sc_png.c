@@ -1,6 +1,8 @@
 #include "sc_png.h"
+#include "fast_deflate.h"
 
 #include <png.h>
+#include <zlib.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -159,3 +161,92 @@ int sc_png_decode_bgra(const uint8_t *data, size_t size,
 }
 
 void sc_png_free(void *buffer) { free(buffer); }
+
+/* ---- Direct encoder: PNG chunks written here, the image data filtered per row (UP for a
+ * row that repeats the row above, so it is all zeros; SUB otherwise, so flat runs are zeros)
+ * and deflated by fast_deflate.c. The B,G,R,X → R,G,B conversion is fused with the filter. */
+
+static int put_bytes(byte_sink *sink, const void *bytes, size_t length) {
+    if (sink->size + length > sink->capacity) {
+        size_t capacity = sink->capacity ? sink->capacity : 65536;
+        while (capacity < sink->size + length) capacity *= 2;
+        uint8_t *grown = (uint8_t *)realloc(sink->data, capacity);
+        if (!grown) return -1;
+        sink->data = grown;
+        sink->capacity = capacity;
+    }
+    memcpy(sink->data + sink->size, bytes, length);
+    sink->size += length;
+    return 0;
+}
+
+static void be32(uint8_t *out, uint32_t v) {
+    out[0] = (uint8_t)(v >> 24); out[1] = (uint8_t)(v >> 16); out[2] = (uint8_t)(v >> 8); out[3] = (uint8_t)v;
+}
+
+/* Appends a whole chunk: length, type, data, CRC. */
+static int put_chunk(byte_sink *sink, const char type[4], const uint8_t *data, size_t length) {
+    uint8_t header[8];
+    be32(header, (uint32_t)length);
+    memcpy(header + 4, type, 4);
+    uLong crc = crc32(0L, (const Bytef *)type, 4);
+    if (length) crc = crc32(crc, data, (uInt)length);
+    uint8_t trailer[4];
+    be32(trailer, (uint32_t)crc);
+    if (put_bytes(sink, header, 8) || (length && put_bytes(sink, data, length)) || put_bytes(sink, trailer, 4)) return -1;
+    return 0;
+}
+
+int sc_png_encode_bgrx_direct(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride_bytes,
+                              uint8_t **out, size_t *out_size, char *err, size_t err_size) {
+    *out = NULL;
+    *out_size = 0;
+    if (width == 0 || height == 0 || width > 0x7FFFFFFF / 4) {
+        set_error(err, err_size, "image has no pixels or is too wide");
+        return -1;
+    }
+    const size_t row_bytes = (size_t)width * 3 + 1;
+    uint8_t *row = (uint8_t *)malloc(row_bytes);
+    sc_deflate deflate_stream;
+    sc_deflate_start(&deflate_stream);
+    for (uint32_t y = 0; y < height && row; y++) {
+        const uint8_t *src = pixels + (size_t)y * stride_bytes;
+        if (y > 0 && memcmp(src, src - stride_bytes, (size_t)width * 4) == 0) {
+            sc_deflate_byte_then_zeros(&deflate_stream, 2 /* UP */, row_bytes - 1);
+            continue;
+        }
+        row[0] = 1; /* SUB */
+        uint8_t pr = 0, pg = 0, pb = 0;
+        uint8_t *dst = row + 1;
+        for (uint32_t x = 0; x < width; x++, src += 4, dst += 3) {
+            uint8_t r = src[2], g = src[1], b = src[0];
+            dst[0] = (uint8_t)(r - pr); dst[1] = (uint8_t)(g - pg); dst[2] = (uint8_t)(b - pb);
+            pr = r; pg = g; pb = b;
+        }
+        sc_deflate_bytes(&deflate_stream, row, row_bytes);
+    }
+    uint8_t *compressed = NULL;
+    size_t compressed_size = 0;
+    int failed = sc_deflate_finish(&deflate_stream, &compressed, &compressed_size) != 0 || !row;
+    free(row);
+
+    byte_sink sink = {NULL, 0, 0, 0};
+    static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+    uint8_t ihdr[13];
+    be32(ihdr, width);
+    be32(ihdr + 4, height);
+    ihdr[8] = 8;  /* bit depth */
+    ihdr[9] = 2;  /* colour type RGB */
+    ihdr[10] = ihdr[11] = ihdr[12] = 0;
+    failed = failed || put_bytes(&sink, signature, 8) || put_chunk(&sink, "IHDR", ihdr, 13) ||
+             put_chunk(&sink, "IDAT", compressed, compressed_size) || put_chunk(&sink, "IEND", NULL, 0);
+    free(compressed);
+    if (failed) {
+        free(sink.data);
+        set_error(err, err_size, "out of memory while encoding PNG");
+        return -1;
+    }
+    *out = sink.data;
+    *out_size = sink.size;
+    return 0;
+}

@@ -1,54 +1,56 @@
 import CPNG
 
-/// How an opaque image is written as PNG. The defaults were chosen with `sharecard-bench`:
-/// for flat-coloured cards the row filter and zlib's effort dominate encoding time.
-public struct PNGEncoding: Hashable, Sendable {
-    public enum RowFilter: Sendable, Hashable, CaseIterable {
-        case none, sub, up, average, paeth, adaptive
-        var flags: Int32 {
-            switch self {
-            case .none: return Int32(SC_PNG_FILTER_NONE)
-            case .sub: return Int32(SC_PNG_FILTER_SUB)
-            case .up: return Int32(SC_PNG_FILTER_UP)
-            case .average: return Int32(SC_PNG_FILTER_AVG)
-            case .paeth: return Int32(SC_PNG_FILTER_PAETH)
-            case .adaptive: return Int32(SC_PNG_FILTER_ALL)
+/// How an opaque image is written as PNG. Chosen by `sharecard-bench`, which times every
+/// setting on a flat-coloured card: for such images the row filter and the deflate
+/// implementation decide the cost (see README, "Performance").
+public enum PNGEncoding: Hashable, Sendable {
+    /// Rows filtered UP when they repeat the row above and SUB otherwise, deflated as runs by
+    /// sharecard's own encoder (no libpng). Fastest for cards; the default.
+    case runs
+    /// libpng and zlib with the given settings: smaller files for photographic content.
+    case libpng(LibpngSettings)
+
+    public static let cards = PNGEncoding.runs
+
+    public struct LibpngSettings: Hashable, Sendable {
+        public enum RowFilter: Sendable, Hashable, CaseIterable {
+            case none, sub, up, average, paeth, adaptive
+            var flags: Int32 {
+                switch self {
+                case .none: return Int32(SC_PNG_FILTER_NONE)
+                case .sub: return Int32(SC_PNG_FILTER_SUB)
+                case .up: return Int32(SC_PNG_FILTER_UP)
+                case .average: return Int32(SC_PNG_FILTER_AVG)
+                case .paeth: return Int32(SC_PNG_FILTER_PAETH)
+                case .adaptive: return Int32(SC_PNG_FILTER_ALL)
+                }
             }
         }
-    }
 
-    public enum Strategy: Sendable, Hashable, CaseIterable {
-        case `default`, filtered, huffmanOnly, runLength
-        var value: Int32 {
-            switch self {
-            case .default: return Int32(SC_PNG_STRATEGY_DEFAULT)
-            case .filtered: return Int32(SC_PNG_STRATEGY_FILTERED)
-            case .huffmanOnly: return Int32(SC_PNG_STRATEGY_HUFFMAN_ONLY)
-            case .runLength: return Int32(SC_PNG_STRATEGY_RLE)
+        public enum Strategy: Sendable, Hashable, CaseIterable {
+            case `default`, filtered, huffmanOnly, runLength
+            var value: Int32 {
+                switch self {
+                case .default: return Int32(SC_PNG_STRATEGY_DEFAULT)
+                case .filtered: return Int32(SC_PNG_STRATEGY_FILTERED)
+                case .huffmanOnly: return Int32(SC_PNG_STRATEGY_HUFFMAN_ONLY)
+                case .runLength: return Int32(SC_PNG_STRATEGY_RLE)
+                }
             }
         }
+
+        /// zlib level, 0 (store) … 9 (smallest).
+        public let zlibLevel: Int
+        public let filter: RowFilter
+        public let strategy: Strategy
+
+        public init(zlibLevel: Int, filter: RowFilter, strategy: Strategy = .default) throws {
+            guard (0...9).contains(zlibLevel) else { throw RasterError.invalidArgument("zlib level must be 0…9, got \(zlibLevel)") }
+            self.zlibLevel = zlibLevel
+            self.filter = filter
+            self.strategy = strategy
+        }
     }
-
-    /// zlib level, 0 (store) … 9 (smallest).
-    public let zlibLevel: Int
-    public let filter: RowFilter
-    public let strategy: Strategy
-
-    public init(zlibLevel: Int, filter: RowFilter, strategy: Strategy = .default) throws {
-        guard (0...9).contains(zlibLevel) else { throw RasterError.invalidArgument("zlib level must be 0…9, got \(zlibLevel)") }
-        self.zlibLevel = zlibLevel
-        self.filter = filter
-        self.strategy = strategy
-    }
-
-    private init(level: Int, filter: RowFilter, strategy: Strategy) {
-        zlibLevel = level
-        self.filter = filter
-        self.strategy = strategy
-    }
-
-    /// The setting cards use: fastest for large flat areas and still compact.
-    public static let cards = PNGEncoding(level: 1, filter: .sub, strategy: .runLength)
 }
 
 extension Image {
@@ -86,9 +88,14 @@ private func encodeOpaque(_ buffer: PixelBuffer, _ encoding: PNGEncoding) throws
     var size = 0
     var message = [CChar](repeating: 0, count: 256)
     let status = buffer.pixels.withMemoryRebound(to: UInt8.self, capacity: buffer.count * 4) { bytes in
-        sc_png_encode_bgrx(bytes, UInt32(buffer.width), UInt32(buffer.height), buffer.strideBytes,
-                           Int32(encoding.zlibLevel), encoding.filter.flags, encoding.strategy.value,
-                           &out, &size, &message, message.count)
+        switch encoding {
+        case .runs:
+            return sc_png_encode_bgrx_direct(bytes, UInt32(buffer.width), UInt32(buffer.height), buffer.strideBytes,
+                                             &out, &size, &message, message.count)
+        case .libpng(let s):
+            return sc_png_encode_bgrx(bytes, UInt32(buffer.width), UInt32(buffer.height), buffer.strideBytes,
+                                      Int32(s.zlibLevel), s.filter.flags, s.strategy.value, &out, &size, &message, message.count)
+        }
     }
     guard status == 0, let out else { throw RasterError.pngEncoding(String(cString: message)) }
     defer { sc_png_free(out) }

@@ -1,1 +1,35 @@
-print("sharecard")
+import Foundation
+import Scene
+
+// sharecard-bench: per-stage medians on this machine, beside peers run in the same process
+// tree, reported as ratios (machines here are shared and noisy; compare ratios, not ms).
+//   swift run -c release sharecard-bench [--iterations N]
+
+var iterations = 200
+var arguments = CommandLine.arguments.dropFirst()
+while let arg = arguments.popFirst() {
+    switch arg {
+    case "--iterations":
+        guard let v = arguments.popFirst().flatMap(Int.init), v > 0 else {
+            FileHandle.standardError.write(Data("sharecard-bench: --iterations needs a positive number\n".utf8))
+            exit(2)
+        }
+        iterations = v
+    case "--help", "-h":
+        print("USAGE: sharecard-bench [--iterations N]")
+        exit(0)
+    default:
+        FileHandle.standardError.write(Data("sharecard-bench: unknown option '\(arg)'\n".utf8))
+        exit(2)
+    }
+}
+
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+do {
+    let recipe = try SceneParser.load(contentsOf: root.appendingPathComponent("examples/recipe-shapes.json"))
+    print("# sharecard-bench (\(iterations) runs per stage, medians)")
+    try RasterBench.run(iterations: iterations, recipe: recipe, peerScript: root.appendingPathComponent("bench/peer_raster.py").path)
+} catch {
+    FileHandle.standardError.write(Data("sharecard-bench: \(error)\n".utf8))
+    exit(1)
+}

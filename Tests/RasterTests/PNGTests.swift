@@ -31,12 +31,36 @@ final class PNGTests: XCTestCase {
         XCTAssertEqual(a, b)
         let decoded = try Image(pngData: a)
         XCTAssertEqual(decoded.premultipliedARGB, canvas.makeImage().premultipliedARGB)
-        for filter in PNGEncoding.RowFilter.allCases {
+        for filter in PNGEncoding.LibpngSettings.RowFilter.allCases {
             for level in [0, 1, 6, 9] {
-                let encoding = try PNGEncoding(zlibLevel: level, filter: filter, strategy: .default)
+                let encoding = PNGEncoding.libpng(try .init(zlibLevel: level, filter: filter, strategy: .default))
                 XCTAssertEqual(try Image(pngData: canvas.pngData(encoding: encoding)).premultipliedARGB,
                                canvas.makeImage().premultipliedARGB, "\(filter) level \(level)")
             }
+        }
+    }
+
+    /// The run encoder against libpng's decoder on random images mixing noise, flat areas,
+    /// repeated rows and runs longer than a deflate match (258 bytes).
+    func testRunEncoderRoundTripsThroughLibpng() throws {
+        var rng = SeededGenerator(seed: 42)
+        for trial in 0..<60 {
+            let w = Int.random(in: 1...400, using: &rng), h = Int.random(in: 1...40, using: &rng)
+            var pixels = [UInt32](repeating: 0, count: w * h)
+            for y in 0..<h {
+                let mode = Int.random(in: 0..<4, using: &rng)
+                for x in 0..<w {
+                    switch mode {
+                    case 0: pixels[y * w + x] = 0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &rng)
+                    case 1: pixels[y * w + x] = y > 0 ? pixels[(y - 1) * w + x] : 0xFF12_3456
+                    case 2: pixels[y * w + x] = x < w / 3 ? 0xFF00_0000 : 0xFFFF_FFFF
+                    default: pixels[y * w + x] = 0xFF00_0000 | UInt32((x / 7) % 3 == 0 ? 0x0101_01 : 0)
+                    }
+                }
+            }
+            let image = try Image(width: w, height: h, premultipliedARGB: pixels)
+            let png = try image.pngData(encoding: .runs)
+            XCTAssertEqual(try Image(pngData: png).premultipliedARGB, pixels, "trial \(trial): \(w)×\(h)")
         }
     }
 
