@@ -1,0 +1,66 @@
+import CICU
+
+/// Extended grapheme cluster boundaries (UAX #29, via ICU) as UTF-16 offsets, ascending,
+/// starting with 0 and ending with the text's UTF-16 count (just `[0]` for empty text).
+/// These are the units a user perceives as one character: nothing should split them.
+public struct GraphemeClusters: RandomAccessCollection, Hashable, Sendable {
+    public let boundaries: [Int]
+
+    public init(_ text: String, locale: LocaleIdentifier = .root) throws {
+        try self.init(utf16: Array(text.utf16), locale: locale)
+    }
+
+    /// Clusters of UTF-16 code units that may be malformed: an unpaired surrogate is a
+    /// cluster of its own.
+    public init(utf16 units: [UInt16], locale: LocaleIdentifier = .root) throws {
+        let length = try UTF16Text.checkedCount(units.count)
+        var offsets = [Int32](repeating: 0, count: units.count + 1)
+        var message = [CChar](repeating: 0, count: 128)
+        let capacity = Int32(offsets.count)
+        let count = units.withUnsafeBufferPointer { text in
+            locale.rawValue.withCString { loc in
+                sc_icu_grapheme_boundaries(text.baseAddress, length, loc, &offsets, capacity, &message, message.count)
+            }
+        }
+        guard count >= 0 else { throw UnicodeTextError.icu(String(cString: message)) }
+        boundaries = offsets[0..<Int(count)].map { Int($0) }
+    }
+
+    /// The number of clusters.
+    public var count: Int { Swift.max(0, boundaries.count - 1) }
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    /// The UTF-16 range of the cluster at `position`.
+    public subscript(position: Int) -> Range<Int> { boundaries[position]..<boundaries[position + 1] }
+
+    /// True when `offset` is a cluster boundary (0 and the end included).
+    public func isBoundary(_ offset: Int) -> Bool {
+        let i = firstBoundary(notBefore: offset)
+        return i < boundaries.count && boundaries[i] == offset
+    }
+
+    /// The range of the cluster containing the code unit at `offset`, or nil when `offset`
+    /// is outside the text.
+    public func cluster(containing offset: Int) -> Range<Int>? {
+        guard offset >= 0, let end = boundaries.last, offset < end else { return nil }
+        let i = firstBoundary(notBefore: offset + 1)
+        return boundaries[i - 1]..<boundaries[i]
+    }
+
+    /// The last boundary at or before `offset` (for breaking an overlong word).
+    public func boundary(atOrBefore offset: Int) -> Int {
+        let i = firstBoundary(notBefore: offset)
+        if i < boundaries.count && boundaries[i] == offset { return offset }
+        return i > 0 ? boundaries[i - 1] : 0
+    }
+
+    private func firstBoundary(notBefore offset: Int) -> Int {
+        var lo = 0, hi = boundaries.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if boundaries[mid] < offset { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+}

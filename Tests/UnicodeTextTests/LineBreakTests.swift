@@ -1,0 +1,72 @@
+import XCTest
+@testable import UnicodeText
+
+final class LineBreakTests: XCTestCase {
+    func testSpacesAndNewlines() throws {
+        let breaks = try LineBreaks("Hello world")
+        XCTAssertEqual(breaks.breaks, [LineBreak(offset: 6, isMandatory: false), LineBreak(offset: 11, isMandatory: true)])
+        XCTAssertEqual(breaks.utf16Count, 11)
+
+        let lines = try LineBreaks("a\nb\r\nc\u{2029}d")
+        XCTAssertEqual(lines.map(\.offset), [2, 5, 7, 8])
+        XCTAssertTrue(lines.allSatisfy(\.isMandatory))
+    }
+
+    func testLookupAndStringIndices() throws {
+        let text = "naïve café 😀 text"
+        let breaks = try LineBreaks(text)
+        XCTAssertEqual(breaks.break(at: 6)?.isMandatory, false)
+        XCTAssertNil(breaks.break(at: 3))
+        XCTAssertEqual(breaks.firstIndex(notBefore: 7), 1)
+        let pieces = zip([0] + breaks.map(\.offset), breaks.map(\.offset)).map { a, b in
+            String(text[text.utf16Index(a)..<text.utf16Index(b)])
+        }
+        XCTAssertEqual(pieces, ["naïve ", "café ", "😀 ", "text"])
+    }
+
+    func testLocaleTailoring() throws {
+        // Small kana: ICU's root rules (like CSS "strict") keep it with the kana before it;
+        // loose Japanese rules allow a break there.
+        let text = "あぁ"
+        XCTAssertEqual(try LineBreaks(text).map(\.offset), [2])
+        XCTAssertEqual(try LineBreaks(text, locale: LocaleIdentifier("ja@lb=loose")).map(\.offset), [1, 2])
+        // Unknown locales fall back to root; malformed ones are refused.
+        XCTAssertEqual(try LineBreaks(text, locale: LocaleIdentifier("xx-YY")).map(\.offset), [2])
+        XCTAssertThrowsError(try LocaleIdentifier("ja\u{0}"))
+        XCTAssertThrowsError(try LocaleIdentifier("日本"))
+        XCTAssertThrowsError(try LocaleIdentifier(String(repeating: "a", count: 157)))
+    }
+
+    func testThaiUsesDictionary() throws {
+        // Thai has no spaces between words; ICU finds breaks from its dictionary.
+        let breaks = try LineBreaks("สวัสดีครับ")
+        XCTAssertGreaterThan(breaks.count, 1)
+        XCTAssertEqual(breaks.last?.offset, 10)
+    }
+
+    func testSpaceWithCombiningMarkKeepsCluster() throws {
+        // UAX #14 breaks between a space and a mark on it (LB10/LB18); the cluster is kept whole.
+        XCTAssertEqual(try LineBreaks("a \u{308}b", keepingGraphemeClusters: false).map(\.offset), [2, 4])
+        XCTAssertEqual(try LineBreaks("a \u{308}b").map(\.offset), [4])
+    }
+
+    func testGraphemeClusters() throws {
+        let clusters = try GraphemeClusters("e\u{301}🇯🇵x")
+        XCTAssertEqual(clusters.boundaries, [0, 2, 6, 7])
+        XCTAssertEqual(clusters.count, 3)
+        XCTAssertEqual(Array(clusters), [0..<2, 2..<6, 6..<7])
+        XCTAssertEqual(clusters.cluster(containing: 4), 2..<6)
+        XCTAssertNil(clusters.cluster(containing: 7))
+        XCTAssertEqual(clusters.boundary(atOrBefore: 5), 2)
+        XCTAssertEqual(clusters.boundary(atOrBefore: 6), 6)
+        XCTAssertTrue(clusters.isBoundary(0))
+        XCTAssertFalse(clusters.isBoundary(1))
+    }
+
+    func testTooLongTextIsRefused() {
+        XCTAssertThrowsError(try UTF16Text.checkedCount(Int(Int32.max))) { error in
+            XCTAssertEqual(error as? UnicodeTextError, .textTooLong(utf16Count: Int(Int32.max)))
+        }
+        XCTAssertEqual(try UTF16Text.checkedCount(10), 10)
+    }
+}
