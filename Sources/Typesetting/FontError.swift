@@ -1,0 +1,32 @@
+/// Why a font, a font directory or its manifest could not be loaded. Every case names the file.
+public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The fonts directory does not exist or is not a directory.
+    case directoryNotFound(path: String)
+    /// A font file listed (or asked for) does not exist.
+    case fileNotFound(path: String)
+    /// The file exists but is not a font HarfBuzz and FreeType can open.
+    case unreadableFont(path: String, reason: String)
+    /// The face index is beyond the number of faces in the file (a collection has several).
+    case faceIndexOutOfRange(path: String, index: Int, faceCount: Int)
+    /// No face of the collection has the requested family name.
+    case familyNotInCollection(path: String, family: String)
+    /// The manifest (`fonts.json`) is missing, malformed or inconsistent.
+    case invalidManifest(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .directoryNotFound(let path):
+            return "fonts directory not found: \(path)"
+        case .fileNotFound(let path):
+            return "font file not found: \(path)"
+        case .unreadableFont(let path, let reason):
+            return "cannot read font \(path): \(reason)"
+        case .faceIndexOutOfRange(let path, let index, let count):
+            return "font \(path) has \(count) face(s); face index \(index) does not exist"
+        case .familyNotInCollection(let path, let family):
+            return "font collection \(path) has no face of family \"\(family)\""
+        case .invalidManifest(let path, let reason):
+            return "invalid font manifest \(path): \(reason)"
+        }
+    }
+}

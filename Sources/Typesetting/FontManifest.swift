@@ -1,0 +1,123 @@
+import Foundation
+
+/// The contents of a fonts directory's `fonts.json`: which faces to load, the default title
+/// face and the fallback order.
+///
+/// ```json
+/// { "version": 1,
+///   "title": { "family": "Quicksand", "weight": 700 },
+///   "faces": [ { "file": "Quicksand-Bold.ttf", "family": "Quicksand", "weight": 700, "style": "normal" },
+///              { "path": "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",
+///                "family": "Noto Sans CJK SC", "weight": 700, "optional": true } ],
+///   "fallback": [ { "family": "Quicksand" },
+///                 { "family": "Noto Sans CJK SC", "languages": ["zh", "zh-hans"] } ] }
+/// ```
+///
+/// `file` is a file name inside the fonts directory; `path` is an absolute path elsewhere
+/// (system fonts, not shipped). `faceIndex` picks a face of a collection; without it the face
+/// whose family name equals `family` is used. `optional` faces are skipped when their file
+/// is absent. The manifest's family, weight and style are what lookups match against.
+struct FontManifest: Decodable {
+    struct FaceSpec: Decodable {
+        var file: String?
+        var path: String?
+        var family: String
+        var weight: Int
+        var style: FontStyle?
+        var faceIndex: Int?
+        var optional: Bool?
+    }
+
+    struct TitleSpec: Decodable {
+        var family: String
+        var weight: Int
+        var style: FontStyle?
+    }
+
+    struct FallbackSpec: Decodable {
+        var family: String
+        var languages: [String]?
+    }
+
+    var version: Int
+    var title: TitleSpec
+    var faces: [FaceSpec]
+    var fallback: [FallbackSpec]
+
+    /// Reads and checks the manifest at `path`.
+    static func load(path: String) throws(FontError) -> FontManifest {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .invalidManifest(path: path, reason: "the file is missing or unreadable")
+        }
+        let manifest: FontManifest
+        do {
+            manifest = try JSONDecoder().decode(FontManifest.self, from: data)
+        } catch let error as DecodingError {
+            throw .invalidManifest(path: path, reason: Self.explain(error))
+        } catch {
+            throw .invalidManifest(path: path, reason: "\(error)")
+        }
+        if let problem = manifest.problem() {
+            throw .invalidManifest(path: path, reason: problem)
+        }
+        return manifest
+    }
+
+    /// The first inconsistency, or nil.
+    private func problem() -> String? {
+        guard version == 1 else { return "version \(version) is not supported (expected 1)" }
+        guard !faces.isEmpty else { return "\"faces\" is empty" }
+        var seen = Set<String>()
+        for (i, face) in faces.enumerated() {
+            let at = "faces[\(i)]"
+            switch (face.file, face.path) {
+            case (let file?, nil):
+                if file.isEmpty || file.contains("/") || file == "." || file == ".." {
+                    return "\(at).file \"\(file)\" must be a plain file name inside the fonts directory"
+                }
+            case (nil, let path?):
+                if !path.hasPrefix("/") { return "\(at).path \"\(path)\" must be absolute" }
+            default:
+                return "\(at) needs exactly one of \"file\" or \"path\""
+            }
+            if face.family.trimmingCharacters(in: .whitespaces).isEmpty { return "\(at).family is empty" }
+            if FontWeight(face.weight) == nil { return "\(at).weight \(face.weight) is outside 1...1000" }
+            if let index = face.faceIndex, index < 0 { return "\(at).faceIndex \(index) is negative" }
+            let key = "\(face.family.lowercased())|\(face.weight)|\((face.style ?? .normal).rawValue)"
+            if !seen.insert(key).inserted {
+                return "\(at) repeats family \"\(face.family)\" weight \(face.weight) style \((face.style ?? .normal).rawValue)"
+            }
+        }
+        let families = Set(faces.map { $0.family.lowercased() })
+        if !families.contains(title.family.lowercased()) {
+            return "title family \"\(title.family)\" is not among the faces"
+        }
+        if FontWeight(title.weight) == nil { return "title.weight \(title.weight) is outside 1...1000" }
+        for (i, entry) in fallback.enumerated() {
+            if !families.contains(entry.family.lowercased()) {
+                return "fallback[\(i)] family \"\(entry.family)\" is not among the faces"
+            }
+            for language in entry.languages ?? [] where LanguageTag(language) == nil {
+                return "fallback[\(i)] language \"\(language)\" is not a BCP 47 tag"
+            }
+        }
+        return nil
+    }
+
+    private static func explain(_ error: DecodingError) -> String {
+        func at(_ path: [CodingKey]) -> String {
+            path.isEmpty ? "top level" : path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
+                .joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "missing field \"\(key.stringValue)\" at \(at(context.codingPath))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "wrong type at \(at(context.codingPath)): \(context.debugDescription)"
+        case .dataCorrupted(let context):
+            return "\(context.debugDescription) at \(at(context.codingPath))"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import CHarfBuzz
+
+/// An ISO 15924 script code such as `Latn`, `Arab` or `Hani`, in canonical case (`Xxxx`).
+public struct ScriptTag: Hashable, Sendable, CustomStringConvertible {
+    /// The four-letter code, e.g. "Latn".
+    public let code: String
+
+    /// Nil unless `code` is four ASCII letters (any case).
+    public init?(_ code: String) {
+        let letters = Array(code.utf8)
+        guard letters.count == 4, letters.allSatisfy({ (65...90).contains($0) || (97...122).contains($0) }) else {
+            return nil
+        }
+        self.code = code.prefix(1).uppercased() + code.dropFirst().lowercased()
+    }
+
+    private init(unchecked code: String) { self.code = code }
+
+    public var description: String { code }
+
+    public static let common = ScriptTag(unchecked: "Zyyy")
+    public static let inherited = ScriptTag(unchecked: "Zinh")
+    public static let latin = ScriptTag(unchecked: "Latn")
+    public static let greek = ScriptTag(unchecked: "Grek")
+    public static let cyrillic = ScriptTag(unchecked: "Cyrl")
+    public static let arabic = ScriptTag(unchecked: "Arab")
+    public static let hebrew = ScriptTag(unchecked: "Hebr")
+    public static let devanagari = ScriptTag(unchecked: "Deva")
+    public static let thai = ScriptTag(unchecked: "Thai")
+    public static let han = ScriptTag(unchecked: "Hani")
+    public static let hiragana = ScriptTag(unchecked: "Hira")
+    public static let katakana = ScriptTag(unchecked: "Kana")
+    public static let hangul = ScriptTag(unchecked: "Hang")
+
+    /// HarfBuzz's script value; `HB_SCRIPT_UNKNOWN` for codes it does not know.
+    var harfBuzz: hb_script_t {
+        hb_script_from_string(code, Int32(code.utf8.count))
+    }
+
+    /// The direction the script is written in when nothing else decides it.
+    public var naturalDirection: TextDirection {
+        hb_script_get_horizontal_direction(harfBuzz) == HB_DIRECTION_RTL ? .rightToLeft : .leftToRight
+    }
+}

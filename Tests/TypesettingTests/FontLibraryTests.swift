@@ -1,0 +1,252 @@
+import Foundation
+import Typesetting
+import XCTest
+
+final class FontLibraryTests: XCTestCase {
+    private func library() throws -> FontLibrary {
+        try TestFonts.library.get()
+    }
+
+    private func weight(_ value: Int) -> FontWeight { FontWeight(value)! }
+
+    // MARK: - Lookup
+
+    func testTitleFaceIsQuicksandBold() throws {
+        let title = try library().titleFace
+        XCTAssertEqual(title.family, "Quicksand")
+        XCTAssertEqual(title.weight, .bold)
+        XCTAssertTrue(title.path.hasSuffix("Quicksand-Bold.ttf"))
+    }
+
+    func testLookupByFamilyAndWeight() throws {
+        let fonts = try library()
+        XCTAssertTrue(try XCTUnwrap(fonts.face(family: "Quicksand", weight: .regular)).path.hasSuffix("Quicksand-Regular.ttf"))
+        XCTAssertTrue(try XCTUnwrap(fonts.face(family: "quicksand", weight: .medium)).path.hasSuffix("Quicksand-Medium.ttf"))
+        XCTAssertTrue(try XCTUnwrap(fonts.face(family: "NOTO SANS", weight: .bold)).path.hasSuffix("NotoSans-Bold.ttf"))
+        XCTAssertNil(fonts.face(family: "Comic Sans"))
+    }
+
+    func testNearestWeightFollowsCSSOrder() throws {
+        let fonts = try library()
+        func file(_ family: String, _ w: Int) -> String? {
+            fonts.face(family: family, weight: weight(w)).map { ($0.path as NSString).lastPathComponent }
+        }
+        // Quicksand has 400, 500, 700.
+        XCTAssertEqual(file("Quicksand", 450), "Quicksand-Medium.ttf")   // 400...500: up to 500 first
+        XCTAssertEqual(file("Quicksand", 600), "Quicksand-Bold.ttf")     // > 500: heavier first
+        XCTAssertEqual(file("Quicksand", 900), "Quicksand-Bold.ttf")     // nothing heavier: lighter
+        XCTAssertEqual(file("Quicksand", 300), "Quicksand-Regular.ttf")  // < 400: nothing lighter: heavier
+        XCTAssertEqual(file("Quicksand", 100), "Quicksand-Regular.ttf")
+        // Noto Sans has 400 and 700.
+        XCTAssertEqual(file("Noto Sans", 500), "NotoSans-Regular.ttf")   // 500: lighter before heavier
+        XCTAssertEqual(file("Noto Sans", 550), "NotoSans-Bold.ttf")
+        XCTAssertEqual(file("Noto Sans", 350), "NotoSans-Regular.ttf")
+    }
+
+    func testFontWeightNearestInIsolation() {
+        let available = [100, 300, 600, 900].map(weight)
+        XCTAssertEqual(weight(400).nearest(in: available), weight(300))
+        XCTAssertEqual(weight(500).nearest(in: available), weight(300))
+        XCTAssertEqual(weight(650).nearest(in: available), weight(900))
+        XCTAssertEqual(weight(200).nearest(in: available), weight(100))
+        XCTAssertEqual(weight(600).nearest(in: available), weight(600))
+        XCTAssertNil(weight(400).nearest(in: []))
+        XCTAssertNil(FontWeight(0))
+        XCTAssertNil(FontWeight(1001))
+    }
+
+    func testItalicRequestFallsBackToUpright() throws {
+        let face = try XCTUnwrap(library().face(family: "Noto Sans", weight: .bold, style: .italic))
+        XCTAssertEqual(face.style, .normal)
+        XCTAssertEqual(face.weight, .bold)
+    }
+
+    // MARK: - Fallback
+
+    func testFallbackChainOrder() throws {
+        let fonts = try library()
+        let families = fonts.fallbackChain(weight: .bold).map(\.family)
+        XCTAssertEqual(Array(families.prefix(6)), ["Quicksand", "Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew",
+                                                   "Noto Sans Devanagari", "Noto Sans Thai"])
+        XCTAssertEqual(families.last, "Noto Color Emoji")
+        XCTAssertTrue(fonts.fallbackChain(weight: .bold).dropLast().allSatisfy { $0.weight == .bold })
+    }
+
+    func testFallbackChainPrefersCJKFaceForLanguage() throws {
+        try XCTSkipUnless(TestFonts.cjkAvailable, "Noto Sans CJK is not installed")
+        let fonts = try library()
+        func cjk(_ language: String?) -> [String] {
+            fonts.fallbackChain(language: language.flatMap(LanguageTag.init)).map(\.family).filter { $0.contains("CJK") }
+        }
+        XCTAssertEqual(cjk(nil), ["Noto Sans CJK SC", "Noto Sans CJK TC", "Noto Sans CJK JP", "Noto Sans CJK KR"])
+        XCTAssertEqual(cjk("ja").first, "Noto Sans CJK JP")
+        XCTAssertEqual(cjk("ko-KR").first, "Noto Sans CJK KR")
+        XCTAssertEqual(cjk("zh-Hant-TW").first, "Noto Sans CJK TC")
+        XCTAssertEqual(cjk("zh").first, "Noto Sans CJK SC")
+        XCTAssertEqual(cjk("en").first, "Noto Sans CJK SC")
+    }
+
+    /// Every script of the shaping corpus has a face with the glyph, and the expected one.
+    func testFallbackCoversEveryScript() throws {
+        let fonts = try library()
+        var expected: [(String, String, String?)] = [
+            ("A", "Quicksand", nil), ("é", "Quicksand", nil), ("Ω", "Noto Sans", nil), ("Ж", "Noto Sans", nil),
+            ("ب", "Noto Sans Arabic", nil), ("ש", "Noto Sans Hebrew", nil), ("क्ष", "Noto Sans Devanagari", nil),
+            ("กำ", "Noto Sans Thai", nil),
+            ("👨‍👩‍👧‍👦", "Noto Color Emoji", nil), ("👍🏽", "Noto Color Emoji", nil), ("🇯🇵", "Noto Color Emoji", nil),
+            ("1️⃣", "Noto Color Emoji", nil), ("❤️", "Noto Color Emoji", nil), ("🏴󠁧󠁢󠁳󠁣󠁴󠁿", "Noto Color Emoji", nil),
+        ]
+        if TestFonts.cjkAvailable {
+            expected += [("中", "Noto Sans CJK SC", nil), ("あ", "Noto Sans CJK JP", "ja"),
+                         ("한", "Noto Sans CJK KR", "ko"), ("體", "Noto Sans CJK TC", "zh-Hant")]
+        }
+        for (cluster, family, language) in expected {
+            let face = fonts.face(for: cluster.unicodeScalars, weight: .bold, language: language.flatMap(LanguageTag.init))
+            XCTAssertEqual(face?.family, family, "cluster \(cluster)")
+            XCTAssertTrue(face?.covers(cluster.unicodeScalars) == true, "cluster \(cluster)")
+        }
+        // Every grapheme of the oracle corpus is covered by some face of the chain.
+        for c in ShapingOracleTests.corpus {
+            if case .system = c.font, !TestFonts.cjkAvailable { continue }
+            for character in c.text {
+                XCTAssertNotNil(fonts.face(for: character.unicodeScalars), "no face for \(character) in \(c.text)")
+            }
+        }
+    }
+
+    func testPreferredFaceWinsWhenItCovers() throws {
+        let fonts = try library()
+        let notoBold = try XCTUnwrap(fonts.face(family: "Noto Sans", weight: .bold))
+        XCTAssertEqual(fonts.face(for: "A".unicodeScalars, preferred: notoBold), notoBold)
+        XCTAssertEqual(fonts.face(for: "ب".unicodeScalars, preferred: notoBold)?.family, "Noto Sans Arabic")
+        XCTAssertNil(fonts.face(for: "\u{10FFFD}".unicodeScalars), "a private-use scalar no face has")
+    }
+
+    // MARK: - Faces
+
+    func testFaceMetrics() throws {
+        let fonts = try library()
+        let quicksand = fonts.titleFace
+        XCTAssertEqual(quicksand.unitsPerEm, 1000)
+        XCTAssertEqual(quicksand.metrics, FontMetrics(ascender: 1000, descender: -250, lineGap: 0, usesTypoMetrics: true))
+        XCTAssertEqual(quicksand.metrics.lineHeight, 1250)
+        XCTAssertFalse(quicksand.isColorBitmap)
+        XCTAssertNil(quicksand.bitmapStrikePPEM)
+        XCTAssertTrue(quicksand.hasGlyph("A"))
+        XCTAssertFalse(quicksand.hasGlyph("Ж"))
+        XCTAssertGreaterThan(quicksand.advance(of: try XCTUnwrap(quicksand.glyphID(for: "A"))), 0)
+
+        let noto = try XCTUnwrap(fonts.face(family: "Noto Sans"))
+        XCTAssertEqual(noto.metrics.ascender, 1069)
+        XCTAssertEqual(noto.metrics.descender, -293)
+        XCTAssertFalse(noto.metrics.usesTypoMetrics)
+    }
+
+    func testColorEmojiFace() throws {
+        let emoji = try XCTUnwrap(library().face(family: "Noto Color Emoji"))
+        XCTAssertTrue(emoji.isColorBitmap)
+        XCTAssertEqual(emoji.bitmapStrikePPEM, 109)
+        XCTAssertEqual(emoji.unitsPerEm, 2048)
+        XCTAssertTrue(emoji.hasGlyph("😀"))
+        XCTAssertNotNil(emoji.glyphID(for: "❤", variationSelector: "\u{FE0F}"))
+    }
+
+    func testCJKCollectionFaceChosenByFamilyName() throws {
+        try XCTSkipUnless(TestFonts.cjkAvailable, "Noto Sans CJK is not installed")
+        let names = try FontCollection.familyNames(path: TestFonts.cjkBold)
+        XCTAssertTrue(names.contains("Noto Sans CJK SC"), "\(names)")
+        let index = try FontCollection.faceIndex(ofFamily: "Noto Sans CJK SC", path: TestFonts.cjkBold)
+        let face = try FontFace(path: TestFonts.cjkBold, faceIndex: index)
+        XCTAssertEqual(face.family, "Noto Sans CJK SC")
+        XCTAssertEqual(face.weight, .bold)
+        XCTAssertEqual(face.metrics, FontMetrics(ascender: 1160, descender: -288, lineGap: 0, usesTypoMetrics: false))
+        XCTAssertTrue(face.hasGlyph("中") && face.hasGlyph("あ") && face.hasGlyph("한"))
+        let sc = try XCTUnwrap(library().face(family: "Noto Sans CJK SC", weight: .bold))
+        XCTAssertEqual(sc.faceIndex, index)
+        XCTAssertThrowsError(try FontCollection.faceIndex(ofFamily: "Noto Sans CJK XX", path: TestFonts.cjkBold)) {
+            XCTAssertEqual($0 as? FontError, .familyNotInCollection(path: TestFonts.cjkBold, family: "Noto Sans CJK XX"))
+        }
+    }
+
+    // MARK: - Errors
+
+    func testMissingDirectoryGivesClearError() {
+        let path = "/nonexistent/sharecard-fonts"
+        XCTAssertThrowsError(try FontLibrary(directory: path)) { error in
+            XCTAssertEqual(error as? FontError, .directoryNotFound(path: path))
+            XCTAssertEqual("\(error)", "fonts directory not found: /nonexistent/sharecard-fonts")
+        }
+    }
+
+    func testDirectoryWithoutManifestNamesTheManifest() throws {
+        let dir = try temporaryDirectory()
+        XCTAssertThrowsError(try FontLibrary(directory: dir)) { error in
+            guard case .invalidManifest(let path, _)? = error as? FontError else { return XCTFail("\(error)") }
+            XCTAssertEqual(path, (dir as NSString).appendingPathComponent("fonts.json"))
+        }
+    }
+
+    func testManifestErrorsNameFileAndField() throws {
+        let dir = try temporaryDirectory()
+        let manifest = (dir as NSString).appendingPathComponent("fonts.json")
+        func load(_ json: String) -> FontError? {
+            try? json.write(toFile: manifest, atomically: true, encoding: .utf8)
+            do { _ = try FontLibrary(directory: dir); return nil } catch { return error }
+        }
+        let face = #"{"file": "Missing.ttf", "family": "X", "weight": 400}"#
+        XCTAssertEqual(load(#"{"version": 1, "title": {"family": "X", "weight": 400}, "faces": [\#(face)], "fallback": []}"#),
+                       .fileNotFound(path: (dir as NSString).appendingPathComponent("Missing.ttf")))
+        guard case .invalidManifest(manifest, let reason)? = load("{not json") else { return XCTFail() }
+        XCTAssertFalse(reason.isEmpty)
+        guard case .invalidManifest(_, let missing)? = load(#"{"version": 1, "faces": [], "fallback": []}"#) else { return XCTFail() }
+        XCTAssertTrue(missing.contains("title"), missing)
+        guard case .invalidManifest(_, let weight)? = load(#"{"version": 1, "title": {"family": "X", "weight": 400}, "faces": [{"file": "a.ttf", "family": "X", "weight": 1200}], "fallback": []}"#)
+        else { return XCTFail() }
+        XCTAssertTrue(weight.contains("faces[0].weight"), weight)
+        guard case .invalidManifest(_, let escape)? = load(#"{"version": 1, "title": {"family": "X", "weight": 400}, "faces": [{"file": "../a.ttf", "family": "X", "weight": 400}], "fallback": []}"#)
+        else { return XCTFail() }
+        XCTAssertTrue(escape.contains("faces[0].file"), escape)
+        guard case .invalidManifest(_, let fallback)? = load(#"{"version": 1, "title": {"family": "X", "weight": 400}, "faces": [\#(face)], "fallback": [{"family": "Y"}]}"#)
+        else { return XCTFail() }
+        XCTAssertTrue(fallback.contains("fallback[0]"), fallback)
+    }
+
+    func testOptionalSystemFaceMayBeAbsent() throws {
+        let dir = try temporaryDirectory()
+        try FileManager.default.copyItem(atPath: TestFonts.path("Quicksand-Bold.ttf"),
+                                         toPath: (dir as NSString).appendingPathComponent("Q.ttf"))
+        let json = #"""
+        {"version": 1, "title": {"family": "Q", "weight": 700},
+         "faces": [{"file": "Q.ttf", "family": "Q", "weight": 700},
+                   {"path": "/nonexistent/CJK.ttc", "family": "CJK", "weight": 400, "optional": true}],
+         "fallback": [{"family": "Q"}, {"family": "CJK", "languages": ["ja"]}]}
+        """#
+        try json.write(toFile: (dir as NSString).appendingPathComponent("fonts.json"), atomically: true, encoding: .utf8)
+        let fonts = try FontLibrary(directory: dir)
+        XCTAssertEqual(fonts.unavailablePaths, ["/nonexistent/CJK.ttc"])
+        XCTAssertEqual(fonts.fallbackChain(language: LanguageTag("ja")).count, 1)
+        XCTAssertEqual(fonts.titleFace.weight, .bold)
+    }
+
+    func testFaceErrorsNameTheFile() throws {
+        let text = TestFonts.path("OFL.txt")
+        XCTAssertThrowsError(try FontFace(path: text)) { error in
+            guard case .unreadableFont(text, _)? = error as? FontError else { return XCTFail("\(error)") }
+            XCTAssertTrue("\(error)".contains("OFL.txt"))
+        }
+        let font = TestFonts.path("NotoSans-Regular.ttf")
+        XCTAssertThrowsError(try FontFace(path: font, faceIndex: 3)) {
+            XCTAssertEqual($0 as? FontError, .faceIndexOutOfRange(path: font, index: 3, faceCount: 1))
+        }
+        XCTAssertThrowsError(try FontFace(path: "/nonexistent/X.ttf")) {
+            XCTAssertEqual($0 as? FontError, .fileNotFound(path: "/nonexistent/X.ttf"))
+        }
+    }
+
+    private func temporaryDirectory() throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("fontlib-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url.path
+    }
+}
