@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "Geometry"),
         .target(name: "Raster", dependencies: ["Geometry", "CFreeType", "CPixman", "CPNG"]),
         .target(name: "UnicodeText", dependencies: ["CICU", "CFriBiDi"]),
-        .target(name: "Typesetting", dependencies: ["Geometry", "Raster", "CFreeType", "CHarfBuzz"]),
+        .target(name: "Typesetting", dependencies: ["Geometry", "Raster", "UnicodeText", "CFreeType", "CHarfBuzz"]),
         .target(name: "Scene", dependencies: ["Geometry", "Raster"]),
 
         .executableTarget(name: "sharecard", dependencies: ["Scene", "Raster", "Geometry"]),

@@ -1,11 +1,9 @@
 import CHarfBuzz
+@_exported import enum UnicodeText.TextDirection
 
-/// The horizontal direction a run is shaped in. Glyphs of a right-to-left run come out in
-/// visual (left-to-right) order, as HarfBuzz returns them.
-public enum TextDirection: String, Hashable, Sendable, CaseIterable {
-    case leftToRight = "ltr"
-    case rightToLeft = "rtl"
-
+extension TextDirection {
+    /// Glyphs of a right-to-left run come out in visual (left-to-right) order, as HarfBuzz
+    /// returns them.
     var harfBuzz: hb_direction_t {
         self == .leftToRight ? HB_DIRECTION_LTR : HB_DIRECTION_RTL
     }

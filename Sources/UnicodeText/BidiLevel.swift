@@ -1,6 +1,7 @@
 /// The direction text flows in.
-public enum TextDirection: Hashable, Sendable {
-    case leftToRight, rightToLeft
+public enum TextDirection: String, Hashable, Sendable, CaseIterable {
+    case leftToRight = "ltr"
+    case rightToLeft = "rtl"
 }
 
 /// A resolved bidi embedding level (UAX #9): even levels run left to right, odd ones right
