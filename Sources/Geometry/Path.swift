@@ -12,6 +12,7 @@ public struct Path: Hashable, Sendable {
     public private(set) var elements: [Element] = []
     private var current: Point?
     private var subpathStart: Point?
+    private var justClosed = false
 
     public init() {}
 
@@ -32,25 +33,31 @@ public struct Path: Hashable, Sendable {
     /// The point the next segment starts from, if any.
     public var currentPoint: Point? { current }
 
-    /// Appends one element. A segment with no current point starts a subpath at its end point,
-    /// so every stored subpath begins with `.move`.
+    /// Appends one element. Every stored subpath begins with `.move`: a segment with no
+    /// current point starts one at its end point, and a segment after `.close` starts one at
+    /// the closed subpath's start (as in SVG and Core Graphics).
     public mutating func append(_ element: Element) {
         switch element {
         case .move(let p):
             elements.append(element)
             current = p
             subpathStart = p
+            justClosed = false
         case .line(let p), .quad(_, let p), .cubic(_, _, let p):
             if current == nil {
                 elements.append(.move(p))
                 subpathStart = p
+            } else if justClosed, let start = subpathStart {
+                elements.append(.move(start))
             }
             elements.append(element)
             current = p
+            justClosed = false
         case .close:
-            guard current != nil else { return }
+            guard current != nil, !justClosed else { return }
             elements.append(.close)
             current = subpathStart
+            justClosed = true
         }
     }
 
@@ -93,7 +100,7 @@ public struct Path: Hashable, Sendable {
 }
 
 extension Path {
-    /// The constant that makes a cubic Bézier quarter-circle with the smallest radial error.
+    /// 4/3·(√2 − 1): puts the midpoint of each cubic quarter-arc exactly on the circle.
     static let circleKappa = 0.5522847498307936
 
     public init(rect: Rect) {

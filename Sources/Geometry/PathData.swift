@@ -2,6 +2,12 @@
 public struct PathDataError: Error, Equatable, Sendable, CustomStringConvertible {
     public let offset: Int
     public let reason: String
+
+    public init(offset: Int, reason: String) {
+        self.offset = offset
+        self.reason = reason
+    }
+
     public var description: String { "path data at offset \(offset): \(reason)" }
 }
 
@@ -21,6 +27,7 @@ extension Path {
         while true {
             reader.skipSeparators()
             guard !reader.atEnd else { break }
+            let commandOffset = reader.index
             if let c = reader.peekCommand() {
                 command = c
                 reader.advance()
@@ -75,9 +82,9 @@ extension Path {
                 close()
                 cursor = start
             case UInt8(ascii: "a"):
-                throw reader.error("elliptical arcs (A) are not supported; use C curves")
+                throw PathDataError(offset: commandOffset, reason: "elliptical arcs (A) are not supported; use C curves")
             default:
-                throw reader.error("unknown command '\(Character(Unicode.Scalar(command)))'")
+                throw PathDataError(offset: commandOffset, reason: "unknown command '\(Character(Unicode.Scalar(command)))'")
             }
             lastWasCubic = isCubic
             lastWasQuad = isQuad

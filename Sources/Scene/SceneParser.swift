@@ -43,13 +43,16 @@ public struct SceneParser {
         guard width * scale <= Double(Canvas.maximumPixelDimension), height * scale <= Double(Canvas.maximumPixelDimension) else {
             throw root.fail("canvas of \(width)×\(height) at scale \(scale) exceeds \(Canvas.maximumPixelDimension) pixels")
         }
+        guard (width * scale).rounded() >= 1, (height * scale).rounded() >= 1 else {
+            throw root.fail("canvas of \(width)×\(height) at scale \(scale) is less than one pixel on a side")
+        }
         let background = try root.optional("background")?.paint() ?? .solid(.white)
         let elements = try root.optional("elements").map { try parseElements($0, depth: 0) } ?? []
         return Scene(size: Size(width: width, height: height), scale: scale, background: background, elements: elements)
     }
 
     private mutating func parseElements(_ node: JSONNode, depth: Int) throws -> [SceneElement] {
-        guard depth < SceneParser.maximumDepth else { throw node.fail("groups nest deeper than \(SceneParser.maximumDepth) levels") }
+        guard depth <= SceneParser.maximumDepth else { throw node.fail("groups nest deeper than \(SceneParser.maximumDepth) levels") }
         return try node.array(maximumCount: SceneParser.maximumElements).map { try parseElement($0, depth: depth) }
     }
 

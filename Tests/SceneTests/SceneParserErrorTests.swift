@@ -80,6 +80,19 @@ final class SceneParserErrorTests: XCTestCase {
         XCTAssertTrue(error(##"{"width": 10, "height": 10, "elements": [\##(many)]}"##).contains("over the limit of 10000"))
     }
 
+    func testSixteenNestedGroupsAreAllowedSeventeenAreNot() throws {
+        func nested(_ n: Int) -> String {
+            String(repeating: ##"{"type": "group", "elements": ["##, count: n) + String(repeating: "]}", count: n)
+        }
+        var parser = SceneParser(baseDirectory: SceneGoldenTests.cases)
+        XCTAssertNoThrow(try parser.parse(Data(##"{"width": 10, "height": 10, "elements": [\##(nested(16))]}"##.utf8)))
+        XCTAssertTrue(error(##"{"width": 10, "height": 10, "elements": [\##(nested(17))]}"##).contains("groups nest deeper than 16 levels"))
+    }
+
+    func testCanvasUnderOnePixelIsRejected() {
+        XCTAssertTrue(error(##"{"width": 1.5, "height": 100, "scale": 0.25}"##).hasPrefix("canvas of 1.5×100.0 at scale 0.25 is less than one pixel"))
+    }
+
     func testFileErrorsNameTheFile() {
         XCTAssertThrowsError(try SceneParser.load(contentsOf: URL(fileURLWithPath: "/nonexistent/scene.json"))) { error in
             XCTAssertEqual("\(error)", "/nonexistent/scene.json: cannot read the file")

@@ -1,0 +1,104 @@
+import Foundation
+import XCTest
+
+/// Runs the built `sharecard` executable, which SwiftPM puts in the products directory next
+/// to the test bundle. Output goes to files, not pipes, so a large PNG on stdout can never
+/// block the child while the test waits for it.
+struct Sharecard {
+    struct Result {
+        let status: Int32
+        let stdout: Data
+        let stderr: String
+
+        /// The lines written to standard error (without the final newline).
+        var stderrLines: [Substring] { stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast() }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The products directory: the parent of the `.xctest` bundle.
+    static var productsDirectory: URL {
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            return bundle.bundleURL.deletingLastPathComponent()
+        }
+        if let runner = CommandLine.arguments.first(where: { $0.hasSuffix(".xctest") }) {
+            return URL(fileURLWithPath: runner).deletingLastPathComponent()
+        }
+        return Bundle.main.bundleURL
+    }
+
+    static var executable: URL { productsDirectory.appendingPathComponent("sharecard") }
+
+    /// Runs `sharecard arguments…` in `directory` with `stdin` as standard input (empty when nil).
+    static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
+                    timeout: TimeInterval = 60) throws -> Result {
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw Failure(description: "no sharecard executable at \(executable.path); build with `swift build --build-tests`")
+        }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("sharecard-cli-io-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let inURL = scratch.appendingPathComponent("stdin"), outURL = scratch.appendingPathComponent("stdout"),
+            errURL = scratch.appendingPathComponent("stderr")
+        try (stdin ?? Data()).write(to: inURL)
+        try Data().write(to: outURL)
+        try Data().write(to: errURL)
+        let input = try FileHandle(forReadingFrom: inURL), output = try FileHandle(forWritingTo: outURL),
+            errors = try FileHandle(forWritingTo: errURL)
+        defer { try? input.close(); try? output.close(); try? errors.close() }
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            if Date() > deadline {
+                process.terminate()
+                process.waitUntilExit()
+                throw Failure(description: "sharecard \(arguments.joined(separator: " ")) ran longer than \(timeout) s")
+            }
+            usleep(5_000)
+        }
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus,
+                      stdout: try Data(contentsOf: outURL),
+                      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+}
+
+/// A fresh directory per test, removed afterwards.
+class TemporaryDirectoryTestCase: XCTestCase {
+    private(set) var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("sharecard-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        if let directory { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    /// Writes `text` to `name` in the test's directory and returns its path.
+    @discardableResult
+    func write(_ text: String, to name: String) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    /// The names in `subdirectory` of the test's directory (hidden files included), sorted.
+    func contents(of subdirectory: String = "") throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent(subdirectory).path).sorted()
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import XCTest
+
+/// Help goes to stdout with status 0; every command-line mistake is one line on stderr
+/// with status 2, and nothing on stdout.
+final class UsageTests: TemporaryDirectoryTestCase {
+    func assertUsageError(_ arguments: [String], mentions fragment: String,
+                          file: StaticString = #filePath, line: UInt = #line) throws {
+        let result = try Sharecard.run(arguments, in: directory)
+        XCTAssertEqual(result.status, 2, "status for \(arguments)", file: file, line: line)
+        XCTAssertEqual(result.stderrLines.count, 1, "one line on stderr, got: \(result.stderr)", file: file, line: line)
+        XCTAssertTrue(result.stderr.hasSuffix("\n"), file: file, line: line)
+        XCTAssertTrue(result.stderr.contains(fragment), "\(result.stderr) should mention \(fragment)", file: file, line: line)
+        XCTAssertTrue(result.stdout.isEmpty, file: file, line: line)
+        XCTAssertEqual(try contents(), [], "a usage error creates no files", file: file, line: line)
+    }
+
+    func testTopLevelHelpListsDraw() throws {
+        for flag in ["--help", "-h", "help"] {
+            let result = try Sharecard.run([flag])
+            XCTAssertEqual(result.status, 0, flag)
+            XCTAssertEqual(result.stderr, "", flag)
+            let text = String(decoding: result.stdout, as: UTF8.self)
+            XCTAssertTrue(text.hasPrefix("USAGE: sharecard"), flag)
+            XCTAssertTrue(text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("draw ") },
+                          "a line listing draw in: \(text)")
+        }
+    }
+
+    func testNoArgumentsPrintsHelpAsAnError() throws {
+        let result = try Sharecard.run([])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("USAGE: sharecard"))
+        XCTAssertTrue(result.stdout.isEmpty)
+    }
+
+    func testDrawHelpDocumentsItsOptions() throws {
+        let result = try Sharecard.run(["draw", "--help"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.stderr, "")
+        let text = String(decoding: result.stdout, as: UTF8.self)
+        XCTAssertTrue(text.contains("USAGE: sharecard draw SCENE.json -o OUT.png"), text)
+        XCTAssertTrue(text.contains("-o, --output FILE"), text)
+        XCTAssertTrue(text.contains("--scale N"), text)
+        XCTAssertTrue(text.contains("scene-format.md"), "points to the format's documentation")
+    }
+
+    func testHelpWinsOverOtherMistakes() throws {
+        // Asking for help with an incomplete command line still shows help.
+        let result = try Sharecard.run(["draw", "-h"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(String(decoding: result.stdout, as: UTF8.self).contains("--scale"))
+    }
+
+    func testUnknownCommand() throws {
+        try assertUsageError(["paint", "scene.json"], mentions: "unknown command 'paint'")
+    }
+
+    func testUnknownOptions() throws {
+        try assertUsageError(["draw", "scene.json", "-o", "out.png", "--colour", "red"], mentions: "unknown option '--colour'")
+        try assertUsageError(["draw", "scene.json", "-x", "-o", "out.png"], mentions: "unknown option '-x'")
+    }
+
+    func testOutputWithoutAValue() throws {
+        try assertUsageError(["draw", "scene.json", "-o"], mentions: "--output needs a value")
+        try assertUsageError(["draw", "scene.json", "--output"], mentions: "--output needs a value")
+    }
+
+    func testMissingSceneArgument() throws {
+        try assertUsageError(["draw", "-o", "out.png"], mentions: "missing SCENE.json")
+    }
+
+    func testMissingOutputOption() throws {
+        try assertUsageError(["draw", "scene.json"], mentions: "missing -o")
+    }
+
+    func testExtraPositionalArgument() throws {
+        try assertUsageError(["draw", "a.json", "b.json", "-o", "out.png"], mentions: "unexpected argument 'b.json'")
+    }
+
+    func testRepeatedOutput() throws {
+        try assertUsageError(["draw", "scene.json", "-o", "a.png", "--output", "b.png"], mentions: "--output given more than once")
+    }
+
+    /// Like every other usage error, a bad --scale names the command that rejected it.
+    func testScaleOutOfRangeIsAUsageErrorNamingTheCommand() throws {
+        try write(#"{"width": 4, "height": 4}"#, to: "scene.json")
+        for bad in ["0.5", "5", "two", "nan"] {
+            let result = try Sharecard.run(["draw", "scene.json", "-o", "out.png", "--scale", bad], in: directory)
+            XCTAssertEqual(result.status, 2, bad)
+            XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
+            XCTAssertTrue(result.stderr.hasPrefix("sharecard draw: --scale must be a number from 1 to 4"), result.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: path("out.png")), bad)
+        }
+    }
+
+    /// A usage error is found before any work is done, so its status does not depend on
+    /// whether the scene file happens to be readable.
+    func testBadScaleIsAUsageErrorEvenWhenTheSceneIsMissing() throws {
+        let result = try Sharecard.run(["draw", "missing.json", "-o", "out.png", "--scale", "9"], in: directory)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("--scale"), result.stderr)
+    }
+}
