@@ -149,7 +149,7 @@ public struct FontLibrary: Sendable {
         return chain.first { $0.covers(scalars) }
     }
 
-    private static func wantsEmojiPresentation(_ scalars: [Unicode.Scalar]) -> Bool {
+    static func wantsEmojiPresentation(_ scalars: [Unicode.Scalar]) -> Bool {
         if scalars.contains("\u{FE0F}") { return true }
         if scalars.contains("\u{FE0E}") { return false }
         if let first = scalars.first, first.properties.isEmojiPresentation { return true }

@@ -18,6 +18,7 @@ enum DrawCommand {
     static func run(_ args: ParsedArguments) throws {
         guard let output = args.value("output") else { throw UsageError(description: "sharecard draw: missing -o FILE") }
         let path = args.positionals[0]
+        let scale = try args.double("scale", in: 1...4)
         var scene: Scene
         if path == "-" {
             var parser = SceneParser(baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
@@ -27,7 +28,7 @@ enum DrawCommand {
         } else {
             scene = try SceneParser.load(contentsOf: URL(fileURLWithPath: path))
         }
-        if let scale = try args.double("scale", in: 1...4) {
+        if let scale {
             scene = Scene(size: scene.size, scale: scale, background: scene.background, elements: scene.elements)
         }
         try writeOutput(try scene.render().pngData(), to: output)

@@ -3,6 +3,8 @@ import Foundation
 /// The subcommands, in the order `sharecard --help` lists them.
 let commands: [(spec: CommandSpec, run: (ParsedArguments) throws -> Void)] = [
     (DrawCommand.spec, DrawCommand.run),
+    (MeasureCommand.spec, MeasureCommand.run),
+    (TextCommand.spec, TextCommand.run),
 ]
 
 let topHelp = """
@@ -38,7 +40,8 @@ do {
     }
     try command.run(args)
 } catch let e as UsageError {
-    fail(e.description, status: 2)
+    let prefix = "sharecard \(command.spec.name): "
+    fail(e.description.hasPrefix("sharecard") ? e.description : prefix + e.description, status: 2)
 } catch {
     fail("sharecard \(command.spec.name): \(error)", status: 1)
 }

@@ -1,0 +1,159 @@
+/// Chooses where lines end, on the logical text, using a paragraph's prefix-sum widths.
+///
+/// All widths here are at nominal sizes; a layout at scale s fits a box of width W when the
+/// lines fit W / s. Break opportunities come from ICU (never inside a grapheme cluster);
+/// "emergency" breaks at grapheme boundaries are used only when a single word is wider than
+/// the line, as a last resort.
+struct LineBreaker {
+    let paragraph: Paragraph
+    /// Break offsets in increasing order, ending with the text length.
+    private let offsets: [Int]
+    private let mandatory: [Bool]
+    /// Relative slack for comparing floating-point widths.
+    static let epsilon = 1e-9
+
+    init(_ paragraph: Paragraph) {
+        self.paragraph = paragraph
+        var offsets: [Int] = [], mandatory: [Bool] = []
+        for b in paragraph.breaks where b.offset > 0 {
+            offsets.append(b.offset)
+            mandatory.append(b.isMandatory)
+        }
+        let count = paragraph.text.utf16.count
+        if offsets.last != count {
+            offsets.append(count)
+            mandatory.append(true)
+        }
+        self.offsets = offsets
+        self.mandatory = mandatory
+    }
+
+    var textLength: Int { paragraph.text.utf16.count }
+
+    /// The widest stretch between two break opportunities: no line can be narrower without
+    /// emergency breaks.
+    var widestUnbreakable: Double {
+        var start = 0, widest = 0.0
+        for end in offsets {
+            widest = max(widest, paragraph.width(start..<end))
+            start = end
+        }
+        return widest
+    }
+
+    /// First-fit lines no wider than `maxWidth`. Without `emergencyBreaks` a word wider than
+    /// `maxWidth` makes the result nil. Stops early (returning nil) past `limit` lines.
+    func greedy(maxWidth: Double, emergencyBreaks: Bool = false, limit: Int = .max) -> [Range<Int>]? {
+        guard textLength > 0 else { return [0..<0] }
+        let allowed = maxWidth * (1 + LineBreaker.epsilon)
+        var lines: [Range<Int>] = []
+        var start = 0
+        var lastFit: Int?
+        var j = 0
+        while j < offsets.count {
+            let end = offsets[j]
+            if paragraph.width(start..<end) <= allowed {
+                lastFit = end
+                if mandatory[j] {
+                    lines.append(start..<end)
+                    if lines.count > limit { return nil }
+                    start = end
+                    lastFit = nil
+                }
+                j += 1
+                continue
+            }
+            if let fit = lastFit {
+                lines.append(start..<fit)
+                start = fit
+                lastFit = nil
+            } else if emergencyBreaks {
+                // The word alone is too wide: take as many whole graphemes as fit (at least one).
+                var cut = start
+                for boundary in paragraph.graphemes.boundaries where boundary > start && boundary < end {
+                    if paragraph.width(start..<boundary) <= allowed || cut == start { cut = boundary } else { break }
+                }
+                if cut == start { cut = end }
+                lines.append(start..<cut)
+                start = cut
+            } else {
+                return nil
+            }
+            if lines.count > limit { return nil }
+        }
+        if start < textLength { lines.append(start..<textLength) }
+        return lines.count > limit ? nil : lines
+    }
+
+    /// The smallest possible width of the longest line when the text is set in at most
+    /// `maxLines` lines (no emergency breaks), with first-fit lines achieving it; nil when
+    /// hard breaks alone need more lines.
+    ///
+    /// The greedy line count never increases as the width grows, so the optimum is found by
+    /// bisecting the width between the widest word and the widest hard-broken line; the
+    /// result is then snapped to the widest line actually produced, which is exact.
+    func minimalWidth(maxLines: Int) -> (width: Double, lines: [Range<Int>])? {
+        guard let unlimited = greedy(maxWidth: .infinity) else { return nil }
+        guard unlimited.count <= maxLines else { return nil }
+        var hi = unlimited.map(paragraph.width).max() ?? 0
+        var lo = widestUnbreakable
+        var best = unlimited
+        if let atLower = greedy(maxWidth: lo, limit: maxLines) {
+            return (atLower.map(paragraph.width).max() ?? 0, atLower)
+        }
+        for _ in 0..<64 where hi - lo > hi * LineBreaker.epsilon {
+            let mid = (lo + hi) / 2
+            if let lines = greedy(maxWidth: mid, limit: maxLines) {
+                hi = mid
+                best = lines
+            } else {
+                lo = mid
+            }
+        }
+        return (best.map(paragraph.width).max() ?? 0, best)
+    }
+
+    /// Lines no wider than `maxWidth`, as many as first-fit needs, chosen to be as even as
+    /// possible: the sum of squared slack (last line included) is minimal, so no line is left
+    /// with a lonely word while others are full — the goal of CSS `text-wrap: balance`.
+    /// Dynamic programming over break opportunities; texts with many of them keep first-fit.
+    func balanced(maxWidth: Double, lineCount: Int) -> [Range<Int>]? {
+        guard let greedyLines = greedy(maxWidth: maxWidth) else { return nil }
+        let n = offsets.count
+        guard lineCount > 1, greedyLines.count == lineCount, n <= 400 else { return greedyLines }
+        let allowed = maxWidth * (1 + LineBreaker.epsilon)
+        let positions = [0] + offsets
+        // cost[l][j]: least total squared slack of l lines covering positions[0]..<positions[j].
+        var cost = [[Double]](repeating: [Double](repeating: .infinity, count: n + 1), count: lineCount + 1)
+        var from = [[Int]](repeating: [Int](repeating: -1, count: n + 1), count: lineCount + 1)
+        cost[0][0] = 0
+        for l in 1...lineCount {
+            for j in 1...n {
+                var i = j - 1
+                while i >= 0 {
+                    if i < j - 1, mandatory[i] { break }  // a line cannot span a hard break
+                    let w = paragraph.width(positions[i]..<positions[j])
+                    if w > allowed { break }
+                    if cost[l - 1][i] < .infinity {
+                        let slack = maxWidth - w
+                        let c = cost[l - 1][i] + slack * slack
+                        if c < cost[l][j] {
+                            cost[l][j] = c
+                            from[l][j] = i
+                        }
+                    }
+                    i -= 1
+                }
+            }
+        }
+        guard cost[lineCount][n] < .infinity else { return greedyLines }
+        var lines: [Range<Int>] = []
+        var j = n
+        for l in stride(from: lineCount, to: 0, by: -1) {
+            let i = from[l][j]
+            lines.append(positions[i]..<positions[j])
+            j = i
+        }
+        return lines.reversed()
+    }
+}

@@ -1,0 +1,199 @@
+import UnicodeText
+
+/// Text analysed and shaped once, so that it can be broken into lines at any width and any
+/// scale without shaping again.
+///
+/// Analysis runs in the order DESIGN §4 gives: bidi levels per paragraph (FriBiDi), script
+/// runs (UAX #24), a font per grapheme cluster (the fallback chain), then one HarfBuzz
+/// shaping per item — a maximal stretch with one attribute run, level, script and face —
+/// at the font's units per em. Advances are then kept per UTF-16 offset in points at the
+/// nominal sizes, so the width of any logical range is a difference of prefix sums and
+/// scales linearly with the fitting factor (unhinted advances are linear in size).
+public struct Paragraph: Sendable {
+    /// A stretch shaped with one face and one set of properties.
+    struct Item: Sendable {
+        let range: Range<Int>
+        let runIndex: Int
+        let face: FontFace
+        let level: BidiLevel
+        let script: ScriptTag
+        /// Line box parts at the run's nominal size, in points.
+        let ascentInPoints: Double
+        let descentInPoints: Double
+        let lineGapInPoints: Double
+    }
+
+    /// One bidi paragraph (text between hard breaks, separator included).
+    struct BidiBlock: Sendable {
+        let range: Range<Int>
+        let bidi: BidiParagraph
+    }
+
+    public let text: AttributedText
+    public let language: LanguageTag
+    let items: [Item]
+    let blocks: [BidiBlock]
+    let graphemes: GraphemeClusters
+    let breaks: LineBreaks
+    /// `prefixWidth[i]`: the advance of `utf16[0..<i]` in points at nominal sizes.
+    let prefixWidth: [Double]
+    let library: FontLibrary
+    /// Grapheme clusters that no face in the fallback chain can draw.
+    public let missingClusters: [Range<Int>]
+
+    /// The direction of the first paragraph: what "natural" alignment follows.
+    public var baseDirection: TextDirection { blocks.first?.bidi.direction ?? .leftToRight }
+
+    public init(_ text: AttributedText, library: FontLibrary, language: LanguageTag = LanguageTag("en")!,
+                baseDirection: BidiParagraph.BaseDirection = .auto) throws {
+        self.text = text
+        self.language = language
+        self.library = library
+        let units = text.utf16
+        let locale = try LocaleIdentifier(language.tag)
+        graphemes = try GraphemeClusters(utf16: units, locale: locale)
+        breaks = try LineBreaks(utf16: units, locale: locale)
+        blocks = try BidiParagraph.paragraphRanges(in: text.string).map {
+            BidiBlock(range: $0, bidi: try BidiParagraph(utf16: Array(units[$0]), baseDirection: baseDirection))
+        }
+
+        // Resolve each run's own face once; clusters it cannot draw go down the fallback chain.
+        let runFaces = try text.runs.map { run -> FontFace in
+            let a = run.attributes
+            guard let face = library.face(family: a.family, weight: a.weight, style: a.style) else {
+                throw TypesettingError.unknownFamily(a.family)
+            }
+            return face
+        }
+        let scriptRuns = ScriptRuns.runs(utf16: units)
+        var items: [Item] = []
+        var missing: [Range<Int>] = []
+        var scriptIndex = 0, blockIndex = 0
+        var pending: (start: Int, end: Int, run: Int, face: FontFace, level: BidiLevel, script: ScriptTag)?
+
+        func flush() {
+            guard let p = pending else { return }
+            let a = text.runs[p.run].attributes
+            let k = a.sizeInPoints / Double(p.face.unitsPerEm)
+            items.append(Item(range: p.start..<p.end, runIndex: p.run, face: p.face, level: p.level, script: p.script,
+                              ascentInPoints: Double(p.face.metrics.ascender) * k,
+                              descentInPoints: Double(-p.face.metrics.descender) * k,
+                              lineGapInPoints: Double(p.face.metrics.lineGap) * k))
+            pending = nil
+        }
+
+        for cluster in graphemes {
+            while blockIndex < blocks.count - 1, blocks[blockIndex].range.upperBound <= cluster.lowerBound { blockIndex += 1 }
+            let scalars = Array(String(decoding: units[cluster], as: UTF16.self).unicodeScalars)
+            if scalars.allSatisfy({ Paragraph.isHardBreak($0) }) {
+                flush()  // separators are not drawn and end an item
+                continue
+            }
+            while scriptIndex < scriptRuns.count - 1, scriptRuns[scriptIndex].range.upperBound <= cluster.lowerBound { scriptIndex += 1 }
+            let runIndex = text.runIndex(at: cluster.lowerBound)
+            let attributes = text.runs[runIndex].attributes
+            let preferred = runFaces[runIndex]
+            var face = preferred
+            if FontLibrary.wantsEmojiPresentation(scalars) || !preferred.covers(scalars) {
+                if let found = library.face(for: scalars, preferred: preferred, weight: attributes.weight,
+                                            style: attributes.style, language: language) {
+                    face = found
+                } else {
+                    missing.append(cluster)
+                }
+            }
+            let block = blocks[blockIndex]
+            let level = block.bidi.level(at: cluster.lowerBound - block.range.lowerBound)
+            let script = scriptRuns.isEmpty ? ScriptTag.common
+                : ScriptTag(scriptRuns[scriptIndex].script.tag ?? "Zyyy") ?? .common
+            if let p = pending, p.end == cluster.lowerBound, p.run == runIndex, p.face === face, p.level == level, p.script == script {
+                pending?.end = cluster.upperBound
+            } else {
+                flush()
+                pending = (cluster.lowerBound, cluster.upperBound, runIndex, face, level, script)
+            }
+        }
+        flush()
+        self.items = items
+        missingClusters = missing
+
+        var advance = [Double](repeating: 0, count: units.count + 1)
+        for item in items {
+            let a = text.runs[item.runIndex].attributes
+            let shaped = Shaper.shape(utf16: units, range: item.range, face: item.face, direction: item.level.direction,
+                                      script: item.script, language: language, features: a.features)
+            let k = a.sizeInPoints / Double(item.face.unitsPerEm)
+            for glyph in shaped.glyphs { advance[glyph.cluster] += Double(glyph.xAdvance) * k }
+            if a.trackingInThousandthsOfEm != 0 {
+                let tracking = a.trackingInThousandthsOfEm / 1000 * a.sizeInPoints
+                var i = graphemes.boundaries.firstIndex { $0 >= item.range.lowerBound } ?? graphemes.boundaries.count
+                while i < graphemes.boundaries.count - 1, graphemes.boundaries[i] < item.range.upperBound {
+                    advance[graphemes.boundaries[i]] += tracking
+                    i += 1
+                }
+            }
+        }
+        var prefix = [Double](repeating: 0, count: units.count + 1)
+        for i in 0..<units.count { prefix[i + 1] = prefix[i] + advance[i] }
+        prefixWidth = prefix
+    }
+
+    static func isHardBreak(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x0A, 0x0B, 0x0C, 0x0D, 0x1C...0x1E, 0x85, 0x2028, 0x2029: return true
+        default: return false
+        }
+    }
+
+    static func isTrailingSpace(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x09, 0x20, 0x3000, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F: return true
+        default: return unit < 0xD800 && isHardBreak(Unicode.Scalar(unit)!)
+        }
+    }
+
+    /// `range` without the whitespace and hard breaks at its end (they hang past the edge).
+    func trimmed(_ range: Range<Int>) -> Range<Int> {
+        var end = range.upperBound
+        while end > range.lowerBound, Paragraph.isTrailingSpace(text.utf16[end - 1]) { end -= 1 }
+        return range.lowerBound..<end
+    }
+
+    /// The advance of a logical range at nominal sizes, trailing whitespace excluded.
+    func width(_ range: Range<Int>) -> Double {
+        let r = trimmed(range)
+        return prefixWidth[r.upperBound] - prefixWidth[r.lowerBound]
+    }
+
+    /// The line box height of a logical range at nominal sizes: the tallest item on it, so
+    /// a fallback face or a larger run raises the line.
+    func lineHeight(_ range: Range<Int>, multiple: Double) -> Double {
+        let m = lineMetrics(range)
+        return (m.ascent + m.descent + m.gap) * multiple
+    }
+
+    func lineMetrics(_ range: Range<Int>) -> (ascent: Double, descent: Double, gap: Double) {
+        var ascent = 0.0, descent = 0.0, gap = 0.0
+        var found = false
+        for item in items where item.range.overlaps(range) {
+            ascent = max(ascent, item.ascentInPoints)
+            descent = max(descent, item.descentInPoints)
+            gap = max(gap, item.lineGapInPoints)
+            found = true
+        }
+        if !found {
+            // An empty line keeps the height of the style at its position.
+            let a = text.attributes(at: min(range.lowerBound, max(0, text.utf16.count - 1)))
+            if let face = library.face(family: a.family, weight: a.weight, style: a.style) {
+                let k = a.sizeInPoints / Double(face.unitsPerEm)
+                return (Double(face.metrics.ascender) * k, Double(-face.metrics.descender) * k, Double(face.metrics.lineGap) * k)
+            }
+        }
+        return (ascent, descent, gap)
+    }
+
+    /// The text of a logical range.
+    public func string(_ range: Range<Int>) -> String {
+        String(decoding: text.utf16[range], as: UTF16.self)
+    }
+}

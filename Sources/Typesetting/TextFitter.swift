@@ -1,0 +1,90 @@
+import Geometry
+import UnicodeText
+
+extension TextLayout {
+    /// Fits `paragraph` into the box `options` describe and places every glyph.
+    ///
+    /// With `adjustsFontSize` the result is the exact largest common scale (≤ 1, ≥ the
+    /// minimum scale factor) at which the text fits: for each line count k the narrowest
+    /// possible longest line m_k is found (`LineBreaker.minimalWidth`), the size it allows is
+    /// min(boxWidth / m_k, boxHeight / height of those k lines), and the best k wins. No size
+    /// steps are tried. When even the minimum scale does not fit, lines wrap at that scale
+    /// (breaking inside words only if a word alone is too wide) and the last visible line is
+    /// truncated with an ellipsis.
+    public init(_ paragraph: Paragraph, options: TextLayoutOptions) {
+        let breaker = LineBreaker(paragraph)
+        let boxWidth = options.width, boxHeight = options.height
+        let lineLimit = options.maxLines == 0 ? Int.max : options.maxLines
+        func height(_ lines: [Range<Int>]) -> Double {
+            lines.reduce(0) { $0 + paragraph.lineHeight($1, multiple: options.lineHeightMultiple) }
+        }
+
+        var scale = 1.0
+        var lines: [Range<Int>] = []
+        var fitted = false
+        if options.adjustsFontSize {
+            var best: (scale: Double, width: Double, lines: [Range<Int>])?
+            var k = 1
+            while k <= lineLimit {
+                guard let candidate = breaker.minimalWidth(maxLines: k) else { k += 1; continue }
+                let byHeight = boxHeight / height(candidate.lines)
+                let byWidth = candidate.width > 0 ? boxWidth / candidate.width : .infinity
+                let s = min(byWidth, byHeight)
+                if best == nil || s > best!.scale * (1 + 1e-12) { best = (s, candidate.width, candidate.lines) }
+                // Stop once the text fits at full size, once more lines cannot be narrower,
+                // or once height alone rules out anything better.
+                if s >= 1 || candidate.lines.count < k || byHeight <= best!.scale { break }
+                k += 1
+            }
+            if let best, best.scale >= options.minimumScaleFactor {
+                scale = min(best.scale, 1)
+                fitted = true
+                if scale == 1 {
+                    lines = TextLayout.wrap(breaker, width: boxWidth, options: options) ?? best.lines
+                } else if options.wrap == .balanced {
+                    lines = breaker.balanced(maxWidth: best.width, lineCount: best.lines.count) ?? best.lines
+                } else {
+                    lines = breaker.greedy(maxWidth: boxWidth / scale) ?? best.lines
+                }
+            } else {
+                scale = options.minimumScaleFactor
+            }
+        } else if let wrapped = TextLayout.wrap(breaker, width: boxWidth, options: options),
+                  wrapped.count <= lineLimit, height(wrapped) <= boxHeight * (1 + 1e-9) {
+            lines = wrapped
+            fitted = true
+        }
+
+        var truncated = false
+        var truncation: (range: Range<Int>, paragraph: Paragraph)?
+        if !fitted {
+            let all = breaker.greedy(maxWidth: boxWidth / scale, emergencyBreaks: true) ?? [0..<breaker.textLength]
+            // As many lines as the limit and the box height allow (always at least one).
+            var visible = 0, used = 0.0
+            while visible < min(all.count, lineLimit) {
+                let h = paragraph.lineHeight(all[visible], multiple: options.lineHeightMultiple) * scale
+                if visible > 0 && used + h > boxHeight * (1 + 1e-9) { break }
+                used += h
+                visible += 1
+            }
+            lines = Array(all.prefix(visible))
+            if visible < all.count {
+                truncated = true
+                truncation = TextLayout.truncate(paragraph, from: lines[visible - 1].lowerBound,
+                                                 width: boxWidth / scale, mode: options.truncation)
+                lines.removeLast()
+            }
+        }
+
+        self = TextLayout.place(paragraph, lines: lines, lastLine: truncation, scale: scale, options: options,
+                                truncated: truncated)
+    }
+
+    /// Lines at full size in the wrap mode asked for; nil when a word is wider than the box.
+    static func wrap(_ breaker: LineBreaker, width: Double, options: TextLayoutOptions) -> [Range<Int>]? {
+        guard let greedy = breaker.greedy(maxWidth: width) else { return nil }
+        guard options.wrap == .balanced, greedy.count > 1,
+              let tightest = breaker.minimalWidth(maxLines: greedy.count) else { return greedy }
+        return breaker.balanced(maxWidth: tightest.width, lineCount: tightest.lines.count) ?? greedy
+    }
+}

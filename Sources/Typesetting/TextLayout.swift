@@ -1,0 +1,36 @@
+import Geometry
+import Raster
+
+/// Text measured and placed: the result of `TextLayout.init(_:options:)`, and what both
+/// measuring and drawing use, so the size a caller is told is the size that is drawn.
+/// Coordinates are points relative to the box's top-left corner; y grows downwards.
+public struct TextLayout: Sendable {
+    public struct Line: Sendable {
+        /// What the line shows, in logical order (with "…" where it was truncated).
+        public let text: String
+        /// The UTF-16 range of the source text the line stands for.
+        public let range: Range<Int>
+        /// Advance width of the line's content (trailing spaces excluded), in points.
+        public let width: Double
+        /// The line's left edge (after alignment) and its baseline.
+        public let origin: Point
+        /// The line box: from `origin.y − ascent` to `origin.y + descent`, plus leading.
+        public let ascent: Double
+        public let descent: Double
+        public let height: Double
+        public let runs: [GlyphRun]
+    }
+
+    /// The common factor applied to every nominal size (1 = not shrunk).
+    public let scale: Double
+    /// The first run's nominal size × `scale`: the title's font size.
+    public let fontSizeInPoints: Double
+    public let lines: [Line]
+    /// Widest line × total line height, in points.
+    public let size: Size
+    /// Text was cut short with an ellipsis.
+    public let truncated: Bool
+    /// Grapheme clusters no font can draw (they would show as `.notdef` boxes).
+    public let missingGlyphs: [String]
+    public let options: TextLayoutOptions
+}

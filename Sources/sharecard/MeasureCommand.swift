@@ -1,0 +1,53 @@
+import Foundation
+import Typesetting
+
+enum MeasureCommand {
+    static let spec = CommandSpec(
+        name: "measure",
+        summary: "Fit text into a box and print what was decided (size, lines, truncation).",
+        usage: "measure --text TEXT [layout options] [--json]",
+        options: TextOptions.specs + [OptionSpec(name: "json", help: "Print the decision as JSON.")],
+        details: "The size is the exact largest that fits in at most --lines lines; lines are balanced unless --wrap greedy.")
+
+    struct Report: Encodable {
+        struct Line: Encodable {
+            let text: String
+            let width: Double
+            let x: Double
+            let baseline: Double
+        }
+        let fontSize: Double
+        let scale: Double
+        let lines: [Line]
+        let width: Double
+        let height: Double
+        let truncated: Bool
+        let missingGlyphs: [String]
+    }
+
+    static func report(_ layout: TextLayout) -> Report {
+        func round(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+        return Report(fontSize: round(layout.fontSizeInPoints), scale: round(layout.scale),
+                      lines: layout.lines.map { Report.Line(text: $0.text, width: round($0.width), x: round($0.origin.x),
+                                                            baseline: round($0.origin.y)) },
+                      width: round(layout.size.width), height: round(layout.size.height),
+                      truncated: layout.truncated, missingGlyphs: layout.missingGlyphs)
+    }
+
+    static func run(_ args: ParsedArguments) throws {
+        let layout = try TextOptions.layout(args)
+        let r = report(layout)
+        if args.has("json") {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(r), as: UTF8.self))
+            return
+        }
+        print("font size: \(r.fontSize) pt (scale \(r.scale))")
+        print("block: \(r.width) × \(r.height) pt\(r.truncated ? ", truncated" : "")")
+        for (i, line) in r.lines.enumerated() {
+            print("line \(i + 1): \"\(line.text)\" width \(line.width) at x \(line.x), baseline \(line.baseline)")
+        }
+        if !r.missingGlyphs.isEmpty { print("missing glyphs: \(r.missingGlyphs.joined(separator: " "))") }
+    }
+}
