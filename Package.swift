@@ -2,8 +2,8 @@
 import PackageDescription
 
 // Dependency graph (one way, top to bottom):
-//   sharecard, sharecard-bench → Scene → Raster → Geometry
-//   Typesetting → UnicodeText, Raster, Geometry
+//   sharecard, sharecard-bench → Cards → Layout → Typesetting → UnicodeText, Raster → Geometry
+//   Cards → Scene (the shared drawing vocabulary of scene files and templates) → Raster
 //   C libraries from Debian (installed by scripts/setup) sit behind the C* targets:
 //   Raster → CFreeType, CPixman, CPNG;  UnicodeText → CICU, CFriBiDi;  Typesetting → CHarfBuzz, CFreeType
 let package = Package(
@@ -19,6 +19,7 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFriBiDi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
+        .target(name: "CCrypto", linkerSettings: [.linkedLibrary("crypto")]),
         // ICU's headers clash with Foundation's bundled ICU module, so they stay inside this
         // C target; its public header uses only stdint types.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
@@ -28,16 +29,20 @@ let package = Package(
         .target(name: "UnicodeText", dependencies: ["CICU", "CFriBiDi"]),
         .target(name: "Typesetting", dependencies: ["Geometry", "Raster", "UnicodeText", "CFreeType", "CHarfBuzz"]),
         .target(name: "Scene", dependencies: ["Geometry", "Raster"]),
+        .target(name: "Cards", dependencies: ["Scene", "Typesetting", "Raster", "Geometry", "CCrypto"]),
+        .target(name: "Layout", dependencies: ["Geometry", "Raster", "Typesetting"]),
 
-        .executableTarget(name: "sharecard", dependencies: ["Scene", "Raster", "Geometry"]),
-        .executableTarget(name: "sharecard-bench", dependencies: ["Scene", "Raster", "Geometry"]),
+        .executableTarget(name: "sharecard", dependencies: ["Scene", "Typesetting", "Raster", "Geometry"]),
+        .executableTarget(name: "sharecard-bench", dependencies: ["Scene", "Typesetting", "Raster", "Geometry"]),
 
         .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "UnicodeTextTests", dependencies: ["UnicodeText"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Raster", "Geometry", "TestSupport"]),
+        .testTarget(name: "CardsTests", dependencies: ["Cards", "Scene", "Typesetting", "Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Geometry", "TestSupport"]),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout", "Typesetting", "Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: []),
     ]
 )

@@ -82,9 +82,9 @@ public struct SceneParser {
         case "image":
             try node.rejectUnknownKeys(allowed: ["type", "src", "rect", "contentMode", "clipsToBounds", "filters"])
             return .image(try image(node.required("src")), frame: try node.required("rect").rect(),
-                          contentMode: try contentMode(node.optional("contentMode")) ?? .scaleToFill,
+                          contentMode: try node.optional("contentMode")?.contentMode() ?? .scaleToFill,
                           clipsToBounds: try node.optional("clipsToBounds")?.bool() ?? false,
-                          filters: try filters(node.optional("filters")))
+                          filters: try node.optional("filters")?.filters() ?? [])
         case "group":
             try node.rejectUnknownKeys(allowed: ["type", "elements", "clip", "filters"])
             var clip: (Rect, Double)?
@@ -93,11 +93,11 @@ public struct SceneParser {
                 clip = (try c.required("rect").rect(), try c.optional("cornerRadius")?.number(in: 0...1e6) ?? 0)
             }
             return .group(try parseElements(node.required("elements"), depth: depth + 1),
-                          clip: clip.map { (rect: $0.0, cornerRadius: $0.1) }, filters: try filters(node.optional("filters")))
+                          clip: clip.map { (rect: $0.0, cornerRadius: $0.1) }, filters: try node.optional("filters")?.filters() ?? [])
         case "snapshot":
             try node.rejectUnknownKeys(allowed: ["type", "rect", "contentMode", "levels"])
             return .snapshot(frame: try node.required("rect").rect(),
-                             contentMode: try contentMode(node.optional("contentMode")) ?? .scaleToFill,
+                             contentMode: try node.optional("contentMode")?.contentMode() ?? .scaleToFill,
                              levels: try node.optional("levels")?.integer(in: 1...SceneParser.maximumSnapshotLevels) ?? 1)
         default:
             throw node.fail("unknown element type \"\(kind)\" (expected one of: \(kinds.joined(separator: ", ")))")
@@ -106,81 +106,14 @@ public struct SceneParser {
 
     private func shape(_ path: Path, _ node: JSONNode) throws -> SceneElement {
         let fill = try node.optional("fill")?.paint()
-        var rule = FillRule.nonZero
-        if let r = try node.optional("fillRule") {
-            let text = try r.string(maximumLength: 16)
-            guard let parsed = FillRule(rawValue: text) else { throw r.fail("expected \"nonzero\" or \"evenodd\", got \"\(text)\"") }
-            rule = parsed
-        }
-        var stroke: (Paint, StrokeStyle)?
-        if let s = try node.optional("stroke") {
-            try s.rejectUnknownKeys(allowed: ["paint", "width", "join", "cap", "miterLimit"])
-            let join = try s.optional("join").map { try enumValue($0, StrokeStyle.Join.self) } ?? .miter
-            let cap = try s.optional("cap").map { try enumValue($0, StrokeStyle.Cap.self) } ?? .butt
-            let width = try s.required("width")
-            do {
-                stroke = (try s.required("paint").paint(),
-                          try StrokeStyle(width: width.number(in: 0...1e4), join: join, cap: cap,
-                                          miterLimit: try s.optional("miterLimit")?.number(in: 1...100) ?? 4))
-            } catch let e as RasterError {
-                throw width.fail(e.description)
-            }
-        }
+        let rule = try node.optional("fillRule")?.fillRule() ?? .nonZero
+        let stroke = try node.optional("stroke")?.stroke()
         guard fill != nil || stroke != nil else { throw node.fail("a shape needs a fill, a stroke or both") }
         return .shape(path, fill: fill, fillRule: rule, stroke: stroke)
     }
 
-    private func enumValue<E: RawRepresentable & CaseIterable>(_ node: JSONNode, _: E.Type) throws -> E where E.RawValue == String {
-        let text = try node.string(maximumLength: 32)
-        guard let v = E(rawValue: text) else {
-            throw node.fail("expected one of \(E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \"\(text)\"")
-        }
-        return v
-    }
-
-    private func contentMode(_ node: JSONNode?) throws -> ContentMode? {
-        try node.map { try enumValue($0, ContentMode.self) }
-    }
-
     private func image(_ node: JSONNode) throws -> Image {
-        let src = try node.string(maximumLength: 4096)
-        let url = URL(fileURLWithPath: src, relativeTo: baseDirectory)
-        guard let data = FileManager.default.contents(atPath: url.path) else { throw node.fail("cannot read image file \(src)") }
-        do {
-            return try Image(pngData: Array(data), limits: imageLimits)
-        } catch let e as RasterError {
-            throw node.fail("\(src): \(e.description)")
-        }
-    }
-
-    /// Filters: `{"hueRotate": degrees}`, `{"straighten": degrees}`,
-    /// `{"blur": sigma, "extendEdges": bool}`, `{"dropShadow": {"offset": [dx, dy], "blur": sigma, "color": …}}`.
-    private func filters(_ node: JSONNode?) throws -> [Filter] {
-        guard let node else { return [] }
-        return try node.array(maximumCount: 32).map { f in
-            let o = try f.requireObject()
-            if let v = try f.optional("hueRotate") {
-                try f.rejectUnknownKeys(allowed: ["hueRotate"])
-                return .hueRotate(radians: try v.number(in: -3600...3600) * .pi / 180)
-            }
-            if let v = try f.optional("straighten") {
-                try f.rejectUnknownKeys(allowed: ["straighten"])
-                return .straighten(radians: try v.number(in: -45...45) * .pi / 180)
-            }
-            if let v = try f.optional("blur") {
-                try f.rejectUnknownKeys(allowed: ["blur", "extendEdges"])
-                return .gaussianBlur(sigma: try v.number(in: 0...250), extendEdges: try f.optional("extendEdges")?.bool() ?? false)
-            }
-            if let v = try f.optional("dropShadow") {
-                try f.rejectUnknownKeys(allowed: ["dropShadow"])
-                try v.rejectUnknownKeys(allowed: ["offset", "blur", "color"])
-                let offset = try v.optional("offset")?.numbers(count: 2, in: -1000...1000) ?? [0, 4]
-                return .dropShadow(offsetX: offset[0], offsetY: offset[1],
-                                   sigma: try v.optional("blur")?.number(in: 0...250) ?? 4,
-                                   color: try v.optional("color")?.color() ?? Color(gray: 0, alpha: 0.5))
-            }
-            throw f.fail("unknown filter \(o.keys.sorted().first.map { "\"\($0)\"" } ?? "{}") (expected hueRotate, straighten, blur or dropShadow)")
-        }
+        try node.imageFile(relativeTo: baseDirectory, limits: imageLimits)
     }
 }
 

@@ -1,0 +1,15 @@
+#ifndef SC_CRYPTO_H
+#define SC_CRYPTO_H
+/* SHA-256 and HMAC-SHA256 from OpenSSL's libcrypto, behind plain C types. */
+#include <stddef.h>
+#include <stdint.h>
+
+/* Writes the 32-byte SHA-256 digest of data into out. */
+void sc_sha256(const uint8_t *data, size_t length, uint8_t out[32]);
+
+/* Writes the 32-byte HMAC-SHA256 of data under key into out. Returns 0, or -1 on failure. */
+int sc_hmac_sha256(const uint8_t *key, size_t key_length, const uint8_t *data, size_t length, uint8_t out[32]);
+
+/* 1 when the two buffers are equal, compared in time independent of their contents. */
+int sc_constant_time_equal(const uint8_t *a, const uint8_t *b, size_t length);
+#endif

@@ -1,0 +1,26 @@
+import Foundation
+import Raster
+
+/// WCAG 2 contrast: relative luminance of sRGB colours and the ratio between two of them.
+public enum Contrast {
+    /// Relative luminance (0 black … 1 white) of an opaque colour.
+    public static func luminance(_ c: Color) -> Double {
+        func linear(_ v: Double) -> Double { v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4) }
+        return 0.2126 * linear(c.red) + 0.7152 * linear(c.green) + 0.0722 * linear(c.blue)
+    }
+
+    /// (L_lighter + 0.05) / (L_darker + 0.05), from 1 to 21.
+    public static func ratio(_ a: Color, _ b: Color) -> Double {
+        let la = luminance(a), lb = luminance(b)
+        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+    }
+
+    /// WCAG 2 AA for large text (≥ 18 pt, or 14 pt bold): every title qualifies.
+    public static let largeTextMinimum = 3.0
+}
+
+extension Palette.Entry {
+    /// The foreground's contrast against each colour of the background; the smallest is
+    /// what a reader gets at the worst spot.
+    public var contrastRatios: [Double] { background.colors.map { Contrast.ratio(foreground, $0) } }
+}

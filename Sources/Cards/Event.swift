@@ -1,0 +1,80 @@
+/// What a share image is about: a title, when it happens, and how it should look.
+/// Built only through the validating initialiser (or `EventDecoder`), so every `Event` is
+/// usable: a non-blank title within the limit, an end date not before the start.
+public struct Event: Hashable, Sendable {
+    public let title: String
+    public let date: EventDate?
+    public let endDate: EventDate?
+    /// A second line, such as the timeline's name.
+    public let subtitle: String?
+    public let emoji: String?
+    /// A colour name from the palette, such as `user_purple`.
+    public let color: String
+    public let palette: String
+    public let template: String
+    /// BCP 47 locale for date formatting and line breaking, such as `en`, `he` or `zh-Hant`.
+    public let locale: String
+
+    public static let defaultColor = "user_purple"
+    public static let defaultPalette = "default"
+    public static let defaultTemplate = "classic"
+    public static let defaultTitleLimit = 500
+
+    public init(title: String, date: EventDate? = nil, endDate: EventDate? = nil, subtitle: String? = nil,
+                emoji: String? = nil, color: String = Event.defaultColor, palette: String = Event.defaultPalette,
+                template: String = Event.defaultTemplate, locale: String = "en",
+                titleLimit: Int = Event.defaultTitleLimit) throws(EventError) {
+        guard !title.allSatisfy({ $0.isWhitespace || $0.isNewline }) else {
+            throw EventError(field: "title", reason: "must not be empty or blank")
+        }
+        guard title.count <= titleLimit else {
+            throw EventError(field: "title", reason: "is \(title.count) characters long, over the limit of \(titleLimit)")
+        }
+        guard !title.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && !"\n\t".unicodeScalars.contains($0) }) else {
+            throw EventError(field: "title", reason: "contains control characters")
+        }
+        if let endDate {
+            guard date != nil else { throw EventError(field: "endDate", reason: "needs a date to end after") }
+            guard endDate >= date! else { throw EventError(field: "endDate", reason: "is before date") }
+        }
+        if let subtitle, subtitle.count > titleLimit {
+            throw EventError(field: "subtitle", reason: "is \(subtitle.count) characters long, over the limit of \(titleLimit)")
+        }
+        if let emoji {
+            guard emoji.count == 1, emoji.unicodeScalars.contains(where: { $0.properties.isEmoji && $0.value > 0xFF }) else {
+                throw EventError(field: "emoji", reason: "must be one emoji, got \"\(emoji)\"")
+            }
+        }
+        for (field, value) in [("color", color), ("palette", palette), ("template", template)] {
+            guard !value.isEmpty, value.count <= 64, value.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" || $0 == "-") }) else {
+                throw EventError(field: field, reason: "must be a name of letters, digits, '_' or '-', got \"\(value)\"")
+            }
+        }
+        guard locale.count <= 35, locale.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_") }),
+              !locale.isEmpty else {
+            throw EventError(field: "locale", reason: "must be a BCP 47 tag such as en, he or zh-Hant, got \"\(locale)\"")
+        }
+        self.title = title
+        self.date = date
+        self.endDate = endDate
+        self.subtitle = subtitle
+        self.emoji = emoji
+        self.color = color
+        self.palette = palette
+        self.template = template
+        self.locale = locale
+    }
+}
+
+/// An event field that is missing or wrong: which field, and what was expected.
+public struct EventError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let field: String
+    public let reason: String
+
+    public init(field: String, reason: String) {
+        self.field = field
+        self.reason = reason
+    }
+
+    public var description: String { field.isEmpty ? reason : "\(field): \(reason)" }
+}

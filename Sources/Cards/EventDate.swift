@@ -1,0 +1,118 @@
+import Foundation
+
+/// A calendar date, with an optional time of day and UTC offset, as written in ISO 8601:
+/// `2024-06-01`, `2024-06-01T18:30`, `2024-06-01T18:30:00Z`, `2024-06-01T18:30:00+02:00`.
+/// Kept as written (no conversion to the machine's time zone), so formatting never depends
+/// on where or when it runs.
+public struct EventDate: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+    /// Hour, minute and second, when the date has a time.
+    public let time: (hour: Int, minute: Int, second: Int)?
+    /// Seconds east of UTC, when the time says (`Z` is 0).
+    public let utcOffsetSeconds: Int?
+
+    public static func == (a: EventDate, b: EventDate) -> Bool { a.description == b.description }
+    public func hash(into hasher: inout Hasher) { hasher.combine(description) }
+    public static func < (a: EventDate, b: EventDate) -> Bool { a.instant < b.instant }
+
+    /// Parses the ISO 8601 forms above; anything else (other separators, week dates,
+    /// impossible days such as 2023-02-29) is an error saying what was expected.
+    public init(iso8601 text: String) throws {
+        let expected = "an ISO 8601 date such as 2024-06-01 or 2024-06-01T18:30:00+02:00"
+        let bytes = Array(text.utf8)
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= bytes.count else { return nil }
+            var value = 0
+            for b in bytes[range] {
+                guard b >= 0x30, b <= 0x39 else { return nil }
+                value = value * 10 + Int(b - 0x30)
+            }
+            return value
+        }
+        guard bytes.count >= 10, bytes[4] == 0x2D, bytes[7] == 0x2D,
+              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else {
+            throw EventDateError("expected \(expected), got \"\(text)\"")
+        }
+        guard year >= 1, (1...12).contains(month), (1...EventDate.daysIn(month: month, year: year)).contains(day) else {
+            throw EventDateError("\"\(text)\" is not a day of the calendar")
+        }
+        var time: (Int, Int, Int)?
+        var offset: Int?
+        if bytes.count > 10 {
+            guard bytes[10] == 0x54 || bytes[10] == 0x74, bytes.count >= 16, bytes[13] == 0x3A,
+                  let hour = number(11..<13), let minute = number(14..<16) else {
+                throw EventDateError("expected \(expected), got \"\(text)\"")
+            }
+            var i = 16
+            var second = 0
+            if i < bytes.count, bytes[i] == 0x3A {
+                guard let s = number(17..<19) else { throw EventDateError("expected \(expected), got \"\(text)\"") }
+                second = s
+                i = 19
+                if i < bytes.count, bytes[i] == 0x2E {  // fractional seconds are accepted and dropped
+                    i += 1
+                    let start = i
+                    while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1 }
+                    guard i > start else { throw EventDateError("expected \(expected), got \"\(text)\"") }
+                }
+            }
+            guard hour <= 23, minute <= 59, second <= 59 else { throw EventDateError("\"\(text)\" is not a time of day") }
+            time = (hour, minute, second)
+            if i < bytes.count {
+                if bytes[i] == 0x5A || bytes[i] == 0x7A, i + 1 == bytes.count {
+                    offset = 0
+                } else if bytes[i] == 0x2B || bytes[i] == 0x2D, bytes.count == i + 6, bytes[i + 3] == 0x3A,
+                          let oh = number((i + 1)..<(i + 3)), let om = number((i + 4)..<(i + 6)), oh <= 14, om <= 59 {
+                    offset = (oh * 3600 + om * 60) * (bytes[i] == 0x2D ? -1 : 1)
+                } else {
+                    throw EventDateError("expected \(expected), got \"\(text)\"")
+                }
+            }
+        }
+        self.year = year
+        self.month = month
+        self.day = day
+        self.time = time.map { (hour: $0.0, minute: $0.1, second: $0.2) }
+        utcOffsetSeconds = offset
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// The canonical ISO 8601 text (seconds always written when there is a time).
+    public var description: String {
+        var s = String(format: "%04d-%02d-%02d", year, month, day)
+        if let t = time {
+            s += String(format: "T%02d:%02d:%02d", t.hour, t.minute, t.second)
+            if let o = utcOffsetSeconds {
+                s += o == 0 ? "Z" : String(format: "%@%02d:%02d", o < 0 ? "-" : "+", abs(o) / 3600, abs(o) % 3600 / 60)
+            }
+        }
+        return s
+    }
+
+    /// The time zone the date is written in (UTC when it does not say).
+    var timeZone: TimeZone { TimeZone(secondsFromGMT: utcOffsetSeconds ?? 0)! }
+
+    /// The moment it names, reading a date without an offset as UTC.
+    var instant: Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let components = DateComponents(year: year, month: month, day: day, hour: time?.hour ?? 0,
+                                        minute: time?.minute ?? 0, second: time?.second ?? 0)
+        return calendar.date(from: components)!
+    }
+}
+
+/// A date field that is not a date.
+public struct EventDateError: Error, Equatable, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Scene
+
+/// Reads events from JSON objects (a request body, a file, one line of a JSON-lines file).
+/// Unknown fields are errors, so a typo never silently falls back to a default.
+public struct EventDecoder: Sendable {
+    public static let fields: [String] = ["title", "date", "endDate", "subtitle", "emoji", "color", "palette", "template", "locale"]
+    public let titleLimit: Int
+    public let maximumBytes: Int
+
+    public init(titleLimit: Int = Event.defaultTitleLimit, maximumBytes: Int = 64 << 10) {
+        self.titleLimit = titleLimit
+        self.maximumBytes = maximumBytes
+    }
+
+    public func decode(_ data: Data) throws(EventError) -> Event {
+        guard data.count <= maximumBytes else {
+            throw EventError(field: "", reason: "event is \(data.count) bytes, over the limit of \(maximumBytes)")
+        }
+        guard String(data: data, encoding: .utf8) != nil else {
+            throw EventError(field: "", reason: "event is not valid UTF-8")
+        }
+        let root: JSONNode
+        do { root = try JSONNode.parse(data, maximumBytes: maximumBytes) } catch {
+            throw EventError(field: "", reason: "\(error)")
+        }
+        do {
+            guard root.object != nil else { throw EventError(field: "", reason: "expected a JSON object with a title, found \(root.typeName)") }
+            try root.rejectUnknownKeys(allowed: Set(Self.fields))
+            return try decode(fields: { key in try root.optional(key).map { try $0.string(maximumLength: 64 << 10) } })
+        } catch let e as EventError {
+            throw e
+        } catch let e as JSONInputError {
+            throw EventError(field: e.path, reason: e.reason)
+        } catch {
+            throw EventError(field: "", reason: "\(error)")
+        }
+    }
+
+    /// Builds an event from string fields looked up by name (JSON members, CLI flags, query items).
+    public func decode(fields value: (String) throws -> String?) throws -> Event {
+        guard let title = try value("title") else { throw EventError(field: "title", reason: "is required") }
+        func date(_ field: String) throws -> EventDate? {
+            guard let text = try value(field) else { return nil }
+            do { return try EventDate(iso8601: text) } catch { throw EventError(field: field, reason: "\(error)") }
+        }
+        return try Event(title: title, date: date("date"), endDate: date("endDate"), subtitle: value("subtitle"),
+                         emoji: value("emoji"), color: value("color") ?? Event.defaultColor,
+                         palette: value("palette") ?? Event.defaultPalette, template: value("template") ?? Event.defaultTemplate,
+                         locale: value("locale") ?? "en", titleLimit: titleLimit)
+    }
+}

@@ -1,0 +1,87 @@
+import Cards
+import Foundation
+import XCTest
+
+final class EventTests: XCTestCase {
+    let decoder = EventDecoder()
+
+    func decode(_ json: String) throws -> Event { try decoder.decode(Data(json.utf8)) }
+
+    func error(_ json: String, file: StaticString = #filePath, line: UInt = #line) -> String {
+        do {
+            _ = try decode(json)
+            XCTFail("expected an error for \(json)", file: file, line: line)
+            return ""
+        } catch { return "\(error)" }
+    }
+
+    func testDecodesEveryField() throws {
+        let event = try decode(#"{"title": "Our first apartment together", "date": "2024-06-01", "endDate": "2024-06-03", "subtitle": "Home", "emoji": "🏡", "color": "user_green", "palette": "dark", "template": "dated", "locale": "en-GB"}"#)
+        XCTAssertEqual(event.title, "Our first apartment together")
+        XCTAssertEqual(event.date?.description, "2024-06-01")
+        XCTAssertEqual(event.endDate?.description, "2024-06-03")
+        XCTAssertEqual(event.subtitle, "Home")
+        XCTAssertEqual(event.emoji, "🏡")
+        XCTAssertEqual(event.color, "user_green")
+        XCTAssertEqual(event.palette, "dark")
+        XCTAssertEqual(event.template, "dated")
+        XCTAssertEqual(event.locale, "en-GB")
+    }
+
+    func testDefaults() throws {
+        let event = try decode(#"{"title": "Hi"}"#)
+        XCTAssertEqual([event.color, event.palette, event.template, event.locale], ["user_purple", "default", "classic", "en"])
+        XCTAssertNil(event.date)
+    }
+
+    func testErrorsNameTheField() {
+        XCTAssertEqual(error(#"{"title": "   "}"#), "title: must not be empty or blank")
+        XCTAssertEqual(error(#"{"date": "2024-01-01"}"#), "title: is required")
+        XCTAssertEqual(error(#"{"title": 5}"#), "title: expected a string, found a number")
+        XCTAssertTrue(error(#"{"title": "x", "colour": "red"}"#).hasPrefix("colour: unknown field"))
+        XCTAssertEqual(error(#"{"title": "x", "date": "2023-02-29"}"#), "date: \"2023-02-29\" is not a day of the calendar")
+        XCTAssertTrue(error(#"{"title": "x", "date": "01/06/2024"}"#).hasPrefix("date: expected an ISO 8601 date"))
+        XCTAssertEqual(error(#"{"title": "x", "date": "2024-06-03", "endDate": "2024-06-01"}"#), "endDate: is before date")
+        XCTAssertEqual(error(#"{"title": "x", "emoji": "ab"}"#), "emoji: must be one emoji, got \"ab\"")
+        XCTAssertTrue(error(#"{"title": "x", "color": "../etc/passwd"}"#).hasPrefix("color: must be a name"))
+        XCTAssertTrue(error(#"{"title": "x", "locale": "en US; rm"}"#).hasPrefix("locale: must be a BCP 47 tag"))
+        XCTAssertTrue(error("[1]").contains("expected a JSON object"))
+        XCTAssertTrue(error("{\"title\": ").contains("malformed JSON"))
+    }
+
+    func testTitleLimitIsConfigurable() throws {
+        let long = String(repeating: "a", count: 501)
+        XCTAssertEqual(error(#"{"title": "\#(long)"}"#), "title: is 501 characters long, over the limit of 500")
+        XCTAssertNoThrow(try EventDecoder(titleLimit: 1000).decode(Data(#"{"title": "\#(long)"}"#.utf8)))
+    }
+
+    func testInvalidUTF8IsRejected() {
+        var bytes = Array(#"{"title": "caf"#.utf8)
+        bytes += [0xC3, 0x28]  // an invalid two-byte sequence
+        bytes += Array("\"}".utf8)
+        XCTAssertThrowsError(try decoder.decode(Data(bytes))) { XCTAssertEqual("\($0)", "event is not valid UTF-8") }
+    }
+
+    func testDatesWithTimesAndOffsets() throws {
+        let d = try EventDate(iso8601: "2024-06-01T18:30:00+02:00")
+        XCTAssertEqual(d.time?.hour, 18)
+        XCTAssertEqual(d.utcOffsetSeconds, 7200)
+        XCTAssertEqual(d.description, "2024-06-01T18:30:00+02:00")
+        XCTAssertEqual(try EventDate(iso8601: "2024-06-01T18:30Z").description, "2024-06-01T18:30:00Z")
+        XCTAssertEqual(try EventDate(iso8601: "2024-02-29").day, 29)
+        for bad in ["2024-13-01", "2024-06-01T25:00", "2024-06-01T10:00+15:00", "2024-06-01 10:00", "20240601", ""] {
+            XCTAssertThrowsError(try EventDate(iso8601: bad), bad)
+        }
+    }
+
+    func testShareTextIsLocalised() throws {
+        let en = try decode(#"{"title": "Our first apartment together", "date": "2024-06-01", "emoji": "🏡"}"#)
+        XCTAssertEqual(en.shareText, "🏡 Our first apartment together — June 1, 2024")
+        let de = try decode(#"{"title": "Umzug", "date": "2024-06-01", "locale": "de"}"#)
+        XCTAssertEqual(de.formattedDate, "1. Juni 2024")
+        let range = try decode(#"{"title": "Trip", "date": "2024-06-01", "endDate": "2024-06-03"}"#)
+        XCTAssertNotNil(range.formattedDate)
+        XCTAssertTrue(range.formattedDate!.contains("June"), range.formattedDate!)
+        XCTAssertEqual(try decode(#"{"title": "No date"}"#).shareText, "No date")
+    }
+}

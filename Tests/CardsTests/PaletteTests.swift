@@ -1,0 +1,73 @@
+@testable import Cards
+import Foundation
+import Raster
+import XCTest
+
+final class PaletteTests: XCTestCase {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let palettes = repository.appendingPathComponent("palettes")
+
+    func load(_ name: String) throws -> Palette { try Palette(contentsOf: Self.palettes.appendingPathComponent(name + ".json")) }
+
+    func testDefaultPaletteHasTheOriginalTenNames() throws {
+        XCTAssertEqual(try load("default").colors.map(\.name), [
+            "user_purple", "user_light_blue", "user_cyan", "user_green", "user_blue",
+            "user_red", "user_orange", "user_yellow", "user_brown", "user_grey",
+        ])
+    }
+
+    func testAtLeastFourPalettesIncludingGradientsAndDark() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.palettes.path).filter { $0.hasSuffix(".json") }
+        XCTAssertGreaterThanOrEqual(names.count, 4)
+        XCTAssertTrue(try load("gradients").colors.allSatisfy { if case .linear = $0.background { return true } else { return false } })
+        XCTAssertTrue(try load("dark").colors.allSatisfy { Contrast.luminance($0.background.colors[0]) < 0.05 })
+    }
+
+    /// WCAG 2: every foreground against every stop of its background, at least 3:1 (large text).
+    func testEveryForegroundMeetsLargeTextContrast() throws {
+        for file in try FileManager.default.contentsOfDirectory(atPath: Self.palettes.path) where file.hasSuffix(".json") {
+            let palette = try Palette(contentsOf: Self.palettes.appendingPathComponent(file))
+            for entry in palette.colors {
+                for ratio in entry.contrastRatios {
+                    XCTAssertGreaterThanOrEqual(ratio, Contrast.largeTextMinimum, "\(palette.name)/\(entry.name): \(ratio)")
+                }
+            }
+        }
+    }
+
+    /// The WCAG formula against its published reference points.
+    func testContrastFormula() {
+        XCTAssertEqual(Contrast.ratio(.black, .white), 21, accuracy: 1e-9)
+        XCTAssertEqual(Contrast.ratio(.white, .white), 1, accuracy: 1e-9)
+        // #767676 on white is the classic 4.54:1 grey.
+        XCTAssertEqual(Contrast.ratio(Color(hex: "#767676")!, .white), 4.54, accuracy: 0.01)
+    }
+
+    func error(_ json: String, name: String = "broken") -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("palettes-\(UUID())")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent(name + ".json")
+        try? Data(json.utf8).write(to: url)
+        do {
+            _ = try Palette(contentsOf: url)
+            XCTFail("expected an error")
+            return ""
+        } catch { return "\(error)" }
+    }
+
+    func testErrorsNameFileFieldAndExpectation() {
+        XCTAssertTrue(error("{").hasPrefix("broken.json: malformed JSON"))
+        XCTAssertEqual(error(##"{"name": "other", "colors": []}"##), "broken.json: name \"other\" does not match the file name")
+        XCTAssertEqual(error(##"{"name": "broken", "colors": []}"##), "broken.json: a palette needs at least one colour")
+        XCTAssertTrue(error(##"{"name": "broken", "colors": [{"name": "a", "background": "#12", "foreground": "#fff"}]}"##)
+            .hasPrefix("broken.json: colors[0].background: expected a colour"))
+        XCTAssertEqual(error(##"{"name": "broken", "colors": [{"name": "a", "background": "#0008", "foreground": "#fff"}]}"##),
+                       "broken.json: colors[0]: background must be opaque: cards are opaque images")
+        XCTAssertEqual(error(##"{"name": "broken", "colors": [{"name": "a", "background": "#000", "foreground": "#fff"}, {"name": "a", "background": "#000", "foreground": "#fff"}]}"##),
+                       "broken.json: colors[1]: colour \"a\" appears twice")
+        XCTAssertTrue(error(##"{"name": "broken", "colors": [{"name": "a", "background": {"linear": {"stops": [[0, "#000"]]}}, "foreground": "#fff"}]}"##)
+            .contains("a gradient needs at least two stops"))
+        XCTAssertTrue(error(##"{"name": "broken", "colours": []}"##).contains("colours: unknown field"))
+    }
+}
