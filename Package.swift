@@ -23,17 +23,19 @@ let package = Package(
         // ICU's headers clash with Foundation's bundled ICU module, so they stay inside this
         // C target; its public header uses only stdint types.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd")]),
 
         .target(name: "Geometry"),
         .target(name: "Raster", dependencies: ["Geometry", "CFreeType", "CPixman", "CPNG"]),
         .target(name: "UnicodeText", dependencies: ["CICU", "CFriBiDi"]),
         .target(name: "Typesetting", dependencies: ["Geometry", "Raster", "UnicodeText", "CFreeType", "CHarfBuzz"]),
         .target(name: "Scene", dependencies: ["Geometry", "Raster"]),
-        .target(name: "Cards", dependencies: ["Scene", "Typesetting", "Raster", "Geometry", "CCrypto"]),
+        .target(name: "Cards", dependencies: ["Layout", "Scene", "Typesetting", "Raster", "Geometry", "CCrypto"]),
         .target(name: "Layout", dependencies: ["Geometry", "Raster", "Typesetting"]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
 
-        .executableTarget(name: "sharecard", dependencies: ["Scene", "Typesetting", "Raster", "Geometry"]),
-        .executableTarget(name: "sharecard-bench", dependencies: ["Scene", "Typesetting", "Raster", "Geometry"]),
+        .executableTarget(name: "sharecard", dependencies: ["Cards", "Layout", "Scene", "Typesetting", "Raster", "Geometry"]),
+        .executableTarget(name: "sharecard-bench", dependencies: ["Cards", "Scene", "Typesetting", "Raster", "Geometry"]),
 
         .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
@@ -44,5 +46,6 @@ let package = Package(
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Typesetting", "Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: []),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
     ]
 )

@@ -2,6 +2,7 @@ import Foundation
 
 /// The subcommands, in the order `sharecard --help` lists them.
 let commands: [(spec: CommandSpec, run: (ParsedArguments) throws -> Void)] = [
+    (RenderCommand.spec, RenderCommand.run),
     (DrawCommand.spec, DrawCommand.run),
     (MeasureCommand.spec, MeasureCommand.run),
     (TextCommand.spec, TextCommand.run),

@@ -46,4 +46,13 @@ final class ResamplingTests: XCTestCase {
         XCTAssertGreaterThan(centre.max()! - centre.min()!, 150)
         try Self.golden.check(thumb, named: "zone-plate-thumbnail")
     }
+
+    /// A real photograph into a 120×75 thumbnail (aspect fill): smooth, no jagged fur.
+    func testPhotoThumbnail() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/chelsea.png")
+        let photo = try Image(pngData: Array(try Data(contentsOf: fixture)))
+        let canvas = try Canvas(size: .init(width: 120, height: 75), background: .white)
+        canvas.draw(photo, in: canvas.bounds, contentMode: .aspectFill, clipsToBounds: true)
+        try Self.golden.check(canvas.makeImage(), named: "photo-thumbnail")
+    }
 }

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Every palette and template, loaded once from their folders and passed down explicitly.
+public struct Catalog: Sendable {
+    public let palettes: [Palette]
+    public let templates: [Template]
+
+    /// Loads `palettes/*.json` and `templates/*.json` (sorted by name). The first bad file
+    /// stops loading with an error naming it.
+    public init(palettesDirectory: URL, templatesDirectory: URL) throws {
+        palettes = try Catalog.files(in: palettesDirectory).map { try Palette(contentsOf: $0) }
+        templates = try Catalog.files(in: templatesDirectory).map { try Template(contentsOf: $0) }
+        guard !palettes.isEmpty else { throw DataFileError(file: palettesDirectory.path, field: "", reason: "no palettes found") }
+        guard !templates.isEmpty else { throw DataFileError(file: templatesDirectory.path, field: "", reason: "no templates found") }
+    }
+
+    static func files(in directory: URL) throws -> [URL] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
+            throw DataFileError(file: directory.path, field: "", reason: "cannot read the folder")
+        }
+        return names.filter { $0.hasSuffix(".json") }.sorted().map { directory.appendingPathComponent($0) }
+    }
+
+    public func palette(named name: String) throws(EventError) -> Palette {
+        guard let p = palettes.first(where: { $0.name == name }) else {
+            throw EventError(field: "palette", reason: "unknown palette \"\(name)\" (expected one of: \(palettes.map(\.name).joined(separator: ", ")))")
+        }
+        return p
+    }
+
+    public func template(named name: String) throws(EventError) -> Template {
+        guard let t = templates.first(where: { $0.name == name }) else {
+            throw EventError(field: "template", reason: "unknown template \"\(name)\" (expected one of: \(templates.map(\.name).joined(separator: ", ")))")
+        }
+        return t
+    }
+
+    /// The event's template, palette and colour, or an error naming the field at fault.
+    public func resolve(_ event: Event) throws(EventError) -> (template: Template, palette: Palette, color: Palette.Entry) {
+        let template = try template(named: event.template)
+        let palette = try palette(named: event.palette)
+        guard let color = palette.color(named: event.color) else {
+            throw EventError(field: "color", reason: "unknown colour \"\(event.color)\" in palette \"\(palette.name)\" (expected one of: \(palette.colors.map(\.name).joined(separator: ", ")))")
+        }
+        return (template, palette, color)
+    }
+}

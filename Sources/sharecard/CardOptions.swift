@@ -1,0 +1,60 @@
+import Cards
+import Foundation
+import Typesetting
+
+/// The event flags `render` takes, the data folders every card command needs, and loading
+/// them once.
+enum CardOptions {
+    static let eventSpecs: [OptionSpec] = [
+        OptionSpec(name: "title", valueName: "TEXT", help: "The event's title (required unless --event)."),
+        OptionSpec(name: "date", valueName: "ISO8601", help: "When it happens: 2024-06-01 or 2024-06-01T18:30:00+02:00."),
+        OptionSpec(name: "end-date", valueName: "ISO8601", help: "When it ends, for a range."),
+        OptionSpec(name: "subtitle", valueName: "TEXT", help: "A second line, such as the timeline's name."),
+        OptionSpec(name: "emoji", valueName: "EMOJI", help: "One emoji shown by some templates and in the share text."),
+        OptionSpec(name: "color", valueName: "NAME", help: "Colour name from the palette (default user_purple)."),
+        OptionSpec(name: "palette", valueName: "NAME", help: "Palette (default 'default'; see 'sharecard palettes list')."),
+        OptionSpec(name: "template", valueName: "NAME", help: "Template (default classic; see 'sharecard templates list')."),
+        OptionSpec(name: "locale", valueName: "BCP47", help: "Locale for the date and for line breaking (default en)."),
+        OptionSpec(name: "event", valueName: "FILE", help: "Read the event from a JSON file ('-' for standard input) instead of flags."),
+    ]
+
+    static let dataSpecs: [OptionSpec] = [
+        OptionSpec(name: "fonts", valueName: "DIR", help: "Fonts folder (default: the project's fonts/)."),
+        OptionSpec(name: "palettes", valueName: "DIR", help: "Palettes folder (default: the project's palettes/)."),
+        OptionSpec(name: "templates", valueName: "DIR", help: "Templates folder (default: the project's templates/)."),
+    ]
+
+    static func catalog(_ args: ParsedArguments) throws -> Catalog {
+        do {
+            return try Catalog(palettesDirectory: URL(fileURLWithPath: try Resources.directory("palettes", override: args.value("palettes"))),
+                               templatesDirectory: URL(fileURLWithPath: try Resources.directory("templates", override: args.value("templates"))))
+        } catch let e as DataFileError {
+            throw CommandError(e.description)
+        }
+    }
+
+    static func renderer(_ args: ParsedArguments) throws -> CardRenderer {
+        CardRenderer(fonts: try Resources.fontLibrary(override: args.value("fonts")))
+    }
+
+    /// The event from --event, or from the flags.
+    static func event(_ args: ParsedArguments) throws -> Event {
+        let flagNames = ["title": "title", "date": "date", "endDate": "end-date", "subtitle": "subtitle", "emoji": "emoji",
+                         "color": "color", "palette": "palette", "template": "template", "locale": "locale"]
+        if let path = args.value("event") {
+            if let flag = flagNames.values.sorted().first(where: { args.value($0) != nil }) {
+                throw UsageError(description: "give the event either with --event or with flags, not both (--\(flag))")
+            }
+            let data = try readInput(path)
+            do { return try EventDecoder().decode(data) } catch {
+                throw CommandError("\(path == "-" ? "<stdin>" : path): \(error)")
+            }
+        }
+        guard args.value("title") != nil else { throw UsageError(description: "missing --title TEXT (or --event FILE)") }
+        do {
+            return try EventDecoder().decode(fields: { field in args.value(flagNames[field]!) })
+        } catch let e as EventError {
+            throw UsageError(description: "--\(flagNames[e.field] ?? e.field): \(e.reason)")
+        }
+    }
+}
