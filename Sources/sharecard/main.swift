@@ -3,6 +3,9 @@ import Foundation
 /// The subcommands, in the order `sharecard --help` lists them.
 let commands: [(spec: CommandSpec, run: (ParsedArguments) throws -> Void)] = [
     (RenderCommand.spec, RenderCommand.run),
+    (BatchCommand.spec, BatchCommand.run),
+    (PalettesCommand.spec, PalettesCommand.run),
+    (TemplatesCommand.spec, TemplatesCommand.run),
     (DrawCommand.spec, DrawCommand.run),
     (MeasureCommand.spec, MeasureCommand.run),
     (TextCommand.spec, TextCommand.run),

@@ -1,0 +1,33 @@
+import Foundation
+
+extension Card {
+    /// Bump when a renderer change alters pixels, so caches keyed by `key` miss.
+    public static let rendererVersion = "1"
+
+    /// A stable name for exactly these pixels: a hash of the event's canonical form, the
+    /// scale, and the versions of renderer, fonts, template and palette. Equal keys mean
+    /// equal PNG bytes (rendering is deterministic), which is what ETags and skip-if-done
+    /// batch runs rely on.
+    public func key(fontsVersion: String) -> String {
+        let fields: [String] = [
+            "sharecard-card", Card.rendererVersion, fontsVersion, template.name, template.version, palette.name, palette.version,
+            color.name, String(scale), event.title, event.date?.description ?? "", event.endDate?.description ?? "",
+            event.subtitle ?? "", event.emoji ?? "", event.locale,
+        ]
+        // Length-prefixed so that no two different field lists share a serialisation.
+        let canonical = fields.map { "\($0.utf8.count):\($0)" }.joined(separator: "|")
+        return ContentHash.hex(Array(canonical.utf8))
+    }
+}
+
+extension ContentHash {
+    /// The version of a fonts folder: a hash of its manifest and of every face file's size.
+    public static func fontsVersion(directory: String) -> String {
+        var bytes = Array((FileManager.default.contents(atPath: (directory as NSString).appendingPathComponent("fonts.json")) ?? Data()))
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted() {
+            let size = (try? FileManager.default.attributesOfItem(atPath: (directory as NSString).appendingPathComponent(name))[.size] as? Int) ?? 0
+            bytes += Array("\(name):\(size);".utf8)
+        }
+        return String(hex(bytes).prefix(12))
+    }
+}

@@ -1,0 +1,59 @@
+import Cards
+import Foundation
+
+enum PalettesCommand {
+    static let spec = CommandSpec(
+        name: "palettes",
+        summary: "List palettes, show one's colours and contrast, or render a preview sheet.",
+        usage: "palettes list | show NAME | preview NAME -o SHEET.png [--template NAME] [--scale N]",
+        options: [
+            OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the preview PNG."),
+            OptionSpec(name: "template", valueName: "NAME", help: "Template for the preview cards (default classic)."),
+            OptionSpec(name: "scale", valueName: "N", help: "1, 2 or 3 (default 1)."),
+        ] + CardOptions.dataSpecs,
+        positionals: ["ACTION", "NAME"],
+        minimumPositionals: 1)
+
+    static func run(_ args: ParsedArguments) throws {
+        let catalog = try CardOptions.catalog(args)
+        let action = args.positionals[0]
+        func named() throws -> Palette {
+            guard args.positionals.count == 2 else { throw UsageError(description: "'palettes \(action)' needs a palette NAME") }
+            do { return try catalog.palette(named: args.positionals[1]) } catch { throw UsageError(description: error.reason) }
+        }
+        switch action {
+        case "list":
+            guard args.positionals.count == 1 else { throw UsageError(description: "'palettes list' takes no NAME") }
+            for p in catalog.palettes {
+                print("\(p.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(p.colors.count) colours  \(p.description)")
+            }
+        case "show":
+            let palette = try named()
+            print("\(palette.name): \(palette.description)")
+            print("colour            background                  foreground  contrast (WCAG 2, ≥ 3:1 for large text)")
+            for entry in palette.colors {
+                let background: String
+                switch entry.background {
+                case .solid(let c): background = c.hexString
+                case .linear(let angle, let stops):
+                    background = "\(Int(angle))° " + stops.map(\.color.hexString).joined(separator: "→")
+                }
+                let ratios = entry.contrastRatios.map { String(format: "%.2f", $0) }.joined(separator: ", ")
+                let verdict = entry.contrastRatios.allSatisfy { $0 >= Contrast.largeTextMinimum } ? "pass" : "FAIL"
+                print("\(entry.name.padding(toLength: 17, withPad: " ", startingAt: 0)) \(background.padding(toLength: 27, withPad: " ", startingAt: 0)) \(entry.foreground.hexString)     \(ratios) \(verdict)")
+            }
+        case "preview":
+            let palette = try named()
+            guard let output = args.value("output") else { throw UsageError(description: "missing -o FILE") }
+            let template: Template
+            do { template = try catalog.template(named: args.value("template") ?? "classic") } catch {
+                throw UsageError(description: error.reason)
+            }
+            let sheet = try PalettePreview(renderer: try CardOptions.renderer(args))
+                .render(palette: palette, template: template, scale: try args.int("scale", in: 1...3) ?? 1)
+            try writeOutput(try sheet.pngData(), to: output)
+        default:
+            throw UsageError(description: "unknown action '\(action)' (expected list, show or preview)")
+        }
+    }
+}
