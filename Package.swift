@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "UnicodeText", dependencies: ["CICU", "CFriBiDi"]),
         .target(name: "Typesetting", dependencies: ["Geometry", "Raster", "UnicodeText", "CFreeType", "CHarfBuzz"]),
         .target(name: "Scene", dependencies: ["Geometry", "Raster"]),
-        .target(name: "Cards", dependencies: ["Layout", "Scene", "Typesetting", "Raster", "Geometry", "CCrypto"]),
+        .target(name: "Cards", dependencies: ["Layout", "Scene", "Typesetting", "UnicodeText", "Raster", "Geometry", "CCrypto"]),
         .target(name: "Layout", dependencies: ["Geometry", "Raster", "Typesetting"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
 

@@ -3,6 +3,7 @@ import Geometry
 import Layout
 import Raster
 import Typesetting
+import UnicodeText
 
 /// What the renderer decided for the title, for API clients and tests.
 public struct TitleLayout: Hashable, Sendable {
@@ -112,6 +113,8 @@ struct CardDrawing {
         }
         var button = Button(title: string, attributes: attributes, image: image)
         button.contentEdgeInsets = element.contentInsets
+        // A right-to-left title puts the icon on the right, as the reader starts there.
+        if let direction = try? BidiParagraph(string).direction { button.layoutDirection = direction }
         if image != nil { button.spacing = element.spacing }
         if let background = element.background {
             button.background = try Background(paint: .solid(background.resolve(color)), cornerRadius: element.cornerRadius ?? .infinity)

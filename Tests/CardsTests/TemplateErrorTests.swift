@@ -1,0 +1,105 @@
+import Cards
+import Foundation
+import XCTest
+
+/// Every way a template file can be wrong names the file, the element and the field.
+final class TemplateErrorTests: XCTestCase {
+    func error(_ elements: String, extra: String = "", name: String = "broken") -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID())")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent(name + ".json")
+        try? Data(#"{"name": "broken", "size": [1024, 576], \#(extra) "elements": [\#(elements)]}"#.utf8).write(to: url)
+        do {
+            _ = try Template(contentsOf: url)
+            XCTFail("expected an error for \(elements)")
+            return ""
+        } catch { return "\(error)" }
+    }
+
+    let label = ##"{"type": "label", "frame": [0, 0, 100, 100], "text": "{title}", "font": {"size": 40}}"##
+
+    func testAValidTemplateParses() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("ok.json")
+        try Data(#"{"name": "ok", "size": [1024, 576], "elements": [\#(label)]}"#.utf8).write(to: url)
+        let template = try Template(contentsOf: url)
+        XCTAssertEqual(template.elements.count, 1)
+        XCTAssertEqual(template.size.width, 1024)
+    }
+
+    func testUnknownElementAndField() {
+        XCTAssertEqual(error(##"{"type": "hexagon"}"##),
+                       "broken.json: elements[0]: unknown element type \"hexagon\" (expected one of: label, chip, stack, rect, ellipse, path, pattern, image, snapshot)")
+        XCTAssertTrue(error(label.replacingOccurrences(of: "\"text\"", with: "\"txt\"")).hasPrefix("broken.json: elements[0].txt: unknown field"))
+    }
+
+    func testPlaceholdersAreChecked() {
+        XCTAssertEqual(error(label.replacingOccurrences(of: "{title}", with: "{name}")),
+                       "broken.json: elements[0].text: unknown field {name} (expected one of: {title}, {date}, {subtitle}, {emoji})")
+        XCTAssertEqual(error(label.replacingOccurrences(of: "{title}", with: "{title")),
+                       "broken.json: elements[0].text: unclosed \"{\" in \"{title\"")
+    }
+
+    func testMissingAndBadValues() {
+        XCTAssertEqual(error(##"{"type": "label", "text": "{title}", "font": {}}"##), "broken.json: elements[0].frame: is required")
+        XCTAssertEqual(error(##"{"type": "label", "frame": [0, 0, -1, 5], "text": "x", "font": {}}"##),
+                       "broken.json: elements[0].frame: width and height must not be negative, got -1.0×5.0")
+        XCTAssertTrue(error(##"{"type": "label", "frame": [0, 0, 1, 5], "text": "x", "font": {"weight": 5000}}"##)
+            .hasPrefix("broken.json: elements[0].font.weight: must be between"))
+        XCTAssertTrue(error(##"{"type": "rect", "rect": [0, 0, 1, 1], "fill": {"ref": "accent"}}"##)
+            .hasPrefix("broken.json: elements[0].fill: ref must be \"foreground\" or \"background\""))
+        XCTAssertEqual(error(##"{"type": "rect", "rect": [0, 0, 1, 1]}"##), "broken.json: elements[0]: a shape needs a fill, a stroke or both")
+    }
+
+    func testChipsStacksPatternsImages() {
+        XCTAssertTrue(error(##"{"type": "chip", "frame": [0, 0, 10, 10], "icon": "rocket", "text": "{date}", "font": {}}"##)
+            .hasPrefix("broken.json: elements[0].icon: unknown icon \"rocket\""))
+        XCTAssertEqual(error(##"{"type": "stack", "frame": [0, 0, 10, 10], "items": [{"type": "rect"}]}"##),
+                       "broken.json: elements[0].items[0]: a stack holds labels and chips, not \"rect\"")
+        XCTAssertTrue(error(##"{"type": "pattern", "kind": "plaid", "frame": [0, 0, 10, 10], "colors": ["#fff"]}"##)
+            .hasPrefix("broken.json: elements[0].kind: expected one of"))
+        XCTAssertEqual(error(##"{"type": "pattern", "kind": "dots", "frame": [0, 0, 10, 10], "colors": []}"##),
+                       "broken.json: elements[0]: a pattern needs at least one colour")
+        XCTAssertEqual(error(##"{"type": "image", "src": "nope.png", "frame": [0, 0, 10, 10]}"##),
+                       "broken.json: elements[0].src: cannot read image file nope.png")
+        XCTAssertTrue(error(##"{"type": "snapshot", "frame": [0, 0, 10, 10], "levels": 99}"##).hasPrefix("broken.json: elements[0].levels: must be between"))
+    }
+
+    func testFileLevelErrors() {
+        XCTAssertEqual(error(label, name: "other"), "other.json: name \"broken\" does not match the file name")
+        XCTAssertTrue(error(label, extra: #""colour": 1,"#).hasPrefix("broken.json: colour: unknown field"))
+        XCTAssertThrowsError(try Template(contentsOf: URL(fileURLWithPath: "/nonexistent/x.json"))) {
+            XCTAssertEqual("\($0)", "x.json: cannot read the file")
+        }
+    }
+
+    func testUnknownNamesWhenResolvingAnEvent() throws {
+        let catalog = try CardGoldenTests.catalog.get()
+        func resolveError(_ event: Event) -> String {
+            do { _ = try catalog.resolve(event); return "" } catch { return "\(error)" }
+        }
+        XCTAssertTrue(resolveError(try Event(title: "x", template: "fancy")).hasPrefix("template: unknown template \"fancy\" (expected one of: classic"))
+        XCTAssertTrue(resolveError(try Event(title: "x", palette: "neon")).hasPrefix("palette: unknown palette \"neon\""))
+        XCTAssertTrue(resolveError(try Event(title: "x", color: "user_pink")).hasPrefix("color: unknown colour \"user_pink\" in palette \"default\""))
+    }
+
+    func testCardKeysDifferForDifferentInputsAndMatchForSame() throws {
+        let catalog = try CardGoldenTests.catalog.get()
+        let a = try Card(Event(title: "Hello"), catalog: catalog).key(fontsVersion: "f1")
+        XCTAssertEqual(a, try Card(Event(title: "Hello"), catalog: catalog).key(fontsVersion: "f1"))
+        XCTAssertNotEqual(a, try Card(Event(title: "Hello", color: "user_red"), catalog: catalog).key(fontsVersion: "f1"))
+        XCTAssertNotEqual(a, try Card(Event(title: "Hello"), catalog: catalog, scale: 2).key(fontsVersion: "f1"))
+        XCTAssertNotEqual(a, try Card(Event(title: "Hello"), catalog: catalog).key(fontsVersion: "f2"))
+        XCTAssertNotEqual(try Card(Event(title: "a|b", subtitle: "c"), catalog: catalog).key(fontsVersion: "f"),
+                          try Card(Event(title: "a", subtitle: "b|c"), catalog: catalog).key(fontsVersion: "f"))
+    }
+
+    func testRenderingIsDeterministic() throws {
+        let card = try Card(Event(title: "Same bytes every time 🎉", template: "pattern"), catalog: CardGoldenTests.catalog.get())
+        let renderer = try CardGoldenTests.renderer.get()
+        XCTAssertEqual(try renderer.png(card).bytes, try renderer.png(card).bytes)
+    }
+}
