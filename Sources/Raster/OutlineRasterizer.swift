@@ -28,6 +28,27 @@ final class OutlineRasterizer {
 
     /// Coverage of the stroke of `path` (in device pixels, `style.width` already scaled).
     func stroke(_ path: Path, style: StrokeStyle, within clipBounds: PixelRect) -> CoverageMask? {
+        let prepared = StrokePreparation(path)
+        let segments = strokeSegments(prepared.segments, style: style, within: clipBounds)
+        guard let dots = prepared.dotPath(width: style.width, cap: style.cap),
+              let dotCoverage = fill(dots, rule: .nonZero, within: clipBounds) else { return segments }
+        guard let segments else { return dotCoverage }
+        // Both are coverage of one stroke: combine them into a mask spanning both.
+        let x0 = min(segments.bounds.x, dotCoverage.bounds.x), y0 = min(segments.bounds.y, dotCoverage.bounds.y)
+        let x1 = max(segments.bounds.maxX, dotCoverage.bounds.maxX), y1 = max(segments.bounds.maxY, dotCoverage.bounds.maxY)
+        let union = CoverageMask(bounds: PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+        for part in [segments, dotCoverage] {
+            for y in 0..<part.bounds.height {
+                for x in 0..<part.bounds.width {
+                    let ux = x + part.bounds.x - x0, uy = y + part.bounds.y - y0
+                    union[ux, uy] = max(union[ux, uy], part[x, y])
+                }
+            }
+        }
+        return union
+    }
+
+    private func strokeSegments(_ path: Path, style: StrokeStyle, within clipBounds: PixelRect) -> CoverageMask? {
         let grow = style.width * max(style.miterLimit, 1.5)
         let area = PixelRect(enclosing: path.controlPointBounds.insetBy(dx: -grow, dy: -grow)).intersection(clipBounds)
         guard !area.isEmpty, !path.isEmpty else { return nil }
