@@ -35,9 +35,12 @@ public struct Image: Sendable {
 
     /// True when every pixel has full alpha.
     public var isOpaque: Bool {
-        let p = buffer.pixels
-        for i in 0..<buffer.count where p[i] >> 24 != 0xFF { return false }
-        return true
+        // AND of every pixel, branch-free so the loop vectorises: the alpha byte stays 0xFF
+        // only if it is 0xFF everywhere.
+        let p = UnsafeBufferPointer(start: buffer.pixels, count: buffer.count)
+        var all: UInt32 = 0xFFFF_FFFF
+        for v in p { all &= v }
+        return all >> 24 == 0xFF
     }
 }
 

@@ -11,6 +11,8 @@ public struct FontLibrary: Sendable {
     /// One loaded face with the family, weight and style the manifest gives it.
     public struct Entry: Sendable {
         public let family: String
+        /// `family` lowercased, for case-insensitive lookups without Foundation's comparison.
+        let familyKey: String
         public let weight: FontWeight
         public let style: FontStyle
         public let face: FontFace
@@ -18,6 +20,7 @@ public struct FontLibrary: Sendable {
 
     private struct FallbackFamily: Sendable {
         let family: String
+        let familyKey: String
         /// Normalised BCP 47 tags this family is preferred for (empty: no preference).
         let languages: [String]
     }
@@ -60,7 +63,7 @@ public struct FontLibrary: Sendable {
                 index = names.count == 1 ? 0 : try FontCollection.faceIndex(ofFamily: spec.family, path: path)
             }
             let face = try FontFace(path: path, faceIndex: index)
-            entries.append(Entry(family: spec.family, weight: FontWeight(spec.weight)!,
+            entries.append(Entry(family: spec.family, familyKey: spec.family.lowercased(), weight: FontWeight(spec.weight)!,
                                  style: spec.style ?? .normal, face: face))
         }
 
@@ -70,10 +73,10 @@ public struct FontLibrary: Sendable {
         let loadedFamilies = Set(entries.map { $0.family.lowercased() })
         self.fallback = manifest.fallback
             .filter { loadedFamilies.contains($0.family.lowercased()) }
-            .map { FallbackFamily(family: $0.family, languages: ($0.languages ?? []).compactMap { LanguageTag($0)?.tag }) }
+            .map { FallbackFamily(family: $0.family, familyKey: $0.family.lowercased(), languages: ($0.languages ?? []).compactMap { LanguageTag($0)?.tag }) }
 
         let title = manifest.title
-        guard let titleFace = Self.match(entries, family: title.family, weight: FontWeight(title.weight)!,
+        guard let titleFace = Self.match(entries, familyKey: title.family.lowercased(), weight: FontWeight(title.weight)!,
                                          style: title.style ?? .normal) else {
             throw .invalidManifest(path: manifestPath, reason: "no face of title family \"\(title.family)\" was loaded")
         }
@@ -89,11 +92,11 @@ public struct FontLibrary: Sendable {
     /// The face of `family` closest to `weight` and `style`, or nil when the family is unknown.
     /// A missing style falls back to the other one; weight follows the CSS matching order.
     public func face(family: String, weight: FontWeight = .regular, style: FontStyle = .normal) -> FontFace? {
-        Self.match(entries, family: family, weight: weight, style: style)
+        Self.match(entries, familyKey: family.lowercased(), weight: weight, style: style)
     }
 
-    private static func match(_ entries: [Entry], family: String, weight: FontWeight, style: FontStyle) -> FontFace? {
-        let inFamily = entries.filter { $0.family.caseInsensitiveCompare(family) == .orderedSame }
+    private static func match(_ entries: [Entry], familyKey: String, weight: FontWeight, style: FontStyle) -> FontFace? {
+        let inFamily = entries.filter { $0.familyKey == familyKey }
         let styled = inFamily.filter { $0.style == style }
         let pool = styled.isEmpty ? inFamily : styled
         guard let best = weight.nearest(in: pool.map(\.weight)) else { return nil }
@@ -121,7 +124,7 @@ public struct FontLibrary: Sendable {
         }
         var faces: [FontFace] = []
         for family in order {
-            if let face = face(family: family.family, weight: weight, style: style), !faces.contains(face) {
+            if let face = Self.match(entries, familyKey: family.familyKey, weight: weight, style: style), !faces.contains(face) {
                 faces.append(face)
             }
         }

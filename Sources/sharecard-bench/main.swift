@@ -32,6 +32,7 @@ do {
     try RasterBench.run(iterations: iterations, recipe: recipe, peerScript: root.appendingPathComponent("bench/peer_raster.py").path)
     let fonts = try FontLibrary(directory: root.appendingPathComponent("fonts").path)
     try TypesettingBench.run(iterations: iterations, fonts: fonts, peerScript: root.appendingPathComponent("bench/peer_pango.py").path)
+    try CardBench.run(iterations: iterations, root: root, batchEvents: 2000)
 } catch {
     FileHandle.standardError.write(Data("sharecard-bench: \(error)\n".utf8))
     exit(1)

@@ -9,14 +9,30 @@ func writeOutput(_ bytes: [UInt8], to path: String) throws {
     }
     let url = URL(fileURLWithPath: path)
     let directory = url.deletingLastPathComponent()
-    let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UInt64.random(in: 0...UInt64.max)).tmp")
-    guard FileManager.default.createFile(atPath: temporary.path, contents: Data(bytes)) else {
-        throw CommandError("cannot write \(path): cannot create a file in \(directory.path)")
+    let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp").path
+    // Plain POSIX calls: one file created, written and renamed into place.
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard fd >= 0 else {
+        throw CommandError("cannot write \(path): \(String(cString: strerror(errno)))")
     }
-    if rename(temporary.path, url.path) != 0 {
-        let reason = String(cString: strerror(errno))
-        try? FileManager.default.removeItem(at: temporary)
-        throw CommandError("cannot write \(path): \(reason)")
+    var written = 0
+    let ok = bytes.withUnsafeBytes { raw -> Bool in
+        while written < raw.count {
+            let n = write(fd, raw.baseAddress! + written, raw.count - written)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            written += n
+        }
+        return true
+    }
+    let reason = String(cString: strerror(errno))
+    close(fd)
+    guard ok, rename(temporary, path) == 0 else {
+        let why = ok ? String(cString: strerror(errno)) : reason
+        unlink(temporary)
+        throw CommandError("cannot write \(path): \(why)")
     }
 }
 
