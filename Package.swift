@@ -32,9 +32,10 @@ let package = Package(
         .target(name: "Scene", dependencies: ["Geometry", "Raster"]),
         .target(name: "Cards", dependencies: ["Layout", "Scene", "Typesetting", "UnicodeText", "Raster", "Geometry", "CCrypto"]),
         .target(name: "Layout", dependencies: ["Geometry", "Raster", "Typesetting"]),
+        .target(name: "CardService", dependencies: ["Cards", "HTTPServer", "Raster", "CCrypto"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
 
-        .executableTarget(name: "sharecard", dependencies: ["Cards", "Layout", "Scene", "Typesetting", "Raster", "Geometry"]),
+        .executableTarget(name: "sharecard", dependencies: ["CardService", "HTTPServer", "Cards", "Layout", "Scene", "Typesetting", "Raster", "Geometry"]),
         .executableTarget(name: "sharecard-bench", dependencies: ["Cards", "Scene", "Typesetting", "Raster", "Geometry"]),
 
         .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),

@@ -6,6 +6,8 @@ let commands: [(spec: CommandSpec, run: (ParsedArguments) throws -> Void)] = [
     (BatchCommand.spec, BatchCommand.run),
     (PalettesCommand.spec, PalettesCommand.run),
     (TemplatesCommand.spec, TemplatesCommand.run),
+    (ServeCommand.spec, ServeCommand.run),
+    (SignCommand.spec, SignCommand.run),
     (DrawCommand.spec, DrawCommand.run),
     (MeasureCommand.spec, MeasureCommand.run),
     (TextCommand.spec, TextCommand.run),

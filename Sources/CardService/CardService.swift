@@ -1,0 +1,130 @@
+import Cards
+import Foundation
+import HTTPServer
+import Raster
+
+/// HTTP semantics without sockets: a request in, a response out. Routing, validation,
+/// caching (ETag, 304, an LRU of encoded PNGs), signatures and metrics live here; the
+/// `HTTPServer` adapter only moves bytes. Safe to call from many threads at once.
+public final class CardService: Sendable {
+    public let catalog: Catalog
+    public let renderer: CardRenderer
+    public let configuration: ServiceConfiguration
+    let cache: PNGCache
+    let metrics = ServiceMetrics()
+    private let statisticsSource = StatisticsSource()
+
+    public init(catalog: Catalog, renderer: CardRenderer, configuration: ServiceConfiguration = ServiceConfiguration()) {
+        self.catalog = catalog
+        self.renderer = renderer
+        self.configuration = configuration
+        cache = PNGCache(capacityBytes: configuration.cacheBytes)
+    }
+
+    /// Where `/metrics` reads the server's in-flight count and queue depth.
+    public func setServerStatistics(_ provider: @escaping @Sendable () -> (inFlight: Int, queueDepth: Int)) {
+        statisticsSource.set(provider)
+    }
+
+    /// Answers one request; never throws, never crashes on input.
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        let route = Route(request.path)
+        var response: HTTPResponse
+        do {
+            response = try dispatch(route, request)
+        } catch let e as ServiceError {
+            response = e.response
+        } catch {
+            response = .error(status: 500, code: "internal", message: "\(error)")
+        }
+        metrics.recordRequest(route: route.name, status: response.status)
+        return response
+    }
+
+    // MARK: Routing
+
+    enum Route {
+        case playground, openAPI, health, metrics, card(template: String), cards, palettes, palette(String),
+             palettePreview(String), templates, unknown
+
+        init(_ path: String) {
+            let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+            switch parts.count {
+            case 1 where parts[0] == "": self = .playground
+            case 1 where parts[0] == "openapi.json": self = .openAPI
+            case 1 where parts[0] == "healthz": self = .health
+            case 1 where parts[0] == "metrics": self = .metrics
+            case 2 where parts == ["v1", "cards"]: self = .cards
+            case 2 where parts == ["v1", "palettes"]: self = .palettes
+            case 2 where parts == ["v1", "templates"]: self = .templates
+            case 3 where parts[0] == "v1" && parts[1] == "cards" && parts[2].hasSuffix(".png") && parts[2].count > 4:
+                self = .card(template: String(parts[2].dropLast(4)))
+            case 3 where parts[0] == "v1" && parts[1] == "palettes" && !parts[2].isEmpty: self = .palette(parts[2])
+            case 4 where parts[0] == "v1" && parts[1] == "palettes" && parts[3] == "preview.png": self = .palettePreview(parts[2])
+            default: self = .unknown
+            }
+        }
+
+        var name: String {
+            switch self {
+            case .playground: return "playground"
+            case .openAPI: return "openapi"
+            case .health: return "healthz"
+            case .metrics: return "metrics"
+            case .card: return "card"
+            case .cards: return "cards"
+            case .palettes: return "palettes"
+            case .palette: return "palette"
+            case .palettePreview: return "palette_preview"
+            case .templates: return "templates"
+            case .unknown: return "unknown"
+            }
+        }
+
+        var methods: [String] {
+            if case .cards = self { return ["POST"] }
+            if case .unknown = self { return [] }
+            return ["GET", "HEAD"]
+        }
+    }
+
+    private func dispatch(_ route: Route, _ request: HTTPRequest) throws -> HTTPResponse {
+        guard !route.methods.isEmpty else {
+            throw ServiceError.notFound(code: "not_found", message: "no such route: \(request.path)", field: nil)
+        }
+        guard route.methods.contains(request.method) else { throw ServiceError.methodNotAllowed(allow: route.methods) }
+        if case .cards = route {} else if case .card = route {} else if !request.queryItems.isEmpty {
+            throw ServiceError.badRequest(code: "unexpected_query", message: "this route takes no query parameters", field: request.queryItems[0].name)
+        }
+        switch route {
+        case .playground: return .text(configuration.playgroundHTML, contentType: "text/html; charset=utf-8")
+        case .openAPI: return .json(bytes: Array(configuration.openAPIJSON.utf8))
+        case .health: return .json(bytes: Array(#"{"status":"ok"}"#.utf8))
+        case .metrics:
+            let server = statisticsSource.get()
+            return .text(metrics.exposition(inFlight: server.inFlight, queueDepth: server.queueDepth, cache: cache.statistics),
+                         contentType: "text/plain; version=0.0.4; charset=utf-8")
+        case .card(let template): return try cardFromQuery(template: template, request)
+        case .cards: return try cardFromBody(request)
+        case .palettes: return try .json(catalog.palettes.map(PaletteSummary.init))
+        case .palette(let name): return try .json(PaletteDetail(try palette(name)))
+        case .palettePreview(let name): return try palettePreview(name, request)
+        case .templates: return try .json(catalog.templates.map(TemplateSummary.init))
+        case .unknown: throw ServiceError.notFound(code: "not_found", message: "no such route: \(request.path)", field: nil)
+        }
+    }
+
+    func palette(_ name: String) throws -> Palette {
+        do { return try catalog.palette(named: name) } catch {
+            throw ServiceError.notFound(code: "unknown_palette", message: error.reason, field: "palette")
+        }
+    }
+}
+
+/// Holds the closure `/metrics` uses to read the server's gauges.
+final class StatisticsSource: @unchecked Sendable {
+    private var provider: @Sendable () -> (inFlight: Int, queueDepth: Int) = { (0, 0) }
+    private let lock = NSLock()
+    func set(_ p: @escaping @Sendable () -> (inFlight: Int, queueDepth: Int)) { lock.lock(); provider = p; lock.unlock() }
+    func get() -> (inFlight: Int, queueDepth: Int) { lock.lock(); let p = provider; lock.unlock(); return p() }
+}

@@ -1,0 +1,25 @@
+import Cards
+import Foundation
+
+/// The service's limits and settings, with safe defaults.
+public struct ServiceConfiguration: Sendable {
+    /// Longest title accepted, in characters.
+    public var titleLimit = Event.defaultTitleLimit
+    /// Largest `scale` accepted (1…3).
+    public var maxScale = 3
+    /// Largest POST body, in bytes.
+    public var maxBodyBytes = 64 << 10
+    /// Bytes of encoded PNG kept in memory.
+    public var cacheBytes = 64 << 20
+    /// When set, card GET URLs must be signed and POST is refused.
+    public var signer: URLSigner?
+    /// Unix time in seconds; replaceable for tests.
+    public var now: @Sendable () -> Int = { Int(Date().timeIntervalSince1970) }
+    /// The playground page and the OpenAPI document, served as they are.
+    public var playgroundHTML = "<!doctype html><title>sharecard</title>"
+    public var openAPIJSON = "{}"
+    /// Part of every ETag: changes when the fonts do.
+    public var fontsVersion = "unknown"
+
+    public init() {}
+}

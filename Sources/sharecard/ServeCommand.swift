@@ -1,0 +1,97 @@
+import CardService
+import Cards
+import Foundation
+import HTTPServer
+
+enum ServeCommand {
+    static let spec = CommandSpec(
+        name: "serve",
+        summary: "Serve cards over HTTP (API, playground, metrics) until SIGTERM or SIGINT.",
+        usage: "serve [--host 127.0.0.1] [--port 8080] [--workers N] [--signing-key KEY]… [limits]",
+        options: [
+            OptionSpec(name: "host", valueName: "ADDR", help: "Address to bind (default 127.0.0.1)."),
+            OptionSpec(name: "port", valueName: "N", help: "Port (default 8080; 0 picks a free one)."),
+            OptionSpec(name: "workers", valueName: "N", help: "Threads that render (default: the number of cores)."),
+            OptionSpec(name: "queue", valueName: "N", help: "Requests that may wait for a worker before 429 (default 64)."),
+            OptionSpec(name: "signing-key", valueName: "KEY", help: "Require card URLs signed with this key (repeat to rotate keys; the first signs).", repeatable: true),
+            OptionSpec(name: "max-connections", valueName: "N", help: "Open connections at most (default 1024)."),
+            OptionSpec(name: "max-connections-per-ip", valueName: "N", help: "Per client address (default 64)."),
+            OptionSpec(name: "timeout", valueName: "S", help: "Close connections idle this long, seconds (default 15)."),
+            OptionSpec(name: "connection-memory", valueName: "BYTES", help: "Memory per connection for the request line and headers (default 65536)."),
+            OptionSpec(name: "max-body", valueName: "BYTES", help: "Largest POST body (default 65536)."),
+            OptionSpec(name: "title-limit", valueName: "N", help: "Longest title in characters (default 500)."),
+            OptionSpec(name: "max-scale", valueName: "N", help: "Largest scale served, 1-3 (default 3)."),
+            OptionSpec(name: "cache-mb", valueName: "N", help: "Megabytes of encoded PNGs kept in memory (default 64)."),
+            OptionSpec(name: "quiet", help: "No access log."),
+        ] + CardOptions.dataSpecs,
+        details: "One JSON access-log line per request goes to standard error. The API is described at /openapi.json; / is a playground.")
+
+    static func run(_ args: ParsedArguments) throws {
+        let catalog = try CardOptions.catalog(args)
+        let fontsDirectory = try Resources.directory("fonts", override: args.value("fonts"))
+        let renderer = try CardOptions.renderer(args)
+        let web = try Resources.directory("web")
+        var configuration = ServiceConfiguration()
+        configuration.titleLimit = try args.int("title-limit", in: 1...5000) ?? Event.defaultTitleLimit
+        configuration.maxScale = try args.int("max-scale", in: 1...3) ?? 3
+        configuration.maxBodyBytes = try args.int("max-body", in: 256...(1 << 20)) ?? 64 << 10
+        configuration.cacheBytes = (try args.int("cache-mb", in: 0...4096) ?? 64) << 20
+        configuration.fontsVersion = ContentHash.fontsVersion(directory: fontsDirectory)
+        configuration.playgroundHTML = String(decoding: try readInput((web as NSString).appendingPathComponent("index.html")), as: UTF8.self)
+        configuration.openAPIJSON = String(decoding: try readInput((web as NSString).appendingPathComponent("openapi.json")), as: UTF8.self)
+        let keys = args.all("signing-key")
+        if !keys.isEmpty {
+            do { configuration.signer = try URLSigner(keys: keys) } catch {
+                throw UsageError(description: "--signing-key must be at least 16 bytes")
+            }
+        }
+        let service = CardService(catalog: catalog, renderer: renderer, configuration: configuration)
+
+        let serverConfiguration: HTTPServer.Configuration
+        do {
+            serverConfiguration = try HTTPServer.Configuration(
+                host: args.value("host") ?? "127.0.0.1", port: try args.int("port", in: 0...65535) ?? 8080,
+                workers: try args.int("workers", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount,
+                queueLimit: try args.int("queue", in: 0...100_000) ?? 64,
+                maxConnections: try args.int("max-connections", in: 1...100_000) ?? 1024,
+                maxConnectionsPerIP: try args.int("max-connections-per-ip", in: 0...100_000) ?? 64,
+                connectionTimeoutSeconds: try args.int("timeout", in: 1...3600) ?? 15,
+                connectionMemoryLimitBytes: try args.int("connection-memory", in: 1...(16 << 20)) ?? 64 * 1024,
+                maxBodyBytes: configuration.maxBodyBytes)
+        } catch let e as HTTPServer.ConfigurationError {
+            throw UsageError(description: e.description)
+        }
+        let log = args.has("quiet") ? nil : AccessLog()
+        let server = HTTPServer(configuration: serverConfiguration, handler: { service.handle($0) },
+                                onRequestCompleted: log.map { log in { log.write($0, status: $1, duration: $2, bytes: $3) } },
+                                diagnostics: { message in FileHandle.standardError.write(Data("sharecard serve: \(message)\n".utf8)) })
+        service.setServerStatistics { [weak server] in
+            let s = server?.statistics
+            return (s?.inFlight ?? 0, s?.queueDepth ?? 0)
+        }
+        let port: Int
+        do { port = try server.start() } catch {
+            throw CommandError("cannot listen on \(serverConfiguration.host):\(serverConfiguration.port): \(error)")
+        }
+        FileHandle.standardError.write(Data("sharecard serve: listening on http://\(serverConfiguration.host):\(port)/ with \(serverConfiguration.workers) workers\(keys.isEmpty ? "" : ", signed URLs only")\n".utf8))
+        server.shutdownOnSignals(then: {
+            FileHandle.standardError.write(Data("sharecard serve: shut down\n".utf8))
+            exit(0)
+        })
+        dispatchMain()
+    }
+}
+
+/// One JSON object per request on standard error.
+final class AccessLog: Sendable {
+    func write(_ request: HTTPRequestSummary, status: Int, duration: Duration, bytes: Int) {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        var fields: [String: Any] = [
+            "time": ISO8601DateFormatter().string(from: Date()), "method": request.method, "target": request.target,
+            "status": status, "bytes": bytes, "ms": (seconds * 1e6).rounded() / 1e3, "remote": request.remoteAddress,
+        ]
+        if let agent = request.userAgent { fields["userAgent"] = agent }
+        guard let data = try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
+        FileHandle.standardError.write(data + Data("\n".utf8))
+    }
+}
