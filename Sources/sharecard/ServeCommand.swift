@@ -62,8 +62,11 @@ enum ServeCommand {
             throw UsageError(description: e.description)
         }
         let log = args.has("quiet") ? nil : AccessLog()
+        let observer: HTTPServer.CompletionObserver? = log.map { log in
+            { @Sendable summary, status, duration, bytes in log.write(summary, status: status, duration: duration, bytes: bytes) }
+        }
         let server = HTTPServer(configuration: serverConfiguration, handler: { service.handle($0) },
-                                onRequestCompleted: log.map { log in { log.write($0, status: $1, duration: $2, bytes: $3) } },
+                                onRequestCompleted: observer,
                                 diagnostics: { message in FileHandle.standardError.write(Data("sharecard serve: \(message)\n".utf8)) })
         service.setServerStatistics { [weak server] in
             let s = server?.statistics
@@ -71,7 +74,7 @@ enum ServeCommand {
         }
         let port: Int
         do { port = try server.start() } catch {
-            throw CommandError("cannot listen on \(serverConfiguration.host):\(serverConfiguration.port): \(error)")
+            throw CommandError("\(error)")
         }
         FileHandle.standardError.write(Data("sharecard serve: listening on http://\(serverConfiguration.host):\(port)/ with \(serverConfiguration.workers) workers\(keys.isEmpty ? "" : ", signed URLs only")\n".utf8))
         server.shutdownOnSignals(then: {

@@ -1,0 +1,141 @@
+#ifndef SC_HTTPD_H
+#define SC_HTTPD_H
+/* libmicrohttpd behind plain C types. microhttpd.h stays inside sc_httpd.c: MHD_start_daemon
+ * is variadic (not callable from Swift) and its types never reach a Swift API.
+ *
+ * The daemon runs libmicrohttpd's own thread pool with epoll. For every request it collects
+ * the method, the raw request target, the headers (duplicates kept, in order) and the body
+ * (up to a cap), checks the framing, then calls `on_request` once, on a libmicrohttpd
+ * thread. That callback either answers at once with sc_httpd_respond, or calls
+ * sc_httpd_defer (the connection is suspended) and later calls sc_httpd_respond from any
+ * thread (the connection is resumed and the response queued). `on_completed` runs once for
+ * every request whose request line arrived, when the response was sent or the connection
+ * ended, after which the request is freed; it also runs for requests that never reached
+ * `on_request` (libmicrohttpd answered them itself, or the connection ended first). */
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct sc_httpd sc_httpd;
+typedef struct sc_httpd_request sc_httpd_request;
+
+/* What the shim found wrong with a request before handing it over (the `problem` argument
+ * of the request callback). The request is answered as the callback decides, and the
+ * connection closes after the response whenever problem != SC_HTTPD_PROBLEM_NONE. */
+enum {
+    SC_HTTPD_PROBLEM_NONE = 0,
+    SC_HTTPD_PROBLEM_URL_TOO_LONG = 1,      /* target longer than max_url_bytes */
+    SC_HTTPD_PROBLEM_HEADERS_TOO_LARGE = 2, /* header fields longer than max_header_bytes */
+    SC_HTTPD_PROBLEM_BAD_FRAMING = 3,       /* Content-Length with Transfer-Encoding, several
+                                               Content-Length fields, or a coding other
+                                               than chunked: the body cannot be delimited */
+    SC_HTTPD_PROBLEM_BODY_TOO_LARGE = 4,    /* body longer than max_body_bytes */
+    SC_HTTPD_PROBLEM_MALFORMED_HEADER = 5   /* a field name that is not a token (such as
+                                               "Content-Length :"), or an HTTP/1.1 request
+                                               without exactly one Host field */
+};
+
+/* How a request ended (the `termination` argument of the completion callback); the values
+ * of libmicrohttpd's MHD_RequestTerminationCode. */
+enum {
+    SC_HTTPD_END_COMPLETED = 0,
+    SC_HTTPD_END_ERROR = 1,
+    SC_HTTPD_END_TIMEOUT = 2,
+    SC_HTTPD_END_SHUTDOWN = 3,
+    SC_HTTPD_END_READ_ERROR = 4,
+    SC_HTTPD_END_CLIENT_ABORT = 5
+};
+
+typedef void (*sc_httpd_request_fn)(void *context, sc_httpd_request *request, int32_t problem);
+typedef void (*sc_httpd_completed_fn)(void *context, sc_httpd_request *request,
+                                      int32_t termination);
+typedef void (*sc_httpd_log_fn)(void *context, const char *message);
+
+typedef struct sc_httpd_options {
+    const char *host;                    /* IPv4 or IPv6 literal; NULL or "" = 127.0.0.1 */
+    uint16_t port;                       /* 0 = ephemeral (see sc_httpd_port) */
+    uint32_t io_threads;                 /* libmicrohttpd's thread pool size, >= 1 */
+    uint32_t connection_limit;           /* >= 1 */
+    uint32_t per_ip_connection_limit;    /* 0 = no limit */
+    uint32_t connection_timeout_seconds; /* inactivity timeout; 0 = none */
+    uint32_t listen_backlog;             /* >= 1 */
+    size_t connection_memory_limit;      /* libmicrohttpd's per-connection pool, bytes */
+    size_t max_url_bytes;                /* longer request targets: URL_TOO_LONG */
+    size_t max_header_bytes;             /* sum of name + value + 4 per field */
+    size_t max_body_bytes;
+    sc_httpd_request_fn on_request;      /* required */
+    sc_httpd_completed_fn on_completed;  /* may be NULL */
+    sc_httpd_log_fn on_log;              /* may be NULL: libmicrohttpd's messages dropped */
+    void *context;                       /* passed to the three callbacks */
+} sc_httpd_options;
+
+/* Starts a daemon, or returns NULL and writes why into err (when not NULL). */
+sc_httpd *sc_httpd_start(const sc_httpd_options *options, char *err, size_t err_size);
+
+/* The bound port. */
+uint16_t sc_httpd_port(const sc_httpd *daemon);
+
+/* Stops accepting connections: the listening socket stops listening at once (new
+ * connections are refused); open connections go on. Returns 0, or -1 when it was already
+ * quiesced. */
+int32_t sc_httpd_quiesce(sc_httpd *daemon);
+
+/* Closes every connection, joins libmicrohttpd's threads and frees the daemon. No request
+ * may be deferred without a response at this point. */
+void sc_httpd_stop(sc_httpd *daemon);
+
+/* Connections open now. */
+uint32_t sc_httpd_connection_count(const sc_httpd *daemon);
+
+/* Requests allocated and not yet freed (for leak checks). */
+int64_t sc_httpd_live_requests(const sc_httpd *daemon);
+
+/* ---- A request. The accessors below are valid inside the request callback; the
+ * completion accessors inside the completion callback. ---- */
+
+const char *sc_httpd_request_method(const sc_httpd_request *request);
+const char *sc_httpd_request_version(const sc_httpd_request *request);
+/* The request target exactly as received (path and query, not decoded), NUL-terminated. */
+const char *sc_httpd_request_target(const sc_httpd_request *request, size_t *length);
+/* The peer's address as text ("127.0.0.1", "::1"), "" when unknown, and its port. */
+const char *sc_httpd_request_remote_address(const sc_httpd_request *request);
+uint16_t sc_httpd_request_remote_port(const sc_httpd_request *request);
+size_t sc_httpd_request_header_count(const sc_httpd_request *request);
+/* Field `index` in arrival order; names and values are not NUL-terminated. Returns 0, or
+ * -1 when index is out of range. */
+int32_t sc_httpd_request_header(const sc_httpd_request *request, size_t index,
+                                const char **name, size_t *name_length,
+                                const char **value, size_t *value_length);
+/* The body received (empty when a problem was found before it was read). */
+const uint8_t *sc_httpd_request_body(const sc_httpd_request *request, size_t *length);
+
+/* Defers the answer: suspends the connection until sc_httpd_respond. Only inside the request
+ * callback, before responding. Returns 0, or -1 when not allowed. */
+int32_t sc_httpd_defer(sc_httpd_request *request);
+
+/* Answers a request: inside the request callback, or once from any thread after
+ * sc_httpd_defer. `headers` holds header_count pairs "name\0value\0" back to back; the body
+ * is copied. Content-Length is set from body_length (for HEAD the body is not sent).
+ * Returns 0; -1 when the request already has a response or was neither in its callback
+ * nor deferred; -2 when a header was refused (the answer becomes a bare 500). */
+int32_t sc_httpd_respond(sc_httpd_request *request, uint16_t status,
+                         const char *headers, size_t header_count,
+                         const uint8_t *body, size_t body_length);
+
+/* An opaque value owned by the caller, carried from the request to the completion callback. */
+void sc_httpd_request_set_user(sc_httpd_request *request, void *user);
+void *sc_httpd_request_user(const sc_httpd_request *request);
+
+/* Completion accessors: the status queued (0 when none was), the body length queued, and
+ * the time from the request line's arrival to now, in nanoseconds (CLOCK_MONOTONIC). */
+uint16_t sc_httpd_request_status(const sc_httpd_request *request);
+uint64_t sc_httpd_request_response_length(const sc_httpd_request *request);
+uint64_t sc_httpd_request_elapsed_nanoseconds(const sc_httpd_request *request);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

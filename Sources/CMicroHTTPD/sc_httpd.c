@@ -1,0 +1,202 @@
+#include "sc_httpd_internal.h"
+
+#include <arpa/inet.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+static void sc_httpd_message(char *err, size_t err_size, const char *message) {
+    if (err != NULL && err_size > 0) snprintf(err, err_size, "%s", message);
+}
+
+/* Hands a complete request (or one with a problem) to the caller, and queues the answer
+ * unless it was deferred. */
+static enum MHD_Result sc_httpd_dispatch(sc_httpd_request *r, int32_t problem) {
+    r->dispatched = 1;
+    if (sc_httpd_collect_fields(r) != 0) return MHD_NO;
+    r->in_callback = 1;
+    r->daemon->options.on_request(r->daemon->options.context, r, problem);
+    r->in_callback = 0;
+    if (atomic_load(&r->deferred)) return MHD_YES;
+    if (atomic_load(&r->response) == NULL) {
+        struct MHD_Response *response = sc_httpd_bare_500();
+        if (response == NULL) return MHD_NO;
+        r->status = 500;
+        r->response_length = 0;
+        atomic_store(&r->response, response);
+    }
+    return sc_httpd_queue(r);
+}
+
+/* The access handler, called (1) once the header is in, (2) for each piece of the body,
+ * (3) once the request is complete, and again after each resume. */
+static enum MHD_Result sc_httpd_access(void *cls, struct MHD_Connection *connection,
+                                       const char *url, const char *method,
+                                       const char *version, const char *upload_data,
+                                       size_t *upload_data_size, void **req_cls) {
+    (void)cls;
+    (void)url;
+    (void)connection;
+    sc_httpd_request *r = *req_cls;
+    if (r == NULL) return MHD_NO; /* out of memory at the request line */
+    r->method = method;
+    r->version = version;
+
+    if (!r->headers_checked) {
+        r->headers_checked = 1;
+        if (sc_httpd_collect_fields(r) != 0) return MHD_NO;
+        int32_t problem = sc_httpd_check_header(r);
+        return problem != SC_HTTPD_PROBLEM_NONE ? sc_httpd_dispatch(r, problem) : MHD_YES;
+    }
+    if (*upload_data_size != 0) {
+        size_t size = *upload_data_size;
+        *upload_data_size = 0;
+        return sc_httpd_take_body(r, upload_data, size) == 0 ? MHD_YES : MHD_NO;
+    }
+    if (atomic_load(&r->deferred)) {
+        /* resumed with the response (or without one: close); otherwise a spurious call */
+        if (atomic_load(&r->response) != NULL) return sc_httpd_queue(r);
+        return atomic_load(&r->unanswerable) ? MHD_NO : MHD_YES;
+    }
+    if (r->dispatched) return MHD_YES;
+    return sc_httpd_dispatch(r, r->over_cap ? SC_HTTPD_PROBLEM_BODY_TOO_LARGE
+                                            : SC_HTTPD_PROBLEM_NONE);
+}
+
+static void sc_httpd_completed(void *cls, struct MHD_Connection *connection, void **req_cls,
+                               enum MHD_RequestTerminationCode toe) {
+    sc_httpd *d = cls;
+    sc_httpd_request *r = *req_cls;
+    if (r == NULL) return;
+    *req_cls = NULL;
+    if (!r->queued && connection != NULL) {
+        /* libmicrohttpd answered itself (a request line or header over its memory limit, a
+         * malformed Content-Length) */
+        const union MHD_ConnectionInfo *info =
+            MHD_get_connection_info(connection, MHD_CONNECTION_INFO_HTTP_STATUS);
+        if (info != NULL && info->http_status >= 100 && info->http_status <= 599) {
+            r->status = (uint16_t)info->http_status;
+            r->response_length = 0;
+            r->queued = 1;
+        }
+    }
+    if (d->options.on_completed != NULL)
+        d->options.on_completed(d->options.context, r, (int32_t)toe);
+    sc_httpd_request_free(r);
+}
+
+static void sc_httpd_log(void *cls, const char *format, va_list ap) {
+    sc_httpd *d = cls;
+    char message[512];
+    vsnprintf(message, sizeof message, format, ap);
+    size_t n = strlen(message);
+    while (n > 0 && (message[n - 1] == '\n' || message[n - 1] == '\r')) message[--n] = 0;
+    d->options.on_log(d->options.context, message);
+}
+
+/* ---- the daemon ---- */
+
+sc_httpd *sc_httpd_start(const sc_httpd_options *o, char *err, size_t err_size) {
+    if (o == NULL || o->on_request == NULL || o->io_threads == 0 || o->connection_limit == 0 ||
+        o->listen_backlog == 0) {
+        sc_httpd_message(err, err_size, "missing request callback or a zero thread, "
+                                        "connection or backlog count");
+        return NULL;
+    }
+    struct sockaddr_in v4;
+    struct sockaddr_in6 v6;
+    memset(&v4, 0, sizeof v4);
+    memset(&v6, 0, sizeof v6);
+    const char *host = (o->host != NULL && o->host[0] != 0) ? o->host : "127.0.0.1";
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL |
+                         MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ITC;
+    void *address = NULL;
+    if (inet_pton(AF_INET, host, &v4.sin_addr) == 1) {
+        v4.sin_family = AF_INET;
+        v4.sin_port = htons(o->port);
+        address = &v4;
+    } else if (inet_pton(AF_INET6, host, &v6.sin6_addr) == 1) {
+        v6.sin6_family = AF_INET6;
+        v6.sin6_port = htons(o->port);
+        address = &v6;
+        flags |= MHD_USE_IPv6;
+    } else {
+        sc_httpd_message(err, err_size, "host is not an IPv4 or IPv6 address");
+        return NULL;
+    }
+
+    sc_httpd *d = calloc(1, sizeof *d);
+    if (d == NULL) {
+        sc_httpd_message(err, err_size, "out of memory");
+        return NULL;
+    }
+    d->options = *o;
+    d->options.host = NULL;
+    d->listen_fd = -1;
+    atomic_init(&d->live_requests, 0);
+    if (o->on_log != NULL) flags |= MHD_USE_ERROR_LOG;
+
+    /* The logger comes first so that it also receives messages about the other options. */
+    struct MHD_OptionItem items[] = {
+        {MHD_OPTION_EXTERNAL_LOGGER, (intptr_t)&sc_httpd_log, d},
+        {MHD_OPTION_THREAD_POOL_SIZE, (intptr_t)o->io_threads, NULL},
+        {MHD_OPTION_CONNECTION_LIMIT, (intptr_t)o->connection_limit, NULL},
+        {MHD_OPTION_PER_IP_CONNECTION_LIMIT, (intptr_t)o->per_ip_connection_limit, NULL},
+        {MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)o->connection_timeout_seconds, NULL},
+        {MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)o->connection_memory_limit, NULL},
+        {MHD_OPTION_LISTEN_BACKLOG_SIZE, (intptr_t)o->listen_backlog, NULL},
+        {MHD_OPTION_SOCK_ADDR, 0, address},
+        {MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)&sc_httpd_begin, d},
+        {MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)&sc_httpd_completed, d},
+        /* Not strict: in strict mode libmicrohttpd drops a target with a space without an
+         * answer, and sends its header block twice in its 400 for a missing Host. The shim
+         * checks Host and field names itself; the server checks the target. */
+        {MHD_OPTION_STRICT_FOR_CLIENT, 0, NULL},
+        {MHD_OPTION_END, 0, NULL},
+    };
+    d->mhd = MHD_start_daemon(flags, o->port, NULL, NULL, &sc_httpd_access, d,
+                              MHD_OPTION_ARRAY, o->on_log != NULL ? items : items + 1,
+                              MHD_OPTION_END);
+    if (d->mhd == NULL) {
+        sc_httpd_message(err, err_size, "libmicrohttpd could not start (address in use, "
+                                        "or out of threads or descriptors)");
+        free(d);
+        return NULL;
+    }
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(d->mhd, MHD_DAEMON_INFO_BIND_PORT);
+    d->port = info != NULL ? info->port : o->port;
+    return d;
+}
+
+uint16_t sc_httpd_port(const sc_httpd *d) { return d->port; }
+
+int32_t sc_httpd_quiesce(sc_httpd *d) {
+    if (d->quiesced) return -1;
+    d->quiesced = 1;
+    MHD_socket fd = MHD_quiesce_daemon(d->mhd);
+    if (fd == MHD_INVALID_SOCKET) return -1;
+    /* libmicrohttpd's threads may still hold the descriptor number, so it is closed only
+     * after MHD_stop_daemon; shutdown() already makes the socket stop listening. */
+    shutdown(fd, SHUT_RDWR);
+    d->listen_fd = fd;
+    return 0;
+}
+
+void sc_httpd_stop(sc_httpd *d) {
+    if (d == NULL) return;
+    MHD_stop_daemon(d->mhd);
+    if (d->listen_fd >= 0) close(d->listen_fd);
+    free(d);
+}
+
+uint32_t sc_httpd_connection_count(const sc_httpd *d) {
+    const union MHD_DaemonInfo *info =
+        MHD_get_daemon_info(d->mhd, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+    return info != NULL ? info->num_connections : 0;
+}
+
+int64_t sc_httpd_live_requests(const sc_httpd *d) {
+    return atomic_load(&((sc_httpd *)d)->live_requests);
+}

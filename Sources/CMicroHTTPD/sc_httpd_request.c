@@ -1,0 +1,302 @@
+#include "sc_httpd_internal.h"
+
+#include <arpa/inet.h>
+#include <stdlib.h>
+#include <sys/socket.h>
+#include <time.h>
+
+static uint64_t sc_httpd_now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* ---- collecting a request ---- */
+
+void sc_httpd_request_free(sc_httpd_request *r) {
+    struct MHD_Response *response = atomic_exchange(&r->response, NULL);
+    if (response != NULL) MHD_destroy_response(response);
+    atomic_fetch_sub(&r->daemon->live_requests, 1);
+    free(r->target);
+    free(r->fields);
+    free(r->body);
+    free(r);
+}
+
+/* MHD_OPTION_URI_LOG_CALLBACK: the first sight of a request, with its target still raw.
+ * The returned request becomes the access handler's *req_cls. */
+void *sc_httpd_begin(void *cls, const char *uri, struct MHD_Connection *connection) {
+    sc_httpd *d = cls;
+    sc_httpd_request *r = calloc(1, sizeof *r);
+    if (r == NULL) return NULL;
+    size_t length = uri != NULL ? strlen(uri) : 0;
+    r->target = malloc(length + 1);
+    if (r->target == NULL) {
+        free(r);
+        return NULL;
+    }
+    if (length > 0) memcpy(r->target, uri, length);
+    r->target[length] = 0;
+    r->target_length = length;
+    r->daemon = d;
+    r->connection = connection;
+    r->started_ns = sc_httpd_now_ns();
+    atomic_init(&r->response, NULL);
+    atomic_init(&r->deferred, 0);
+    atomic_init(&r->answered, 0);
+    atomic_init(&r->unanswerable, 0);
+    atomic_fetch_add(&d->live_requests, 1);
+
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    const struct sockaddr *sa = info != NULL ? info->client_addr : NULL;
+    if (sa != NULL && sa->sa_family == AF_INET) {
+        const struct sockaddr_in *in = (const struct sockaddr_in *)sa;
+        inet_ntop(AF_INET, &in->sin_addr, r->remote_address, sizeof r->remote_address);
+        r->remote_port = ntohs(in->sin_port);
+    } else if (sa != NULL && sa->sa_family == AF_INET6) {
+        const struct sockaddr_in6 *in6 = (const struct sockaddr_in6 *)sa;
+        inet_ntop(AF_INET6, &in6->sin6_addr, r->remote_address, sizeof r->remote_address);
+        r->remote_port = ntohs(in6->sin6_port);
+    }
+    return r;
+}
+
+static enum MHD_Result sc_httpd_collect_field(void *cls, enum MHD_ValueKind kind,
+                                              const char *key, size_t key_size,
+                                              const char *value, size_t value_size) {
+    (void)kind;
+    sc_httpd_request *r = cls;
+    if (r->field_count == r->field_capacity) {
+        size_t capacity = r->field_capacity == 0 ? 16 : r->field_capacity * 2;
+        sc_httpd_field *grown = realloc(r->fields, capacity * sizeof *grown);
+        if (grown == NULL) return MHD_NO;
+        r->fields = grown;
+        r->field_capacity = capacity;
+    }
+    r->fields[r->field_count++] = (sc_httpd_field){
+        key, key_size, value != NULL ? value : "", value != NULL ? value_size : 0};
+    return MHD_YES;
+}
+
+/* Reads the header fields into r->fields (pointers into libmicrohttpd's pool, valid for the
+ * request). Returns 0, or -1 when out of memory. */
+int sc_httpd_collect_fields(sc_httpd_request *r) {
+    r->field_count = 0;
+    int n = MHD_get_connection_values_n(r->connection, MHD_HEADER_KIND,
+                                        sc_httpd_collect_field, r);
+    return (n >= 0 && (size_t)n == r->field_count) ? 0 : -1;
+}
+
+/* Parses a Content-Length value (digits only: libmicrohttpd has refused anything else).
+ * Returns 0, or -1 when it does not fit. */
+static int sc_httpd_parse_length(const char *text, size_t length, uint64_t *value) {
+    uint64_t v = 0;
+    if (length == 0) return -1;
+    for (size_t i = 0; i < length; i++) {
+        if (text[i] < '0' || text[i] > '9') return -1;
+        if (v > (UINT64_MAX - 9) / 10) return -1;
+        v = v * 10 + (uint64_t)(text[i] - '0');
+    }
+    *value = v;
+    return 0;
+}
+
+/* RFC 9110 token characters. */
+static int sc_httpd_is_token(const char *text, size_t length) {
+    if (length == 0) return 0;
+    for (size_t i = 0; i < length; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) continue;
+        if (c == 0 || strchr("!#$%&'*+-.^_`|~", c) == NULL) return 0;
+    }
+    return 1;
+}
+
+/* The checks made once the header is in: sizes, field names and Host, then framing, then a
+ * declared body size. libmicrohttpd keeps a name such as "Content-Length " apart from
+ * "Content-Length" and ignores it for framing, so such a name must not pass: a proxy in
+ * front might read it as the length. */
+int32_t sc_httpd_check_header(sc_httpd_request *r) {
+    const sc_httpd_options *o = &r->daemon->options;
+    if (r->target_length > o->max_url_bytes) return SC_HTTPD_PROBLEM_URL_TOO_LONG;
+    size_t total = 0, content_lengths = 0, codings = 0, hosts = 0;
+    int bad_name = 0;
+    const sc_httpd_field *content_length = NULL, *coding = NULL;
+    for (size_t i = 0; i < r->field_count; i++) {
+        const sc_httpd_field *f = &r->fields[i];
+        total += f->name_length + f->value_length + 4;
+        if (!sc_httpd_is_token(f->name, f->name_length)) bad_name = 1;
+        if (sc_httpd_name_is(f->name, f->name_length, "Host")) {
+            hosts++;
+        } else if (sc_httpd_name_is(f->name, f->name_length, "Content-Length")) {
+            content_lengths++;
+            content_length = f;
+        } else if (sc_httpd_name_is(f->name, f->name_length, "Transfer-Encoding")) {
+            codings++;
+            coding = f;
+        }
+    }
+    if (total > o->max_header_bytes) return SC_HTTPD_PROBLEM_HEADERS_TOO_LARGE;
+    int http11 = r->version != NULL && strcmp(r->version, "HTTP/1.1") == 0;
+    if (bad_name || hosts > 1 || (http11 && hosts == 0)) return SC_HTTPD_PROBLEM_MALFORMED_HEADER;
+    if (content_lengths > 1 || codings > 1 || (content_lengths > 0 && codings > 0))
+        return SC_HTTPD_PROBLEM_BAD_FRAMING;
+    if (coding != NULL && !sc_httpd_name_is(coding->value, coding->value_length, "chunked"))
+        return SC_HTTPD_PROBLEM_BAD_FRAMING;
+    if (content_length != NULL) {
+        uint64_t declared = 0;
+        if (sc_httpd_parse_length(content_length->value, content_length->value_length,
+                                  &declared) != 0)
+            return SC_HTTPD_PROBLEM_BAD_FRAMING;
+        if (declared > o->max_body_bytes) return SC_HTTPD_PROBLEM_BODY_TOO_LARGE;
+        if (declared > 0) {
+            r->body = malloc((size_t)declared);
+            if (r->body != NULL) r->body_capacity = (size_t)declared;
+        }
+    }
+    return SC_HTTPD_PROBLEM_NONE;
+}
+
+/* Appends upload data, or drops it once over the cap. Returns 0, or -1 to close the
+ * connection (out of memory, or too much to drain). */
+int sc_httpd_take_body(sc_httpd_request *r, const char *data, size_t size) {
+    size_t cap = r->daemon->options.max_body_bytes;
+    if (!r->over_cap && size > cap - r->body_length) {
+        r->over_cap = 1;
+        free(r->body);
+        r->body = NULL;
+        r->body_length = r->body_capacity = 0;
+    }
+    if (r->over_cap) {
+        size_t limit = cap > SC_HTTPD_DRAIN_MIN ? cap : SC_HTTPD_DRAIN_MIN;
+        r->drained += size;
+        return r->drained > limit ? -1 : 0;
+    }
+    if (r->body_length + size > r->body_capacity) {
+        size_t capacity = r->body_capacity < 4096 ? 4096 : r->body_capacity;
+        while (capacity < r->body_length + size) capacity *= 2;
+        if (capacity > cap) capacity = cap;
+        uint8_t *grown = realloc(r->body, capacity);
+        if (grown == NULL) return -1;
+        r->body = grown;
+        r->body_capacity = capacity;
+    }
+    memcpy(r->body + r->body_length, data, size);
+    r->body_length += size;
+    return 0;
+}
+
+/* ---- answering ---- */
+
+enum MHD_Result sc_httpd_queue(sc_httpd_request *r) {
+    struct MHD_Response *response = atomic_exchange(&r->response, NULL);
+    if (response == NULL) return MHD_NO;
+    enum MHD_Result result = MHD_queue_response(r->connection, r->status, response);
+    MHD_destroy_response(response);
+    if (result == MHD_YES) r->queued = 1;
+    return result;
+}
+
+struct MHD_Response *sc_httpd_bare_500(void) {
+    struct MHD_Response *response =
+        MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+    if (response != NULL) MHD_add_response_header(response, "Connection", "close");
+    return response;
+}
+
+int32_t sc_httpd_respond(sc_httpd_request *r, uint16_t status,
+                         const char *headers, size_t header_count,
+                         const uint8_t *body, size_t body_length) {
+    int deferred = atomic_load(&r->deferred);
+    if (!deferred && !r->in_callback) return -1;
+    int unanswered = 0;
+    if (!atomic_compare_exchange_strong(&r->answered, &unanswered, 1)) return -1;
+
+    int32_t result = 0;
+    struct MHD_Response *response = MHD_create_response_from_buffer(
+        body_length, (void *)(body_length > 0 ? body : NULL), MHD_RESPMEM_MUST_COPY);
+    const char *p = headers;
+    for (size_t i = 0; response != NULL && i < header_count; i++) {
+        const char *name = p;
+        const char *value = name + strlen(name) + 1;
+        p = value + strlen(value) + 1;
+        if (MHD_add_response_header(response, name, value) != MHD_YES) {
+            MHD_destroy_response(response);
+            response = NULL;
+        }
+    }
+    if (response == NULL) {
+        result = -2;
+        status = 500;
+        body_length = 0;
+        response = sc_httpd_bare_500();
+    }
+    r->status = status;
+    r->response_length = body_length;
+    if (response != NULL) atomic_store(&r->response, response);
+    else atomic_store(&r->unanswerable, 1); /* out of memory: close when resumed */
+    if (deferred) MHD_resume_connection(r->connection);
+    return response != NULL ? result : -2;
+}
+
+int32_t sc_httpd_defer(sc_httpd_request *r) {
+    if (!r->in_callback || atomic_load(&r->deferred) || atomic_load(&r->answered)) return -1;
+    MHD_suspend_connection(r->connection);
+    atomic_store(&r->deferred, 1);
+    return 0;
+}
+
+/* ---- accessors ---- */
+
+const char *sc_httpd_request_method(const sc_httpd_request *r) {
+    return r->method != NULL ? r->method : "";
+}
+
+const char *sc_httpd_request_version(const sc_httpd_request *r) {
+    return r->version != NULL ? r->version : "";
+}
+
+const char *sc_httpd_request_target(const sc_httpd_request *r, size_t *length) {
+    if (length != NULL) *length = r->target_length;
+    return r->target;
+}
+
+const char *sc_httpd_request_remote_address(const sc_httpd_request *r) {
+    return r->remote_address;
+}
+
+uint16_t sc_httpd_request_remote_port(const sc_httpd_request *r) { return r->remote_port; }
+
+size_t sc_httpd_request_header_count(const sc_httpd_request *r) { return r->field_count; }
+
+int32_t sc_httpd_request_header(const sc_httpd_request *r, size_t index,
+                                const char **name, size_t *name_length,
+                                const char **value, size_t *value_length) {
+    if (index >= r->field_count) return -1;
+    const sc_httpd_field *f = &r->fields[index];
+    *name = f->name;
+    *name_length = f->name_length;
+    *value = f->value;
+    *value_length = f->value_length;
+    return 0;
+}
+
+const uint8_t *sc_httpd_request_body(const sc_httpd_request *r, size_t *length) {
+    *length = r->over_cap ? 0 : r->body_length;
+    return r->body;
+}
+
+void sc_httpd_request_set_user(sc_httpd_request *r, void *user) { r->user = user; }
+
+void *sc_httpd_request_user(const sc_httpd_request *r) { return r->user; }
+
+uint16_t sc_httpd_request_status(const sc_httpd_request *r) { return r->queued ? r->status : 0; }
+
+uint64_t sc_httpd_request_response_length(const sc_httpd_request *r) {
+    return r->queued ? r->response_length : 0;
+}
+
+uint64_t sc_httpd_request_elapsed_nanoseconds(const sc_httpd_request *r) {
+    return sc_httpd_now_ns() - r->started_ns;
+}

@@ -1,0 +1,158 @@
+import CMicroHTTPD
+import Foundation
+
+/// An HTTP/1.1 server on libmicrohttpd: its threads read and write sockets (epoll, a thread
+/// pool, connection and per-address limits, an inactivity timeout, a memory cap per
+/// connection); every complete request is suspended, handed to a bounded pool of worker
+/// threads that run the handler, and resumed with the response. Requests beyond the pool's
+/// queue are answered 429 at once, so a slow handler never stalls the sockets.
+///
+/// Errors the server answers itself (400, 413, 414, 429, 431, 500, 503) use the JSON shape
+/// of `HTTPResponse.error`. A few requests are refused by libmicrohttpd before the server
+/// sees them, with the right status and a short HTML body: a request line or header larger
+/// than `connectionMemoryLimitBytes` (414, 431) and a Content-Length that is not a number
+/// (400; libmicrohttpd 0.9.75 repeats its header block in that reply).
+public final class HTTPServer: @unchecked Sendable {
+    /// Runs on a worker thread, never on libmicrohttpd's; may be slow.
+    public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+    /// Called once per answered request with its summary, status, time from the request line
+    /// to the end of sending (or to the connection's end), and body bytes sent (0 for HEAD).
+    /// Requests libmicrohttpd refused itself are included with an empty method. Runs on a
+    /// libmicrohttpd thread: keep it short and never block in it.
+    public typealias CompletionObserver = @Sendable (HTTPRequestSummary, Int, Duration, Int) -> Void
+
+    public let configuration: Configuration
+    private let core: ServerCore
+    private let lifecycle = NSLock() // serialises start and shutdown
+    private let stateLock = NSLock()
+    private var state = State.idle
+    private var boundPort: Int?
+    private var daemon: OpaquePointer?
+    let signalHandling = SignalHandling()
+
+    private enum State { case idle, running, stopped }
+
+    /// `diagnostics` receives libmicrohttpd's error messages and notes about handler
+    /// responses that had to be replaced.
+    public init(configuration: Configuration, handler: @escaping Handler,
+                onRequestCompleted: CompletionObserver? = nil,
+                diagnostics: (@Sendable (String) -> Void)? = nil) {
+        self.configuration = configuration
+        self.core = ServerCore(configuration: configuration, handler: handler,
+                               observer: onRequestCompleted, diagnostics: diagnostics)
+    }
+
+    deinit {
+        shutdown()
+    }
+
+    /// Binds and starts serving; returns the bound port. Throws `HTTPServerError`.
+    @discardableResult
+    public func start() throws -> Int {
+        lifecycle.lock()
+        defer { lifecycle.unlock() }
+        guard stateLock.withLock({ state }) == .idle else { throw HTTPServerError.alreadyStarted }
+        let c = configuration
+        core.pool.start(name: "http-worker")
+        var options = sc_httpd_options()
+        options.port = UInt16(c.port)
+        options.io_threads = UInt32(c.ioThreads)
+        options.connection_limit = UInt32(c.maxConnections)
+        options.per_ip_connection_limit = UInt32(c.maxConnectionsPerIP)
+        options.connection_timeout_seconds = UInt32(c.connectionTimeoutSeconds)
+        options.listen_backlog = UInt32(c.listenBacklog)
+        options.connection_memory_limit = c.connectionMemoryLimitBytes
+        options.max_url_bytes = c.maxURLBytes
+        options.max_header_bytes = c.maxHeaderBytes
+        options.max_body_bytes = c.maxBodyBytes
+        options.on_request = { context, request, problem in
+            guard let context, let request else { return }
+            Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
+                .receive(RequestHandle(pointer: request), problem: problem)
+        }
+        options.on_completed = { context, request, termination in
+            guard let context, let request else { return }
+            Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
+                .complete(RequestHandle(pointer: request), termination: termination)
+        }
+        if core.diagnostics != nil {
+            options.on_log = { context, message in
+                guard let context, let message else { return }
+                Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
+                    .diagnostics?("libmicrohttpd: " + String(cString: message))
+            }
+        }
+        // The daemon never outlives `core`: shutdown (also from deinit) stops it first.
+        options.context = Unmanaged.passUnretained(core).toOpaque()
+        var message = [CChar](repeating: 0, count: 256)
+        let started = c.host.withCString { host -> OpaquePointer? in
+            options.host = host
+            return sc_httpd_start(&options, &message, message.count)
+        }
+        guard let started else {
+            core.pool.close()
+            stateLock.withLock { state = .stopped }
+            let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            throw HTTPServerError.startFailed("\(c.host):\(c.port): \(text)")
+        }
+        let port = Int(sc_httpd_port(started))
+        stateLock.withLock {
+            daemon = started
+            boundPort = port
+            state = .running
+        }
+        return port
+    }
+
+    /// The bound port while running.
+    public var port: Int? { stateLock.withLock { state == .running ? boundPort : nil } }
+
+    public var statistics: Statistics {
+        let connections = stateLock.withLock { daemon.map { Int(sc_httpd_connection_count($0)) } ?? 0 }
+        return core.counters.snapshot(pool: core.pool, openConnections: connections)
+    }
+
+    /// Graceful stop: refuses new connections at once, answers new requests on open
+    /// connections 503, waits for every request already handed to the workers to be sent,
+    /// then closes the remaining connections (dropping requests still being received) and joins
+    /// all threads. Blocks meanwhile, as long as the slowest running handler: never call it from
+    /// a handler. Idempotent; concurrent callers wait for the first.
+    public func shutdown() {
+        lifecycle.lock()
+        defer { lifecycle.unlock() }
+        let running: OpaquePointer? = stateLock.withLock {
+            defer { if state == .idle { state = .stopped } }
+            return state == .running ? daemon : nil
+        }
+        guard let running else { return }
+        _ = sc_httpd_quiesce(running)
+        core.counters.beginShutdown()
+        core.counters.waitUntilIdle()
+        stateLock.withLock {
+            daemon = nil
+            state = .stopped
+        }
+        sc_httpd_stop(running)
+        core.pool.close()
+    }
+
+    /// Requests the C shim holds (allocated, not yet freed); for leak checks in tests.
+    var liveRequests: Int {
+        stateLock.withLock { daemon.map { Int(sc_httpd_live_requests($0)) } ?? 0 }
+    }
+}
+
+/// Why a server could not start.
+public enum HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `start()` was already called.
+    case alreadyStarted
+    /// Binding or starting libmicrohttpd failed (address in use, no such address, …).
+    case startFailed(String)
+
+    public var description: String {
+        switch self {
+        case .alreadyStarted: return "the server was already started"
+        case .startFailed(let message): return "cannot start the HTTP server on \(message)"
+        }
+    }
+}

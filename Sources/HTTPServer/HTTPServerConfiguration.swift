@@ -1,0 +1,111 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension HTTPServer {
+    /// Limits and sizes of a server, checked when made. The defaults suit a loopback service
+    /// behind a proxy on a small machine.
+    public struct Configuration: Sendable, Equatable {
+        /// IPv4 or IPv6 literal to bind ("127.0.0.1", "0.0.0.0", "::1").
+        public let host: String
+        /// 0 picks a free port (`HTTPServer.start()` returns it).
+        public let port: Int
+        /// libmicrohttpd's threads, which only read and write sockets.
+        public let ioThreads: Int
+        /// Threads that run the handler.
+        public let workers: Int
+        /// Requests that may wait for a worker when all are busy; more are answered 429.
+        public let queueLimit: Int
+        public let maxConnections: Int
+        /// Open connections allowed per client address; 0 = no limit. Behind a proxy every
+        /// connection comes from the proxy's address.
+        public let maxConnectionsPerIP: Int
+        /// A connection idle this long is closed. Idle means no bytes at all: a client trickling
+        /// a byte now and then is held until `maxConnections` (and `maxConnectionsPerIP`) refuse
+        /// more, which is what bounds slow clients.
+        public let connectionTimeoutSeconds: Int
+        /// libmicrohttpd's memory per connection: request line, header and I/O buffers. Requests
+        /// whose line or header do not fit are answered 414 or 431 by libmicrohttpd itself.
+        public let connectionMemoryLimitBytes: Int
+        /// Longer bodies are answered 413. Bodies are held in memory, so the worst case is
+        /// `maxConnections × maxBodyBytes`.
+        public let maxBodyBytes: Int
+        /// Longer request targets are answered 414.
+        public let maxURLBytes: Int
+        /// Header fields longer than this in total (name + value + 4 per field) are answered 431.
+        public let maxHeaderBytes: Int
+        public let listenBacklog: Int
+
+        /// Throws `ConfigurationError` naming the first field out of range.
+        public init(host: String = "127.0.0.1",
+                    port: Int = 8080,
+                    ioThreads: Int = 2,
+                    workers: Int = max(1, ProcessInfo.processInfo.activeProcessorCount),
+                    queueLimit: Int = 64,
+                    maxConnections: Int = 1024,
+                    maxConnectionsPerIP: Int = 64,
+                    connectionTimeoutSeconds: Int = 15,
+                    connectionMemoryLimitBytes: Int = 64 * 1024,
+                    maxBodyBytes: Int = 64 * 1024,
+                    maxURLBytes: Int = 8 * 1024,
+                    maxHeaderBytes: Int = 16 * 1024,
+                    listenBacklog: Int = 511) throws {
+            func check(_ ok: Bool, _ field: String, _ expected: String) throws {
+                if !ok { throw ConfigurationError(field: field, expected: expected) }
+            }
+            try check(Self.isIPAddress(host), "host", "an IPv4 or IPv6 address")
+            try check((0...65535).contains(port), "port", "0...65535")
+            try check((1...64).contains(ioThreads), "ioThreads", "1...64")
+            try check((1...1024).contains(workers), "workers", "1...1024")
+            try check((0...1_000_000).contains(queueLimit), "queueLimit", "0...1000000")
+            try check((1...1_000_000).contains(maxConnections), "maxConnections", "1...1000000")
+            try check((0...maxConnections).contains(maxConnectionsPerIP), "maxConnectionsPerIP",
+                      "0...maxConnections")
+            try check((1...86_400).contains(connectionTimeoutSeconds), "connectionTimeoutSeconds",
+                      "1...86400")
+            try check((0...(1 << 30)).contains(maxBodyBytes), "maxBodyBytes", "0...1073741824")
+            try check((64...(1 << 20)).contains(maxURLBytes), "maxURLBytes", "64...1048576")
+            try check((256...(1 << 20)).contains(maxHeaderBytes), "maxHeaderBytes", "256...1048576")
+            let leastMemory = maxURLBytes + maxHeaderBytes + Self.memoryHeadroom
+            try check((leastMemory...(16 << 20)).contains(connectionMemoryLimitBytes),
+                      "connectionMemoryLimitBytes",
+                      "maxURLBytes + maxHeaderBytes + \(Self.memoryHeadroom) (\(leastMemory)) up to 16777216")
+            try check((1...65535).contains(listenBacklog), "listenBacklog", "1...65535")
+            self.host = host
+            self.port = port
+            self.ioThreads = ioThreads
+            self.workers = workers
+            self.queueLimit = queueLimit
+            self.maxConnections = maxConnections
+            self.maxConnectionsPerIP = maxConnectionsPerIP
+            self.connectionTimeoutSeconds = connectionTimeoutSeconds
+            self.connectionMemoryLimitBytes = connectionMemoryLimitBytes
+            self.maxBodyBytes = maxBodyBytes
+            self.maxURLBytes = maxURLBytes
+            self.maxHeaderBytes = maxHeaderBytes
+            self.listenBacklog = listenBacklog
+        }
+
+        /// Connection memory required beyond the URL and header limits, for libmicrohttpd's field
+        /// records and response buffer: with it, a request at both limits in ordinary fields
+        /// still reaches the server's own checks (and gets its JSON errors). A header of very
+        /// many tiny fields (libmicrohttpd spends about 56 bytes on each) can exhaust its memory
+        /// first; it then answers 431 itself.
+        public static let memoryHeadroom = 8 * 1024
+
+        private static func isIPAddress(_ host: String) -> Bool {
+            var v4 = in_addr()
+            var v6 = in6_addr()
+            return inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1
+        }
+    }
+
+    /// A configuration value out of range.
+    public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+        public let field: String
+        public let expected: String
+
+        public var description: String { "\(field) must be \(expected)" }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+extension HTTPServer {
+    /// A snapshot of the server's counters.
+    public struct Statistics: Sendable, Equatable {
+        /// Requests handed to the worker pool and not yet completed (waiting, running, or
+        /// being sent).
+        public var inFlight: Int
+        /// Requests waiting for a worker.
+        public var queueDepth: Int
+        /// Handlers running now.
+        public var activeHandlers: Int
+        /// Connections open now (idle keep-alive ones included).
+        public var openConnections: Int
+        /// Requests answered so far, whatever the status.
+        public var completed: Int
+        /// Requests answered so far, by status (including 429s, 503s, and 400/414/431 answered
+        /// by libmicrohttpd itself).
+        public var responsesByStatus: [Int: Int]
+
+        public init(inFlight: Int = 0, queueDepth: Int = 0, activeHandlers: Int = 0,
+                    openConnections: Int = 0, completed: Int = 0, responsesByStatus: [Int: Int] = [:]) {
+            self.inFlight = inFlight
+            self.queueDepth = queueDepth
+            self.activeHandlers = activeHandlers
+            self.openConnections = openConnections
+            self.completed = completed
+            self.responsesByStatus = responsesByStatus
+        }
+    }
+}
+
+/// Admission and completion bookkeeping, under one lock: a request is admitted only while the
+/// server is not shutting down, so once shutdown begins `inFlight` can only fall, and
+/// `waitUntilIdle` returning means no request is left suspended.
+final class RequestCounters: @unchecked Sendable {
+    enum Admission {
+        case admitted
+        case queueFull
+        case shuttingDown
+    }
+
+    private let condition = NSCondition()
+    private var shuttingDown = false
+    private var inFlight = 0
+    private var completed = 0
+    private var byStatus: [Int: Int] = [:]
+
+    /// Runs `enqueue` (which must not fail) when the pool has room and the server is open.
+    func admit(to pool: WorkerPool, enqueue: () -> Void) -> Admission {
+        condition.lock()
+        defer { condition.unlock() }
+        if shuttingDown { return .shuttingDown }
+        if !pool.hasRoom { return .queueFull }
+        inFlight += 1
+        enqueue()
+        return .admitted
+    }
+
+    /// Records an answered request; `admitted` ends an admission.
+    func finish(admitted: Bool, status: Int) {
+        condition.lock()
+        defer { condition.unlock() }
+        if admitted {
+            inFlight -= 1
+            if inFlight == 0 { condition.broadcast() }
+        }
+        if status != 0 {
+            completed += 1
+            byStatus[status, default: 0] += 1
+        }
+    }
+
+    /// From now on every request is refused.
+    func beginShutdown() {
+        condition.withLock { shuttingDown = true }
+    }
+
+    func waitUntilIdle() {
+        condition.lock()
+        defer { condition.unlock() }
+        while inFlight > 0 { condition.wait() }
+    }
+
+    func snapshot(pool: WorkerPool, openConnections: Int) -> HTTPServer.Statistics {
+        let (inFlight, completed, byStatus) = condition.withLock { (self.inFlight, self.completed, self.byStatus) }
+        return HTTPServer.Statistics(inFlight: inFlight, queueDepth: pool.waiting,
+                                     activeHandlers: pool.active, openConnections: openConnections,
+                                     completed: completed, responsesByStatus: byStatus)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// A fixed set of threads taking jobs from a bounded FIFO queue. At most
+/// `workers + queueLimit` jobs are admitted at once (running or waiting), so admission does
+/// not depend on how quickly an idle worker picks up the previous job.
+final class WorkerPool: @unchecked Sendable {
+    typealias Job = @Sendable () -> Void
+
+    let workers: Int
+    let queueLimit: Int
+    private let condition = NSCondition()
+    private var jobs: [Job?] = []
+    private var head = 0
+    private var running = 0
+    private var closed = false
+    private let exited = DispatchGroup()
+
+    init(workers: Int, queueLimit: Int) {
+        self.workers = workers
+        self.queueLimit = queueLimit
+    }
+
+    /// Starts the threads (once).
+    func start(name: String) {
+        for index in 0..<workers {
+            exited.enter()
+            let thread = Thread { [self] in
+                work()
+                exited.leave()
+            }
+            thread.name = "\(name)-\(index)"
+            thread.start()
+        }
+    }
+
+    /// Jobs waiting for a worker.
+    var waiting: Int { condition.withLock { jobs.count - head } }
+
+    /// Jobs being run.
+    var active: Int { condition.withLock { running } }
+
+    /// True when one more job would be admitted now. Jobs only leave between this check and
+    /// `submit`, so a caller that serialises its submissions can rely on it.
+    var hasRoom: Bool {
+        condition.withLock { !closed && jobs.count - head + running < workers + queueLimit }
+    }
+
+    /// Queues a job; false (job dropped) when full or closed.
+    @discardableResult
+    func submit(_ job: @escaping Job) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !closed, jobs.count - head + running < workers + queueLimit else { return false }
+        jobs.append(job)
+        condition.signal()
+        return true
+    }
+
+    /// Refuses new jobs, lets the queued ones run, and waits for the workers (if started) to
+    /// exit.
+    func close() {
+        condition.withLock {
+            closed = true
+            condition.broadcast()
+        }
+        exited.wait()
+    }
+
+    private func work() {
+        while let job = next() {
+            job()
+            condition.withLock { running -= 1 }
+        }
+    }
+
+    private func next() -> Job? {
+        condition.lock()
+        defer { condition.unlock() }
+        while head == jobs.count && !closed { condition.wait() }
+        guard head < jobs.count else { return nil }
+        let job = jobs[head]
+        jobs[head] = nil
+        head += 1
+        if head == jobs.count {
+            jobs.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 1024 && head * 2 >= jobs.count {
+            jobs.removeFirst(head)
+            head = 0
+        }
+        running += 1
+        return job
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import XCTest
+@testable import HTTPServer
+
+final class LimitTests: XCTestCase {
+    /// URL and header limits well inside libmicrohttpd's memory, so both layers can be hit.
+    private func smallLimits() throws -> HTTPServer.Configuration {
+        try testConfiguration(connectionMemoryLimitBytes: 16 * 1024, maxBodyBytes: 1000,
+                              maxURLBytes: 1024, maxHeaderBytes: 2048)
+    }
+
+    private func assertError(_ response: RawResponse, _ status: Int, _ code: String,
+                             file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(response.status, status, file: file, line: line)
+        XCTAssertEqual(response.header("Content-Type"), "application/json", file: file, line: line)
+        let error = try? response.errorObject()
+        XCTAssertEqual(error?["code"] as? String, code, response.text, file: file, line: line)
+        XCTAssertTrue(error?["field"] is NSNull, file: file, line: line)
+        XCTAssertFalse((error?["message"] as? String ?? "").isEmpty, file: file, line: line)
+    }
+
+    func testDeclaredBodyOverLimitIs413BeforeTheBodyIsSent() throws {
+        let (_, port) = try startServer(try smallLimits(), handler: echoHandler)
+        let client = try RawHTTPClient(port: port)
+        try client.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\n\r\n")
+        let response = try client.readResponse()
+        assertError(response, 413, "body_too_large")
+        XCTAssertEqual(response.header("Connection"), "close")
+        XCTAssertTrue(client.closedByPeer(within: 2))
+    }
+
+    func testChunkedBodyOverLimitIs413() throws {
+        let (_, port) = try startServer(try smallLimits(), handler: echoHandler)
+        let client = try RawHTTPClient(port: port)
+        let chunk = "400\r\n" + String(repeating: "a", count: 1024) + "\r\n"
+        try client.send("POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+            + String(repeating: chunk, count: 3) + "0\r\n\r\n")
+        assertError(try client.readResponse(), 413, "body_too_large")
+    }
+
+    func testURLTooLongIs414() throws {
+        let (_, port) = try startServer(try smallLimits(), handler: echoHandler)
+        let atLimit = "/" + String(repeating: "a", count: 1023)
+        XCTAssertEqual(try RawHTTPClient(port: port).request("GET", atLimit).status, 200)
+        let response = try RawHTTPClient(port: port).request("GET", atLimit + "a")
+        assertError(response, 414, "url_too_long")
+        XCTAssertEqual(response.header("Connection"), "close")
+
+        // beyond libmicrohttpd's memory limit it answers itself: same status
+        let huge = "/" + String(repeating: "a", count: 40_000)
+        XCTAssertEqual(try RawHTTPClient(port: port).request("GET", huge).status, 414)
+    }
+
+    func testHeadersTooLargeIs431() throws {
+        let (server, port) = try startServer(try smallLimits(), handler: echoHandler)
+        // Host: 127.0.0.1 is 4 + 9 + 4 = 17 bytes; X-Pad adds 5 + 4 + value
+        let fits = "X-Pad: " + String(repeating: "p", count: 2048 - 17 - 9)
+        XCTAssertEqual(try RawHTTPClient(port: port).request("GET", "/", headers: [fits]).status, 200)
+        assertError(try RawHTTPClient(port: port).request("GET", "/", headers: [fits + "p"]),
+                    431, "headers_too_large")
+        let many = (0..<40).map { "X-Field-\($0): " + String(repeating: "v", count: 50) }
+        assertError(try RawHTTPClient(port: port).request("GET", "/", headers: many), 431, "headers_too_large")
+
+        // beyond libmicrohttpd's memory limit it answers itself: same status
+        let huge = "X-Pad: " + String(repeating: "p", count: 40_000)
+        XCTAssertEqual(try RawHTTPClient(port: port).request("GET", "/", headers: [huge]).status, 431)
+        let tooMany = (0..<3000).map { "X-\($0): v" }
+        XCTAssertEqual(try RawHTTPClient(port: port).request("GET", "/", headers: tooMany).status, 431)
+        XCTAssertTrue(eventually { server.statistics.responsesByStatus[431] == 4 })
+    }
+
+    /// With the default limits, a request at both the URL and the header limit (in realistic
+    /// fields) is served, and one byte more gets the server's own JSON answer.
+    func testDefaultLimitsComeBeforeLibmicrohttpdsOwn() throws {
+        let defaults = try HTTPServer.Configuration()
+        let configuration = try HTTPServer.Configuration(port: 0, workers: 1)
+        let (_, port) = try startServer(configuration) { _ in .text("ok") }
+        let target = "/" + String(repeating: "t", count: defaults.maxURLBytes - 1)
+        // 64 fields of 10 + 4 + value bytes each, plus Host (17 bytes), make exactly maxHeaderBytes
+        let valueLength = (defaults.maxHeaderBytes - 17) / 64 - 14
+        var fields = (0..<64).map { String(format: "X-Field-%02d: ", $0) + String(repeating: "v", count: valueLength) }
+        let used = 17 + 64 * (14 + valueLength)
+        fields[0] += String(repeating: "v", count: defaults.maxHeaderBytes - used)
+        XCTAssertEqual(try RawHTTPClient(port: port).request("GET", target, headers: fields).status, 200)
+        assertError(try RawHTTPClient(port: port).request("GET", target + "t", headers: fields), 414, "url_too_long")
+        fields[1] += "v"
+        assertError(try RawHTTPClient(port: port).request("GET", target, headers: fields), 431, "headers_too_large")
+    }
+
+    func testAmbiguousFramingIs400() throws {
+        let (_, port) = try startServer(try smallLimits(), handler: echoHandler)
+        let cases = [
+            ("both", ["Content-Length: 5", "Transfer-Encoding: chunked"], "0\r\n\r\n"),
+            ("both, reversed", ["Transfer-Encoding: chunked", "Content-Length: 5"], "0\r\n\r\n"),
+            ("two lengths", ["Content-Length: 5", "Content-Length: 6"], "hello!"),
+            ("two equal lengths", ["Content-Length: 5", "Content-Length: 5"], "hello"),
+            ("unsupported coding", ["Transfer-Encoding: gzip"], "hello"),
+            ("two codings", ["Transfer-Encoding: chunked", "Transfer-Encoding: chunked"], "0\r\n\r\n"),
+        ]
+        for (name, headers, body) in cases {
+            let client = try RawHTTPClient(port: port)
+            var text = "POST /upload HTTP/1.1\r\nHost: x\r\n"
+            for header in headers { text += header + "\r\n" }
+            try client.send(text + "\r\n" + body)
+            let response = try client.readResponse()
+            assertError(response, 400, "malformed_request")
+            XCTAssertEqual(response.header("Connection"), "close", name)
+            XCTAssertTrue(client.closedByPeer(within: 2), "\(name): the connection must not be reused")
+        }
+        // a Content-Length that is not a number is refused by libmicrohttpd itself
+        let client = try RawHTTPClient(port: port)
+        try client.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 5, 5\r\n\r\nhello")
+        XCTAssertEqual(try client.readResponse().status, 400)
+    }
+
+    func testMalformedHeadersAndTargetsAre400() throws {
+        let (_, port) = try startServer(try smallLimits(), handler: echoHandler)
+        let cases = [
+            // with a space before the colon the length would be ignored and "hello" read as
+            // the next request
+            ("space before colon", "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length : 5\r\n\r\nhello"),
+            ("no Host", "GET / HTTP/1.1\r\n\r\n"),
+            ("two Hosts", "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n"),
+            ("space in target", "GET /a b HTTP/1.1\r\nHost: x\r\n\r\n"),
+            ("control in target", "GET /a\u{1}b HTTP/1.1\r\nHost: x\r\n\r\n"),
+        ]
+        for (name, request) in cases {
+            let client = try RawHTTPClient(port: port)
+            try client.send(request)
+            let response = try client.readResponse()
+            assertError(response, 400, "malformed_request")
+            XCTAssertEqual(response.header("Connection"), "close", name)
+            XCTAssertTrue(client.closedByPeer(within: 2), name)
+        }
+        let old = try RawHTTPClient(port: port)
+        try old.send("GET /old HTTP/1.0\r\n\r\n")
+        XCTAssertEqual(try old.readResponse().status, 200, "HTTP/1.0 needs no Host")
+    }
+
+    func testPerIPConnectionLimit() throws {
+        let (_, port) = try startServer(try testConfiguration(maxConnectionsPerIP: 2), handler: echoHandler)
+        let first = try RawHTTPClient(port: port)
+        let second = try RawHTTPClient(port: port)
+        XCTAssertEqual(try first.request("GET", "/1").status, 200)
+        XCTAssertEqual(try second.request("GET", "/2").status, 200)
+
+        let third = try RawHTTPClient(port: port, timeout: 2) // the kernel completes the handshake
+        XCTAssertThrowsError(try third.request("GET", "/3"), "a third connection is closed unanswered")
+
+        first.close()
+        XCTAssertTrue(eventually {
+            guard let again = try? RawHTTPClient(port: port, timeout: 1) else { return false }
+            return (try? again.request("GET", "/4").status) == 200
+        }, "room again once a connection closes")
+        XCTAssertEqual(try second.request("GET", "/5").status, 200)
+    }
+
+    /// 300 clients trickle header bytes (one every 100 ms, never finishing) for 3 seconds;
+    /// meanwhile fresh connections are still answered within 100 ms.
+    func testSlowClientsDoNotStarveOthers() throws {
+        let configuration = try testConfiguration(maxConnections: 512, maxConnectionsPerIP: 0,
+                                                  connectionTimeoutSeconds: 10)
+        let (server, port) = try startServer(configuration) { _ in .text("ok") }
+        var slow: [RawHTTPClient] = []
+        for _ in 0..<300 { slow.append(try RawHTTPClient(port: port, timeout: 1)) }
+        let line = Array("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: ".utf8)
+            + [UInt8](repeating: UInt8(ascii: "z"), count: 100)
+        let stop = Locked(false)
+        let trickling = DispatchSemaphore(value: 0)
+        let slowClients = slow
+        Thread {
+            var offset = 0
+            while !stop.get() && offset < line.count {
+                for client in slowClients { try? client.send([line[offset]]) }
+                offset += 1
+                usleep(100_000)
+            }
+            trickling.signal()
+        }.start()
+
+        var latencies: [Double] = []
+        let end = Date().addingTimeInterval(3)
+        while Date() < end {
+            let started = Date()
+            let client = try RawHTTPClient(port: port, timeout: 2)
+            let response = try client.request("GET", "/fast")
+            latencies.append(Date().timeIntervalSince(started))
+            XCTAssertEqual(response.status, 200)
+            usleep(50_000)
+        }
+        XCTAssertGreaterThanOrEqual(server.statistics.openConnections, 300, "the slow clients are all held")
+        stop.update { $0 = true }
+        XCTAssertEqual(trickling.wait(timeout: .now() + 2), .success)
+        XCTAssertGreaterThan(latencies.count, 20)
+        let slowest = latencies.max() ?? 0
+        XCTAssertLessThan(slowest, 0.1, "slowest of \(latencies.count) requests: \(Int(slowest * 1000)) ms")
+        XCTAssertEqual(server.statistics.inFlight, 0)
+        for client in slow { client.close() }
+    }
+}

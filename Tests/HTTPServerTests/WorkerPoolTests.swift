@@ -1,0 +1,142 @@
+import Foundation
+import XCTest
+@testable import HTTPServer
+
+/// The worker pool, the queue limit and shutdown, through real connections.
+final class WorkerPoolTests: XCTestCase {
+    func testQueueFullIs429WithRetryAfter() throws {
+        let gate = Gate()
+        let (server, port) = try startServer(try testConfiguration(workers: 1, queueLimit: 1)) { request in
+            if request.path == "/block" { gate.pass() }
+            return .text("done \(request.path)")
+        }
+        let running = try RawHTTPClient(port: port)
+        try running.send("GET /block HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertTrue(gate.waitForEntry(), "the first request reaches the only worker")
+        let waiting = try RawHTTPClient(port: port)
+        try waiting.send("GET /block HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertTrue(eventually { server.statistics.queueDepth == 1 }, "the second one waits")
+
+        let started = Date()
+        let rejected = try RawHTTPClient(port: port).request("GET", "/block")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 1, "answered at once, not queued")
+        XCTAssertEqual(rejected.status, 429)
+        XCTAssertEqual(rejected.header("Retry-After"), "1")
+        XCTAssertEqual(rejected.header("Content-Type"), "application/json")
+        let error = try rejected.errorObject()
+        XCTAssertEqual(error["code"] as? String, "queue_full")
+        XCTAssertTrue(error["field"] is NSNull)
+        XCTAssertTrue(rejected.text.hasPrefix("{\"error\":{\"code\":\"queue_full\",\"message\":\""), rejected.text)
+        XCTAssertTrue(rejected.text.hasSuffix("\",\"field\":null}}"), rejected.text)
+        let statistics = server.statistics
+        XCTAssertEqual(statistics.inFlight, 2)
+        XCTAssertEqual(statistics.activeHandlers, 1)
+
+        gate.open(2)
+        XCTAssertEqual(try running.readResponse().text, "done /block")
+        XCTAssertTrue(gate.waitForEntry())
+        XCTAssertEqual(try waiting.readResponse().text, "done /block")
+        XCTAssertTrue(eventually { server.statistics.responsesByStatus == [200: 2, 429: 1] })
+    }
+
+    func testSlowHandlerDoesNotBlockOtherConnections() throws {
+        let gate = Gate()
+        let (_, port) = try startServer(try testConfiguration(workers: 2)) { request in
+            if request.path == "/slow" { gate.pass() }
+            return .text("ok")
+        }
+        let slow = try RawHTTPClient(port: port)
+        try slow.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertTrue(gate.waitForEntry())
+        for _ in 0..<5 {
+            let started = Date()
+            XCTAssertEqual(try RawHTTPClient(port: port).request("GET", "/fast").status, 200)
+            XCTAssertLessThan(Date().timeIntervalSince(started), 0.5)
+        }
+        gate.open()
+        XCTAssertEqual(try slow.readResponse().status, 200)
+    }
+
+    func testGracefulShutdownFinishesInFlightRequests() throws {
+        let gate = Gate()
+        let server = HTTPServer(configuration: try testConfiguration(workers: 2)) { request in
+            if request.path == "/slow" { gate.pass() }
+            return .text("done \(request.path)")
+        }
+        let port = try server.start()
+        addTeardownBlock { gate.open(); server.shutdown() }
+        let idle = try RawHTTPClient(port: port)
+        XCTAssertEqual(try idle.request("GET", "/warm").status, 200) // a kept-alive connection
+        let inFlight = try RawHTTPClient(port: port)
+        try inFlight.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertTrue(gate.waitForEntry())
+
+        let stopped = DispatchSemaphore(value: 0)
+        Thread {
+            server.shutdown()
+            stopped.signal()
+        }.start()
+        XCTAssertTrue(eventually {
+            do { _ = try RawHTTPClient(port: port, timeout: 1); return false } catch let error as ClientError {
+                return error.refused
+            } catch { return false }
+        }, "new connections are refused once shutdown begins")
+
+        // a new request on an open connection is turned away
+        let refused = try idle.request("GET", "/late")
+        XCTAssertEqual(refused.status, 503)
+        XCTAssertEqual(try refused.errorObject()["code"] as? String, "shutting_down")
+        XCTAssertEqual(refused.header("Connection"), "close")
+
+        XCTAssertEqual(stopped.wait(timeout: .now() + 0.3), .timedOut, "waits for the handler")
+        gate.open()
+        let finished = try inFlight.readResponse()
+        XCTAssertEqual(finished.status, 200)
+        XCTAssertEqual(finished.text, "done /slow")
+        XCTAssertEqual(stopped.wait(timeout: .now() + 5), .success)
+        XCTAssertNil(server.port)
+        XCTAssertThrowsError(try RawHTTPClient(port: port, timeout: 1)) {
+            XCTAssertTrue(($0 as? ClientError)?.refused ?? false, "\($0)")
+        }
+        server.shutdown() // idempotent
+    }
+
+    /// A client that leaves while its request is with a worker: the answer goes nowhere, the
+    /// request still completes and nothing is left behind.
+    func testClientLeavingDuringHandlerIsCleanedUp() throws {
+        let gate = Gate()
+        let (server, port) = try startServer(try testConfiguration(workers: 1)) { _ in
+            gate.pass()
+            return .text(String(repeating: "x", count: 100_000))
+        }
+        let client = try RawHTTPClient(port: port)
+        try client.send("GET /leave HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertTrue(gate.waitForEntry())
+        client.close()
+        XCTAssertEqual(server.statistics.inFlight, 1)
+        gate.open()
+        XCTAssertTrue(eventually { server.statistics.inFlight == 0 && server.liveRequests == 0 })
+        XCTAssertTrue(eventually { server.statistics.openConnections == 0 })
+        gate.open()
+        XCTAssertEqual(try RawHTTPClient(port: port).request("GET", "/next").status, 200)
+    }
+
+    func testShutdownOnSignal() throws {
+        let server = HTTPServer(configuration: try testConfiguration(), handler: echoHandler)
+        let port = try server.start()
+        addTeardownBlock { server.shutdown() }
+        let finished = DispatchSemaphore(value: 0)
+        server.shutdownOnSignals([SIGUSR2]) { finished.signal() }
+        XCTAssertEqual(try RawHTTPClient(port: port).request("GET", "/").status, 200)
+        raise(SIGUSR2)
+        XCTAssertEqual(finished.wait(timeout: .now() + 5), .success)
+        XCTAssertNil(server.port)
+    }
+
+    func testShutdownWithoutStart() {
+        let server = HTTPServer(configuration: try! testConfiguration(), handler: echoHandler)
+        server.shutdown()
+        XCTAssertNil(server.port)
+        XCTAssertThrowsError(try server.start())
+    }
+}
