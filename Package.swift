@@ -46,6 +46,7 @@ let package = Package(
         .testTarget(name: "CardsTests", dependencies: ["Cards", "Scene", "Typesetting", "Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Typesetting", "Raster", "Geometry", "TestSupport"]),
+        .testTarget(name: "CardServiceTests", dependencies: ["CardService"]),
         .testTarget(name: "CLITests", dependencies: []),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
     ]

@@ -1,50 +1,89 @@
 import Foundation
 
-/// Encoded cards by key, least recently used first out, bounded by total bytes.
+/// Encoded cards by key, bounded by total bytes; the least recently used go first. A
+/// dictionary into a doubly linked list, so lookups, insertions and evictions are O(1).
 final class PNGCache: @unchecked Sendable {
     struct Entry {
         let png: [UInt8]
         let layout: CardLayoutSummary?
     }
 
+    private final class Node {
+        let key: String
+        var entry: Entry
+        var newer: Node?
+        weak var older: Node?
+        init(key: String, entry: Entry) {
+            self.key = key
+            self.entry = entry
+        }
+    }
+
     let capacityBytes: Int
-    private var entries: [String: (entry: Entry, tick: UInt64)] = [:]
+    private var nodes: [String: Node] = [:]
+    private var newest: Node?
+    private var oldest: Node?
     private var bytes = 0
-    private var tick: UInt64 = 0
+    private var hits = 0
+    private var misses = 0
     private let lock = NSLock()
-    private(set) var hits = 0
-    private(set) var misses = 0
 
     init(capacityBytes: Int) { self.capacityBytes = capacityBytes }
 
     func get(_ key: String) -> Entry? {
         lock.lock()
         defer { lock.unlock() }
-        guard let found = entries[key] else { misses += 1; return nil }
-        tick += 1
-        entries[key] = (found.entry, tick)
+        guard let node = nodes[key] else {
+            misses += 1
+            return nil
+        }
         hits += 1
-        return found.entry
+        unlink(node)
+        pushNewest(node)
+        return node.entry
     }
 
+    /// Keeps `entry` unless it alone would take more than a quarter of the capacity.
     func put(_ key: String, _ entry: Entry) {
         guard entry.png.count <= capacityBytes / 4 else { return }
         lock.lock()
         defer { lock.unlock() }
-        if let old = entries[key] { bytes -= old.entry.png.count }
-        tick += 1
-        entries[key] = (entry, tick)
+        if let existing = nodes[key] {
+            bytes -= existing.entry.png.count
+            existing.entry = entry
+            unlink(existing)
+            pushNewest(existing)
+        } else {
+            let node = Node(key: key, entry: entry)
+            nodes[key] = node
+            pushNewest(node)
+        }
         bytes += entry.png.count
-        while bytes > capacityBytes, let oldest = entries.min(by: { $0.value.tick < $1.value.tick }) {
-            bytes -= oldest.value.entry.png.count
-            entries[oldest.key] = nil
+        while bytes > capacityBytes, let victim = oldest {
+            unlink(victim)
+            nodes[victim.key] = nil
+            bytes -= victim.entry.png.count
         }
     }
 
     var statistics: (hits: Int, misses: Int, bytes: Int, entries: Int) {
         lock.lock()
         defer { lock.unlock() }
-        return (hits, misses, bytes, entries.count)
+        return (hits, misses, bytes, nodes.count)
+    }
+
+    private func unlink(_ node: Node) {
+        if let older = node.older { older.newer = node.newer } else { oldest = node.newer }
+        if let newer = node.newer { newer.older = node.older } else { newest = node.older }
+        node.newer = nil
+        node.older = nil
+    }
+
+    private func pushNewest(_ node: Node) {
+        node.older = newest
+        newest?.newer = node
+        newest = node
+        if oldest == nil { oldest = node }
     }
 }
 
