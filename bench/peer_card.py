@@ -12,24 +12,12 @@ sharecard-bench: a 1024x576 purple PNG with the title in Quicksand Bold, white, 
 
 Usage: peer_card.py --iterations N --fonts DIR TITLE...   Prints `peer<TAB>index<TAB>median_ms`.
 """
+from peer_timing import median_ms
 import io
-import statistics
 import sys
-import time
 
 BOX = (40, 140, 944, 300)
 PURPLE = (0x7B, 0x43, 0x97)
-
-
-def median_ms(fn, iterations):
-    for _ in range(3):
-        fn()
-    samples = []
-    for _ in range(iterations):
-        start = time.perf_counter_ns()
-        fn()
-        samples.append((time.perf_counter_ns() - start) / 1e6)
-    return statistics.median(samples)
 
 
 def pillow_card(fonts_dir):

@@ -8,9 +8,8 @@ draw: the fitted layout drawn in white onto a 1024x576 image surface.
 
 Prints `stage<TAB>median_ms`.
 """
-import statistics
+from peer_timing import median_ms
 import sys
-import time
 
 import gi
 
@@ -61,17 +60,6 @@ def draw():
     context.move_to(40, 140)
     PangoCairo.show_layout(context, layout)
     surface.flush()
-
-
-def median_ms(fn, iterations):
-    for _ in range(3):
-        fn()
-    samples = []
-    for _ in range(iterations):
-        start = time.perf_counter_ns()
-        fn()
-        samples.append((time.perf_counter_ns() - start) / 1e6)
-    return statistics.median(samples)
 
 
 def main():

@@ -5,23 +5,11 @@ Prints `stage<TAB>median_ms` for: fill (a 1024x576 RGB image filled with a colou
 (the recipe scene: rectangle, ellipse, and a translucent parallelogram composited over them),
 encode (a flat 1024x576 card with a few shapes written as PNG at compress_level 1).
 """
+from peer_timing import median_ms
 import io
-import statistics
 import sys
-import time
 
 from PIL import Image, ImageDraw
-
-
-def median_ms(fn, iterations):
-    for _ in range(3):
-        fn()
-    samples = []
-    for _ in range(iterations):
-        start = time.perf_counter_ns()
-        fn()
-        samples.append((time.perf_counter_ns() - start) / 1e6)
-    return statistics.median(samples)
 
 
 def fill():

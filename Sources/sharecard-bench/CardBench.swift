@@ -28,7 +28,7 @@ enum CardBench {
             rows.append(Measurement(name: m.name, medianMilliseconds: m.medianMilliseconds, iterations: iterations, note: "\(bytes) bytes"))
         }
         let peerIterations = max(10, iterations / 10)
-        if let peer = runPeerRows(root.appendingPathComponent("bench/peer_card.py").path,
+        if let peer = runPeer(root.appendingPathComponent("bench/peer_card.py").path,
                                   arguments: ["--iterations", String(peerIterations), "--fonts", fontsDirectory] + titles.map(\.title)) {
             for (key, label) in [("pillow", "Pillow"), ("pango", "PangoCairo")] {
                 for (i, title) in titles.enumerated() {
@@ -69,24 +69,5 @@ enum CardBench {
         return Measurement(name: "sharecard batch, \(events) events, --jobs \(jobs) (whole run)", medianMilliseconds: seconds * 1000,
                            iterations: 1, note: String(format: "%.0f cards/s%@", Double(events) / seconds,
                                                        process.terminationStatus == 0 ? "" : ", exit \(process.terminationStatus)"))
-    }
-
-    /// Peer rows keyed by `peer<TAB>index`.
-    static func runPeerRows(_ script: String, arguments: [String]) -> [String: Double]? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [script] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        var rows: [String: Double] = [:]
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-            let parts = line.split(separator: "\t")
-            if parts.count == 3, let v = Double(parts[2]) { rows["\(parts[0])\t\(parts[1])"] = v }
-        }
-        return rows.isEmpty ? nil : rows
     }
 }

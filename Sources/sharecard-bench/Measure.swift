@@ -36,8 +36,9 @@ func printTable(_ title: String, _ rows: [Measurement]) {
     }
 }
 
-/// Runs a peer script (Python) that prints `name<TAB>median_ms` lines; nil when the peer is
-/// not installed (run `scripts/setup --bench`).
+/// Runs a peer script (Python) that prints lines of tab-separated fields ending in a median
+/// in ms; the result maps the fields before the last (joined by a tab) to that median. Nil
+/// when the peer is not installed (run `scripts/setup --bench`).
 func runPeer(_ script: String, arguments: [String]) -> [String: Double]? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
@@ -52,7 +53,7 @@ func runPeer(_ script: String, arguments: [String]) -> [String: Double]? {
     var results: [String: Double] = [:]
     for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
         let parts = line.split(separator: "\t")
-        if parts.count == 2, let v = Double(parts[1]) { results[String(parts[0])] = v }
+        if parts.count >= 2, let v = Double(parts[parts.count - 1]) { results[parts.dropLast().joined(separator: "\t")] = v }
     }
-    return results
+    return results.isEmpty ? nil : results
 }

@@ -2,6 +2,7 @@ import Geometry
 import Layout
 import Raster
 import Typesetting
+import TestSupport
 import XCTest
 
 /// Property tests over generated titles and insets (seeded, so every run is the same).

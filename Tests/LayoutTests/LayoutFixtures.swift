@@ -36,21 +36,6 @@ enum LayoutFixtures {
                         "apartment", "birthday", "W", "mmm", "iii", "wonderful", "Zürich", "café", "Ωmega", "🎉"]
 }
 
-/// A small deterministic generator (SplitMix64), so property tests repeat exactly.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 extension SeededGenerator {
     /// A title of `count` characters cut from random words (never ending in a space).
     mutating func title(characters count: Int) -> String {

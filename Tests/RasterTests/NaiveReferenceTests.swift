@@ -1,5 +1,6 @@
 import Foundation
 @testable import Raster
+import TestSupport
 import XCTest
 
 /// Each optimised path against a plain reference written for clarity, on random inputs.
@@ -138,18 +139,5 @@ final class NaiveReferenceTests: XCTestCase {
                 XCTAssertEqual(Double((result >> shift) & 0xFF), expected, accuracy: 1)
             }
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so random tests repeat exactly.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import TestSupport
 import XCTest
 
 final class PNGTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Geometry
 import Raster
+import TestSupport
 import XCTest
 
 /// Degenerate strokes: FreeType's stroker crashes on subpaths that go nowhere, so they are
