@@ -49,5 +49,6 @@ let package = Package(
         .testTarget(name: "CardServiceTests", dependencies: ["CardService"]),
         .testTarget(name: "CLITests", dependencies: []),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "ServiceIntegrationTests", dependencies: ["CardService", "HTTPServer", "Cards", "Typesetting"]),
     ]
 )

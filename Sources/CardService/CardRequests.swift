@@ -31,6 +31,15 @@ extension CardService {
             case .expired?: throw ServiceError.forbidden(code: "signature_expired", message: "the signed URL has expired")
             case .invalid?: throw ServiceError.forbidden(code: "signature_invalid", message: "the signature does not match the URL")
             }
+        } else {
+            // Without keys nothing is verified, but like every other parameter these must be
+            // well formed: a garbled one is refused rather than silently ignored.
+            if let text = request.queryValue("expires"), Int(text) == nil {
+                throw ServiceError.badRequest(code: "invalid_parameter", message: "expires must be Unix seconds (a whole number), got \"\(text)\"", field: "expires")
+            }
+            if let text = request.queryValue("sig"), Base64URL.decode(text)?.count != 32 {
+                throw ServiceError.badRequest(code: "invalid_parameter", message: "sig must be a base64url HMAC-SHA256 (43 characters of A-Z, a-z, 0-9, '-' and '_')", field: "sig")
+            }
         }
         let event: Event
         do {
@@ -40,6 +49,7 @@ extension CardService {
         } catch let e as EventError {
             throw ServiceError.badRequest(code: "invalid_parameter", message: e.description, field: e.field)
         }
+        if let e = lengthError(event) { throw ServiceError.badRequest(code: "invalid_parameter", message: e.description, field: e.field) }
         let card = try card(event, scale: try scale(request))
         return try cardResponse(card, request, asJSON: false)
     }
@@ -64,6 +74,7 @@ extension CardService {
             if error.field.isEmpty { throw ServiceError.badRequest(code: "malformed_body", message: error.reason, field: nil) }
             throw ServiceError.unprocessable(message: error.description, field: error.field)
         }
+        if let e = lengthError(event) { throw ServiceError.unprocessable(message: e.description, field: e.field) }
         let card = try card(event, scale: try scale(request))
         let accept = request.headers["Accept"] ?? "image/png"
         let wantsJSON = accept.contains("application/json")
@@ -71,6 +82,19 @@ extension CardService {
             throw ServiceError.notAcceptable(message: "POST /v1/cards answers image/png or application/json")
         }
         return try cardResponse(card, request, asJSON: wantsJSON)
+    }
+
+    /// The title limit in Unicode code points, as the API's `maxLength` counts. `Event` counts
+    /// user-perceived characters, which alone bound neither a request nor its rendering: one
+    /// character may carry any number of combining marks.
+    func lengthError(_ event: Event) -> EventError? {
+        for (field, text) in [("title", event.title), ("subtitle", event.subtitle ?? "")] {
+            let count = text.unicodeScalars.count
+            if count > configuration.titleLimit {
+                return EventError(field: field, reason: "is \(count) code points long, over the limit of \(configuration.titleLimit)")
+            }
+        }
+        return nil
     }
 
     func scale(_ request: HTTPRequest) throws -> Int {
@@ -90,7 +114,10 @@ extension CardService {
     /// The PNG (or the JSON description) of `card`, from the cache when possible.
     func cardResponse(_ card: Card, _ request: HTTPRequest, asJSON: Bool) throws -> HTTPResponse {
         let etag = "\"" + card.key(fontsVersion: configuration.fontsVersion).prefix(40) + "\""
-        if !asJSON, Self.matches(request.headers["If-None-Match"], etag) {
+        // RFC 9110 §13.1.2: only GET and HEAD answer a matching If-None-Match with 304. A POST
+        // targets /v1/cards, which has no representation for the tag to match, so it renders.
+        let conditional = request.method == "GET" || request.method == "HEAD"
+        if !asJSON, conditional, Self.matches(request.headers["If-None-Match"], etag) {
             return HTTPResponse(status: 304, headers: ["ETag": etag, "Cache-Control": Self.cacheControl])
         }
         let entry = try rendered(card, key: etag)

@@ -101,13 +101,19 @@ public struct EventDate: Hashable, Sendable, Comparable, CustomStringConvertible
     /// The time zone the date is written in (UTC when it does not say).
     var timeZone: TimeZone { TimeZone(secondsFromGMT: utcOffsetSeconds ?? 0)! }
 
-    /// The moment it names, reading a date without an offset as UTC.
+    /// The moment it names, reading a date without an offset as UTC, on the proleptic
+    /// Gregorian calendar (Foundation's switches to the Julian calendar before 1582, which
+    /// would misorder old dates).
     var instant: Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let components = DateComponents(year: year, month: month, day: day, hour: time?.hour ?? 0,
-                                        minute: time?.minute ?? 0, second: time?.second ?? 0)
-        return calendar.date(from: components)!
+        // Days from 1970-01-01 to the civil date (Howard Hinnant's days_from_civil).
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        let seconds = days * 86_400 + (time?.hour ?? 0) * 3600 + (time?.minute ?? 0) * 60 + (time?.second ?? 0)
+        return Date(timeIntervalSince1970: TimeInterval(seconds - (utcOffsetSeconds ?? 0)))
     }
 }
 

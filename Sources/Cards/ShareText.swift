@@ -15,7 +15,9 @@ extension Event {
             formatter.calendar = calendar
             formatter.timeZone = date.timeZone
             formatter.dateStyle = .long
-            formatter.timeStyle = date.time == nil ? .none : .short
+            // A time shows only when both ends have one; otherwise a date-only end would be
+            // shown at the start's time of day.
+            formatter.timeStyle = date.time == nil || endDate.time == nil ? .none : .short
             return formatter.string(from: date.instant, to: endDate.instant)
         }
         let formatter = DateFormatter()

@@ -57,7 +57,10 @@ enum ServeCommand {
                 maxConnectionsPerIP: try args.int("max-connections-per-ip", in: 0...100_000) ?? 64,
                 connectionTimeoutSeconds: try args.int("timeout", in: 1...3600) ?? 15,
                 connectionMemoryLimitBytes: try args.int("connection-memory", in: 1...(16 << 20)) ?? 64 * 1024,
-                maxBodyBytes: configuration.maxBodyBytes)
+                maxBodyBytes: configuration.maxBodyBytes,
+                // A card URL with a 500-character title and subtitle of 4-byte characters,
+                // percent-encoded, is about 12 KB: room for the longest canonical imageURL.
+                maxURLBytes: 16 * 1024)
         } catch let e as HTTPServer.ConfigurationError {
             throw UsageError(description: e.description)
         }

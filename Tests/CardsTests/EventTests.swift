@@ -1,4 +1,4 @@
-import Cards
+@testable import Cards
 import Foundation
 import XCTest
 
@@ -72,6 +72,20 @@ final class EventTests: XCTestCase {
         for bad in ["2024-13-01", "2024-06-01T25:00", "2024-06-01T10:00+15:00", "2024-06-01 10:00", "20240601", ""] {
             XCTAssertThrowsError(try EventDate(iso8601: bad), bad)
         }
+    }
+
+    /// Dates compare on the proleptic Gregorian calendar, also before 1582.
+    func testOldDatesOrderCorrectly() throws {
+        XCTAssertNoThrow(try decode(#"{"title": "x", "date": "1582-10-10", "endDate": "1582-10-16"}"#))
+        XCTAssertLessThan(try EventDate(iso8601: "1582-10-04"), try EventDate(iso8601: "1582-10-15"))
+        XCTAssertLessThan(try EventDate(iso8601: "2024-06-01T23:30:00-02:00"), try EventDate(iso8601: "2024-06-02T02:00:00+00:00"))
+        XCTAssertEqual(try EventDate(iso8601: "1970-01-02").instant.timeIntervalSince1970, 86_400)
+        XCTAssertEqual(try EventDate(iso8601: "2000-03-01T00:00:00Z").instant.timeIntervalSince1970, 951_868_800)
+    }
+
+    func testRangeWithADateOnlyEndShowsNoTime() throws {
+        let range = try decode(#"{"title": "Trip", "date": "2024-06-01T18:00:00+02:00", "endDate": "2024-06-02", "locale": "fr"}"#)
+        XCTAssertFalse(range.formattedDate!.contains(":"), range.formattedDate!)
     }
 
     func testShareTextIsLocalised() throws {

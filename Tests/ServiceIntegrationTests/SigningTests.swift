@@ -1,0 +1,119 @@
+import CardService
+import Foundation
+import HTTPServer
+import XCTest
+
+/// A server started with signing keys renders only signed card URLs.
+final class SigningTests: XCTestCase {
+    static let key = "current-key-0123456789abcdef"
+    static let oldKey = "previous-key-0123456789abcdef"
+    static let now = 1_700_000_000
+    static let path = "/v1/cards/classic.png"
+    static let items = [("title", "Signed café & more"), ("color", "user_red"), ("scale", "1")]
+
+    func sign(_ key: String, expires: Int, items: [(String, String)] = SigningTests.items) throws -> String {
+        try URLSigner(keys: [key]).sign(path: Self.path, items: items, expires: expires)
+    }
+
+    func testValidExpiredTamperedMissingAndMalformed() throws {
+        let port = try startService(try Repository.configuration(signingKeys: [Self.key], now: Self.now)).port
+        let valid = try sign(Self.key, expires: Self.now + 60)
+        let ok = try fetch(port, valid)
+        XCTAssertEqual(ok.status, 200, ok.text)
+        XCTAssertEqual(ok.header("Content-Type"), "image/png")
+        XCTAssertEqual(try fetch(port, "HEAD", valid).status, 200)
+        // the parameters may come in any order
+        let components = valid.split(separator: "?")[1].split(separator: "&").reversed().joined(separator: "&")
+        XCTAssertEqual(try fetch(port, Self.path + "?" + components).status, 200)
+        // valid up to and including the second it expires
+        XCTAssertEqual(try fetch(port, try sign(Self.key, expires: Self.now)).status, 200)
+
+        assertError(try fetch(port, try sign(Self.key, expires: Self.now - 1)), 403, "signature_expired", field: nil)
+
+        let tampered = valid.replacingOccurrences(of: "Signed%20caf", with: "Signed%20Caf")
+        XCTAssertNotEqual(tampered, valid)
+        assertError(try fetch(port, tampered), 403, "signature_invalid", field: nil)
+        assertError(try fetch(port, valid + "&palette=dark"), 403, "signature_invalid", field: nil)
+        assertError(try fetch(port, valid.replacingOccurrences(of: "classic.png", with: "dated.png")), 403, "signature_invalid", field: nil)
+        assertError(try fetch(port, try sign("some-other-key-0123456789", expires: Self.now + 60)), 403, "signature_invalid", field: nil)
+
+        assertError(try fetch(port, Self.path + "?title=Unsigned"), 403, "signature_required", field: nil)
+        assertError(try fetch(port, Self.path + "?title=x&expires=soon&sig=abc"), 403, "signature_malformed", field: nil)
+        assertError(try fetch(port, Self.path + "?title=x&expires=\(Self.now + 60)"), 403, "signature_malformed", field: nil)
+
+        // posting events is refused; the catalog routes stay open
+        assertError(try fetch(port, "POST", "/v1/cards", body: Array(#"{"title":"x"}"#.utf8)), 403, "signing_enabled", field: nil)
+        XCTAssertEqual(try fetch(port, "/v1/palettes/default/preview.png").status, 200)
+        XCTAssertEqual(try fetch(port, "/v1/templates").status, 200)
+    }
+
+    /// With keys [new, old], URLs signed with either key render: old links keep working
+    /// while new ones are signed with the new key.
+    func testRotatedKeys() throws {
+        let port = try startService(try Repository.configuration(signingKeys: [Self.key, Self.oldKey], now: Self.now)).port
+        let byOld = try fetch(port, try sign(Self.oldKey, expires: Self.now + 3600))
+        XCTAssertEqual(byOld.status, 200, byOld.text)
+        let byNew = try fetch(port, try sign(Self.key, expires: Self.now + 3600))
+        XCTAssertEqual(byNew.status, 200, byNew.text)
+        XCTAssertEqual(byOld.body, byNew.body)
+        assertError(try fetch(port, try sign("retired-key-0123456789abc", expires: Self.now + 3600)), 403, "signature_invalid", field: nil)
+
+        // a server with only the old key refuses what the new key signed
+        let oldOnly = try startService(try Repository.configuration(signingKeys: [Self.oldKey], now: Self.now)).port
+        assertError(try fetch(oldOnly, try sign(Self.key, expires: Self.now + 3600)), 403, "signature_invalid", field: nil)
+    }
+
+    /// What `sharecard sign` prints is accepted by a server with the same key.
+    func testSignCommandOutputIsAccepted() throws {
+        let port = try startService(try Repository.configuration(signingKeys: [Self.key])).port
+        for url in ["/v1/cards/dated.png?title=Signed%20on%20the%20command%20line&date=2024-06-01&emoji=%F0%9F%8E%89",
+                    "http://cards.example/v1/cards/classic.png?title=With%20an%20origin&palette=dark"] {
+            let printed = try runSharecard(["sign", url, "--key", Self.key, "--expires-in", "600"])
+            var target = printed.trimmingCharacters(in: .whitespacesAndNewlines)
+            if let origin = target.range(of: "http://cards.example") {
+                XCTAssertEqual(origin.lowerBound, target.startIndex)
+                target.removeSubrange(origin)
+            }
+            XCTAssertTrue(target.contains("&expires=") && target.contains("&sig="), target)
+            let response = try fetch(port, target)
+            XCTAssertEqual(response.status, 200, "\(target): \(response.text)")
+            XCTAssertEqual(response.header("Content-Type"), "image/png")
+        }
+        // signed with another key: refused
+        let other = try runSharecard(["sign", "/v1/cards/classic.png?title=x", "--key", "another-key-0123456789"])
+        assertError(try fetch(port, other.trimmingCharacters(in: .whitespacesAndNewlines)), 403, "signature_invalid", field: nil)
+    }
+
+    /// Runs the built `sharecard` (beside the test bundle) and returns its standard output.
+    func runSharecard(_ arguments: [String]) throws -> String {
+        var products = Bundle.main.bundleURL
+        if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
+            products = bundle.bundleURL.deletingLastPathComponent()
+        } else if let runner = CommandLine.arguments.first(where: { $0.hasSuffix(".xctest") }) {
+            products = URL(fileURLWithPath: runner).deletingLastPathComponent()
+        }
+        let executable = products.appendingPathComponent("sharecard")
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw ClientError(description: "no sharecard executable at \(executable.path); build with `swift build --build-tests`")
+        }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("sharecard-sign-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: output) }
+        let handle = try FileHandle(forWritingTo: output)
+        defer { try? handle.close() }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardOutput = handle
+        try process.run()
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning && Date() < deadline { usleep(5_000) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            throw ClientError(description: "sharecard \(arguments) ran longer than 30 s")
+        }
+        XCTAssertEqual(process.terminationStatus, 0, "sharecard \(arguments)")
+        return String(decoding: try Data(contentsOf: output), as: UTF8.self)
+    }
+}

@@ -1,0 +1,59 @@
+"""Schemathesis hooks for sharecard (loaded through SCHEMATHESIS_HOOKS).
+
+OpenAPI 3.0 has no way to say that one parameter depends on another, and an event has one
+such rule: `endDate` needs `date` and must not be before it (the spec states it in words,
+with the 400 or 422 that follows). This hook drops the generated requests meant to be
+valid that break it, so that `positive_data_acceptance` judges only requests that the
+spec really calls valid. Negative requests are left alone.
+"""
+import re
+
+import schemathesis
+
+_DATE = re.compile(
+    r"^(\d{4})-(\d{2})-(\d{2})"
+    r"(?:[Tt](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:([Zz])|([+-])(\d{2}):(\d{2}))?)?$"
+)
+
+
+def _days_from_civil(y: int, m: int, d: int) -> int:
+    """Days since 1970-01-01 in the proleptic Gregorian calendar."""
+    y -= m <= 2
+    era = (y if y >= 0 else y - 399) // 400
+    yoe = y - era * 400
+    doy = (153 * (m + (-3 if m > 2 else 9)) + 2) // 5 + d - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    return era * 146097 + doe - 719468
+
+
+def _instant(text):
+    """Seconds since the epoch of an ISO 8601 date as the server reads it (no offset: UTC)."""
+    match = _DATE.match(text) if isinstance(text, str) else None
+    if match is None:
+        return None
+    y, mo, d, h, mi, s, _, sign, oh, om = match.groups()
+    seconds = _days_from_civil(int(y), int(mo), int(d)) * 86400
+    seconds += int(h or 0) * 3600 + int(mi or 0) * 60 + int(s or 0)
+    if sign:
+        offset = int(oh) * 3600 + int(om) * 60
+        seconds -= offset if sign == "+" else -offset
+    return seconds
+
+
+def _breaks_date_range(fields) -> bool:
+    if not isinstance(fields, dict) or fields.get("endDate") is None:
+        return False
+    start, end = _instant(fields.get("date")), _instant(fields.get("endDate"))
+    return start is None or end is None or end < start
+
+
+@schemathesis.hook
+def filter_case(context, case):
+    meta = case.meta
+    if meta is None or not meta.generation.mode.is_positive:
+        return True
+    if case.operation.method.upper() in ("GET", "HEAD") and case.operation.path == "/v1/cards/{template}.png":
+        return not _breaks_date_range(case.query)
+    if case.operation.method.upper() == "POST" and case.operation.path == "/v1/cards":
+        return not _breaks_date_range(case.body)
+    return True
