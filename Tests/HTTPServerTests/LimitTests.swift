@@ -155,7 +155,7 @@ final class LimitTests: XCTestCase {
         XCTAssertEqual(try second.request("GET", "/5").status, 200)
     }
 
-    /// 300 clients trickle header bytes (one every 100 ms, never finishing) for 3 seconds;
+    /// 300 clients trickle header bytes (one every 100 ms, never finishing) for 15 seconds;
     /// meanwhile fresh connections are still answered within 100 ms.
     func testSlowClientsDoNotStarveOthers() throws {
         let configuration = try testConfiguration(maxConnections: 512, maxConnectionsPerIP: 0,
@@ -164,7 +164,7 @@ final class LimitTests: XCTestCase {
         var slow: [RawHTTPClient] = []
         for _ in 0..<300 { slow.append(try RawHTTPClient(port: port, timeout: 1)) }
         let line = Array("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: ".utf8)
-            + [UInt8](repeating: UInt8(ascii: "z"), count: 100)
+            + [UInt8](repeating: UInt8(ascii: "z"), count: 200)
         let stop = Locked(false)
         let trickling = DispatchSemaphore(value: 0)
         let slowClients = slow
@@ -179,7 +179,7 @@ final class LimitTests: XCTestCase {
         }.start()
 
         var latencies: [Double] = []
-        let end = Date().addingTimeInterval(3)
+        let end = Date().addingTimeInterval(15)
         while Date() < end {
             let started = Date()
             let client = try RawHTTPClient(port: port, timeout: 2)
@@ -191,7 +191,7 @@ final class LimitTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(server.statistics.openConnections, 300, "the slow clients are all held")
         stop.update { $0 = true }
         XCTAssertEqual(trickling.wait(timeout: .now() + 2), .success)
-        XCTAssertGreaterThan(latencies.count, 20)
+        XCTAssertGreaterThan(latencies.count, 100)
         let slowest = latencies.max() ?? 0
         XCTAssertLessThan(slowest, 0.1, "slowest of \(latencies.count) requests: \(Int(slowest * 1000)) ms")
         XCTAssertEqual(server.statistics.inFlight, 0)
