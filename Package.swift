@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Typesetting", "Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "CardServiceTests", dependencies: ["CardService"]),
         .testTarget(name: "CLITests", dependencies: []),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "ServiceIntegrationTests", dependencies: ["CardService", "HTTPServer", "Cards", "Typesetting"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+        .testTarget(name: "ServiceIntegrationTests", dependencies: ["CardService", "HTTPServer", "Cards", "Typesetting", "TestSupport"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import HTTPServer
 
@@ -9,19 +10,19 @@ final class LimitTests: XCTestCase {
                               maxURLBytes: 1024, maxHeaderBytes: 2048)
     }
 
-    private func assertError(_ response: RawResponse, _ status: Int, _ code: String,
+    private func assertError(_ response: HTTPWireResponse, _ status: Int, _ code: String,
                              file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(response.status, status, file: file, line: line)
         XCTAssertEqual(response.header("Content-Type"), "application/json", file: file, line: line)
         let error = try? response.errorObject()
-        XCTAssertEqual(error?["code"] as? String, code, response.text, file: file, line: line)
-        XCTAssertTrue(error?["field"] is NSNull, file: file, line: line)
-        XCTAssertFalse((error?["message"] as? String ?? "").isEmpty, file: file, line: line)
+        XCTAssertEqual(error?.code, code, response.text, file: file, line: line)
+        XCTAssertTrue(error != nil && error?.field == nil, file: file, line: line)
+        XCTAssertFalse((error?.message ?? "").isEmpty, file: file, line: line)
     }
 
     func testDeclaredBodyOverLimitIs413BeforeTheBodyIsSent() throws {
         let (_, port) = try startServer(try smallLimits(), handler: echoHandler)
-        let client = try RawHTTPClient(port: port)
+        let client = try LoopbackHTTPClient(port: port)
         try client.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\n\r\n")
         let response = try client.readResponse()
         assertError(response, 413, "body_too_large")
@@ -31,7 +32,7 @@ final class LimitTests: XCTestCase {
 
     func testChunkedBodyOverLimitIs413() throws {
         let (_, port) = try startServer(try smallLimits(), handler: echoHandler)
-        let client = try RawHTTPClient(port: port)
+        let client = try LoopbackHTTPClient(port: port)
         let chunk = "400\r\n" + String(repeating: "a", count: 1024) + "\r\n"
         try client.send("POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
             + String(repeating: chunk, count: 3) + "0\r\n\r\n")
@@ -41,31 +42,31 @@ final class LimitTests: XCTestCase {
     func testURLTooLongIs414() throws {
         let (_, port) = try startServer(try smallLimits(), handler: echoHandler)
         let atLimit = "/" + String(repeating: "a", count: 1023)
-        XCTAssertEqual(try RawHTTPClient(port: port).request("GET", atLimit).status, 200)
-        let response = try RawHTTPClient(port: port).request("GET", atLimit + "a")
+        XCTAssertEqual(try LoopbackHTTPClient(port: port).request("GET", atLimit).status, 200)
+        let response = try LoopbackHTTPClient(port: port).request("GET", atLimit + "a")
         assertError(response, 414, "url_too_long")
         XCTAssertEqual(response.header("Connection"), "close")
 
         // beyond libmicrohttpd's memory limit it answers itself: same status
         let huge = "/" + String(repeating: "a", count: 40_000)
-        XCTAssertEqual(try RawHTTPClient(port: port).request("GET", huge).status, 414)
+        XCTAssertEqual(try LoopbackHTTPClient(port: port).request("GET", huge).status, 414)
     }
 
     func testHeadersTooLargeIs431() throws {
         let (server, port) = try startServer(try smallLimits(), handler: echoHandler)
         // Host: 127.0.0.1 is 4 + 9 + 4 = 17 bytes; X-Pad adds 5 + 4 + value
         let fits = "X-Pad: " + String(repeating: "p", count: 2048 - 17 - 9)
-        XCTAssertEqual(try RawHTTPClient(port: port).request("GET", "/", headers: [fits]).status, 200)
-        assertError(try RawHTTPClient(port: port).request("GET", "/", headers: [fits + "p"]),
+        XCTAssertEqual(try LoopbackHTTPClient(port: port).request("GET", "/", headers: [fits]).status, 200)
+        assertError(try LoopbackHTTPClient(port: port).request("GET", "/", headers: [fits + "p"]),
                     431, "headers_too_large")
         let many = (0..<40).map { "X-Field-\($0): " + String(repeating: "v", count: 50) }
-        assertError(try RawHTTPClient(port: port).request("GET", "/", headers: many), 431, "headers_too_large")
+        assertError(try LoopbackHTTPClient(port: port).request("GET", "/", headers: many), 431, "headers_too_large")
 
         // beyond libmicrohttpd's memory limit it answers itself: same status
         let huge = "X-Pad: " + String(repeating: "p", count: 40_000)
-        XCTAssertEqual(try RawHTTPClient(port: port).request("GET", "/", headers: [huge]).status, 431)
+        XCTAssertEqual(try LoopbackHTTPClient(port: port).request("GET", "/", headers: [huge]).status, 431)
         let tooMany = (0..<3000).map { "X-\($0): v" }
-        XCTAssertEqual(try RawHTTPClient(port: port).request("GET", "/", headers: tooMany).status, 431)
+        XCTAssertEqual(try LoopbackHTTPClient(port: port).request("GET", "/", headers: tooMany).status, 431)
         XCTAssertTrue(eventually { server.statistics.responsesByStatus[431] == 4 })
     }
 
@@ -81,10 +82,10 @@ final class LimitTests: XCTestCase {
         var fields = (0..<64).map { String(format: "X-Field-%02d: ", $0) + String(repeating: "v", count: valueLength) }
         let used = 17 + 64 * (14 + valueLength)
         fields[0] += String(repeating: "v", count: defaults.maxHeaderBytes - used)
-        XCTAssertEqual(try RawHTTPClient(port: port).request("GET", target, headers: fields).status, 200)
-        assertError(try RawHTTPClient(port: port).request("GET", target + "t", headers: fields), 414, "url_too_long")
+        XCTAssertEqual(try LoopbackHTTPClient(port: port).request("GET", target, headers: fields).status, 200)
+        assertError(try LoopbackHTTPClient(port: port).request("GET", target + "t", headers: fields), 414, "url_too_long")
         fields[1] += "v"
-        assertError(try RawHTTPClient(port: port).request("GET", target, headers: fields), 431, "headers_too_large")
+        assertError(try LoopbackHTTPClient(port: port).request("GET", target, headers: fields), 431, "headers_too_large")
     }
 
     func testAmbiguousFramingIs400() throws {
@@ -98,7 +99,7 @@ final class LimitTests: XCTestCase {
             ("two codings", ["Transfer-Encoding: chunked", "Transfer-Encoding: chunked"], "0\r\n\r\n"),
         ]
         for (name, headers, body) in cases {
-            let client = try RawHTTPClient(port: port)
+            let client = try LoopbackHTTPClient(port: port)
             var text = "POST /upload HTTP/1.1\r\nHost: x\r\n"
             for header in headers { text += header + "\r\n" }
             try client.send(text + "\r\n" + body)
@@ -108,7 +109,7 @@ final class LimitTests: XCTestCase {
             XCTAssertTrue(client.closedByPeer(within: 2), "\(name): the connection must not be reused")
         }
         // a Content-Length that is not a number is refused by libmicrohttpd itself
-        let client = try RawHTTPClient(port: port)
+        let client = try LoopbackHTTPClient(port: port)
         try client.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 5, 5\r\n\r\nhello")
         XCTAssertEqual(try client.readResponse().status, 400)
     }
@@ -125,31 +126,31 @@ final class LimitTests: XCTestCase {
             ("control in target", "GET /a\u{1}b HTTP/1.1\r\nHost: x\r\n\r\n"),
         ]
         for (name, request) in cases {
-            let client = try RawHTTPClient(port: port)
+            let client = try LoopbackHTTPClient(port: port)
             try client.send(request)
             let response = try client.readResponse()
             assertError(response, 400, "malformed_request")
             XCTAssertEqual(response.header("Connection"), "close", name)
             XCTAssertTrue(client.closedByPeer(within: 2), name)
         }
-        let old = try RawHTTPClient(port: port)
+        let old = try LoopbackHTTPClient(port: port)
         try old.send("GET /old HTTP/1.0\r\n\r\n")
         XCTAssertEqual(try old.readResponse().status, 200, "HTTP/1.0 needs no Host")
     }
 
     func testPerIPConnectionLimit() throws {
         let (_, port) = try startServer(try testConfiguration(maxConnectionsPerIP: 2), handler: echoHandler)
-        let first = try RawHTTPClient(port: port)
-        let second = try RawHTTPClient(port: port)
+        let first = try LoopbackHTTPClient(port: port)
+        let second = try LoopbackHTTPClient(port: port)
         XCTAssertEqual(try first.request("GET", "/1").status, 200)
         XCTAssertEqual(try second.request("GET", "/2").status, 200)
 
-        let third = try RawHTTPClient(port: port, timeout: 2) // the kernel completes the handshake
+        let third = try LoopbackHTTPClient(port: port, timeout: 2) // the kernel completes the handshake
         XCTAssertThrowsError(try third.request("GET", "/3"), "a third connection is closed unanswered")
 
         first.close()
         XCTAssertTrue(eventually {
-            guard let again = try? RawHTTPClient(port: port, timeout: 1) else { return false }
+            guard let again = try? LoopbackHTTPClient(port: port, timeout: 1) else { return false }
             return (try? again.request("GET", "/4").status) == 200
         }, "room again once a connection closes")
         XCTAssertEqual(try second.request("GET", "/5").status, 200)
@@ -161,8 +162,8 @@ final class LimitTests: XCTestCase {
         let configuration = try testConfiguration(maxConnections: 512, maxConnectionsPerIP: 0,
                                                   connectionTimeoutSeconds: 10)
         let (server, port) = try startServer(configuration) { _ in .text("ok") }
-        var slow: [RawHTTPClient] = []
-        for _ in 0..<300 { slow.append(try RawHTTPClient(port: port, timeout: 1)) }
+        var slow: [LoopbackHTTPClient] = []
+        for _ in 0..<300 { slow.append(try LoopbackHTTPClient(port: port, timeout: 1)) }
         let line = Array("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: ".utf8)
             + [UInt8](repeating: UInt8(ascii: "z"), count: 200)
         let stop = Locked(false)
@@ -182,7 +183,7 @@ final class LimitTests: XCTestCase {
         let end = Date().addingTimeInterval(15)
         while Date() < end {
             let started = Date()
-            let client = try RawHTTPClient(port: port, timeout: 2)
+            let client = try LoopbackHTTPClient(port: port, timeout: 2)
             let response = try client.request("GET", "/fast")
             latencies.append(Date().timeIntervalSince(started))
             XCTAssertEqual(response.status, 200)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import HTTPServer
 
@@ -9,7 +10,7 @@ final class RoundTripTests: XCTestCase {
             response.headers.append("ETag", "\"v1\"")
             return response
         }
-        let client = try RawHTTPClient(port: port)
+        let client = try LoopbackHTTPClient(port: port)
         let get = try client.request("GET", "/hello")
         XCTAssertEqual(get.status, 200)
         XCTAssertEqual(get.text, "hello, world")
@@ -31,7 +32,7 @@ final class RoundTripTests: XCTestCase {
 
     func testQueryAndPathDecoding() throws {
         let (_, port) = try startServer(try testConfiguration(), handler: echoHandler)
-        let client = try RawHTTPClient(port: port)
+        let client = try LoopbackHTTPClient(port: port)
         let target = "/caf%C3%A9/a+b?title=Hello+World%21&emoji=%F0%9F%8E%89&empty=&flag&a=1&a=2&plus=%2B&&sp=%20x"
         let response = try client.request("GET", target)
         XCTAssertEqual(response.status, 200)
@@ -48,9 +49,9 @@ final class RoundTripTests: XCTestCase {
     func testMalformedPercentEncodingIs400() throws {
         let (_, port) = try startServer(try testConfiguration(), handler: echoHandler)
         for target in ["/x?title=%zz", "/x?title=%E", "/bad%FFpath", "/nul%00"] {
-            let response = try RawHTTPClient(port: port).request("GET", target)
+            let response = try LoopbackHTTPClient(port: port).request("GET", target)
             XCTAssertEqual(response.status, 400, target)
-            XCTAssertEqual(try response.errorObject()["code"] as? String, "malformed_request", target)
+            XCTAssertEqual(try response.errorObject().code, "malformed_request", target)
         }
     }
 
@@ -60,7 +61,7 @@ final class RoundTripTests: XCTestCase {
             seen.update { $0 = request.headers.fields }
             return HTTPResponse.text(request.headers.values(for: "x-tag").joined(separator: ","))
         }
-        let response = try RawHTTPClient(port: port).request(
+        let response = try LoopbackHTTPClient(port: port).request(
             "GET", "/", headers: ["X-Tag: one", "Accept: */*", "x-tag: two", "X-TAG: three"])
         XCTAssertEqual(response.text, "one,two,three")
         XCTAssertEqual(seen.get().map(\.name), ["Host", "X-Tag", "Accept", "x-tag", "X-TAG"])
@@ -68,7 +69,7 @@ final class RoundTripTests: XCTestCase {
 
     func testBodyIsDelivered() throws {
         let (_, port) = try startServer(try testConfiguration(maxBodyBytes: 1000), handler: echoHandler)
-        let client = try RawHTTPClient(port: port)
+        let client = try LoopbackHTTPClient(port: port)
         let exact = try client.request("POST", "/upload", body: [UInt8](repeating: 0x61, count: 1000))
         XCTAssertEqual(exact.status, 200)
         XCTAssertEqual(try decodeEcho(exact).bodyLength, 1000)
@@ -89,9 +90,9 @@ final class RoundTripTests: XCTestCase {
             return HTTPResponse(status: 200, headers: ["X-Evil": "a\r\nSet-Cookie: x=1"])
         }
         for path in ["/status", "/header"] {
-            let response = try RawHTTPClient(port: port).request("GET", path)
+            let response = try LoopbackHTTPClient(port: port).request("GET", path)
             XCTAssertEqual(response.status, 500, path)
-            XCTAssertEqual(try response.errorObject()["code"] as? String, "internal_error")
+            XCTAssertEqual(try response.errorObject().code, "internal_error")
             XCTAssertNil(response.header("Set-Cookie"))
         }
         XCTAssertEqual(notes.get().filter { $0.contains("replaced by 500") }.count, 2)
@@ -105,7 +106,7 @@ final class RoundTripTests: XCTestCase {
             request.path == "/missing" ? .error(status: 404, code: "not_found", message: "No such card.")
                                        : .text("twelve bytes")
         }
-        let client = try RawHTTPClient(port: port)
+        let client = try LoopbackHTTPClient(port: port)
         _ = try client.request("GET", "/a?x=1", headers: ["User-Agent: tests/1"])
         _ = try client.request("HEAD", "/a")
         _ = try client.request("GET", "/missing")
@@ -141,7 +142,7 @@ final class RoundTripTests: XCTestCase {
             Thread {
                 defer { group.leave() }
                 do {
-                    let client = try RawHTTPClient(port: port)
+                    let client = try LoopbackHTTPClient(port: port)
                     for index in 0..<150 {
                         let target = "/c\(clientIndex)/r\(index)?n=\(index)"
                         let response = try client.request(index % 5 == 0 ? "HEAD" : "GET", target)

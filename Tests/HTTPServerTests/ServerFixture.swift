@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import HTTPServer
 
@@ -92,6 +93,6 @@ let echoHandler: HTTPServer.Handler = { request in
     return (try? HTTPResponse.json(echo)) ?? HTTPResponse(status: 500)
 }
 
-func decodeEcho(_ response: RawResponse) throws -> Echo {
+func decodeEcho(_ response: HTTPWireResponse) throws -> Echo {
     try JSONDecoder().decode(Echo.self, from: Data(response.body))
 }

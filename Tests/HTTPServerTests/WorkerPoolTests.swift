@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import HTTPServer
 
@@ -10,22 +11,22 @@ final class WorkerPoolTests: XCTestCase {
             if request.path == "/block" { gate.pass() }
             return .text("done \(request.path)")
         }
-        let running = try RawHTTPClient(port: port)
+        let running = try LoopbackHTTPClient(port: port)
         try running.send("GET /block HTTP/1.1\r\nHost: x\r\n\r\n")
         XCTAssertTrue(gate.waitForEntry(), "the first request reaches the only worker")
-        let waiting = try RawHTTPClient(port: port)
+        let waiting = try LoopbackHTTPClient(port: port)
         try waiting.send("GET /block HTTP/1.1\r\nHost: x\r\n\r\n")
         XCTAssertTrue(eventually { server.statistics.queueDepth == 1 }, "the second one waits")
 
         let started = Date()
-        let rejected = try RawHTTPClient(port: port).request("GET", "/block")
+        let rejected = try LoopbackHTTPClient(port: port).request("GET", "/block")
         XCTAssertLessThan(Date().timeIntervalSince(started), 1, "answered at once, not queued")
         XCTAssertEqual(rejected.status, 429)
         XCTAssertEqual(rejected.header("Retry-After"), "1")
         XCTAssertEqual(rejected.header("Content-Type"), "application/json")
         let error = try rejected.errorObject()
-        XCTAssertEqual(error["code"] as? String, "queue_full")
-        XCTAssertTrue(error["field"] is NSNull)
+        XCTAssertEqual(error.code, "queue_full")
+        XCTAssertNil(error.field)
         XCTAssertTrue(rejected.text.hasPrefix("{\"error\":{\"code\":\"queue_full\",\"message\":\""), rejected.text)
         XCTAssertTrue(rejected.text.hasSuffix("\",\"field\":null}}"), rejected.text)
         let statistics = server.statistics
@@ -45,12 +46,12 @@ final class WorkerPoolTests: XCTestCase {
             if request.path == "/slow" { gate.pass() }
             return .text("ok")
         }
-        let slow = try RawHTTPClient(port: port)
+        let slow = try LoopbackHTTPClient(port: port)
         try slow.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
         XCTAssertTrue(gate.waitForEntry())
         for _ in 0..<5 {
             let started = Date()
-            XCTAssertEqual(try RawHTTPClient(port: port).request("GET", "/fast").status, 200)
+            XCTAssertEqual(try LoopbackHTTPClient(port: port).request("GET", "/fast").status, 200)
             XCTAssertLessThan(Date().timeIntervalSince(started), 0.5)
         }
         gate.open()
@@ -65,9 +66,9 @@ final class WorkerPoolTests: XCTestCase {
         }
         let port = try server.start()
         addTeardownBlock { gate.open(); server.shutdown() }
-        let idle = try RawHTTPClient(port: port)
+        let idle = try LoopbackHTTPClient(port: port)
         XCTAssertEqual(try idle.request("GET", "/warm").status, 200) // a kept-alive connection
-        let inFlight = try RawHTTPClient(port: port)
+        let inFlight = try LoopbackHTTPClient(port: port)
         try inFlight.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
         XCTAssertTrue(gate.waitForEntry())
 
@@ -77,7 +78,7 @@ final class WorkerPoolTests: XCTestCase {
             stopped.signal()
         }.start()
         XCTAssertTrue(eventually {
-            do { _ = try RawHTTPClient(port: port, timeout: 1); return false } catch let error as ClientError {
+            do { _ = try LoopbackHTTPClient(port: port, timeout: 1); return false } catch let error as ClientError {
                 return error.refused
             } catch { return false }
         }, "new connections are refused once shutdown begins")
@@ -85,7 +86,7 @@ final class WorkerPoolTests: XCTestCase {
         // a new request on an open connection is turned away
         let refused = try idle.request("GET", "/late")
         XCTAssertEqual(refused.status, 503)
-        XCTAssertEqual(try refused.errorObject()["code"] as? String, "shutting_down")
+        XCTAssertEqual(try refused.errorObject().code, "shutting_down")
         XCTAssertEqual(refused.header("Connection"), "close")
 
         XCTAssertEqual(stopped.wait(timeout: .now() + 0.3), .timedOut, "waits for the handler")
@@ -95,7 +96,7 @@ final class WorkerPoolTests: XCTestCase {
         XCTAssertEqual(finished.text, "done /slow")
         XCTAssertEqual(stopped.wait(timeout: .now() + 5), .success)
         XCTAssertNil(server.port)
-        XCTAssertThrowsError(try RawHTTPClient(port: port, timeout: 1)) {
+        XCTAssertThrowsError(try LoopbackHTTPClient(port: port, timeout: 1)) {
             XCTAssertTrue(($0 as? ClientError)?.refused ?? false, "\($0)")
         }
         server.shutdown() // idempotent
@@ -109,7 +110,7 @@ final class WorkerPoolTests: XCTestCase {
             gate.pass()
             return .text(String(repeating: "x", count: 100_000))
         }
-        let client = try RawHTTPClient(port: port)
+        let client = try LoopbackHTTPClient(port: port)
         try client.send("GET /leave HTTP/1.1\r\nHost: x\r\n\r\n")
         XCTAssertTrue(gate.waitForEntry())
         client.close()
@@ -118,7 +119,7 @@ final class WorkerPoolTests: XCTestCase {
         XCTAssertTrue(eventually { server.statistics.inFlight == 0 && server.liveRequests == 0 })
         XCTAssertTrue(eventually { server.statistics.openConnections == 0 })
         gate.open()
-        XCTAssertEqual(try RawHTTPClient(port: port).request("GET", "/next").status, 200)
+        XCTAssertEqual(try LoopbackHTTPClient(port: port).request("GET", "/next").status, 200)
     }
 
     func testShutdownOnSignal() throws {
@@ -127,7 +128,7 @@ final class WorkerPoolTests: XCTestCase {
         addTeardownBlock { server.shutdown() }
         let finished = DispatchSemaphore(value: 0)
         server.shutdownOnSignals([SIGUSR2]) { finished.signal() }
-        XCTAssertEqual(try RawHTTPClient(port: port).request("GET", "/").status, 200)
+        XCTAssertEqual(try LoopbackHTTPClient(port: port).request("GET", "/").status, 200)
         raise(SIGUSR2)
         XCTAssertEqual(finished.wait(timeout: .now() + 5), .success)
         XCTAssertNil(server.port)

@@ -1,6 +1,7 @@
 import CardService
 import Foundation
 import HTTPServer
+import TestSupport
 import XCTest
 
 /// Every error status the API documents, each in the one JSON error shape.
@@ -139,14 +140,14 @@ final class ErrorStatusTests: XCTestCase {
     func testBodyTooLarge() throws {
         // the server's own limit: refused before the body is read, and the connection closes
         let port = try startService(server: try serverConfiguration(maxBodyBytes: 4096)).port
-        let client = try LoopbackClient(port: port)
+        let client = try LoopbackHTTPClient(port: port)
         try client.send(Array("POST /v1/cards HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\n\r\n".utf8))
         let response = try client.readResponse()
         assertError(response, 413, "body_too_large", field: nil)
         XCTAssertEqual(response.header("Connection"), "close")
         XCTAssertTrue(client.closedByPeer(within: 5))
         // a chunked body over the limit
-        let chunked = try LoopbackClient(port: port)
+        let chunked = try LoopbackHTTPClient(port: port)
         let chunk = "400\r\n" + String(repeating: "a", count: 1024) + "\r\n"
         try chunked.send(Array(("POST /v1/cards HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
             + String(repeating: chunk, count: 5) + "0\r\n\r\n").utf8))

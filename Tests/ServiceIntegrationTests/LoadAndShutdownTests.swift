@@ -1,6 +1,7 @@
 import CardService
 import Foundation
 import HTTPServer
+import TestSupport
 import XCTest
 
 /// A full queue (429), shutting down (503), and a graceful stop with requests in flight.
@@ -18,10 +19,10 @@ final class LoadAndShutdownTests: XCTestCase {
         let gate = Gate()
         let running = try heldService(gate, workers: 1, queueLimit: 1)
         defer { gate.open(4) }
-        let busy = try LoopbackClient(port: running.port)
+        let busy = try LoopbackHTTPClient(port: running.port)
         try busy.write("GET", "/v1/cards/classic.png?title=Busy", headers: ["X-Hold: 1"])
         XCTAssertTrue(gate.waitForEntry(), "the worker took the first request")
-        let waiting = try LoopbackClient(port: running.port)
+        let waiting = try LoopbackHTTPClient(port: running.port)
         try waiting.write("GET", "/v1/templates")
         XCTAssertTrue(eventually { running.server.statistics.queueDepth == 1 }, "the second request waits in the queue")
 
@@ -47,15 +48,15 @@ final class LoadAndShutdownTests: XCTestCase {
         let running = try heldService(gate, workers: 2, queueLimit: 4)
         defer { gate.open(4) }
         // a connection that is open (and idle) before the shutdown starts
-        let idle = try LoopbackClient(port: running.port)
+        let idle = try LoopbackHTTPClient(port: running.port)
         XCTAssertEqual(try idle.request("GET", "/healthz").status, 200)
 
-        let inFlight = try LoopbackClient(port: running.port)
+        let inFlight = try LoopbackHTTPClient(port: running.port)
         try inFlight.write("GET", "/v1/cards/classic.png?title=In%20flight", headers: ["X-Hold: 1"])
         XCTAssertTrue(gate.waitForEntry())
 
         let stopping = Background { running.server.shutdown() }
-        XCTAssertTrue(eventually { (try? LoopbackClient(port: running.port, timeout: 1)) == nil },
+        XCTAssertTrue(eventually { (try? LoopbackHTTPClient(port: running.port, timeout: 1)) == nil },
                       "new connections are refused once shutdown starts")
         // Connections are refused a moment before requests are: until then a request on an
         // open connection is still admitted and answered.
@@ -85,9 +86,9 @@ final class LoadAndShutdownTests: XCTestCase {
         defer { gate.open(8) }
         let targets = ["/v1/cards/classic.png?title=First", "/v1/cards/dated.png?title=Second&date=2024-06-01",
                        "/v1/cards/gradient.png?title=Third", "/v1/palettes/dark/preview.png"]
-        var clients: [LoopbackClient] = []
+        var clients: [LoopbackHTTPClient] = []
         for target in targets {
-            let client = try LoopbackClient(port: running.port)
+            let client = try LoopbackHTTPClient(port: running.port)
             try client.write("GET", target, headers: ["X-Hold: 1"])
             clients.append(client)
         }
@@ -95,7 +96,7 @@ final class LoadAndShutdownTests: XCTestCase {
         XCTAssertTrue(eventually { running.server.statistics.queueDepth == 2 }, "two requests wait")
 
         let stopping = Background { running.server.shutdown() }
-        XCTAssertTrue(eventually { (try? LoopbackClient(port: running.port, timeout: 1)) == nil })
+        XCTAssertTrue(eventually { (try? LoopbackHTTPClient(port: running.port, timeout: 1)) == nil })
         usleep(200_000)
         XCTAssertNotNil(running.server.port, "shutdown waits for the requests in flight")
 

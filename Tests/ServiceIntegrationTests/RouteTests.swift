@@ -2,6 +2,7 @@ import CardService
 import Cards
 import Foundation
 import HTTPServer
+import TestSupport
 import XCTest
 
 /// Every route over a real loopback socket: status, content type, body, caching headers.
@@ -107,7 +108,7 @@ final class RouteTests: XCTestCase {
     /// without the body: the next response on the same connection starts right after.
     func testHeadMatchesGet() throws {
         let running = try startService()
-        let client = try LoopbackClient(port: running.port)
+        let client = try LoopbackHTTPClient(port: running.port)
         let targets = ["/", "/openapi.json", "/healthz", "/v1/templates", "/v1/palettes", "/v1/palettes/dark",
                        "/v1/palettes/dark/preview.png",
                        "/v1/cards/dated.png?title=Launch%20day&date=2024-06-01&emoji=%F0%9F%9A%80",
@@ -133,7 +134,7 @@ final class RouteTests: XCTestCase {
     /// tag and Cache-Control and no body; another tag: 200.
     func testConditionalRequests() throws {
         let running = try startService()
-        let client = try LoopbackClient(port: running.port)
+        let client = try LoopbackHTTPClient(port: running.port)
         let target = "/v1/cards/gradient.png?title=Cached&color=user_blue"
         let first = try client.request("GET", target)
         XCTAssertEqual(first.status, 200)

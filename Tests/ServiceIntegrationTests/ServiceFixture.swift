@@ -2,6 +2,7 @@ import CardService
 import Cards
 import Foundation
 import HTTPServer
+import TestSupport
 import Typesetting
 import XCTest
 
@@ -88,7 +89,7 @@ extension XCTestCase {
     }
 
     /// Asserts the JSON error shape with `code` (and `field` when given).
-    func assertError(_ response: WireResponse, _ status: Int, _ code: String, field: String?? = .none,
+    func assertError(_ response: HTTPWireResponse, _ status: Int, _ code: String, field: String?? = .none,
                      file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(response.status, status, response.text, file: file, line: line)
         XCTAssertEqual(response.header("Content-Type"), "application/json", file: file, line: line)

@@ -1,6 +1,7 @@
 import CardService
 import Foundation
 import HTTPServer
+import TestSupport
 import XCTest
 
 /// A server started with signing keys renders only signed card URLs.

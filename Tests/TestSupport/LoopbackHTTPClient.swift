@@ -4,58 +4,74 @@ import Glibc
 #endif
 
 /// Why a client call failed.
-struct ClientError: Error, CustomStringConvertible {
-    let description: String
+public struct ClientError: Error, CustomStringConvertible {
+    public let description: String
     /// Nothing listens on the port.
-    var refused = false
+    public var refused: Bool
     /// The server closed (or reset) the connection before a complete response.
-    var closed = false
+    public var closed: Bool
+
+    public init(description: String, refused: Bool = false, closed: Bool = false) {
+        self.description = description
+        self.refused = refused
+        self.closed = closed
+    }
 }
 
 /// A response as read off the wire.
-struct WireResponse {
-    var status: Int
-    var headers: [(name: String, value: String)]
-    var body: [UInt8]
+public struct HTTPWireResponse {
+    /// The `error` object of the JSON error shape `{"error":{"code","message","field"}}`.
+    public struct ErrorObject {
+        public var code: String
+        public var message: String
+        /// nil when the field is `null`.
+        public var field: String?
+    }
 
-    func header(_ name: String) -> String? {
+    public var status: Int
+    public var headers: [(name: String, value: String)]
+    public var body: [UInt8]
+
+    /// The first header named `name` (case-insensitive).
+    public func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
-    var text: String { String(decoding: body, as: UTF8.self) }
+    public var text: String { String(decoding: body, as: UTF8.self) }
 
     /// The headers as `name: value` lines, lower-cased names, without the ones that vary
     /// from one response to the next (`Date`).
-    var stableHeaders: [String] {
+    public var stableHeaders: [String] {
         headers.filter { $0.name.lowercased() != "date" }.map { "\($0.name.lowercased()): \($0.value)" }
     }
 
-    func json() throws -> Any {
+    public func json() throws -> Any {
         try JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])
     }
 
-    /// The `error` object of `{"error":{"code","message","field"}}`, checked for that shape.
-    func errorObject() throws -> (code: String, message: String, field: String?) {
+    /// The `error` object, checked for exactly that shape (`field` a string or `null`).
+    public func errorObject() throws -> ErrorObject {
         guard let root = try json() as? [String: Any], root.count == 1,
               let error = root["error"] as? [String: Any], error.count == 3,
               let code = error["code"] as? String, let message = error["message"] as? String,
               error["field"] is String || error["field"] is NSNull
         else { throw ClientError(description: "not the error shape: \(text)") }
-        return (code, message, error["field"] as? String)
+        return ErrorObject(code: code, message: message, field: error["field"] as? String)
     }
 }
 
 /// A blocking HTTP/1.1 client on one TCP connection to 127.0.0.1 that sends exactly the
-/// bytes a test gives it. Every wait is bounded by `timeout`.
-final class LoopbackClient {
-    private(set) var fd: Int32 = -1
-    let timeout: TimeInterval
+/// bytes a test gives it (malformed requests included). Every wait is bounded by `timeout`.
+public final class LoopbackHTTPClient {
+    public private(set) var fd: Int32 = -1
+    public let timeout: TimeInterval
     private var buffer: [UInt8] = []
 
-    init(port: Int, timeout: TimeInterval = 15) throws {
+    public init(port: Int, timeout: TimeInterval = 15) throws {
         self.timeout = timeout
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ClientError(description: "socket: errno \(errno)") }
+        // connect without blocking, then wait for it within the timeout
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -88,14 +104,15 @@ final class LoopbackClient {
 
     deinit { close() }
 
-    func close() {
+    public func close() {
         if fd >= 0 {
             Glibc.close(fd)
             fd = -1
         }
     }
 
-    func send(_ bytes: [UInt8]) throws {
+    /// Sends every byte (or throws when the peer is gone or the timeout passes).
+    public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         let deadline = Date().addingTimeInterval(timeout)
         while offset < bytes.count {
@@ -110,23 +127,31 @@ final class LoopbackClient {
         }
     }
 
-    /// Sends a request (with `Host`, the given header lines, and a Content-Length for a body).
-    func write(_ method: String, _ target: String, headers: [String] = [], body: [UInt8] = []) throws {
+    public func send(_ text: String) throws { try send(Array(text.utf8)) }
+
+    /// Sends a request with `Host` and the given header lines. A Content-Length is added for
+    /// a body (and for every POST) unless `headers` already has one.
+    public func write(_ method: String, _ target: String, headers: [String] = [], body: [UInt8] = []) throws {
         var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         for line in headers { head += line + "\r\n" }
-        if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
+        if (!body.isEmpty || method == "POST")
+            && !headers.contains(where: { $0.lowercased().hasPrefix("content-length") }) {
+            head += "Content-Length: \(body.count)\r\n"
+        }
         try send(Array((head + "\r\n").utf8) + body)
     }
 
-    /// Sends a request and reads its response.
-    func request(_ method: String, _ target: String, headers: [String] = [], body: [UInt8] = []) throws -> WireResponse {
+    /// Sends a request (as `write` does) and reads its response.
+    public func request(_ method: String, _ target: String, headers: [String] = [],
+                        body: [UInt8] = []) throws -> HTTPWireResponse {
         try write(method, target, headers: headers, body: body)
         return try readResponse(head: method == "HEAD")
     }
 
     /// Reads one response; `head` when it answers HEAD (no body follows, whatever
-    /// Content-Length says).
-    func readResponse(head: Bool = false) throws -> WireResponse {
+    /// Content-Length says). Without Content-Length the body runs until the server closes
+    /// the connection or the timeout passes.
+    public func readResponse(head: Bool = false) throws -> HTTPWireResponse {
         let deadline = Date().addingTimeInterval(timeout)
         var end: Int?
         while end == nil {
@@ -144,19 +169,22 @@ final class LoopbackClient {
             guard let colon = line.firstIndex(of: ":") else { return nil }
             return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
-        var response = WireResponse(status: status, headers: headers, body: [])
-        if head || status == 204 || status == 304 { return response }
-        guard let length = response.header("Content-Length").flatMap(Int.init) else {
-            throw ClientError(description: "no Content-Length in \(headerText)")
+        var response = HTTPWireResponse(status: status, headers: headers, body: [])
+        if head || status == 204 || status == 304 || (100..<200).contains(status) { return response }
+        if let length = response.header("Content-Length").flatMap(Int.init) {
+            while buffer.count < length { try fill(until: deadline) }
+            response.body = Array(buffer[..<length])
+            buffer.removeFirst(length)
+        } else {
+            while (try? fill(until: deadline)) != nil {}
+            response.body = buffer
+            buffer.removeAll()
         }
-        while buffer.count < length { try fill(until: deadline) }
-        response.body = Array(buffer[..<length])
-        buffer.removeFirst(length)
         return response
     }
 
     /// True when nothing more arrives within `seconds` and the connection stays open.
-    func staysQuiet(for seconds: TimeInterval) -> Bool {
+    public func staysQuiet(for seconds: TimeInterval) -> Bool {
         guard buffer.isEmpty else { return false }
         do {
             try fill(until: Date().addingTimeInterval(seconds))
@@ -168,8 +196,9 @@ final class LoopbackClient {
         }
     }
 
-    /// True when the server closes the connection within `seconds` without sending more.
-    func closedByPeer(within seconds: TimeInterval) -> Bool {
+    /// True when the server closes (or resets) the connection within `seconds` without
+    /// sending anything more.
+    public func closedByPeer(within seconds: TimeInterval) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             do {
@@ -217,30 +246,4 @@ final class LoopbackClient {
             if ready < 0 && errno != EINTR { return false }
         }
     }
-}
-
-/// One request on a fresh connection.
-func fetch(_ port: Int, _ method: String, _ target: String, headers: [String] = [],
-           body: [UInt8] = []) throws -> WireResponse {
-    try LoopbackClient(port: port).request(method, target, headers: headers, body: body)
-}
-
-/// One GET on a fresh connection.
-func fetch(_ port: Int, _ target: String, headers: [String] = []) throws -> WireResponse {
-    try fetch(port, "GET", target, headers: headers)
-}
-
-/// RFC 3986 query encoding for building test URLs.
-func encodeQuery(_ text: String) -> String {
-    var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
-    allowed.insert(charactersIn: "-._~")
-    return text.addingPercentEncoding(withAllowedCharacters: allowed)!
-}
-
-/// The width and height in a PNG's IHDR chunk, or nil when `bytes` is not a PNG.
-func pngSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
-    let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    guard bytes.count >= 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else { return nil }
-    func be32(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
-    return (be32(16), be32(20))
 }
