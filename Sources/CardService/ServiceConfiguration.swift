@@ -10,7 +10,7 @@ public struct ServiceConfiguration: Sendable {
     /// Largest POST body, in bytes.
     public var maxBodyBytes = 64 << 10
     /// Bytes of encoded PNG kept in memory.
-    public var cacheBytes = 64 << 20
+    public var cacheBytes = 32 << 20
     /// When set, card GET URLs must be signed and POST is refused.
     public var signer: URLSigner?
     /// Unix time in seconds; replaceable for tests.

@@ -21,7 +21,7 @@ enum ServeCommand {
             OptionSpec(name: "max-body", valueName: "BYTES", help: "Largest POST body (default 65536)."),
             OptionSpec(name: "title-limit", valueName: "N", help: "Longest title in characters (default 500)."),
             OptionSpec(name: "max-scale", valueName: "N", help: "Largest scale served, 1-3 (default 3)."),
-            OptionSpec(name: "cache-mb", valueName: "N", help: "Megabytes of encoded PNGs kept in memory (default 64)."),
+            OptionSpec(name: "cache-mb", valueName: "N", help: "Megabytes of encoded PNGs kept in memory (default 32)."),
             OptionSpec(name: "quiet", help: "No access log."),
         ] + CardOptions.dataSpecs,
         details: "One JSON access-log line per request goes to standard error. The API is described at /openapi.json; / is a playground.")
@@ -35,7 +35,7 @@ enum ServeCommand {
         configuration.titleLimit = try args.int("title-limit", in: 1...5000) ?? Event.defaultTitleLimit
         configuration.maxScale = try args.int("max-scale", in: 1...3) ?? 3
         configuration.maxBodyBytes = try args.int("max-body", in: 256...(1 << 20)) ?? 64 << 10
-        configuration.cacheBytes = (try args.int("cache-mb", in: 0...4096) ?? 64) << 20
+        configuration.cacheBytes = (try args.int("cache-mb", in: 0...4096) ?? 32) << 20
         configuration.fontsVersion = ContentHash.fontsVersion(directory: fontsDirectory)
         configuration.playgroundHTML = String(decoding: try readInput((web as NSString).appendingPathComponent("index.html")), as: UTF8.self)
         configuration.openAPIJSON = String(decoding: try readInput((web as NSString).appendingPathComponent("openapi.json")), as: UTF8.self)
