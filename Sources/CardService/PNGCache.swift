@@ -26,6 +26,7 @@ final class PNGCache: @unchecked Sendable {
     private var bytes = 0
     private var hits = 0
     private var misses = 0
+    private var evictedSinceRelease = 0
     private let lock = NSLock()
 
     init(capacityBytes: Int) { self.capacityBytes = capacityBytes }
@@ -43,9 +44,17 @@ final class PNGCache: @unchecked Sendable {
         return node.entry
     }
 
-    /// Keeps `entry` unless it alone would take more than a quarter of the capacity.
+    /// Keeps `entry` unless it alone would take more than a quarter of the capacity. After
+    /// every quarter of the capacity evicted, hands the allocator's free pages back to the
+    /// system (see `FreeMemory`), outside the lock.
     func put(_ key: String, _ entry: Entry) {
         guard entry.png.count <= capacityBytes / 4 else { return }
+        if store(key, entry) { FreeMemory.release() }
+    }
+
+    /// Inserts under the lock, evicting as needed; true when a quarter of the capacity has
+    /// been evicted since it last returned true.
+    private func store(_ key: String, _ entry: Entry) -> Bool {
         lock.lock()
         defer { lock.unlock() }
         if let existing = nodes[key] {
@@ -63,7 +72,11 @@ final class PNGCache: @unchecked Sendable {
             unlink(victim)
             nodes[victim.key] = nil
             bytes -= victim.entry.png.count
+            evictedSinceRelease += victim.entry.png.count
         }
+        guard evictedSinceRelease >= capacityBytes / 4 else { return false }
+        evictedSinceRelease = 0
+        return true
     }
 
     var statistics: (hits: Int, misses: Int, bytes: Int, entries: Int) {

@@ -6,6 +6,14 @@ public enum ContentHash {
     public static func hex(_ bytes: [UInt8]) -> String {
         var digest = [UInt8](repeating: 0, count: 32)
         bytes.withUnsafeBufferPointer { sc_sha256($0.baseAddress, $0.count, &digest) }
-        return digest.map { String(format: "%02x", $0) }.joined()
+        // A table lookup rather than String(format:) per byte: this runs for every card
+        // request (ETags), where formatting dominated the cost of a cached answer.
+        let digits = Array("0123456789abcdef".utf8)
+        var text = [UInt8](repeating: 0, count: 64)
+        for (i, byte) in digest.enumerated() {
+            text[2 * i] = digits[Int(byte >> 4)]
+            text[2 * i + 1] = digits[Int(byte & 0x0F)]
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }
