@@ -1,5 +1,6 @@
 import Cards
 import Foundation
+import TestSupport
 import XCTest
 
 /// web/openapi.json against the code it describes: the catalog's names, the routes, and the
@@ -68,7 +69,7 @@ final class OpenAPIDocumentTests: XCTestCase {
                        "0001-01-01", "9999-12-31T23:59:59-14:59", "2024-06-01T24:00", "2024-06-01 18:30", "2024-06-01T18:30:00.",
                        "2024-06-01T18:30:0", "2024-06-01T18:30Z", "2024-06-01T18:30:00+1400", "2024-06-01\n", "2024-6-1",
                        "2024-04-31", "2024-13-01", "+2024-06-01", "2024-06-01T18:30:00+15:00", "２０２４-06-01", ""]
-        var random = SplitMix(seed: 0x5eed)
+        var random = SeededGenerator(seed: 0x5eed)
         for _ in 0..<20_000 { samples.append(random.nearlyADate()) }
         var accepted = 0
         for text in samples {
@@ -87,7 +88,7 @@ final class OpenAPIDocumentTests: XCTestCase {
         let pieces = ["a", "Z", " ", "\t", "\n", "\r", "\u{0}", "\u{7}", "\u{1B}", "\u{7F}", "\u{85}", "\u{9F}", "\u{A0}",
                       "\u{1680}", "\u{2003}", "\u{2028}", "\u{2029}", "\u{202F}", "\u{3000}", "\u{200B}", "é", "e\u{301}",
                       "😀", "👩🏽‍💻", "中", "ش", "\u{FEFF}", "\u{FFFC}"]
-        var random = SplitMix(seed: 7)
+        var random = SeededGenerator(seed: 7)
         var samples = ["", " ", "x", " x ", "\n\t", "a\u{0}b"]
         for _ in 0..<20_000 {
             samples.append((0..<random.next(below: 6)).map { _ in pieces[random.next(below: pieces.count)] }.joined())
@@ -127,7 +128,7 @@ final class OpenAPIDocumentTests: XCTestCase {
     func testLocalePatternAgreesWithTheEvent() throws {
         let regex = try Self.pattern("Locale")
         let pieces = ["en", "-", "_", "Hant", "1", " ", "é", ".", "x"]
-        var random = SplitMix(seed: 11)
+        var random = SeededGenerator(seed: 11)
         var samples = ["", String(repeating: "a", count: 35), String(repeating: "a", count: 36)]
         for _ in 0..<5_000 {
             samples.append((0..<random.next(below: 8)).map { _ in pieces[random.next(below: pieces.count)] }.joined())
@@ -138,20 +139,7 @@ final class OpenAPIDocumentTests: XCTestCase {
     }
 }
 
-/// A small deterministic generator (SplitMix64).
-struct SplitMix {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SeededGenerator {
     mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
 
     mutating func digits(_ count: Int, upTo high: Int = 9) -> String {
