@@ -12,13 +12,22 @@ static void sc_httpd_message(char *err, size_t err_size, const char *message) {
 }
 
 /* Hands a complete request (or one with a problem) to the caller, and queues the answer
- * unless it was deferred. */
-static enum MHD_Result sc_httpd_dispatch(sc_httpd_request *r, int32_t problem) {
+ * unless it was deferred. `early`: the body is still arriving, when libmicrohttpd cannot
+ * queue a response, so the answer is written to the socket directly (sc_httpd_send_early)
+ * and the rest of the body drained. */
+static enum MHD_Result sc_httpd_dispatch(sc_httpd_request *r, int32_t problem, int early) {
     r->dispatched = 1;
     if (sc_httpd_collect_fields(r) != 0) return MHD_NO;
     r->in_callback = 1;
+    r->early = early;
     r->daemon->options.on_request(r->daemon->options.context, r, problem);
     r->in_callback = 0;
+    /* Closed at once: the answer and a FIN are already on their way, which the client reads
+     * before the reset that closing over unread body bytes sends. */
+    if (early) {
+        (void)sc_httpd_send_early(r);
+        return MHD_NO;
+    }
     if (atomic_load(&r->deferred)) return MHD_YES;
     if (atomic_load(&r->response) == NULL) {
         struct MHD_Response *response = sc_httpd_bare_500();
@@ -46,29 +55,38 @@ static enum MHD_Result sc_httpd_access(void *cls, struct MHD_Connection *connect
 
     if (!r->headers_checked) {
         r->headers_checked = 1;
+        sc_httpd_guard_header_done(r->daemon, connection);
         if (sc_httpd_collect_fields(r) != 0) return MHD_NO;
-        int32_t problem = sc_httpd_check_header(r);
-        return problem != SC_HTTPD_PROBLEM_NONE ? sc_httpd_dispatch(r, problem) : MHD_YES;
+        int32_t problem = sc_httpd_check_target(r);
+        if (problem == SC_HTTPD_PROBLEM_NONE) problem = sc_httpd_check_header(r);
+        return problem != SC_HTTPD_PROBLEM_NONE ? sc_httpd_dispatch(r, problem, 0) : MHD_YES;
     }
     if (*upload_data_size != 0) {
         size_t size = *upload_data_size;
         *upload_data_size = 0;
-        return sc_httpd_take_body(r, upload_data, size) == 0 ? MHD_YES : MHD_NO;
+        int was_over = r->over_cap;
+        if (sc_httpd_take_body(r, upload_data, size) != 0) return MHD_NO;
+        /* a chunked body just went over the cap: answer 413 now, not after draining it */
+        if (!was_over && r->over_cap && !r->dispatched)
+            return sc_httpd_dispatch(r, SC_HTTPD_PROBLEM_BODY_TOO_LARGE, 1);
+        return MHD_YES;
     }
     if (atomic_load(&r->deferred)) {
         /* resumed with the response (or without one: close); otherwise a spurious call */
         if (atomic_load(&r->response) != NULL) return sc_httpd_queue(r);
         return atomic_load(&r->unanswerable) ? MHD_NO : MHD_YES;
     }
+    if (r->early) return MHD_NO; /* answered while the body arrived: now close */
     if (r->dispatched) return MHD_YES;
     return sc_httpd_dispatch(r, r->over_cap ? SC_HTTPD_PROBLEM_BODY_TOO_LARGE
-                                            : SC_HTTPD_PROBLEM_NONE);
+                                            : SC_HTTPD_PROBLEM_NONE, 0);
 }
 
 static void sc_httpd_completed(void *cls, struct MHD_Connection *connection, void **req_cls,
                                enum MHD_RequestTerminationCode toe) {
     sc_httpd *d = cls;
     sc_httpd_request *r = *req_cls;
+    if (connection != NULL) sc_httpd_guard_request_done(d, connection);
     if (r == NULL) return;
     *req_cls = NULL;
     if (!r->queued && connection != NULL) {
@@ -136,6 +154,12 @@ sc_httpd *sc_httpd_start(const sc_httpd_options *o, char *err, size_t err_size) 
     d->options.host = NULL;
     d->listen_fd = -1;
     atomic_init(&d->live_requests, 0);
+    atomic_init(&d->body_bytes, 0);
+    if (sc_httpd_guard_start(d) != 0) {
+        sc_httpd_message(err, err_size, "cannot start the connection guard thread");
+        free(d);
+        return NULL;
+    }
     if (o->on_log != NULL) flags |= MHD_USE_ERROR_LOG;
 
     /* The logger comes first so that it also receives messages about the other options. */
@@ -143,7 +167,8 @@ sc_httpd *sc_httpd_start(const sc_httpd_options *o, char *err, size_t err_size) 
         {MHD_OPTION_EXTERNAL_LOGGER, (intptr_t)&sc_httpd_log, d},
         {MHD_OPTION_THREAD_POOL_SIZE, (intptr_t)o->io_threads, NULL},
         {MHD_OPTION_CONNECTION_LIMIT, (intptr_t)o->connection_limit, NULL},
-        {MHD_OPTION_PER_IP_CONNECTION_LIMIT, (intptr_t)o->per_ip_connection_limit, NULL},
+        /* per-address limits are the guard's (IPv6 counted per /64) */
+        {MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)&sc_httpd_guard_notify, d},
         {MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)o->connection_timeout_seconds, NULL},
         {MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)o->connection_memory_limit, NULL},
         {MHD_OPTION_LISTEN_BACKLOG_SIZE, (intptr_t)o->listen_backlog, NULL},
@@ -156,12 +181,13 @@ sc_httpd *sc_httpd_start(const sc_httpd_options *o, char *err, size_t err_size) 
         {MHD_OPTION_STRICT_FOR_CLIENT, 0, NULL},
         {MHD_OPTION_END, 0, NULL},
     };
-    d->mhd = MHD_start_daemon(flags, o->port, NULL, NULL, &sc_httpd_access, d,
+    d->mhd = MHD_start_daemon(flags, o->port, &sc_httpd_guard_accept, d, &sc_httpd_access, d,
                               MHD_OPTION_ARRAY, o->on_log != NULL ? items : items + 1,
                               MHD_OPTION_END);
     if (d->mhd == NULL) {
         sc_httpd_message(err, err_size, "libmicrohttpd could not start (address in use, "
                                         "or out of threads or descriptors)");
+        sc_httpd_guard_stop(d);
         free(d);
         return NULL;
     }
@@ -187,6 +213,7 @@ int32_t sc_httpd_quiesce(sc_httpd *d) {
 void sc_httpd_stop(sc_httpd *d) {
     if (d == NULL) return;
     MHD_stop_daemon(d->mhd);
+    sc_httpd_guard_stop(d);
     if (d->listen_fd >= 0) close(d->listen_fd);
     free(d);
 }
@@ -199,4 +226,8 @@ uint32_t sc_httpd_connection_count(const sc_httpd *d) {
 
 int64_t sc_httpd_live_requests(const sc_httpd *d) {
     return atomic_load(&((sc_httpd *)d)->live_requests);
+}
+
+int64_t sc_httpd_body_bytes(const sc_httpd *d) {
+    return atomic_load(&((sc_httpd *)d)->body_bytes);
 }

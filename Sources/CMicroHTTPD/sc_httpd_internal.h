@@ -3,11 +3,12 @@
 /* The shim's own types, shared by sc_httpd.c (the daemon and its callbacks) and
  * sc_httpd_request.c (one request: collecting, checking, answering). Not part of the
  * public header: it sees libmicrohttpd's types. */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime, strncasecmp, inet_ntop */
+#define _GNU_SOURCE /* POLLRDHUP; also clock_gettime, strncasecmp, inet_ntop */
 
 #include "sc_httpd.h"
 
 #include <netinet/in.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <string.h>
 #include <strings.h>
@@ -25,6 +26,30 @@ typedef struct sc_httpd_field {
     size_t value_length;
 } sc_httpd_field;
 
+/* One open connection, as the guard sees it (sc_httpd_guard.c). */
+typedef struct sc_httpd_conn {
+    struct sc_httpd_conn *prev, *next;
+    int fd;
+    uint64_t opened_ns;
+    uint64_t header_started_ns; /* 0 while not waiting for a request line and header */
+    uint8_t key[16];            /* the IPv4 address, or the IPv6 /64 prefix */
+    size_t key_length;          /* 0 when the address is unknown */
+} sc_httpd_conn;
+
+/* Header deadlines and per-address limits, shared by libmicrohttpd's threads and the
+ * guard's own thread; everything under `lock`. */
+typedef struct sc_httpd_guard {
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    pthread_t thread;
+    int thread_started;
+    int stopping;
+    sc_httpd_conn *connections;
+    size_t connection_count;
+    uint64_t header_timeouts;
+    uint64_t per_ip_refusals;
+} sc_httpd_guard;
+
 struct sc_httpd {
     struct MHD_Daemon *mhd;
     sc_httpd_options options; /* host not kept */
@@ -32,6 +57,8 @@ struct sc_httpd {
     int listen_fd;            /* the quiesced listening socket, closed after stop */
     int quiesced;
     _Atomic int64_t live_requests;
+    _Atomic int64_t body_bytes; /* capacity of every request's body buffer */
+    sc_httpd_guard guard;
 };
 
 struct sc_httpd_request {
@@ -39,6 +66,8 @@ struct sc_httpd_request {
     struct MHD_Connection *connection;
     char *target;
     size_t target_length;
+    const char *raw_target;  /* libmicrohttpd's own copy, to compare addresses with version */
+    int fd;                  /* the connection's socket, -1 when unknown */
     const char *method;
     const char *version;
     char remote_address[INET6_ADDRSTRLEN];
@@ -55,6 +84,10 @@ struct sc_httpd_request {
     size_t drained;       /* bytes dropped after the body went over the cap */
     int over_cap;
 
+    int folded;           /* a field was continued on the next line (obs-fold) */
+    int early;            /* answering while the body still arrives (sc_httpd_send_early) */
+    uint8_t *early_body;  /* the body of that answer, copied */
+    size_t early_body_length;
     int headers_checked;
     int dispatched;
     int in_callback;
@@ -82,9 +115,33 @@ int sc_httpd_collect_fields(sc_httpd_request *r);
 int32_t sc_httpd_check_header(sc_httpd_request *r);
 /* Appends upload data (or drops it once over the cap). Returns 0, or -1 to close. */
 int sc_httpd_take_body(sc_httpd_request *r, const char *data, size_t size);
+/* Checks, once the header is in, that the target ran up to the version: libmicrohttpd cuts
+ * the target at a NUL byte. Returns an SC_HTTPD_PROBLEM_* code. */
+int32_t sc_httpd_check_target(sc_httpd_request *r);
+/* Writes the stored response (with its copied body) to the socket and shuts down the
+ * socket's sending side, for an answer made while the body still arrives. Returns 0, or -1
+ * when nothing could be sent (the connection is then closed). */
+int sc_httpd_send_early(sc_httpd_request *r);
 /* Queues the stored response. */
 enum MHD_Result sc_httpd_queue(sc_httpd_request *r);
 /* An empty 500 that closes the connection (NULL when out of memory). */
 struct MHD_Response *sc_httpd_bare_500(void);
+
+
+/* ---- the guard (sc_httpd_guard.c) ---- */
+uint64_t sc_httpd_now_ns(void);
+/* Starts the guard's thread when a header deadline is set. Returns 0, or -1. */
+int sc_httpd_guard_start(sc_httpd *d);
+/* Stops and joins the guard's thread, frees what it tracks. */
+void sc_httpd_guard_stop(sc_httpd *d);
+/* MHD_AcceptPolicyCallback: refuses an address over its per-address limit. */
+enum MHD_Result sc_httpd_guard_accept(void *cls, const struct sockaddr *addr, socklen_t addrlen);
+/* MHD_NotifyConnectionCallback: tracks connections opening and closing. */
+void sc_httpd_guard_notify(void *cls, struct MHD_Connection *connection, void **socket_context,
+                           enum MHD_ConnectionNotificationCode code);
+/* The header of the connection's current request is in (its deadline no longer applies),
+ * or the request is over (the next one's deadline starts now). */
+void sc_httpd_guard_header_done(sc_httpd *d, struct MHD_Connection *connection);
+void sc_httpd_guard_request_done(sc_httpd *d, struct MHD_Connection *connection);
 
 #endif

@@ -1,15 +1,12 @@
 #include "sc_httpd_internal.h"
 
 #include <arpa/inet.h>
+#include <errno.h>
+#include <poll.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <sys/socket.h>
 #include <time.h>
-
-static uint64_t sc_httpd_now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 /* ---- collecting a request ---- */
 
@@ -17,9 +14,11 @@ void sc_httpd_request_free(sc_httpd_request *r) {
     struct MHD_Response *response = atomic_exchange(&r->response, NULL);
     if (response != NULL) MHD_destroy_response(response);
     atomic_fetch_sub(&r->daemon->live_requests, 1);
+    atomic_fetch_sub(&r->daemon->body_bytes, (int64_t)r->body_capacity);
     free(r->target);
     free(r->fields);
     free(r->body);
+    free(r->early_body);
     free(r);
 }
 
@@ -38,6 +37,10 @@ void *sc_httpd_begin(void *cls, const char *uri, struct MHD_Connection *connecti
     if (length > 0) memcpy(r->target, uri, length);
     r->target[length] = 0;
     r->target_length = length;
+    r->raw_target = uri;
+    const union MHD_ConnectionInfo *fd =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    r->fd = fd != NULL ? fd->connect_fd : -1;
     r->daemon = d;
     r->connection = connection;
     r->started_ns = sc_httpd_now_ns();
@@ -62,11 +65,30 @@ void *sc_httpd_begin(void *cls, const char *uri, struct MHD_Connection *connecti
     return r;
 }
 
+/* libmicrohttpd 0.9.75 parses a header line in place: the ':' becomes a NUL and the value
+ * starts after optional whitespace, so a value lies just after its name. For a line continued
+ * on the next (obs-fold) it appends the continuation to the *name* in a new block (the value
+ * stays where it was), so the value no longer follows the name. Both pointers are in the
+ * connection's memory pool whenever they are closer than its size, so the bytes between them
+ * can be read. */
+static int sc_httpd_field_folded(const sc_httpd_request *r, const char *key, size_t key_size,
+                                 const char *value) {
+    if (value == NULL) return 0;
+    const char *after = key + key_size + 1;
+    if (value < after) return 1;
+    if ((size_t)(value - after) >= r->daemon->options.connection_memory_limit) return 1;
+    for (const char *p = after; p < value; p++)
+        if (*p != ' ' && *p != '\t') return 1;
+    return 0;
+}
+
 static enum MHD_Result sc_httpd_collect_field(void *cls, enum MHD_ValueKind kind,
                                               const char *key, size_t key_size,
                                               const char *value, size_t value_size) {
     (void)kind;
     sc_httpd_request *r = cls;
+    if (key == NULL) return MHD_NO;
+    if (sc_httpd_field_folded(r, key, key_size, value)) r->folded = 1;
     if (r->field_count == r->field_capacity) {
         size_t capacity = r->field_capacity == 0 ? 16 : r->field_capacity * 2;
         sc_httpd_field *grown = realloc(r->fields, capacity * sizeof *grown);
@@ -117,9 +139,26 @@ static int sc_httpd_is_token(const char *text, size_t length) {
  * declared body size. libmicrohttpd keeps a name such as "Content-Length " apart from
  * "Content-Length" and ignores it for framing, so such a name must not pass: a proxy in
  * front might read it as the length. */
+int32_t sc_httpd_check_target(sc_httpd_request *r) {
+    /* the version follows the target and the one space libmicrohttpd replaced by a NUL */
+    if (r->raw_target == NULL || r->version == NULL) return SC_HTTPD_PROBLEM_NONE;
+    if (r->version != r->raw_target + r->target_length + 1) return SC_HTTPD_PROBLEM_MALFORMED_TARGET;
+    return SC_HTTPD_PROBLEM_NONE;
+}
+
+/* A field value with a control character other than horizontal tab (a bare CR, a NUL). */
+static int sc_httpd_has_control(const char *text, size_t length) {
+    for (size_t i = 0; i < length; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if ((c < 0x20 && c != '\t') || c == 0x7f) return 1;
+    }
+    return 0;
+}
+
 int32_t sc_httpd_check_header(sc_httpd_request *r) {
     const sc_httpd_options *o = &r->daemon->options;
     if (r->target_length > o->max_url_bytes) return SC_HTTPD_PROBLEM_URL_TOO_LONG;
+    if (r->folded) return SC_HTTPD_PROBLEM_OBSOLETE_FOLD;
     size_t total = 0, content_lengths = 0, codings = 0, hosts = 0;
     int bad_name = 0;
     const sc_httpd_field *content_length = NULL, *coding = NULL;
@@ -127,6 +166,7 @@ int32_t sc_httpd_check_header(sc_httpd_request *r) {
         const sc_httpd_field *f = &r->fields[i];
         total += f->name_length + f->value_length + 4;
         if (!sc_httpd_is_token(f->name, f->name_length)) bad_name = 1;
+        if (sc_httpd_has_control(f->value, f->value_length)) bad_name = 1;
         if (sc_httpd_name_is(f->name, f->name_length, "Host")) {
             hosts++;
         } else if (sc_httpd_name_is(f->name, f->name_length, "Content-Length")) {
@@ -149,11 +189,9 @@ int32_t sc_httpd_check_header(sc_httpd_request *r) {
         if (sc_httpd_parse_length(content_length->value, content_length->value_length,
                                   &declared) != 0)
             return SC_HTTPD_PROBLEM_BAD_FRAMING;
+        /* the body is buffered as it arrives (sc_httpd_take_body), never allocated up
+         * front from what the client declares */
         if (declared > o->max_body_bytes) return SC_HTTPD_PROBLEM_BODY_TOO_LARGE;
-        if (declared > 0) {
-            r->body = malloc((size_t)declared);
-            if (r->body != NULL) r->body_capacity = (size_t)declared;
-        }
     }
     return SC_HTTPD_PROBLEM_NONE;
 }
@@ -164,6 +202,7 @@ int sc_httpd_take_body(sc_httpd_request *r, const char *data, size_t size) {
     size_t cap = r->daemon->options.max_body_bytes;
     if (!r->over_cap && size > cap - r->body_length) {
         r->over_cap = 1;
+        atomic_fetch_sub(&r->daemon->body_bytes, (int64_t)r->body_capacity);
         free(r->body);
         r->body = NULL;
         r->body_length = r->body_capacity = 0;
@@ -179,6 +218,7 @@ int sc_httpd_take_body(sc_httpd_request *r, const char *data, size_t size) {
         if (capacity > cap) capacity = cap;
         uint8_t *grown = realloc(r->body, capacity);
         if (grown == NULL) return -1;
+        atomic_fetch_add(&r->daemon->body_bytes, (int64_t)(capacity - r->body_capacity));
         r->body = grown;
         r->body_capacity = capacity;
     }
@@ -205,39 +245,148 @@ struct MHD_Response *sc_httpd_bare_500(void) {
     return response;
 }
 
+/* Adds the header pairs of a block of `length` bytes; -1 when a string runs past the end
+ * or libmicrohttpd refuses a header. */
+static int sc_httpd_add_headers(struct MHD_Response *response, const char *block, size_t length) {
+    size_t offset = 0;
+    while (offset < length) {
+        const char *name = block + offset;
+        const char *name_end = memchr(name, 0, length - offset);
+        if (name_end == NULL) return -1;
+        offset = (size_t)(name_end - block) + 1;
+        if (offset >= length) return -1;
+        const char *value = block + offset;
+        const char *value_end = memchr(value, 0, length - offset);
+        if (value_end == NULL) return -1;
+        offset = (size_t)(value_end - block) + 1;
+        if (MHD_add_response_header(response, name, value) != MHD_YES) return -1;
+    }
+    return 0;
+}
+
 int32_t sc_httpd_respond(sc_httpd_request *r, uint16_t status,
-                         const char *headers, size_t header_count,
+                         const char *headers, size_t headers_length,
                          const uint8_t *body, size_t body_length) {
     int deferred = atomic_load(&r->deferred);
     if (!deferred && !r->in_callback) return -1;
     int unanswered = 0;
     if (!atomic_compare_exchange_strong(&r->answered, &unanswered, 1)) return -1;
+    if (headers == NULL) headers_length = 0;
+    if (body == NULL) body_length = 0;
 
     int32_t result = 0;
     struct MHD_Response *response = MHD_create_response_from_buffer(
         body_length, (void *)(body_length > 0 ? body : NULL), MHD_RESPMEM_MUST_COPY);
-    const char *p = headers;
-    for (size_t i = 0; response != NULL && i < header_count; i++) {
-        const char *name = p;
-        const char *value = name + strlen(name) + 1;
-        p = value + strlen(value) + 1;
-        if (MHD_add_response_header(response, name, value) != MHD_YES) {
-            MHD_destroy_response(response);
-            response = NULL;
-        }
+    if (response == NULL) {
+        result = -3;
+    } else if (sc_httpd_add_headers(response, headers, headers_length) != 0) {
+        MHD_destroy_response(response);
+        response = NULL;
+        result = -2;
     }
     if (response == NULL) {
-        result = -2;
         status = 500;
         body_length = 0;
         response = sc_httpd_bare_500();
+        if (response == NULL) result = -3;
+    }
+    if (r->early && response != NULL && body_length > 0) {
+        r->early_body = malloc(body_length);
+        if (r->early_body == NULL) {
+            result = -3;
+        } else {
+            memcpy(r->early_body, body, body_length);
+            r->early_body_length = body_length;
+        }
     }
     r->status = status;
     r->response_length = body_length;
     if (response != NULL) atomic_store(&r->response, response);
     else atomic_store(&r->unanswerable, 1); /* out of memory: close when resumed */
     if (deferred) MHD_resume_connection(r->connection);
-    return response != NULL ? result : -2;
+    return result;
+}
+
+typedef struct sc_httpd_text {
+    char bytes[4096];
+    size_t length;
+    int overflow;
+} sc_httpd_text;
+
+static void sc_httpd_text_append(sc_httpd_text *t, const char *text, size_t length) {
+    if (t->overflow || length > sizeof t->bytes - t->length) {
+        t->overflow = 1;
+        return;
+    }
+    memcpy(t->bytes + t->length, text, length);
+    t->length += length;
+}
+
+static enum MHD_Result sc_httpd_early_field(void *cls, enum MHD_ValueKind kind, const char *key,
+                                            const char *value) {
+    (void)kind;
+    sc_httpd_text *t = cls;
+    if (key == NULL || value == NULL) return MHD_YES;
+    sc_httpd_text_append(t, key, strlen(key));
+    sc_httpd_text_append(t, ": ", 2);
+    sc_httpd_text_append(t, value, strlen(value));
+    sc_httpd_text_append(t, "\r\n", 2);
+    return MHD_YES;
+}
+
+int sc_httpd_send_early(sc_httpd_request *r) {
+    struct MHD_Response *response = atomic_exchange(&r->response, NULL);
+    if (response == NULL || r->fd < 0) {
+        if (response != NULL) MHD_destroy_response(response);
+        return -1;
+    }
+    sc_httpd_text t = {.length = 0, .overflow = 0};
+    char line[128];
+    const char *reason = MHD_get_reason_phrase_for(r->status);
+    int n = snprintf(line, sizeof line, "HTTP/1.1 %u %s\r\n", (unsigned)r->status,
+                     reason != NULL ? reason : "");
+    if (n > 0) sc_httpd_text_append(&t, line, (size_t)n);
+    MHD_get_response_headers(response, sc_httpd_early_field, &t);
+    MHD_destroy_response(response);
+    time_t now = time(NULL);
+    struct tm parts;
+    if (gmtime_r(&now, &parts) != NULL) {
+        size_t m = strftime(line, sizeof line, "Date: %a, %d %b %Y %H:%M:%S GMT\r\n", &parts);
+        sc_httpd_text_append(&t, line, m);
+    }
+    n = snprintf(line, sizeof line, "Content-Length: %zu\r\n\r\n", r->early_body_length);
+    if (n > 0) sc_httpd_text_append(&t, line, (size_t)n);
+    if (r->early_body_length > 0) sc_httpd_text_append(&t, (const char *)r->early_body, r->early_body_length);
+    if (t.overflow) return -1;
+    /* the socket has sent everything before (libmicrohttpd reads no request while it is
+     * still sending the previous answer), so a small answer fits its buffer at once */
+    ssize_t sent = send(r->fd, t.bytes, t.length, MSG_NOSIGNAL | MSG_DONTWAIT);
+    if (sent != (ssize_t)t.length) return -1;
+    shutdown(r->fd, SHUT_WR);
+    r->queued = 1;
+    r->response_length = r->early_body_length;
+    return 0;
+}
+
+int32_t sc_httpd_abandon(sc_httpd_request *r) {
+    if (!atomic_load(&r->deferred)) return -1;
+    int unanswered = 0;
+    if (!atomic_compare_exchange_strong(&r->answered, &unanswered, 1)) return -1;
+    atomic_store(&r->unanswerable, 1);
+    MHD_resume_connection(r->connection);
+    return 0;
+}
+
+int32_t sc_httpd_request_peer_gone(const sc_httpd_request *r) {
+    if (r->fd < 0 || !atomic_load(&((sc_httpd_request *)r)->deferred)) return 0;
+    struct pollfd p = {.fd = r->fd, .events = POLLIN | POLLRDHUP};
+    if (poll(&p, 1, 0) <= 0) return 0;
+    if (p.revents & (POLLHUP | POLLERR | POLLNVAL)) return 1;
+    if (!(p.revents & (POLLIN | POLLRDHUP))) return 0;
+    char byte;
+    ssize_t n = recv(r->fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+    if (n == 0) return 1;
+    return n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR;
 }
 
 int32_t sc_httpd_defer(sc_httpd_request *r) {

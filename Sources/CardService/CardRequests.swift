@@ -131,7 +131,8 @@ extension CardService {
     }
 
     func rendered(_ card: Card, key: String) throws -> PNGCache.Entry {
-        if let hit = cache.get(key) { return hit }
+        if let hit = cache.get(key, countingMiss: !RenderPolicy.deferred) { return hit }
+        try RenderPolicy.checkRenderAllowed()
         let start = DispatchTime.now().uptimeNanoseconds
         let (png, title) = try renderer.png(card)
         metrics.recordRender(seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
@@ -178,9 +179,10 @@ extension CardService {
             return HTTPResponse(status: 304, headers: ["ETag": key, "Cache-Control": Self.cacheControl])
         }
         let png: [UInt8]
-        if let hit = cache.get(key) {
+        if let hit = cache.get(key, countingMiss: !RenderPolicy.deferred) {
             png = hit.png
         } else {
+            try RenderPolicy.checkRenderAllowed()
             png = try PalettePreview(renderer: renderer).render(palette: palette, template: template).pngData()
             cache.put(key, PNGCache.Entry(png: png, layout: nil))
         }

@@ -12,7 +12,7 @@ public final class CardService: Sendable {
     public let configuration: ServiceConfiguration
     let cache: PNGCache
     let metrics = ServiceMetrics()
-    private let statisticsSource = StatisticsSource()
+    let statisticsSource = StatisticsSource()
 
     public init(catalog: Catalog, renderer: CardRenderer, configuration: ServiceConfiguration = ServiceConfiguration()) {
         self.catalog = catalog
@@ -88,7 +88,7 @@ public final class CardService: Sendable {
         }
     }
 
-    private func dispatch(_ route: Route, _ request: HTTPRequest) throws -> HTTPResponse {
+    func dispatch(_ route: Route, _ request: HTTPRequest) throws -> HTTPResponse {
         guard !route.methods.isEmpty else {
             throw ServiceError.notFound(code: "not_found", message: "no such route: \(request.path)", field: nil)
         }
@@ -102,7 +102,8 @@ public final class CardService: Sendable {
         case .health: return .json(bytes: Array(#"{"status":"ok"}"#.utf8))
         case .metrics:
             let server = statisticsSource.get()
-            return .text(metrics.exposition(inFlight: server.inFlight, queueDepth: server.queueDepth, cache: cache.statistics),
+            return .text(metrics.exposition(inFlight: server.inFlight, queueDepth: server.queueDepth, cache: cache.statistics)
+                         + statisticsSource.text(),
                          contentType: "text/plain; version=0.0.4; charset=utf-8")
         case .card(let template): return try cardFromQuery(template: template, request)
         case .cards: return try cardFromBody(request)
@@ -124,7 +125,10 @@ public final class CardService: Sendable {
 /// Holds the closure `/metrics` uses to read the server's gauges.
 final class StatisticsSource: @unchecked Sendable {
     private var provider: @Sendable () -> (inFlight: Int, queueDepth: Int) = { (0, 0) }
+    private var textProvider: @Sendable () -> String = { "" }
     private let lock = NSLock()
     func set(_ p: @escaping @Sendable () -> (inFlight: Int, queueDepth: Int)) { lock.lock(); provider = p; lock.unlock() }
     func get() -> (inFlight: Int, queueDepth: Int) { lock.lock(); let p = provider; lock.unlock(); return p() }
+    func setText(_ p: @escaping @Sendable () -> String) { lock.withLock { textProvider = p } }
+    func text() -> String { lock.withLock { textProvider }() }
 }

@@ -31,11 +31,13 @@ final class PNGCache: @unchecked Sendable {
 
     init(capacityBytes: Int) { self.capacityBytes = capacityBytes }
 
-    func get(_ key: String) -> Entry? {
+    /// The entry for `key`, or nil; a miss is counted unless `countingMiss` is false (a look
+    /// made again later by the same request).
+    func get(_ key: String, countingMiss: Bool = true) -> Entry? {
         lock.lock()
         defer { lock.unlock() }
         guard let node = nodes[key] else {
-            misses += 1
+            if countingMiss { misses += 1 }
             return nil
         }
         hits += 1

@@ -3,19 +3,32 @@ import HTTPTypes
 import Foundation
 
 /// An HTTP/1.1 server on libmicrohttpd: its threads read and write sockets (epoll, a thread
-/// pool, connection and per-address limits, an inactivity timeout, a memory cap per
-/// connection); every complete request is suspended, handed to a bounded pool of worker
-/// threads that run the handler, and resumed with the response. Requests beyond the pool's
-/// queue are answered 429 at once, so a slow handler never stalls the sockets.
+/// pool, connection and per-address limits, a deadline for request headers, an inactivity
+/// timeout, a memory cap per connection). Every complete request is first offered to the
+/// immediate handler on the I/O thread (health, metrics, cached answers: no queue); the
+/// rest are suspended, handed to a bounded pool of worker threads that run the handler, and
+/// resumed with the response. Requests beyond the pool's queue are answered 429 at once and
+/// their connection closed, so a slow handler never stalls the sockets and a client retrying
+/// in a loop pays for a new connection each time. A waiting request whose client has left
+/// is dropped before its handler runs.
 ///
-/// Errors the server answers itself (400, 413, 414, 429, 431, 500, 503) use the JSON shape
-/// of `HTTPResponse.error`. A few requests are refused by libmicrohttpd before the server
-/// sees them, with the right status and a short HTML body: a request line or header larger
-/// than `connectionMemoryLimitBytes` (414, 431) and a Content-Length that is not a number
-/// (400; libmicrohttpd 0.9.75 repeats its header block in that reply).
+/// Every answer carries `X-Content-Type-Options: nosniff`; every error (400 and up) carries
+/// `Cache-Control: no-store`. Errors the server answers itself (400, 413, 414, 429, 431, 500,
+/// 503) use the JSON shape of `HTTPResponse.error`. A few requests are refused by
+/// libmicrohttpd before the server sees them, with the right status and a short HTML body
+/// that the library offers no way to replace: a request line or header larger than
+/// `connectionMemoryLimitBytes` (414, 431) and a Content-Length that is not a number (400;
+/// libmicrohttpd 0.9.75 repeats its header block in that reply). libmicrohttpd 0.9.75 also
+/// always sends `Content-Length: 0` with a 304.
+// @unchecked: `state`, `boundPort` and `daemon` are guarded by `stateLock`; the rest is
+// immutable or Sendable.
 public final class HTTPServer: @unchecked Sendable {
     /// Runs on a worker thread, never on libmicrohttpd's; may be slow.
     public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+    /// Runs on a libmicrohttpd I/O thread for every well-formed request, before the queue:
+    /// answers what needs no real work (or nil to pass the request to `Handler`). It must be
+    /// quick and must never block or take a lock that a slow handler holds for long.
+    public typealias ImmediateHandler = @Sendable (HTTPRequest) -> HTTPResponse?
     /// Called once per answered request with its summary, status, time from the request line
     /// to the end of sending (or to the connection's end), and body bytes sent (0 for HEAD).
     /// Requests libmicrohttpd refused itself are included with an empty method. Runs on a
@@ -35,12 +48,12 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// `diagnostics` receives libmicrohttpd's error messages and notes about handler
     /// responses that had to be replaced.
-    public init(configuration: Configuration, handler: @escaping Handler,
-                onRequestCompleted: CompletionObserver? = nil,
+    public init(configuration: Configuration, answerImmediately: ImmediateHandler? = nil,
+                handler: @escaping Handler, onRequestCompleted: CompletionObserver? = nil,
                 diagnostics: (@Sendable (String) -> Void)? = nil) {
         self.configuration = configuration
-        self.core = ServerCore(configuration: configuration, handler: handler,
-                               observer: onRequestCompleted, diagnostics: diagnostics)
+        self.core = ServerCore(configuration: configuration, immediate: answerImmediately,
+                               handler: handler, observer: onRequestCompleted, diagnostics: diagnostics)
     }
 
     deinit {
@@ -61,6 +74,7 @@ public final class HTTPServer: @unchecked Sendable {
         options.connection_limit = UInt32(c.maxConnections)
         options.per_ip_connection_limit = UInt32(c.maxConnectionsPerIP)
         options.connection_timeout_seconds = UInt32(c.connectionTimeoutSeconds)
+        options.header_timeout_ms = UInt32(c.headerTimeoutSeconds * 1000)
         options.listen_backlog = UInt32(c.listenBacklog)
         options.connection_memory_limit = c.connectionMemoryLimitBytes
         options.max_url_bytes = c.maxURLBytes
@@ -109,8 +123,13 @@ public final class HTTPServer: @unchecked Sendable {
     public var port: Int? { stateLock.withLock { state == .running ? boundPort : nil } }
 
     public var statistics: Statistics {
-        let connections = stateLock.withLock { daemon.map { Int(sc_httpd_connection_count($0)) } ?? 0 }
-        return core.counters.snapshot(pool: core.pool, openConnections: connections)
+        let (connections, timeouts, refusals) = stateLock.withLock { () -> (Int, Int, Int) in
+            guard let daemon else { return (0, 0, 0) }
+            return (Int(sc_httpd_connection_count(daemon)), Int(clamping: sc_httpd_header_timeouts(daemon)),
+                    Int(clamping: sc_httpd_per_ip_refusals(daemon)))
+        }
+        return core.counters.snapshot(pool: core.pool, openConnections: connections,
+                                      headerTimeouts: timeouts, perAddressRefusals: refusals)
     }
 
     /// Graceful stop: refuses new connections at once, answers new requests on open
@@ -126,7 +145,9 @@ public final class HTTPServer: @unchecked Sendable {
             return state == .running ? daemon : nil
         }
         guard let running else { return }
-        _ = sc_httpd_quiesce(running)
+        if sc_httpd_quiesce(running) != 0 {
+            core.diagnostics?("the listening socket was already closed when shutting down")
+        }
         core.counters.beginShutdown()
         core.counters.waitUntilIdle()
         stateLock.withLock {
@@ -135,6 +156,11 @@ public final class HTTPServer: @unchecked Sendable {
         }
         sc_httpd_stop(running)
         core.pool.close()
+    }
+
+    /// Bytes allocated for request bodies now; for memory checks in tests.
+    var bufferedBodyBytes: Int {
+        stateLock.withLock { daemon.map { Int(sc_httpd_body_bytes($0)) } ?? 0 }
     }
 
     /// Requests the C shim holds (allocated, not yet freed); for leak checks in tests.

@@ -18,13 +18,18 @@ extension HTTPServer {
         /// Requests that may wait for a worker when all are busy; more are answered 429.
         public let queueLimit: Int
         public let maxConnections: Int
-        /// Open connections allowed per client address; 0 = no limit. Behind a proxy every
-        /// connection comes from the proxy's address.
+        /// Open connections allowed per client: per IPv4 address, per /64 prefix for IPv6 (one
+        /// host usually owns a whole /64); 0 = no limit. Behind a proxy every connection comes
+        /// from the proxy's address.
         public let maxConnectionsPerIP: Int
-        /// A connection idle this long is closed. Idle means no bytes at all: a client trickling
-        /// a byte now and then is held until `maxConnections` (and `maxConnectionsPerIP`) refuse
-        /// more, which is what bounds slow clients.
+        /// A connection idle this long (no bytes at all) is closed; this bounds a request body.
         public let connectionTimeoutSeconds: Int
+        /// Total time a connection has for a request line and header, counted from its opening
+        /// or from the end of its previous request (so it also ends idle keep-alive
+        /// connections), however steadily bytes trickle in. While open connections are at 3/4
+        /// of `maxConnections` or more, the allowance shrinks to one second (or this, if less):
+        /// real clients send a header in one packet, trickling ones lose their place.
+        public let headerTimeoutSeconds: Int
         /// libmicrohttpd's memory per connection: request line, header and I/O buffers. Requests
         /// whose line or header do not fit are answered 414 or 431 by libmicrohttpd itself.
         public let connectionMemoryLimitBytes: Int
@@ -46,6 +51,7 @@ extension HTTPServer {
                     maxConnections: Int = 1024,
                     maxConnectionsPerIP: Int = 64,
                     connectionTimeoutSeconds: Int = 15,
+                    headerTimeoutSeconds: Int = 10,
                     connectionMemoryLimitBytes: Int = 64 * 1024,
                     maxBodyBytes: Int = 64 * 1024,
                     maxURLBytes: Int = 8 * 1024,
@@ -64,6 +70,7 @@ extension HTTPServer {
                       "0...maxConnections")
             try check((1...86_400).contains(connectionTimeoutSeconds), "connectionTimeoutSeconds",
                       "1...86400")
+            try check((1...3600).contains(headerTimeoutSeconds), "headerTimeoutSeconds", "1...3600")
             try check((0...(1 << 30)).contains(maxBodyBytes), "maxBodyBytes", "0...1073741824")
             try check((64...(1 << 20)).contains(maxURLBytes), "maxURLBytes", "64...1048576")
             try check((256...(1 << 20)).contains(maxHeaderBytes), "maxHeaderBytes", "256...1048576")
@@ -80,6 +87,7 @@ extension HTTPServer {
             self.maxConnections = maxConnections
             self.maxConnectionsPerIP = maxConnectionsPerIP
             self.connectionTimeoutSeconds = connectionTimeoutSeconds
+            self.headerTimeoutSeconds = headerTimeoutSeconds
             self.connectionMemoryLimitBytes = connectionMemoryLimitBytes
             self.maxBodyBytes = maxBodyBytes
             self.maxURLBytes = maxURLBytes

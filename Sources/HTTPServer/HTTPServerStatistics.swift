@@ -17,15 +17,29 @@ extension HTTPServer {
         /// Requests answered so far, by status (including 429s, 503s, and 400/414/431 answered
         /// by libmicrohttpd itself).
         public var responsesByStatus: [Int: Int]
+        /// Requests answered on an I/O thread without entering the worker pool.
+        public var answeredImmediately: Int
+        /// Requests dropped unrendered because their client had left while they waited.
+        public var abandoned: Int
+        /// Connections closed because their request line and header took too long.
+        public var headerTimeouts: Int
+        /// Connections refused because their address (or IPv6 /64) had too many open.
+        public var perAddressRefusals: Int
 
         public init(inFlight: Int = 0, queueDepth: Int = 0, activeHandlers: Int = 0,
-                    openConnections: Int = 0, completed: Int = 0, responsesByStatus: [Int: Int] = [:]) {
+                    openConnections: Int = 0, completed: Int = 0, responsesByStatus: [Int: Int] = [:],
+                    answeredImmediately: Int = 0, abandoned: Int = 0, headerTimeouts: Int = 0,
+                    perAddressRefusals: Int = 0) {
             self.inFlight = inFlight
             self.queueDepth = queueDepth
             self.activeHandlers = activeHandlers
             self.openConnections = openConnections
             self.completed = completed
             self.responsesByStatus = responsesByStatus
+            self.answeredImmediately = answeredImmediately
+            self.abandoned = abandoned
+            self.headerTimeouts = headerTimeouts
+            self.perAddressRefusals = perAddressRefusals
         }
     }
 }
@@ -33,6 +47,7 @@ extension HTTPServer {
 /// Admission and completion bookkeeping, under one lock: a request is admitted only while the
 /// server is not shutting down, so once shutdown begins `inFlight` can only fall, and
 /// `waitUntilIdle` returning means no request is left suspended.
+// @unchecked: every mutable field is guarded by `condition`.
 final class RequestCounters: @unchecked Sendable {
     enum Admission {
         case admitted
@@ -45,8 +60,18 @@ final class RequestCounters: @unchecked Sendable {
     private var inFlight = 0
     private var completed = 0
     private var byStatus: [Int: Int] = [:]
+    private var immediate = 0
+    private var abandoned = 0
 
-    /// Runs `enqueue` (which must not fail) when the pool has room and the server is open.
+    /// True once shutdown began (then every request is answered 503).
+    var isShuttingDown: Bool { condition.withLock { shuttingDown } }
+
+    func noteImmediate() { condition.withLock { immediate += 1 } }
+
+    func noteAbandoned() { condition.withLock { abandoned += 1 } }
+
+    /// Runs `enqueue` when the pool has room and the server is open; the request counts as
+    /// admitted (in flight until `finish`) whatever `enqueue` then manages.
     func admit(to pool: WorkerPool, enqueue: () -> Void) -> Admission {
         condition.lock()
         defer { condition.unlock() }
@@ -82,10 +107,15 @@ final class RequestCounters: @unchecked Sendable {
         while inFlight > 0 { condition.wait() }
     }
 
-    func snapshot(pool: WorkerPool, openConnections: Int) -> HTTPServer.Statistics {
-        let (inFlight, completed, byStatus) = condition.withLock { (self.inFlight, self.completed, self.byStatus) }
+    func snapshot(pool: WorkerPool, openConnections: Int, headerTimeouts: Int,
+                  perAddressRefusals: Int) -> HTTPServer.Statistics {
+        let (inFlight, completed, byStatus, immediate, abandoned) = condition.withLock {
+            (self.inFlight, self.completed, self.byStatus, self.immediate, self.abandoned)
+        }
         return HTTPServer.Statistics(inFlight: inFlight, queueDepth: pool.waiting,
                                      activeHandlers: pool.active, openConnections: openConnections,
-                                     completed: completed, responsesByStatus: byStatus)
+                                     completed: completed, responsesByStatus: byStatus,
+                                     answeredImmediately: immediate, abandoned: abandoned,
+                                     headerTimeouts: headerTimeouts, perAddressRefusals: perAddressRefusals)
     }
 }

@@ -3,19 +3,23 @@ import HTTPTypes
 import Foundation
 
 /// The server's side of the C callbacks: turns a collected request into an `HTTPRequest`,
-/// answers problems, 429 and 503 at once on libmicrohttpd's thread, and otherwise defers the
-/// connection and runs the handler on the worker pool.
+/// answers problems, immediate answers, 429 and 503 at once on libmicrohttpd's thread, and
+/// otherwise defers the connection and runs the handler on the worker pool.
+// @unchecked: immutable after init; `counters` and `pool` lock internally.
 final class ServerCore: @unchecked Sendable {
     let configuration: HTTPServer.Configuration
+    let immediate: HTTPServer.ImmediateHandler?
     let handler: HTTPServer.Handler
     let observer: HTTPServer.CompletionObserver?
     let diagnostics: (@Sendable (String) -> Void)?
     let counters = RequestCounters()
     let pool: WorkerPool
 
-    init(configuration: HTTPServer.Configuration, handler: @escaping HTTPServer.Handler,
-         observer: HTTPServer.CompletionObserver?, diagnostics: (@Sendable (String) -> Void)?) {
+    init(configuration: HTTPServer.Configuration, immediate: HTTPServer.ImmediateHandler?,
+         handler: @escaping HTTPServer.Handler, observer: HTTPServer.CompletionObserver?,
+         diagnostics: (@Sendable (String) -> Void)?) {
         self.configuration = configuration
+        self.immediate = immediate
         self.handler = handler
         self.observer = observer
         self.diagnostics = diagnostics
@@ -27,9 +31,11 @@ final class ServerCore: @unchecked Sendable {
         let r = request.pointer
         let method = String(cString: sc_httpd_request_method(r))
         var targetLength = 0
-        let targetBytes = sc_httpd_request_target(r, &targetLength)
-        let target = String(decoding: UnsafeRawBufferPointer(start: targetBytes, count: targetLength),
-                            as: UTF8.self)
+        let targetBytes = UnsafeRawBufferPointer(start: sc_httpd_request_target(r, &targetLength),
+                                                 count: targetLength)
+        // Raw bytes that are not UTF-8 are refused like percent-encoded ones, not replaced.
+        let validTarget = String(validating: targetBytes, as: UTF8.self)
+        let target = validTarget ?? String(decoding: targetBytes, as: UTF8.self)
         var headers = HTTPHeaders()
         for index in 0..<sc_httpd_request_header_count(r) {
             var name: UnsafePointer<CChar>?, value: UnsafePointer<CChar>?
@@ -49,6 +55,12 @@ final class ServerCore: @unchecked Sendable {
             send(problemResponse(problem), to: request, closing: true)
             return
         }
+        guard validTarget != nil else {
+            send(.error(status: 400, code: "malformed_request",
+                        message: "Malformed request: the request target has bytes that are not UTF-8 (percent-encode them)."),
+                 to: request, closing: true)
+            return
+        }
         var bodyLength = 0
         let bodyBytes = sc_httpd_request_body(r, &bodyLength)
         let body = bodyLength > 0 ? [UInt8](UnsafeBufferPointer(start: bodyBytes, count: bodyLength)) : []
@@ -63,12 +75,35 @@ final class ServerCore: @unchecked Sendable {
                  to: request, closing: true)
             return
         }
+        if let immediate, !counters.isShuttingDown, let response = immediate(parsed) {
+            counters.noteImmediate()
+            send(response, to: request, closing: false)
+            return
+        }
 
         let admission = counters.admit(to: pool) {
             record.admitted = true
-            _ = sc_httpd_defer(r) // before the job can run: its response resumes the connection
-            pool.submit { [self] in
-                send(handler(parsed), to: request, closing: false)
+            // Deferred before the job can run: its response resumes the connection.
+            guard sc_httpd_defer(r) == 0 else {
+                diagnostics?("libmicrohttpd could not suspend a connection; answered 500")
+                send(.error(status: 500, code: "internal_error", message: "The server could not queue the request."),
+                     to: request, closing: true)
+                return
+            }
+            let submitted = pool.submit { [self] in
+                if sc_httpd_request_peer_gone(request.pointer) != 0 {
+                    counters.noteAbandoned()
+                    return { [self] in abandon(request) }
+                }
+                let response = handler(parsed)
+                return { [self] in send(response, to: request, closing: false) }
+            }
+            if !submitted {
+                // Cannot happen while admission holds the counters' lock and saw room; if it
+                // does, the suspended connection must still be answered.
+                diagnostics?("the worker pool refused an admitted request; answered 503")
+                send(.error(status: 503, code: "unavailable", message: "The server could not queue the request."),
+                     to: request, closing: true)
             }
         }
         switch admission {
@@ -79,12 +114,20 @@ final class ServerCore: @unchecked Sendable {
                 status: 429, code: "queue_full",
                 message: "The server is busy: all \(configuration.workers) workers are busy and \(configuration.queueLimit) requests are waiting. Retry shortly.")
             response.headers.append("Retry-After", "1")
-            send(response, to: request, closing: false)
+            // Closed, so that a client retrying in a loop pays for a new connection each time.
+            send(response, to: request, closing: true)
         case .shuttingDown:
             var response = HTTPResponse.error(status: 503, code: "shutting_down",
                                               message: "The server is shutting down.")
             response.headers.append("Retry-After", "1")
             send(response, to: request, closing: true)
+        }
+    }
+
+    /// On a worker: the client of a deferred request left; close without answering.
+    private func abandon(_ request: RequestHandle) {
+        if sc_httpd_abandon(request.pointer) != 0 {
+            diagnostics?("could not drop a request whose client left (it already had an answer)")
         }
     }
 
@@ -115,7 +158,8 @@ final class ServerCore: @unchecked Sendable {
         }
     }
 
-    /// Queues `response` (or a 500 when it is not sendable) on the request's connection.
+    /// Queues `response` (or a 500 when it is not sendable) on the request's connection, with
+    /// the headers every answer gets: `nosniff`, and `no-store` on errors.
     func send(_ response: HTTPResponse, to request: RequestHandle, closing: Bool) {
         var response = response
         if let problem = response.problem {
@@ -124,23 +168,30 @@ final class ServerCore: @unchecked Sendable {
                               message: "The server could not produce a valid response.")
         }
         for name in HTTPResponse.serverManagedFields { response.headers.remove(name) }
+        response.headers.set("X-Content-Type-Options", "nosniff")
+        if response.status >= 400 { response.headers.set("Cache-Control", "no-store") }
         if closing { response.headers.set("Connection", "close") }
         var block: [UInt8] = []
+        block.reserveCapacity(256)
         for field in response.headers {
             block += field.name.utf8
             block.append(0)
             block += field.value.utf8
             block.append(0)
         }
-        let count = response.headers.count
         let result = block.withUnsafeBytes { headerBytes in
             response.body.withUnsafeBufferPointer { body in
                 sc_httpd_respond(request.pointer, UInt16(response.status),
-                                 headerBytes.baseAddress?.assumingMemoryBound(to: CChar.self), count,
+                                 headerBytes.baseAddress?.assumingMemoryBound(to: CChar.self), headerBytes.count,
                                  body.baseAddress, body.count)
             }
         }
-        if result != 0 { diagnostics?("libmicrohttpd refused a response (code \(result))") }
+        switch result {
+        case 0: break
+        case -1: diagnostics?("a response was sent twice or outside its request (ignored)")
+        case -2: diagnostics?("libmicrohttpd refused a response header; answered 500")
+        default: diagnostics?("out of memory for a response; the connection was closed")
+        }
     }
 
     private func problemResponse(_ problem: Int32) -> HTTPResponse {
@@ -155,9 +206,15 @@ final class ServerCore: @unchecked Sendable {
         case Int32(SC_HTTPD_PROBLEM_BODY_TOO_LARGE):
             return .error(status: 413, code: "body_too_large",
                           message: "The request body is larger than \(c.maxBodyBytes) bytes.")
+        case Int32(SC_HTTPD_PROBLEM_OBSOLETE_FOLD):
+            return .error(status: 400, code: "malformed_request",
+                          message: "Malformed header: a field is continued on the next line (obsolete line folding); send each field on one line.")
+        case Int32(SC_HTTPD_PROBLEM_MALFORMED_TARGET):
+            return .error(status: 400, code: "malformed_request",
+                          message: "Malformed request line: the request target has a NUL byte or stray whitespace.")
         case Int32(SC_HTTPD_PROBLEM_MALFORMED_HEADER):
             return .error(status: 400, code: "malformed_request",
-                          message: "Malformed header: field names must be tokens (no space before the colon), and an HTTP/1.1 request needs exactly one Host field.")
+                          message: "Malformed header: field names must be tokens (no space before the colon), values may hold no control characters (such as a bare CR), and an HTTP/1.1 request needs exactly one Host field.")
         default:
             return .error(status: 400, code: "malformed_request",
                           message: "The request body's framing is ambiguous or unsupported: send one Content-Length, or Transfer-Encoding: chunked, not both.")
@@ -171,12 +228,16 @@ final class ServerCore: @unchecked Sendable {
 }
 
 /// A C request, passed between libmicrohttpd's thread and a worker. Only the calls the C
-/// shim allows from a worker (sc_httpd_respond after sc_httpd_defer) are made there.
+/// shim allows from a worker (sc_httpd_respond, sc_httpd_abandon and
+/// sc_httpd_request_peer_gone after sc_httpd_defer) are made there.
+// @unchecked: a pointer; the shim's rules above make its use from another thread safe.
 struct RequestHandle: @unchecked Sendable {
     let pointer: OpaquePointer
 }
 
 /// What the completion callback needs of a request; owned by the C request while it lives.
+// @unchecked: `admitted` is written on the I/O thread in the request callback and read there
+// in the completion callback; libmicrohttpd runs both for one connection on one thread.
 final class RequestRecord: @unchecked Sendable {
     let summary: HTTPRequestSummary
     let isHead: Bool

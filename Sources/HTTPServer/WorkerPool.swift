@@ -3,8 +3,14 @@ import Foundation
 /// A fixed set of threads taking jobs from a bounded FIFO queue. At most
 /// `workers + queueLimit` jobs are admitted at once (running or waiting), so admission does
 /// not depend on how quickly an idle worker picks up the previous job.
+///
+/// A job does its work and returns what is left to do once its slot is free: the delivery of
+/// its answer. A client that gets its answer and sends the next request at once therefore
+/// never finds its own finished job still counted against the queue.
+// @unchecked: every mutable field is guarded by `condition`.
 final class WorkerPool: @unchecked Sendable {
-    typealias Job = @Sendable () -> Void
+    typealias Delivery = @Sendable () -> Void
+    typealias Job = @Sendable () -> Delivery
 
     let workers: Int
     let queueLimit: Int
@@ -68,8 +74,9 @@ final class WorkerPool: @unchecked Sendable {
 
     private func work() {
         while let job = next() {
-            job()
+            let deliver = job()
             condition.withLock { running -= 1 }
+            deliver()
         }
     }
 

@@ -16,8 +16,9 @@ enum ServeCommand {
             OptionSpec(name: "queue", valueName: "N", help: "Requests that may wait for a worker before 429 (default 64)."),
             OptionSpec(name: "signing-key", valueName: "KEY", help: "Require card URLs signed with this key (repeat to rotate keys; the first signs).", repeatable: true),
             OptionSpec(name: "max-connections", valueName: "N", help: "Open connections at most (default 1024)."),
-            OptionSpec(name: "max-connections-per-ip", valueName: "N", help: "Per client address (default 64)."),
+            OptionSpec(name: "max-connections-per-ip", valueName: "N", help: "Per client address, per /64 for IPv6 (default 64)."),
             OptionSpec(name: "timeout", valueName: "S", help: "Close connections idle this long, seconds (default 15)."),
+            OptionSpec(name: "header-timeout", valueName: "S", help: "Total time for a request line and header, seconds (default 10; 1 under connection pressure)."),
             OptionSpec(name: "connection-memory", valueName: "BYTES", help: "Memory per connection for the request line and headers (default 65536)."),
             OptionSpec(name: "max-body", valueName: "BYTES", help: "Largest POST body (default 65536)."),
             OptionSpec(name: "title-limit", valueName: "N", help: "Longest title in characters (default 500)."),
@@ -25,7 +26,7 @@ enum ServeCommand {
             OptionSpec(name: "cache-mb", valueName: "N", help: "Megabytes of encoded PNGs kept in memory (default 32)."),
             OptionSpec(name: "quiet", help: "No access log."),
         ] + CardOptions.dataSpecs,
-        details: "One JSON access-log line per request goes to standard error. The API is described at /openapi.json; / is a playground.")
+        details: "One JSON access-log line per request goes to standard error, written by a thread of its own: when standard error cannot keep up, lines are dropped (and counted in /metrics) rather than slowing requests. The API is described at /openapi.json; / is a playground.")
 
     static func run(_ args: ParsedArguments) throws {
         let catalog = try CardOptions.catalog(args)
@@ -57,6 +58,7 @@ enum ServeCommand {
                 maxConnections: try args.int("max-connections", in: 1...100_000) ?? 1024,
                 maxConnectionsPerIP: try args.int("max-connections-per-ip", in: 0...100_000) ?? 64,
                 connectionTimeoutSeconds: try args.int("timeout", in: 1...3600) ?? 15,
+                headerTimeoutSeconds: try args.int("header-timeout", in: 1...3600) ?? 10,
                 connectionMemoryLimitBytes: try args.int("connection-memory", in: 1...(16 << 20)) ?? 64 * 1024,
                 maxBodyBytes: configuration.maxBodyBytes,
                 // A card URL with a 500-character title and subtitle of 4-byte characters,
@@ -66,15 +68,18 @@ enum ServeCommand {
             throw UsageError(description: e.description)
         }
         let log = args.has("quiet") ? nil : AccessLog()
-        let observer: HTTPServer.CompletionObserver? = log.map { log in
-            { @Sendable summary, status, duration, bytes in log.write(summary, status: status, duration: duration, bytes: bytes) }
-        }
-        let server = HTTPServer(configuration: serverConfiguration, handler: { service.handle($0) },
-                                onRequestCompleted: observer,
+        let server = HTTPServer(configuration: serverConfiguration,
+                                answerImmediately: { service.answerImmediately($0) },
+                                handler: { service.handle($0) },
+                                onRequestCompleted: log?.observer,
                                 diagnostics: { message in FileHandle.standardError.write(Data("sharecard serve: \(message)\n".utf8)) })
         service.setServerStatistics { [weak server] in
             let s = server?.statistics
             return (s?.inFlight ?? 0, s?.queueDepth ?? 0)
+        }
+        service.setServerMetrics { [weak server] in
+            ServerMetricsText.exposition(server?.statistics ?? HTTPServer.Statistics(),
+                                         droppedLogEntries: log?.droppedEntries ?? 0)
         }
         let port: Int
         do { port = try server.start() } catch {
@@ -86,19 +91,5 @@ enum ServeCommand {
             exit(0)
         })
         dispatchMain()
-    }
-}
-
-/// One JSON object per request on standard error.
-final class AccessLog: Sendable {
-    func write(_ request: HTTPRequestSummary, status: Int, duration: Duration, bytes: Int) {
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        var fields: [String: Any] = [
-            "time": ISO8601DateFormatter().string(from: Date()), "method": request.method, "target": request.target,
-            "status": status, "bytes": bytes, "ms": (seconds * 1e6).rounded() / 1e3, "remote": request.remoteAddress,
-        ]
-        if let agent = request.userAgent { fields["userAgent"] = agent }
-        guard let data = try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
-        FileHandle.standardError.write(data + Data("\n".utf8))
     }
 }

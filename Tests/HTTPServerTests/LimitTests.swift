@@ -157,8 +157,9 @@ final class LimitTests: XCTestCase {
         XCTAssertEqual(try second.request("GET", "/5").status, 200)
     }
 
-    /// 300 clients trickle header bytes (one every 100 ms, never finishing) for 15 seconds;
-    /// meanwhile fresh connections are still answered within 100 ms.
+    /// 300 clients trickle header bytes (one every 100 ms, never finishing) for 5 seconds
+    /// (inside the 10-second header deadline, and under 3/4 of the connection limit, so they
+    /// are held); meanwhile fresh connections are still answered within 100 ms.
     func testSlowClientsDoNotStarveOthers() throws {
         let configuration = try testConfiguration(maxConnections: 512, maxConnectionsPerIP: 0,
                                                   connectionTimeoutSeconds: 10)
@@ -181,7 +182,7 @@ final class LimitTests: XCTestCase {
         }.start()
 
         var latencies: [Double] = []
-        let end = Date().addingTimeInterval(15)
+        let end = Date().addingTimeInterval(5)
         while Date() < end {
             let started = Date()
             let client = try LoopbackHTTPClient(port: port, timeout: 2)
@@ -193,7 +194,7 @@ final class LimitTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(server.statistics.openConnections, 300, "the slow clients are all held")
         stop.update { $0 = true }
         XCTAssertEqual(trickling.wait(timeout: .now() + 2), .success)
-        XCTAssertGreaterThan(latencies.count, 100)
+        XCTAssertGreaterThan(latencies.count, 40)
         let slowest = latencies.max() ?? 0
         XCTAssertLessThan(slowest, 0.1, "slowest of \(latencies.count) requests: \(Int(slowest * 1000)) ms")
         XCTAssertEqual(server.statistics.inFlight, 0)

@@ -79,7 +79,9 @@ extension XCTestCase {
         } else {
             handler = { service.handle($0) }
         }
-        let server = HTTPServer(configuration: try serverConfiguration ?? self.serverConfiguration(), handler: handler)
+        // as `sharecard serve` wires it: the fast path on the I/O threads, renders on workers
+        let server = HTTPServer(configuration: try serverConfiguration ?? self.serverConfiguration(),
+                                answerImmediately: { service.answerImmediately($0) }, handler: handler)
         service.setServerStatistics { [weak server] in
             let s = server?.statistics
             return (s?.inFlight ?? 0, s?.queueDepth ?? 0)

@@ -67,10 +67,24 @@ public final class LoopbackHTTPClient {
     public let timeout: TimeInterval
     private var buffer: [UInt8] = []
 
-    public init(port: Int, timeout: TimeInterval = 15) throws {
+    /// `sourceAddress`: a loopback address to connect from ("127.0.0.2"), so tests can act as
+    /// several clients.
+    public init(port: Int, timeout: TimeInterval = 15, sourceAddress: String? = nil) throws {
         self.timeout = timeout
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ClientError(description: "socket: errno \(errno)") }
+        if let sourceAddress {
+            var source = sockaddr_in()
+            source.sin_family = sa_family_t(AF_INET)
+            source.sin_addr.s_addr = inet_addr(sourceAddress)
+            let bound = withUnsafePointer(to: &source) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                close()
+                throw ClientError(description: "bind \(sourceAddress): errno \(errno)")
+            }
+        }
         // connect without blocking, then wait for it within the timeout
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         var address = sockaddr_in()

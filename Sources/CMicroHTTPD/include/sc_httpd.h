@@ -33,9 +33,15 @@ enum {
                                                Content-Length fields, or a coding other
                                                than chunked: the body cannot be delimited */
     SC_HTTPD_PROBLEM_BODY_TOO_LARGE = 4,    /* body longer than max_body_bytes */
-    SC_HTTPD_PROBLEM_MALFORMED_HEADER = 5   /* a field name that is not a token (such as
-                                               "Content-Length :"), or an HTTP/1.1 request
+    SC_HTTPD_PROBLEM_MALFORMED_HEADER = 5,  /* a field name that is not a token (such as
+                                               "Content-Length :"), a value with a control
+                                               character (a bare CR), or an HTTP/1.1 request
                                                without exactly one Host field */
+    SC_HTTPD_PROBLEM_OBSOLETE_FOLD = 6,     /* a field continued on the next line (obs-fold,
+                                               RFC 9112 §5.2): libmicrohttpd would glue the
+                                               continuation to the field's name */
+    SC_HTTPD_PROBLEM_MALFORMED_TARGET = 7   /* a NUL byte or stray whitespace in the request
+                                               target (libmicrohttpd would cut it there) */
 };
 
 /* How a request ended (the `termination` argument of the completion callback); the values
@@ -59,8 +65,11 @@ typedef struct sc_httpd_options {
     uint16_t port;                       /* 0 = ephemeral (see sc_httpd_port) */
     uint32_t io_threads;                 /* libmicrohttpd's thread pool size, >= 1 */
     uint32_t connection_limit;           /* >= 1 */
-    uint32_t per_ip_connection_limit;    /* 0 = no limit */
+    uint32_t per_ip_connection_limit;    /* per IPv4 address or IPv6 /64 prefix; 0 = no limit */
     uint32_t connection_timeout_seconds; /* inactivity timeout; 0 = none */
+    uint32_t header_timeout_ms;          /* total time for a request line and header, from
+                                            the connection's start or the previous request's
+                                            end; 0 = none (see sc_httpd_guard.c) */
     uint32_t listen_backlog;             /* >= 1 */
     size_t connection_memory_limit;      /* libmicrohttpd's per-connection pool, bytes */
     size_t max_url_bytes;                /* longer request targets: URL_TOO_LONG */
@@ -93,6 +102,22 @@ uint32_t sc_httpd_connection_count(const sc_httpd *daemon);
 /* Requests allocated and not yet freed (for leak checks). */
 int64_t sc_httpd_live_requests(const sc_httpd *daemon);
 
+/* 1 when two textual IP addresses count as one client for per_ip_connection_limit (the
+ * same IPv4 address, the same IPv6 /64, an IPv4-mapped IPv6 address as its IPv4 address),
+ * 0 when not, -1 when either is not an address. */
+int32_t sc_httpd_same_client(const char *a, const char *b);
+
+/* Bytes allocated for request bodies now (they grow as bytes arrive). */
+int64_t sc_httpd_body_bytes(const sc_httpd *daemon);
+
+/* Connections closed because their request line and header took longer than
+ * header_timeout_ms (or, under pressure, than the shorter pressure deadline). */
+uint64_t sc_httpd_header_timeouts(const sc_httpd *daemon);
+
+/* Connections refused because their address (IPv4) or /64 prefix (IPv6) had
+ * per_ip_connection_limit connections open. */
+uint64_t sc_httpd_per_ip_refusals(const sc_httpd *daemon);
+
 /* ---- A request. The accessors below are valid inside the request callback; the
  * completion accessors inside the completion callback. ---- */
 
@@ -117,13 +142,25 @@ const uint8_t *sc_httpd_request_body(const sc_httpd_request *request, size_t *le
 int32_t sc_httpd_defer(sc_httpd_request *request);
 
 /* Answers a request: inside the request callback, or once from any thread after
- * sc_httpd_defer. `headers` holds header_count pairs "name\0value\0" back to back; the body
- * is copied. Content-Length is set from body_length (for HEAD the body is not sent).
- * Returns 0; -1 when the request already has a response or was neither in its callback
- * nor deferred; -2 when a header was refused (the answer becomes a bare 500). */
+ * sc_httpd_defer. `headers` holds headers_length bytes: pairs "name\0value\0" back to back
+ * (every string NUL-terminated inside the block); the body is copied. Content-Length is set
+ * from body_length (for HEAD the body is not sent). Returns 0; -1 when the request already
+ * has a response or was neither in its callback nor deferred; -2 when the header block is
+ * malformed or a header was refused (the answer becomes a bare 500); -3 when out of memory
+ * (the connection is closed without an answer). */
 int32_t sc_httpd_respond(sc_httpd_request *request, uint16_t status,
-                         const char *headers, size_t header_count,
+                         const char *headers, size_t headers_length,
                          const uint8_t *body, size_t body_length);
+
+/* Drops a deferred request without answering: the connection is resumed and closed. For a
+ * client that left while its request waited. Returns 0, or -1 when the request was not
+ * deferred or already has a response. */
+int32_t sc_httpd_abandon(sc_httpd_request *request);
+
+/* 1 when the client of a deferred request has closed or reset its connection (checked on
+ * the socket without reading from it), else 0. A client that half-closes its side after
+ * sending counts as gone. */
+int32_t sc_httpd_request_peer_gone(const sc_httpd_request *request);
 
 /* An opaque value owned by the caller, carried from the request to the completion callback. */
 void sc_httpd_request_set_user(sc_httpd_request *request, void *user);

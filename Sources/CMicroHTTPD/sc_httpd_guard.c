@@ -1,0 +1,247 @@
+/* The guard: what libmicrohttpd 0.9.75 does not do itself.
+ *
+ * 1. A total deadline for a request line and header. libmicrohttpd's timeout counts idle
+ *    time only, so a client sending one byte every few seconds holds a connection forever.
+ *    The guard notes when each connection starts waiting for a request (its opening, or the
+ *    end of its previous request) and when that request's header is complete; a thread
+ *    wakes every GUARD_TICK_MS and shuts down (shutdown(2), read and write) the sockets of
+ *    connections past their deadline, which libmicrohttpd then sees as closed by the peer.
+ *    Under pressure (open connections at 3/4 of the limit or more) the deadline shrinks to
+ *    GUARD_PRESSURE_MS: a real client sends its header in one packet, so only trickling
+ *    clients are hurt, and new clients find room.
+ * 2. Per-address connection limits that treat an IPv6 /64 as one address (one host usually
+ *    owns a whole /64; libmicrohttpd's own limit counts each of its 2^64 addresses apart).
+ *    IPv4-mapped IPv6 addresses count as their IPv4 address.
+ *
+ * Connections are tracked from libmicrohttpd's connection notifications, which it sends
+ * before it closes a socket, and the guard shuts sockets down only under its lock, so it
+ * never touches a descriptor number that was closed and reused. The per-address check runs
+ * in the accept policy callback, before the connection is tracked: two connections accepted
+ * at the same moment on different I/O threads may both pass, so an address may briefly hold
+ * up to (io_threads - 1) connections over its limit. */
+#include "sc_httpd_internal.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <sys/socket.h>
+#include <time.h>
+
+#define GUARD_TICK_MS 100u
+#define GUARD_PRESSURE_MS 1000u
+
+uint64_t sc_httpd_now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* The address key: family byte, then the IPv4 address or the IPv6 /64 prefix. */
+static size_t sc_httpd_address_key(const struct sockaddr *sa, uint8_t key[16]) {
+    if (sa == NULL) return 0;
+    if (sa->sa_family == AF_INET) {
+        key[0] = 4;
+        memcpy(key + 1, &((const struct sockaddr_in *)sa)->sin_addr, 4);
+        return 5;
+    }
+    if (sa->sa_family == AF_INET6) {
+        const uint8_t *a = ((const struct sockaddr_in6 *)sa)->sin6_addr.s6_addr;
+        static const uint8_t mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+        if (memcmp(a, mapped, sizeof mapped) == 0) {
+            key[0] = 4;
+            memcpy(key + 1, a + 12, 4);
+            return 5;
+        }
+        key[0] = 6;
+        memcpy(key + 1, a, 8);
+        return 9;
+    }
+    return 0;
+}
+
+static void *sc_httpd_guard_run(void *argument) {
+    sc_httpd *d = argument;
+    sc_httpd_guard *g = &d->guard;
+    const uint64_t timeout_ns = (uint64_t)d->options.header_timeout_ms * 1000000u;
+    const uint64_t pressure_ns =
+        (uint64_t)(GUARD_PRESSURE_MS < d->options.header_timeout_ms ? GUARD_PRESSURE_MS
+                                                                     : d->options.header_timeout_ms) *
+        1000000u;
+    pthread_mutex_lock(&g->lock);
+    while (!g->stopping) {
+        uint64_t now = sc_httpd_now_ns();
+        int pressed = (uint64_t)g->connection_count * 4 >= (uint64_t)d->options.connection_limit * 3;
+        uint64_t limit = pressed ? pressure_ns : timeout_ns;
+        for (sc_httpd_conn *c = g->connections; c != NULL; c = c->next) {
+            if (c->header_started_ns != 0 && now - c->header_started_ns > limit && c->fd >= 0) {
+                shutdown(c->fd, SHUT_RDWR);
+                c->header_started_ns = 0;
+                g->header_timeouts++;
+            }
+        }
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += (long)GUARD_TICK_MS * 1000000L;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec += 1;
+            until.tv_nsec -= 1000000000L;
+        }
+        int waited = pthread_cond_timedwait(&g->wake, &g->lock, &until);
+        if (waited != 0 && waited != ETIMEDOUT) break; /* cannot wait: stop guarding */
+    }
+    pthread_mutex_unlock(&g->lock);
+    return NULL;
+}
+
+int sc_httpd_guard_start(sc_httpd *d) {
+    sc_httpd_guard *g = &d->guard;
+    if (pthread_mutex_init(&g->lock, NULL) != 0) return -1;
+    if (pthread_cond_init(&g->wake, NULL) != 0) {
+        pthread_mutex_destroy(&g->lock);
+        return -1;
+    }
+    if (d->options.header_timeout_ms > 0) {
+        if (pthread_create(&g->thread, NULL, sc_httpd_guard_run, d) != 0) {
+            pthread_cond_destroy(&g->wake);
+            pthread_mutex_destroy(&g->lock);
+            return -1;
+        }
+        g->thread_started = 1;
+    }
+    return 0;
+}
+
+void sc_httpd_guard_stop(sc_httpd *d) {
+    sc_httpd_guard *g = &d->guard;
+    pthread_mutex_lock(&g->lock);
+    g->stopping = 1;
+    pthread_cond_broadcast(&g->wake);
+    pthread_mutex_unlock(&g->lock);
+    if (g->thread_started) pthread_join(g->thread, NULL);
+    g->thread_started = 0;
+    /* libmicrohttpd has stopped: every connection was notified closed, but free any rest */
+    sc_httpd_conn *c = g->connections;
+    while (c != NULL) {
+        sc_httpd_conn *next = c->next;
+        free(c);
+        c = next;
+    }
+    g->connections = NULL;
+    pthread_cond_destroy(&g->wake);
+    pthread_mutex_destroy(&g->lock);
+}
+
+enum MHD_Result sc_httpd_guard_accept(void *cls, const struct sockaddr *addr, socklen_t addrlen) {
+    (void)addrlen;
+    sc_httpd *d = cls;
+    uint32_t limit = d->options.per_ip_connection_limit;
+    if (limit == 0) return MHD_YES;
+    uint8_t key[16];
+    size_t length = sc_httpd_address_key(addr, key);
+    if (length == 0) return MHD_YES;
+    sc_httpd_guard *g = &d->guard;
+    uint32_t same = 0;
+    pthread_mutex_lock(&g->lock);
+    for (sc_httpd_conn *c = g->connections; c != NULL && same < limit; c = c->next)
+        if (c->key_length == length && memcmp(c->key, key, length) == 0) same++;
+    if (same >= limit) g->per_ip_refusals++;
+    pthread_mutex_unlock(&g->lock);
+    return same >= limit ? MHD_NO : MHD_YES;
+}
+
+void sc_httpd_guard_notify(void *cls, struct MHD_Connection *connection, void **socket_context,
+                           enum MHD_ConnectionNotificationCode code) {
+    sc_httpd *d = cls;
+    sc_httpd_guard *g = &d->guard;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        sc_httpd_conn *c = calloc(1, sizeof *c);
+        *socket_context = c;
+        if (c == NULL) return; /* untracked: no deadline, not counted for its address */
+        const union MHD_ConnectionInfo *fd =
+            MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+        c->fd = fd != NULL ? fd->connect_fd : -1;
+        const union MHD_ConnectionInfo *address =
+            MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+        c->key_length = sc_httpd_address_key(address != NULL ? address->client_addr : NULL, c->key);
+        c->opened_ns = c->header_started_ns = sc_httpd_now_ns();
+        pthread_mutex_lock(&g->lock);
+        c->next = g->connections;
+        if (g->connections != NULL) g->connections->prev = c;
+        g->connections = c;
+        g->connection_count++;
+        pthread_mutex_unlock(&g->lock);
+    } else if (code == MHD_CONNECTION_NOTIFY_CLOSED) {
+        sc_httpd_conn *c = *socket_context;
+        *socket_context = NULL;
+        if (c == NULL) return;
+        pthread_mutex_lock(&g->lock);
+        if (c->prev != NULL) c->prev->next = c->next;
+        else g->connections = c->next;
+        if (c->next != NULL) c->next->prev = c->prev;
+        g->connection_count--;
+        pthread_mutex_unlock(&g->lock);
+        free(c);
+    }
+}
+
+static sc_httpd_conn *sc_httpd_guard_find(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info != NULL ? info->socket_context : NULL;
+}
+
+void sc_httpd_guard_header_done(sc_httpd *d, struct MHD_Connection *connection) {
+    sc_httpd_conn *c = sc_httpd_guard_find(connection);
+    if (c == NULL) return;
+    pthread_mutex_lock(&d->guard.lock);
+    c->header_started_ns = 0;
+    pthread_mutex_unlock(&d->guard.lock);
+}
+
+void sc_httpd_guard_request_done(sc_httpd *d, struct MHD_Connection *connection) {
+    sc_httpd_conn *c = sc_httpd_guard_find(connection);
+    if (c == NULL) return;
+    pthread_mutex_lock(&d->guard.lock);
+    c->header_started_ns = sc_httpd_now_ns();
+    pthread_mutex_unlock(&d->guard.lock);
+}
+
+uint64_t sc_httpd_header_timeouts(const sc_httpd *d) {
+    sc_httpd_guard *g = (sc_httpd_guard *)&d->guard;
+    pthread_mutex_lock(&g->lock);
+    uint64_t n = g->header_timeouts;
+    pthread_mutex_unlock(&g->lock);
+    return n;
+}
+
+uint64_t sc_httpd_per_ip_refusals(const sc_httpd *d) {
+    sc_httpd_guard *g = (sc_httpd_guard *)&d->guard;
+    pthread_mutex_lock(&g->lock);
+    uint64_t n = g->per_ip_refusals;
+    pthread_mutex_unlock(&g->lock);
+    return n;
+}
+
+static size_t sc_httpd_text_key(const char *text, uint8_t key[16]) {
+    struct sockaddr_in v4;
+    struct sockaddr_in6 v6;
+    memset(&v4, 0, sizeof v4);
+    memset(&v6, 0, sizeof v6);
+    if (text == NULL) return 0;
+    if (inet_pton(AF_INET, text, &v4.sin_addr) == 1) {
+        v4.sin_family = AF_INET;
+        return sc_httpd_address_key((const struct sockaddr *)&v4, key);
+    }
+    if (inet_pton(AF_INET6, text, &v6.sin6_addr) == 1) {
+        v6.sin6_family = AF_INET6;
+        return sc_httpd_address_key((const struct sockaddr *)&v6, key);
+    }
+    return 0;
+}
+
+int32_t sc_httpd_same_client(const char *a, const char *b) {
+    uint8_t ka[16], kb[16];
+    size_t la = sc_httpd_text_key(a, ka), lb = sc_httpd_text_key(b, kb);
+    if (la == 0 || lb == 0) return -1;
+    return la == lb && memcmp(ka, kb, la) == 0;
+}

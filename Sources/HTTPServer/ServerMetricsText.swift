@@ -1,0 +1,24 @@
+/// The server's counters in the Prometheus text exposition format (version 0.0.4), for a
+/// service to append to its `/metrics`.
+public enum ServerMetricsText {
+    public static func exposition(_ s: HTTPServer.Statistics, droppedLogEntries: Int) -> String {
+        var out = ""
+        func metric(_ name: String, _ type: String, _ help: String, _ value: Int) {
+            out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n\(name) \(value)\n"
+        }
+        metric("sharecard_http_open_connections", "gauge", "Connections open now.", s.openConnections)
+        metric("sharecard_http_answered_immediately_total", "counter",
+               "Requests answered on an I/O thread without entering the render queue.", s.answeredImmediately)
+        metric("sharecard_http_abandoned_total", "counter",
+               "Queued requests dropped unrendered because their client had left.", s.abandoned)
+        metric("sharecard_http_queue_full_total", "counter",
+               "Requests answered 429 because the render queue was full.", s.responsesByStatus[429] ?? 0)
+        metric("sharecard_http_header_timeouts_total", "counter",
+               "Connections closed for taking too long to send a request line and header.", s.headerTimeouts)
+        metric("sharecard_http_per_address_refusals_total", "counter",
+               "Connections refused because their address (IPv6: /64) had too many open.", s.perAddressRefusals)
+        metric("sharecard_access_log_dropped_total", "counter",
+               "Access-log entries dropped because the log's output could not keep up.", droppedLogEntries)
+        return out
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import HTTPServer
+import HTTPTypes
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The access log: never blocks a request, drops and counts when its output is stuck.
+final class AccessLogTests: XCTestCase {
+    private func makePipe() throws -> (read: Int32, write: Int32) {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw ClientError(description: "pipe: errno \(errno)") }
+        addTeardownBlock { close(fds[0]); close(fds[1]) }
+        return (fds[0], fds[1])
+    }
+
+    /// A log on a pipe nobody reads: once the pipe and the log's buffer are full, entries are
+    /// dropped and counted, and every request (health included) is still answered. Before,
+    /// the log wrote on libmicrohttpd's threads and the server hung after a few hundred.
+    func testStuckOutputNeverBlocksRequests() throws {
+        let output = try makePipe()
+        let log = AccessLog(fileDescriptor: output.write, capacity: 64)
+        addTeardownBlock { _ = fcntl(output.read, F_SETFL, O_NONBLOCK) }
+        let (_, port) = try startServer(try testConfiguration(), onRequestCompleted: log.observer) { _ in
+            .text("ok")
+        }
+        let client = try LoopbackHTTPClient(port: port, timeout: 5)
+        let padding = String(repeating: "p", count: 400) // 64 KiB of pipe in about 130 lines
+        for index in 0..<1500 {
+            let response = try client.request("GET", "/healthz?n=\(index)&pad=\(padding)")
+            XCTAssertEqual(response.status, 200)
+        }
+        XCTAssertTrue(eventually { log.droppedEntries > 0 }, "entries were dropped, not waited for")
+        XCTAssertLessThan(log.writtenEntries, 1500)
+        // drain the pipe so the writer thread can finish
+        Thread {
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while read(output.read, &buffer, buffer.count) > 0 {}
+        }.start()
+        log.close()
+        close(output.write)
+    }
+
+    /// One JSON object per line, keys sorted, strings escaped.
+    func testLineFormat() throws {
+        let output = try makePipe()
+        let log = AccessLog(fileDescriptor: output.write)
+        let summary = HTTPRequestSummary(method: "GET", target: "/v1/cards/classic.png?title=\"Hi\"\\\u{1}",
+                                         remoteAddress: "127.0.0.1", remotePort: 5000, userAgent: "curl/8\u{2028}")
+        log.record(summary, status: 200, duration: .microseconds(1234), bytes: 13)
+        log.record(HTTPRequestSummary(method: "HEAD", target: "/", remoteAddress: "::1", remotePort: 1, userAgent: nil),
+                   status: 304, duration: .nanoseconds(400), bytes: 0)
+        log.close()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = read(output.read, &buffer, buffer.count)
+        let lines = String(decoding: buffer[..<max(0, count)], as: UTF8.self).split(separator: "\n")
+        XCTAssertEqual(lines.count, 2)
+        let first = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        XCTAssertEqual(first["target"] as? String, "/v1/cards/classic.png?title=\"Hi\"\\\u{1}")
+        XCTAssertEqual(first["userAgent"] as? String, "curl/8\u{2028}")
+        XCTAssertEqual(first["status"] as? Int, 200)
+        XCTAssertEqual(first["bytes"] as? Int, 13)
+        XCTAssertEqual(first["ms"] as? Double, 1.234)
+        XCTAssertTrue(lines[0].hasPrefix(#"{"bytes":13,"method":"GET","ms":1.234,"remote":"127.0.0.1","status":200,"#), String(lines[0]))
+        let time = try XCTUnwrap(first["time"] as? String)
+        XCTAssertNotNil(ISO8601DateFormatter().date(from: time), time)
+        XCTAssertTrue(lines[1].hasPrefix(#"{"bytes":0,"method":"HEAD","ms":0.000,"remote":"::1","status":304,"target":"/","time":""#), String(lines[1]))
+        XCTAssertFalse(lines[1].contains("userAgent"))
+        XCTAssertEqual(log.droppedEntries, 0)
+    }
+}

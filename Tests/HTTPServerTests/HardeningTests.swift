@@ -1,0 +1,196 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import HTTPServer
+import HTTPTypes
+
+/// Hostile and malformed input at the server layer, sent as raw bytes on loopback sockets.
+final class HardeningTests: XCTestCase {
+    private func assertRefused(_ client: LoopbackHTTPClient, _ status: Int, _ code: String,
+                               file: StaticString = #filePath, line: UInt = #line) throws {
+        let response = try client.readResponse()
+        XCTAssertEqual(response.status, status, response.text, file: file, line: line)
+        XCTAssertEqual(response.header("Content-Type"), "application/json", file: file, line: line)
+        XCTAssertEqual(try? response.errorObject().code, code, response.text, file: file, line: line)
+        XCTAssertEqual(response.header("Cache-Control"), "no-store", file: file, line: line)
+        XCTAssertEqual(response.header("X-Content-Type-Options"), "nosniff", file: file, line: line)
+        XCTAssertEqual(response.header("Connection"), "close", file: file, line: line)
+        XCTAssertTrue(client.closedByPeer(within: 2), "nothing follows the error", file: file, line: line)
+    }
+
+    /// RFC 9112 §5.2: a folded line is refused. libmicrohttpd would glue the continuation to
+    /// the field's name and ignore the framing field, so the body would be read as a second
+    /// request (two answers).
+    func testObsoleteLineFoldingIs400() throws {
+        let seen = Locked<[String]>([])
+        let (_, port) = try startServer(try testConfiguration()) { request in
+            seen.update { $0.append(request.path) }
+            return .text("ok")
+        }
+        let smuggled = "GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n"
+        for framing in ["Content-Length:\r\n \(smuggled.utf8.count)", "Transfer-Encoding:\r\n chunked",
+                        "X-Note: a\r\n\tb"] {
+            let client = try LoopbackHTTPClient(port: port)
+            try client.send("POST /v1/cards HTTP/1.1\r\nHost: x\r\n\(framing)\r\n\r\n" + smuggled)
+            try assertRefused(client, 400, "malformed_request")
+        }
+        XCTAssertEqual(seen.get(), [], "neither request reached the handler")
+    }
+
+    /// A bare CR (or another control character) inside a header value is refused, not kept.
+    func testControlCharacterInHeaderValueIs400() throws {
+        let (_, port) = try startServer(try testConfiguration(), handler: echoHandler)
+        for value in ["a\rb", "a\u{01}b", "a\u{7F}"] {
+            let client = try LoopbackHTTPClient(port: port)
+            try client.send("GET / HTTP/1.1\r\nHost: x\r\nX-Note: \(value)\r\n\r\n")
+            try assertRefused(client, 400, "malformed_request")
+        }
+        // a tab is fine
+        XCTAssertEqual(try LoopbackHTTPClient(port: port).request("GET", "/", headers: ["X-Note: a\tb"]).status, 200)
+    }
+
+    /// A NUL cuts libmicrohttpd's target (`/healthz\0/../metrics` would be served as
+    /// `/healthz`); raw bytes that are not UTF-8 are refused like percent-encoded ones.
+    func testNulAndRawNonUTF8InTargetAre400() throws {
+        let (_, port) = try startServer(try testConfiguration(), handler: echoHandler)
+        let cases: [[UInt8]] = [
+            Array("GET /healthz".utf8) + [0] + Array("/../metrics HTTP/1.1\r\nHost: x\r\n\r\n".utf8),
+            Array("GET /caf".utf8) + [0xE9] + Array(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8),
+            Array("GET /?title=".utf8) + [0xFF, 0xFE] + Array(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8),
+        ]
+        for bytes in cases {
+            let client = try LoopbackHTTPClient(port: port)
+            try client.send(bytes)
+            try assertRefused(client, 400, "malformed_request")
+        }
+        // raw UTF-8 is still accepted, as before
+        let ok = try LoopbackHTTPClient(port: port).request("GET", "/café")
+        XCTAssertEqual(try decodeEcho(ok).path, "/café")
+    }
+
+    /// A chunked body is answered 413 (JSON) as soon as it crosses the limit, while the
+    /// client is still sending it, not after the whole body (or never, for a long one).
+    func testChunkedBodyIs413AsSoonAsTheLimitIsCrossed() throws {
+        let (server, port) = try startServer(try testConfiguration(maxBodyBytes: 1000), handler: echoHandler)
+        let client = try LoopbackHTTPClient(port: port, timeout: 2)
+        let chunk = "400\r\n" + String(repeating: "a", count: 1024) + "\r\n"
+        try client.send("POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n" + chunk)
+        // the body is not finished: no terminating chunk
+        let response = try client.readResponse()
+        XCTAssertEqual(response.status, 413)
+        XCTAssertEqual(try response.errorObject().code, "body_too_large")
+        XCTAssertEqual(response.header("Cache-Control"), "no-store")
+        XCTAssertEqual(response.header("X-Content-Type-Options"), "nosniff")
+        XCTAssertEqual(response.header("Connection"), "close")
+        XCTAssertTrue(eventually { server.statistics.responsesByStatus[413] == 1 && server.liveRequests == 0 })
+    }
+
+    /// Bodies are buffered as they arrive: connections that declare 60,000 bytes and send a
+    /// few hold a few kilobytes each, not what they declared.
+    func testBodiesAreNotAllocatedFromTheDeclaredLength() throws {
+        let (server, port) = try startServer(try testConfiguration(maxBodyBytes: 64 * 1024), handler: echoHandler)
+        var clients: [LoopbackHTTPClient] = []
+        for _ in 0..<20 {
+            let client = try LoopbackHTTPClient(port: port)
+            try client.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 60000\r\n\r\n"
+                + String(repeating: "b", count: 100))
+            clients.append(client)
+        }
+        XCTAssertTrue(eventually { server.liveRequests == 20 && server.bufferedBodyBytes > 0 })
+        usleep(100_000)
+        XCTAssertLessThanOrEqual(server.bufferedBodyBytes, 20 * 4096, "held: \(server.bufferedBodyBytes) bytes")
+        for client in clients { client.close() }
+        XCTAssertTrue(eventually { server.liveRequests == 0 && server.bufferedBodyBytes == 0 })
+    }
+
+    /// Every answer says `nosniff`; every error says `no-store`, the handler's and the
+    /// server's own alike (400, 413, 414, 431).
+    func testSecurityHeadersOnEveryAnswer() throws {
+        let (_, port) = try startServer(try testConfiguration(maxBodyBytes: 100, maxURLBytes: 1024,
+                                                              maxHeaderBytes: 1024)) { request in
+            if request.path == "/missing" { return .error(status: 404, code: "not_found", message: "no") }
+            var response = HTTPResponse.text("ok")
+            response.headers.append("Cache-Control", "public, max-age=60")
+            return response
+        }
+        let ok = try LoopbackHTTPClient(port: port).request("GET", "/")
+        XCTAssertEqual(ok.header("X-Content-Type-Options"), "nosniff")
+        XCTAssertEqual(ok.header("Cache-Control"), "public, max-age=60", "success keeps its caching")
+        let answers = [
+            try LoopbackHTTPClient(port: port).request("GET", "/missing"),
+            try LoopbackHTTPClient(port: port).request("GET", "/a%zz"),
+            try LoopbackHTTPClient(port: port).request("POST", "/", body: [UInt8](repeating: 1, count: 200)),
+            try LoopbackHTTPClient(port: port).request("GET", "/" + String(repeating: "u", count: 1100)),
+            try LoopbackHTTPClient(port: port).request("GET", "/", headers: ["X-Pad: " + String(repeating: "p", count: 1100)]),
+        ]
+        XCTAssertEqual(answers.map(\.status), [404, 400, 413, 414, 431])
+        for answer in answers {
+            XCTAssertEqual(answer.header("Cache-Control"), "no-store", "\(answer.status)")
+            XCTAssertEqual(answer.header("X-Content-Type-Options"), "nosniff", "\(answer.status)")
+        }
+    }
+
+    /// A client trickling its header (a byte every 300 ms, so never idle) is cut at the header
+    /// deadline; before, only idleness was timed and such a client was held for ever.
+    func testTricklingHeaderIsCutAtTheDeadline() throws {
+        let configuration = try HTTPServer.Configuration(
+            host: "127.0.0.1", port: 0, ioThreads: 2, workers: 1, maxConnections: 64,
+            connectionTimeoutSeconds: 30, headerTimeoutSeconds: 1)
+        let (server, port) = try startServer(configuration) { _ in .text("ok") }
+        let slow = try LoopbackHTTPClient(port: port, timeout: 1)
+        let header = Array("GET / HTTP/1.1\r\nHost: x\r\nX-Pad: ".utf8) + [UInt8](repeating: 0x7A, count: 100)
+        let started = Date()
+        var cut = false
+        for byte in header {
+            do { try slow.send([byte]) } catch { cut = true; break }
+            if !slow.staysQuiet(for: 0.3) { cut = true; break }
+        }
+        XCTAssertTrue(cut, "the trickling client was disconnected")
+        let elapsed = Date().timeIntervalSince(started)
+        XCTAssertGreaterThan(elapsed, 0.9)
+        XCTAssertLessThan(elapsed, 3)
+        XCTAssertEqual(server.statistics.headerTimeouts, 1)
+        // a normal client is unaffected, and one that sends a request, then waits a little
+        // (under the deadline) before the next on the same connection, is kept
+        let normal = try LoopbackHTTPClient(port: port)
+        XCTAssertEqual(try normal.request("GET", "/").status, 200)
+        usleep(500_000)
+        XCTAssertEqual(try normal.request("GET", "/").status, 200)
+    }
+
+    /// Under pressure (open connections at 3/4 of the limit) trickling clients are cut after
+    /// one second whatever the deadline, so new clients find room.
+    func testTricklingClientsLoseTheirPlaceUnderPressure() throws {
+        let configuration = try HTTPServer.Configuration(
+            host: "127.0.0.1", port: 0, ioThreads: 2, workers: 1, maxConnections: 40,
+            maxConnectionsPerIP: 0, connectionTimeoutSeconds: 30, headerTimeoutSeconds: 30)
+        let (server, port) = try startServer(configuration) { _ in .text("ok") }
+        var slow: [LoopbackHTTPClient] = []
+        for _ in 0..<40 {
+            let client = try LoopbackHTTPClient(port: port, timeout: 1)
+            try client.send("GET / HTTP/1.1\r\n")
+            slow.append(client)
+        }
+        XCTAssertTrue(eventually(within: 4) { server.statistics.headerTimeouts >= 40 })
+        XCTAssertTrue(eventually { (try? LoopbackHTTPClient(port: port, timeout: 1).request("GET", "/").status) == 200 })
+        for client in slow { client.close() }
+    }
+
+    /// Per-address limits count each IPv4 address apart (127.0.0.2 and 127.0.0.3 are two
+    /// clients), and an IPv6 /64 as one.
+    func testPerAddressLimitsByIPv4AddressAndIPv6Prefix() throws {
+        let (server, port) = try startServer(try testConfiguration(maxConnectionsPerIP: 1), handler: echoHandler)
+        let a = try LoopbackHTTPClient(port: port, sourceAddress: "127.0.0.2")
+        let b = try LoopbackHTTPClient(port: port, sourceAddress: "127.0.0.3")
+        XCTAssertEqual(try a.request("GET", "/").status, 200)
+        XCTAssertEqual(try b.request("GET", "/").status, 200)
+        let second = try LoopbackHTTPClient(port: port, timeout: 2, sourceAddress: "127.0.0.2")
+        XCTAssertThrowsError(try second.request("GET", "/"), "a second connection from 127.0.0.2 is refused")
+        XCTAssertEqual(server.statistics.perAddressRefusals, 1)
+
+        XCTAssertTrue(ClientAddress.sameClient("2001:db8:1:2::1", "2001:db8:1:2:ffff:ffff:ffff:ffff"))
+        XCTAssertFalse(ClientAddress.sameClient("2001:db8:1:2::1", "2001:db8:1:3::1"))
+        XCTAssertTrue(ClientAddress.sameClient("::ffff:192.0.2.1", "192.0.2.1"))
+        XCTAssertFalse(ClientAddress.sameClient("192.0.2.1", "192.0.2.2"))
+    }
+}
