@@ -7,9 +7,10 @@ import Foundation
 /// timeout, a memory cap per connection). Every complete request is first offered to the
 /// immediate handler on the I/O thread (health, metrics, cached answers: no queue); the
 /// rest are suspended, handed to a bounded pool of worker threads that run the handler, and
-/// resumed with the response. Requests beyond the pool's queue are answered 429 at once and
-/// their connection closed, so a slow handler never stalls the sockets and a client retrying
-/// in a loop pays for a new connection each time. A waiting request whose client has left
+/// resumed with the response. Requests beyond the pool's queue are answered 429 after
+/// `busyAnswerDelayMilliseconds` (suspended meanwhile, at no cost) and their connection
+/// closed, so a slow handler never stalls the sockets and a client retrying in a loop is
+/// paced instead of taking the cores. A waiting request whose client has left
 /// is dropped before its handler runs.
 ///
 /// Every answer carries `X-Content-Type-Options: nosniff`; every error (400 and up) carries
@@ -68,6 +69,7 @@ public final class HTTPServer: @unchecked Sendable {
         guard stateLock.withLock({ state }) == .idle else { throw HTTPServerError.alreadyStarted }
         let c = configuration
         core.pool.start(name: "http-worker")
+        core.delayed.start()
         var options = sc_httpd_options()
         options.port = UInt16(c.port)
         options.io_threads = UInt32(c.ioThreads)
@@ -106,6 +108,7 @@ public final class HTTPServer: @unchecked Sendable {
         }
         guard let started else {
             core.pool.close()
+            core.delayed.stop()
             stateLock.withLock { state = .stopped }
             let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
             throw HTTPServerError.startFailed("\(c.host):\(c.port): \(text)")
@@ -150,6 +153,7 @@ public final class HTTPServer: @unchecked Sendable {
         }
         core.counters.beginShutdown()
         core.counters.waitUntilIdle()
+        core.delayed.stop() // answers the 429s still held: nothing may stay suspended
         stateLock.withLock {
             daemon = nil
             state = .stopped

@@ -17,6 +17,11 @@ extension HTTPServer {
         public let workers: Int
         /// Requests that may wait for a worker when all are busy; more are answered 429.
         public let queueLimit: Int
+        /// How long a request refused for a full queue waits (its connection suspended, no
+        /// cost to the server) before its 429; then its connection closes. A client retrying
+        /// in a loop is paced by it instead of taking the cores away from rendering. 0 answers
+        /// at once.
+        public let busyAnswerDelayMilliseconds: Int
         public let maxConnections: Int
         /// Open connections allowed per client: per IPv4 address, per /64 prefix for IPv6 (one
         /// host usually owns a whole /64); 0 = no limit. Behind a proxy every connection comes
@@ -48,6 +53,7 @@ extension HTTPServer {
                     ioThreads: Int = 2,
                     workers: Int = max(1, ProcessInfo.processInfo.activeProcessorCount),
                     queueLimit: Int = 64,
+                    busyAnswerDelayMilliseconds: Int = 1000,
                     maxConnections: Int = 1024,
                     maxConnectionsPerIP: Int = 64,
                     connectionTimeoutSeconds: Int = 15,
@@ -65,6 +71,7 @@ extension HTTPServer {
             try check((1...64).contains(ioThreads), "ioThreads", "1...64")
             try check((1...1024).contains(workers), "workers", "1...1024")
             try check((0...1_000_000).contains(queueLimit), "queueLimit", "0...1000000")
+            try check((0...60_000).contains(busyAnswerDelayMilliseconds), "busyAnswerDelayMilliseconds", "0...60000")
             try check((1...1_000_000).contains(maxConnections), "maxConnections", "1...1000000")
             try check((0...maxConnections).contains(maxConnectionsPerIP), "maxConnectionsPerIP",
                       "0...maxConnections")
@@ -84,6 +91,7 @@ extension HTTPServer {
             self.ioThreads = ioThreads
             self.workers = workers
             self.queueLimit = queueLimit
+            self.busyAnswerDelayMilliseconds = busyAnswerDelayMilliseconds
             self.maxConnections = maxConnections
             self.maxConnectionsPerIP = maxConnectionsPerIP
             self.connectionTimeoutSeconds = connectionTimeoutSeconds

@@ -14,6 +14,7 @@ final class ServerCore: @unchecked Sendable {
     let diagnostics: (@Sendable (String) -> Void)?
     let counters = RequestCounters()
     let pool: WorkerPool
+    let delayed: DelayedAnswers
 
     init(configuration: HTTPServer.Configuration, immediate: HTTPServer.ImmediateHandler?,
          handler: @escaping HTTPServer.Handler, observer: HTTPServer.CompletionObserver?,
@@ -24,6 +25,7 @@ final class ServerCore: @unchecked Sendable {
         self.observer = observer
         self.diagnostics = diagnostics
         self.pool = WorkerPool(workers: configuration.workers, queueLimit: configuration.queueLimit)
+        self.delayed = DelayedAnswers(delay: .milliseconds(configuration.busyAnswerDelayMilliseconds))
     }
 
     /// On a libmicrohttpd thread: the request is complete, or has `problem`.
@@ -114,8 +116,13 @@ final class ServerCore: @unchecked Sendable {
                 status: 429, code: "queue_full",
                 message: "The server is busy: all \(configuration.workers) workers are busy and \(configuration.queueLimit) requests are waiting. Retry shortly.")
             response.headers.append("Retry-After", "1")
-            // Closed, so that a client retrying in a loop pays for a new connection each time.
-            send(response, to: request, closing: true)
+            // Held for the delay, then closed: a client retrying in a loop waits and pays for
+            // a new connection each time.
+            if configuration.busyAnswerDelayMilliseconds > 0 && sc_httpd_defer(r) == 0 {
+                delayed.schedule { [self, response] in send(response, to: request, closing: true) }
+            } else {
+                send(response, to: request, closing: true)
+            }
         case .shuttingDown:
             var response = HTTPResponse.error(status: 503, code: "shutting_down",
                                               message: "The server is shutting down.")

@@ -49,6 +49,40 @@ final class QueueTests: XCTestCase {
         }
     }
 
+    /// A client retrying in a loop against a full queue is paced: each 429 is held for the
+    /// delay, then its connection closed. (Before, the 429 came at once on the same
+    /// connection, and a retry loop got hundreds a second while the server spent its cores on
+    /// them.)
+    func testRetryLoopAgainstAFullQueueIsPaced() throws {
+        let gate = Gate()
+        let (server, port) = try startServer(
+            try testConfiguration(workers: 1, queueLimit: 0, busyAnswerDelayMilliseconds: 300)) { request in
+            if request.path == "/block" { gate.pass() }
+            return .text("rendered")
+        }
+        defer { gate.open() }
+        let running = try LoopbackHTTPClient(port: port)
+        try running.send("GET /block HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertTrue(gate.waitForEntry())
+        let started = Date()
+        var refusals = 0
+        while Date().timeIntervalSince(started) < 1.5 {
+            let client = try LoopbackHTTPClient(port: port)
+            let sent = Date()
+            let response = try client.request("GET", "/render")
+            XCTAssertEqual(response.status, 429)
+            XCTAssertEqual(response.header("Retry-After"), "1")
+            XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(sent), 0.25, "held before it is sent")
+            XCTAssertTrue(client.closedByPeer(within: 1))
+            refusals += 1
+        }
+        XCTAssertLessThanOrEqual(refusals, 6, "a retry loop gets about three answers a second")
+        // health is not held: the immediate path is not affected, and neither is shutdown
+        gate.open()
+        XCTAssertEqual(try running.readResponse().status, 200)
+        XCTAssertEqual(server.statistics.responsesByStatus[429], refusals)
+    }
+
     /// Clients that send their next request the moment an answer arrives, exactly as many as
     /// there are workers and queue places, are never refused: a job's slot is free before its
     /// answer goes out. (Before, a finished job still counted until after the connection was

@@ -5,12 +5,14 @@ import XCTest
 import HTTPTypes
 
 /// A configuration for tests: ephemeral port on 127.0.0.1, small pools.
-func testConfiguration(workers: Int = 2, queueLimit: Int = 16, maxConnections: Int = 64,
+func testConfiguration(workers: Int = 2, queueLimit: Int = 16, busyAnswerDelayMilliseconds: Int = 0,
+                       maxConnections: Int = 64,
                        maxConnectionsPerIP: Int = 0, connectionTimeoutSeconds: Int = 5,
                        connectionMemoryLimitBytes: Int = 64 * 1024, maxBodyBytes: Int = 1 << 16,
                        maxURLBytes: Int = 4096, maxHeaderBytes: Int = 8192) throws -> HTTPServer.Configuration {
     try HTTPServer.Configuration(
         host: "127.0.0.1", port: 0, ioThreads: 2, workers: workers, queueLimit: queueLimit,
+        busyAnswerDelayMilliseconds: busyAnswerDelayMilliseconds,
         maxConnections: maxConnections, maxConnectionsPerIP: maxConnectionsPerIP,
         connectionTimeoutSeconds: connectionTimeoutSeconds,
         connectionMemoryLimitBytes: connectionMemoryLimitBytes, maxBodyBytes: maxBodyBytes,
