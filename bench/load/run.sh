@@ -3,6 +3,9 @@
 #
 #   bench/load/run.sh                 build (release), then every scenario and the memory check
 #   bench/load/run.sh --quick         3 s scenarios and a 20,000-request memory check
+#   bench/load/run.sh --server-layer  then also bench/load/server-layer.sh with the same binary:
+#                                     capacity at 64 and 256 connections with a /healthz probe,
+#                                     the access log's cost, slowloris (see that script)
 #
 # Scenarios, each at 16 and 64 connections for --duration seconds:
 #   unique    every request a new title (unique.lua): rendered and encoded each time
@@ -36,6 +39,7 @@ usage: bench/load/run.sh [options]
   --binary PATH         use this sharecard binary instead of building
   --scratch-path DIR    build there (default .build, or /tmp/build-load when .build is locked)
   --quick               --duration 3 --memory-requests 20000 --batch 5000
+  --server-layer        afterwards, run bench/load/server-layer.sh (same binary and duration)
 EOF
 }
 
@@ -49,6 +53,7 @@ batch=10000
 scenarios="unique repeated etag"
 binary=""
 scratch=""
+server_layer=0
 while (($#)); do
   case "$1" in
     --duration) duration="$2"; shift 2 ;;
@@ -62,6 +67,7 @@ while (($#)); do
     --binary) binary="$2"; shift 2 ;;
     --scratch-path) scratch="$2"; shift 2 ;;
     --quick) duration=3; memory_requests=20000; batch=5000; shift ;;
+    --server-layer) server_layer=1; shift ;;
     -h|--help) usage; exit 0 ;;
     *) echo "run.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
   esac
@@ -283,4 +289,11 @@ while read -r name c rps p99 errors status max; do
 done <"$results/summary"
 if ((memory_requests > 0)); then
   echo "  $(verdict "$memory_ok") memory: highest RSS $(mb "$highest") MB (< 150), trend $(mb "$growth") MB (< 10)"
+fi
+
+# ---- the server layer (optional) ----
+if ((server_layer)); then
+  echo
+  stop_server
+  "$here/server-layer.sh" --duration "$duration" --binary "$binary"
 fi

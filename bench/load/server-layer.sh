@@ -94,6 +94,12 @@ metric() { # NAME [LABELS]: one value from /metrics
 }
 cards_ok() { metric 'sharecard_requests_total{route="card",status="200"}'; }
 field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" "$2"; }
+# the server's CPU time so far (user + system), in clock ticks: a cost per request that other
+# work on a shared machine does not distort the way throughput is distorted
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$server_pid/stat" 2>/dev/null || echo 0; }
+per_request_us() { # TICKS0 TICKS1 REQUESTS
+  awk -v a="$1" -v b="$2" -v n="$3" -v hz="$(getconf CLK_TCK)" 'BEGIN { if (n > 0) printf "%.1f", (b - a) / hz * 1e6 / n; else print "n/a" }'
+}
 status_count() { # FILE CODE: how many answers of CODE the wrk script counted
   field statuses "$1" | tr ',' '\n' | awk -F: -v c="$2" '$1 == c { n += $2 } END { print n + 0 }'
 }
@@ -119,16 +125,16 @@ for scenario in $scenarios; do
     echo; echo "capacity: uncached cards, default queue (64), --quiet --max-connections-per-ip 0"
     start_server "$results/server-capacity.log" --quiet --max-connections-per-ip 0
     for c in 64 256; do
-      before="$(cards_ok)"; full0="$(metric sharecard_http_queue_full_total)"
+      before="$(cards_ok)"; full0="$(metric sharecard_http_queue_full_total)"; t0="$(cpu_ticks)"
       probe "capacity-c$c"
       wrk -t2 -c"$c" -d"${duration}s" --timeout 5s -s "$here/unique.lua" "$base" -- "$salt-c$c" count \
         >"$results/capacity-c$c.wrk" 2>&1 || true
       wait "$probe_pid" || true
-      after="$(cards_ok)"; full1="$(metric sharecard_http_queue_full_total)"
+      t1="$(cpu_ticks)"; after="$(cards_ok)"; full1="$(metric sharecard_http_queue_full_total)"
       f="$results/capacity-c$c.wrk"
       secs="$(field seconds "$f")"
       cps="$(awk -v a="$after" -v b="$before" -v s="$secs" 'BEGIN { printf "%.0f", (a - b) / s }')"
-      echo "  $c connections: $cps cards/s (200s), all answers $(field rps "$f")/s, 429s $((full1 - full0)), card p99 $(field p99_ms "$f") ms, socket errors $(( $(field connect_errors "$f") + $(field read_errors "$f") + $(field timeouts "$f") ))"
+      echo "  $c connections: $cps cards/s (200s), all answers $(field rps "$f")/s, 429s $((full1 - full0)), card p99 $(field p99_ms "$f") ms, server CPU $(per_request_us "$t0" "$t1" $((after - before))) us per card, socket errors $(( $(field connect_errors "$f") + $(field read_errors "$f") + $(field timeouts "$f") ))"
       report_probe "capacity-c$c"
       echo "$c $cps" >>"$results/capacity"
     done
@@ -136,16 +142,23 @@ for scenario in $scenarios; do
     stop_server
     ;;
   log)
-    echo; echo "log: cached cards at 64 connections, access log on (to a file) vs --quiet"
-    for mode in log quiet; do
+    echo; echo "log: cached cards at 64 connections, access log on (to a file) vs --quiet, interleaved twice"
+    : >"$results/log-cost"
+    for mode in log quiet log quiet; do
       if [[ $mode == log ]]; then start_server "$results/server-log.log" --max-connections-per-ip 0
       else start_server "$results/server-quiet.log" --quiet --max-connections-per-ip 0; fi
+      t0="$(cpu_ticks)"
       wrk -t2 -c64 -d"${duration}s" --timeout 5s -s "$here/repeated.lua" "$base" -- png >"$results/log-$mode.wrk" 2>&1 || true
-      echo "  $mode: $(field rps "$results/log-$mode.wrk") answers/s, p99 $(field p99_ms "$results/log-$mode.wrk") ms, dropped log entries $(metric sharecard_access_log_dropped_total)"
+      t1="$(cpu_ticks)"
+      f="$results/log-$mode.wrk"
+      us="$(per_request_us "$t0" "$t1" "$(field requests "$f")")"
+      echo "  $mode: $(field rps "$f") answers/s, p99 $(field p99_ms "$f") ms, server CPU $us us per answer, dropped log entries $(metric sharecard_access_log_dropped_total)"
+      echo "$mode $(field rps "$f") $us" >>"$results/log-cost"
       stop_server
     done
-    awk -v a="$(field rps "$results/log-log.wrk")" -v b="$(field rps "$results/log-quiet.wrk")" \
-      'BEGIN { printf "  log on / --quiet: %.0f%% (target >= 80%%)\n", 100 * a / b }'
+    awk '{ rps[$1] += $2; us[$1] += $3 } END {
+      printf "  log on / --quiet: throughput %.0f%%, server capacity (CPU per answer, quiet / log) %.0f%% (target >= 80%%)\n",
+        100 * rps["log"] / rps["quiet"], 100 * us["quiet"] / us["log"] }' "$results/log-cost"
     # a pipe nobody reads: held open for writing and reading here, never read
     mkfifo "$results/log.fifo"
     exec 3<>"$results/log.fifo"
@@ -190,8 +203,8 @@ for scenario in $scenarios; do
       f="$results/slowloris-$phase.wrk"
       echo "  $phase: cached cards $(field rps "$f")/s, p99 $(field p99_ms "$f") ms, statuses $(field statuses "$f"), socket errors $(( $(field connect_errors "$f") + $(field read_errors "$f") + $(field timeouts "$f") ))"
       report_probe "slowloris-$phase"
-      awk '{ n++; if ($1 == 200) ok++; t[n] = $2 } END { asort(t); printf "    20 fresh connections: %d answered 200, slowest %.0f ms, median %.0f ms\n", ok, 1000 * t[n], 1000 * t[int((n + 1) / 2)] }' \
-        "$results/slowloris-$phase.fresh"
+      sort -k2 -g "$results/slowloris-$phase.fresh" | awk '{ n++; if ($1 == 200) ok++; t[n] = $2 }
+        END { printf "    20 fresh connections: %d answered 200, median %.0f ms, slowest %.0f ms\n", ok, 1000 * t[int((n + 1) / 2)], 1000 * t[n] }'
     done
     wait "$attack_pid" || true
     echo "  $(cat "$results/slowloris.out")"

@@ -107,6 +107,10 @@ int64_t sc_httpd_live_requests(const sc_httpd *daemon);
  * 0 when not, -1 when either is not an address. */
 int32_t sc_httpd_same_client(const char *a, const char *b);
 
+/* Raises the calling thread's nice value by `niceness` (Linux: per thread), for threads
+ * doing batch work beside libmicrohttpd's. Returns 0, or -1 (errno set). */
+int32_t sc_httpd_lower_thread_priority(int32_t niceness);
+
 /* Bytes allocated for request bodies now (they grow as bytes arrive). */
 int64_t sc_httpd_body_bytes(const sc_httpd *daemon);
 
