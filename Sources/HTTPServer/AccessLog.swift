@@ -194,27 +194,37 @@ extension AccessLog {
 
         /// A JSON string: quotes, backslashes and control characters escaped (the text is
         /// already UTF-8; U+2028 and U+2029 are escaped too, as `HTTPResponse.error` does).
+        /// Text that needs no escaping, the usual case, is copied in one piece.
         private func appendString(_ text: String, to out: inout [UInt8]) {
             out.append(UInt8(ascii: "\""))
-            let hex: [UInt8] = Array("0123456789abcdef".utf8)
-            var utf8 = Array(text.utf8)[...]
-            while let byte = utf8.popFirst() {
-                switch byte {
-                case UInt8(ascii: "\""): out += #"\""#.utf8
-                case UInt8(ascii: "\\"): out += #"\\"#.utf8
-                case 0x0A: out += #"\n"#.utf8
-                case 0x0D: out += #"\r"#.utf8
-                case 0x09: out += #"\t"#.utf8
-                case 0..<0x20, 0x7F:
-                    out += #"\u00"#.utf8
-                    out.append(hex[Int(byte >> 4)])
-                    out.append(hex[Int(byte & 0xF)])
-                case 0xE2 where utf8.count >= 2 && utf8[utf8.startIndex] == 0x80
-                    && (utf8[utf8.startIndex + 1] == 0xA8 || utf8[utf8.startIndex + 1] == 0xA9):
-                    out += (utf8[utf8.startIndex + 1] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8
-                    utf8.removeFirst(2)
-                default:
-                    out.append(byte)
+            var text = text
+            text.withUTF8 { bytes in
+                if !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
+                    out.append(contentsOf: bytes)
+                    return
+                }
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                var i = 0
+                while i < bytes.count {
+                    let byte = bytes[i]
+                    switch byte {
+                    case UInt8(ascii: "\""): out += #"\""#.utf8
+                    case UInt8(ascii: "\\"): out += #"\\"#.utf8
+                    case 0x0A: out += #"\n"#.utf8
+                    case 0x0D: out += #"\r"#.utf8
+                    case 0x09: out += #"\t"#.utf8
+                    case 0..<0x20, 0x7F:
+                        out += #"\u00"#.utf8
+                        out.append(hex[Int(byte >> 4)])
+                        out.append(hex[Int(byte & 0xF)])
+                    case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80
+                        && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                        out += (bytes[i + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8
+                        i += 2
+                    default:
+                        out.append(byte)
+                    }
+                    i += 1
                 }
             }
             out.append(UInt8(ascii: "\""))
