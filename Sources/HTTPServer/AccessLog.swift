@@ -6,8 +6,8 @@ import Glibc
 
 /// A JSON-lines access log that never blocks the thread reporting a request. `record` (an
 /// `HTTPServer.CompletionObserver`, run on libmicrohttpd's threads) only appends the entry
-/// to a bounded buffer; a thread of the log's own formats the entries and writes them in
-/// batches. When the buffer is full (the output is slow, or a pipe nobody reads) the entry
+/// to a bounded buffer; a thread of the log's own wakes every 50 ms (or when the buffer is
+/// half full), formats the entries and writes them in one batch. When the buffer is full (the output is slow, or a pipe nobody reads) the entry
 /// is dropped and counted in `droppedEntries`, so the server keeps answering whatever
 /// happens to the log.
 ///
@@ -19,6 +19,9 @@ import Glibc
 public final class AccessLog: @unchecked Sendable {
     /// Entries waiting to be written, at most.
     public let capacity: Int
+    /// How often the writer thread writes what has accumulated (sooner when half full), in
+    /// seconds: lines reach the output at most this late.
+    static let flushInterval = 0.05
     private let fileDescriptor: Int32
     private let condition = NSCondition()
     private var pending: [Entry] = []
@@ -65,7 +68,9 @@ public final class AccessLog: @unchecked Sendable {
             return
         }
         pending.append(entry)
-        if pending.count == 1 { condition.signal() }
+        // The writer wakes on its own every `flushInterval`; a signal per entry would cost a
+        // context switch and a write per request.
+        if pending.count == capacity / 2 { condition.signal() }
     }
 
     /// The log as a completion observer for `HTTPServer`.
@@ -97,10 +102,14 @@ public final class AccessLog: @unchecked Sendable {
         var bytes: [UInt8] = []
         while true {
             condition.lock()
-            while pending.isEmpty && !closed { condition.wait() }
-            if pending.isEmpty && closed {
+            if pending.count < capacity / 2 && !closed {
+                _ = condition.wait(until: Date().addingTimeInterval(Self.flushInterval))
+            }
+            if pending.isEmpty {
+                let done = closed
                 condition.unlock()
-                return
+                if done { return }
+                continue
             }
             swap(&batch, &pending)
             condition.unlock()

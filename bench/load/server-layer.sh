@@ -176,7 +176,7 @@ for scenario in $scenarios; do
     wait "$probe_pid" || true
     echo "  stderr on a pipe nobody reads: $(field requests "$results/log-fifo.wrk") requests answered ($(field rps "$results/log-fifo.wrk")/s, timeouts $(field timeouts "$results/log-fifo.wrk")), dropped log entries $(metric sharecard_access_log_dropped_total)"
     report_probe "log-fifo"
-    kill -KILL "$server_pid" 2>/dev/null || true; server_pid=""
+    { kill -KILL "$server_pid"; wait "$server_pid"; } 2>/dev/null || true; server_pid=""
     exec 3>&-
     ;;
   slowloris)
