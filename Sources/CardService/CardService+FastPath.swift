@@ -30,7 +30,9 @@ extension CardService {
     }
 }
 
-/// Whether rendering is allowed on this thread: not inside `answerImmediately`.
+/// Whether rendering is allowed on this thread: not inside `answerImmediately`. Every place
+/// that starts a render (today `rendered` and `palettePreview`) calls `checkRenderAllowed()`
+/// first; a new one must too, or the fast path would render on an I/O thread.
 enum RenderPolicy {
     @TaskLocal static var deferred = false
 
