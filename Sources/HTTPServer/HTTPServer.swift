@@ -8,9 +8,9 @@ import Foundation
 /// immediate handler on the I/O thread (health, metrics, cached answers: no queue); the
 /// rest are suspended, handed to a bounded pool of worker threads that run the handler, and
 /// resumed with the response. Requests beyond the pool's queue are answered 429 after
-/// `busyAnswerDelayMilliseconds` (suspended meanwhile, at no cost) and their connection
-/// closed, so a slow handler never stalls the sockets and a client retrying in a loop is
-/// paced instead of taking the cores. A waiting request whose client has left
+/// `busyAnswerDelayMilliseconds` (suspended meanwhile, at no cost; with no delay, at once and
+/// the connection closed), so a slow handler never stalls the sockets and a client retrying
+/// in a loop is paced instead of taking the cores. A waiting request whose client has left
 /// is dropped before its handler runs.
 ///
 /// Every answer carries `X-Content-Type-Options: nosniff`; every error (400 and up) carries

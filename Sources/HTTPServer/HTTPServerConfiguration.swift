@@ -18,9 +18,9 @@ extension HTTPServer {
         /// Requests that may wait for a worker when all are busy; more are answered 429.
         public let queueLimit: Int
         /// How long a request refused for a full queue waits (its connection suspended, no
-        /// cost to the server) before its 429; then its connection closes. A client retrying
-        /// in a loop is paced by it instead of taking the cores away from rendering. 0 answers
-        /// at once.
+        /// cost to the server) before its 429. A client retrying in a loop is paced by it
+        /// instead of taking the cores away from rendering. 0 answers at once and closes the
+        /// connection, so that a retry loop at least pays for a new connection each time.
         public let busyAnswerDelayMilliseconds: Int
         public let maxConnections: Int
         /// Open connections allowed per client: per IPv4 address, per /64 prefix for IPv6 (one

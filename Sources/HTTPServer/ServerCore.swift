@@ -116,10 +116,11 @@ final class ServerCore: @unchecked Sendable {
                 status: 429, code: "queue_full",
                 message: "The server is busy: all \(configuration.workers) workers are busy and \(configuration.queueLimit) requests are waiting. Retry shortly.")
             response.headers.append("Retry-After", "1")
-            // Held for the delay, then closed: a client retrying in a loop waits and pays for
-            // a new connection each time.
+            // Held for the delay (the connection kept: the wait already paces a retry loop,
+            // and a reconnect would cost the server more than the answer), or, without a
+            // delay, closed so that a retry loop pays for a new connection each time.
             if configuration.busyAnswerDelayMilliseconds > 0 && sc_httpd_defer(r) == 0 {
-                delayed.schedule { [self, response] in send(response, to: request, closing: true) }
+                delayed.schedule { [self, response] in send(response, to: request, closing: false) }
             } else {
                 send(response, to: request, closing: true)
             }

@@ -14,7 +14,7 @@ enum ServeCommand {
             OptionSpec(name: "port", valueName: "N", help: "Port (default 8080; 0 picks a free one)."),
             OptionSpec(name: "workers", valueName: "N", help: "Threads that render (default: the number of cores)."),
             OptionSpec(name: "queue", valueName: "N", help: "Requests that may wait for a worker before 429 (default 64)."),
-            OptionSpec(name: "busy-delay", valueName: "MS", help: "Hold a 429 this long before sending it and closing (default 1000)."),
+            OptionSpec(name: "busy-delay", valueName: "MS", help: "Hold a 429 this long before sending it (default 1000; 0 = at once, then close)."),
             OptionSpec(name: "signing-key", valueName: "KEY", help: "Require card URLs signed with this key (repeat to rotate keys; the first signs).", repeatable: true),
             OptionSpec(name: "max-connections", valueName: "N", help: "Open connections at most (default 1024)."),
             OptionSpec(name: "max-connections-per-ip", valueName: "N", help: "Per client address, per /64 for IPv6 (default 64)."),

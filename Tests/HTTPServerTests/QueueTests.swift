@@ -50,9 +50,8 @@ final class QueueTests: XCTestCase {
     }
 
     /// A client retrying in a loop against a full queue is paced: each 429 is held for the
-    /// delay, then its connection closed. (Before, the 429 came at once on the same
-    /// connection, and a retry loop got hundreds a second while the server spent its cores on
-    /// them.)
+    /// delay. (Before, the 429 came at once, and a retry loop got hundreds a second while the
+    /// server spent its cores on them.)
     func testRetryLoopAgainstAFullQueueIsPaced() throws {
         let gate = Gate()
         let (server, port) = try startServer(
@@ -66,14 +65,14 @@ final class QueueTests: XCTestCase {
         XCTAssertTrue(gate.waitForEntry())
         let started = Date()
         var refusals = 0
+        let client = try LoopbackHTTPClient(port: port)
         while Date().timeIntervalSince(started) < 1.5 {
-            let client = try LoopbackHTTPClient(port: port)
             let sent = Date()
             let response = try client.request("GET", "/render")
             XCTAssertEqual(response.status, 429)
             XCTAssertEqual(response.header("Retry-After"), "1")
+            XCTAssertEqual(response.header("Cache-Control"), "no-store")
             XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(sent), 0.25, "held before it is sent")
-            XCTAssertTrue(client.closedByPeer(within: 1))
             refusals += 1
         }
         XCTAssertLessThanOrEqual(refusals, 6, "a retry loop gets about three answers a second")
