@@ -6,6 +6,7 @@ import PackageDescription
 //   Cards → Scene (the shared drawing vocabulary of scene files and templates) → Raster
 //   C libraries from Debian (installed by scripts/setup) sit behind the C* targets:
 //   Raster → CFreeType, CPixman, CPNG;  UnicodeText → CICU, CFriBiDi;  Typesetting → CHarfBuzz, CFreeType
+//   CardService → HTTPTypes (requests and responses as values, no sockets);  HTTPServer → HTTPTypes, CMicroHTTPD
 let package = Package(
     name: "sharecard",
     products: [
@@ -32,10 +33,11 @@ let package = Package(
         .target(name: "Scene", dependencies: ["Geometry", "Raster"]),
         .target(name: "Cards", dependencies: ["Layout", "Scene", "Typesetting", "UnicodeText", "Raster", "Geometry", "CCrypto"]),
         .target(name: "Layout", dependencies: ["Geometry", "Raster", "Typesetting"]),
-        .target(name: "CardService", dependencies: ["Cards", "HTTPServer", "Raster", "CCrypto"]),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "HTTPTypes"),
+        .target(name: "CardService", dependencies: ["Cards", "HTTPTypes", "Raster", "CCrypto"]),
+        .target(name: "HTTPServer", dependencies: ["HTTPTypes", "CMicroHTTPD"]),
 
-        .executableTarget(name: "sharecard", dependencies: ["CardService", "HTTPServer", "Cards", "Layout", "Scene", "Typesetting", "Raster", "Geometry"]),
+        .executableTarget(name: "sharecard", dependencies: ["CardService", "HTTPServer", "HTTPTypes", "Cards", "Layout", "Scene", "Typesetting", "Raster", "Geometry"]),
         .executableTarget(name: "sharecard-bench", dependencies: ["Cards", "Scene", "Typesetting", "Raster", "Geometry"]),
 
         .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
@@ -46,9 +48,9 @@ let package = Package(
         .testTarget(name: "CardsTests", dependencies: ["Cards", "Scene", "Typesetting", "Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Typesetting", "Raster", "Geometry", "TestSupport"]),
-        .testTarget(name: "CardServiceTests", dependencies: ["CardService"]),
+        .testTarget(name: "CardServiceTests", dependencies: ["CardService", "HTTPTypes"]),
         .testTarget(name: "CLITests", dependencies: []),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
-        .testTarget(name: "ServiceIntegrationTests", dependencies: ["CardService", "HTTPServer", "Cards", "Typesetting", "TestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTypes", "TestSupport"]),
+        .testTarget(name: "ServiceIntegrationTests", dependencies: ["CardService", "HTTPServer", "HTTPTypes", "Cards", "Typesetting", "TestSupport"]),
     ]
 )

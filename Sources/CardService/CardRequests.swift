@@ -1,6 +1,6 @@
 import Cards
 import Foundation
-import HTTPServer
+import HTTPTypes
 import Raster
 
 extension CardService {

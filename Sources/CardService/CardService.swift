@@ -1,6 +1,6 @@
 import Cards
 import Foundation
-import HTTPServer
+import HTTPTypes
 import Raster
 
 /// HTTP semantics without sockets: a request in, a response out. Routing, validation,

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPTypes
 
 /// A request the service refuses, with the status, a machine-readable code, a message and
 /// the input field at fault.

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import HTTPTypes
 import Foundation
 
 /// An HTTP/1.1 server on libmicrohttpd: its threads read and write sockets (epoll, a thread

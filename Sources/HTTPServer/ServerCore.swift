@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import HTTPTypes
 import Foundation
 
 /// The server's side of the C callbacks: turns a collected request into an `HTTPRequest`,

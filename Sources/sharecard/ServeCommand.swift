@@ -2,6 +2,7 @@ import CardService
 import Cards
 import Foundation
 import HTTPServer
+import HTTPTypes
 
 enum ServeCommand {
     static let spec = CommandSpec(

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 @testable import HTTPServer
+import HTTPTypes
 
 final class LimitTests: XCTestCase {
     /// URL and header limits well inside libmicrohttpd's memory, so both layers can be hit.

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 @testable import HTTPServer
+import HTTPTypes
 
 final class RoundTripTests: XCTestCase {
     func testGetAndHeadRoundTrip() throws {

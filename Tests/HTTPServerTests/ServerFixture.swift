@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 @testable import HTTPServer
+import HTTPTypes
 
 /// A configuration for tests: ephemeral port on 127.0.0.1, small pools.
 func testConfiguration(workers: Int = 2, queueLimit: Int = 16, maxConnections: Int = 64,

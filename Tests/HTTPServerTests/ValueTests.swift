@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import HTTPServer
+import HTTPTypes
 
 /// Requests, responses, headers and configurations as plain values (no sockets).
 final class ValueTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 @testable import HTTPServer
+import HTTPTypes
 
 /// The worker pool, the queue limit and shutdown, through real connections.
 final class WorkerPoolTests: XCTestCase {

@@ -2,6 +2,7 @@ import CardService
 import Cards
 import Foundation
 import HTTPServer
+import HTTPTypes
 import TestSupport
 import Typesetting
 import XCTest

@@ -62,7 +62,7 @@ public struct HTTPResponse: Sendable {
     }
 
     /// Fields the server sets itself and drops from a handler's response.
-    static let serverManagedFields = ["Content-Length", "Transfer-Encoding", "Date"]
+    package static let serverManagedFields = ["Content-Length", "Transfer-Encoding", "Date"]
 }
 
 /// JSON string literals without Foundation's encoder (for the fixed error shape).
