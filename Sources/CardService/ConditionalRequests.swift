@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPTypes
 
 /// Conditional requests (RFC 9110 §13.2.2), in the order the RFC gives: `If-Match` first
 /// (412 when it fails), then `If-None-Match` (304 for GET and HEAD when it matches). Every

@@ -1,6 +1,6 @@
 import CardService
 import Foundation
-import HTTPServer
+import HTTPTypes
 
 enum SignCommand {
     static let spec = CommandSpec(

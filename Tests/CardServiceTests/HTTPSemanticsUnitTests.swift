@@ -1,6 +1,6 @@
 @testable import CardService
 import Cards
-import HTTPServer
+import HTTPTypes
 import XCTest
 
 final class AcceptHeaderTests: XCTestCase {

@@ -1,6 +1,7 @@
 import CardService
 import Foundation
 import HTTPServer
+import HTTPTypes
 import TestSupport
 import XCTest
 
