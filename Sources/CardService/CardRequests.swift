@@ -17,6 +17,14 @@ extension CardService {
         "public, max-age=\(min(max(expires - now, 0), 31_536_000))"
     }
 
+    /// The caching fields of a card answer (200 and 304 alike). A signed card also carries
+    /// `Expires`, the same limit as an absolute time, which stays right however long a copy
+    /// has sat in a cache that does not send `Age` (nginx does not).
+    static func cachingHeaders(signedExpires expires: Int?, now: Int) -> HTTPHeaders {
+        guard let expires else { return ["Cache-Control": cacheControl] }
+        return ["Cache-Control": signedCacheControl(expires: expires, now: now), "Expires": HTTPDate.format(unixSeconds: expires)]
+    }
+
     /// `GET /v1/cards/{template}.png?title=…`
     func cardFromQuery(template: String, _ request: HTTPRequest) throws -> HTTPResponse {
         var seen = Set<String>()
@@ -30,14 +38,14 @@ extension CardService {
                 throw ServiceError.badRequest(code: "duplicate_parameter", message: "query parameter \"\(item.name)\" given twice", field: item.name)
             }
         }
-        var cacheControl = Self.cacheControl
+        var caching = Self.cachingHeaders(signedExpires: nil, now: 0)
         if let signer = configuration.signer {
             let items = request.queryItems.map { ($0.name, $0.value) }
             let now = configuration.now()
             switch signer.verify(path: request.path, items: items, now: now) {
             case nil:
                 // verify accepted it, so expires is present and well formed
-                cacheControl = Self.signedCacheControl(expires: request.queryValue("expires").flatMap(URLSigner.unixSeconds) ?? now, now: now)
+                caching = Self.cachingHeaders(signedExpires: request.queryValue("expires").flatMap(URLSigner.unixSeconds) ?? now, now: now)
             case .missing?: throw ServiceError.forbidden(code: "signature_required", message: "this server only renders signed URLs (expires and sig)")
             case .malformed?: throw ServiceError.forbidden(code: "signature_malformed", message: "expires must be Unix seconds (digits only) and sig the canonical base64url of an HMAC-SHA256 (43 characters, no padding)")
             case .expired?: throw ServiceError.forbidden(code: "signature_expired", message: "the signed URL has expired")
@@ -67,7 +75,7 @@ extension CardService {
         }
         if let e = lengthError(event) { throw ServiceError.badRequest(code: "invalid_parameter", message: e.description, field: e.field) }
         let card = try card(event, scale: try scale(request))
-        return try cardResponse(card, request, asJSON: false, cacheControl: cacheControl)
+        return try cardResponse(card, request, asJSON: false, caching: caching)
     }
 
     /// `POST /v1/cards` with an event as JSON.
@@ -100,7 +108,7 @@ extension CardService {
         }
         if let e = lengthError(event) { throw ServiceError.unprocessable(message: e.description, field: e.field) }
         let card = try card(event, scale: try scale(request))
-        return try cardResponse(card, request, asJSON: answer == .json, cacheControl: Self.cacheControl)
+        return try cardResponse(card, request, asJSON: answer == .json, caching: Self.cachingHeaders(signedExpires: nil, now: 0))
     }
 
     /// POST bodies are JSON (`charset`, if given, utf-8). `multipart/form-data` is reserved
@@ -157,12 +165,12 @@ extension CardService {
     }
 
     /// The PNG (or the JSON description) of `card`, from the cache when possible.
-    func cardResponse(_ card: Card, _ request: HTTPRequest, asJSON: Bool, cacheControl: String) throws -> HTTPResponse {
+    func cardResponse(_ card: Card, _ request: HTTPRequest, asJSON: Bool, caching: HTTPHeaders) throws -> HTTPResponse {
         let etag = "\"" + card.key(fontsVersion: configuration.fontsVersion).prefix(40) + "\""
         // A POST targets /v1/cards, which has no representation for a tag to match (its
         // If-Match was refused in dispatch), so it renders; GET and HEAD are conditional.
         if request.method == "GET" || request.method == "HEAD",
-           let notModified = try Self.evaluateConditions(request, etag: etag, cacheControl: cacheControl) {
+           let notModified = try Self.evaluateConditions(request, etag: etag, caching: caching) {
             return notModified
         }
         let entry = try rendered(card, key: etag)
@@ -171,7 +179,7 @@ extension CardService {
                                               width: card.pixelWidth, height: card.pixelHeight, layout: entry.layout)
             return try .json(description)
         }
-        return HTTPResponse(status: 200, headers: ["Content-Type": "image/png", "ETag": etag, "Cache-Control": cacheControl],
+        return HTTPResponse(status: 200, headers: HTTPHeaders([HTTPField(name: "Content-Type", value: "image/png"), HTTPField(name: "ETag", value: etag)] + caching.fields),
                             body: entry.png)
     }
 
@@ -208,7 +216,7 @@ extension CardService {
         let palette = try palette(name)
         let template = try catalog.template(named: Event.defaultTemplate)
         let key = "\"preview-\(palette.name)-\(palette.version)-\(template.version)-\(configuration.fontsVersion)-\(Card.rendererVersion)\""
-        if let notModified = try Self.evaluateConditions(request, etag: key, cacheControl: Self.cacheControl) {
+        if let notModified = try Self.evaluateConditions(request, etag: key, caching: Self.cachingHeaders(signedExpires: nil, now: 0)) {
             return notModified
         }
         let png: [UInt8]

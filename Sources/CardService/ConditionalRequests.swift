@@ -5,15 +5,16 @@ import HTTPTypes
 /// field line of each is read. They are evaluated after the request is otherwise valid, so
 /// a bad request is still a 4xx rather than a 304 or 412.
 extension CardService {
-    /// For a resource whose current representation has the strong tag `etag`: the 304 to
-    /// send instead of it, nil to send it, or a thrown 412.
-    static func evaluateConditions(_ request: HTTPRequest, etag: String, cacheControl: String) throws -> HTTPResponse? {
+    /// For a resource whose current representation has the strong tag `etag` and the caching
+    /// fields `caching`: the 304 to send instead of it (with those fields, as RFC 9110 §15.4.5
+    /// asks), nil to send it, or a thrown 412.
+    static func evaluateConditions(_ request: HTTPRequest, etag: String, caching: HTTPHeaders) throws -> HTTPResponse? {
         try checkIfMatch(request, etag: etag, hasRepresentation: true)
         guard request.method == "GET" || request.method == "HEAD" else { return nil }
         // A malformed If-None-Match is ignored (the full answer is always a correct one).
         let condition = try? EntityTagCondition(fieldLines: request.headers.values(for: "If-None-Match"))
         if let condition, condition.matchesWeakly(etag) {
-            return HTTPResponse(status: 304, headers: ["ETag": etag, "Cache-Control": cacheControl])
+            return HTTPResponse(status: 304, headers: HTTPHeaders([HTTPField(name: "ETag", value: etag)] + caching.fields))
         }
         return nil
     }

@@ -82,11 +82,11 @@ final class EntityTagConditionTests: XCTestCase {
     /// The service reads every If-None-Match field line, not only the first.
     func testServiceReadsEveryFieldLine() throws {
         let request = try HTTPRequest(target: "/", headers: ["If-None-Match": "\"other\"", "if-none-match": "\"abc\""])
-        XCTAssertEqual(try CardService.evaluateConditions(request, etag: "\"abc\"", cacheControl: "no-cache")?.status, 304)
+        XCTAssertEqual(try CardService.evaluateConditions(request, etag: "\"abc\"", caching: ["Cache-Control": "no-cache"])?.status, 304)
         let ifMatch = try HTTPRequest(target: "/", headers: ["If-Match": "\"other\"", "if-match": "\"abc\""])
-        XCTAssertNil(try CardService.evaluateConditions(ifMatch, etag: "\"abc\"", cacheControl: "no-cache"))
+        XCTAssertNil(try CardService.evaluateConditions(ifMatch, etag: "\"abc\"", caching: ["Cache-Control": "no-cache"]))
         let failing = try HTTPRequest(target: "/", headers: ["If-Match": "\"other\""])
-        XCTAssertThrowsError(try CardService.evaluateConditions(failing, etag: "\"abc\"", cacheControl: "no-cache"))
+        XCTAssertThrowsError(try CardService.evaluateConditions(failing, etag: "\"abc\"", caching: ["Cache-Control": "no-cache"]))
     }
 }
 
@@ -167,6 +167,23 @@ final class URLSignerSeamTests: XCTestCase {
         XCTAssertEqual(URLSigner.defaultMaximumLifetimeSeconds, 30 * 86_400)
         XCTAssertEqual(CardService.signedCacheControl(expires: 1600, now: 1000), "public, max-age=600")
         XCTAssertEqual(CardService.signedCacheControl(expires: 1000, now: 1000), "public, max-age=0")
+        XCTAssertEqual(CardService.cachingHeaders(signedExpires: 1_700_000_600, now: 1_700_000_000).fields,
+                       [HTTPField(name: "Cache-Control", value: "public, max-age=600"), HTTPField(name: "Expires", value: "Tue, 14 Nov 2023 22:23:20 GMT")])
+    }
+
+    /// Against Foundation's formatter, over four centuries and both sides of the epoch.
+    func testHTTPDates() {
+        XCTAssertEqual(HTTPDate.format(unixSeconds: 784_111_777), "Sun, 06 Nov 1994 08:49:37 GMT")  // RFC 9110's example
+        XCTAssertEqual(HTTPDate.format(unixSeconds: 0), "Thu, 01 Jan 1970 00:00:00 GMT")
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        var seconds = -2_208_988_800  // 1900-01-01
+        while seconds < 10_000_000_000 {
+            XCTAssertEqual(HTTPDate.format(unixSeconds: seconds), formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds))), "\(seconds)")
+            seconds += 86_400 * 97 + 3_917
+        }
     }
 }
 

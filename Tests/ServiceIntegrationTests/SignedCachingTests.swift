@@ -26,6 +26,9 @@ final class SignedCachingTests: XCTestCase {
         let notModified = try fetch(port, url, headers: ["If-None-Match: \(try XCTUnwrap(ok.header("ETag")))"])
         XCTAssertEqual(notModified.status, 304)
         XCTAssertEqual(notModified.header("Cache-Control"), "public, max-age=600")
+        // the same limit as an absolute time, for caches that do not send Age
+        XCTAssertEqual(ok.header("Expires"), "Tue, 14 Nov 2023 22:23:20 GMT")
+        XCTAssertEqual(notModified.header("Expires"), "Tue, 14 Nov 2023 22:23:20 GMT")
         // expiring this very second: served, but not to be kept
         let last = try fetch(port, try sign(expires: Self.now))
         XCTAssertEqual(last.status, 200)
