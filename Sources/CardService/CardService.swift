@@ -127,6 +127,7 @@ public final class CardService: Sendable {
 }
 
 /// Holds the closure `/metrics` uses to read the server's gauges.
+// @unchecked: `provider` is only read and written with `lock` held.
 final class StatisticsSource: @unchecked Sendable {
     private var provider: @Sendable () -> (inFlight: Int, queueDepth: Int) = { (0, 0) }
     private let lock = NSLock()

@@ -20,6 +20,9 @@ enum SignCommand {
         let signer: URLSigner
         do { signer = try URLSigner(keys: [key]) } catch { throw UsageError(description: "--key must be at least 16 bytes") }
         let expiresIn = try args.int("expires-in", in: 1...(10 * 365 * 86_400)) ?? 7 * 86_400
+        if expiresIn > URLSigner.defaultMaximumLifetimeSeconds {
+            FileHandle.standardError.write(Data("sharecard sign: note: a server with the default --max-signed-lifetime refuses URLs that expire more than \(URLSigner.defaultMaximumLifetimeSeconds) seconds ahead\n".utf8))
+        }
         var text = args.positionals[0]
         var origin = ""
         if !text.hasPrefix("/"), let range = text.range(of: "://") {

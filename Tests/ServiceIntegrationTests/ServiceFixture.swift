@@ -115,6 +115,7 @@ func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
 }
 
 /// Holds handlers: `pass()` signals arrival, then waits (at most 20 s) for `open()`.
+// @unchecked: its only state is two semaphores, which are thread-safe.
 final class Gate: @unchecked Sendable {
     private let entered = DispatchSemaphore(value: 0)
     private let release = DispatchSemaphore(value: 0)
@@ -135,6 +136,8 @@ final class Gate: @unchecked Sendable {
 }
 
 /// Runs `body` on another thread; `wait` returns its result (bounded).
+// @unchecked: `result` is written once on the thread, before `done` is signalled, and read
+// only after waiting on `done`.
 final class Background<Value>: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var result: Result<Value, Error>?
