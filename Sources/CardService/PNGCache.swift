@@ -2,7 +2,6 @@ import Foundation
 
 /// Encoded cards by key, bounded by total bytes; the least recently used go first. A
 /// dictionary into a doubly linked list, so lookups, insertions and evictions are O(1).
-// @unchecked: every stored property but the constant capacity is touched only with `lock` held.
 final class PNGCache: @unchecked Sendable {
     struct Entry {
         let png: [UInt8]
