@@ -1,4 +1,4 @@
-import CardService
+@testable import CardService
 import Foundation
 import HTTPServer
 import HTTPTypes
@@ -64,6 +64,28 @@ final class SignedCachingTests: XCTestCase {
         assertError(far, 403, "signature_lifetime_too_long", field: nil)
         XCTAssertTrue(far.text.contains("2592000 seconds"), far.text)
         assertError(try fetch(port, try sign(expires: Self.now + 10 * 365 * 86_400)), 403, "signature_lifetime_too_long", field: nil)
+    }
+
+    /// A MAC that cannot be computed refuses every URL, even one whose `sig` is what a
+    /// zeroed output buffer would give.
+    func testAFailingMACFailsClosed() throws {
+        struct Broken: Error {}
+        var configuration = try Repository.configuration(now: Self.now)
+        configuration.signer = try URLSigner(keys: [Self.key], maximumLifetimeSeconds: 3600, mac: { _, _ in throw Broken() })
+        let port = try startService(configuration).port
+        let zeros = String(repeating: "A", count: 43)
+        assertError(try fetch(port, Self.path + "?title=x&expires=\(Self.now + 60)&sig=\(zeros)"), 500, "signature_unverifiable", field: nil)
+    }
+
+    /// The signed path is percent-encoded: `?` in a segment stays in the path, so the
+    /// signature verifies and the request fails only for what it names (a template name
+    /// cannot hold `?`), not with 403.
+    func testSignedPathsKeepTheirEscapes() throws {
+        let port = try startService(try Repository.configuration(signingKeys: [Self.key])).port
+        let printed = try runSharecard(["sign", "/v1/cards/x%3F~.png?title=x", "--key", Self.key, "--expires-in", "600"])
+        let target = printed.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertTrue(target.hasPrefix("/v1/cards/x%3F~.png?title=x&expires="), target)
+        assertError(try fetch(port, target), 400, "invalid_parameter", field: "template")
     }
 
     /// `+` is a space to the server, so it is one to `sign` too: a URL built by
