@@ -26,11 +26,15 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import test_playground as playground  # noqa: E402  (shares the server and browser set-up)
-from test_playground import CheckFailed, check, log  # noqa: E402
+from test_playground import CheckFailed, check  # noqa: E402
 
 KEY = "browser-test-signing-key-0123456789"
 TITLE = "1+1 = 2: café, Zürich & 東京 🎉"
 WATCHDOG_SECONDS = 120
+
+
+def log(message):
+    print(f"[signed-urls] {message}", flush=True)
 
 # Builds the two spellings of one card URL in the page, as a web app would.
 BUILD_URLS = """
