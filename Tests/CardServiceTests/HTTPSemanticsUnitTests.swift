@@ -221,3 +221,30 @@ final class DuplicateJSONKeyTests: XCTestCase {
         }
     }
 }
+
+final class MediaTypeTests: XCTestCase {
+    func testParsing() throws {
+        let json = try XCTUnwrap(MediaType("Application/JSON ; charset=\"UTF-8\""))
+        XCTAssertEqual(json.essence, "application/json")
+        XCTAssertEqual(json.parameter("charset"), "UTF-8")
+        XCTAssertEqual(MediaType("application/json;")?.essence, "application/json")
+        XCTAssertEqual(MediaType("multipart/form-data; boundary=\"a;b\"")?.parameter("boundary"), "a;b")
+        for bad in ["", "json", "application/", "/json", "application/json/x", "application/json; charset", "text/plain; a=b c", "a b/c"] {
+            XCTAssertNil(MediaType(Substring(bad)), bad)
+        }
+    }
+
+    func testContentTypeRule() throws {
+        func status(_ lines: [String]) -> Int? {
+            let request = try! HTTPRequest(method: "POST", target: "/v1/cards", headers: HTTPHeaders(lines.map { HTTPField(name: "Content-Type", value: $0) }))
+            do { try CardService.checkContentType(request); return nil } catch let e as ServiceError { return e.response.status } catch { return -1 }
+        }
+        XCTAssertNil(status(["application/json"]))
+        XCTAssertNil(status(["application/json; charset=utf-8"]))
+        XCTAssertNil(status(["APPLICATION/JSON;charset=UTF-8"]))
+        for refused in [[], ["text/json"], ["application/json; charset=iso-8859-1"], ["multipart/form-data; boundary=x"],
+                        ["application/json", "application/json"], ["application/json, text/plain"], ["*/*"]] {
+            XCTAssertEqual(status(refused), 415, "\(refused)")
+        }
+    }
+}
