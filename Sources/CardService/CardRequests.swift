@@ -7,7 +7,23 @@ extension CardService {
     /// Query parameters a card URL may carry (the template is in the path).
     static let eventParameters = ["title", "date", "endDate", "subtitle", "emoji", "color", "palette", "locale"]
     static let cardParameters = Set(eventParameters + ["scale", "expires", "sig"])
+    /// For unsigned cards: the URL names the inputs and the ETag every version, so the answer
+    /// never changes.
     static let cacheControl = "public, max-age=31536000, immutable"
+
+    /// For a signed card: cacheable until the signature expires and no longer, never
+    /// `immutable` (the same URL is refused once it expires).
+    static func signedCacheControl(expires: Int, now: Int) -> String {
+        "public, max-age=\(min(max(expires - now, 0), 31_536_000))"
+    }
+
+    /// The caching fields of a card answer (200 and 304 alike). A signed card also carries
+    /// `Expires`, the same limit as an absolute time, which stays right however long a copy
+    /// has sat in a cache that does not send `Age` (nginx does not).
+    static func cachingHeaders(signedExpires expires: Int?, now: Int) -> HTTPHeaders {
+        guard let expires else { return ["Cache-Control": cacheControl] }
+        return ["Cache-Control": signedCacheControl(expires: expires, now: now), "Expires": HTTPDate.format(unixSeconds: expires)]
+    }
 
     /// `GET /v1/cards/{template}.png?title=…`
     func cardFromQuery(template: String, _ request: HTTPRequest) throws -> HTTPResponse {
@@ -22,14 +38,22 @@ extension CardService {
                 throw ServiceError.badRequest(code: "duplicate_parameter", message: "query parameter \"\(item.name)\" given twice", field: item.name)
             }
         }
+        var caching = Self.cachingHeaders(signedExpires: nil, now: 0)
         if let signer = configuration.signer {
             let items = request.queryItems.map { ($0.name, $0.value) }
-            switch signer.verify(path: request.path, items: items, now: configuration.now()) {
-            case nil: break
+            let now = configuration.now()
+            switch signer.verify(path: request.path, items: items, now: now) {
+            case nil:
+                // verify accepted it, so expires is present and well formed
+                caching = Self.cachingHeaders(signedExpires: request.queryValue("expires").flatMap(URLSigner.unixSeconds) ?? now, now: now)
             case .missing?: throw ServiceError.forbidden(code: "signature_required", message: "this server only renders signed URLs (expires and sig)")
-            case .malformed?: throw ServiceError.forbidden(code: "signature_malformed", message: "expires must be Unix seconds and sig a base64url HMAC-SHA256")
+            case .malformed?: throw ServiceError.forbidden(code: "signature_malformed", message: "expires must be Unix seconds (digits only) and sig the canonical base64url of an HMAC-SHA256 (43 characters, no padding)")
             case .expired?: throw ServiceError.forbidden(code: "signature_expired", message: "the signed URL has expired")
             case .invalid?: throw ServiceError.forbidden(code: "signature_invalid", message: "the signature does not match the URL")
+            case .lifetimeTooLong(let limit)?:
+                throw ServiceError.forbidden(code: "signature_lifetime_too_long",
+                                             message: "expires is more than \(limit) seconds (the server's maximum signed-URL lifetime) from now")
+            case .unverifiable?: throw ServiceError.internalError(code: "signature_unverifiable", message: "the signature could not be checked")
             }
         } else {
             // Without keys nothing is verified, but like every other parameter these must be
@@ -37,8 +61,8 @@ extension CardService {
             if let text = request.queryValue("expires"), Int(text) == nil {
                 throw ServiceError.badRequest(code: "invalid_parameter", message: "expires must be Unix seconds (a whole number), got \"\(text)\"", field: "expires")
             }
-            if let text = request.queryValue("sig"), Base64URL.decode(text)?.count != 32 {
-                throw ServiceError.badRequest(code: "invalid_parameter", message: "sig must be a base64url HMAC-SHA256 (43 characters of A-Z, a-z, 0-9, '-' and '_')", field: "sig")
+            if let text = request.queryValue("sig"), Base64URL.decodeCanonical(text)?.count != 32 {
+                throw ServiceError.badRequest(code: "invalid_parameter", message: "sig must be the canonical base64url of an HMAC-SHA256 (43 characters of A-Z, a-z, 0-9, '-' and '_', no padding)", field: "sig")
             }
         }
         let event: Event
@@ -51,7 +75,7 @@ extension CardService {
         }
         if let e = lengthError(event) { throw ServiceError.badRequest(code: "invalid_parameter", message: e.description, field: e.field) }
         let card = try card(event, scale: try scale(request))
-        return try cardResponse(card, request, asJSON: false)
+        return try cardResponse(card, request, asJSON: false, caching: caching)
     }
 
     /// `POST /v1/cards` with an event as JSON.
@@ -62,8 +86,16 @@ extension CardService {
         guard request.body.count <= configuration.maxBodyBytes else {
             throw ServiceError.payloadTooLarge(message: "body is \(request.body.count) bytes, over the limit of \(configuration.maxBodyBytes)")
         }
+        try Self.checkContentType(request)
         for item in request.queryItems where item.name != "scale" {
             throw ServiceError.badRequest(code: "unknown_parameter", message: "POST /v1/cards takes only the scale query parameter", field: item.name)
+        }
+        // Image first: when both weigh the same, the card itself wins.
+        guard let answer = AcceptHeader(fieldLines: request.headers.values(for: "Accept")).best(of: [.png, .json]) else {
+            throw ServiceError.notAcceptable(message: "POST /v1/cards answers image/png or application/json, and Accept allows neither")
+        }
+        if let key = EventDecoder.duplicateKey(in: request.body) {
+            throw ServiceError.badRequest(code: "duplicate_key", message: "the key \"\(key.name)\" appears more than once in one object", field: key.path)
         }
         let event: Event
         do {
@@ -76,12 +108,33 @@ extension CardService {
         }
         if let e = lengthError(event) { throw ServiceError.unprocessable(message: e.description, field: e.field) }
         let card = try card(event, scale: try scale(request))
-        let accept = request.headers["Accept"] ?? "image/png"
-        let wantsJSON = accept.contains("application/json")
-        if !wantsJSON && !accept.contains("image/png") && !accept.contains("image/*") && !accept.contains("*/*") {
-            throw ServiceError.notAcceptable(message: "POST /v1/cards answers image/png or application/json")
+        return try cardResponse(card, request, asJSON: answer == .json, caching: Self.cachingHeaders(signedExpires: nil, now: 0))
+    }
+
+    /// POST bodies are JSON (`charset`, if given, utf-8). `multipart/form-data` is reserved
+    /// for photo uploads, which this version does not take yet.
+    static func checkContentType(_ request: HTTPRequest) throws {
+        let accepted = ["application/json"]
+        let lines = request.headers.values(for: "Content-Type")
+        guard lines.count == 1 else {
+            throw ServiceError.unsupportedMediaType(message: lines.isEmpty ? "POST /v1/cards needs Content-Type: application/json"
+                                                                            : "Content-Type is given \(lines.count) times",
+                                                    accepted: accepted)
         }
-        return try cardResponse(card, request, asJSON: wantsJSON)
+        guard let type = MediaType(Substring(lines[0])) else {
+            throw ServiceError.unsupportedMediaType(message: "Content-Type \"\(lines[0])\" is not a media type", accepted: accepted)
+        }
+        switch type.essence {
+        case MediaType.json.essence:
+            if let charset = type.parameter("charset"), charset.lowercased() != "utf-8" {
+                throw ServiceError.unsupportedMediaType(message: "JSON bodies must be UTF-8, not charset=\(charset)", accepted: accepted)
+            }
+        case MediaType.multipartFormData.essence:
+            throw ServiceError.unsupportedMediaType(message: "multipart/form-data is reserved for photo uploads, which this server does not take yet; send the event as application/json",
+                                                    accepted: accepted)
+        default:
+            throw ServiceError.unsupportedMediaType(message: "POST /v1/cards takes application/json, not \(type.essence)", accepted: accepted)
+        }
     }
 
     /// The title limit in Unicode code points, as the API's `maxLength` counts. `Event` counts
@@ -112,13 +165,13 @@ extension CardService {
     }
 
     /// The PNG (or the JSON description) of `card`, from the cache when possible.
-    func cardResponse(_ card: Card, _ request: HTTPRequest, asJSON: Bool) throws -> HTTPResponse {
+    func cardResponse(_ card: Card, _ request: HTTPRequest, asJSON: Bool, caching: HTTPHeaders) throws -> HTTPResponse {
         let etag = "\"" + card.key(fontsVersion: configuration.fontsVersion).prefix(40) + "\""
-        // RFC 9110 §13.1.2: only GET and HEAD answer a matching If-None-Match with 304. A POST
-        // targets /v1/cards, which has no representation for the tag to match, so it renders.
-        let conditional = request.method == "GET" || request.method == "HEAD"
-        if !asJSON, conditional, Self.matches(request.headers["If-None-Match"], etag) {
-            return HTTPResponse(status: 304, headers: ["ETag": etag, "Cache-Control": Self.cacheControl])
+        // A POST targets /v1/cards, which has no representation for a tag to match (its
+        // If-Match was refused in dispatch), so it renders; GET and HEAD are conditional.
+        if request.method == "GET" || request.method == "HEAD",
+           let notModified = try Self.evaluateConditions(request, etag: etag, caching: caching) {
+            return notModified
         }
         let entry = try rendered(card, key: etag)
         if asJSON {
@@ -126,7 +179,7 @@ extension CardService {
                                               width: card.pixelWidth, height: card.pixelHeight, layout: entry.layout)
             return try .json(description)
         }
-        return HTTPResponse(status: 200, headers: ["Content-Type": "image/png", "ETag": etag, "Cache-Control": Self.cacheControl],
+        return HTTPResponse(status: 200, headers: HTTPHeaders([HTTPField(name: "Content-Type", value: "image/png"), HTTPField(name: "ETag", value: etag)] + caching.fields),
                             body: entry.png)
     }
 
@@ -141,17 +194,6 @@ extension CardService {
         })
         cache.put(key, entry)
         return entry
-    }
-
-    /// RFC 9110 If-None-Match: `*` or a list of entity tags, compared weakly.
-    static func matches(_ header: String?, _ etag: String) -> Bool {
-        guard let header else { return false }
-        if header.trimmingCharacters(in: .whitespaces) == "*" { return true }
-        return header.split(separator: ",").contains { candidate in
-            var tag = candidate.trimmingCharacters(in: .whitespaces)
-            if tag.hasPrefix("W/") { tag.removeFirst(2) }
-            return tag == etag
-        }
     }
 
     /// The GET URL that renders exactly `card`: fields in a fixed order, defaults left out.
@@ -175,8 +217,8 @@ extension CardService {
         let palette = try palette(name)
         let template = try catalog.template(named: Event.defaultTemplate)
         let key = "\"preview-\(palette.name)-\(palette.version)-\(template.version)-\(configuration.fontsVersion)-\(Card.rendererVersion)\""
-        if Self.matches(request.headers["If-None-Match"], key) {
-            return HTTPResponse(status: 304, headers: ["ETag": key, "Cache-Control": Self.cacheControl])
+        if let notModified = try Self.evaluateConditions(request, etag: key, caching: Self.cachingHeaders(signedExpires: nil, now: 0)) {
+            return notModified
         }
         let png: [UInt8]
         if let hit = cache.get(key, countingMiss: !RenderPolicy.deferred) {

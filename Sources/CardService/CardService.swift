@@ -97,6 +97,11 @@ public final class CardService: Sendable {
             throw ServiceError.badRequest(code: "unexpected_query", message: "this route takes no query parameters", field: request.queryItems[0].name)
         }
         switch route {
+        case .card, .palettePreview: break  // their conditions are checked against their entity tags
+        case .cards: try Self.checkIfMatch(request, etag: nil, hasRepresentation: false)
+        default: try Self.checkIfMatch(request, etag: nil, hasRepresentation: true)
+        }
+        switch route {
         case .playground: return .text(configuration.playgroundHTML, contentType: "text/html; charset=utf-8")
         case .openAPI: return .json(bytes: Array(configuration.openAPIJSON.utf8))
         case .health: return .json(bytes: Array(#"{"status":"ok"}"#.utf8))
@@ -123,6 +128,7 @@ public final class CardService: Sendable {
 }
 
 /// Holds the closure `/metrics` uses to read the server's gauges.
+// @unchecked: `provider` is only read and written with `lock` held.
 final class StatisticsSource: @unchecked Sendable {
     private var provider: @Sendable () -> (inFlight: Int, queueDepth: Int) = { (0, 0) }
     private var textProvider: @Sendable () -> String = { "" }

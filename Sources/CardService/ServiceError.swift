@@ -10,6 +10,12 @@ public enum ServiceError: Error, Sendable {
     case payloadTooLarge(message: String)
     case unprocessable(message: String, field: String?)
     case notAcceptable(message: String)
+    /// A conditional request whose `If-Match` does not hold.
+    case preconditionFailed(message: String)
+    /// A request body in a media type the route does not take; `accepted` lists those it does.
+    case unsupportedMediaType(message: String, accepted: [String])
+    /// The service cannot answer safely (for instance, a signature cannot be checked).
+    case internalError(code: String, message: String)
 
     var response: HTTPResponse {
         switch self {
@@ -23,6 +29,12 @@ public enum ServiceError: Error, Sendable {
         case .payloadTooLarge(let message): return .error(status: 413, code: "payload_too_large", message: message)
         case .unprocessable(let message, let field): return .error(status: 422, code: "invalid_event", message: message, field: field)
         case .notAcceptable(let message): return .error(status: 406, code: "not_acceptable", message: message)
+        case .preconditionFailed(let message): return .error(status: 412, code: "precondition_failed", message: message)
+        case .unsupportedMediaType(let message, let accepted):
+            var r = HTTPResponse.error(status: 415, code: "unsupported_media_type", message: message, field: "Content-Type")
+            r.headers.set("Accept-Post", accepted.joined(separator: ", "))
+            return r
+        case .internalError(let code, let message): return .error(status: 500, code: code, message: message)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
 /// Counters for `/metrics`, in the Prometheus text exposition format (version 0.0.4).
+// @unchecked: the counters are read and written only with `lock` held.
 final class ServiceMetrics: @unchecked Sendable {
     /// Upper bounds of the render-duration histogram, in seconds.
     static let buckets: [Double] = [0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1]

@@ -1,94 +1,86 @@
-import CCrypto
 import Foundation
 
 /// Signed card URLs: `expires` (Unix seconds) and `sig`, the HMAC-SHA256 of the canonical
-/// path and query (every parameter but `sig`, sorted, percent-encoded) under a key, in
-/// base64url. Several keys may verify at once, so keys can be rotated: sign with the new
-/// one while URLs signed with the old one still work.
+/// path and query (the path percent-encoded, then every parameter but `sig`, sorted,
+/// percent-encoded) under a key, in canonical base64url. Several keys may verify at once, so
+/// keys can be rotated: sign with the new one while URLs signed with the old one still work.
+/// A URL may live at most `maximumLifetimeSeconds` from the moment it is checked, so a link
+/// signed to last for years is refused rather than trusted for years.
 public struct URLSigner: Sendable {
     public enum Failure: Error, Equatable, Sendable {
         case missing, malformed, expired, invalid
+        /// `expires` lies further ahead than the server's maximum lifetime (in seconds).
+        case lifetimeTooLong(maximumSeconds: Int)
+        /// The MAC could not be computed, so nothing can be trusted.
+        case unverifiable
     }
+
+    /// 30 days.
+    public static let defaultMaximumLifetimeSeconds = 30 * 86_400
 
     /// The first key signs; all of them verify.
     public let keys: [[UInt8]]
+    /// How far ahead of the check `expires` may lie.
+    public let maximumLifetimeSeconds: Int
+    /// HMAC-SHA256(key, message); a seam so tests can make it fail.
+    let mac: @Sendable ([UInt8], [UInt8]) throws -> [UInt8]
 
-    public init(keys: [String]) throws {
+    public init(keys: [String], maximumLifetimeSeconds: Int = URLSigner.defaultMaximumLifetimeSeconds) throws {
+        try self.init(keys: keys, maximumLifetimeSeconds: maximumLifetimeSeconds, mac: { try HMACSHA256.mac(key: $0, message: $1) })
+    }
+
+    init(keys: [String], maximumLifetimeSeconds: Int, mac: @escaping @Sendable ([UInt8], [UInt8]) throws -> [UInt8]) throws {
         guard !keys.isEmpty, keys.allSatisfy({ $0.utf8.count >= 16 }) else {
             throw ServiceError.badRequest(code: "weak_key", message: "signing keys must be at least 16 bytes", field: nil)
         }
+        guard maximumLifetimeSeconds > 0 else {
+            throw ServiceError.badRequest(code: "invalid_lifetime", message: "the maximum lifetime must be at least one second", field: nil)
+        }
         self.keys = keys.map { Array($0.utf8) }
+        self.maximumLifetimeSeconds = maximumLifetimeSeconds
+        self.mac = mac
     }
 
     /// The canonical text a signature covers.
     static func canonical(path: String, items: [(String, String)]) -> String {
-        path + "?" + items.filter { $0.0 != "sig" }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+        QueryEncoding.encodePath(path) + "?" + items.filter { $0.0 != "sig" }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
             .map { "\(QueryEncoding.encode($0.0))=\(QueryEncoding.encode($0.1))" }.joined(separator: "&")
     }
 
-    /// `path?query` with `expires` and `sig` added.
-    public func sign(path: String, items: [(String, String)], expires: Int) -> String {
+    /// `path?query` with `expires` and `sig` added, path and query percent-encoded, for the
+    /// decoded `path` and `items` a server will read back from it. Throws when the MAC fails.
+    public func sign(path: String, items: [(String, String)], expires: Int) throws -> String {
         var all = items.filter { $0.0 != "sig" && $0.0 != "expires" }
         all.append(("expires", String(expires)))
-        let signature = mac(keys[0], URLSigner.canonical(path: path, items: all))
+        let signature = Base64URL.encode(try mac(keys[0], Array(URLSigner.canonical(path: path, items: all).utf8)))
         all.append(("sig", signature))
-        return path + "?" + all.map { "\(QueryEncoding.encode($0.0))=\(QueryEncoding.encode($0.1))" }.joined(separator: "&")
+        return QueryEncoding.encodePath(path) + "?" + all.map { "\(QueryEncoding.encode($0.0))=\(QueryEncoding.encode($0.1))" }.joined(separator: "&")
     }
 
-    /// Checks the `sig` and `expires` among `items` at time `now` (Unix seconds).
+    /// Checks the `sig` and `expires` among `items` at time `now` (Unix seconds): nil when the
+    /// URL may be served.
     public func verify(path: String, items: [(String, String)], now: Int) -> Failure? {
         let sigs = items.filter { $0.0 == "sig" }, expiry = items.filter { $0.0 == "expires" }
         guard !sigs.isEmpty || !expiry.isEmpty else { return .missing }
-        guard sigs.count == 1, expiry.count == 1, let expires = Int(expiry[0].1),
-              let given = Base64URL.decode(sigs[0].1), given.count == 32 else { return .malformed }
-        let text = URLSigner.canonical(path: path, items: items)
-        // Every key is tried, in constant time per comparison, whatever matched before.
+        guard sigs.count == 1, expiry.count == 1, let expires = Self.unixSeconds(expiry[0].1),
+              let given = Base64URL.decodeCanonical(sigs[0].1), given.count == 32 else { return .malformed }
+        let text = Array(URLSigner.canonical(path: path, items: items).utf8)
+        // Every key is tried, in constant time per comparison, whatever matched before. A MAC
+        // that cannot be computed fails closed.
         var matched = false
         for key in keys {
-            let expected = rawMAC(key, text)
-            if expected.withUnsafeBufferPointer({ e in given.withUnsafeBufferPointer { sc_constant_time_equal(e.baseAddress, $0.baseAddress, 32) } }) == 1 {
-                matched = true
-            }
+            guard let expected = try? mac(key, text), expected.count == 32 else { return .unverifiable }
+            if HMACSHA256.equal(expected, given) { matched = true }
         }
         guard matched else { return .invalid }
-        return expires < now ? .expired : nil
+        if expires < now { return .expired }
+        if expires - now > maximumLifetimeSeconds { return .lifetimeTooLong(maximumSeconds: maximumLifetimeSeconds) }
+        return nil
     }
 
-    private func mac(_ key: [UInt8], _ text: String) -> String { Base64URL.encode(rawMAC(key, text)) }
-
-    private func rawMAC(_ key: [UInt8], _ text: String) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: 32)
-        let data = Array(text.utf8)
-        _ = key.withUnsafeBufferPointer { k in data.withUnsafeBufferPointer { d in sc_hmac_sha256(k.baseAddress, k.count, d.baseAddress, d.count, &out) } }
-        return out
-    }
-}
-
-/// Base64 with the URL-safe alphabet and no padding (RFC 4648 §5).
-enum Base64URL {
-    static func encode(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
-
-    static func decode(_ text: String) -> [UInt8]? {
-        guard text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x2D || $0 == 0x5F }) else { return nil }
-        var s = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while s.count % 4 != 0 { s += "=" }
-        return Data(base64Encoded: s).map { Array($0) }
-    }
-}
-
-/// RFC 3986 percent-encoding for query names and values: everything but unreserved characters.
-enum QueryEncoding {
-    static func encode(_ text: String) -> String {
-        var out = ""
-        for byte in text.utf8 {
-            switch byte {
-            case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2D, 0x2E, 0x5F, 0x7E: out.unicodeScalars.append(Unicode.Scalar(byte))
-            default: out += String(format: "%%%02X", byte)
-            }
-        }
-        return out
+    /// `expires` as written by `sign`: decimal digits only (no sign, no spaces).
+    static func unixSeconds(_ text: String) -> Int? {
+        guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        return Int(text)
     }
 }

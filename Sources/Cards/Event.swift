@@ -19,6 +19,10 @@ public struct Event: Hashable, Sendable {
     public static let defaultPalette = "default"
     public static let defaultTemplate = "classic"
     public static let defaultTitleLimit = 500
+    /// Code points in one emoji: the longest real sequences (a family of four with skin
+    /// tones is 11, a subdivision flag 7) fit; one emoji with thousands of combining marks
+    /// does not.
+    public static let emojiScalarLimit = 16
 
     public init(title: String, date: EventDate? = nil, endDate: EventDate? = nil, subtitle: String? = nil,
                 emoji: String? = nil, color: String = Event.defaultColor, palette: String = Event.defaultPalette,
@@ -41,6 +45,9 @@ public struct Event: Hashable, Sendable {
             throw EventError(field: "subtitle", reason: "is \(subtitle.count) characters long, over the limit of \(titleLimit)")
         }
         if let emoji {
+            guard emoji.unicodeScalars.count <= Event.emojiScalarLimit else {
+                throw EventError(field: "emoji", reason: "is \(emoji.unicodeScalars.count) code points long, over the limit of \(Event.emojiScalarLimit) for one emoji")
+            }
             guard emoji.count == 1, emoji.unicodeScalars.contains(where: { $0.properties.isEmoji && $0.value > 0xFF }) else {
                 throw EventError(field: "emoji", reason: "must be one emoji, got \"\(emoji)\"")
             }

@@ -16,6 +16,7 @@ enum ServeCommand {
             OptionSpec(name: "queue", valueName: "N", help: "Requests that may wait for a worker before 429 (default 64)."),
             OptionSpec(name: "busy-delay", valueName: "MS", help: "Hold a 429 this long before sending it (default 1000; 0 = at once, then close)."),
             OptionSpec(name: "signing-key", valueName: "KEY", help: "Require card URLs signed with this key (repeat to rotate keys; the first signs).", repeatable: true),
+            OptionSpec(name: "max-signed-lifetime", valueName: "S", help: "Refuse signed URLs that expire more than this many seconds ahead (default 2592000, 30 days)."),
             OptionSpec(name: "max-connections", valueName: "N", help: "Open connections at most (default 1024)."),
             OptionSpec(name: "max-connections-per-ip", valueName: "N", help: "Per client address, per /64 for IPv6 (default 64)."),
             OptionSpec(name: "timeout", valueName: "S", help: "Close connections idle this long, seconds (default 15)."),
@@ -44,7 +45,8 @@ enum ServeCommand {
         configuration.openAPIJSON = String(decoding: try readInput((web as NSString).appendingPathComponent("openapi.json")), as: UTF8.self)
         let keys = args.all("signing-key")
         if !keys.isEmpty {
-            do { configuration.signer = try URLSigner(keys: keys) } catch {
+            let lifetime = try args.int("max-signed-lifetime", in: 1...(10 * 365 * 86_400)) ?? URLSigner.defaultMaximumLifetimeSeconds
+            do { configuration.signer = try URLSigner(keys: keys, maximumLifetimeSeconds: lifetime) } catch {
                 throw UsageError(description: "--signing-key must be at least 16 bytes")
             }
         }

@@ -1,5 +1,6 @@
 import CardService
 import Foundation
+import HTTPTypes
 
 enum SignCommand {
     static let spec = CommandSpec(
@@ -8,29 +9,39 @@ enum SignCommand {
         usage: "sign URL --key KEY [--expires-in SECONDS]",
         options: [
             OptionSpec(name: "key", valueName: "KEY", help: "The signing key (at least 16 bytes)."),
-            OptionSpec(name: "expires-in", valueName: "S", help: "Seconds until the URL expires (default 604800, a week)."),
+            OptionSpec(name: "expires-in", valueName: "S", help: "Seconds until the URL expires (default 604800, a week; servers refuse more than their --max-signed-lifetime, 30 days by default)."),
         ],
         positionals: ["URL"],
         minimumPositionals: 1,
-        details: "URL is a path with a query, such as '/v1/cards/classic.png?title=Hello', or a full http(s) URL; the host is kept as given.")
+        details: "URL is a path with a query, such as '/v1/cards/classic.png?title=Hello', or a full http(s) URL; the host is kept as given. The query is read as the server reads it (application/x-www-form-urlencoded: '+' is a space), and the printed URL is percent-encoded.")
 
     static func run(_ args: ParsedArguments) throws {
         guard let key = args.value("key") else { throw UsageError(description: "missing --key KEY") }
         let signer: URLSigner
         do { signer = try URLSigner(keys: [key]) } catch { throw UsageError(description: "--key must be at least 16 bytes") }
         let expiresIn = try args.int("expires-in", in: 1...(10 * 365 * 86_400)) ?? 7 * 86_400
+        if expiresIn > URLSigner.defaultMaximumLifetimeSeconds {
+            FileHandle.standardError.write(Data("sharecard sign: note: a server with the default --max-signed-lifetime refuses URLs that expire more than \(URLSigner.defaultMaximumLifetimeSeconds) seconds ahead\n".utf8))
+        }
         var text = args.positionals[0]
         var origin = ""
-        if let range = text.range(of: "://") {
+        if !text.hasPrefix("/"), let range = text.range(of: "://") {
             let afterScheme = text[range.upperBound...]
-            let slash = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
-            origin = String(text[..<slash])
-            text = String(text[slash...])
+            let end = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? afterScheme.endIndex
+            origin = String(text[..<end])
+            text = String(text[end...])
+            if !text.hasPrefix("/") { text = "/" + text }
         }
-        guard let components = URLComponents(string: text), components.path.hasPrefix("/") else {
+        // The server's own request-target parser, so the URL is read exactly as it will be:
+        // `+` in the query is a space, `%2B` a plus sign, the path percent-decoded.
+        let request: HTTPRequest
+        do { request = try HTTPRequest(target: text) } catch {
+            throw UsageError(description: "'\(args.positionals[0])' is not a URL path such as /v1/cards/classic.png?title=Hello: \(error)")
+        }
+        guard request.path.hasPrefix("/") else {
             throw UsageError(description: "'\(args.positionals[0])' is not a URL path such as /v1/cards/classic.png?title=Hello")
         }
-        let items = (components.queryItems ?? []).map { ($0.name, $0.value ?? "") }
-        print(origin + signer.sign(path: components.path, items: items, expires: Int(Date().timeIntervalSince1970) + expiresIn))
+        let items = request.queryItems.map { ($0.name, $0.value) }
+        print(origin + (try signer.sign(path: request.path, items: items, expires: Int(Date().timeIntervalSince1970) + expiresIn)))
     }
 }

@@ -43,7 +43,7 @@ final class PNGCacheTests: XCTestCase {
 final class URLSignerTests: XCTestCase {
     func testSignsAndVerifiesAndRotates() throws {
         let old = try URLSigner(keys: ["old-key-0123456789"])
-        let url = old.sign(path: "/v1/cards/classic.png", items: [("title", "Hello world"), ("color", "user_red")], expires: 2000)
+        let url = try old.sign(path: "/v1/cards/classic.png", items: [("title", "Hello world"), ("color", "user_red")], expires: 2000)
         let items = URLComponents(string: url)!.queryItems!.map { ($0.name, $0.value!) }
         XCTAssertNil(old.verify(path: "/v1/cards/classic.png", items: items, now: 1999))
         XCTAssertEqual(old.verify(path: "/v1/cards/classic.png", items: items, now: 2001), .expired)

@@ -1,10 +1,17 @@
 import Foundation
 import TestSupport
+import XCTest
 
-/// One request on a fresh connection.
+/// One request on a fresh connection. A POST is sent as JSON (`Content-Type:
+/// application/json`) unless `headers` names another type; requests without one go through
+/// `LoopbackHTTPClient` directly.
 func fetch(_ port: Int, _ method: String, _ target: String, headers: [String] = [],
            body: [UInt8] = []) throws -> HTTPWireResponse {
-    try LoopbackHTTPClient(port: port).request(method, target, headers: headers, body: body)
+    var headers = headers
+    if method == "POST" && !headers.contains(where: { $0.lowercased().hasPrefix("content-type:") }) {
+        headers.append("Content-Type: application/json")
+    }
+    return try LoopbackHTTPClient(port: port).request(method, target, headers: headers, body: body)
 }
 
 /// One GET on a fresh connection.
@@ -18,4 +25,39 @@ func pngSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
     guard bytes.count >= 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else { return nil }
     func be32(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
     return (be32(16), be32(20))
+}
+
+extension XCTestCase {
+    /// Runs the built `sharecard` (beside the test bundle) and returns its standard output.
+    func runSharecard(_ arguments: [String]) throws -> String {
+        var products = Bundle.main.bundleURL
+        if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
+            products = bundle.bundleURL.deletingLastPathComponent()
+        } else if let runner = CommandLine.arguments.first(where: { $0.hasSuffix(".xctest") }) {
+            products = URL(fileURLWithPath: runner).deletingLastPathComponent()
+        }
+        let executable = products.appendingPathComponent("sharecard")
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw ClientError(description: "no sharecard executable at \(executable.path); build with `swift build --build-tests`")
+        }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("sharecard-sign-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: output) }
+        let handle = try FileHandle(forWritingTo: output)
+        defer { try? handle.close() }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardOutput = handle
+        try process.run()
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning && Date() < deadline { usleep(5_000) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            throw ClientError(description: "sharecard \(arguments) ran longer than 30 s")
+        }
+        XCTAssertEqual(process.terminationStatus, 0, "sharecard \(arguments)")
+        return String(decoding: try Data(contentsOf: output), as: UTF8.self)
+    }
 }

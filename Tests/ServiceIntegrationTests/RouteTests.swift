@@ -166,7 +166,7 @@ final class RouteTests: XCTestCase {
         XCTAssertEqual(try client.request("HEAD", "/v1/palettes/default/preview.png", headers: ["If-None-Match: *"]).status, 304)
 
         // POST /v1/cards is not a conditional request: it renders whatever If-None-Match says
-        let posted = try client.request("POST", "/v1/cards", headers: ["If-None-Match: *"],
+        let posted = try client.request("POST", "/v1/cards", headers: ["If-None-Match: *", "Content-Type: application/json"],
                                         body: Array(#"{"title":"Cached","color":"user_blue","template":"gradient"}"#.utf8))
         XCTAssertEqual(posted.status, 200)
         XCTAssertEqual(posted.body, first.body)

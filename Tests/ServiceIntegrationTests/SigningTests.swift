@@ -85,37 +85,4 @@ final class SigningTests: XCTestCase {
         let other = try runSharecard(["sign", "/v1/cards/classic.png?title=x", "--key", "another-key-0123456789"])
         assertError(try fetch(port, other.trimmingCharacters(in: .whitespacesAndNewlines)), 403, "signature_invalid", field: nil)
     }
-
-    /// Runs the built `sharecard` (beside the test bundle) and returns its standard output.
-    func runSharecard(_ arguments: [String]) throws -> String {
-        var products = Bundle.main.bundleURL
-        if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
-            products = bundle.bundleURL.deletingLastPathComponent()
-        } else if let runner = CommandLine.arguments.first(where: { $0.hasSuffix(".xctest") }) {
-            products = URL(fileURLWithPath: runner).deletingLastPathComponent()
-        }
-        let executable = products.appendingPathComponent("sharecard")
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw ClientError(description: "no sharecard executable at \(executable.path); build with `swift build --build-tests`")
-        }
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("sharecard-sign-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: output) }
-        let handle = try FileHandle(forWritingTo: output)
-        defer { try? handle.close() }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.standardOutput = handle
-        try process.run()
-        let deadline = Date().addingTimeInterval(30)
-        while process.isRunning && Date() < deadline { usleep(5_000) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-            throw ClientError(description: "sharecard \(arguments) ran longer than 30 s")
-        }
-        XCTAssertEqual(process.terminationStatus, 0, "sharecard \(arguments)")
-        return String(decoding: try Data(contentsOf: output), as: UTF8.self)
-    }
 }

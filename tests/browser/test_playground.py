@@ -68,13 +68,13 @@ def log(message):
 class Server:
     """`sharecard serve --port 0` on loopback; the port is read from its first log line."""
 
-    def __init__(self, binary):
+    def __init__(self, binary, extra_arguments=()):
         env = dict(os.environ)
         env.setdefault("SHARECARD_HOME", REPO)
         self.lines = []
         self._queue = queue.Queue()
         self.process = subprocess.Popen(
-            [binary, "serve", "--host", "127.0.0.1", "--port", "0", "--workers", "2"],
+            [binary, "serve", "--host", "127.0.0.1", "--port", "0", "--workers", "2", *extra_arguments],
             cwd=REPO, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             text=True, encoding="utf-8", errors="replace")
         threading.Thread(target=self._read, daemon=True).start()

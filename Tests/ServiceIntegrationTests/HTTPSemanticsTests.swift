@@ -1,0 +1,142 @@
+import CardService
+import Foundation
+import HTTPServer
+import HTTPTypes
+import TestSupport
+import XCTest
+
+/// Conditional requests, content negotiation and request-body strictness, over loopback.
+final class HTTPSemanticsTests: XCTestCase {
+    static let card = "/v1/cards/classic.png?title=Conditions"
+    static let json = "Content-Type: application/json"
+
+    func post(_ port: Int, _ body: String, headers: [String] = [HTTPSemanticsTests.json]) throws -> HTTPWireResponse {
+        try LoopbackHTTPClient(port: port).request("POST", "/v1/cards", headers: headers, body: Array(body.utf8))
+    }
+
+    /// Every If-None-Match field line counts (RFC 9110 §5.3: a list may be split across lines).
+    func testIfNoneMatchReadsEveryFieldLine() throws {
+        let port = try startService().port
+        let first = try fetch(port, Self.card)
+        let etag = try XCTUnwrap(first.header("ETag"))
+        for lines in [["If-None-Match: \"other\"", "If-None-Match: \(etag)"],
+                      ["If-None-Match: \"a,b\", \(etag)"],
+                      ["If-None-Match: \"x\"", "If-None-Match: W/\(etag), \"y\""]] {
+            let response = try fetch(port, Self.card, headers: lines)
+            XCTAssertEqual(response.status, 304, "\(lines)")
+            XCTAssertEqual(response.header("ETag"), etag)
+            XCTAssertTrue(response.body.isEmpty)
+        }
+        // no tag matches, or the field is malformed: the card itself
+        for lines in [["If-None-Match: \"other\"", "If-None-Match: \"more\""], ["If-None-Match: \(etag.dropFirst())"]] {
+            XCTAssertEqual(try fetch(port, Self.card, headers: lines).status, 200, "\(lines)")
+        }
+    }
+
+    /// If-Match holds only for the current strong tag (or `*`); otherwise 412, before rendering.
+    func testIfMatch() throws {
+        let port = try startService().port
+        let etag = try XCTUnwrap(try fetch(port, Self.card).header("ETag"))
+        for lines in [["If-Match: \(etag)"], ["If-Match: *"], ["If-Match: \"x\"", "If-Match: \(etag)"]] {
+            XCTAssertEqual(try fetch(port, Self.card, headers: lines).status, 200, "\(lines)")
+        }
+        for lines in [["If-Match: \"other\""], ["If-Match: W/\(etag)"], ["If-Match: not-a-tag"]] {
+            assertError(try fetch(port, Self.card, headers: lines), 412, "precondition_failed", field: nil)
+        }
+        // If-Match is evaluated before If-None-Match
+        assertError(try fetch(port, Self.card, headers: ["If-Match: \"other\"", "If-None-Match: \(etag)"]), 412, "precondition_failed", field: nil)
+        // the palette preview has a tag too; the catalog has none, so only * holds
+        let preview = "/v1/palettes/default/preview.png"
+        let previewTag = try XCTUnwrap(try fetch(port, preview).header("ETag"))
+        XCTAssertEqual(try fetch(port, preview, headers: ["If-Match: \(previewTag)"]).status, 200)
+        assertError(try fetch(port, preview, headers: ["If-Match: \(etag)"]), 412, "precondition_failed", field: nil)
+        XCTAssertEqual(try fetch(port, "/v1/palettes", headers: ["If-Match: *"]).status, 200)
+        assertError(try fetch(port, "/v1/palettes", headers: ["If-Match: \"x\""]), 412, "precondition_failed", field: nil)
+        // POST /v1/cards has no current representation: even * fails
+        assertError(try post(port, #"{"title":"x"}"#, headers: [Self.json, "If-Match: *"]), 412, "precondition_failed", field: nil)
+        // a bad request is still a 400, whatever If-Match says
+        assertError(try fetch(port, Self.card + "&scale=9", headers: ["If-Match: \"x\""]), 400, "invalid_parameter", field: "scale")
+    }
+
+    /// Accept is read with q-values: q=0 refuses a type; the highest weight wins.
+    func testAcceptWeights() throws {
+        let port = try startService().port
+        let body = #"{"title":"Negotiated"}"#
+        let cases: [(lines: [String], type: String?)] = [
+            (["Accept: application/json;q=0"], nil),
+            (["Accept: application/json;q=0, image/png"], "image/png"),
+            (["Accept: image/png;q=0.5, application/json"], "application/json"),
+            (["Accept: application/json;q=0.5, image/png"], "image/png"),
+            (["Accept: image/*;q=0, */*"], "application/json"),
+            (["Accept: text/html", "Accept: application/json"], "application/json"),
+            (["Accept: text/html, image/png;q=0.1"], "image/png"),
+            (["Accept: application/jsonp"], nil),
+            (["Accept: */*"], "image/png"),
+            ([], "image/png"),
+        ]
+        for c in cases {
+            let response = try post(port, body, headers: [Self.json] + c.lines)
+            if let type = c.type {
+                XCTAssertEqual(response.status, 200, "\(c.lines): \(response.text)")
+                XCTAssertEqual(response.header("Content-Type"), type, "\(c.lines)")
+            } else {
+                assertError(response, 406, "not_acceptable", field: nil)
+            }
+        }
+    }
+
+    /// POST takes JSON only; anything else is 415 with Accept-Post, before the body is read.
+    func testPostRequiresJSON() throws {
+        let port = try startService().port
+        let body = #"{"title":"Typed"}"#
+        for lines in [[], ["Content-Type: text/plain"], ["Content-Type: application/x-www-form-urlencoded"],
+                      ["Content-Type: application/json; charset=latin1"], ["Content-Type: application/json", "Content-Type: application/json"],
+                      ["Content-Type: json"]] {
+            let response = try post(port, body, headers: lines)
+            assertError(response, 415, "unsupported_media_type", field: "Content-Type")
+            XCTAssertEqual(response.header("Accept-Post"), "application/json")
+        }
+        let multipart = try post(port, "--b\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nx\r\n--b--\r\n",
+                                 headers: ["Content-Type: multipart/form-data; boundary=b"])
+        assertError(multipart, 415, "unsupported_media_type", field: "Content-Type")
+        XCTAssertTrue(try multipart.errorObject().message.contains("photo upload"), multipart.text)
+        for type in ["application/json", "application/json; charset=utf-8", "Application/JSON;charset=\"UTF-8\""] {
+            let response = try post(port, body, headers: ["Content-Type: \(type)"])
+            XCTAssertEqual(response.status, 200, "\(type): \(response.text)")
+        }
+    }
+
+    /// A key given twice is a malformed body naming the key, at any depth.
+    func testDuplicateKeysAreRefused() throws {
+        let port = try startService().port
+        let cases: [(body: String, field: String)] = [
+            (#"{"title":"First","title":"Second"}"#, "title"),
+            (#"{"title":"First","\u0074itle":"Second"}"#, "title"),
+            (#"{"title":"x","color":"user_red","palette":"default","color":"user_blue"}"#, "color"),
+            (#"{"title":"x","subtitle":{"a":1,"a":2}}"#, "subtitle.a"),
+        ]
+        for c in cases {
+            let response = try post(port, c.body)
+            assertError(response, 400, "duplicate_key", field: c.field)
+            XCTAssertTrue(response.text.contains("appears more than once"), response.text)
+        }
+        XCTAssertEqual(try post(port, #"{"title":"x","subtitle":"x"}"#).status, 200)
+    }
+
+    /// One emoji may be a long sequence, but not thousands of code points.
+    func testEmojiCodePointLimit() throws {
+        let port = try startService().port
+        let flood = "🎉" + String(repeating: "\u{301}", count: 20_000)
+        let response = try post(port, "{\"title\":\"x\",\"emoji\":\"\(flood)\"}", headers: [Self.json, "Accept: application/json"])
+        assertError(response, 422, "invalid_event", field: "emoji")
+        XCTAssertTrue(response.text.contains("over the limit of 16"), response.text)
+        let query = "/v1/cards/classic.png?title=x&emoji=%F0%9F%8E%89" + String(repeating: "%CC%81", count: 16)
+        assertError(try fetch(port, query), 400, "invalid_parameter", field: "emoji")
+        // the longest real sequences: a family of four with skin tones (11 code points), a
+        // kiss with skin tones (10), the flag of Scotland (7)
+        for emoji in ["👨🏻‍👩🏻‍👧🏻‍👦🏻", "👩🏻‍❤️‍💋‍👨🏼", "🏴󠁧󠁢󠁳󠁣󠁴󠁿"] {
+            let accepted = try post(port, "{\"title\":\"x\",\"emoji\":\"\(emoji)\"}", headers: [Self.json, "Accept: application/json"])
+            XCTAssertEqual(accepted.status, 200, "\(emoji.unicodeScalars.count) code points: \(accepted.text)")
+        }
+    }
+}
