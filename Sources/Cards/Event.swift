@@ -57,7 +57,7 @@ public struct Event: Hashable, Sendable {
         }
         let canonicalLocale: CanonicalLocale
         do { canonicalLocale = try CanonicalLocale(locale) } catch {
-            throw EventError(field: "locale", reason: "\(error.reason), got \"\(locale.prefix(80))\"")
+            throw EventError(field: "locale", reason: "\(error.reason), got \"\(Self.printable(locale.prefix(80)))\"")
         }
         self.title = title
         self.date = date
@@ -69,6 +69,11 @@ public struct Event: Hashable, Sendable {
         self.template = template
         self.locale = canonicalLocale.tag
         self.canonicalLocale = canonicalLocale
+    }
+
+    /// Untrusted text quoted in a one-line message: controls and non-ASCII escaped.
+    private static func printable(_ text: Substring) -> String {
+        text.unicodeScalars.map { (0x20..<0x7F).contains($0.value) && $0 != "\\" ? String($0) : $0.escaped(asASCII: true) }.joined()
     }
 }
 

@@ -38,7 +38,8 @@ final class LocaleCommandTests: XCTestCase {
     func testRenderRefusesUnsupportedLocalesNamingTheOption() throws {
         let out = dir.appendingPathComponent("card.png")
         for (locale, message) in [("en-u-nu-bogus", "\"bogus\""), ("en-u-nu", "needs a numbering system"),
-                                  ("en-t-ja", "-t-"), ("qaa", "no locale data")] {
+                                  ("en-t-ja", "-t-"), ("qaa", "no locale data"),
+                                  ("en\nu-nu-latn", "got \"en\\nu-nu-latn\"")] {
             let r = try Sharecard.run(["render", "--title", "x", "--date", "2024-06-01", "--end-date", "2024-06-03",
                                        "--locale", locale, "-o", out.path, "--share-text"])
             XCTAssertEqual(r.status, 2, "\(locale): \(r.stderr)")

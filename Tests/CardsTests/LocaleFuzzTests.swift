@@ -71,6 +71,8 @@ final class LocaleFuzzTests: XCTestCase {
                     XCTAssertFalse(c.mustAccept, "\(c.input.debugDescription) refused: \(error)")
                     XCTAssertEqual(error.field, "locale", c.input.debugDescription)
                     XCTAssertFalse(error.reason.isEmpty, c.input.debugDescription)
+                    XCTAssertFalse(error.description.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
+                                   "one line, no controls: \(error.description.debugDescription)")
                     seenReasons.insert(String(error.reason.prefix(24)))
                     refusedCount += 1
                     continue
