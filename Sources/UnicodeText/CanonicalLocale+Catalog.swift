@@ -11,7 +11,7 @@ extension CanonicalLocale {
         var buffer = [CChar](repeating: 0, count: 160)
         for i in 0..<max(0, count) {
             let length = sc_icu_available_locale(i, &buffer, Int32(buffer.count))
-            guard length > 0, let tag = try? tag(fromIdentifier: String(cString: buffer)) else { continue }
+            guard length > 0, let tag = try? tag(fromIdentifier: buffer.stringBeforeNUL) else { continue }
             tags.append(tag)
         }
         return tags
@@ -59,7 +59,7 @@ extension CanonicalLocale {
         var buffer = [CChar](repeating: 0, count: 64)
         for index in Int32(0)... {
             guard name(index, &buffer, Int32(buffer.count)) > 0 else { break }
-            result.append(String(cString: buffer))
+            result.append(buffer.stringBeforeNUL)
         }
         return result
     }

@@ -135,9 +135,9 @@ public struct CanonicalLocale: Hashable, Sendable, CustomStringConvertible {
         var message = [CChar](repeating: 0, count: 128)
         let length = tag.withCString { sc_icu_locale_from_tag($0, Int32(tag.utf8.count), &out, Int32(out.count), &message, message.count) }
         guard length >= 0 else {
-            throw LocaleError("\"\(tag)\" is not a well-formed BCP 47 tag (\(String(cString: message)))")
+            throw LocaleError("\"\(tag)\" is not a well-formed BCP 47 tag (\(message.stringBeforeNUL))")
         }
-        return String(cString: out)
+        return out.stringBeforeNUL
     }
 
     static func tag(fromIdentifier identifier: String) throws(LocaleError) -> String {
@@ -145,9 +145,9 @@ public struct CanonicalLocale: Hashable, Sendable, CustomStringConvertible {
         var message = [CChar](repeating: 0, count: 128)
         let length = sc_icu_locale_to_tag(identifier, &out, Int32(out.count), &message, message.count)
         guard length > 0 else {
-            throw LocaleError("has no canonical BCP 47 form (\(String(cString: message)))")
+            throw LocaleError("has no canonical BCP 47 form (\(message.stringBeforeNUL))")
         }
-        return String(cString: out)
+        return out.stringBeforeNUL
     }
 
     private static func part(_ identifier: String, _ part: Int32) throws(LocaleError) -> String {
@@ -155,7 +155,7 @@ public struct CanonicalLocale: Hashable, Sendable, CustomStringConvertible {
         guard sc_icu_locale_part(identifier, part, &out, Int32(out.count)) >= 0 else {
             throw LocaleError("could not be split into its parts")
         }
-        return String(cString: out)
+        return out.stringBeforeNUL
     }
 
     private static func keywords(_ identifier: String) throws(LocaleError) -> [(key: String, value: String)] {
@@ -166,7 +166,7 @@ public struct CanonicalLocale: Hashable, Sendable, CustomStringConvertible {
             let status = sc_icu_locale_keyword(identifier, index, &key, Int32(key.count), &value, Int32(value.count))
             if status == 1 { break }
             guard status == 0 else { throw LocaleError("has an extension ICU could not read") }
-            result.append((String(cString: key), String(cString: value)))
+            result.append((key.stringBeforeNUL, value.stringBeforeNUL))
         }
         return result
     }
@@ -176,7 +176,7 @@ public struct CanonicalLocale: Hashable, Sendable, CustomStringConvertible {
         guard sc_icu_locale_with_keyword(identifier, key, value, &out, Int32(out.count)) >= 0 else {
             throw LocaleError("could not take the \(key) keyword")
         }
-        return String(cString: out)
+        return out.stringBeforeNUL
     }
 
     private static func textLanguage(_ identifier: String, language: String) throws(LocaleError) -> String {

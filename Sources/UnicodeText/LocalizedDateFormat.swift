@@ -47,7 +47,7 @@ public struct LocalizedDateFormat: Hashable, Sendable {
                 return String(decoding: out[..<Int(length)], as: UTF16.self)
             }
             guard length == SC_ICU_ERROR_CAPACITY else {
-                throw .icu("formatting a date for \(locale.tag): \(String(cString: message))")
+                throw .icu("formatting a date for \(locale.tag): \(message.stringBeforeNUL)")
             }
         }
         throw .icu("formatting a date for \(locale.tag): text longer than 4096 UTF-16 code units")
