@@ -3,9 +3,11 @@
  *
  * Opening a formatter loads locale data and, for intervals, builds a pattern generator:
  * milliseconds, against microseconds to format. So the opened formatters are kept in a
- * small cache keyed by (locale ID, kind, zone), least recently used evicted. One mutex
+ * small cache keyed by (locale ID, kind, with time), least recently used evicted. One mutex
  * guards the cache and is held while a cached formatter is used, so no formatter is ever
- * used by two threads at once or closed while in use; calendars are per call. */
+ * used by two threads at once or closed while in use. The zone is not part of the key:
+ * formatters are opened in GMT and always given calendars (made per call, in the date's
+ * zone), whose fields are what is written. */
 #include "sc_icu.h"
 #include "sc_icu_internal.h"
 
@@ -94,13 +96,12 @@ static int32_t sc_icu_date_failure(UErrorCode code, const char *what, char *err,
 
 /* What a cache entry holds. */
 enum { SC_ICU_KIND_DATE = 0, SC_ICU_KIND_INTERVAL = 1 };
-#define SC_ICU_CACHE_SIZE 32
+#define SC_ICU_CACHE_SIZE 64
 
 typedef struct {
     char locale_id[ULOC_FULLNAME_CAPACITY + 1];
     int32_t kind;      /* SC_ICU_KIND_* */
     int32_t with_time;
-    UChar zone[16];
     void *format;      /* UDateFormat or UDateIntervalFormat; NULL when the slot is free */
     uint64_t last_use;
 } sc_icu_cached_format;
@@ -149,14 +150,14 @@ static void *sc_icu_open_format(const char *locale_id, int32_t kind, int32_t wit
 
 /* The cached formatter for the key, opened on a miss. Call with sc_icu_cache_lock held;
  * the formatter stays valid until the lock is released. */
-static void *sc_icu_cached(const char *locale_id, int32_t kind, int32_t with_time, const UChar *zone,
+static void *sc_icu_cached(const char *locale_id, int32_t kind, int32_t with_time,
                            int32_t *status, char *err, size_t err_size) {
-    size_t zone_bytes = (size_t)(u_strlen(zone) + 1) * sizeof(UChar);
+    static const UChar gmt[] = {'G', 'M', 'T', 0};
     int32_t victim = 0;
     for (int32_t i = 0; i < SC_ICU_CACHE_SIZE; i++) {
         sc_icu_cached_format *entry = &sc_icu_cache[i];
         if (entry->format != NULL && entry->kind == kind && entry->with_time == with_time
-            && strcmp(entry->locale_id, locale_id) == 0 && memcmp(entry->zone, zone, zone_bytes) == 0) {
+            && strcmp(entry->locale_id, locale_id) == 0) {
             entry->last_use = ++sc_icu_cache_clock;
             return entry->format;
         }
@@ -164,14 +165,13 @@ static void *sc_icu_cached(const char *locale_id, int32_t kind, int32_t with_tim
             victim = i;
         }
     }
-    void *format = sc_icu_open_format(locale_id, kind, with_time, zone, status, err, err_size);
+    void *format = sc_icu_open_format(locale_id, kind, with_time, gmt, status, err, err_size);
     if (format == NULL) return NULL;
     sc_icu_cached_format *entry = &sc_icu_cache[victim];
     sc_icu_close_format(entry->kind, entry->format);
     snprintf(entry->locale_id, sizeof entry->locale_id, "%s", locale_id);
     entry->kind = kind;
     entry->with_time = with_time;
-    memcpy(entry->zone, zone, zone_bytes);
     entry->format = format;
     entry->last_use = ++sc_icu_cache_clock;
     return format;
@@ -192,7 +192,7 @@ int32_t sc_icu_format_date(const char *locale_id, double instant_ms, int32_t utc
     if (calendar == NULL) return sc_icu_date_failure(code, "ucal_open", err, err_size);
     int32_t length = -1;
     pthread_mutex_lock(&sc_icu_cache_lock);
-    UDateFormat *format = sc_icu_cached(locale_id, SC_ICU_KIND_DATE, with_time != 0, zone, &status, err, err_size);
+    UDateFormat *format = sc_icu_cached(locale_id, SC_ICU_KIND_DATE, with_time != 0, &status, err, err_size);
     if (format != NULL) {
         length = udat_formatCalendar(format, calendar, (UChar *)out, capacity, NULL, &code);
     }
@@ -252,7 +252,7 @@ int32_t sc_icu_format_date_interval(const char *locale_id, double start_ms, doub
     }
     int32_t length = -1;
     pthread_mutex_lock(&sc_icu_cache_lock);
-    UDateIntervalFormat *format = sc_icu_cached(locale_id, SC_ICU_KIND_INTERVAL, with_time != 0, zone, &status, err, err_size);
+    UDateIntervalFormat *format = sc_icu_cached(locale_id, SC_ICU_KIND_INTERVAL, with_time != 0, &status, err, err_size);
     if (format != NULL) {
         udtitvfmt_formatCalendarToResult(format, from, to, result, &code);
     }

@@ -80,6 +80,15 @@ final class CanonicalLocaleTests: XCTestCase {
                        "June 1, 2024 at 6:30\u{202F}PM")
         XCTAssertEqual(try format("en").string(millisecondsSince1970: june1, to: june1 + 2 * day), "June 1\u{2009}–\u{2009}3, 2024")
         XCTAssertEqual(try format("de").string(millisecondsSince1970: june1, to: june1 + 2 * day), "1.–3. Juni 2024")
+        // The date's own zone, also for cached formatters first opened for another zone: an
+        // hour around midnight at -02:00 is June 1 to June 2 there (June 2 in UTC).
+        let lateJune1 = june1 + 25.5 * 3_600_000  // 2024-06-02T01:30:00Z
+        XCTAssertEqual(try format("en", offset: 0, time: true).string(millisecondsSince1970: lateJune1, to: lateJune1 + 3_600_000),
+                       "June 2, 2024, 1:30\u{2009}–\u{2009}2:30\u{202F}AM")
+        XCTAssertEqual(try format("en", offset: -7200, time: true).string(millisecondsSince1970: lateJune1, to: lateJune1 + 3_600_000),
+                       "June 1, 2024 at 11:30\u{202F}PM\u{2009}–\u{2009}June 2, 2024 at 12:30\u{202F}AM")
+        XCTAssertEqual(try format("en", offset: -7200, time: true).string(millisecondsSince1970: lateJune1), "June 1, 2024 at 11:30\u{202F}PM")
+        XCTAssertEqual(try format("en", offset: 0, time: true).string(millisecondsSince1970: lateJune1), "June 2, 2024 at 1:30\u{202F}AM")
         // Proleptic Gregorian: no Julian calendar before 1582 (-14,831,769,600 s is 1500-01-01).
         XCTAssertEqual(try format("en").string(millisecondsSince1970: -14_831_769_600_000), "January 1, 1500")
         XCTAssertThrowsError(try format("en").string(millisecondsSince1970: .infinity))
