@@ -33,7 +33,6 @@ do {
     let fonts = try FontLibrary(directory: root.appendingPathComponent("fonts").path)
     try TypesettingBench.run(iterations: iterations, fonts: fonts, peerScript: root.appendingPathComponent("bench/peer_pango.py").path)
     try CardBench.run(iterations: iterations, root: root, batchEvents: 2000)
-    try DateBench.run(iterations: iterations)
 } catch {
     FileHandle.standardError.write(Data("sharecard-bench: \(error)\n".utf8))
     exit(1)
