@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "CCrypto", linkerSettings: [.linkedLibrary("crypto")]),
         // ICU's headers clash with Foundation's bundled ICU module, so they stay inside this
         // C target; its public header uses only stdint types.
-        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
         .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd")]),
 
         .target(name: "Geometry"),

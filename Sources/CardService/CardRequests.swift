@@ -175,7 +175,7 @@ extension CardService {
         }
         let entry = try rendered(card, key: etag)
         if asJSON {
-            let description = CardDescription(shareText: card.event.shareText, imageURL: canonicalURL(for: card),
+            let description = CardDescription(shareText: try card.event.shareText, imageURL: canonicalURL(for: card),
                                               width: card.pixelWidth, height: card.pixelHeight, layout: entry.layout)
             return try .json(description)
         }

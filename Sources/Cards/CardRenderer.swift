@@ -39,7 +39,7 @@ public struct CardRenderer: Sendable {
         }
         let canvas = try Canvas(size: template.size, scale: scale, background: .black)
         canvas.fill(Path(rect: canvas.bounds), with: template.background.resolve(color, cardSize: template.size))
-        let context = try LayoutContext(fonts: fonts, glyphCache: glyphCache, language: LanguageTag(event.locale) ?? LanguageTag("en")!,
+        let context = try LayoutContext(fonts: fonts, glyphCache: glyphCache, language: LanguageTag(event.canonicalLocale.textLanguage) ?? LanguageTag("en")!,
                                         scale: scale)
         var drawing = CardDrawing(event: event, color: color, template: template, canvas: canvas, context: context)
         for element in template.elements { try drawing.draw(element) }
@@ -64,20 +64,20 @@ struct CardDrawing {
         self.context = context
     }
 
-    func value(_ field: EventField) -> String? {
+    func value(_ field: EventField) throws -> String? {
         switch field {
         case .title: return event.title
-        case .date: return event.formattedDate
+        case .date: return try event.formattedDate
         case .subtitle: return event.subtitle
         case .emoji: return event.emoji
         }
     }
 
     /// The text with its fields filled in, or nil when one of them is missing.
-    func text(_ t: TextTemplate) -> String? {
+    func text(_ t: TextTemplate) throws -> String? {
         var result = t.source
         for field in t.fields {
-            guard let v = value(field) else { return nil }
+            guard let v = try value(field) else { return nil }
             result = result.replacingOccurrences(of: "{\(field.rawValue)}", with: v)
         }
         return result
@@ -89,7 +89,7 @@ struct CardDrawing {
     }
 
     func label(_ element: LabelElement) throws -> Label? {
-        guard let string = text(element.text) else { return nil }
+        guard let string = try text(element.text) else { return nil }
         let shadow = element.shadow.flatMap {
             TextShadow(offsetInPoints: $0.offset, blurRadiusInPoints: $0.blur, color: $0.color.resolve(color))
         }
@@ -100,7 +100,7 @@ struct CardDrawing {
     }
 
     func chip(_ element: ChipElement) throws -> Button? {
-        guard let string = text(element.text) else { return nil }
+        guard let string = try text(element.text) else { return nil }
         let attributes = try attributes(element.style)
         var image: ButtonImage?
         switch element.glyph {

@@ -1,3 +1,5 @@
+import UnicodeText
+
 /// What a share image is about: a title, when it happens, and how it should look.
 /// Built only through the validating initialiser (or `EventDecoder`), so every `Event` is
 /// usable: a non-blank title within the limit, an end date not before the start.
@@ -12,8 +14,11 @@ public struct Event: Hashable, Sendable {
     public let color: String
     public let palette: String
     public let template: String
-    /// BCP 47 locale for date formatting and line breaking, such as `en`, `he` or `zh-Hant`.
+    /// Canonical BCP 47 locale for date formatting and line breaking, such as `en`, `he`,
+    /// `zh-Hant` or `th-TH-u-nu-thai` (see `CanonicalLocale` for what is accepted).
     public let locale: String
+    /// The same locale, validated by ICU: what dates are formatted with.
+    public let canonicalLocale: CanonicalLocale
 
     public static let defaultColor = "user_purple"
     public static let defaultPalette = "default"
@@ -39,7 +44,7 @@ public struct Event: Hashable, Sendable {
         }
         if let endDate {
             guard date != nil else { throw EventError(field: "endDate", reason: "needs a date to end after") }
-            guard endDate >= date! else { throw EventError(field: "endDate", reason: "is before date") }
+            guard !endDate.isBefore(date!) else { throw EventError(field: "endDate", reason: "is before date") }
         }
         if let subtitle, subtitle.count > titleLimit {
             throw EventError(field: "subtitle", reason: "is \(subtitle.count) characters long, over the limit of \(titleLimit)")
@@ -57,9 +62,9 @@ public struct Event: Hashable, Sendable {
                 throw EventError(field: field, reason: "must be a name of letters, digits, '_' or '-', got \"\(value)\"")
             }
         }
-        guard locale.count <= 35, locale.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_") }),
-              !locale.isEmpty else {
-            throw EventError(field: "locale", reason: "must be a BCP 47 tag such as en, he or zh-Hant, got \"\(locale)\"")
+        let canonicalLocale: CanonicalLocale
+        do { canonicalLocale = try CanonicalLocale(locale) } catch {
+            throw EventError(field: "locale", reason: "\(error.reason), got \"\(Self.printable(locale.prefix(80)))\"")
         }
         self.title = title
         self.date = date
@@ -69,7 +74,13 @@ public struct Event: Hashable, Sendable {
         self.color = color
         self.palette = palette
         self.template = template
-        self.locale = locale
+        self.locale = canonicalLocale.tag
+        self.canonicalLocale = canonicalLocale
+    }
+
+    /// Untrusted text quoted in a one-line message: controls and non-ASCII escaped.
+    private static func printable(_ text: Substring) -> String {
+        text.unicodeScalars.map { (0x20..<0x7F).contains($0.value) && $0 != "\\" ? String($0) : $0.escaped(asASCII: true) }.joined()
     }
 }
 

@@ -13,9 +13,21 @@ public struct EventDate: Hashable, Sendable, Comparable, CustomStringConvertible
     /// Seconds east of UTC, when the time says (`Z` is 0).
     public let utcOffsetSeconds: Int?
 
+    /// Two dates are equal when they are written the same (canonically): `2024-06-01T12:00Z`
+    /// and `2024-06-01T14:00+02:00` name one moment but are shown differently, so they differ.
     public static func == (a: EventDate, b: EventDate) -> Bool { a.description == b.description }
     public func hash(into hasher: inout Hasher) { hasher.combine(description) }
-    public static func < (a: EventDate, b: EventDate) -> Bool { a.instant < b.instant }
+    /// Ordered by the moment named, and dates naming the same moment by their canonical text,
+    /// so that exactly one of `a < b`, `a == b`, `b < a` holds (a strict total order that
+    /// agrees with `==`). To compare moments alone use `isBefore(_:)`.
+    public static func < (a: EventDate, b: EventDate) -> Bool {
+        let (x, y) = (a.millisecondsSince1970, b.millisecondsSince1970)
+        return x != y ? x < y : a.description < b.description
+    }
+
+    /// Whether this date names an earlier moment than `other` (a date without an offset is
+    /// read as UTC, a date without a time as midnight).
+    public func isBefore(_ other: EventDate) -> Bool { millisecondsSince1970 < other.millisecondsSince1970 }
 
     /// Parses the ISO 8601 forms above; anything else (other separators, week dates,
     /// impossible days such as 2023-02-29) is an error saying what was expected.
@@ -98,13 +110,11 @@ public struct EventDate: Hashable, Sendable, Comparable, CustomStringConvertible
         return s
     }
 
-    /// The time zone the date is written in (UTC when it does not say).
-    var timeZone: TimeZone { TimeZone(secondsFromGMT: utcOffsetSeconds ?? 0)! }
-
     /// The moment it names, reading a date without an offset as UTC, on the proleptic
-    /// Gregorian calendar (Foundation's switches to the Julian calendar before 1582, which
-    /// would misorder old dates).
-    var instant: Date {
+    /// Gregorian calendar (no switch to the Julian calendar in 1582, which would misorder
+    /// old dates), in milliseconds since 1970-01-01T00:00:00Z. Exact: whole seconds within
+    /// ±10,000 years fit a `Double` without rounding.
+    public var millisecondsSince1970: Double {
         // Days from 1970-01-01 to the civil date (Howard Hinnant's days_from_civil).
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
@@ -113,12 +123,12 @@ public struct EventDate: Hashable, Sendable, Comparable, CustomStringConvertible
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         let days = era * 146_097 + dayOfEra - 719_468
         let seconds = days * 86_400 + (time?.hour ?? 0) * 3600 + (time?.minute ?? 0) * 60 + (time?.second ?? 0)
-        return Date(timeIntervalSince1970: TimeInterval(seconds - (utcOffsetSeconds ?? 0)))
+        return Double((seconds - (utcOffsetSeconds ?? 0)) * 1000)
     }
 }
 
 /// A date field that is not a date.
-public struct EventDateError: Error, Equatable, CustomStringConvertible {
+public struct EventDateError: Error, Equatable, Sendable, CustomStringConvertible {
     public let description: String
     init(_ description: String) { self.description = description }
 }

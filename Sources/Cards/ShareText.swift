@@ -1,40 +1,37 @@
-import Foundation
+import UnicodeText
 
 extension Event {
     /// The date (or date range) in the event's locale: long style, with the time when given,
-    /// in the time zone it was written in.
+    /// in the UTC offset the start was written in. Formatted by ICU behind the C shim, so a
+    /// failure is an error naming the locale, never a crash.
     public var formattedDate: String? {
-        guard let date else { return nil }
-        let locale = Locale(identifier: locale)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.locale = locale
-        calendar.timeZone = date.timeZone
-        if let endDate, endDate != date {
-            let formatter = DateIntervalFormatter()
-            formatter.locale = locale
-            formatter.calendar = calendar
-            formatter.timeZone = date.timeZone
-            formatter.dateStyle = .long
-            // A time shows only when both ends have one; otherwise a date-only end would be
-            // shown at the start's time of day.
-            formatter.timeStyle = date.time == nil || endDate.time == nil ? .none : .short
-            return formatter.string(from: date.instant, to: endDate.instant)
+        get throws(EventError) {
+            guard let date else { return nil }
+            do {
+                if let endDate, endDate != date {
+                    // A time shows only when both ends have one; otherwise a date-only end
+                    // would be shown at the start's time of day.
+                    let format = try LocalizedDateFormat(locale: canonicalLocale, utcOffsetSeconds: date.utcOffsetSeconds ?? 0,
+                                                         showsTime: date.time != nil && endDate.time != nil)
+                    return try format.string(millisecondsSince1970: date.millisecondsSince1970, to: endDate.millisecondsSince1970)
+                }
+                let format = try LocalizedDateFormat(locale: canonicalLocale, utcOffsetSeconds: date.utcOffsetSeconds ?? 0,
+                                                     showsTime: date.time != nil)
+                return try format.string(millisecondsSince1970: date.millisecondsSince1970)
+            } catch {
+                throw EventError(field: "locale", reason: "the date could not be formatted for \(locale): \(error)")
+            }
         }
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.calendar = calendar
-        formatter.timeZone = date.timeZone
-        formatter.dateStyle = .long
-        formatter.timeStyle = date.time == nil ? .none : .short
-        return formatter.string(from: date.instant)
     }
 
     /// The text that goes out with the image: emoji, title and date, e.g.
     /// "🏡 Our first apartment together — June 1, 2024".
     public var shareText: String {
-        var text = title
-        if let emoji { text = emoji + " " + text }
-        if let formattedDate { text += " — " + formattedDate }
-        return text
+        get throws(EventError) {
+            var text = title
+            if let emoji { text = emoji + " " + text }
+            if let formattedDate = try formattedDate { text += " — " + formattedDate }
+            return text
+        }
     }
 }

@@ -42,6 +42,7 @@ enum CardBench {
         }
         if let batch = try batchThroughput(events: batchEvents, jobs: 2) { rows.append(batch) }
         printTable("Cards (classic template, 1024×576, warm renderer)", rows)
+        try DateBench.run(iterations: iterations)
     }
 
     /// Runs the real `sharecard batch` (the release binary beside this one) on generated events.

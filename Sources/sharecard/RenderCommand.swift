@@ -33,9 +33,9 @@ enum RenderCommand {
         }
         if args.has("share-text") {
             if output == "-" {
-                FileHandle.standardError.write(Data((event.shareText + "\n").utf8))
+                FileHandle.standardError.write(Data((try event.shareText + "\n").utf8))
             } else {
-                print(event.shareText)
+                print(try event.shareText)
             }
         }
     }

@@ -1,6 +1,6 @@
 #ifndef SC_ICU_H
 #define SC_ICU_H
-/* ICU break iteration and script properties behind plain C types. ICU's own headers stay
+/* ICU break iteration, script properties, locales and date formatting behind plain C types. ICU's own headers stay
  * inside sc_icu.c: a Swift module that saw them would clash with Foundation's bundled ICU.
  *
  * Text is UTF-16 (uint16_t code units); every offset is a UTF-16 code unit offset.
@@ -66,6 +66,89 @@ int32_t sc_icu_paired_bracket(uint32_t code_point, uint32_t *pair);
 /* The Unicode version of ICU's character data, e.g. "15.0". Writes into out (at least
  * 16 bytes recommended). */
 void sc_icu_unicode_version(char *out, size_t out_size);
+
+/* ---- Locales ----
+ * Locale identifiers cross this header in two forms: a BCP 47 tag ("en-US-u-nu-latn") and
+ * ICU's canonical locale ID ("en_US@numbers=latn"). Every output is NUL-terminated and
+ * functions return its length in bytes (without the NUL), or a negative SC_ICU_ERROR_*. */
+
+/* Parses a BCP 47 tag of tag_length bytes (no NUL needed) into ICU's canonical locale ID
+ * (uloc_forLanguageTag, then uloc_canonicalize). Fails with SC_ICU_ERROR_ARGUMENT when ICU
+ * could not parse the whole tag. */
+int32_t sc_icu_locale_from_tag(const char *tag, int32_t tag_length, char *out, int32_t capacity,
+                               char *err, size_t err_size);
+
+/* The strict BCP 47 form of an ICU locale ID (uloc_toLanguageTag with strict = true). */
+int32_t sc_icu_locale_to_tag(const char *locale_id, char *out, int32_t capacity,
+                             char *err, size_t err_size);
+
+/* Parts of a locale ID, for sc_icu_locale_part. */
+enum {
+    SC_ICU_LOCALE_LANGUAGE = 0,
+    SC_ICU_LOCALE_SCRIPT = 1,
+    SC_ICU_LOCALE_REGION = 2,
+    SC_ICU_LOCALE_VARIANT = 3
+};
+
+/* One part of a locale ID ("" when absent). */
+int32_t sc_icu_locale_part(const char *locale_id, int32_t part, char *out, int32_t capacity);
+
+/* The index-th keyword of a locale ID (ICU's legacy names: "numbers", "calendar", "t", "x",
+ * ...) and its value. Returns 0, 1 when there is no such keyword, or SC_ICU_ERROR_*. */
+int32_t sc_icu_locale_keyword(const char *locale_id, int32_t index,
+                              char *key, int32_t key_capacity, char *value, int32_t value_capacity);
+
+/* The locale ID with keyword `key` set to `value` (uloc_setKeywordValue). */
+int32_t sc_icu_locale_with_keyword(const char *locale_id, const char *key, const char *value,
+                                   char *out, int32_t capacity);
+
+/* 1 when one of ICU's available locales (uloc_getAvailable) has this language, else 0. */
+int32_t sc_icu_language_has_data(const char *language);
+
+/* Kinds of numbering system, for sc_icu_numbering_system_kind. */
+enum {
+    SC_ICU_NUMBERING_UNKNOWN = 0,
+    SC_ICU_NUMBERING_DECIMAL = 1,    /* ten digits, such as latn, arab, deva, thai */
+    SC_ICU_NUMBERING_ALGORITHMIC = 2 /* rule-based, such as roman, hebr */
+};
+
+/* What ICU knows of a numbering system name such as "latn" (unumsys_openByName). */
+int32_t sc_icu_numbering_system_kind(const char *name);
+
+/* 1 when `name` (ICU's legacy calendar name, such as "gregorian" or "islamic-civil") is one
+ * of the calendars ICU implements, else 0. */
+int32_t sc_icu_calendar_is_known(const char *name);
+
+/* The index-th numbering system ICU has (unumsys_openAvailableNames), such as "latn".
+ * Returns its length, 0 past the last one, or SC_ICU_ERROR_*. */
+int32_t sc_icu_numbering_system_name(int32_t index, char *out, int32_t capacity);
+
+/* The index-th calendar ICU implements, by its BCP 47 name ("gregory", "islamic-civil").
+ * Returns its length, 0 past the last one, or SC_ICU_ERROR_*. */
+int32_t sc_icu_calendar_name(int32_t index, char *out, int32_t capacity);
+
+/* ICU's available locales (uloc_countAvailable / uloc_getAvailable), as locale IDs. */
+int32_t sc_icu_available_locale_count(void);
+int32_t sc_icu_available_locale(int32_t index, char *out, int32_t capacity);
+
+/* ---- Dates ----
+ * Instants are milliseconds since 1970-01-01T00:00:00Z. Dates are shown in a fixed zone
+ * `utc_offset_seconds` east of UTC (-18h...18h), on the calendar the locale ID names (a
+ * Gregorian calendar is made proleptic: no switch to the Julian calendar in 1582). Output
+ * is UTF-16 into out (capacity code units, not NUL-terminated); the return value is its
+ * length, or SC_ICU_ERROR_CAPACITY when out is too small, or another SC_ICU_ERROR_*. */
+
+/* One instant in the locale's long date style, followed by the short time style when
+ * with_time is not 0. */
+int32_t sc_icu_format_date(const char *locale_id, double instant_ms, int32_t utc_offset_seconds,
+                           int32_t with_time, uint16_t *out, int32_t capacity,
+                           char *err, size_t err_size);
+
+/* The range start...end with the fields of the same styles, using ICU's interval formats
+ * (the shared parts written once: "June 1 – 3, 2024"). */
+int32_t sc_icu_format_date_interval(const char *locale_id, double start_ms, double end_ms,
+                                    int32_t utc_offset_seconds, int32_t with_time,
+                                    uint16_t *out, int32_t capacity, char *err, size_t err_size);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,284 @@
+/* Date and date-interval formatting with ICU's C API: failures are status codes, never
+ * traps.
+ *
+ * Opening a formatter loads locale data and, for intervals, builds a pattern generator:
+ * milliseconds, against microseconds to format. So the opened formatters are kept in a
+ * small cache keyed by (locale ID, kind, with time), least recently used evicted. One mutex
+ * guards the cache and is held while a cached formatter is used, so no formatter is ever
+ * used by two threads at once or closed while in use. The zone is not part of the key:
+ * formatters are opened in GMT and always given calendars (made per call, in the date's
+ * zone), whose fields are what is written. */
+#include "sc_icu.h"
+#include "sc_icu_internal.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdint.h>
+
+#include <unicode/ucal.h>
+#include <unicode/udat.h>
+#include <unicode/udateintervalformat.h>
+#include <unicode/udatpg.h>
+#include <unicode/uformattedvalue.h>
+#include <unicode/uloc.h>
+#include <unicode/ustring.h>
+
+/* Before any date ICU can represent: makes a Gregorian calendar proleptic. */
+#define SC_ICU_PROLEPTIC_CHANGE (-1.0e17)
+/* Longest pattern or skeleton handled, in UTF-16 code units. */
+#define SC_ICU_PATTERN_MAX 256
+
+/* Checks the arguments shared by both formatting functions and writes the zone ID
+ * ("GMT", "GMT+02:00", "GMT-09:30") into zone. Returns 0 or SC_ICU_ERROR_ARGUMENT. */
+static int32_t sc_icu_date_arguments(const char *locale_id, int32_t utc_offset_seconds, const uint16_t *out,
+                                     int32_t capacity, UChar zone[16], char *err, size_t err_size) {
+    if (!sc_icu_is_short_ascii(locale_id, ULOC_FULLNAME_CAPACITY) || out == NULL || capacity <= 0) {
+        sc_icu_set_message(err, err_size, "null or malformed argument");
+        return SC_ICU_ERROR_ARGUMENT;
+    }
+    if (utc_offset_seconds < -18 * 3600 || utc_offset_seconds > 18 * 3600) {
+        sc_icu_set_message(err, err_size, "UTC offset outside -18:00...+18:00");
+        return SC_ICU_ERROR_ARGUMENT;
+    }
+    char ascii[16];
+    if (utc_offset_seconds == 0) {
+        snprintf(ascii, sizeof ascii, "GMT");
+    } else {
+        int32_t magnitude = utc_offset_seconds < 0 ? -utc_offset_seconds : utc_offset_seconds;
+        snprintf(ascii, sizeof ascii, "GMT%c%02d:%02d", utc_offset_seconds < 0 ? '-' : '+',
+                 (int)(magnitude / 3600), (int)(magnitude % 3600 / 60));
+    }
+    u_charsToUChars(ascii, zone, (int32_t)strlen(ascii) + 1);
+    return 0;
+}
+
+static int sc_icu_instant_is_valid(double instant_ms) {
+    /* ±10,000 years around 1970 is far beyond any four-digit ISO year. */
+    return isfinite(instant_ms) && fabs(instant_ms) < 3.2e14;
+}
+
+/* Opens a calendar of the locale's type in `zone`, proleptic when Gregorian, set to the
+ * instant. Returns NULL with the status in *code on failure. */
+static UCalendar *sc_icu_calendar(const char *locale_id, const UChar *zone, double instant_ms, UErrorCode *code) {
+    UCalendar *calendar = ucal_open(zone, -1, locale_id, UCAL_DEFAULT, code);
+    if (U_FAILURE(*code) || calendar == NULL) {
+        if (calendar != NULL) ucal_close(calendar);
+        if (!U_FAILURE(*code)) *code = U_INTERNAL_PROGRAM_ERROR;
+        return NULL;
+    }
+    UErrorCode change = U_ZERO_ERROR;
+    ucal_setGregorianChange(calendar, SC_ICU_PROLEPTIC_CHANGE, &change);
+    /* Calendars that are not Gregorian report U_UNSUPPORTED_ERROR: nothing to change. */
+    if (U_FAILURE(change) && change != U_UNSUPPORTED_ERROR) {
+        ucal_close(calendar);
+        *code = change;
+        return NULL;
+    }
+    ucal_setMillis(calendar, instant_ms, code);
+    if (U_FAILURE(*code)) {
+        ucal_close(calendar);
+        return NULL;
+    }
+    return calendar;
+}
+
+/* Maps a failed status to the caller's contract. */
+static int32_t sc_icu_date_failure(UErrorCode code, const char *what, char *err, size_t err_size) {
+    if (code == U_BUFFER_OVERFLOW_ERROR || code == U_STRING_NOT_TERMINATED_WARNING) {
+        sc_icu_set_message(err, err_size, "output capacity too small");
+        return SC_ICU_ERROR_CAPACITY;
+    }
+    char message[96];
+    snprintf(message, sizeof message, "%s: %s", what, u_errorName(code));
+    sc_icu_set_message(err, err_size, message);
+    return SC_ICU_ERROR_LIBRARY;
+}
+
+/* What a cache entry holds. */
+enum { SC_ICU_KIND_DATE = 0, SC_ICU_KIND_INTERVAL = 1 };
+#define SC_ICU_CACHE_SIZE 64
+
+typedef struct {
+    char locale_id[ULOC_FULLNAME_CAPACITY + 1];
+    int32_t kind;      /* SC_ICU_KIND_* */
+    int32_t with_time;
+    void *format;      /* UDateFormat or UDateIntervalFormat; NULL when the slot is free */
+    uint64_t last_use;
+} sc_icu_cached_format;
+
+static pthread_mutex_t sc_icu_cache_lock = PTHREAD_MUTEX_INITIALIZER;
+static sc_icu_cached_format sc_icu_cache[SC_ICU_CACHE_SIZE];
+static uint64_t sc_icu_cache_clock;
+
+static void sc_icu_close_format(int32_t kind, void *format) {
+    if (format == NULL) return;
+    if (kind == SC_ICU_KIND_DATE) udat_close((UDateFormat *)format);
+    else udtitvfmt_close((UDateIntervalFormat *)format);
+}
+
+static int32_t sc_icu_styled_skeleton(const char *locale_id, const UChar *zone, int32_t with_time,
+                                      UChar skeleton[SC_ICU_PATTERN_MAX], char *err, size_t err_size);
+
+/* Opens a formatter of `kind`. Returns NULL with a negative SC_ICU_ERROR_* in *status. */
+static void *sc_icu_open_format(const char *locale_id, int32_t kind, int32_t with_time, const UChar *zone,
+                                int32_t *status, char *err, size_t err_size) {
+    UErrorCode code = U_ZERO_ERROR;
+    if (kind == SC_ICU_KIND_DATE) {
+        UDateFormat *format = udat_open(with_time ? UDAT_SHORT : UDAT_NONE, UDAT_LONG, locale_id,
+                                        zone, -1, NULL, -1, &code);
+        if (U_FAILURE(code) || format == NULL) {
+            if (format != NULL) udat_close(format);
+            *status = sc_icu_date_failure(U_FAILURE(code) ? code : U_INTERNAL_PROGRAM_ERROR, "udat_open", err, err_size);
+            return NULL;
+        }
+        return format;
+    }
+    UChar skeleton[SC_ICU_PATTERN_MAX];
+    int32_t skeleton_length = sc_icu_styled_skeleton(locale_id, zone, with_time, skeleton, err, err_size);
+    if (skeleton_length < 0) {
+        *status = skeleton_length;
+        return NULL;
+    }
+    UDateIntervalFormat *format = udtitvfmt_open(locale_id, skeleton, skeleton_length, zone, -1, &code);
+    if (U_FAILURE(code) || format == NULL) {
+        if (format != NULL) udtitvfmt_close(format);
+        *status = sc_icu_date_failure(U_FAILURE(code) ? code : U_INTERNAL_PROGRAM_ERROR, "udtitvfmt_open", err, err_size);
+        return NULL;
+    }
+    return format;
+}
+
+/* The cached formatter for the key, opened on a miss. Call with sc_icu_cache_lock held;
+ * the formatter stays valid until the lock is released. */
+static void *sc_icu_cached(const char *locale_id, int32_t kind, int32_t with_time,
+                           int32_t *status, char *err, size_t err_size) {
+    static const UChar gmt[] = {'G', 'M', 'T', 0};
+    int32_t victim = 0;
+    for (int32_t i = 0; i < SC_ICU_CACHE_SIZE; i++) {
+        sc_icu_cached_format *entry = &sc_icu_cache[i];
+        if (entry->format != NULL && entry->kind == kind && entry->with_time == with_time
+            && strcmp(entry->locale_id, locale_id) == 0) {
+            entry->last_use = ++sc_icu_cache_clock;
+            return entry->format;
+        }
+        if (entry->format == NULL || (sc_icu_cache[victim].format != NULL && entry->last_use < sc_icu_cache[victim].last_use)) {
+            victim = i;
+        }
+    }
+    void *format = sc_icu_open_format(locale_id, kind, with_time, gmt, status, err, err_size);
+    if (format == NULL) return NULL;
+    sc_icu_cached_format *entry = &sc_icu_cache[victim];
+    sc_icu_close_format(entry->kind, entry->format);
+    snprintf(entry->locale_id, sizeof entry->locale_id, "%s", locale_id);
+    entry->kind = kind;
+    entry->with_time = with_time;
+    entry->format = format;
+    entry->last_use = ++sc_icu_cache_clock;
+    return format;
+}
+
+int32_t sc_icu_format_date(const char *locale_id, double instant_ms, int32_t utc_offset_seconds,
+                           int32_t with_time, uint16_t *out, int32_t capacity,
+                           char *err, size_t err_size) {
+    UChar zone[16];
+    int32_t status = sc_icu_date_arguments(locale_id, utc_offset_seconds, out, capacity, zone, err, err_size);
+    if (status != 0) return status;
+    if (!sc_icu_instant_is_valid(instant_ms)) {
+        sc_icu_set_message(err, err_size, "instant out of range");
+        return SC_ICU_ERROR_ARGUMENT;
+    }
+    UErrorCode code = U_ZERO_ERROR;
+    UCalendar *calendar = sc_icu_calendar(locale_id, zone, instant_ms, &code);
+    if (calendar == NULL) return sc_icu_date_failure(code, "ucal_open", err, err_size);
+    int32_t length = -1;
+    pthread_mutex_lock(&sc_icu_cache_lock);
+    UDateFormat *format = sc_icu_cached(locale_id, SC_ICU_KIND_DATE, with_time != 0, &status, err, err_size);
+    if (format != NULL) {
+        length = udat_formatCalendar(format, calendar, (UChar *)out, capacity, NULL, &code);
+    }
+    pthread_mutex_unlock(&sc_icu_cache_lock);
+    ucal_close(calendar);
+    if (format == NULL) return status;
+    if (U_FAILURE(code) || code == U_STRING_NOT_TERMINATED_WARNING || length < 0 || length > capacity) {
+        return sc_icu_date_failure(U_FAILURE(code) ? code : U_BUFFER_OVERFLOW_ERROR, "udat_formatCalendar", err, err_size);
+    }
+    return length;
+}
+
+/* The skeleton of the locale's styled pattern ("yMMMMd", "yMMMMdjmm"): the fields an
+ * interval format must show. Returns its length or a negative SC_ICU_ERROR_*. */
+static int32_t sc_icu_styled_skeleton(const char *locale_id, const UChar *zone, int32_t with_time,
+                                      UChar skeleton[SC_ICU_PATTERN_MAX], char *err, size_t err_size) {
+    UErrorCode code = U_ZERO_ERROR;
+    UDateFormat *format = udat_open(with_time ? UDAT_SHORT : UDAT_NONE, UDAT_LONG, locale_id,
+                                    zone, -1, NULL, -1, &code);
+    if (U_FAILURE(code) || format == NULL) {
+        if (format != NULL) udat_close(format);
+        return sc_icu_date_failure(U_FAILURE(code) ? code : U_INTERNAL_PROGRAM_ERROR, "udat_open", err, err_size);
+    }
+    UChar pattern[SC_ICU_PATTERN_MAX];
+    int32_t pattern_length = udat_toPattern(format, 0, pattern, SC_ICU_PATTERN_MAX, &code);
+    udat_close(format);
+    if (U_FAILURE(code) || code == U_STRING_NOT_TERMINATED_WARNING || pattern_length < 0 || pattern_length >= SC_ICU_PATTERN_MAX) {
+        return sc_icu_date_failure(U_FAILURE(code) ? code : U_BUFFER_OVERFLOW_ERROR, "udat_toPattern", err, err_size);
+    }
+    int32_t length = udatpg_getSkeleton(NULL, pattern, pattern_length, skeleton, SC_ICU_PATTERN_MAX, &code);
+    if (U_FAILURE(code) || code == U_STRING_NOT_TERMINATED_WARNING || length <= 0 || length >= SC_ICU_PATTERN_MAX) {
+        return sc_icu_date_failure(U_FAILURE(code) ? code : U_ILLEGAL_ARGUMENT_ERROR, "udatpg_getSkeleton", err, err_size);
+    }
+    return length;
+}
+
+int32_t sc_icu_format_date_interval(const char *locale_id, double start_ms, double end_ms,
+                                    int32_t utc_offset_seconds, int32_t with_time,
+                                    uint16_t *out, int32_t capacity, char *err, size_t err_size) {
+    UChar zone[16];
+    int32_t status = sc_icu_date_arguments(locale_id, utc_offset_seconds, out, capacity, zone, err, err_size);
+    if (status != 0) return status;
+    if (!sc_icu_instant_is_valid(start_ms) || !sc_icu_instant_is_valid(end_ms)) {
+        sc_icu_set_message(err, err_size, "instant out of range");
+        return SC_ICU_ERROR_ARGUMENT;
+    }
+    UErrorCode code = U_ZERO_ERROR;
+    UCalendar *from = sc_icu_calendar(locale_id, zone, start_ms, &code);
+    UCalendar *to = from == NULL ? NULL : sc_icu_calendar(locale_id, zone, end_ms, &code);
+    UFormattedDateInterval *result = to == NULL ? NULL : udtitvfmt_openResult(&code);
+    if (result == NULL || U_FAILURE(code)) {
+        if (result != NULL) udtitvfmt_closeResult(result);
+        if (to != NULL) ucal_close(to);
+        if (from != NULL) ucal_close(from);
+        return sc_icu_date_failure(U_FAILURE(code) ? code : U_MEMORY_ALLOCATION_ERROR,
+                                   to == NULL ? "ucal_open" : "udtitvfmt_openResult", err, err_size);
+    }
+    int32_t length = -1;
+    pthread_mutex_lock(&sc_icu_cache_lock);
+    UDateIntervalFormat *format = sc_icu_cached(locale_id, SC_ICU_KIND_INTERVAL, with_time != 0, &status, err, err_size);
+    if (format != NULL) {
+        udtitvfmt_formatCalendarToResult(format, from, to, result, &code);
+    }
+    pthread_mutex_unlock(&sc_icu_cache_lock);
+    if (format != NULL && U_SUCCESS(code)) {
+        /* The result owns its text: reading it needs no lock. */
+        const UFormattedValue *value = udtitvfmt_resultAsValue(result, &code);
+        int32_t text_length = 0;
+        const UChar *text = value != NULL && U_SUCCESS(code) ? ufmtval_getString(value, &text_length, &code) : NULL;
+        if (text != NULL && U_SUCCESS(code)) {
+            if (text_length < 0 || text_length > capacity) {
+                code = U_BUFFER_OVERFLOW_ERROR;
+            } else {
+                memcpy(out, text, (size_t)text_length * sizeof(UChar));
+                length = text_length;
+            }
+        } else if (U_SUCCESS(code)) {
+            code = U_INTERNAL_PROGRAM_ERROR;
+        }
+    }
+    udtitvfmt_closeResult(result);
+    ucal_close(to);
+    ucal_close(from);
+    if (format == NULL) return status;
+    if (length < 0) {
+        return sc_icu_date_failure(U_FAILURE(code) ? code : U_INTERNAL_PROGRAM_ERROR, "udtitvfmt_formatCalendarToResult", err, err_size);
+    }
+    return length;
+}
