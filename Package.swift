@@ -40,6 +40,7 @@ let package = Package(
 
         .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "CCryptoTests", dependencies: ["CCrypto"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "UnicodeTextTests", dependencies: ["UnicodeText"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Raster", "Geometry", "TestSupport"]),
