@@ -26,13 +26,14 @@ let package = Package(
         .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd")]),
 
         .target(name: "Geometry"),
+        .target(name: "Caching"),
         .target(name: "Raster", dependencies: ["Geometry", "CFreeType", "CPixman", "CPNG"]),
         .target(name: "UnicodeText", dependencies: ["CICU", "CFriBiDi"]),
-        .target(name: "Typesetting", dependencies: ["Geometry", "Raster", "UnicodeText", "CFreeType", "CHarfBuzz"]),
+        .target(name: "Typesetting", dependencies: ["Caching", "Geometry", "Raster", "UnicodeText", "CFreeType", "CHarfBuzz"]),
         .target(name: "Scene", dependencies: ["Geometry", "Raster"]),
         .target(name: "Cards", dependencies: ["Layout", "Scene", "Typesetting", "UnicodeText", "Raster", "Geometry", "CCrypto"]),
         .target(name: "Layout", dependencies: ["Geometry", "Raster", "Typesetting"]),
-        .target(name: "CardService", dependencies: ["Cards", "HTTPServer", "Raster", "CCrypto"]),
+        .target(name: "CardService", dependencies: ["Caching", "Cards", "HTTPServer", "Raster", "CCrypto"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
 
         .executableTarget(name: "sharecard", dependencies: ["CardService", "HTTPServer", "Cards", "Layout", "Scene", "Typesetting", "Raster", "Geometry"]),
@@ -40,6 +41,7 @@ let package = Package(
 
         .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "CachingTests", dependencies: ["Caching"]),
         .testTarget(name: "CCryptoTests", dependencies: ["CCrypto"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "UnicodeTextTests", dependencies: ["UnicodeText"]),

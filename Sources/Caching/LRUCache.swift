@@ -1,0 +1,148 @@
+/// Values by key, bounded by a total cost (bytes, or 1 per entry for a count bound); when
+/// an insertion would exceed the capacity, the least recently used entries go first.
+///
+/// Lookups, insertions and evictions are O(1): a dictionary into a doubly linked recency
+/// list kept in an array of slots, linked by index rather than by reference, so relinking
+/// retains and releases nothing. A value type and not thread-safe: a cache shared between
+/// threads keeps it inside a `Mutex`.
+public struct LRUCache<Key: Hashable, Value> {
+    /// What one insertion pushed out to make room (a replaced value of the same key is not
+    /// counted).
+    public struct Eviction: Hashable, Sendable {
+        public var entryCount: Int
+        public var cost: Int
+
+        public init(entryCount: Int = 0, cost: Int = 0) {
+            self.entryCount = entryCount
+            self.cost = cost
+        }
+    }
+
+    private struct Slot {
+        var key: Key
+        var value: Value
+        var cost: Int
+        var newer: Int
+        var older: Int
+    }
+
+    /// The largest total cost held.
+    public let capacity: Int
+    /// The sum of the costs of the entries held now; never above `capacity`.
+    public private(set) var totalCost = 0
+    /// Lookups by `value(forKey:)` that found their key, and that did not.
+    public private(set) var hits = 0, misses = 0
+
+    private var slots: [Slot?] = []
+    private var freeSlots: [Int] = []
+    private var index: [Key: Int] = [:]
+    private var newest = -1
+    private var oldest = -1
+
+    /// An empty cache holding at most `capacity` in total cost (negative is treated as 0).
+    public init(capacity: Int) { self.capacity = max(0, capacity) }
+
+    /// Entries held now.
+    public var count: Int { index.count }
+
+    /// The value for `key`, which becomes the most recently used; counted as a hit or miss.
+    public mutating func value(forKey key: Key) -> Value? {
+        guard let i = index[key] else {
+            misses += 1
+            return nil
+        }
+        hits += 1
+        if i != newest {
+            unlink(i)
+            pushNewest(i)
+        }
+        return slots[i]!.value
+    }
+
+    /// Whether `key` is held, without counting a lookup or changing the order.
+    public func contains(_ key: Key) -> Bool { index[key] != nil }
+
+    /// Keys from the most to the least recently used.
+    public var keysByRecency: [Key] {
+        var keys: [Key] = []
+        keys.reserveCapacity(count)
+        var i = newest
+        while i >= 0 {
+            keys.append(slots[i]!.key)
+            i = slots[i]!.older
+        }
+        return keys
+    }
+
+    /// Stores `value` as the most recently used, replacing any value for `key` and evicting
+    /// the least recently used entries until the total cost fits. A `cost` that is negative
+    /// or over the capacity stores nothing (and removes the old value for `key`).
+    @discardableResult
+    public mutating func insert(_ value: Value, forKey key: Key, cost: Int) -> Eviction {
+        if let existing = index[key] { remove(existing) }
+        guard cost >= 0, cost <= capacity else { return Eviction() }
+        var eviction = Eviction()
+        while totalCost + cost > capacity, oldest >= 0 {
+            eviction.entryCount += 1
+            eviction.cost += slots[oldest]!.cost
+            remove(oldest)
+        }
+        let slot = Slot(key: key, value: value, cost: cost, newer: -1, older: -1)
+        let i: Int
+        if let free = freeSlots.popLast() {
+            i = free
+            slots[i] = slot
+        } else {
+            i = slots.count
+            slots.append(slot)
+        }
+        index[key] = i
+        pushNewest(i)
+        totalCost += cost
+        return eviction
+    }
+
+    /// Removes and returns the value for `key`, if any.
+    @discardableResult
+    public mutating func removeValue(forKey key: Key) -> Value? {
+        guard let i = index[key] else { return nil }
+        let value = slots[i]!.value
+        remove(i)
+        return value
+    }
+
+    /// Drops every entry; the hit and miss counts stay.
+    public mutating func removeAll() {
+        slots.removeAll()
+        freeSlots.removeAll()
+        index.removeAll()
+        newest = -1
+        oldest = -1
+        totalCost = 0
+    }
+
+    private mutating func remove(_ i: Int) {
+        unlink(i)
+        let slot = slots[i]!
+        index[slot.key] = nil
+        slots[i] = nil
+        freeSlots.append(i)
+        totalCost -= slot.cost
+    }
+
+    private mutating func unlink(_ i: Int) {
+        let newer = slots[i]!.newer, older = slots[i]!.older
+        if newer >= 0 { slots[newer]!.older = older } else { newest = older }
+        if older >= 0 { slots[older]!.newer = newer } else { oldest = newer }
+    }
+
+    private mutating func pushNewest(_ i: Int) {
+        slots[i]!.newer = -1
+        slots[i]!.older = newest
+        if newest >= 0 { slots[newest]!.newer = i }
+        newest = i
+        if oldest < 0 { oldest = i }
+    }
+}
+
+extension LRUCache: Sendable where Key: Sendable, Value: Sendable {}
