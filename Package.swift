@@ -4,6 +4,7 @@ import PackageDescription
 // Dependency graph (one way, top to bottom):
 //   sharecard, sharecard-bench → Cards → Layout → Typesetting → UnicodeText, Raster → Geometry
 //   Cards → Scene (the shared drawing vocabulary of scene files and templates) → Raster
+//   Typesetting, CardService → Caching (the LRU both caches share; no dependencies)
 //   C libraries from Debian (installed by scripts/setup) sit behind the C* targets:
 //   Raster → CFreeType, CPixman, CPNG;  UnicodeText → CICU, CFriBiDi;  Typesetting → CHarfBuzz, CFreeType
 let package = Package(
