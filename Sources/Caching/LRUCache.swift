@@ -18,7 +18,7 @@ public struct LRUCache<Key: Hashable, Value> {
         }
     }
 
-    private struct Slot {
+    fileprivate struct Slot {
         var key: Key
         var value: Value
         var cost: Int
@@ -146,3 +146,4 @@ public struct LRUCache<Key: Hashable, Value> {
 }
 
 extension LRUCache: Sendable where Key: Sendable, Value: Sendable {}
+extension LRUCache.Slot: Sendable where Key: Sendable, Value: Sendable {}
