@@ -199,14 +199,22 @@ int sc_png_decode_bgra(const uint8_t *data, size_t size,
         return -1;
     }
     image.format = PNG_FORMAT_BGRA;
-    size_t bytes = (size_t)PNG_IMAGE_SIZE(image);
-    uint8_t *pixels = (uint8_t *)malloc(bytes);
+    /* libpng's PNG_IMAGE_SIZE multiplies in 32 bits and wraps above 4 GiB: compute the size
+     * here, with the row stride libpng is then told to use. */
+    if (image.width > 0x7FFFFFFF / 4 || (uint64_t)image.width * 4 * image.height > SIZE_MAX) {
+        set_error(err, err_size, "PNG is too large to decode in memory");
+        png_image_free(&image);
+        return -1;
+    }
+    const png_int_32 row_stride = (png_int_32)(image.width * 4);
+    size_t bytes = (size_t)image.width * 4 * image.height;
+    uint8_t *pixels = (uint8_t *)malloc(bytes ? bytes : 1);
     if (!pixels) {
         set_error(err, err_size, "out of memory while decoding PNG");
         png_image_free(&image);
         return -1;
     }
-    if (!png_image_finish_read(&image, NULL, pixels, 0, NULL)) {
+    if (!png_image_finish_read(&image, NULL, pixels, row_stride, NULL)) {
         set_error(err, err_size, image.message);
         free(pixels);
         png_image_free(&image);
