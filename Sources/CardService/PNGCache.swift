@@ -24,8 +24,13 @@ final class PNGCache: Sendable {
         state = Mutex(State(entries: LRUCache(capacity: capacityBytes)))
     }
 
-    func get(_ key: String) -> Entry? {
-        state.withLock { $0.entries.value(forKey: key) }
+    /// The entry for `key`, or nil; a miss is counted unless `countingMiss` is false (a look
+    /// made again later by the same request).
+    func get(_ key: String, countingMiss: Bool = true) -> Entry? {
+        state.withLock { state in
+            guard countingMiss || state.entries.contains(key) else { return nil }
+            return state.entries.value(forKey: key)
+        }
     }
 
     /// Keeps `entry` unless it alone would take more than a quarter of the capacity. After
