@@ -34,6 +34,30 @@ final class NaiveReferenceTests: XCTestCase {
         }
     }
 
+    /// The image filter = the naive box passes on each premultiplied channel, colour then
+    /// clamped to alpha.
+    func testImageBlurEqualsNaiveBoxesPerChannel() throws {
+        for trial in 0..<8 {
+            let w = Int.random(in: 1...24, using: &rng), h = Int.random(in: 1...18, using: &rng)
+            let sigma = Double.random(in: 0.3...6, using: &rng)
+            let extend = trial % 2 == 0
+            let image = try randomImage(width: w, height: h)
+            let blurred = image.applying(.gaussianBlur(sigma: sigma, extendEdges: extend))
+            var channels = (0..<4).map { c in image.premultipliedARGB.map { UInt8(truncatingIfNeeded: $0 >> UInt32(24 - 8 * c)) } }
+            for c in 0..<4 {
+                for width in boxBlurWidths(sigma: sigma) {
+                    channels[c] = naiveBoxBlur(channels[c], width: w, height: h, stride: w, radius: width / 2,
+                                               edges: extend ? .extended : .transparent)
+                }
+            }
+            let expected = (0..<w * h).map { i -> UInt32 in
+                let a = channels[0][i]
+                return UInt32(a) << 24 | UInt32(min(a, channels[1][i])) << 16 | UInt32(min(a, channels[2][i])) << 8 | UInt32(min(a, channels[3][i]))
+            }
+            XCTAssertEqual(blurred.premultipliedARGB, expected, "trial \(trial): \(w)×\(h) σ \(sigma) extend \(extend)")
+        }
+    }
+
     func naiveBoxBlur(_ input: [UInt8], width: Int, height: Int, stride: Int, radius r: Int, edges: BlurEdges) -> [UInt8] {
         var plane = input
         for horizontal in [true, false] {
