@@ -5,6 +5,10 @@
 /// list kept in an array of slots, linked by index rather than by reference, so relinking
 /// retains and releases nothing. A value type and not thread-safe: a cache shared between
 /// threads keeps it inside a `Mutex`.
+///
+/// Everything is `@inlinable` so that users in other modules get code specialised for their
+/// key and value types; unspecialised generic dictionary lookups cost more than the rest of
+/// a warm glyph draw.
 public struct LRUCache<Key: Hashable, Value> {
     /// What one insertion pushed out to make room (a replaced value of the same key is not
     /// counted).
@@ -12,46 +16,66 @@ public struct LRUCache<Key: Hashable, Value> {
         public var entryCount: Int
         public var cost: Int
 
+        @inlinable
         public init(entryCount: Int = 0, cost: Int = 0) {
             self.entryCount = entryCount
             self.cost = cost
         }
     }
 
-    fileprivate struct Slot {
-        var key: Key
-        var value: Value
-        var cost: Int
-        var newer: Int
-        var older: Int
+    @usableFromInline
+    struct Slot {
+        @usableFromInline var key: Key
+        @usableFromInline var value: Value
+        @usableFromInline var cost: Int
+        @usableFromInline var newer: Int
+        @usableFromInline var older: Int
+
+        @inlinable
+        init(key: Key, value: Value, cost: Int, newer: Int, older: Int) {
+            self.key = key
+            self.value = value
+            self.cost = cost
+            self.newer = newer
+            self.older = older
+        }
     }
 
     /// The largest total cost held.
     public let capacity: Int
     /// The sum of the costs of the entries held now; never above `capacity`.
-    public private(set) var totalCost = 0
-    /// Lookups by `value(forKey:)` that found their key, and that did not.
-    public private(set) var hits = 0, misses = 0
+    @inlinable public var totalCost: Int { storedTotalCost }
+    /// Lookups by `value(forKey:)` that found their key.
+    @inlinable public var hits: Int { storedHits }
+    /// Lookups by `value(forKey:)` that did not.
+    @inlinable public var misses: Int { storedMisses }
 
-    private var slots: [Slot?] = []
-    private var freeSlots: [Int] = []
-    private var index: [Key: Int] = [:]
-    private var newest = -1
-    private var oldest = -1
+    @usableFromInline var storedTotalCost = 0
+    @usableFromInline var storedHits = 0
+    @usableFromInline var storedMisses = 0
+
+    @usableFromInline var slots: [Slot?] = []
+    @usableFromInline var freeSlots: [Int] = []
+    @usableFromInline var index: [Key: Int] = [:]
+    @usableFromInline var newest = -1
+    @usableFromInline var oldest = -1
 
     /// An empty cache holding at most `capacity` in total cost (negative is treated as 0).
+    @inlinable
     public init(capacity: Int) { self.capacity = max(0, capacity) }
 
     /// Entries held now.
+    @inlinable
     public var count: Int { index.count }
 
     /// The value for `key`, which becomes the most recently used; counted as a hit or miss.
+    @inlinable
     public mutating func value(forKey key: Key) -> Value? {
         guard let i = index[key] else {
-            misses += 1
+            storedMisses += 1
             return nil
         }
-        hits += 1
+        storedHits += 1
         if i != newest {
             unlink(i)
             pushNewest(i)
@@ -59,10 +83,29 @@ public struct LRUCache<Key: Hashable, Value> {
         return slots[i]!.value
     }
 
+    /// `body` applied to the value for `key` where it is stored, which becomes the most
+    /// recently used; counted as a hit or miss. For taking part of a value without copying
+    /// the rest (each copied reference costs an atomic retain and release).
+    @inlinable
+    public mutating func value<R>(forKey key: Key, _ body: (Value) -> R) -> R? {
+        guard let i = index[key] else {
+            storedMisses += 1
+            return nil
+        }
+        storedHits += 1
+        if i != newest {
+            unlink(i)
+            pushNewest(i)
+        }
+        return body(slots[i]!.value)
+    }
+
     /// Whether `key` is held, without counting a lookup or changing the order.
+    @inlinable
     public func contains(_ key: Key) -> Bool { index[key] != nil }
 
     /// Keys from the most to the least recently used.
+    @inlinable
     public var keysByRecency: [Key] {
         var keys: [Key] = []
         keys.reserveCapacity(count)
@@ -77,12 +120,12 @@ public struct LRUCache<Key: Hashable, Value> {
     /// Stores `value` as the most recently used, replacing any value for `key` and evicting
     /// the least recently used entries until the total cost fits. A `cost` that is negative
     /// or over the capacity stores nothing (and removes the old value for `key`).
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func insert(_ value: Value, forKey key: Key, cost: Int) -> Eviction {
         if let existing = index[key] { remove(existing) }
         guard cost >= 0, cost <= capacity else { return Eviction() }
         var eviction = Eviction()
-        while totalCost + cost > capacity, oldest >= 0 {
+        while storedTotalCost + cost > capacity, oldest >= 0 {
             eviction.entryCount += 1
             eviction.cost += slots[oldest]!.cost
             remove(oldest)
@@ -98,12 +141,12 @@ public struct LRUCache<Key: Hashable, Value> {
         }
         index[key] = i
         pushNewest(i)
-        totalCost += cost
+        storedTotalCost += cost
         return eviction
     }
 
     /// Removes and returns the value for `key`, if any.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func removeValue(forKey key: Key) -> Value? {
         guard let i = index[key] else { return nil }
         let value = slots[i]!.value
@@ -112,31 +155,35 @@ public struct LRUCache<Key: Hashable, Value> {
     }
 
     /// Drops every entry; the hit and miss counts stay.
+    @inlinable
     public mutating func removeAll() {
         slots.removeAll()
         freeSlots.removeAll()
         index.removeAll()
         newest = -1
         oldest = -1
-        totalCost = 0
+        storedTotalCost = 0
     }
 
-    private mutating func remove(_ i: Int) {
+    @inlinable
+    mutating func remove(_ i: Int) {
         unlink(i)
         let slot = slots[i]!
         index[slot.key] = nil
         slots[i] = nil
         freeSlots.append(i)
-        totalCost -= slot.cost
+        storedTotalCost -= slot.cost
     }
 
-    private mutating func unlink(_ i: Int) {
+    @inlinable
+    mutating func unlink(_ i: Int) {
         let newer = slots[i]!.newer, older = slots[i]!.older
         if newer >= 0 { slots[newer]!.older = older } else { newest = older }
         if older >= 0 { slots[older]!.newer = newer } else { oldest = newer }
     }
 
-    private mutating func pushNewest(_ i: Int) {
+    @inlinable
+    mutating func pushNewest(_ i: Int) {
         slots[i]!.newer = -1
         slots[i]!.older = newest
         if newest >= 0 { slots[newest]!.newer = i }

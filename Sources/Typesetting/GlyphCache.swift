@@ -82,7 +82,7 @@ public final class GlyphCache: Sendable {
 
     /// The cached value for `key`, or `make`'s (then cached unless too large).
     private func value(for key: GlyphKey, face: FontFace, make: () -> (CachedGlyph, bytes: Int)) -> CachedGlyph {
-        if let hit = state.withLock({ $0.value(forKey: key) }) { return hit.glyph }
+        if let hit = state.withLock({ $0.value(forKey: key) { $0.glyph } }) { return hit }
         let (value, bytes) = make()
         let cost = bytes + Self.entryOverheadInBytes
         // An entry over a quarter of the capacity would flush most of the cache for one glyph.

@@ -63,6 +63,17 @@ final class LRUCacheTests: XCTestCase {
         XCTAssertNil(cache.removeValue(forKey: 1))
     }
 
+    func testProjectingLookupCountsAndReordersLikeAPlainOne() {
+        var cache = LRUCache<String, (name: String, size: Int)>(capacity: 5)
+        cache.insert(("first", 1), forKey: "a", cost: 1)
+        cache.insert(("second", 2), forKey: "b", cost: 1)
+        XCTAssertEqual(cache.value(forKey: "a") { $0.size }, 1)
+        XCTAssertNil(cache.value(forKey: "z") { $0.size })
+        XCTAssertEqual(cache.keysByRecency, ["a", "b"])
+        XCTAssertEqual(cache.hits, 1)
+        XCTAssertEqual(cache.misses, 1)
+    }
+
     func testCopiesAreIndependent() {
         var a = LRUCache<Int, Int>(capacity: 5)
         a.insert(1, forKey: 1, cost: 1)
