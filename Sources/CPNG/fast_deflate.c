@@ -18,8 +18,8 @@ typedef struct {
 } bit_writer;
 
 static int reserve(bit_writer *w, size_t extra) {
-    if (w->failed) return -1;
     if (w->size + extra <= w->capacity) return 0;
+    if (w->failed) return -1;
     if (extra > SIZE_MAX / 2 - w->size) { w->failed = 1; return -1; }
     size_t capacity = w->capacity ? w->capacity : 65536;
     while (capacity < w->size + extra) capacity *= 2;
