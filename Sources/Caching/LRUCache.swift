@@ -2,7 +2,7 @@
 /// an insertion would exceed the capacity, the least recently used entries go first.
 ///
 /// Lookups, insertions and evictions are O(1): a dictionary into a doubly linked recency
-/// list kept in an array of slots, linked by index rather than by reference, so relinking
+/// list kept in arrays of slots, linked by index rather than by reference, so relinking
 /// retains and releases nothing. A value type and not thread-safe: a cache shared between
 /// threads keeps it inside a `Mutex`.
 ///
@@ -23,21 +23,31 @@ public struct LRUCache<Key: Hashable, Value> {
         }
     }
 
+    /// An entry's place in the recency list: plain integers, so relinking touches no
+    /// reference counts.
     @usableFromInline
-    struct Slot {
-        @usableFromInline var key: Key
-        @usableFromInline var value: Value
-        @usableFromInline var cost: Int
+    struct Link: Sendable {
         @usableFromInline var newer: Int
         @usableFromInline var older: Int
 
         @inlinable
-        init(key: Key, value: Value, cost: Int, newer: Int, older: Int) {
+        init(newer: Int, older: Int) {
+            self.newer = newer
+            self.older = older
+        }
+    }
+
+    @usableFromInline
+    struct Entry {
+        @usableFromInline var key: Key
+        @usableFromInline var value: Value
+        @usableFromInline var cost: Int
+
+        @inlinable
+        init(key: Key, value: Value, cost: Int) {
             self.key = key
             self.value = value
             self.cost = cost
-            self.newer = newer
-            self.older = older
         }
     }
 
@@ -54,7 +64,9 @@ public struct LRUCache<Key: Hashable, Value> {
     @usableFromInline var storedHits = 0
     @usableFromInline var storedMisses = 0
 
-    @usableFromInline var slots: [Slot?] = []
+    /// Slot i holds entries[i] and links[i]; free slots hold nil and are listed in freeSlots.
+    @usableFromInline var entries: [Entry?] = []
+    @usableFromInline var links: [Link] = []
     @usableFromInline var freeSlots: [Int] = []
     @usableFromInline var index: [Key: Int] = [:]
     @usableFromInline var newest = -1
@@ -80,7 +92,7 @@ public struct LRUCache<Key: Hashable, Value> {
             unlink(i)
             pushNewest(i)
         }
-        return slots[i]!.value
+        return entries[i]!.value
     }
 
     /// `body` applied to the value for `key` where it is stored, which becomes the most
@@ -97,7 +109,7 @@ public struct LRUCache<Key: Hashable, Value> {
             unlink(i)
             pushNewest(i)
         }
-        return body(slots[i]!.value)
+        return body(entries[i]!.value)
     }
 
     /// Whether `key` is held, without counting a lookup or changing the order.
@@ -111,8 +123,8 @@ public struct LRUCache<Key: Hashable, Value> {
         keys.reserveCapacity(count)
         var i = newest
         while i >= 0 {
-            keys.append(slots[i]!.key)
-            i = slots[i]!.older
+            keys.append(entries[i]!.key)
+            i = links[i].older
         }
         return keys
     }
@@ -127,17 +139,18 @@ public struct LRUCache<Key: Hashable, Value> {
         var eviction = Eviction()
         while storedTotalCost + cost > capacity, oldest >= 0 {
             eviction.entryCount += 1
-            eviction.cost += slots[oldest]!.cost
+            eviction.cost += entries[oldest]!.cost
             remove(oldest)
         }
-        let slot = Slot(key: key, value: value, cost: cost, newer: -1, older: -1)
+        let entry = Entry(key: key, value: value, cost: cost)
         let i: Int
         if let free = freeSlots.popLast() {
             i = free
-            slots[i] = slot
+            entries[i] = entry
         } else {
-            i = slots.count
-            slots.append(slot)
+            i = entries.count
+            entries.append(entry)
+            links.append(Link(newer: -1, older: -1))
         }
         index[key] = i
         pushNewest(i)
@@ -149,7 +162,7 @@ public struct LRUCache<Key: Hashable, Value> {
     @inlinable @discardableResult
     public mutating func removeValue(forKey key: Key) -> Value? {
         guard let i = index[key] else { return nil }
-        let value = slots[i]!.value
+        let value = entries[i]!.value
         remove(i)
         return value
     }
@@ -157,7 +170,8 @@ public struct LRUCache<Key: Hashable, Value> {
     /// Drops every entry; the hit and miss counts stay.
     @inlinable
     public mutating func removeAll() {
-        slots.removeAll()
+        entries.removeAll()
+        links.removeAll()
         freeSlots.removeAll()
         index.removeAll()
         newest = -1
@@ -168,29 +182,28 @@ public struct LRUCache<Key: Hashable, Value> {
     @inlinable
     mutating func remove(_ i: Int) {
         unlink(i)
-        let slot = slots[i]!
-        index[slot.key] = nil
-        slots[i] = nil
+        let entry = entries[i]!
+        index[entry.key] = nil
+        entries[i] = nil
         freeSlots.append(i)
-        storedTotalCost -= slot.cost
+        storedTotalCost -= entry.cost
     }
 
     @inlinable
     mutating func unlink(_ i: Int) {
-        let newer = slots[i]!.newer, older = slots[i]!.older
-        if newer >= 0 { slots[newer]!.older = older } else { newest = older }
-        if older >= 0 { slots[older]!.newer = newer } else { oldest = newer }
+        let newer = links[i].newer, older = links[i].older
+        if newer >= 0 { links[newer].older = older } else { newest = older }
+        if older >= 0 { links[older].newer = newer } else { oldest = newer }
     }
 
     @inlinable
     mutating func pushNewest(_ i: Int) {
-        slots[i]!.newer = -1
-        slots[i]!.older = newest
-        if newest >= 0 { slots[newest]!.newer = i }
+        links[i] = Link(newer: -1, older: newest)
+        if newest >= 0 { links[newest].newer = i }
         newest = i
         if oldest < 0 { oldest = i }
     }
 }
 
 extension LRUCache: Sendable where Key: Sendable, Value: Sendable {}
-extension LRUCache.Slot: Sendable where Key: Sendable, Value: Sendable {}
+extension LRUCache.Entry: Sendable where Key: Sendable, Value: Sendable {}
