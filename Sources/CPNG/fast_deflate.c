@@ -17,6 +17,7 @@ typedef struct {
     int failed;
 } bit_writer;
 
+/* Makes room for `extra` more bytes; -1 (and the writer marked failed) when memory runs out. */
 static int reserve(bit_writer *w, size_t extra) {
     if (w->size + extra <= w->capacity) return 0;
     if (w->failed) return -1;
@@ -30,14 +31,20 @@ static int reserve(bit_writer *w, size_t extra) {
     return 0;
 }
 
-static inline void put_bits(bit_writer *w, uint32_t value, unsigned n) {
+/* The stream is lost (out of memory): drop the pending bits so shift counts stay in range
+ * until sc_deflate_finish reports the failure. */
+static void lose_pending_bits(bit_writer *w) {
+    w->bits = 0;
+    w->count = 0;
+}
+
+/* Inlined: called for every symbol, and the fast path is a few instructions. */
+static inline __attribute__((always_inline)) void put_bits(bit_writer *w, uint32_t value, unsigned n) {
     w->bits |= (uint64_t)value << w->count;
     w->count += n;
     if (w->count >= 32) {
-        if (reserve(w, 4)) {
-            /* The stream is lost; keep the shift counts in range until finish reports it. */
-            w->bits = 0;
-            w->count = 0;
+        if (w->size + 4 > w->capacity && reserve(w, 4)) {
+            lose_pending_bits(w);
             return;
         }
         w->data[w->size++] = (uint8_t)w->bits;
@@ -51,7 +58,7 @@ static inline void put_bits(bit_writer *w, uint32_t value, unsigned n) {
 
 static void flush_bits(bit_writer *w) {
     while (w->count > 0) {
-        if (reserve(w, 1)) { w->count = 0; return; }
+        if (reserve(w, 1)) { lose_pending_bits(w); return; }
         w->data[w->size++] = (uint8_t)w->bits;
         w->bits >>= 8;
         w->count = w->count > 8 ? w->count - 8 : 0;
@@ -63,7 +70,7 @@ static void flush_bits(bit_writer *w) {
  * encoders on several threads share them with no initialisation to race on. */
 #include "fast_deflate_tables.h"
 
-static inline void literal(bit_writer *w, uint8_t byte) { put_bits(w, lit_code[byte], lit_bits[byte]); }
+static inline __attribute__((always_inline)) void literal(bit_writer *w, uint8_t byte) { put_bits(w, lit_code[byte], lit_bits[byte]); }
 
 /* A run of `length` copies of the previous byte: matches at distance 1 (distance code 0,
  * five zero bits), at most 258 each; a tail under 3 is sent as literals. */
