@@ -4,6 +4,7 @@ import PackageDescription
 // Dependency graph (one way, top to bottom):
 //   sharecard, sharecard-bench → Cards → Layout → Typesetting → UnicodeText, Raster → Geometry
 //   Cards → Scene (the shared drawing vocabulary of scene files and templates) → Raster
+//   Typesetting, CardService → Caching (the LRU both caches share; no dependencies)
 //   C libraries from Debian (installed by scripts/setup) sit behind the C* targets:
 //   Raster → CFreeType, CPixman, CPNG;  UnicodeText → CICU, CFriBiDi;  Typesetting → CHarfBuzz, CFreeType
 //   CardService → HTTPTypes (requests and responses as values, no sockets);  HTTPServer → HTTPTypes, CMicroHTTPD
@@ -27,14 +28,15 @@ let package = Package(
         .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd")]),
 
         .target(name: "Geometry"),
+        .target(name: "Caching"),
         .target(name: "Raster", dependencies: ["Geometry", "CFreeType", "CPixman", "CPNG"]),
         .target(name: "UnicodeText", dependencies: ["CICU", "CFriBiDi"]),
-        .target(name: "Typesetting", dependencies: ["Geometry", "Raster", "UnicodeText", "CFreeType", "CHarfBuzz"]),
+        .target(name: "Typesetting", dependencies: ["Caching", "Geometry", "Raster", "UnicodeText", "CFreeType", "CHarfBuzz"]),
         .target(name: "Scene", dependencies: ["Geometry", "Raster"]),
         .target(name: "Cards", dependencies: ["Layout", "Scene", "Typesetting", "UnicodeText", "Raster", "Geometry", "CCrypto"]),
         .target(name: "Layout", dependencies: ["Geometry", "Raster", "Typesetting"]),
         .target(name: "HTTPTypes"),
-        .target(name: "CardService", dependencies: ["Cards", "HTTPTypes", "Raster", "CCrypto"]),
+        .target(name: "CardService", dependencies: ["Caching", "Cards", "HTTPTypes", "Raster", "CCrypto"]),
         .target(name: "HTTPServer", dependencies: ["HTTPTypes", "CMicroHTTPD"]),
 
         .executableTarget(name: "sharecard", dependencies: ["CardService", "HTTPServer", "HTTPTypes", "Cards", "Layout", "Scene", "Typesetting", "Raster", "Geometry"]),
@@ -42,6 +44,8 @@ let package = Package(
 
         .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "CachingTests", dependencies: ["Caching"]),
+        .testTarget(name: "CCryptoTests", dependencies: ["CCrypto"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "UnicodeTextTests", dependencies: ["UnicodeText"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Raster", "Geometry", "TestSupport"]),

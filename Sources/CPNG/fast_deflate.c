@@ -4,6 +4,7 @@
  * Card images are mostly flat colour, so after PNG filtering they are mostly zero runs. */
 #include "fast_deflate.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
@@ -16,8 +17,11 @@ typedef struct {
     int failed;
 } bit_writer;
 
+/* Makes room for `extra` more bytes; -1 (and the writer marked failed) when memory runs out. */
 static int reserve(bit_writer *w, size_t extra) {
     if (w->size + extra <= w->capacity) return 0;
+    if (w->failed) return -1;
+    if (extra > SIZE_MAX / 2 - w->size) { w->failed = 1; return -1; }
     size_t capacity = w->capacity ? w->capacity : 65536;
     while (capacity < w->size + extra) capacity *= 2;
     uint8_t *grown = (uint8_t *)realloc(w->data, capacity);
@@ -27,11 +31,22 @@ static int reserve(bit_writer *w, size_t extra) {
     return 0;
 }
 
-static inline void put_bits(bit_writer *w, uint32_t value, unsigned n) {
+/* The stream is lost (out of memory): drop the pending bits so shift counts stay in range
+ * until sc_deflate_finish reports the failure. */
+static void lose_pending_bits(bit_writer *w) {
+    w->bits = 0;
+    w->count = 0;
+}
+
+/* Inlined: called for every symbol, and the fast path is a few instructions. */
+static inline __attribute__((always_inline)) void put_bits(bit_writer *w, uint32_t value, unsigned n) {
     w->bits |= (uint64_t)value << w->count;
     w->count += n;
     if (w->count >= 32) {
-        if (reserve(w, 4)) return;
+        if (w->size + 4 > w->capacity && reserve(w, 4)) {
+            lose_pending_bits(w);
+            return;
+        }
         w->data[w->size++] = (uint8_t)w->bits;
         w->data[w->size++] = (uint8_t)(w->bits >> 8);
         w->data[w->size++] = (uint8_t)(w->bits >> 16);
@@ -43,51 +58,19 @@ static inline void put_bits(bit_writer *w, uint32_t value, unsigned n) {
 
 static void flush_bits(bit_writer *w) {
     while (w->count > 0) {
-        if (reserve(w, 1)) return;
+        if (reserve(w, 1)) { lose_pending_bits(w); return; }
         w->data[w->size++] = (uint8_t)w->bits;
         w->bits >>= 8;
         w->count = w->count > 8 ? w->count - 8 : 0;
     }
 }
 
-/* Fixed Huffman codes (RFC 1951 §3.2.6), bit-reversed for LSB-first output. */
-static uint16_t lit_code[288];
-static uint8_t lit_bits[288];
-/* Per match length 3…258: its length symbol's code with the extra bits appended. */
-static uint32_t len_code[259];
-static uint8_t len_bits[259];
-static int tables_ready;
+/* lit_code/lit_bits (fixed Huffman codes, RFC 1951 §3.2.6) and len_code/len_bits (per match
+ * length 3…258, its length symbol's code with the extra bits appended): constant tables, so
+ * encoders on several threads share them with no initialisation to race on. */
+#include "fast_deflate_tables.h"
 
-static uint32_t reverse(uint32_t code, unsigned n) {
-    uint32_t r = 0;
-    for (unsigned i = 0; i < n; i++) r |= ((code >> i) & 1) << (n - 1 - i);
-    return r;
-}
-
-static void build_tables(void) {
-    for (int s = 0; s < 288; s++) {
-        uint32_t code; unsigned n;
-        if (s < 144) { code = 0x30 + s; n = 8; }
-        else if (s < 256) { code = 0x190 + (s - 144); n = 9; }
-        else if (s < 280) { code = s - 256; n = 7; }
-        else { code = 0xC0 + (s - 280); n = 8; }
-        lit_code[s] = (uint16_t)reverse(code, n);
-        lit_bits[s] = (uint8_t)n;
-    }
-    static const uint16_t base[29] = {3,4,5,6,7,8,9,10,11,13,15,17,19,23,27,31,35,43,51,59,67,83,99,115,131,163,195,227,258};
-    static const uint8_t extra[29] = {0,0,0,0,0,0,0,0,1,1,1,1,2,2,2,2,3,3,3,3,4,4,4,4,5,5,5,5,0};
-    for (int length = 3; length <= 258; length++) {
-        int i = 28;
-        while (base[i] > length) i--;
-        if (length == 258) i = 28;
-        int symbol = 257 + i;
-        len_code[length] = lit_code[symbol] | ((uint32_t)(length - base[i]) << lit_bits[symbol]);
-        len_bits[length] = (uint8_t)(lit_bits[symbol] + extra[i]);
-    }
-    tables_ready = 1;
-}
-
-static inline void literal(bit_writer *w, uint8_t byte) { put_bits(w, lit_code[byte], lit_bits[byte]); }
+static inline __attribute__((always_inline)) void literal(bit_writer *w, uint8_t byte) { put_bits(w, lit_code[byte], lit_bits[byte]); }
 
 /* A run of `length` copies of the previous byte: matches at distance 1 (distance code 0,
  * five zero bits), at most 258 each; a tail under 3 is sent as literals. */
@@ -103,24 +86,37 @@ static void run(bit_writer *w, uint8_t byte, size_t length) {
 }
 
 void sc_deflate_start(sc_deflate *d) {
-    if (!tables_ready) build_tables();
     memset(d, 0, sizeof *d);
     d->adler = adler32(0L, Z_NULL, 0);
-    d->writer = calloc(1, sizeof(bit_writer));
-    bit_writer *w = (bit_writer *)d->writer;
-    if (!w) { d->failed = 1; return; }
-    reserve(w, 2);
+    bit_writer *w = (bit_writer *)calloc(1, sizeof(bit_writer));
+    if (!w || reserve(w, 2) != 0) {
+        free(w);
+        d->failed = 1;
+        return;
+    }
+    d->writer = w;
     w->data[w->size++] = 0x78;  /* zlib header: deflate, 32K window */
     w->data[w->size++] = 0x01;
     put_bits(w, 1, 1);          /* BFINAL */
     put_bits(w, 1, 2);          /* BTYPE = fixed Huffman */
-    d->has_previous = 0;
+}
+
+/* zlib's adler32 takes a 32-bit length: longer buffers go in pieces. */
+static unsigned long adler_bytes(unsigned long adler, const uint8_t *bytes, size_t length) {
+    while (length > 0) {
+        uInt piece = length > 0x40000000u ? 0x40000000u : (uInt)length;
+        adler = adler32(adler, bytes, piece);
+        bytes += piece;
+        length -= piece;
+    }
+    return adler;
 }
 
 void sc_deflate_bytes(sc_deflate *d, const uint8_t *bytes, size_t length) {
     bit_writer *w = (bit_writer *)d->writer;
     if (!w || length == 0) return;
-    d->adler = adler32(d->adler, bytes, (uInt)length);
+    if (!bytes) { d->failed = 1; return; }
+    d->adler = adler_bytes(d->adler, bytes, length);
     size_t i = 0;
     if (!d->has_previous) {
         literal(w, bytes[0]);
@@ -174,6 +170,7 @@ int sc_deflate_finish(sc_deflate *d, uint8_t **out, size_t *out_size) {
     *out = NULL;
     *out_size = 0;
     if (!w) return -1;
+    d->writer = NULL;
     put_bits(w, lit_code[256], lit_bits[256]);  /* end of block */
     flush_bits(w);
     if (!w->failed && reserve(w, 4) == 0) {
@@ -186,6 +183,5 @@ int sc_deflate_finish(sc_deflate *d, uint8_t **out, size_t *out_size) {
     int failed = w->failed || d->failed;
     if (failed) free(w->data); else { *out = w->data; *out_size = w->size; }
     free(w);
-    d->writer = NULL;
     return failed ? -1 : 0;
 }

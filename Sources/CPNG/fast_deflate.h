@@ -12,8 +12,11 @@ typedef struct {
     int failed;
 } sc_deflate;
 
+/* Starts a stream. When memory runs out here or later the stream is marked failed, later
+ * calls do nothing and sc_deflate_finish returns -1. Streams share only constant tables, so
+ * any number may run on different threads. */
 void sc_deflate_start(sc_deflate *d);
-/* Appends bytes to the stream. */
+/* Appends `length` bytes to the stream. */
 void sc_deflate_bytes(sc_deflate *d, const uint8_t *bytes, size_t length);
 /* Appends one byte followed by `zeros` zero bytes, in time independent of `zeros`. */
 void sc_deflate_byte_then_zeros(sc_deflate *d, uint8_t first, size_t zeros);

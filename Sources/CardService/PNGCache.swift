@@ -1,49 +1,36 @@
+import Caching
 import Foundation
+import Synchronization
 
-/// Encoded cards by key, bounded by total bytes; the least recently used go first. A
-/// dictionary into a doubly linked list, so lookups, insertions and evictions are O(1).
-final class PNGCache: @unchecked Sendable {
-    struct Entry {
+/// Encoded cards by key, bounded by total bytes; the least recently used go first (O(1)
+/// lookups, insertions and evictions). Safe to share between threads.
+final class PNGCache: Sendable {
+    struct Entry: Sendable {
         let png: [UInt8]
         let layout: CardLayoutSummary?
     }
 
-    private final class Node {
-        let key: String
-        var entry: Entry
-        var newer: Node?
-        weak var older: Node?
-        init(key: String, entry: Entry) {
-            self.key = key
-            self.entry = entry
-        }
+    private struct State {
+        var entries: LRUCache<String, Entry>
+        /// Bytes evicted since freed memory was last handed back to the system.
+        var evictedSinceRelease = 0
     }
 
     let capacityBytes: Int
-    private var nodes: [String: Node] = [:]
-    private var newest: Node?
-    private var oldest: Node?
-    private var bytes = 0
-    private var hits = 0
-    private var misses = 0
-    private var evictedSinceRelease = 0
-    private let lock = NSLock()
+    private let state: Mutex<State>
 
-    init(capacityBytes: Int) { self.capacityBytes = capacityBytes }
+    init(capacityBytes: Int) {
+        self.capacityBytes = capacityBytes
+        state = Mutex(State(entries: LRUCache(capacity: capacityBytes)))
+    }
 
     /// The entry for `key`, or nil; a miss is counted unless `countingMiss` is false (a look
     /// made again later by the same request).
     func get(_ key: String, countingMiss: Bool = true) -> Entry? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let node = nodes[key] else {
-            if countingMiss { misses += 1 }
-            return nil
+        state.withLock { state in
+            guard countingMiss || state.entries.contains(key) else { return nil }
+            return state.entries.value(forKey: key)
         }
-        hits += 1
-        unlink(node)
-        pushNewest(node)
-        return node.entry
     }
 
     /// Keeps `entry` unless it alone would take more than a quarter of the capacity. After
@@ -51,54 +38,17 @@ final class PNGCache: @unchecked Sendable {
     /// system (see `FreeMemory`), outside the lock.
     func put(_ key: String, _ entry: Entry) {
         guard entry.png.count <= capacityBytes / 4 else { return }
-        if store(key, entry) { FreeMemory.release() }
-    }
-
-    /// Inserts under the lock, evicting as needed; true when a quarter of the capacity has
-    /// been evicted since it last returned true.
-    private func store(_ key: String, _ entry: Entry) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = nodes[key] {
-            bytes -= existing.entry.png.count
-            existing.entry = entry
-            unlink(existing)
-            pushNewest(existing)
-        } else {
-            let node = Node(key: key, entry: entry)
-            nodes[key] = node
-            pushNewest(node)
+        let release = state.withLock { state -> Bool in
+            state.evictedSinceRelease += state.entries.insert(entry, forKey: key, cost: entry.png.count).cost
+            guard state.evictedSinceRelease >= capacityBytes / 4 else { return false }
+            state.evictedSinceRelease = 0
+            return true
         }
-        bytes += entry.png.count
-        while bytes > capacityBytes, let victim = oldest {
-            unlink(victim)
-            nodes[victim.key] = nil
-            bytes -= victim.entry.png.count
-            evictedSinceRelease += victim.entry.png.count
-        }
-        guard evictedSinceRelease >= capacityBytes / 4 else { return false }
-        evictedSinceRelease = 0
-        return true
+        if release { FreeMemory.release() }
     }
 
     var statistics: (hits: Int, misses: Int, bytes: Int, entries: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (hits, misses, bytes, nodes.count)
-    }
-
-    private func unlink(_ node: Node) {
-        if let older = node.older { older.newer = node.newer } else { oldest = node.newer }
-        if let newer = node.newer { newer.older = node.older } else { newest = node.older }
-        node.newer = nil
-        node.older = nil
-    }
-
-    private func pushNewest(_ node: Node) {
-        node.older = newest
-        newest?.newer = node
-        newest = node
-        if oldest == nil { oldest = node }
+        state.withLock { ($0.entries.hits, $0.entries.misses, $0.entries.totalCost, $0.entries.count) }
     }
 }
 

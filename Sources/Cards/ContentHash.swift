@@ -5,7 +5,9 @@ import CCrypto
 public enum ContentHash {
     public static func hex(_ bytes: [UInt8]) -> String {
         var digest = [UInt8](repeating: 0, count: 32)
-        bytes.withUnsafeBufferPointer { sc_sha256($0.baseAddress, $0.count, &digest) }
+        let status = bytes.withUnsafeBufferPointer { sc_sha256($0.baseAddress, $0.count, &digest) }
+        // Fails only when libcrypto itself does (out of memory): not something input can cause.
+        precondition(status == 0, "libcrypto could not compute a SHA-256 digest")
         // A table lookup rather than String(format:) per byte: this runs for every card
         // request (ETags), where formatting dominated the cost of a cached answer.
         let digits = Array("0123456789abcdef".utf8)

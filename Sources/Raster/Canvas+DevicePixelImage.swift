@@ -8,9 +8,7 @@ extension Canvas {
         let visible = clip.map { $0.bounds.intersection(pixelBounds) } ?? pixelBounds
         let area = PixelRect(x: x, y: y, width: image.width, height: image.height).intersection(visible)
         guard !area.isEmpty else { return }
-        composite(PIXMAN_OP_OVER, source: image.buffer.pixmanImage(), mask: clip?.pixmanImage(), destination: target,
-                  sourceOrigin: (area.x - x, area.y - y),
-                  maskOrigin: (area.x - (clip?.bounds.x ?? 0), area.y - (clip?.bounds.y ?? 0)),
-                  destinationRect: area)
+        composite(PIXMAN_OP_OVER, source: image.buffer.pixmanImage(), coverage: clip, destination: target,
+                  sourceOrigin: (area.x - x, area.y - y), destinationRect: area)
     }
 }

@@ -83,17 +83,19 @@ public final class Canvas {
         fill(coverage, with: paint, paintTransform: toDevice, clip: clip)
     }
 
-    /// Paints through `coverage` (device pixels). Gradient geometry is mapped to device
-    /// pixels by `paintTransform`.
+    /// Paints through `coverage` (device pixels), multiplied by `clip` where given; neither
+    /// mask is changed. Gradient geometry is mapped to device pixels by `paintTransform`.
     public func fill(_ coverage: CoverageMask, with paint: Paint, paintTransform: Transform? = nil,
                      clip: CoverageMask? = nil) {
-        if let clip { coverage.intersect(with: clip) }
-        let area = coverage.bounds.intersection(pixelBounds)
+        var clipped = coverage
+        if let clip {
+            guard let both = coverage.intersection(clip) else { return }
+            clipped = both
+        }
+        let area = clipped.bounds.intersection(pixelBounds)
         guard !area.isEmpty, let source = pixmanPaint(paint, toDevice: paintTransform ?? deviceTransform) else { return }
-        composite(PIXMAN_OP_OVER, source: source, mask: coverage.pixmanImage(), destination: target,
-                  sourceOrigin: (area.x, area.y),
-                  maskOrigin: (area.x - coverage.bounds.x, area.y - coverage.bounds.y),
-                  destinationRect: area)
+        composite(PIXMAN_OP_OVER, source: source, coverage: clipped, destination: target,
+                  sourceOrigin: (area.x, area.y), destinationRect: area)
     }
 
     /// Coverage of `path` as a clip for later draw calls, intersected with `within` if given.
@@ -101,12 +103,11 @@ public final class Canvas {
                          within: CoverageMask? = nil) -> CoverageMask {
         let toDevice = transform.concatenating(deviceTransform)
         let area = drawableBounds(within)
-        guard let mask = rasterizer.fill(path.applying(toDevice), rule: rule, within: area) else {
-            // Nothing visible: an all-zero one-pixel mask clips everything away.
-            return CoverageMask(bounds: PixelRect(x: 0, y: 0, width: 1, height: 1))
-        }
-        if let within { mask.intersect(with: within) }
-        return mask
+        // Nothing visible: an all-zero one-pixel mask clips everything away.
+        let nothing = CoverageMask(bounds: PixelRect(x: 0, y: 0, width: 1, height: 1))
+        guard let mask = rasterizer.fill(path.applying(toDevice), rule: rule, within: area) else { return nothing }
+        guard let within else { return mask }
+        return mask.intersection(within) ?? nothing
     }
 
     public func makeClip(rect: Rect, cornerRadius: Double = 0, within: CoverageMask? = nil) -> CoverageMask {
@@ -167,10 +168,8 @@ public final class Canvas {
                 mask = makeClip(Path(rect: deviceRect), transform: deviceTransform.inverted ?? .identity, within: clip)
             }
         }
-        composite(PIXMAN_OP_OVER, source: source, mask: mask?.pixmanImage(), destination: target,
-                  sourceOrigin: (area.x, area.y),
-                  maskOrigin: (area.x - (mask?.bounds.x ?? 0), area.y - (mask?.bounds.y ?? 0)),
-                  destinationRect: area)
+        composite(PIXMAN_OP_OVER, source: source, coverage: mask, destination: target,
+                  sourceOrigin: (area.x, area.y), destinationRect: area)
     }
 
     // MARK: Helpers

@@ -80,12 +80,12 @@ extension Image {
                                UInt64(clamping: limits.maxPixels),
                                &out, &width, &height, &message, message.count)
         }
-        guard status == 0, let out else {
-            let text = String(cString: message)
+        defer { sc_png_free(out) }
+        guard status == 0, let out, width > 0, height > 0 else {
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if text.contains("over the limit") { throw RasterError.imageTooLarge(text) }
             throw RasterError.pngDecoding(text.isEmpty ? "unknown error" : text)
         }
-        defer { sc_png_free(out) }
         let buffer = PixelBuffer(width: Int(width), height: Int(height))
         // Straight BGRA bytes → premultiplied ARGB32 words.
         out.withMemoryRebound(to: UInt32.self, capacity: buffer.count) { words in

@@ -21,8 +21,8 @@ final class OutlineRasterizer {
         guard !area.isEmpty, !path.isEmpty else { return nil }
         var outline = OutlineBuilder(origin: area)
         outline.add(path)
-        let mask = CoverageMask(bounds: area)
-        let ok = outline.withOutline(evenOdd: rule == .evenOdd) { render($0, into: mask) }
+        var mask = CoverageMask(bounds: area)
+        let ok = outline.withOutline(evenOdd: rule == .evenOdd) { render($0, into: &mask) }
         return ok ? mask : nil
     }
 
@@ -36,7 +36,7 @@ final class OutlineRasterizer {
         // Both are coverage of one stroke: combine them into a mask spanning both.
         let x0 = min(segments.bounds.x, dotCoverage.bounds.x), y0 = min(segments.bounds.y, dotCoverage.bounds.y)
         let x1 = max(segments.bounds.maxX, dotCoverage.bounds.maxX), y1 = max(segments.bounds.maxY, dotCoverage.bounds.maxY)
-        let union = CoverageMask(bounds: PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+        var union = CoverageMask(bounds: PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
         for part in [segments, dotCoverage] {
             for y in 0..<part.bounds.height {
                 for x in 0..<part.bounds.width {
@@ -114,23 +114,25 @@ final class OutlineRasterizer {
         outline.n_points = 0
         outline.n_contours = 0
         FT_Stroker_Export(stroker, &outline)
-        let mask = CoverageMask(bounds: area)
-        return render(&outline, into: mask) ? mask : nil
+        var mask = CoverageMask(bounds: area)
+        return render(&outline, into: &mask) ? mask : nil
     }
 
-    private func render(_ outline: UnsafeMutablePointer<FT_Outline>, into mask: CoverageMask) -> Bool {
+    private func render(_ outline: UnsafeMutablePointer<FT_Outline>, into mask: inout CoverageMask) -> Bool {
         var bitmap = FT_Bitmap()
         bitmap.rows = UInt32(mask.bounds.height)
         bitmap.width = UInt32(mask.bounds.width)
         bitmap.pitch = Int32(mask.strideBytes)
-        bitmap.buffer = mask.bytes
         bitmap.num_grays = 256
         bitmap.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
-        return withUnsafeMutablePointer(to: &bitmap) { target in
-            var params = FT_Raster_Params()
-            params.target = UnsafePointer(target)
-            params.flags = Int32(FT_RASTER_FLAG_AA)
-            return FT_Outline_Render(library, outline, &params) == 0
+        return mask.withUnsafeMutableBytes { bytes in
+            bitmap.buffer = bytes.baseAddress
+            return withUnsafeMutablePointer(to: &bitmap) { target in
+                var params = FT_Raster_Params()
+                params.target = UnsafePointer(target)
+                params.flags = Int32(FT_RASTER_FLAG_AA)
+                return FT_Outline_Render(library, outline, &params) == 0
+            }
         }
     }
 }

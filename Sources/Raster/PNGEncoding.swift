@@ -87,17 +87,24 @@ private func encodeOpaque(_ buffer: PixelBuffer, _ encoding: PNGEncoding) throws
     var out: UnsafeMutablePointer<UInt8>?
     var size = 0
     var message = [CChar](repeating: 0, count: 256)
-    let status = buffer.pixels.withMemoryRebound(to: UInt8.self, capacity: buffer.count * 4) { bytes in
+    let byteCount = buffer.strideBytes * buffer.height
+    guard let width = UInt32(exactly: buffer.width), let height = UInt32(exactly: buffer.height) else {
+        throw RasterError.pngEncoding("image of \(buffer.width)×\(buffer.height) pixels is too large for PNG")
+    }
+    let status = buffer.pixels.withMemoryRebound(to: UInt8.self, capacity: byteCount) { bytes in
         switch encoding {
         case .runs:
-            return sc_png_encode_bgrx_direct(bytes, UInt32(buffer.width), UInt32(buffer.height), buffer.strideBytes,
+            return sc_png_encode_bgrx_direct(bytes, byteCount, width, height, buffer.strideBytes,
                                              &out, &size, &message, message.count)
         case .libpng(let s):
-            return sc_png_encode_bgrx(bytes, UInt32(buffer.width), UInt32(buffer.height), buffer.strideBytes,
+            return sc_png_encode_bgrx(bytes, byteCount, width, height, buffer.strideBytes,
                                       Int32(s.zlibLevel), s.filter.flags, s.strategy.value, &out, &size, &message, message.count)
         }
     }
-    guard status == 0, let out else { throw RasterError.pngEncoding(String(cString: message)) }
     defer { sc_png_free(out) }
+    guard status == 0, let out, size > 0 else {
+        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        throw RasterError.pngEncoding(text.isEmpty ? "PNG encoder failed without a message" : text)
+    }
     return Array(UnsafeBufferPointer(start: out, count: size))
 }

@@ -31,7 +31,7 @@ struct CoverageAccumulator {
         guard !tiles.isEmpty else { return nil }
         let maskBounds = bounds.intersection(area)
         guard !maskBounds.isEmpty else { return nil }
-        let mask = CoverageMask(bounds: maskBounds)
+        var mask = CoverageMask(bounds: maskBounds)
         let stride = mask.strideBytes
         mask.withUnsafeMutableBytes { destination in
             let base = destination.baseAddress!

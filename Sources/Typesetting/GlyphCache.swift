@@ -1,3 +1,4 @@
+import Caching
 import Synchronization
 
 /// Rendered glyphs kept for reuse, bounded by bytes and evicting the least recently used.
@@ -30,15 +31,17 @@ public final class GlyphCache: Sendable {
     static let largestCachedEmInPixels = 1024
 
     public let capacityInBytes: Int
-    private let state: Mutex<LRUState>
+    private let state: Mutex<LRUCache<GlyphKey, GlyphEntry>>
 
     /// A cache holding at most `capacityInBytes` (0 caches nothing; negative is treated as 0).
     public init(capacityInBytes: Int = GlyphCache.defaultCapacityInBytes) {
         self.capacityInBytes = max(0, capacityInBytes)
-        state = Mutex(LRUState())
+        state = Mutex(LRUCache(capacity: self.capacityInBytes))
     }
 
-    public var statistics: Statistics { state.withLock { $0.statistics } }
+    public var statistics: Statistics {
+        state.withLock { Statistics(hits: $0.hits, misses: $0.misses, entryCount: $0.count, byteCount: $0.totalCost) }
+    }
 
     /// Drops every entry; the hit and miss counts stay.
     public func removeAll() {
@@ -79,12 +82,12 @@ public final class GlyphCache: Sendable {
 
     /// The cached value for `key`, or `make`'s (then cached unless too large).
     private func value(for key: GlyphKey, face: FontFace, make: () -> (CachedGlyph, bytes: Int)) -> CachedGlyph {
-        if let hit = state.withLock({ $0.lookUp(key) }) { return hit }
+        if let hit = state.withLock({ $0.value(forKey: key) { $0.glyph } }) { return hit }
         let (value, bytes) = make()
         let cost = bytes + Self.entryOverheadInBytes
         // An entry over a quarter of the capacity would flush most of the cache for one glyph.
         if cost <= capacityInBytes / 4 {
-            state.withLock { $0.insert(value, for: key, face: face, cost: cost, capacity: capacityInBytes) }
+            state.withLock { _ = $0.insert(GlyphEntry(glyph: value, face: face), forKey: key, cost: cost) }
         }
         return value
     }
@@ -117,87 +120,9 @@ enum CachedGlyph: Sendable {
     case colorAtSize(DeviceColorGlyph?)
 }
 
-/// The cache's entries in a doubly linked recency list over an array of slots (indices, not
-/// references, so there is nothing to retain or release when relinking). Each entry keeps
-/// its face alive, so the face's `ObjectIdentifier` in the key cannot be reused while the
-/// entry exists.
-struct LRUState {
-    private struct Slot {
-        var key: GlyphKey
-        var value: CachedGlyph
-        var face: FontFace
-        var cost: Int
-        var newer: Int
-        var older: Int
-    }
-
-    private var slots: [Slot?] = []
-    private var freeSlots: [Int] = []
-    private var index: [GlyphKey: Int] = [:]
-    private var newest = -1
-    private var oldest = -1
-    private(set) var statistics = GlyphCache.Statistics()
-
-    mutating func lookUp(_ key: GlyphKey) -> CachedGlyph? {
-        guard let i = index[key] else {
-            statistics.misses += 1
-            return nil
-        }
-        statistics.hits += 1
-        unlink(i)
-        pushNewest(i)
-        return slots[i]!.value
-    }
-
-    mutating func insert(_ value: CachedGlyph, for key: GlyphKey, face: FontFace, cost: Int, capacity: Int) {
-        if let existing = index[key] { remove(existing) }
-        while statistics.byteCount + cost > capacity, oldest >= 0 { remove(oldest) }
-        let slot = Slot(key: key, value: value, face: face, cost: cost, newer: -1, older: -1)
-        let i: Int
-        if let free = freeSlots.popLast() {
-            i = free
-            slots[i] = slot
-        } else {
-            i = slots.count
-            slots.append(slot)
-        }
-        index[key] = i
-        pushNewest(i)
-        statistics.entryCount += 1
-        statistics.byteCount += cost
-    }
-
-    mutating func removeAll() {
-        slots.removeAll()
-        freeSlots.removeAll()
-        index.removeAll()
-        newest = -1
-        oldest = -1
-        statistics.entryCount = 0
-        statistics.byteCount = 0
-    }
-
-    private mutating func remove(_ i: Int) {
-        unlink(i)
-        let slot = slots[i]!
-        index[slot.key] = nil
-        slots[i] = nil
-        freeSlots.append(i)
-        statistics.entryCount -= 1
-        statistics.byteCount -= slot.cost
-    }
-
-    private mutating func unlink(_ i: Int) {
-        let newer = slots[i]!.newer, older = slots[i]!.older
-        if newer >= 0 { slots[newer]!.older = older } else { newest = older }
-        if older >= 0 { slots[older]!.newer = newer } else { oldest = newer }
-    }
-
-    private mutating func pushNewest(_ i: Int) {
-        slots[i]!.newer = -1
-        slots[i]!.older = newest
-        if newest >= 0 { slots[newest]!.newer = i }
-        newest = i
-        if oldest < 0 { oldest = i }
-    }
+/// A cached glyph with its face: each entry keeps its face alive, so the face's
+/// `ObjectIdentifier` in the key cannot be reused while the entry exists.
+struct GlyphEntry: Sendable {
+    let glyph: CachedGlyph
+    let face: FontFace
 }

@@ -26,6 +26,10 @@ enum RasterBench {
         })
         rows.append(try measure("draw the recipe scene (320×460)", iterations: iterations) { _ = try recipe.render() })
         let card = try flatCard()
+        let cardImage = card.makeImage()
+        rows.append(measure("Gaussian blur filter, σ = 8 px, on the 1024×576 card", iterations: max(5, iterations / 4)) {
+            _ = cardImage.applying(.gaussianBlur(sigma: 8, extendEdges: true))
+        })
         let bytes = try card.pngData().count
         rows.append(try measure("encode flat 1024×576 card to PNG (cards setting)", iterations: iterations, note: "\(bytes) bytes") {
             _ = try card.pngData()
@@ -33,7 +37,7 @@ enum RasterBench {
 
         var peerRows: [Measurement] = []
         if let peerScript, let peer = runPeer(peerScript, arguments: ["--iterations", String(iterations)]) {
-            for (name, ours) in [("fill", rows[1]), ("recipe", rows[2]), ("encode", rows[3])] {
+            for (name, ours) in [("fill", rows[1]), ("recipe", rows[2]), ("encode", rows[4])] {
                 if let theirs = peer[name] {
                     peerRows.append(Measurement(name: "Pillow \(name)", medianMilliseconds: theirs, iterations: iterations,
                                                 note: String(format: "sharecard is %.1f× faster", theirs / ours.medianMilliseconds)))

@@ -57,6 +57,10 @@ extension TypesettingBench {
         let warm = measure("draw fitted title, warm glyph cache", iterations: iterations) {
             canvas.draw(layout, at: origin, cache: cache)
         }
-        return [warm, cold]
+        let shadow = TextShadow(offsetInPoints: Point(x: 0, y: 3), blurRadiusInPoints: 10, color: Color.black.withAlpha(0.25))
+        let shadowed = measure("draw fitted title with a 10 pt shadow, warm glyph cache", iterations: iterations) {
+            canvas.draw(layout, at: origin, cache: cache, shadow: shadow)
+        }
+        return [warm, cold, shadowed]
     }
 }

@@ -4,9 +4,11 @@ import Typesetting
 
 // sharecard-bench: per-stage medians on this machine, beside peers run in the same process
 // tree, reported as ratios (machines here are shared and noisy; compare ratios, not ms).
-//   swift run -c release sharecard-bench [--iterations N]
+//   swift run -c release sharecard-bench [--iterations N] [--stage raster|typesetting|card]...
 
 var iterations = 200
+let allStages = ["raster", "typesetting", "card"]
+var stages: Set<String> = []
 var arguments = CommandLine.arguments.dropFirst()
 while let arg = arguments.popFirst() {
     switch arg {
@@ -16,8 +18,14 @@ while let arg = arguments.popFirst() {
             exit(2)
         }
         iterations = v
+    case "--stage":
+        guard let v = arguments.popFirst(), allStages.contains(v) else {
+            FileHandle.standardError.write(Data("sharecard-bench: --stage needs one of \(allStages.joined(separator: ", "))\n".utf8))
+            exit(2)
+        }
+        stages.insert(v)
     case "--help", "-h":
-        print("USAGE: sharecard-bench [--iterations N]")
+        print("USAGE: sharecard-bench [--iterations N] [--stage raster|typesetting|card]... (default: every stage)")
         exit(0)
     default:
         FileHandle.standardError.write(Data("sharecard-bench: unknown option '\(arg)'\n".utf8))
@@ -29,10 +37,15 @@ let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending
 do {
     let recipe = try SceneParser.load(contentsOf: root.appendingPathComponent("examples/recipe-shapes.json"))
     print("# sharecard-bench (\(iterations) runs per stage, medians)")
-    try RasterBench.run(iterations: iterations, recipe: recipe, peerScript: root.appendingPathComponent("bench/peer_raster.py").path)
-    let fonts = try FontLibrary(directory: root.appendingPathComponent("fonts").path)
-    try TypesettingBench.run(iterations: iterations, fonts: fonts, peerScript: root.appendingPathComponent("bench/peer_pango.py").path)
-    try CardBench.run(iterations: iterations, root: root, batchEvents: 2000)
+    if stages.isEmpty { stages = Set(allStages) }
+    if stages.contains("raster") {
+        try RasterBench.run(iterations: iterations, recipe: recipe, peerScript: root.appendingPathComponent("bench/peer_raster.py").path)
+    }
+    if stages.contains("typesetting") {
+        let fonts = try FontLibrary(directory: root.appendingPathComponent("fonts").path)
+        try TypesettingBench.run(iterations: iterations, fonts: fonts, peerScript: root.appendingPathComponent("bench/peer_pango.py").path)
+    }
+    if stages.contains("card") { try CardBench.run(iterations: iterations, root: root, batchEvents: 2000) }
 } catch {
     FileHandle.standardError.write(Data("sharecard-bench: \(error)\n".utf8))
     exit(1)

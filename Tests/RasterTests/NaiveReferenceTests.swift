@@ -16,45 +16,70 @@ final class NaiveReferenceTests: XCTestCase {
         return try Image(width: width, height: height, premultipliedARGB: pixels)
     }
 
-    /// Box blur with running sums = box blur by summing every window.
+    /// Box blur with running sums = box blur by summing every window, with both edge rules,
+    /// on planes whose rows have padding (as masks do) and without.
     func testRunningSumBoxBlurEqualsDirectSum() throws {
-        for trial in 0..<20 {
+        for trial in 0..<40 {
             let w = Int.random(in: 1...40, using: &rng), h = Int.random(in: 1...30, using: &rng)
-            let radius = Int.random(in: 1...12, using: &rng)
-            let extend = trial % 2 == 0
-            let image = try randomImage(width: w, height: h)
-            var fast = PixelPlanes(image)
-            fast.boxBlur(radius: radius, horizontal: true, extendEdges: extend)
-            fast.boxBlur(radius: radius, horizontal: false, extendEdges: extend)
-            let naive = naiveBoxBlur(PixelPlanes(image), radius: radius, extendEdges: extend)
-            XCTAssertEqual(fast.channels, naive.channels, "trial \(trial): \(w)×\(h) r=\(radius)")
+            let stride = w + (trial % 3 == 0 ? 3 : 0)
+            let widths = (0..<Int.random(in: 1...3, using: &rng)).map { _ in 2 * Int.random(in: 0...12, using: &rng) + 1 }
+            let edges: BlurEdges = trial % 2 == 0 ? .extended : .transparent
+            var plane = (0..<stride * h).map { i in i % stride < w ? UInt8.random(in: 0...255, using: &rng) : 0 }
+            var naive = plane
+            for width in widths { naive = naiveBoxBlur(naive, width: w, height: h, stride: stride, radius: width / 2, edges: edges) }
+            plane.withUnsafeMutableBufferPointer {
+                boxBlur($0, width: w, height: h, strideBytes: stride, boxWidths: widths, edges: edges)
+            }
+            XCTAssertEqual(plane, naive, "trial \(trial): \(w)×\(h) stride \(stride) widths \(widths) \(edges)")
         }
     }
 
-    func naiveBoxBlur(_ input: PixelPlanes, radius r: Int, extendEdges: Bool) -> PixelPlanes {
-        var planes = input
-        for horizontal in [true, false] {
-            let source = planes
+    /// The image filter = the naive box passes on each premultiplied channel, colour then
+    /// clamped to alpha.
+    func testImageBlurEqualsNaiveBoxesPerChannel() throws {
+        for trial in 0..<8 {
+            let w = Int.random(in: 1...24, using: &rng), h = Int.random(in: 1...18, using: &rng)
+            let sigma = Double.random(in: 0.3...6, using: &rng)
+            let extend = trial % 2 == 0
+            let image = try randomImage(width: w, height: h)
+            let blurred = image.applying(.gaussianBlur(sigma: sigma, extendEdges: extend))
+            var channels = (0..<4).map { c in image.premultipliedARGB.map { UInt8(truncatingIfNeeded: $0 >> UInt32(24 - 8 * c)) } }
             for c in 0..<4 {
-                for y in 0..<planes.height {
-                    for x in 0..<planes.width {
-                        var sum: Int32 = 0
-                        for k in -r...r {
-                            var sx = horizontal ? x + k : x, sy = horizontal ? y : y + k
-                            if sx < 0 || sx >= planes.width || sy < 0 || sy >= planes.height {
-                                guard extendEdges else { continue }
-                                sx = min(max(sx, 0), planes.width - 1)
-                                sy = min(max(sy, 0), planes.height - 1)
-                            }
-                            sum += source.channels[c][sy * planes.width + sx]
+                for width in boxBlurWidths(sigma: sigma) {
+                    channels[c] = naiveBoxBlur(channels[c], width: w, height: h, stride: w, radius: width / 2,
+                                               edges: extend ? .extended : .transparent)
+                }
+            }
+            let expected = (0..<w * h).map { i -> UInt32 in
+                let a = channels[0][i]
+                return UInt32(a) << 24 | UInt32(min(a, channels[1][i])) << 16 | UInt32(min(a, channels[2][i])) << 8 | UInt32(min(a, channels[3][i]))
+            }
+            XCTAssertEqual(blurred.premultipliedARGB, expected, "trial \(trial): \(w)×\(h) σ \(sigma) extend \(extend)")
+        }
+    }
+
+    func naiveBoxBlur(_ input: [UInt8], width: Int, height: Int, stride: Int, radius r: Int, edges: BlurEdges) -> [UInt8] {
+        var plane = input
+        for horizontal in [true, false] {
+            let source = plane
+            for y in 0..<height {
+                for x in 0..<width {
+                    var sum = 0
+                    for k in -r...r {
+                        var sx = horizontal ? x + k : x, sy = horizontal ? y : y + k
+                        if sx < 0 || sx >= width || sy < 0 || sy >= height {
+                            guard edges == .extended else { continue }
+                            sx = min(max(sx, 0), width - 1)
+                            sy = min(max(sy, 0), height - 1)
                         }
-                        let window = Int32(2 * r + 1)
-                        planes.channels[c][y * planes.width + x] = (sum + window / 2) / window
+                        sum += Int(source[sy * stride + sx])
                     }
+                    let window = 2 * r + 1
+                    plane[y * stride + x] = UInt8((sum + window / 2) / window)
                 }
             }
         }
-        return planes
+        return plane
     }
 
     /// The three box widths reproduce the requested variance (σ² = Σ (w² − 1) / 12).

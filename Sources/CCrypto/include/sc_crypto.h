@@ -1,15 +1,19 @@
 #ifndef SC_CRYPTO_H
 #define SC_CRYPTO_H
-/* SHA-256 and HMAC-SHA256 from OpenSSL's libcrypto, behind plain C types. */
+/* SHA-256 and HMAC-SHA256 from OpenSSL's libcrypto, behind plain C types. Every buffer comes
+ * with its length; an empty buffer may be passed as NULL with length 0. */
 #include <stddef.h>
 #include <stdint.h>
 
-/* Writes the 32-byte SHA-256 digest of data into out. */
-void sc_sha256(const uint8_t *data, size_t length, uint8_t out[32]);
+/* Writes the 32-byte SHA-256 digest of data into out. Returns 0, or -1 on failure (a NULL
+ * buffer with a nonzero length, or libcrypto failing). */
+int sc_sha256(const uint8_t *data, size_t length, uint8_t out[32]);
 
-/* Writes the 32-byte HMAC-SHA256 of data under key into out. Returns 0, or -1 on failure. */
+/* Writes the 32-byte HMAC-SHA256 of data under key into out. Returns 0, or -1 on failure
+ * (as sc_sha256, or a key longer than INT_MAX bytes). */
 int sc_hmac_sha256(const uint8_t *key, size_t key_length, const uint8_t *data, size_t length, uint8_t out[32]);
 
-/* 1 when the two buffers are equal, compared in time independent of their contents. */
+/* 1 when the two buffers are equal, compared in time independent of their contents; two
+ * empty buffers are equal, and a NULL buffer of nonzero length equals nothing. */
 int sc_constant_time_equal(const uint8_t *a, const uint8_t *b, size_t length);
 #endif

@@ -28,19 +28,23 @@ enum {
 };
 
 /* Encodes 32-bit pixels laid out as B, G, R, X bytes (a little-endian ARGB32 word whose
- * alpha is ignored) as an 8-bit RGB PNG with no ancillary chunks. On success returns 0 and
- * sets *out to a malloc'ed buffer the caller frees with sc_png_free. On failure returns -1
- * and writes a message into err. */
-int sc_png_encode_bgrx(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride_bytes,
+ * alpha is ignored) as an 8-bit RGB PNG with no ancillary chunks. `pixels` holds
+ * `pixels_size` bytes, rows `stride_bytes` apart; a buffer too small for width, height and
+ * stride is an error, as are a zlib level outside 0...9, no or unknown filters and an unknown
+ * strategy. On success returns 0 and sets *out to a malloc'ed buffer of *out_size bytes the
+ * caller frees with sc_png_free. On failure returns -1, leaves *out NULL and writes a
+ * message into err (err_size bytes, always terminated when err_size > 0). Safe to call on
+ * several threads at once. */
+int sc_png_encode_bgrx(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
                        int zlib_level, int filters, int strategy,
                        uint8_t **out, size_t *out_size, char *err, size_t err_size);
 
 /* The same output written without libpng, for flat-coloured images such as cards: each
  * row filtered UP when it repeats the row above and SUB otherwise, then deflated as runs
  * (one fixed-Huffman block, matches at distance 1). Faster than zlib at every level on such
- * images, at a somewhat larger size. */
-int sc_png_encode_bgrx_direct(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride_bytes,
-                              uint8_t **out, size_t *out_size, char *err, size_t err_size);
+ * images, at a somewhat larger size. Arguments and results as for sc_png_encode_bgrx. */
+int sc_png_encode_bgrx_direct(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height,
+                              size_t stride_bytes, uint8_t **out, size_t *out_size, char *err, size_t err_size);
 
 /* Decodes a PNG held in memory into straight (not premultiplied) B, G, R, A bytes,
  * rows packed (stride = width * 4). Rejects images wider than max_width, taller than
