@@ -141,12 +141,9 @@ struct TemplateParsing {
             if name == "{emoji}" {
                 glyph = .emoji
             } else {
-                let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
-                guard let i = Icon(rawValue: parts[0]) else {
-                    throw icon.fail("unknown icon \"\(name)\" (expected {emoji} or one of: \(Icon.allCases.map(\.rawValue).joined(separator: ", ")), optionally .filled)")
+                guard let (i, style) = Icon.named(name) else {
+                    throw icon.fail("unknown icon \"\(name)\" (expected {emoji} or one of: \(Icon.allCases.map(\.rawValue).joined(separator: ", ")), optionally followed by .filled or .outline)")
                 }
-                let style = parts.count > 1 ? Icon.Style(rawValue: parts[1]) : .outline
-                guard let style else { throw icon.fail("unknown icon style in \"\(name)\"") }
                 glyph = .icon(i, style)
             }
         }

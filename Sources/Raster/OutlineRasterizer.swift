@@ -144,11 +144,11 @@ private struct OutlineBuilder {
             originX = Double(area.x)
             bottomY = Double(area.y + area.height)
         }
-        /// Far-away points are clamped: beyond the area they only affect coverage through
-        /// the winding of edges that never reach it.
+        /// Points are clamped and rounded as `OutlineCoordinates.quantized` says, so a path
+        /// already quantized maps exactly (whole 26.6 units).
         func callAsFunction(_ p: Point) -> FT_Vector {
-            func fixed(_ v: Double) -> FT_Pos { FT_Pos(min(max(v.isNaN ? 0 : v, -4_000_000), 4_000_000) * 64) }
-            return FT_Vector(x: fixed(p.x - originX), y: fixed(bottomY - p.y))
+            let q = OutlineCoordinates.quantized(p)
+            return FT_Vector(x: FT_Pos(((q.x - originX) * 64).rounded()), y: FT_Pos(((bottomY - q.y) * 64).rounded()))
         }
     }
 
