@@ -61,7 +61,8 @@ public final class Canvas {
 
     // MARK: Shapes
 
-    /// Fills `path` (in points, mapped by `transform` then the canvas scale).
+    /// Fills `path` (in points, mapped by `transform` then the canvas scale). A path of more
+    /// than `OutlineLimits.maximumPoints` points draws nothing: parsers refuse such paths.
     public func fill(_ path: Path, with paint: Paint, rule: FillRule = .nonZero,
                      transform: Transform = .identity, clip: CoverageMask? = nil) {
         let toDevice = transform.concatenating(deviceTransform)
@@ -70,7 +71,8 @@ public final class Canvas {
     }
 
     /// Strokes `path`. The stroke width is in points and scales with `transform` (by the
-    /// square root of its area factor, exact for uniform scales).
+    /// square root of its area factor, exact for uniform scales). A stroke whose outline
+    /// would pass `OutlineLimits.maximumPoints` draws nothing (`OutlineLimits.strokeProblem`).
     public func stroke(_ path: Path, with paint: Paint, style: StrokeStyle,
                        transform: Transform = .identity, clip: CoverageMask? = nil) {
         let toDevice = transform.concatenating(deviceTransform)

@@ -108,4 +108,19 @@ final class TemplateLimitTests: XCTestCase {
         let snapshot = ##"{"type": "snapshot", "frame": [0, 0, 10, 10], "levels": 8}"##
         XCTAssertTrue(try error(snapshot, size: "[1080, 1920]").contains("over the limit of 50000000 per render"))
     }
+
+    /// 2,000 confetti pieces of one colour made one path of about 31,500 points, just inside
+    /// what FreeType takes in one outline; chunks keep every path far from that limit.
+    func testDenseConfettiIsDrawnInChunks() throws {
+        let pattern = try Pattern(kind: .confetti, colors: [.fixed(.black)], spacing: 4, size: 16, seed: 3)
+        let frame = Rect(x: 0, y: 0, width: 1024, height: 576)
+        let shapes = pattern.shapes(in: frame)
+        XCTAssertEqual(shapes.reduce(0) { $0 + Self.pieceCount($1.path) }, 2000)
+        XCTAssertTrue(shapes.allSatisfy { $0.path.outlinePointCount <= OutlineLimits.maximumPoints / 3 })
+        let canvas = try Canvas(size: frame.size, background: .white)
+        for (path, _) in shapes { canvas.fill(path, with: .solid(.black)) }
+        var dark = 0
+        for y in stride(from: 0, to: 576, by: 4) { for x in stride(from: 0, to: 1024, by: 4) where canvas.pixel(x: x, y: y) & 0xFF < 128 { dark += 1 } }
+        XCTAssertGreaterThan(dark, 5000, "confetti covers much of the card")
+    }
 }
