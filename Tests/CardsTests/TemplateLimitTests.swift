@@ -123,4 +123,15 @@ final class TemplateLimitTests: XCTestCase {
         for y in stride(from: 0, to: 576, by: 4) { for x in stride(from: 0, to: 1024, by: 4) where canvas.pixel(x: x, y: y) & 0xFF < 128 { dark += 1 } }
         XCTAssertGreaterThan(dark, 5000, "confetti covers much of the card")
     }
+
+    func testElementCountsAreLimited() throws {
+        let rect = ##"{"type": "rect", "rect": [0, 0, 1, 1], "fill": "#000"}"##
+        XCTAssertTrue(try error(Array(repeating: rect, count: 501).joined(separator: ","))
+            .hasPrefix("fuzz.json: elements: "), "501 elements")
+        XCTAssertTrue(try error(Array(repeating: rect, count: 501).joined(separator: ",")).contains("500"))
+        let label = ##"{"type": "label", "text": "{title}", "font": {}}"##
+        let stack = ##"{"type": "stack", "frame": [0, 0, 100, 100], "items": [\##(Array(repeating: label, count: 17).joined(separator: ","))]}"##
+        let message = try error(stack)
+        XCTAssertTrue(message.hasPrefix("fuzz.json: elements[0].items: ") && message.contains("16"), message)
+    }
 }
