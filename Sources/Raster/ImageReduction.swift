@@ -48,32 +48,29 @@ extension Image {
         guard fx > 1 || fy > 1 else { return nil }
         let outWidth = (width + fx - 1) / fx, outHeight = (height + fy - 1) / fy
         let source = buffer.pixels
-        // Horizontal pass: per row, sums of fx pixels for each channel.
-        var rows = [UInt64](repeating: 0, count: outWidth * height * 4)
-        for y in 0..<height {
-            let row = source + y * width
-            for ox in 0..<outWidth {
-                var a: UInt64 = 0, r: UInt64 = 0, g: UInt64 = 0, b: UInt64 = 0
-                for k in 0..<fx {
-                    let v = row[min(ox * fx + k, width - 1)]
-                    a += UInt64(v >> 24); r += UInt64((v >> 16) & 0xFF); g += UInt64((v >> 8) & 0xFF); b += UInt64(v & 0xFF)
-                }
-                let i = (y * outWidth + ox) * 4
-                rows[i] = a; rows[i + 1] = r; rows[i + 2] = g; rows[i + 3] = b
-            }
-        }
-        // Vertical pass: sums of fy rows, rounded to the nearest value.
         let out = PixelBuffer(width: outWidth, height: outHeight)
         let n = UInt64(fx * fy)
+        // One output row at a time: channel sums of its fy source rows, in memory the size
+        // of one output row.
+        var sums = [UInt64](repeating: 0, count: outWidth * 4)
         for oy in 0..<outHeight {
-            for ox in 0..<outWidth {
-                var sums: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-                for k in 0..<fy {
-                    let i = (min(oy * fy + k, height - 1) * outWidth + ox) * 4
-                    sums.0 += rows[i]; sums.1 += rows[i + 1]; sums.2 += rows[i + 2]; sums.3 += rows[i + 3]
+            for i in sums.indices { sums[i] = 0 }
+            for k in 0..<fy {
+                let row = source + min(oy * fy + k, height - 1) * width
+                for ox in 0..<outWidth {
+                    var a: UInt64 = 0, r: UInt64 = 0, g: UInt64 = 0, b: UInt64 = 0
+                    for kx in 0..<fx {
+                        let v = row[min(ox * fx + kx, width - 1)]
+                        a += UInt64(v >> 24); r += UInt64((v >> 16) & 0xFF); g += UInt64((v >> 8) & 0xFF); b += UInt64(v & 0xFF)
+                    }
+                    sums[ox * 4] += a; sums[ox * 4 + 1] += r; sums[ox * 4 + 2] += g; sums[ox * 4 + 3] += b
                 }
-                func avg(_ s: UInt64) -> UInt32 { UInt32((s + n / 2) / n) }
-                out.pixels[oy * outWidth + ox] = avg(sums.0) << 24 | avg(sums.1) << 16 | avg(sums.2) << 8 | avg(sums.3)
+            }
+            // Rounded to the nearest value.
+            func average(_ s: UInt64) -> UInt32 { UInt32((s + n / 2) / n) }
+            for ox in 0..<outWidth {
+                out.pixels[oy * outWidth + ox] = average(sums[ox * 4]) << 24 | average(sums[ox * 4 + 1]) << 16
+                    | average(sums[ox * 4 + 2]) << 8 | average(sums[ox * 4 + 3])
             }
         }
         return Image(buffer: out)
