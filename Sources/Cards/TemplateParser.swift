@@ -47,6 +47,7 @@ struct TemplateParsing {
     let imageLimits: ImageLimits
     /// The card the elements are drawn on, in points.
     let cardSize: Size
+    let strokeMeter = StrokeOutlineMeter()
     /// The bytes of every image read, for the template's version.
     var imageBytes: [UInt8] = []
 
@@ -233,7 +234,7 @@ struct TemplateParsing {
             return (reference, style)
         }
         guard fill != nil || stroke != nil else { throw node.fail("a shape needs a fill, a stroke or both") }
-        try node.checkOutlineSize(path, stroke: stroke?.1, scale: Double(Template.maximumScale))
+        try node.checkOutlineSize(path, stroke: stroke?.1, scale: Double(Template.maximumScale), meter: strokeMeter)
         return .shape(path, fill: fill, fillRule: try node.optional("fillRule")?.fillRule() ?? .nonZero, stroke: stroke)
     }
 }

@@ -15,15 +15,30 @@ public enum OutlineLimits {
     /// large. A stroke's outline grows slightly with the scale (fewer tiny segments are
     /// dropped), so parsers check at the largest scale they draw at.
     public static func strokeProblem(_ path: Path, style: StrokeStyle, scale: Double) -> String? {
+        StrokeOutlineMeter().problem(path, style: style, scale: scale)
+    }
+}
+
+/// Measures the outlines FreeType's stroker builds, with one FreeType library for as many
+/// strokes as a parser checks (starting a library costs more than measuring a small
+/// stroke). Use from one thread at a time.
+public final class StrokeOutlineMeter {
+    private let rasterizer = OutlineRasterizer()
+
+    public init() {}
+
+    /// As `OutlineLimits.strokeProblem`.
+    public func problem(_ path: Path, style: StrokeStyle, scale: Double) -> String? {
         guard let device = try? StrokeStyle(width: style.width * scale, join: style.join, cap: style.cap, miterLimit: style.miterLimit) else {
             return nil
         }
-        let size = OutlineRasterizer().strokeOutlineSize(path.applying(.scale(x: scale, y: scale)), style: device)
-        if size.points > maximumPoints || size.contours > maximumPoints {
-            return "the outline of this stroke would hold \(size.points == Int.max ? "too many" : String(size.points)) points at scale \(scale), over FreeType's limit of \(maximumPoints): use fewer points or curves"
+        let limit = OutlineLimits.maximumPoints
+        let size = rasterizer.strokeOutlineSize(path.applying(.scale(x: scale, y: scale)), style: device)
+        if size.points > limit || size.contours > limit {
+            return "the outline of this stroke would hold \(size.points == Int.max ? "too many" : String(size.points)) points at scale \(scale), over FreeType's limit of \(limit): use fewer points or curves"
         }
-        if size.dotPoints > maximumPoints {
-            return "this stroke has too many zero-length subpaths (their caps take \(size.dotPoints) points, over the limit of \(maximumPoints))"
+        if size.dotPoints > limit {
+            return "this stroke has too many zero-length subpaths (their caps take \(size.dotPoints) points, over the limit of \(limit))"
         }
         return nil
     }

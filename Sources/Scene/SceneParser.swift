@@ -15,6 +15,7 @@ public struct SceneParser {
     public let baseDirectory: URL
     public let imageLimits: ImageLimits
     private var elementCount = 0
+    private let strokeMeter = StrokeOutlineMeter()
 
     public init(baseDirectory: URL, imageLimits: ImageLimits = .default) {
         self.baseDirectory = baseDirectory
@@ -113,7 +114,7 @@ public struct SceneParser {
         let rule = try node.optional("fillRule")?.fillRule() ?? .nonZero
         let stroke = try node.optional("stroke")?.stroke()
         guard fill != nil || stroke != nil else { throw node.fail("a shape needs a fill, a stroke or both") }
-        try node.checkOutlineSize(path, stroke: stroke?.1, scale: SceneParser.maximumScale)
+        try node.checkOutlineSize(path, stroke: stroke?.1, scale: SceneParser.maximumScale, meter: strokeMeter)
         return .shape(path, fill: fill, fillRule: rule, stroke: stroke)
     }
 
