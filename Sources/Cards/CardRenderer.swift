@@ -176,7 +176,7 @@ struct CardDrawing {
 
         case .pattern(let pattern, let frame):
             let clip = canvas.makeClip(rect: frame)
-            for (path, index) in pattern.shapes(in: frame) {
+            for (path, index) in pattern.shapes(in: frame, within: Rect(origin: .zero, size: template.size)) {
                 canvas.fill(path, with: .solid(pattern.colors[index].resolve(color)), clip: clip)
             }
 

@@ -84,3 +84,25 @@ public enum TemplateElement: Sendable {
         case chip(ChipElement)
     }
 }
+
+extension Template {
+    /// The largest scale a card is rendered at.
+    public static let maximumScale = 3
+    /// At most this many device pixels per render at `maximumScale`: 50 million, 200 MB.
+    public static let maximumPixelsPerRender = 50_000_000.0
+
+    /// Device pixels a render at `maximumScale` allocates and works through: the canvas, one
+    /// copy of it per snapshot level, and the pixels of every image (read again for each
+    /// filter, and once more to shrink it).
+    static func pixelCost(size: Size, elements: [TemplateElement]) -> Double {
+        let k = Double(maximumScale)
+        let canvas = (size.width * k).rounded() * (size.height * k).rounded()
+        return elements.reduce(canvas) { total, element in
+            switch element {
+            case .snapshot(_, let levels): return total + canvas * Double(levels)
+            case .image(let image, _, _, _, let filters): return total + Double(image.width * image.height) * Double(1 + filters.count)
+            default: return total
+            }
+        }
+    }
+}

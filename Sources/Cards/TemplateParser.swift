@@ -24,8 +24,13 @@ extension Template {
             let sizeValues = try root.required("size").numbers(count: 2, in: 16...4096)
             let size = Size(width: sizeValues[0], height: sizeValues[1])
             let background = try root.optional("background").map(TemplateParsing.paint) ?? .paletteBackground
-            var parsing = TemplateParsing(directory: url.deletingLastPathComponent(), imageLimits: imageLimits)
-            let elements = try root.required("elements").array(maximumCount: Template.maximumElements).map { try parsing.element($0) }
+            var parsing = TemplateParsing(directory: url.deletingLastPathComponent(), imageLimits: imageLimits, cardSize: size)
+            let elementsNode = try root.required("elements")
+            let elements = try elementsNode.array(maximumCount: Template.maximumElements).map { try parsing.element($0) }
+            let cost = Template.pixelCost(size: size, elements: elements)
+            guard cost <= Template.maximumPixelsPerRender else {
+                throw elementsNode.fail("at scale \(Template.maximumScale) the card needs \(Int(cost)) device pixels (canvas, snapshots and images), over the limit of \(Int(Template.maximumPixelsPerRender)) per render")
+            }
             hashed += parsing.imageBytes
             self.init(name: name, description: try root.optional("description")?.string(maximumLength: 1000) ?? "",
                       size: size, background: background, elements: elements,
@@ -40,6 +45,9 @@ extension Template {
 struct TemplateParsing {
     let directory: URL
     let imageLimits: ImageLimits
+    /// The card the elements are drawn on, in points.
+    let cardSize: Size
+    let strokeMeter = StrokeOutlineMeter()
     /// The bytes of every image read, for the template's version.
     var imageBytes: [UInt8] = []
 
@@ -91,7 +99,13 @@ struct TemplateParsing {
                                           spacing: try node.optional("spacing")?.number(in: 0...1000) ?? 24,
                                           size: try node.optional("size")?.number(in: 0...1000) ?? 4,
                                           seed: UInt64(try node.optional("seed")?.integer(in: 0...Int(Int32.max)) ?? 1))
-                return .pattern(pattern, frame: try node.required("frame").rect())
+                let frameNode = try node.required("frame")
+                let frame = try frameNode.rect()
+                let pieces = pattern.pieceCount(in: frame, within: Rect(origin: .zero, size: cardSize))
+                guard pieces <= Double(Pattern.maximumPieces) else {
+                    throw frameNode.fail("the pattern would draw \(Int(min(pieces, 1e15))) pieces on the card, over the limit of \(Pattern.maximumPieces): use a larger spacing or a smaller frame")
+                }
+                return .pattern(pattern, frame: frame)
             } catch let e as PatternError {
                 throw node.fail(e.description)
             }
@@ -141,12 +155,9 @@ struct TemplateParsing {
             if name == "{emoji}" {
                 glyph = .emoji
             } else {
-                let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
-                guard let i = Icon(rawValue: parts[0]) else {
-                    throw icon.fail("unknown icon \"\(name)\" (expected {emoji} or one of: \(Icon.allCases.map(\.rawValue).joined(separator: ", ")), optionally .filled)")
+                guard let (i, style) = Icon.named(name) else {
+                    throw icon.fail("unknown icon \"\(name)\" (expected {emoji} or one of: \(Icon.allCases.map(\.rawValue).joined(separator: ", ")), optionally followed by .filled or .outline)")
                 }
-                let style = parts.count > 1 ? Icon.Style(rawValue: parts[1]) : .outline
-                guard let style else { throw icon.fail("unknown icon style in \"\(name)\"") }
                 glyph = .icon(i, style)
             }
         }
@@ -223,6 +234,7 @@ struct TemplateParsing {
             return (reference, style)
         }
         guard fill != nil || stroke != nil else { throw node.fail("a shape needs a fill, a stroke or both") }
+        try node.checkOutlineSize(path, stroke: stroke?.1, scale: Double(Template.maximumScale), meter: strokeMeter)
         return .shape(path, fill: fill, fillRule: try node.optional("fillRule")?.fillRule() ?? .nonZero, stroke: stroke)
     }
 }

@@ -17,6 +17,16 @@ public enum Icon: String, Sendable, CaseIterable, Codable {
         case filled
     }
 
+    /// The icon and style a template names: `"star"` (outline) or `"star.filled"`; nil for
+    /// anything else, including `""`, `"."` and `".."`.
+    public static func named(_ name: String) -> (icon: Icon, style: Style)? {
+        let parts = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let first = parts.first, let icon = Icon(rawValue: String(first)) else { return nil }
+        guard parts.count == 2 else { return (icon, .outline) }
+        guard let style = Style(rawValue: String(parts[1])) else { return nil }
+        return (icon, style)
+    }
+
     /// The icon reads as a solid shape when filled (its details would vanish otherwise).
     public var hasFilledStyle: Bool { [.star, .heart, .pin].contains(self) }
 

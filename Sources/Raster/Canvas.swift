@@ -61,7 +61,8 @@ public final class Canvas {
 
     // MARK: Shapes
 
-    /// Fills `path` (in points, mapped by `transform` then the canvas scale).
+    /// Fills `path` (in points, mapped by `transform` then the canvas scale). A path of more
+    /// than `OutlineLimits.maximumPoints` points draws nothing: parsers refuse such paths.
     public func fill(_ path: Path, with paint: Paint, rule: FillRule = .nonZero,
                      transform: Transform = .identity, clip: CoverageMask? = nil) {
         let toDevice = transform.concatenating(deviceTransform)
@@ -70,7 +71,8 @@ public final class Canvas {
     }
 
     /// Strokes `path`. The stroke width is in points and scales with `transform` (by the
-    /// square root of its area factor, exact for uniform scales).
+    /// square root of its area factor, exact for uniform scales). A stroke whose outline
+    /// would pass `OutlineLimits.maximumPoints` draws nothing (`OutlineLimits.strokeProblem`).
     public func stroke(_ path: Path, with paint: Paint, style: StrokeStyle,
                        transform: Transform = .identity, clip: CoverageMask? = nil) {
         let toDevice = transform.concatenating(deviceTransform)
@@ -143,6 +145,18 @@ public final class Canvas {
     func draw(_ image: Image, transform: Transform, clip: CoverageMask? = nil, extendEdges: Bool) {
         let toDevice = transform.concatenating(deviceTransform)
         guard let fromDevice = toDevice.inverted else { return }
+        // Image pixels under one device pixel along the image's own axes. A frame thinner than
+        // 1/256 of a device pixel changes no pixel by a whole level.
+        let scaleX = (fromDevice.a * fromDevice.a + fromDevice.c * fromDevice.c).squareRoot()
+        let scaleY = (fromDevice.b * fromDevice.b + fromDevice.d * fromDevice.d).squareRoot()
+        guard Double(image.width) / scaleX >= 1.0 / 256, Double(image.height) / scaleY >= 1.0 / 256 else { return }
+        let plan = ResamplingPlan(scaleX: scaleX, scaleY: scaleY)
+        if plan.reduces, let reduced = image.boxReduced(factorX: plan.reduceX, factorY: plan.reduceY) {
+            // Each reduced pixel stands for a block of source pixels: the same frame, fewer taps.
+            let blocks = Transform.scale(x: Double(image.width) / Double(reduced.width), y: Double(image.height) / Double(reduced.height))
+            draw(reduced, transform: blocks.concatenating(transform), clip: clip, extendEdges: extendEdges)
+            return
+        }
         let corners = [Point(x: 0, y: 0), Point(x: Double(image.width), y: 0),
                        Point(x: 0, y: Double(image.height)), Point(x: Double(image.width), y: Double(image.height))]
             .map(toDevice.apply)

@@ -52,7 +52,40 @@ final class OutlineRasterizer {
         let grow = style.width * max(style.miterLimit, 1.5)
         let area = PixelRect(enclosing: path.controlPointBounds.insetBy(dx: -grow, dy: -grow)).intersection(clipBounds)
         guard !area.isEmpty, !path.isEmpty else { return nil }
+        return withStroker(path, style: style, origin: area) { stroker in
+            var pointCount: FT_UInt = 0, contourCount: FT_UInt = 0
+            guard FT_Stroker_GetCounts(stroker, &pointCount, &contourCount) == 0, pointCount > 0,
+                  pointCount <= UInt32(Int16.max), contourCount <= UInt32(Int16.max) else { return nil }
+            var outline = FT_Outline()
+            guard FT_Outline_New(library, pointCount, Int32(contourCount), &outline) == 0 else { return nil }
+            defer { FT_Outline_Done(library, &outline) }
+            outline.n_points = 0
+            outline.n_contours = 0
+            FT_Stroker_Export(stroker, &outline)
+            var mask = CoverageMask(bounds: area)
+            return render(&outline, into: &mask) ? mask : nil
+        }
+    }
 
+    /// The size of the outline the stroker builds for `path` (prepared, in device pixels):
+    /// its points and contours, and the points of the dots filled beside it.
+    func strokeOutlineSize(_ path: Path, style: StrokeStyle) -> (points: Int, contours: Int, dotPoints: Int) {
+        let prepared = StrokePreparation(path)
+        let dotPoints = prepared.dotPath(width: style.width, cap: style.cap)?.outlinePointCount ?? 0
+        let grow = style.width * max(style.miterLimit, 1.5)
+        let area = PixelRect(enclosing: prepared.segments.controlPointBounds.insetBy(dx: -grow, dy: -grow))
+        guard !prepared.segments.isEmpty else { return (0, 0, dotPoints) }
+        let counts = withStroker(prepared.segments, style: style, origin: area) { stroker -> (Int, Int)? in
+            var pointCount: FT_UInt = 0, contourCount: FT_UInt = 0
+            guard FT_Stroker_GetCounts(stroker, &pointCount, &contourCount) == 0 else { return nil }
+            return (Int(pointCount), Int(contourCount))
+        }
+        // A stroke FreeType cannot measure is reported as too large.
+        return (counts?.0 ?? Int.max, counts?.1 ?? Int.max, dotPoints)
+    }
+
+    /// Runs `body` with a stroker that has taken in `path` (coordinates relative to `area`).
+    private func withStroker<T>(_ path: Path, style: StrokeStyle, origin area: PixelRect, _ body: (FT_Stroker) -> T?) -> T? {
         var stroker: FT_Stroker?
         guard FT_Stroker_New(library, &stroker) == 0, let stroker else { return nil }
         defer { FT_Stroker_Done(stroker) }
@@ -104,18 +137,7 @@ final class OutlineRasterizer {
             }
         }
         endSubpath()
-
-        var pointCount: FT_UInt = 0, contourCount: FT_UInt = 0
-        guard FT_Stroker_GetCounts(stroker, &pointCount, &contourCount) == 0, pointCount > 0,
-              pointCount <= UInt32(Int16.max), contourCount <= UInt32(Int16.max) else { return nil }
-        var outline = FT_Outline()
-        guard FT_Outline_New(library, pointCount, Int32(contourCount), &outline) == 0 else { return nil }
-        defer { FT_Outline_Done(library, &outline) }
-        outline.n_points = 0
-        outline.n_contours = 0
-        FT_Stroker_Export(stroker, &outline)
-        var mask = CoverageMask(bounds: area)
-        return render(&outline, into: &mask) ? mask : nil
+        return body(stroker)
     }
 
     private func render(_ outline: UnsafeMutablePointer<FT_Outline>, into mask: inout CoverageMask) -> Bool {
@@ -146,11 +168,11 @@ private struct OutlineBuilder {
             originX = Double(area.x)
             bottomY = Double(area.y + area.height)
         }
-        /// Far-away points are clamped: beyond the area they only affect coverage through
-        /// the winding of edges that never reach it.
+        /// Points are clamped and rounded as `OutlineCoordinates.quantized` says, so a path
+        /// already quantized maps exactly (whole 26.6 units).
         func callAsFunction(_ p: Point) -> FT_Vector {
-            func fixed(_ v: Double) -> FT_Pos { FT_Pos(min(max(v.isNaN ? 0 : v, -4_000_000), 4_000_000) * 64) }
-            return FT_Vector(x: fixed(p.x - originX), y: fixed(bottomY - p.y))
+            let q = OutlineCoordinates.quantized(p)
+            return FT_Vector(x: FT_Pos(((q.x - originX) * 64).rounded()), y: FT_Pos(((bottomY - q.y) * 64).rounded()))
         }
     }
 

@@ -15,6 +15,16 @@ extension JSONNode {
 
     public func contentMode() throws -> ContentMode { try enumValue(ContentMode.self) }
 
+    /// Refuses a shape whose path or stroke is larger than one outline holds
+    /// (`OutlineLimits`); the stroke is measured at `scale`, the largest it is drawn at.
+    public func checkOutlineSize(_ path: Path, stroke: StrokeStyle?, scale: Double, meter: StrokeOutlineMeter) throws {
+        let points = path.outlinePointCount
+        if points > OutlineLimits.maximumPoints {
+            throw fail("a path holds at most \(OutlineLimits.maximumPoints) points, this one has \(points)")
+        }
+        if let stroke, let problem = meter.problem(path, style: stroke, scale: scale) { throw fail(problem) }
+    }
+
     public func fillRule() throws -> FillRule {
         let text = try string(maximumLength: 16)
         guard let rule = FillRule(rawValue: text) else { throw fail("expected \"nonzero\" or \"evenodd\", got \"\(text)\"") }

@@ -9,10 +9,13 @@ public struct SceneParser {
     public static let maximumElements = 10_000
     public static let maximumDepth = 16
     public static let maximumSnapshotLevels = 12
+    /// The largest scale a scene is drawn at (its own `scale`, or one given when drawing).
+    public static let maximumScale = 4.0
 
     public let baseDirectory: URL
     public let imageLimits: ImageLimits
     private var elementCount = 0
+    private let strokeMeter = StrokeOutlineMeter()
 
     public init(baseDirectory: URL, imageLimits: ImageLimits = .default) {
         self.baseDirectory = baseDirectory
@@ -39,7 +42,7 @@ public struct SceneParser {
         try root.rejectUnknownKeys(allowed: ["width", "height", "scale", "background", "elements"])
         let width = try root.required("width").number(in: 1...SceneParser.maximumPoints)
         let height = try root.required("height").number(in: 1...SceneParser.maximumPoints)
-        let scale = try root.optional("scale")?.number(in: 0.25...4) ?? 1
+        let scale = try root.optional("scale")?.number(in: 0.25...SceneParser.maximumScale) ?? 1
         guard width * scale <= Double(Canvas.maximumPixelDimension), height * scale <= Double(Canvas.maximumPixelDimension) else {
             throw root.fail("canvas of \(width)×\(height) at scale \(scale) exceeds \(Canvas.maximumPixelDimension) pixels")
         }
@@ -48,7 +51,9 @@ public struct SceneParser {
         }
         let background = try root.optional("background")?.paint() ?? .solid(.white)
         let elements = try root.optional("elements").map { try parseElements($0, depth: 0) } ?? []
-        return Scene(size: Size(width: width, height: height), scale: scale, background: background, elements: elements)
+        let scene = Scene(size: Size(width: width, height: height), scale: scale, background: background, elements: elements)
+        if let problem = scene.pixelBudgetProblem(atScale: scale) { throw root.fail(problem) }
+        return scene
     }
 
     private mutating func parseElements(_ node: JSONNode, depth: Int) throws -> [SceneElement] {
@@ -109,6 +114,7 @@ public struct SceneParser {
         let rule = try node.optional("fillRule")?.fillRule() ?? .nonZero
         let stroke = try node.optional("stroke")?.stroke()
         guard fill != nil || stroke != nil else { throw node.fail("a shape needs a fill, a stroke or both") }
+        try node.checkOutlineSize(path, stroke: stroke?.1, scale: SceneParser.maximumScale, meter: strokeMeter)
         return .shape(path, fill: fill, fillRule: rule, stroke: stroke)
     }
 

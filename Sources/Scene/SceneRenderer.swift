@@ -4,7 +4,10 @@ import Raster
 extension Scene {
     /// Draws the scene onto a new canvas. Filter lengths in the scene are in points and
     /// are scaled to device pixels here.
+    /// Throws `SceneLimitError` when the render needs more than `SceneLimits` allows (the
+    /// scale may differ from the one the scene was parsed at).
     public func render() throws -> Canvas {
+        if let problem = pixelBudgetProblem(atScale: scale) { throw SceneLimitError(description: problem) }
         let canvas = try Canvas(size: size, scale: scale, background: .clear)
         canvas.fill(Path(rect: canvas.bounds), with: background)
         draw(elements, on: canvas, clip: nil)

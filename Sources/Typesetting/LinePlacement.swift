@@ -15,10 +15,16 @@ extension TextLayout {
         var scale = scale
         var shaped = sources.map { shape($0.paragraph, $0.range, scale: scale) }
         // Reshaping a line can change its width slightly from the estimate (kerning across a
-        // break); if that makes a line overflow, shrink everything to fit exactly.
+        // break); if that makes a line overflow, shrink everything to fit exactly — but never
+        // below the smallest size the options allow. A box narrower than the ellipsis alone
+        // is the one case where a line stays wider than its box.
+        let floor = min(scale, options.adjustsFontSize ? options.minimumScaleFactor : 1)
         if options.width.isFinite, let widest = shaped.map(\.width).max(), widest > options.width * (1 + 1e-9) {
-            scale *= options.width / widest
-            shaped = sources.map { shape($0.paragraph, $0.range, scale: scale) }
+            let shrunk = max(scale * options.width / widest, floor)
+            if shrunk < scale {
+                scale = shrunk
+                shaped = sources.map { shape($0.paragraph, $0.range, scale: scale) }
+            }
         }
 
         let boxWidth = options.width.isFinite ? options.width : (shaped.map(\.width).max() ?? 0)

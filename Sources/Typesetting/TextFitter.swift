@@ -56,7 +56,7 @@ extension TextLayout {
         }
 
         var truncated = false
-        var truncation: (range: Range<Int>, paragraph: Paragraph)?
+        var truncation: TruncatedLine?
         if !fitted {
             let all = breaker.greedy(maxWidth: boxWidth / scale, emergencyBreaks: true) ?? [0..<breaker.textLength]
             // As many lines as the limit and the box height allow (always at least one).
@@ -76,8 +76,9 @@ extension TextLayout {
             }
         }
 
-        self = TextLayout.place(paragraph, lines: lines, lastLine: truncation, scale: scale, options: options,
-                                truncated: truncated)
+        self = TextLayout.place(paragraph, lines: lines, lastLine: truncation.map { ($0.range, $0.paragraph) },
+                                scale: scale, options: options, truncated: truncated)
+        truncationParagraphBuilds = truncation?.paragraphBuilds ?? 0
     }
 
     /// Lines at full size in the wrap mode asked for; nil when a word is wider than the box.

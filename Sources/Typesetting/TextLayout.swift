@@ -33,4 +33,7 @@ public struct TextLayout: Sendable {
     /// Grapheme clusters no font can draw (they would show as `.notdef` boxes).
     public let missingGlyphs: [String]
     public let options: TextLayoutOptions
+    /// Paragraphs built to cut the last line (0 when nothing was truncated): the cost that
+    /// must stay small whatever the text.
+    var truncationParagraphBuilds = 0
 }

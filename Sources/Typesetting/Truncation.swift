@@ -14,13 +14,28 @@ extension AttributedText {
 extension TextLayout {
     static let ellipsis = "\u{2026}"
 
-    /// The last visible line, cut with an ellipsis to fit `width` (nominal sizes), as its own
-    /// paragraph, and the source range it stands for.
+    /// A truncated last line: the source range it stands for, the line as its own paragraph,
+    /// and how many paragraphs were built to find it.
+    struct TruncatedLine {
+        let range: Range<Int>
+        let paragraph: Paragraph
+        let paragraphBuilds: Int
+    }
+
+    /// The last visible line, cut with an ellipsis to fit `width` (nominal sizes).
     ///
     /// Tail keeps the start of the line; head keeps the end of the text; middle keeps both.
     /// Cuts fall on grapheme boundaries, and spaces next to the ellipsis are dropped.
+    ///
+    /// The candidates form a chain, each keeping at least what the previous one keeps. The
+    /// paragraph's own widths (ellipsis and tracking included) pick the largest candidate
+    /// that should fit; it is built as a line of its own (the ellipsis may come from another
+    /// face, kerning changes at the cut) and measured. If it overflows, the largest candidate
+    /// that fits is found by bisection, so a cut costs at most 2 + ⌈log₂ n⌉ paragraph builds
+    /// for n candidates whatever the text. The shortest candidate, the ellipsis alone, is
+    /// used even when it does not fit: the size never goes below its floor to make room.
     static func truncate(_ paragraph: Paragraph, from start: Int, width: Double,
-                         mode: TextLayoutOptions.Truncation) -> (range: Range<Int>, paragraph: Paragraph) {
+                         mode: TextLayoutOptions.Truncation) -> TruncatedLine {
         let text = paragraph.text
         let end = text.utf16.count
         // The tail only reaches to the next hard break: later lines are hidden anyway.
@@ -29,76 +44,114 @@ extension TextLayout {
             tailEnd = b.offset
             break
         }
-        let ellipsisWidth = paragraph.ellipsisWidth(at: max(start, min(tailEnd, end) - 1))
-        var available = max(0, width - ellipsisWidth)
+        let available = max(0, width - paragraph.ellipsisWidth(at: max(start, min(tailEnd, end) - 1)))
         let boundaries = paragraph.graphemes.boundaries
-
-        func longestPrefix(limit: Double) -> Int {
-            var cut = start
-            for b in boundaries where b > start && b <= tailEnd {
-                if paragraph.width(start..<b) <= limit * (1 + LineBreaker.epsilon) { cut = b } else { break }
-            }
-            return cut
-        }
-        func longestSuffix(limit: Double, notBefore floor: Int) -> Int {
-            var cut = end
-            for b in boundaries.reversed() where b < end && b >= floor {
-                if paragraph.width(b..<end) <= limit * (1 + LineBreaker.epsilon) { cut = b } else { break }
-            }
-            return cut
-        }
+        func fits(_ w: Double, _ limit: Double) -> Bool { w <= limit * (1 + LineBreaker.epsilon) }
         func trimmedStart(_ i: Int) -> Int {
             var i = i
             while i < end, Paragraph.isTrailingSpace(text.utf16[i]) { i += 1 }
             return i
         }
-
-        // The estimate uses the paragraph's widths; the cut line is then shaped on its own
-        // (the ellipsis may come from another face), and cut further until it really fits.
-        while true {
-            var pieces: [(String, TextAttributes)] = []
-            let covered: Range<Int>
-            switch mode {
-            case .tail:
-                let cut = paragraph.trimmed(start..<longestPrefix(limit: available)).upperBound
-                pieces = text.pieces(start..<cut) + [(ellipsis, text.attributes(at: max(start, cut - 1)))]
-                covered = start..<cut
-            case .head:
-                let cut = trimmedStart(longestSuffix(limit: available, notBefore: start))
-                pieces = [(ellipsis, text.attributes(at: min(cut, end - 1)))] + text.pieces(cut..<end)
-                covered = cut..<end
-            case .middle:
-                let head = paragraph.trimmed(start..<longestPrefix(limit: available / 2)).upperBound
-                let used = paragraph.width(start..<head)
-                let tail = trimmedStart(longestSuffix(limit: available - used, notBefore: max(head, start)))
-                pieces = text.pieces(start..<head) + [(ellipsis, text.attributes(at: max(start, head - 1)))] + text.pieces(tail..<end)
-                covered = start..<end
+        /// The last index of `ends` (ascending) whose prefix from `start` fits `limit`, at least 0.
+        func longestPrefix(_ ends: [Int], limit: Double) -> Int {
+            var best = 0
+            for (i, b) in ends.enumerated().dropFirst() {
+                if fits(paragraph.width(start..<b), limit) { best = i } else { break }
             }
+            return best
+        }
+
+        // Cut points in the order that keeps more and more text.
+        let prefixEnds = [start] + boundaries.filter { $0 > start && $0 <= tailEnd }
+        let suffixStarts = [end] + boundaries.reversed().filter { $0 < end && $0 >= start }
+        func tail(_ i: Int) -> (pieces: [(String, TextAttributes)], covered: Range<Int>) {
+            let cut = paragraph.trimmed(start..<prefixEnds[i]).upperBound
+            return (text.pieces(start..<cut) + [(ellipsis, text.attributes(at: max(start, cut - 1)))], start..<cut)
+        }
+        func head(_ i: Int) -> (pieces: [(String, TextAttributes)], covered: Range<Int>) {
+            let cut = trimmedStart(suffixStarts[i])
+            return ([(ellipsis, text.attributes(at: min(cut, end - 1)))] + text.pieces(cut..<end), cut..<end)
+        }
+        func middle(headIndex: Int, tailIndex: Int) -> (pieces: [(String, TextAttributes)], covered: Range<Int>) {
+            let h = paragraph.trimmed(start..<prefixEnds[headIndex]).upperBound
+            let t = max(trimmedStart(suffixStarts[tailIndex]), h)
+            return (text.pieces(start..<h) + [(ellipsis, text.attributes(at: max(start, h - 1)))] + text.pieces(t..<end), start..<end)
+        }
+
+        // The estimate, and the chain of candidates below it (index 0 is the ellipsis alone).
+        let estimate: Int
+        let candidate: (Int) -> (pieces: [(String, TextAttributes)], covered: Range<Int>)
+        switch mode {
+        case .tail:
+            estimate = longestPrefix(prefixEnds, limit: available)
+            candidate = tail
+        case .head:
+            var best = 0
+            for (i, b) in suffixStarts.enumerated().dropFirst() {
+                if fits(paragraph.width(b..<end), available) { best = i } else { break }
+            }
+            estimate = best
+            candidate = head
+        case .middle:
+            let headCount = longestPrefix(prefixEnds, limit: available / 2)
+            let headEnd = paragraph.trimmed(start..<prefixEnds[headCount]).upperBound
+            let used = paragraph.width(start..<headEnd)
+            var tailCount = 0
+            for (i, b) in suffixStarts.enumerated().dropFirst() where b >= headEnd {
+                if fits(paragraph.width(b..<end), available - used) { tailCount = i } else { break }
+            }
+            // Candidate k keeps k of the estimate's clusters, shared in the estimate's proportion.
+            let total = headCount + tailCount
+            estimate = total
+            candidate = { k in
+                let h = total == 0 ? 0 : Int((Double(k * headCount) / Double(total)).rounded())
+                return middle(headIndex: h, tailIndex: k - h)
+            }
+        }
+
+        var builds = 0
+        let direction: BidiParagraph.BaseDirection = paragraph.baseDirection == .rightToLeft ? .rightToLeft : .leftToRight
+        func build(_ index: Int) -> (line: Paragraph, covered: Range<Int>, fits: Bool) {
+            let (pieces, covered) = candidate(index)
             // Hard breaks inside the kept text become spaces: it is one line now.
             let flattened = pieces.map { piece -> (String, TextAttributes) in
                 (String(piece.0.unicodeScalars.map { Paragraph.isHardBreak($0) ? " " : Character($0) }), piece.1)
             }
             let attributed = (try? AttributedText(flattened)) ?? AttributedText(ellipsis, attributes: text.attributes(at: 0))
-            let direction: BidiParagraph.BaseDirection = paragraph.baseDirection == .rightToLeft ? .rightToLeft : .leftToRight
-            let line = (try? Paragraph(attributed, library: paragraph.library, language: paragraph.language, baseDirection: direction))
-                ?? paragraph
-            let measured = line.width(0..<line.text.utf16.count)
-            if measured <= width * (1 + LineBreaker.epsilon) || available <= 0 { return (covered, line) }
-            available = max(0, available - max(measured - width, width * 1e-6))
+            builds += 1
+            let line = (try? Paragraph(attributed, library: paragraph.library, language: paragraph.language,
+                                       baseDirection: direction)) ?? paragraph
+            return (line, covered, fits(line.width(0..<line.text.utf16.count), width))
         }
+
+        var best = build(estimate)
+        if !best.fits && estimate > 0 {
+            // Bisection: `low` is known to fit (index 0 is taken as fitting), `high` is not.
+            var low = 0, high = estimate
+            var lowBuilt: (line: Paragraph, covered: Range<Int>, fits: Bool)?
+            while high - low > 1 {
+                let mid = low + (high - low) / 2
+                let attempt = build(mid)
+                if attempt.fits { low = mid; lowBuilt = attempt } else { high = mid }
+            }
+            best = lowBuilt ?? build(0)
+        }
+        return TruncatedLine(range: best.covered, paragraph: best.line, paragraphBuilds: builds)
     }
 }
 
 extension Paragraph {
-    /// The advance of "…" in the face and size used at `offset`, in points (nominal).
+    /// The advance of "…" in the face and size used at `offset`, tracking included, in
+    /// points (nominal).
     func ellipsisWidth(at offset: Int) -> Double {
         let attributes = text.attributes(at: offset)
         let face = items.first { $0.range.contains(offset) }?.face
             ?? library.face(family: attributes.family, weight: attributes.weight, style: attributes.style)
         guard let face else { return 0 }
         let k = attributes.sizeInPoints / Double(face.unitsPerEm)
-        if let glyph = face.glyphID(for: "\u{2026}") { return Double(face.advance(of: glyph)) * k }
-        guard let dot = face.glyphID(for: ".") else { return 0 }
-        return Double(face.advance(of: dot)) * 3 * k
+        let tracking = attributes.trackingInThousandthsOfEm / 1000 * attributes.sizeInPoints
+        if let glyph = face.glyphID(for: "\u{2026}") { return Double(face.advance(of: glyph)) * k + tracking }
+        guard let dot = face.glyphID(for: ".") else { return tracking }
+        return (Double(face.advance(of: dot)) * k + tracking) * 3
     }
 }
