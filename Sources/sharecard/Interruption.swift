@@ -16,6 +16,7 @@ final class Interruption: Sendable {
     private struct State: ~Copyable {
         var sources: [DispatchSourceSignal] = []
         var graceful = false
+        var onStopRequest: (@Sendable (Int32) -> Void)?
         var stopRequested: Int32?
         var exiting = false
         var temporaries: Set<String> = []
@@ -27,9 +28,11 @@ final class Interruption: Sendable {
     private init() {}
 
     /// Takes over SIGINT and SIGTERM (once; a later call can only turn `graceful` on).
-    func install(graceful: Bool = false) {
+    /// `onStopRequest` runs on the first signal when graceful.
+    func install(graceful: Bool = false, onStopRequest: (@Sendable (Int32) -> Void)? = nil) {
         state.withLock { state in
             state.graceful = state.graceful || graceful
+            if let onStopRequest { state.onStopRequest = onStopRequest }
             guard state.sources.isEmpty else { return }
             for number in [SIGINT, SIGTERM] {
                 signal(number, SIG_IGN)
@@ -45,18 +48,19 @@ final class Interruption: Sendable {
     var stopRequested: Int32? { state.withLock { $0.stopRequested } }
 
     private func received(_ number: Int32) {
-        let exitNow = state.withLock { state -> Bool in
+        let (exitNow, onStopRequest) = state.withLock { state -> (Bool, (@Sendable (Int32) -> Void)?) in
             if state.graceful, state.stopRequested == nil {
                 state.stopRequested = number
-                return false
+                return (false, state.onStopRequest)
             }
             state.exiting = true
             for path in state.temporaries { unlink(path) }
             state.temporaries.removeAll()
-            return true
+            return (true, nil)
         }
         // _exit: other threads may still be inside Foundation, whose exit-time teardown is not safe then.
         if exitNow { _exit(128 + number) }
+        onStopRequest?(number)
     }
 
     /// Runs `create` (which returns a file descriptor or -1 with errno set) and remembers
