@@ -38,12 +38,29 @@ enum AtomicReplacement {
         }
     }
 
-    /// `.NAME.sharecard-RANDOM.tmp` beside `path`; NAME is shortened so the whole stays
-    /// within the 255-byte name limit.
+    /// `.NAME.sharecard-PID-RANDOM.tmp` beside `path`; NAME is shortened so the whole stays
+    /// within the 255-byte name limit. The process id lets `removeStaleTemporaries` tell a
+    /// killed writer's leftovers from a running one's files.
     static func temporaryPath(for path: String) -> String {
         let name = String(decoding: Array(FilePath.name(of: path).utf8.prefix(150)), as: UTF8.self)
         let random = String(UInt64.random(in: 0...UInt64.max), radix: 16)
         let directory = FilePath.directory(of: path)
-        return (directory == "/" ? "" : directory) + "/.\(name).sharecard-\(random).tmp"
+        return (directory == "/" ? "" : directory) + "/.\(name).sharecard-\(getpid())-\(random).tmp"
+    }
+
+    /// Removes the temporary files in `directory` left by writers that were killed (SIGKILL,
+    /// a crash, a power cut): those whose process no longer exists. Returns their names.
+    @discardableResult
+    static func removeStaleTemporaries(in directory: String) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        var removed: [String] = []
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+            guard let marker = name.range(of: ".sharecard-", options: .backwards) else { continue }
+            let fields = name[marker.upperBound...].dropLast(4).split(separator: "-")
+            guard fields.count == 2, let pid = Int32(fields[0]), pid > 0, UInt64(fields[1], radix: 16) != nil,
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            if unlink((directory as NSString).appendingPathComponent(name)) == 0 { removed.append(name) }
+        }
+        return removed.sorted()
     }
 }

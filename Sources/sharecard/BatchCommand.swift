@@ -41,6 +41,7 @@ enum BatchCommand {
             throw CommandError("cannot create the --out folder \(outDir): \(error.localizedDescription)")
         }
         let journal = try BatchJournal(directory: outDir)
+        AtomicReplacement.removeStaleTemporaries(in: outDir)
         let report = BatchReport(total: plan.items.count, showsProgress: isatty(STDERR_FILENO) == 1)
         Interruption.shared.install(graceful: true) { _ in report.stopping() }
         let context = Context(catalog: catalog, renderer: renderer, scale: scale, fontsVersion: fontsVersion,

@@ -8,7 +8,7 @@ import Synchronization
 /// the card's file has been renamed into place, so an entry never names bytes that are not
 /// on disk. On reading, the last entry for a name wins and a line that does not parse (the
 /// torn end of a killed run) is ignored. A run that finishes rewrites the journal atomically
-/// with one line per name. The single-object `.sharecard-batch.json` of earlier versions is
+/// with one line per file still there. The single-object `.sharecard-batch.json` of earlier versions is
 /// read too, and removed by that rewrite.
 final class BatchJournal: Sendable {
     static let fileName = ".sharecard-batch.jsonl"
@@ -26,6 +26,7 @@ final class BatchJournal: Sendable {
         var legacy: Bool
     }
 
+    private let directory: String
     private let path: String
     private let legacyPath: String
     private let state: Mutex<State>
@@ -33,6 +34,7 @@ final class BatchJournal: Sendable {
     /// Reads the journal in `directory` and opens it for appending; the error says the
     /// folder cannot be written, before any card is rendered.
     init(directory: String) throws {
+        self.directory = directory
         path = (directory as NSString).appendingPathComponent(Self.fileName)
         legacyPath = (directory as NSString).appendingPathComponent(Self.legacyFileName)
         let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
@@ -88,15 +90,19 @@ final class BatchJournal: Sendable {
         }
     }
 
-    /// Closes the journal; when asked, first rewrites it with one line per name if it
-    /// holds superseded or legacy entries.
+    /// Closes the journal; when asked, first rewrites it with one line per file still
+    /// there, if it holds superseded, legacy or removed files' entries.
     func finish(compacting: Bool) throws {
-        let (entries, stale) = state.withLock { state -> ([String: Entry], Bool) in
+        let (recorded, stale) = state.withLock { state -> ([String: Entry], Bool) in
             if state.fd >= 0 { close(state.fd) }
             state.fd = -1
             return (state.entries, state.legacy || state.lines > state.entries.count)
         }
-        guard compacting, stale else { return }
+        guard compacting else { return }
+        var entries = recorded
+        let gone = entries.keys.filter { !FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent($0)) }
+        for name in gone { entries[name] = nil }
+        guard stale || !gone.isEmpty else { return }
         let bytes = entries.keys.sorted().flatMap { Self.line(name: $0, entry: entries[$0]!) }
         do { try AtomicReplacement.write(bytes, to: path) } catch {
             throw CommandError("cannot rewrite \(path): \(error.reason)")

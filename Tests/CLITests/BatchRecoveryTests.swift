@@ -111,6 +111,21 @@ final class BatchRecoveryTests: TemporaryDirectoryTestCase {
         XCTAssertFalse(try contents(of: "out").contains { $0.hasSuffix(".tmp") })
     }
 
+    func testTemporaryFilesOfKilledWritersAreRemoved() throws {
+        try write(#"{"title": "One"}"#, to: "events.jsonl")
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        try gone.run()
+        gone.waitUntilExit()
+        let stale = ".000001.png.sharecard-\(gone.processIdentifier)-1f.tmp"
+        let live = ".000001.png.sharecard-\(getpid())-2e.tmp"
+        try write("half a card", to: "out/" + stale)
+        try write("a card being written", to: "out/" + live)
+        let r = try Sharecard.run(["batch", "events.jsonl", "--out", "out"], in: directory)
+        XCTAssertEqual(r.stderr, "1 events: 1 written, 0 unchanged, 0 failed\n")
+        XCTAssertEqual(try contents(of: "out"), [".000001.png.sharecard-\(getpid())-2e.tmp", ".sharecard-batch.jsonl", "000001.png"])
+    }
+
     func testUnwritableOutFolderIsOneErrorBeforeRendering() throws {
         try write(#"{"title": "One"}"# + "\n" + #"{"title": "Two"}"#, to: "events.jsonl")
         // Even root cannot create files in /proc/self, and the folder exists.

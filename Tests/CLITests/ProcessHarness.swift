@@ -28,7 +28,8 @@ enum ProcessHarness {
         let collected = Collected()
         let group = DispatchGroup()
         if !closeReadEnd {
-            DispatchQueue.global().async(group: group) { collected.set(output.fileHandleForReading.readDataToEndOfFile()) }
+            let reader = output.fileHandleForReading
+            DispatchQueue.global().async(group: group) { collected.set(reader.readDataToEndOfFile()) }
         }
         let stderr = errors.fileHandleForReading.readDataToEndOfFile()
         group.wait()
