@@ -80,7 +80,7 @@ enum BatchCommand {
             let key = card.key(fontsVersion: context.fontsVersion)
             if context.journal.isComplete(name: name, key: key, path: path) { return .skipped }
             let (png, _) = try context.renderer.png(card)
-            try writeOutput(png, to: path)
+            try OutputTarget(path).write(png)
             try context.journal.record(name: name, key: key, bytes: png)
             return .written
         } catch {

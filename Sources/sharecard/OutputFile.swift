@@ -92,11 +92,6 @@ enum OutputTarget: Sendable, Equatable {
     }
 }
 
-/// Resolves `path` and writes `bytes` to it (see `OutputTarget`).
-func writeOutput(_ bytes: [UInt8], to path: String) throws {
-    try OutputTarget(path).write(bytes)
-}
-
 /// Reads a file, or standard input for `-`.
 func readInput(_ path: String) throws -> Data {
     if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
