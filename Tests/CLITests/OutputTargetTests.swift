@@ -72,6 +72,25 @@ final class OutputTargetTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try contents(of: "cards"), ["hop.png", "real.png"], "no temporary file")
     }
 
+    func testEveryCommandThatWritesAPNGKeepsTheSymlink() throws {
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("cards"), withIntermediateDirectories: true)
+        let commands: [(String, [String])] = [
+            ("render", ["render", "--title", "Linked"]),
+            ("text", ["text", "--text", "Linked"]),
+            ("palettes", ["palettes", "preview", "pastel"]),
+        ]
+        for (name, arguments) in commands {
+            try write("old", to: "cards/\(name).png")
+            try FileManager.default.createSymbolicLink(atPath: path("\(name).png"), withDestinationPath: "cards/\(name).png")
+            let r = try Sharecard.run(arguments + ["-o", "\(name).png"], in: directory)
+            XCTAssertEqual(r.status, 0, "\(name): \(r.stderr)")
+            XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: path("\(name).png")), "cards/\(name).png", name)
+            let written = PNGHeader(try Data(contentsOf: directory.appendingPathComponent("cards/\(name).png")))
+            XCTAssertNotNil(written, "\(name) wrote a complete PNG into the link's target")
+        }
+        XCTAssertEqual(try contents(of: "cards"), ["palettes.png", "render.png", "text.png"], "no temporary files")
+    }
+
     func testDanglingSymlinkCreatesItsTarget() throws {
         let expected = try referencePNG()
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("cards"), withIntermediateDirectories: true)
