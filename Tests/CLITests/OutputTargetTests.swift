@@ -91,6 +91,20 @@ final class OutputTargetTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try contents(of: "cards"), ["palettes.png", "render.png", "text.png"], "no temporary files")
     }
 
+    func testReplacedFileKeepsItsOwnerWhenRunAsRoot() throws {
+        try XCTSkipUnless(geteuid() == 0, "only root can give a file away")
+        try write("old card", to: "theirs.png")
+        XCTAssertEqual(chown(path("theirs.png"), 4321, 8765), 0)
+        XCTAssertEqual(chmod(path("theirs.png"), 0o600), 0)
+        let r = try Sharecard.run(["draw", "scene.json", "-o", "theirs.png"], in: directory)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        var info = stat()
+        XCTAssertEqual(stat(path("theirs.png"), &info), 0)
+        XCTAssertEqual([info.st_uid, info.st_gid], [4321, 8765])
+        XCTAssertEqual(info.st_mode & 0o7777, 0o600)
+        XCTAssertNotNil(PNGHeader(try Data(contentsOf: directory.appendingPathComponent("theirs.png"))))
+    }
+
     func testDanglingSymlinkCreatesItsTarget() throws {
         let expected = try referencePNG()
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("cards"), withIntermediateDirectories: true)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 
 /// Ways of running `sharecard` that `Sharecard.run` does not cover: with a pipe as standard
@@ -156,9 +157,8 @@ enum ProcessHarness {
 }
 
 /// Data handed from a reading thread to the test.
-private final class Collected: @unchecked Sendable {  // guarded by `lock`
-    private let lock = NSLock()
-    private var data = Data()
-    func set(_ d: Data) { lock.withLock { data = d } }
-    func get() -> Data { lock.withLock { data } }
+private final class Collected: Sendable {
+    private let data = Mutex(Data())
+    func set(_ d: Data) { data.withLock { $0 = d } }
+    func get() -> Data { data.withLock { $0 } }
 }
