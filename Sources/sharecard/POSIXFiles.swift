@@ -51,7 +51,8 @@ enum FilePath {
             guard count >= 0 else { throw failure("\(current): \(Errno.text(errno))") }
             guard count > 0 else { throw failure("\(current) is an empty symlink") }
             let target = String(decoding: buffer[0..<count], as: UTF8.self)
-            current = target.hasPrefix("/") ? target : directory(of: current) + "/" + target
+            let base = directory(of: current)
+            current = target.hasPrefix("/") || base == "." ? target : base + "/" + target
         }
         throw failure("too many levels of symbolic links")
     }

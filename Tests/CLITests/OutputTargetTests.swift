@@ -117,7 +117,7 @@ final class OutputTargetTests: TemporaryDirectoryTestCase {
         try FileManager.default.createSymbolicLink(atPath: path("nowhere.png"), withDestinationPath: "missing/new.png")
         let missing = try Sharecard.run(["draw", "scene.json", "-o", "nowhere.png"], in: directory)
         XCTAssertEqual(missing.status, 1)
-        XCTAssertEqual(missing.stderr, "sharecard draw: cannot write nowhere.png: directory ./missing does not exist\n")
+        XCTAssertEqual(missing.stderr, "sharecard draw: cannot write nowhere.png: directory missing does not exist\n")
     }
 
     func testSymlinkLoopIsAClearError() throws {
