@@ -111,6 +111,18 @@ final class BatchRecoveryTests: TemporaryDirectoryTestCase {
         XCTAssertFalse(try contents(of: "out").contains { $0.hasSuffix(".tmp") })
     }
 
+    func testSecondInterruptStopsAtOnce() throws {
+        try writeBlockedBatch()
+        var stop = interruption(SIGINT, drain: false)
+        stop.repeatSignal = true
+        let r = try ProcessHarness.runScripted(["batch", "events.jsonl", "--out", "out", "--jobs", "1"], in: directory, terminal: false,
+                                               interruption: stop)
+        XCTAssertEqual(r.status, 130, r.output)
+        XCTAssertEqual(r.output, "line 2: title: must not be empty or blank\n"
+                       + "stopping after the cards in progress (signal again to stop at once)\n", "no summary: it did not wait")
+        XCTAssertEqual(ProcessHarness.lineCount(journal), 3, "the card blocked in the FIFO was not recorded")
+    }
+
     func testTemporaryFilesOfKilledWritersAreRemoved() throws {
         try write(#"{"title": "One"}"#, to: "events.jsonl")
         let gone = Process()

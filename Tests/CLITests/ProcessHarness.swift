@@ -67,6 +67,8 @@ enum ProcessHarness {
         /// After the signal, wait for the batch to say it is stopping, then read the FIFO to its
         /// end so the card in flight can finish.
         var drain: Bool
+        /// After the signal, wait for the batch to say it is stopping, then send it again.
+        var repeatSignal = false
     }
 
     /// Runs `sharecard` with stdout and stderr on a pipe, or on a pseudo-terminal (then stdin
@@ -124,6 +126,10 @@ enum ProcessHarness {
                     pass
                 before = bytes(out)
                 os.kill(pid, cfg['signal'])
+                if cfg['repeat']:
+                    while b'stopping after' not in out and time.time() < deadline:
+                        pump(0.01)
+                    os.kill(pid, cfg['signal'])
                 if cfg['drain']:
                     while b'stopping after' not in out and time.time() < deadline:
                         pump(0.01)
@@ -142,6 +148,7 @@ enum ProcessHarness {
             "argv": [Sharecard.executable.path] + arguments, "cwd": directory.path, "terminal": terminal,
             "journal": interruption?.journal.path ?? "", "lines": interruption?.lines ?? 0,
             "fifo": interruption?.fifo.path ?? "", "signal": Int(interruption?.signal ?? 0), "drain": interruption?.drain ?? false,
+            "repeat": interruption?.repeatSignal ?? false,
         ]
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
