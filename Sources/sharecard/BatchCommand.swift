@@ -16,10 +16,14 @@ enum BatchCommand {
         details: """
             Each non-empty line is an event object, as for 'render --event', optionally with an
             "id" (letters, digits, '-' and '_') that names its PNG; without one the PNG is named
-            after the line number (000042.png). Bad lines are reported with their line number and
+            after the line number (000042.png). Two lines naming the same PNG are an error before
+            anything is written. Bad lines are reported as they fail, with their line number, and
             the batch goes on; the exit status is 1 if any line failed. Files are written
-            atomically, and a re-run skips cards whose PNG is already there, complete and
-            rendered from the same inputs (recorded in DIR/.sharecard-batch.json).
+            atomically, and each finished card is recorded at once in DIR/.sharecard-batch.jsonl,
+            so a re-run, even after the batch was killed, skips cards whose PNG is there, complete
+            and rendered from the same inputs. SIGINT or SIGTERM stops taking new lines, lets the
+            cards in progress finish, prints the summary and exits with 130 or 143; a second
+            signal stops at once.
             """)
 
     static func run(_ args: ParsedArguments) throws {
@@ -30,59 +34,57 @@ enum BatchCommand {
         let catalog = try CardOptions.catalog(args)
         let renderer = try CardOptions.renderer(args)
         let fontsVersion = ContentHash.fontsVersion(directory: try Resources.directory("fonts", override: args.value("fonts")))
+        let plan = try BatchPlan(BatchInput.lines(input))
         do {
             try FileManager.default.createDirectory(atPath: outDir, withIntermediateDirectories: true)
         } catch {
-            throw CommandError("cannot create \(outDir): \(error.localizedDescription)")
+            throw CommandError("cannot create the --out folder \(outDir): \(error.localizedDescription)")
         }
-        let lines = BatchInput.lines(input)
-        let manifest = BatchManifest(directory: outDir)
-        let progress = ProgressBar(total: lines.count, enabled: isatty(STDERR_FILENO) == 1)
-        let results = BatchRunner(jobs: jobs).run(lines) { line -> BatchOutcome in
-            let outcome = render(line, catalog: catalog, renderer: renderer, scale: scale, fontsVersion: fontsVersion,
-                                 directory: outDir, manifest: manifest)
-            progress.advance(failed: { if case .failed = outcome { return true }; return false }())
+        let journal = try BatchJournal(directory: outDir)
+        AtomicReplacement.removeStaleTemporaries(in: outDir)
+        let report = BatchReport(total: plan.items.count, showsProgress: isatty(STDERR_FILENO) == 1)
+        Interruption.shared.install(graceful: true) { _ in report.stopping() }
+        let context = Context(catalog: catalog, renderer: renderer, scale: scale, fontsVersion: fontsVersion,
+                              directory: outDir, journal: journal)
+        _ = BatchRunner(jobs: jobs).run(plan.items, shouldStop: { Interruption.shared.stopRequested != nil }) { item in
+            let outcome = render(item, context)
+            report.finished(line: item.line, outcome)
             return outcome
         }
-        progress.finish()
-        try manifest.save()
-
-        var written = 0, skipped = 0, failed = 0
-        for (line, outcome) in zip(lines, results) {
-            switch outcome {
-            case .written: written += 1
-            case .skipped: skipped += 1
-            case .failed(let reason):
-                failed += 1
-                FileHandle.standardError.write(Data("line \(line.number): \(reason)\n".utf8))
-            }
-        }
-        let summary = "\(lines.count) events: \(written) written, \(skipped) unchanged, \(failed) failed"
-        FileHandle.standardError.write(Data((summary + "\n").utf8))
-        if failed > 0 { exit(1) }
+        let signal = Interruption.shared.stopRequested
+        var journalError: String?
+        do { try journal.finish(compacting: signal == nil) } catch { journalError = "\(error)" }
+        let failed = report.finish(interruptedBy: signal)
+        if let journalError { StandardError.write("sharecard batch: \(journalError)\n") }
+        if let signal { exit(128 + signal) }
+        if failed > 0 || journalError != nil { exit(1) }
     }
 
-    static func render(_ line: BatchInput.Line, catalog: Catalog, renderer: CardRenderer, scale: Int, fontsVersion: String,
-                       directory: String, manifest: BatchManifest) -> BatchOutcome {
+    /// What every card of a batch shares.
+    struct Context: Sendable {
+        let catalog: Catalog
+        let renderer: CardRenderer
+        let scale: Int
+        let fontsVersion: String
+        let directory: String
+        let journal: BatchJournal
+    }
+
+    /// Renders one line, writes its PNG, then records it in the journal.
+    static func render(_ item: BatchPlan.Item, _ context: Context) -> BatchReport.Outcome {
         do {
-            let (id, eventData) = try BatchInput.split(line.text)
-            let event = try EventDecoder().decode(eventData)
-            let card = try Card(event, catalog: catalog, scale: scale)
-            let name = (id ?? String(format: "%06d", line.number)) + ".png"
-            let path = (directory as NSString).appendingPathComponent(name)
-            let key = card.key(fontsVersion: fontsVersion)
-            if manifest.isComplete(name: name, key: key, path: path) { return .skipped }
-            let (png, _) = try renderer.png(card)
-            try writeOutput(png, to: path)
-            manifest.record(name: name, key: key, bytes: png)
+            let event = try EventDecoder().decode(try item.event.get())
+            let card = try Card(event, catalog: context.catalog, scale: context.scale)
+            guard let name = item.fileName else { return .failed("no file name") }
+            let path = (context.directory as NSString).appendingPathComponent(name)
+            let key = card.key(fontsVersion: context.fontsVersion)
+            if context.journal.isComplete(name: name, key: key, path: path) { return .skipped }
+            let (png, _) = try context.renderer.png(card)
+            try OutputTarget(path).write(png)
+            try context.journal.record(name: name, key: key, bytes: png)
             return .written
         } catch {
             return .failed("\(error)")
         }
     }
-}
-
-enum BatchOutcome: Sendable {
-    case written, skipped
-    case failed(String)
 }

@@ -1,5 +1,6 @@
 import Cards
 import Foundation
+import Synchronization
 
 /// Splitting a JSON-lines file, and the optional "id" each line may carry.
 enum BatchInput {
@@ -35,18 +36,21 @@ enum BatchInput {
     }
 }
 
-/// Runs work items on `jobs` threads, results in input order.
+/// Runs work items on `jobs` threads, results in input order. Before taking each item a
+/// thread asks `shouldStop`; once it says yes no new item starts, the ones in progress
+/// finish, and the items never started have no result (nil).
 struct BatchRunner {
     let jobs: Int
 
-    func run<T: Sendable, R: Sendable>(_ items: [T], _ body: @escaping @Sendable (T) -> R) -> [R] {
+    func run<T: Sendable, R: Sendable>(_ items: [T], shouldStop: @escaping @Sendable () -> Bool = { false },
+                                       _ body: @escaping @Sendable (T) -> R) -> [R?] {
         let results = ResultSlots<R>(count: items.count)
         let next = Counter()
         let group = DispatchGroup()
         for _ in 0..<min(jobs, max(items.count, 1)) {
             group.enter()
             Thread {
-                while let i = next.take(below: items.count) { results.set(i, body(items[i])) }
+                while !shouldStop(), let i = next.take(below: items.count) { results.set(i, body(items[i])) }
                 group.leave()
             }.start()
         }
@@ -55,101 +59,22 @@ struct BatchRunner {
     }
 }
 
-final class Counter: @unchecked Sendable {
-    private var value = 0
-    private let lock = NSLock()
+/// The next unclaimed index, shared by the runner's threads.
+final class Counter: Sendable {
+    private let value = Mutex(0)
     func take(below limit: Int) -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard value < limit else { return nil }
-        value += 1
-        return value - 1
-    }
-}
-
-final class ResultSlots<R>: @unchecked Sendable {
-    private var slots: [R?]
-    private let lock = NSLock()
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ r: R) { lock.lock(); slots[i] = r; lock.unlock() }
-    func values() -> [R] { slots.map { $0! } }
-}
-
-/// What each output file was rendered from, so a re-run can skip finished cards. Stored
-/// as `.sharecard-batch.json` in the output folder: file name → card key and PNG hash.
-final class BatchManifest: @unchecked Sendable {
-    static let fileName = ".sharecard-batch.json"
-    private let url: URL
-    private var entries: [String: [String: String]]
-    private let lock = NSLock()
-
-    init(directory: String) {
-        url = URL(fileURLWithPath: directory).appendingPathComponent(BatchManifest.fileName)
-        entries = (try? JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: [String: String]]) ?? [:]
-    }
-
-    /// The file exists, holds exactly the bytes recorded, and those came from `key`.
-    func isComplete(name: String, key: String, path: String) -> Bool {
-        lock.lock()
-        let entry = entries[name]
-        lock.unlock()
-        guard let entry, entry["key"] == key, let data = FileManager.default.contents(atPath: path) else { return false }
-        return entry["sha256"] == ContentHash.hex(Array(data))
-    }
-
-    func record(name: String, key: String, bytes: [UInt8]) {
-        let hash = ContentHash.hex(bytes)
-        lock.lock()
-        entries[name] = ["key": key, "sha256": hash]
-        lock.unlock()
-    }
-
-    func save() throws {
-        lock.lock()
-        let data = try JSONSerialization.data(withJSONObject: entries, options: [.sortedKeys])
-        lock.unlock()
-        try writeOutput(Array(data), to: url.path)
-    }
-}
-
-/// A one-line progress bar on standard error, redrawn at most every 100 ms.
-final class ProgressBar: @unchecked Sendable {
-    private let total: Int
-    private let enabled: Bool
-    private var done = 0, failed = 0
-    private var lastDraw = 0.0
-    private let start = Date()
-    private let lock = NSLock()
-
-    init(total: Int, enabled: Bool) {
-        self.total = total
-        self.enabled = enabled
-    }
-
-    func advance(failed didFail: Bool) {
-        guard enabled else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        done += 1
-        if didFail { failed += 1 }
-        let now = Date().timeIntervalSince(start)
-        if now - lastDraw >= 0.1 || done == total {
-            lastDraw = now
-            draw(elapsed: now)
+        value.withLock { value in
+            guard value < limit else { return nil }
+            value += 1
+            return value - 1
         }
     }
+}
 
-    private func draw(elapsed: Double) {
-        let width = 30
-        let filled = total == 0 ? width : width * done / total
-        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        let rate = elapsed > 0 ? Double(done) / elapsed : 0
-        let line = String(format: "\r%@ %d/%d  %.0f cards/s%@", bar, done, total, rate, failed > 0 ? "  \(failed) failed" : "")
-        FileHandle.standardError.write(Data(line.utf8))
-    }
-
-    func finish() {
-        guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
-    }
+/// One result per item, filled in by whichever thread ran it.
+final class ResultSlots<R: Sendable>: Sendable {
+    private let slots: Mutex<[R?]>
+    init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
+    func set(_ i: Int, _ r: R) { slots.withLock { $0[i] = r } }
+    func values() -> [R?] { slots.withLock { $0 } }
 }

@@ -46,7 +46,10 @@ enum CardOptions {
                 throw UsageError(description: "give the event either with --event or with flags, not both (--\(flag))")
             }
             let data = try readInput(path)
-            do { return try EventDecoder().decode(data) } catch {
+            do {
+                // The same object a batch line holds: its "id" names a batch's output file only.
+                return try EventDecoder().decode(try BatchInput.split(data).event)
+            } catch {
                 throw CommandError("\(path == "-" ? "<stdin>" : path): \(error)")
             }
         }

@@ -19,6 +19,7 @@ enum DrawCommand {
         guard let output = args.value("output") else { throw UsageError(description: "sharecard draw: missing -o FILE") }
         let path = args.positionals[0]
         let scale = try args.double("scale", in: 1...4)
+        let target = try OutputTarget(output)
         var scene: Scene
         if path == "-" {
             var parser = SceneParser(baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
@@ -31,6 +32,6 @@ enum DrawCommand {
         if let scale {
             scene = Scene(size: scene.size, scale: scale, background: scene.background, elements: scene.elements)
         }
-        try writeOutput(try scene.render().pngData(), to: output)
+        try target.write(try scene.render().pngData())
     }
 }

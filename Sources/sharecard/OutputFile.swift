@@ -1,38 +1,94 @@
 import Foundation
 
-/// Writes bytes to a path atomically (a temporary file in the same directory, then rename),
-/// so a reader never sees half a file; `-` writes to standard output.
-func writeOutput(_ bytes: [UInt8], to path: String) throws {
-    if path == "-" {
-        FileHandle.standardOutput.write(Data(bytes))
-        return
-    }
-    let url = URL(fileURLWithPath: path)
-    let directory = url.deletingLastPathComponent()
-    let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp").path
-    // Plain POSIX calls: one file created, written and renamed into place.
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard fd >= 0 else {
-        throw CommandError("cannot write \(path): \(String(cString: strerror(errno)))")
-    }
-    var written = 0
-    let ok = bytes.withUnsafeBytes { raw -> Bool in
-        while written < raw.count {
-            let n = write(fd, raw.baseAddress! + written, raw.count - written)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return false
+/// Where a command's output goes, decided before anything is rendered so that a mistake in
+/// the path costs nothing. What the user named is written into, never renamed over: an
+/// existing FIFO, character device or `/dev/fd/N` is opened and written in place; a regular
+/// file (new or existing, reached through any chain of symlinks) is replaced atomically in
+/// its own directory, so a reader never sees half a PNG and the symlinks stay.
+enum OutputTarget: Sendable, Equatable {
+    case standardOutput
+    /// An existing non-regular file (FIFO, character device), or an open file reached through
+    /// a link that names no path (`/dev/fd/N` of a deleted file): opened with O_WRONLY.
+    case stream(path: String)
+    /// A regular file, existing or not, at `resolvedPath` (symlinks followed); `path` is what
+    /// the user gave, for messages.
+    case file(path: String, resolvedPath: String)
+
+    /// Resolves `path` (`-` is standard output, refused when it is a terminal).
+    init(_ path: String) throws {
+        if path == "-" {
+            guard isatty(STDOUT_FILENO) != 1 else {
+                throw UsageError(description: "refusing to write a PNG to a terminal; redirect standard output or give -o FILE")
             }
-            written += n
+            self = .standardOutput
+            return
         }
-        return true
+        guard !path.isEmpty else { throw UsageError(description: "the output path is empty") }
+        Interruption.shared.install()
+        func failure(_ reason: String) -> CommandError { CommandError("cannot write \(path): \(reason)") }
+
+        var info = stat()
+        if stat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFCHR, S_IFIFO:
+                self = .stream(path: path)
+            case S_IFREG:
+                let resolved = try FilePath.resolvingSymlinks(path, failure: failure)
+                var linked = stat()
+                if lstat(resolved, &linked) == 0, linked.st_dev == info.st_dev, linked.st_ino == info.st_ino {
+                    self = .file(path: path, resolvedPath: resolved)
+                } else {
+                    // A /proc magic link whose text is not a path (a deleted or unnamed file).
+                    self = .stream(path: path)
+                }
+            case S_IFDIR: throw failure("is a directory")
+            case S_IFBLK: throw failure("is a block device (sharecard writes to files, pipes and character devices)")
+            case S_IFSOCK: throw failure("is a socket")
+            default: throw failure("is not a file")
+            }
+            return
+        }
+        let statError = errno
+        guard statError == ENOENT else { throw failure(Errno.text(statError)) }
+        // Nothing there, or a dangling symlink: the file is created where the chain points.
+        let resolved = try FilePath.resolvingSymlinks(path, failure: failure)
+        guard !resolved.hasSuffix("/") else { throw failure("is not a file name (it ends with '/')") }
+        let parent = FilePath.directory(of: resolved)
+        var parentInfo = stat()
+        guard stat(parent, &parentInfo) == 0 else {
+            throw failure(errno == ENOENT ? "directory \(parent) does not exist" : "\(parent): \(Errno.text(errno))")
+        }
+        guard parentInfo.st_mode & S_IFMT == S_IFDIR else { throw failure("\(parent) is not a directory") }
+        self = .file(path: path, resolvedPath: resolved)
     }
-    let reason = String(cString: strerror(errno))
-    close(fd)
-    guard ok, rename(temporary, path) == 0 else {
-        let why = ok ? String(cString: strerror(errno)) : reason
-        unlink(temporary)
-        throw CommandError("cannot write \(path): \(why)")
+
+    /// Writes `bytes`: in place for streams, by atomic replacement for files.
+    func write(_ bytes: [UInt8]) throws {
+        switch self {
+        case .standardOutput:
+            if let error = Errno.writeAll(STDOUT_FILENO, bytes) {
+                throw CommandError("cannot write to standard output: \(Errno.text(error))")
+            }
+        case .stream(let path):
+            try Self.writeInPlace(bytes, to: path)
+        case .file(let path, let resolved):
+            do { try AtomicReplacement.write(bytes, to: resolved) } catch {
+                throw CommandError("cannot write \(path)\(resolved == path ? "" : " (\(resolved))"): \(error.reason)")
+            }
+        }
+    }
+
+    /// A FIFO, device or open file: no temporary file, no O_TRUNC on devices (a regular
+    /// file reached this way is truncated after opening).
+    private static func writeInPlace(_ bytes: [UInt8], to path: String) throws {
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw CommandError("cannot write \(path): \(Errno.text(errno))") }
+        var info = stat()
+        var error: Int32? = fstat(fd, &info) == 0 ? nil : errno
+        if error == nil, info.st_mode & S_IFMT == S_IFREG, ftruncate(fd, 0) != 0 { error = errno }
+        if error == nil { error = Errno.writeAll(fd, bytes) }
+        if close(fd) != 0, error == nil, errno != EINTR { error = errno }
+        if let error { throw CommandError("cannot write \(path): \(Errno.text(error))") }
     }
 }
 

@@ -49,9 +49,10 @@ enum PalettesCommand {
             do { template = try catalog.template(named: args.value("template") ?? "classic") } catch {
                 throw UsageError(description: error.reason)
             }
+            let target = try OutputTarget(output)
             let sheet = try PalettePreview(renderer: try CardOptions.renderer(args))
                 .render(palette: palette, template: template, scale: try args.int("scale", in: 1...3) ?? 1)
-            try writeOutput(try sheet.pngData(), to: output)
+            try target.write(try sheet.pngData())
         default:
             throw UsageError(description: "unknown action '\(action)' (expected list, show or preview)")
         }

@@ -7,7 +7,7 @@ enum RenderCommand {
         summary: "Render an event as a share image (1024×576 PNG at scale 1).",
         usage: "render --title TEXT [event options] -o OUT.png [--scale 1|2|3] [--share-text]",
         options: CardOptions.eventSpecs + [
-            OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the PNG ('-' for standard output)."),
+            OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the PNG ('-' for standard output, not a terminal)."),
             OptionSpec(name: "scale", valueName: "N", help: "1, 2 or 3: 1024×576, 2048×1152 or 3072×1728 pixels, rendered natively."),
             OptionSpec(name: "share-text", help: "Also print the text that goes out with the image."),
         ] + CardOptions.dataSpecs,
@@ -24,16 +24,18 @@ enum RenderCommand {
             throw UsageError(description: "--\(error.field == "endDate" ? "end-date" : error.field): \(error.reason)")
         }
         if let output {
+            let target = try OutputTarget(output)
             let renderer = try CardOptions.renderer(args)
             let (png, title) = try renderer.png(card)
-            try writeOutput(png, to: output)
+            try target.write(png)
             if let missing = title?.missingGlyphs, !missing.isEmpty {
-                FileHandle.standardError.write(Data("sharecard render: no font has \(missing.joined(separator: " "))\n".utf8))
+                StandardError.write("sharecard render: no font has \(missing.joined(separator: " "))\n")
             }
         }
         if args.has("share-text") {
             if output == "-" {
-                FileHandle.standardError.write(Data((try event.shareText + "\n").utf8))
+                StandardError.write(try event.shareText + "
+")
             } else {
                 print(try event.shareText)
             }

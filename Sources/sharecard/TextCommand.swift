@@ -22,6 +22,7 @@ enum TextCommand {
         let color = try hex(args, "color", default: .white)
         let background = try hex(args, "background", default: Color(hex: "#7b4397")!)
         let layout = try TextOptions.layout(args, color: color)
+        let target = try OutputTarget(output)
         let canvas = try Canvas(size: Size(width: 1024, height: 576), scale: try args.double("scale", in: 1...3) ?? 1,
                                 background: background)
         let box = Rect(x: 40, y: 140, width: layout.options.width, height: layout.options.height.isFinite ? layout.options.height : layout.size.height)
@@ -34,9 +35,9 @@ enum TextCommand {
             }
         }
         canvas.draw(layout, at: box.origin, cache: GlyphCache())
-        try writeOutput(try canvas.pngData(), to: output)
+        try target.write(try canvas.pngData())
         if !layout.missingGlyphs.isEmpty {
-            FileHandle.standardError.write(Data("sharecard text: no font has \(layout.missingGlyphs.joined(separator: " "))\n".utf8))
+            StandardError.write("sharecard text: no font has \(layout.missingGlyphs.joined(separator: " "))\n")
         }
     }
 

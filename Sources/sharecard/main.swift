@@ -25,9 +25,13 @@ let topHelp = """
     """
 
 func fail(_ message: String, status: Int32) -> Never {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    StandardError.write(message + "\n")
     exit(status)
 }
+
+// A reader that goes away (`-o - | head`, `-o >(cmd)`) makes write(2) fail with EPIPE,
+// reported as an error, instead of killing the process.
+signal(SIGPIPE, SIG_IGN)
 
 var argv = Array(CommandLine.arguments.dropFirst())
 guard let first = argv.first else { fail(topHelp, status: 2) }

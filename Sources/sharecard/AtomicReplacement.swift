@@ -1,0 +1,66 @@
+import Foundation
+
+/// Replaces a regular file (or creates it) so that a reader sees the old bytes or the new
+/// ones, never a mixture: a temporary file in the same directory is written, given the old
+/// file's permission bits (and owner, when running as root), fsynced, and renamed over the
+/// path. The temporary file is removed on every failure, and on SIGINT/SIGTERM through
+/// `Interruption`. A new file gets mode 0666 less the umask, as `>` in a shell would.
+enum AtomicReplacement {
+    struct Failure: Error {
+        let reason: String
+    }
+
+    /// `path` must already have its symlinks resolved (see `OutputTarget`).
+    static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
+        var existing = stat()
+        let replacing = lstat(path, &existing) == 0 && existing.st_mode & S_IFMT == S_IFREG
+        let temporary = temporaryPath(for: path)
+        let fd: Int32
+        switch Interruption.shared.createTemporary(temporary, { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }) {
+        case .success(let opened): fd = opened
+        case .failure(let failure):
+            throw Failure(reason: failure.code == 0 ? "interrupted" : Errno.text(failure.code))
+        }
+        var error = Errno.writeAll(fd, bytes)
+        if error == nil, replacing {
+            // chown first: it clears set-id bits, which fchmod then restores.
+            if geteuid() == 0, fchown(fd, existing.st_uid, existing.st_gid) != 0 { error = errno }
+            if error == nil, fchmod(fd, existing.st_mode & 0o7777) != 0 { error = errno }
+        }
+        if error == nil, fsync(fd) != 0, errno != EINVAL { error = errno }
+        if close(fd) != 0, error == nil, errno != EINTR { error = errno }
+        if let error {
+            Interruption.shared.discardTemporary(temporary)
+            throw Failure(reason: Errno.text(error))
+        }
+        if let code = Interruption.shared.commitTemporary(temporary, { rename(temporary, path) == 0 ? nil : errno }) {
+            throw Failure(reason: code == 0 ? "interrupted" : Errno.text(code))
+        }
+    }
+
+    /// `.NAME.sharecard-PID-RANDOM.tmp` beside `path`; NAME is shortened so the whole stays
+    /// within the 255-byte name limit. The process id lets `removeStaleTemporaries` tell a
+    /// killed writer's leftovers from a running one's files.
+    static func temporaryPath(for path: String) -> String {
+        let name = String(decoding: Array(FilePath.name(of: path).utf8.prefix(150)), as: UTF8.self)
+        let random = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+        let directory = FilePath.directory(of: path)
+        return (directory == "/" ? "" : directory) + "/.\(name).sharecard-\(getpid())-\(random).tmp"
+    }
+
+    /// Removes the temporary files in `directory` left by writers that were killed (SIGKILL,
+    /// a crash, a power cut): those whose process no longer exists. Returns their names.
+    @discardableResult
+    static func removeStaleTemporaries(in directory: String) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        var removed: [String] = []
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+            guard let marker = name.range(of: ".sharecard-", options: .backwards) else { continue }
+            let fields = name[marker.upperBound...].dropLast(4).split(separator: "-")
+            guard fields.count == 2, let pid = Int32(fields[0]), pid > 0, UInt64(fields[1], radix: 16) != nil,
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            if unlink((directory as NSString).appendingPathComponent(name)) == 0 { removed.append(name) }
+        }
+        return removed.sorted()
+    }
+}

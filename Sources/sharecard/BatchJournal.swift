@@ -1,0 +1,125 @@
+import Cards
+import Foundation
+import Synchronization
+
+/// What each output file was rendered from, so a re-run skips finished cards even after the
+/// batch was killed. `.sharecard-batch.jsonl` in the output folder holds one JSON object per
+/// line, `{"key", "name", "sha256"}`, appended (O_APPEND, one write(2) per line) right after
+/// the card's file has been renamed into place, so an entry never names bytes that are not
+/// on disk. On reading, the last entry for a name wins and a line that does not parse (the
+/// torn end of a killed run) is ignored. A run that finishes rewrites the journal atomically
+/// with one line per file still there. The single-object `.sharecard-batch.json` of earlier versions is
+/// read too, and removed by that rewrite.
+final class BatchJournal: Sendable {
+    static let fileName = ".sharecard-batch.jsonl"
+    static let legacyFileName = ".sharecard-batch.json"
+
+    struct Entry: Equatable, Sendable {
+        let key: String
+        let sha256: String
+    }
+
+    private struct State {
+        var entries: [String: Entry]
+        var lines: Int
+        var fd: Int32
+        var legacy: Bool
+    }
+
+    private let directory: String
+    private let path: String
+    private let legacyPath: String
+    private let state: Mutex<State>
+
+    /// Reads the journal in `directory` and opens it for appending; the error says the
+    /// folder cannot be written, before any card is rendered.
+    init(directory: String) throws {
+        self.directory = directory
+        path = (directory as NSString).appendingPathComponent(Self.fileName)
+        legacyPath = (directory as NSString).appendingPathComponent(Self.legacyFileName)
+        let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw CommandError("cannot write in the --out folder \(directory): \(Errno.text(errno))") }
+        var entries: [String: Entry] = [:]
+        let legacy = FileManager.default.contents(atPath: legacyPath)
+        if let legacy, let object = try? JSONSerialization.jsonObject(with: legacy) as? [String: [String: String]] {
+            for (name, fields) in object {
+                if let key = fields["key"], let sha256 = fields["sha256"] { entries[name] = Entry(key: key, sha256: sha256) }
+            }
+        }
+        let text = FileManager.default.contents(atPath: path) ?? Data()
+        var lines = 0
+        for line in text.split(separator: 0x0A) {
+            lines += 1
+            if let (name, entry) = Self.parse(line) { entries[name] = entry }
+        }
+        // A torn last line is ended, so the next entry starts a line of its own.
+        if let last = text.last, last != 0x0A, let error = Errno.writeAll(fd, [0x0A]) {
+            close(fd)
+            throw CommandError("cannot write in the --out folder \(directory): \(Errno.text(error))")
+        }
+        state = Mutex(State(entries: entries, lines: lines, fd: fd, legacy: legacy != nil))
+    }
+
+    deinit {
+        state.withLock { state in
+            if state.fd >= 0 { close(state.fd) }
+        }
+    }
+
+    /// The file at `path` is a regular file holding exactly the bytes recorded for `name`,
+    /// and those were rendered from `key`. (A FIFO or device there is never read: it is
+    /// written to again.)
+    func isComplete(name: String, key: String, path: String) -> Bool {
+        var info = stat()
+        guard let entry = state.withLock({ $0.entries[name] }), entry.key == key,
+              stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+              let data = FileManager.default.contents(atPath: path) else { return false }
+        return entry.sha256 == ContentHash.hex(Array(data))
+    }
+
+    /// Appends the entry for a card whose file is already in place.
+    func record(name: String, key: String, bytes: [UInt8]) throws {
+        let entry = Entry(key: key, sha256: ContentHash.hex(bytes))
+        let line = Self.line(name: name, entry: entry)
+        try state.withLock { state in
+            if let error = Errno.writeAll(state.fd, line) {
+                throw CommandError("written, but not recorded in \(Self.fileName): \(Errno.text(error))")
+            }
+            state.entries[name] = entry
+            state.lines += 1
+        }
+    }
+
+    /// Closes the journal; when asked, first rewrites it with one line per file still
+    /// there, if it holds superseded, legacy or removed files' entries.
+    func finish(compacting: Bool) throws {
+        let (recorded, stale) = state.withLock { state -> ([String: Entry], Bool) in
+            if state.fd >= 0 { close(state.fd) }
+            state.fd = -1
+            return (state.entries, state.legacy || state.lines > state.entries.count)
+        }
+        guard compacting else { return }
+        var entries = recorded
+        let gone = entries.keys.filter { !FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent($0)) }
+        for name in gone { entries[name] = nil }
+        guard stale || !gone.isEmpty else { return }
+        let bytes = entries.keys.sorted().flatMap { Self.line(name: $0, entry: entries[$0]!) }
+        do { try AtomicReplacement.write(bytes, to: path) } catch {
+            throw CommandError("cannot rewrite \(path): \(error.reason)")
+        }
+        unlink(legacyPath)
+    }
+
+    private static func line(name: String, entry: Entry) -> [UInt8] {
+        let object = ["name": name, "key": entry.key, "sha256": entry.sha256]
+        let json = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+        return Array(json) + [0x0A]
+    }
+
+    private static func parse(_ line: Data) -> (String, Entry)? {
+        guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
+              let name = object["name"] as? String, let key = object["key"] as? String,
+              let sha256 = object["sha256"] as? String else { return nil }
+        return (name, Entry(key: key, sha256: sha256))
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Synchronization
+
+/// What a batch tells its user on standard error: each failed line as soon as it fails, a
+/// one-line progress bar when stderr is a terminal (redrawn at most every 100 ms, cleared
+/// before any other text), and the summary.
+final class BatchReport: Sendable {
+    enum Outcome: Sendable {
+        case written, skipped
+        case failed(String)
+    }
+
+    private struct State {
+        var written = 0, skipped = 0, failed = 0
+        var lastDrawSeconds = -1.0
+        var barShown = false
+    }
+
+    private let total: Int
+    private let showsProgress: Bool
+    private let start = Date()
+    private let state = Mutex(State())
+
+    init(total: Int, showsProgress: Bool) {
+        self.total = total
+        self.showsProgress = showsProgress
+    }
+
+    /// Counts a finished line; a failure is printed at once.
+    func finished(line: Int, _ outcome: Outcome) {
+        state.withLock { state in
+            var text = ""
+            switch outcome {
+            case .written: state.written += 1
+            case .skipped: state.skipped += 1
+            case .failed(let reason):
+                state.failed += 1
+                text += clearBar(&state) + "line \(line): \(reason)\n"
+            }
+            let elapsed = Date().timeIntervalSince(start)
+            if showsProgress, state.barShown == false || elapsed - state.lastDrawSeconds >= 0.1 {
+                state.lastDrawSeconds = elapsed
+                text += bar(state, elapsed: elapsed)
+                state.barShown = true
+            }
+            if !text.isEmpty { StandardError.write(text) }
+        }
+    }
+
+    /// Says that a signal was heard and no new line will start.
+    func stopping() {
+        state.withLock { state in
+            StandardError.write(clearBar(&state) + "stopping after the cards in progress (signal again to stop at once)\n")
+        }
+    }
+
+    /// Clears the progress bar and prints the summary; `interruptedBy` is the signal that
+    /// stopped the batch early. Returns the number of failed lines.
+    func finish(interruptedBy signal: Int32?) -> Int {
+        state.withLock { state in
+            let done = state.written + state.skipped + state.failed
+            var summary = "\(total) events: \(state.written) written, \(state.skipped) unchanged, \(state.failed) failed"
+            if let signal {
+                summary += ", \(total - done) not started (stopped by \(signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)"))"
+            }
+            StandardError.write(clearBar(&state) + summary + "\n")
+            return state.failed
+        }
+    }
+
+    private func clearBar(_ state: inout State) -> String {
+        guard state.barShown else { return "" }
+        state.barShown = false
+        state.lastDrawSeconds = -1
+        return "\r\u{1B}[K"
+    }
+
+    private func bar(_ state: State, elapsed: Double) -> String {
+        let done = state.written + state.skipped + state.failed
+        let width = 30
+        let filled = total == 0 ? width : width * done / total
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        let rate = elapsed > 0 ? Double(done) / elapsed : 0
+        return String(format: "\r%@ %d/%d  %.0f cards/s%@", bar, done, total, rate, state.failed > 0 ? "  \(state.failed) failed" : "")
+    }
+}

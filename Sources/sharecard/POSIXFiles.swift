@@ -1,0 +1,59 @@
+import Foundation
+
+/// errno as text, and writing whole buffers with write(2).
+enum Errno {
+    static func text(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    /// Writes all of `bytes` to `fd`, retrying after EINTR and short writes; the errno of
+    /// the failure, or nil. EPIPE comes back as an error because SIGPIPE is ignored.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
+        bytes.withUnsafeBytes { raw -> Int32? in
+            var written = 0
+            while written < raw.count {
+                let n = Foundation.write(fd, raw.baseAddress! + written, raw.count - written)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                written += n
+            }
+            return nil
+        }
+    }
+}
+
+/// Path arithmetic done the way the kernel resolves paths, not the way URL normalises them.
+enum FilePath {
+    /// The directory part: `.` for a bare name, `/` for a name at the root.
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The last component.
+    static func name(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// Follows the symlink chain at `path` (relative targets against the link's directory)
+    /// to the first component that is not a symlink or does not exist, which is returned: for
+    /// a dangling link, the path its chain names. Stops after 40 links, as the kernel does.
+    static func resolvingSymlinks(_ path: String, failure: (String) -> Error) throws -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = buffer.withUnsafeMutableBufferPointer { raw in
+                raw.baseAddress!.withMemoryRebound(to: CChar.self, capacity: raw.count) { readlink(current, $0, raw.count - 1) }
+            }
+            guard count >= 0 else { throw failure("\(current): \(Errno.text(errno))") }
+            guard count > 0 else { throw failure("\(current) is an empty symlink") }
+            let target = String(decoding: buffer[0..<count], as: UTF8.self)
+            let base = directory(of: current)
+            current = target.hasPrefix("/") || base == "." ? target : base + "/" + target
+        }
+        throw failure("too many levels of symbolic links")
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import XCTest
+
+/// `-o` writes into what the user named: a FIFO, `/dev/fd/N` of a pipe, a symlink's target;
+/// it is never renamed over. (Never run against the real /dev/null: every special file here
+/// is made in the test's own directory or is a pipe the test holds.)
+final class OutputTargetTests: TemporaryDirectoryTestCase {
+    static let scene = ##"{"width": 30, "height": 20, "background": "#204060"}"##
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try write(Self.scene, to: "scene.json")
+    }
+
+    func fileType(_ name: String) throws -> FileAttributeType? {
+        try FileManager.default.attributesOfItem(atPath: path(name))[.type] as? FileAttributeType
+    }
+
+    /// The bytes `draw` writes to an ordinary file, to compare with.
+    func referencePNG() throws -> Data {
+        let r = try Sharecard.run(["draw", "scene.json", "-o", "reference.png"], in: directory)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return try Data(contentsOf: directory.appendingPathComponent("reference.png"))
+    }
+
+    func testFIFOReceivesThePNGAndStaysAFIFO() throws {
+        let expected = try referencePNG()
+        XCTAssertEqual(mkfifo(path("card.fifo"), 0o644), 0)
+        // Opened for reading first (non-blocking), so the writer's open succeeds at once.
+        let reader = open(path("card.fifo"), O_RDONLY | O_NONBLOCK)
+        XCTAssertGreaterThanOrEqual(reader, 0)
+        defer { close(reader) }
+        let r = try Sharecard.run(["draw", "scene.json", "-o", "card.fifo"], in: directory)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        var received = [UInt8](repeating: 0, count: 65536)
+        let count = read(reader, &received, received.count)
+        XCTAssertEqual(count, expected.count, "the PNG went into the FIFO")
+        XCTAssertEqual(Data(received.prefix(max(count, 0))), expected)
+        XCTAssertEqual(try fileType("card.fifo"), .typeUnknown, "still a FIFO (Foundation has no FIFO type)")
+        var info = stat()
+        XCTAssertEqual(stat(path("card.fifo"), &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "the FIFO was not replaced by a regular file")
+        XCTAssertEqual(try contents(), ["card.fifo", "reference.png", "scene.json"], "no temporary file")
+    }
+
+    func testDevFdOfAPipeIsWrittenInPlace() throws {
+        let expected = try referencePNG()
+        // Standard output is a pipe the test reads; /dev/fd/1 names it, as `-o >(cmd)` would.
+        let r = try ProcessHarness.runWithPipedStdout(["draw", "scene.json", "-o", "/dev/fd/1"], in: directory)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, expected)
+        let card = try ProcessHarness.runWithPipedStdout(["render", "--title", "Through a pipe", "-o", "/dev/fd/1"], in: directory)
+        XCTAssertEqual(card.status, 0, card.stderr)
+        XCTAssertEqual(PNGHeader(card.stdout), PNGHeader(width: 1024, height: 576))
+    }
+
+    func testSymlinkChainIsFollowedAndTheTargetReplacedWithItsMode() throws {
+        let expected = try referencePNG()
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("cards"), withIntermediateDirectories: true)
+        try write("old card", to: "cards/real.png")
+        XCTAssertEqual(chmod(path("cards/real.png"), 0o640), 0)
+        // link.png → cards/hop.png → real.png (each relative to its own directory).
+        try FileManager.default.createSymbolicLink(atPath: path("cards/hop.png"), withDestinationPath: "real.png")
+        try FileManager.default.createSymbolicLink(atPath: path("link.png"), withDestinationPath: "cards/hop.png")
+        let r = try Sharecard.run(["draw", "scene.json", "-o", "link.png"], in: directory)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: path("link.png")), "cards/hop.png", "the symlink stays")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: path("cards/hop.png")), "real.png")
+        XCTAssertEqual(try Data(contentsOf: directory.appendingPathComponent("cards/real.png")), expected)
+        let mode = try FileManager.default.attributesOfItem(atPath: path("cards/real.png"))[.posixPermissions] as? Int
+        XCTAssertEqual(mode, 0o640, "the target keeps its permission bits")
+        XCTAssertEqual(try contents(of: "cards"), ["hop.png", "real.png"], "no temporary file")
+    }
+
+    func testEveryCommandThatWritesAPNGKeepsTheSymlink() throws {
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("cards"), withIntermediateDirectories: true)
+        let commands: [(String, [String])] = [
+            ("render", ["render", "--title", "Linked"]),
+            ("text", ["text", "--text", "Linked"]),
+            ("palettes", ["palettes", "preview", "pastel"]),
+        ]
+        for (name, arguments) in commands {
+            try write("old", to: "cards/\(name).png")
+            try FileManager.default.createSymbolicLink(atPath: path("\(name).png"), withDestinationPath: "cards/\(name).png")
+            let r = try Sharecard.run(arguments + ["-o", "\(name).png"], in: directory)
+            XCTAssertEqual(r.status, 0, "\(name): \(r.stderr)")
+            XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: path("\(name).png")), "cards/\(name).png", name)
+            let written = PNGHeader(try Data(contentsOf: directory.appendingPathComponent("cards/\(name).png")))
+            XCTAssertNotNil(written, "\(name) wrote a complete PNG into the link's target")
+        }
+        XCTAssertEqual(try contents(of: "cards"), ["palettes.png", "render.png", "text.png"], "no temporary files")
+    }
+
+    func testReplacedFileKeepsItsOwnerWhenRunAsRoot() throws {
+        try XCTSkipUnless(geteuid() == 0, "only root can give a file away")
+        try write("old card", to: "theirs.png")
+        XCTAssertEqual(chown(path("theirs.png"), 4321, 8765), 0)
+        XCTAssertEqual(chmod(path("theirs.png"), 0o600), 0)
+        let r = try Sharecard.run(["draw", "scene.json", "-o", "theirs.png"], in: directory)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        var info = stat()
+        XCTAssertEqual(stat(path("theirs.png"), &info), 0)
+        XCTAssertEqual([info.st_uid, info.st_gid], [4321, 8765])
+        XCTAssertEqual(info.st_mode & 0o7777, 0o600)
+        XCTAssertNotNil(PNGHeader(try Data(contentsOf: directory.appendingPathComponent("theirs.png"))))
+    }
+
+    func testDanglingSymlinkCreatesItsTarget() throws {
+        let expected = try referencePNG()
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("cards"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: path("link.png"), withDestinationPath: "cards/new.png")
+        let r = try Sharecard.run(["draw", "scene.json", "-o", "link.png"], in: directory)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try Data(contentsOf: directory.appendingPathComponent("cards/new.png")), expected)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: path("link.png")), "cards/new.png")
+
+        try FileManager.default.createSymbolicLink(atPath: path("nowhere.png"), withDestinationPath: "missing/new.png")
+        let missing = try Sharecard.run(["draw", "scene.json", "-o", "nowhere.png"], in: directory)
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.stderr, "sharecard draw: cannot write nowhere.png: directory missing does not exist\n")
+    }
+
+    func testSymlinkLoopIsAClearError() throws {
+        try FileManager.default.createSymbolicLink(atPath: path("a.png"), withDestinationPath: "b.png")
+        try FileManager.default.createSymbolicLink(atPath: path("b.png"), withDestinationPath: "a.png")
+        let r = try Sharecard.run(["draw", "scene.json", "-o", "a.png"], in: directory)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.hasPrefix("sharecard draw: cannot write a.png: "), r.stderr)
+        XCTAssertTrue(r.stderr.contains("symbolic links"), r.stderr)
+        XCTAssertEqual(r.stderrLines.count, 1)
+    }
+
+    func testStandardOutputThatIsATerminalIsRefused() throws {
+        let r = try ProcessHarness.runScripted(["draw", "scene.json", "-o", "-"], in: directory, terminal: true)
+        XCTAssertEqual(r.status, 2, r.output)
+        XCTAssertEqual(r.output, "sharecard draw: refusing to write a PNG to a terminal; redirect standard output or give -o FILE\r\n")
+    }
+
+    func testReaderThatGoesAwayIsAnErrorNotACrash() throws {
+        let r = try ProcessHarness.runWithPipedStdout(["render", "--title", "Nobody reads this", "-o", "-"], in: directory, closeReadEnd: true)
+        XCTAssertEqual(r.reason, .exit, "ended by exit, not by SIGPIPE")
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stderr, "sharecard render: cannot write to standard output: Broken pipe\n")
+    }
+
+    func testRenderEventAcceptsABatchLinesId() throws {
+        try write(#"{"id": "moving-day", "title": "Moving day", "date": "2024-06-01"}"#, to: "event.json")
+        let r = try Sharecard.run(["render", "--event", "event.json", "-o", "card.png"], in: directory)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(PNGHeader(try Data(contentsOf: directory.appendingPathComponent("card.png"))), PNGHeader(width: 1024, height: 576))
+        try write(#"{"id": "../up", "title": "Moving day"}"#, to: "bad.json")
+        let bad = try Sharecard.run(["render", "--event", "bad.json", "-o", "card.png"], in: directory)
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertEqual(bad.stderr, "sharecard render: bad.json: id: must be 1-100 letters, digits, '-' or '_'\n")
+    }
+}
