@@ -5,11 +5,12 @@ enum BatchCommand {
     static let spec = CommandSpec(
         name: "batch",
         summary: "Render every event of a JSON-lines file, in parallel, with a progress bar.",
-        usage: "batch EVENTS.jsonl --out DIR [--jobs N] [--scale N]",
+        usage: "batch EVENTS.jsonl --out DIR [--jobs N] [--scale N] [--shard I/N]",
         options: [
             OptionSpec(name: "out", valueName: "DIR", help: "Folder for the PNGs (created if missing)."),
             OptionSpec(name: "jobs", valueName: "N", help: "Cards rendered at once (default: the number of cores)."),
             OptionSpec(name: "scale", valueName: "N", help: "1, 2 or 3 (default 1)."),
+            OptionSpec(name: "shard", valueName: "I/N", help: "Render only part I of N (from 0): line k belongs to part (k-1) mod N."),
         ] + CardOptions.dataSpecs,
         positionals: ["EVENTS.jsonl"],
         minimumPositionals: 1,
@@ -26,6 +27,7 @@ enum BatchCommand {
         guard let outDir = args.value("out") else { throw UsageError(description: "missing --out DIR") }
         let jobs = try args.int("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         let scale = try args.int("scale", in: 1...3) ?? 1
+        let shard = try args.value("shard").map(Shard.init) ?? .whole
         let input = try readInput(args.positionals[0])
         let catalog = try CardOptions.catalog(args)
         let renderer = try CardOptions.renderer(args)
@@ -35,7 +37,7 @@ enum BatchCommand {
         } catch {
             throw CommandError("cannot create \(outDir): \(error.localizedDescription)")
         }
-        let lines = BatchInput.lines(input)
+        let lines = shard.select(BatchInput.lines(input), line: \.number)
         let manifest = BatchManifest(directory: outDir)
         let progress = ProgressBar(total: lines.count, enabled: isatty(STDERR_FILENO) == 1)
         let results = BatchRunner(jobs: jobs).run(lines) { line -> BatchOutcome in

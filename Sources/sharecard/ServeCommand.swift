@@ -14,6 +14,7 @@ enum ServeCommand {
             OptionSpec(name: "workers", valueName: "N", help: "Threads that render (default: the number of cores)."),
             OptionSpec(name: "queue", valueName: "N", help: "Requests that may wait for a worker before 429 (default 64)."),
             OptionSpec(name: "signing-key", valueName: "KEY", help: "Require card URLs signed with this key (repeat to rotate keys; the first signs).", repeatable: true),
+            SigningKeyFile.option,
             OptionSpec(name: "max-connections", valueName: "N", help: "Open connections at most (default 1024)."),
             OptionSpec(name: "max-connections-per-ip", valueName: "N", help: "Per client address (default 64)."),
             OptionSpec(name: "timeout", valueName: "S", help: "Close connections idle this long, seconds (default 15)."),
@@ -39,7 +40,7 @@ enum ServeCommand {
         configuration.fontsVersion = ContentHash.fontsVersion(directory: fontsDirectory)
         configuration.playgroundHTML = String(decoding: try readInput((web as NSString).appendingPathComponent("index.html")), as: UTF8.self)
         configuration.openAPIJSON = String(decoding: try readInput((web as NSString).appendingPathComponent("openapi.json")), as: UTF8.self)
-        let keys = args.all("signing-key")
+        let keys = args.all("signing-key") + (try SigningKeyFile.keys(args))
         if !keys.isEmpty {
             do { configuration.signer = try URLSigner(keys: keys) } catch {
                 throw UsageError(description: "--signing-key must be at least 16 bytes")
