@@ -60,13 +60,14 @@ enum CardOptions {
     }
 
     /// `--title -`: standard input as UTF-8, without its trailing line breaks (what `echo`
-    /// and here-documents add). Inner line breaks are kept, as in a title given as a flag.
+    /// and here-documents add). Inner line breaks are kept, as in a title given as a flag,
+    /// with Windows' CR LF read as LF.
     static func titleFromStandardInput() throws -> String {
         let data = FileHandle.standardInput.readDataToEndOfFile()
         guard let text = String(data: data, encoding: .utf8) else {
             throw UsageError(description: "--title -: standard input is not UTF-8 text")
         }
-        var title = Substring(text)
+        var title = Substring(text.replacingOccurrences(of: "\r\n", with: "\n"))
         while let last = title.last, last == "\n" || last == "\r\n" || last == "\r" { title = title.dropLast() }
         guard !title.isEmpty else { throw UsageError(description: "--title -: standard input is empty (pipe the title in, or give it as --title TEXT)") }
         return String(title)
