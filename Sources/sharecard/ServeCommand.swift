@@ -14,7 +14,6 @@ enum ServeCommand {
             OptionSpec(name: "workers", valueName: "N", help: "Threads that render (default: the number of cores)."),
             OptionSpec(name: "queue", valueName: "N", help: "Requests that may wait for a worker before 429 (default 64)."),
             OptionSpec(name: "signing-key", valueName: "KEY", help: "Require card URLs signed with this key (repeat to rotate keys; the first signs).", repeatable: true),
-            SigningKeyFile.option,
             OptionSpec(name: "max-connections", valueName: "N", help: "Open connections at most (default 1024)."),
             OptionSpec(name: "max-connections-per-ip", valueName: "N", help: "Per client address (default 64)."),
             OptionSpec(name: "timeout", valueName: "S", help: "Close connections idle this long, seconds (default 15)."),
@@ -24,7 +23,7 @@ enum ServeCommand {
             OptionSpec(name: "max-scale", valueName: "N", help: "Largest scale served, 1-3 (default 3)."),
             OptionSpec(name: "cache-mb", valueName: "N", help: "Megabytes of encoded PNGs kept in memory (default 32)."),
             OptionSpec(name: "quiet", help: "No access log."),
-        ] + CardOptions.dataSpecs,
+        ] + CardOptions.dataSpecs + [SigningKeyFile.option],
         details: "One JSON access-log line per request goes to standard error. The API is described at /openapi.json; / is a playground.")
 
     static func run(_ args: ParsedArguments) throws {

@@ -1,14 +1,18 @@
 import Foundation
 
+/// The subcommands and the top-level help live in Commands.swift, where the man page and
+/// the shell completions read them too.
+let topHelp = Commands.topHelp
+
 func fail(_ message: String, status: Int32) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
     exit(status)
 }
 
-let argv = Array(CommandLine.arguments.dropFirst())
-guard let first = argv.first else { fail(Commands.topHelp, status: 2) }
+var argv = Array(CommandLine.arguments.dropFirst())
+guard let first = argv.first else { fail(topHelp, status: 2) }
 if first == "--help" || first == "-h" || first == "help" {
-    print(Commands.topHelp)
+    print(topHelp)
     exit(0)
 }
 if first == "--version" || first == "-V" {

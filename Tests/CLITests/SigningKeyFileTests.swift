@@ -4,8 +4,8 @@ import XCTest
 /// `serve --signing-key-file`: keys read from a file (a systemd credential, a Kubernetes
 /// Secret), one per line, instead of the command line.
 final class SigningKeyFileTests: TemporaryDirectoryTestCase {
-    /// Starts `serve` and returns its first line on standard error once it has printed one
-    /// (it then stops the server), or the whole of standard error if it exited first.
+    /// Starts `serve` and returns standard error once it says it is listening (then stops the
+    /// server), or once it has exited.
     func serveStartLine(_ extra: [String]) throws -> (exited: Bool, status: Int32, stderr: String) {
         let errURL = directory.appendingPathComponent("serve.err")
         try Data().write(to: errURL)
@@ -20,8 +20,11 @@ final class SigningKeyFileTests: TemporaryDirectoryTestCase {
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
             let text = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
-            if !process.isRunning { return (true, process.terminationStatus, text) }
-            if text.contains("\n") {
+            if !process.isRunning {
+                process.waitUntilExit()
+                return (true, process.terminationStatus, String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+            }
+            if text.contains("listening on") {
                 process.terminate()
                 process.waitUntilExit()
                 return (false, process.terminationStatus, text)
