@@ -23,7 +23,8 @@ enum ServeCommand {
             OptionSpec(name: "max-scale", valueName: "N", help: "Largest scale served, 1-3 (default 3)."),
             OptionSpec(name: "cache-mb", valueName: "N", help: "Megabytes of encoded PNGs kept in memory (default 32)."),
             OptionSpec(name: "quiet", help: "No access log."),
-        ] + CardOptions.dataSpecs + [SigningKeyFile.option],
+            SigningKeyFile.option,
+        ] + CardOptions.dataSpecs,
         details: "One JSON access-log line per request goes to standard error. The API is described at /openapi.json; / is a playground.")
 
     static func run(_ args: ParsedArguments) throws {
