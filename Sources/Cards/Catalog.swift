@@ -23,14 +23,14 @@ public struct Catalog: Sendable {
 
     public func palette(named name: String) throws(EventError) -> Palette {
         guard let p = palettes.first(where: { $0.name == name }) else {
-            throw EventError(field: "palette", reason: "unknown palette \"\(name)\" (expected one of: \(palettes.map(\.name).joined(separator: ", ")))")
+            throw EventError(field: "palette", reason: "unknown palette \"\(name)\"\(Suggestion.didYouMean(name, in: palettes.map(\.name))) (expected one of: \(palettes.map(\.name).joined(separator: ", ")))")
         }
         return p
     }
 
     public func template(named name: String) throws(EventError) -> Template {
         guard let t = templates.first(where: { $0.name == name }) else {
-            throw EventError(field: "template", reason: "unknown template \"\(name)\" (expected one of: \(templates.map(\.name).joined(separator: ", ")))")
+            throw EventError(field: "template", reason: "unknown template \"\(name)\"\(Suggestion.didYouMean(name, in: templates.map(\.name))) (expected one of: \(templates.map(\.name).joined(separator: ", ")))")
         }
         return t
     }
@@ -40,7 +40,7 @@ public struct Catalog: Sendable {
         let template = try template(named: event.template)
         let palette = try palette(named: event.palette)
         guard let color = palette.color(named: event.color) else {
-            throw EventError(field: "color", reason: "unknown colour \"\(event.color)\" in palette \"\(palette.name)\" (expected one of: \(palette.colors.map(\.name).joined(separator: ", ")))")
+            throw EventError(field: "color", reason: "unknown colour \"\(event.color)\" in palette \"\(palette.name)\"\(Suggestion.didYouMean(event.color, in: palette.colors.map(\.name))) (expected one of: \(palette.colors.map(\.name).joined(separator: ", ")))")
         }
         return (template, palette, color)
     }

@@ -1,5 +1,7 @@
+import Cards
+
 /// A command-line option: `--name VALUE` (or `-s VALUE`), or a flag with no value.
-struct OptionSpec {
+struct OptionSpec: Sendable {
     let name: String
     var short: Character? = nil
     var valueName: String? = nil  // nil: a flag
@@ -8,7 +10,7 @@ struct OptionSpec {
 }
 
 /// What a command accepts, for parsing and for `--help`.
-struct CommandSpec {
+struct CommandSpec: Sendable {
     let name: String
     let summary: String
     let usage: String
@@ -18,11 +20,15 @@ struct CommandSpec {
     var minimumPositionals = 0
     var details: String = ""
 
+    /// Every option, `--help` included: the one table that help, the man page and the shell
+    /// completions are all printed from.
+    var allOptions: [OptionSpec] { options + [OptionSpec(name: "help", short: "h", help: "Show this help.")] }
+
     var helpText: String {
         var lines = ["USAGE: sharecard \(usage)", "", summary]
         if !details.isEmpty { lines += ["", details] }
         lines += ["", "OPTIONS:"]
-        for o in options + [OptionSpec(name: "help", short: "h", help: "Show this help.")] {
+        for o in allOptions {
             var left = "  " + (o.short.map { "-\($0), " } ?? "    ") + "--\(o.name)"
             if let v = o.valueName { left += " \(v)" }
             lines.append(left.padding(toLength: max(left.count + 2, 30), withPad: " ", startingAt: 0) + o.help)
@@ -89,7 +95,9 @@ struct ParsedArguments {
                 name = String(arg.dropFirst())
             }
             guard let option = spec.options.first(where: { $0.name == name || (name.count == 1 && $0.short == name.first) }) else {
-                throw UsageError(description: "sharecard \(spec.name): unknown option '\(arg)' (see 'sharecard \(spec.name) --help')")
+                // A one-letter slip has too many neighbours to guess; `-colour` may mean `--color`.
+                let hint = name.count > 1 ? Suggestion.didYouMean("--" + name, in: spec.allOptions.map { "--" + $0.name }) : ""
+                throw UsageError(description: "sharecard \(spec.name): unknown option '\(arg)'\(hint) (see 'sharecard \(spec.name) --help')")
             }
             if option.valueName == nil {
                 guard inlineValue == nil else { throw UsageError(description: "sharecard \(spec.name): --\(option.name) takes no value") }

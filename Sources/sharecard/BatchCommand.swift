@@ -5,11 +5,12 @@ enum BatchCommand {
     static let spec = CommandSpec(
         name: "batch",
         summary: "Render every event of a JSON-lines file, in parallel, with a progress bar.",
-        usage: "batch EVENTS.jsonl --out DIR [--jobs N] [--scale N]",
+        usage: "batch EVENTS.jsonl --out DIR [--jobs N] [--scale N] [--shard I/N]",
         options: [
             OptionSpec(name: "out", valueName: "DIR", help: "Folder for the PNGs (created if missing)."),
             OptionSpec(name: "jobs", valueName: "N", help: "Cards rendered at once (default: the number of cores)."),
             OptionSpec(name: "scale", valueName: "N", help: "1, 2 or 3 (default 1)."),
+            OptionSpec(name: "shard", valueName: "I/N", help: "Render only part I of N (from 0): line k belongs to part (k-1) mod N."),
         ] + CardOptions.dataSpecs,
         positionals: ["EVENTS.jsonl"],
         minimumPositionals: 1,
@@ -30,11 +31,14 @@ enum BatchCommand {
         guard let outDir = args.value("out") else { throw UsageError(description: "missing --out DIR") }
         let jobs = try args.int("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         let scale = try args.int("scale", in: 1...3) ?? 1
+        let shard = try args.value("shard").map(Shard.init) ?? .whole
         let input = try readInput(args.positionals[0])
         let catalog = try CardOptions.catalog(args)
         let renderer = try CardOptions.renderer(args)
         let fontsVersion = ContentHash.fontsVersion(directory: try Resources.directory("fonts", override: args.value("fonts")))
         let plan = try BatchPlan(BatchInput.lines(input))
+        // Names are checked across the whole file, so every shard agrees on them.
+        let items = shard.select(plan.items, line: \.line)
         do {
             try FileManager.default.createDirectory(atPath: outDir, withIntermediateDirectories: true)
         } catch {
@@ -42,11 +46,11 @@ enum BatchCommand {
         }
         let journal = try BatchJournal(directory: outDir)
         AtomicReplacement.removeStaleTemporaries(in: outDir)
-        let report = BatchReport(total: plan.items.count, showsProgress: isatty(STDERR_FILENO) == 1)
+        let report = BatchReport(total: items.count, showsProgress: isatty(STDERR_FILENO) == 1)
         Interruption.shared.install(graceful: true) { _ in report.stopping() }
         let context = Context(catalog: catalog, renderer: renderer, scale: scale, fontsVersion: fontsVersion,
                               directory: outDir, journal: journal)
-        _ = BatchRunner(jobs: jobs).run(plan.items, shouldStop: { Interruption.shared.stopRequested != nil }) { item in
+        _ = BatchRunner(jobs: jobs).run(items, shouldStop: { Interruption.shared.stopRequested != nil }) { item in
             let outcome = render(item, context)
             report.finished(line: item.line, outcome)
             return outcome

@@ -6,7 +6,7 @@ import Typesetting
 /// them once.
 enum CardOptions {
     static let eventSpecs: [OptionSpec] = [
-        OptionSpec(name: "title", valueName: "TEXT", help: "The event's title (required unless --event)."),
+        OptionSpec(name: "title", valueName: "TEXT", help: "The event's title (required unless --event); '-' reads it from standard input."),
         OptionSpec(name: "date", valueName: "ISO8601", help: "When it happens: 2024-06-01 or 2024-06-01T18:30:00+02:00."),
         OptionSpec(name: "end-date", valueName: "ISO8601", help: "When it ends, for a range."),
         OptionSpec(name: "subtitle", valueName: "TEXT", help: "A second line, such as the timeline's name."),
@@ -53,11 +53,26 @@ enum CardOptions {
                 throw CommandError("\(path == "-" ? "<stdin>" : path): \(error)")
             }
         }
-        guard args.value("title") != nil else { throw UsageError(description: "missing --title TEXT (or --event FILE)") }
+        guard let titleFlag = args.value("title") else { throw UsageError(description: "missing --title TEXT (or --event FILE)") }
+        let title = titleFlag == "-" ? try titleFromStandardInput() : titleFlag
         do {
-            return try EventDecoder().decode(fields: { field in args.value(flagNames[field]!) })
+            return try EventDecoder().decode(fields: { field in field == "title" ? title : args.value(flagNames[field]!) })
         } catch let e as EventError {
             throw UsageError(description: "--\(flagNames[e.field] ?? e.field): \(e.reason)")
         }
+    }
+
+    /// `--title -`: standard input as UTF-8, without its trailing line breaks (what `echo`
+    /// and here-documents add). Inner line breaks are kept, as in a title given as a flag,
+    /// with Windows' CR LF read as LF.
+    static func titleFromStandardInput() throws -> String {
+        let data = FileHandle.standardInput.readDataToEndOfFile()
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw UsageError(description: "--title -: standard input is not UTF-8 text")
+        }
+        var title = Substring(text.replacingOccurrences(of: "\r\n", with: "\n"))
+        while let last = title.last, last == "\n" || last == "\r\n" || last == "\r" { title = title.dropLast() }
+        guard !title.isEmpty else { throw UsageError(description: "--title -: standard input is empty (pipe the title in, or give it as --title TEXT)") }
+        return String(title)
     }
 }

@@ -1,28 +1,56 @@
 import Foundation
 import Typesetting
 
-/// Finds the project's data folders (`fonts/`, later `palettes/` and `templates/`): the
-/// `--fonts` option, then `$SHARECARD_HOME/<name>`, then the source checkout the binary was
-/// built in (`.build/<config>/sharecard` → the package root), then the working directory.
+/// Finds the data folders (`fonts/`, `palettes/`, `templates/`, `web/`). In order: the
+/// command's own option (`--fonts` …); an installed layout beside the binary
+/// (`<prefix>/bin/sharecard` → `<prefix>/share/sharecard/<name>`), so a copied install
+/// needs no environment; `$SHARECARD_HOME/<name>`; the source checkout the binary was built
+/// in (`.build/<config>/sharecard` → the package root); the working directory.
 enum Resources {
-    static func directory(_ name: String, override: String? = nil) throws -> String {
-        if let override { return override }
-        var candidates: [String] = []
-        if let home = ProcessInfo.processInfo.environment["SHARECARD_HOME"] {
-            candidates.append((home as NSString).appendingPathComponent(name))
-        }
+    /// The installed data folder beside the binary (symlinks resolved), whether or not it exists.
+    static var installedShare: String {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var folder = executable.deletingLastPathComponent()
+        return executable.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("share/sharecard").standardizedFileURL.path
+    }
+
+    /// Folders that may hold the data folders, most specific first.
+    static var roots: [String] {
+        var result = [installedShare]
+        if let home = ProcessInfo.processInfo.environment["SHARECARD_HOME"], !home.isEmpty { result.append(home) }
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<4 {
-            candidates.append(folder.appendingPathComponent(name).path)
+            result.append(folder.path)
             folder = folder.deletingLastPathComponent()
         }
-        candidates.append((FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(name))
+        result.append(FileManager.default.currentDirectoryPath)
+        return result
+    }
+
+    static func directory(_ name: String, override: String? = nil) throws -> String {
+        if let override { return override }
+        let candidates = roots.map { ($0 as NSString).appendingPathComponent(name) }
         var isDirectory: ObjCBool = false
         for c in candidates where FileManager.default.fileExists(atPath: c, isDirectory: &isDirectory) && isDirectory.boolValue {
             return c
         }
-        throw CommandError("cannot find the \(name)/ folder (looked in: \(candidates.joined(separator: ", "))); set SHARECARD_HOME")
+        throw CommandError("cannot find the \(name)/ folder (looked in: \(candidates.joined(separator: ", "))); install with scripts/install, pass --\(name) DIR, or set SHARECARD_HOME to the folder holding \(name)/")
+    }
+
+    /// The installed `BUILD` file's first line (the commit an install was made from), or nil
+    /// when the binary does not run from an install.
+    static func buildCommit() -> String? {
+        var files = [(installedShare as NSString).appendingPathComponent("BUILD")]
+        if let home = ProcessInfo.processInfo.environment["SHARECARD_HOME"], !home.isEmpty {
+            files.append((home as NSString).appendingPathComponent("BUILD"))
+        }
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file) else { continue }
+            let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+            let commit = line.trimmingCharacters(in: .whitespaces)
+            if !commit.isEmpty { return commit }
+        }
+        return nil
     }
 
     static func fontLibrary(override: String? = nil) throws -> FontLibrary {

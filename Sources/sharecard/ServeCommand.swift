@@ -27,6 +27,7 @@ enum ServeCommand {
             OptionSpec(name: "max-scale", valueName: "N", help: "Largest scale served, 1-3 (default 3)."),
             OptionSpec(name: "cache-mb", valueName: "N", help: "Megabytes of encoded PNGs kept in memory (default 32)."),
             OptionSpec(name: "quiet", help: "No access log."),
+            SigningKeyFile.option,
         ] + CardOptions.dataSpecs,
         details: "One JSON access-log line per request goes to standard error, written by a thread of its own: when standard error cannot keep up, lines are dropped (and counted in /metrics) rather than slowing requests. The API is described at /openapi.json; / is a playground.")
 
@@ -43,7 +44,7 @@ enum ServeCommand {
         configuration.fontsVersion = ContentHash.fontsVersion(directory: fontsDirectory)
         configuration.playgroundHTML = String(decoding: try readInput((web as NSString).appendingPathComponent("index.html")), as: UTF8.self)
         configuration.openAPIJSON = String(decoding: try readInput((web as NSString).appendingPathComponent("openapi.json")), as: UTF8.self)
-        let keys = args.all("signing-key")
+        let keys = args.all("signing-key") + (try SigningKeyFile.keys(args))
         if !keys.isEmpty {
             let lifetime = try args.int("max-signed-lifetime", in: 1...(10 * 365 * 86_400)) ?? URLSigner.defaultMaximumLifetimeSeconds
             do { configuration.signer = try URLSigner(keys: keys, maximumLifetimeSeconds: lifetime) } catch {

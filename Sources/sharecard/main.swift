@@ -1,28 +1,8 @@
 import Foundation
 
-/// The subcommands, in the order `sharecard --help` lists them.
-let commands: [(spec: CommandSpec, run: (ParsedArguments) throws -> Void)] = [
-    (RenderCommand.spec, RenderCommand.run),
-    (BatchCommand.spec, BatchCommand.run),
-    (PalettesCommand.spec, PalettesCommand.run),
-    (TemplatesCommand.spec, TemplatesCommand.run),
-    (ServeCommand.spec, ServeCommand.run),
-    (SignCommand.spec, SignCommand.run),
-    (DrawCommand.spec, DrawCommand.run),
-    (MeasureCommand.spec, MeasureCommand.run),
-    (TextCommand.spec, TextCommand.run),
-]
-
-let topHelp = """
-    USAGE: sharecard <command> [options]
-
-    Turns events into 1024×576 share images.
-
-    COMMANDS:
-    \(commands.map { "  " + $0.spec.name.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.spec.summary }.joined(separator: "\n"))
-
-    Run 'sharecard <command> --help' for a command's options.
-    """
+/// The subcommands and the top-level help live in Commands.swift, where the man page and
+/// the shell completions read them too.
+let topHelp = Commands.topHelp
 
 func fail(_ message: String, status: Int32) -> Never {
     StandardError.write(message + "\n")
@@ -39,9 +19,12 @@ if first == "--help" || first == "-h" || first == "help" {
     print(topHelp)
     exit(0)
 }
-guard let command = commands.first(where: { $0.spec.name == first }) else {
-    fail("sharecard: unknown command '\(first)' (see 'sharecard --help')", status: 2)
+if first == "--version" || first == "-V" {
+    print(Version.report())
+    exit(0)
 }
+let command: Command
+do { command = try Commands.named(first) } catch { fail("\(error)", status: 2) }
 do {
     let args = try ParsedArguments(Array(argv.dropFirst()), spec: command.spec)
     if args.wantsHelp {

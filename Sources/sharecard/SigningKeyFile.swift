@@ -1,0 +1,24 @@
+import Foundation
+
+/// `serve --signing-key-file FILE`: signing keys read from a file, one per line (blank lines
+/// and `#` comments ignored), so keys stay out of the process list and can come from a
+/// systemd credential (`$CREDENTIALS_DIRECTORY/signing-keys`) or a Kubernetes Secret.
+enum SigningKeyFile {
+    static let option = OptionSpec(name: "signing-key-file", valueName: "FILE",
+                                   help: "Read signing keys from FILE, one per line, after any --signing-key (repeatable).", repeatable: true)
+
+    static func keys(_ args: ParsedArguments) throws -> [String] {
+        var keys: [String] = []
+        for path in args.all(option.name) {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw CommandError("cannot read the --signing-key-file \(path): no such file or not readable")
+            }
+            let found = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+            guard !found.isEmpty else { throw CommandError("the --signing-key-file \(path) holds no key") }
+            keys += found
+        }
+        return keys
+    }
+}

@@ -1,0 +1,34 @@
+import Cards
+import Foundation
+
+/// What `sharecard --version` prints: the release, the commit an install was built from,
+/// and the content versions of the data it would render with (the same hashes that go
+/// into card keys and ETags, so two machines printing the same lines render the same bytes).
+enum Version {
+    /// The release. scripts/install and the Debian package read it from this line.
+    static let number = "0.9.0"
+
+    static func report() -> String {
+        var lines = ["sharecard \(number)", "commit: \(Resources.buildCommit() ?? "unknown")", "renderer: \(Card.rendererVersion)"]
+        lines.append("fonts: " + describe { ContentHash.fontsVersion(directory: try Resources.directory("fonts")) })
+        let catalog = Result { () throws -> Catalog in
+            try Catalog(palettesDirectory: URL(fileURLWithPath: try Resources.directory("palettes")),
+                        templatesDirectory: URL(fileURLWithPath: try Resources.directory("templates")))
+        }
+        lines.append("palettes: " + describe { folderVersion(try catalog.get().palettes.map { ($0.name, $0.version) }) })
+        lines.append("templates: " + describe { folderVersion(try catalog.get().templates.map { ($0.name, $0.version) }) })
+        return lines.joined(separator: "\n")
+    }
+
+    /// One version for a folder: a hash over each file's name and version, in name order.
+    static func folderVersion(_ entries: [(name: String, version: String)]) -> String {
+        let canonical = entries.sorted { $0.name < $1.name }.map { "\($0.name):\($0.version);" }.joined()
+        return String(ContentHash.hex(Array(canonical.utf8)).prefix(12))
+    }
+
+    /// `--version` always answers: a data folder that cannot be found or read is reported
+    /// in its line rather than failing the command.
+    private static func describe(_ body: () throws -> String) -> String {
+        do { return try body() } catch { return "unavailable (\(error))" }
+    }
+}

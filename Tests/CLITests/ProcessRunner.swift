@@ -1,0 +1,47 @@
+import Foundation
+import XCTest
+
+/// Runs any program with an exact environment (nothing inherited), for tests that must
+/// control PATH, LD_LIBRARY_PATH or SHARECARD_HOME. Output goes to files, as in `Sharecard.run`.
+enum ProcessRunner {
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String],
+                    stdin: Data = Data(), in directory: URL? = nil, timeout: TimeInterval = 60) throws -> Sharecard.Result {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("sharecard-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let inURL = scratch.appendingPathComponent("stdin"), outURL = scratch.appendingPathComponent("stdout"),
+            errURL = scratch.appendingPathComponent("stderr")
+        try stdin.write(to: inURL)
+        try Data().write(to: outURL)
+        try Data().write(to: errURL)
+        let input = try FileHandle(forReadingFrom: inURL), output = try FileHandle(forWritingTo: outURL),
+            errors = try FileHandle(forWritingTo: errURL)
+        defer { try? input.close(); try? output.close(); try? errors.close() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        if let directory { process.currentDirectoryURL = directory }
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            if Date() > deadline {
+                process.terminate()
+                process.waitUntilExit()
+                throw Sharecard.Failure(description: "\(executable) \(arguments.joined(separator: " ")) ran longer than \(timeout) s")
+            }
+            usleep(5_000)
+        }
+        process.waitUntilExit()
+        return Sharecard.Result(status: process.terminationStatus, stdout: try Data(contentsOf: outURL),
+                                stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+
+    /// The package root (this file is Tests/CLITests/ProcessRunner.swift).
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+}
