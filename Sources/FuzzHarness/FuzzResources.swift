@@ -28,19 +28,23 @@ enum FuzzResources {
 
     static let renderer = CardRenderer(fonts: fonts)
 
-    /// A directory of this process's own for inputs that must be files; removed by the OS's
-    /// temporary-file cleaning, as libFuzzer never returns to let us do it.
+    /// A directory of this process's own for inputs that must be files, with an `assets/`
+    /// holding the small scene test images (templates name images relative to themselves).
+    /// libFuzzer never returns, so it is left for the system's temporary-file cleaning.
     static let scratchDirectory: URL = {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("sharecard-fuzz-\(getpid())")
+        let assets = url.appendingPathComponent("assets")
+        let images = root.appendingPathComponent("Tests/SceneTests/Cases/images")
         do {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-            // Templates name their images relative to themselves: the shipped ones live in assets/.
-            let assets = url.appendingPathComponent("assets")
-            if !FileManager.default.fileExists(atPath: assets.path) {
-                try FileManager.default.createSymbolicLink(at: assets, withDestinationURL: root.appendingPathComponent("templates/assets"))
+            try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
+            for name in try FileManager.default.contentsOfDirectory(atPath: images.path) where name.hasSuffix(".png") {
+                let target = assets.appendingPathComponent(name)
+                if !FileManager.default.fileExists(atPath: target.path) {
+                    try FileManager.default.copyItem(at: images.appendingPathComponent(name), to: target)
+                }
             }
         } catch {
-            fatalError("cannot create the fuzzing scratch directory \(url.path): \(error)")
+            fatalError("cannot prepare the fuzzing scratch directory \(url.path): \(error)")
         }
         return url
     }()
