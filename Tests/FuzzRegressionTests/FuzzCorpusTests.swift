@@ -12,7 +12,10 @@ final class FuzzCorpusTests: XCTestCase {
     /// Regressions whose fix lives on another branch: replaying them before that branch is
     /// merged would crash the test process, so they are listed here and skipped until then.
     /// File name (under fuzz/regressions/TARGET/) → the branch that fixes it.
-    static let awaitingFix: [String: String] = [:]
+    static let awaitingFix: [String: String] = [
+        // Foundation's DateFormatter traps on a locale with a Unicode extension (en-u-nu-latn).
+        "date-in-unicode-extension-locale.json": "locale",
+    ]
 
     static func inputs(_ kind: String, _ target: FuzzTarget) throws -> [URL] {
         let directory = fuzzDirectory.appendingPathComponent(kind).appendingPathComponent(target.rawValue)
@@ -48,6 +51,7 @@ final class FuzzCorpusTests: XCTestCase {
                 replayed += 1
             }
         }
+        print("replayed \(replayed) regression inputs")
         if !skipped.isEmpty { print("awaiting a merge, not replayed: \(skipped.joined(separator: ", "))") }
     }
 }
