@@ -39,7 +39,8 @@ enum TextLayoutFuzz {
         FuzzCheck.that(layout.scale.isFinite && layout.scale > 0 && layout.fontSizeInPoints.isFinite,
                        "scale \(layout.scale), font size \(layout.fontSizeInPoints)")
         FuzzCheck.that(layout.size.width.isFinite && layout.size.height.isFinite, "block size \(layout.size)")
-        FuzzCheck.that(maxLines == 0 || layout.lines.count <= maxLines, "\(layout.lines.count) lines, at most \(maxLines) asked")
+        FuzzCheck.that(maxLines == 0 || layout.lines.count <= maxLines,
+                       "\(layout.lines.count) lines, at most \(maxLines) asked: \(layout.lines.map(\.text))")
         let length = Array(text.utf16).count
         var end = 0
         for line in layout.lines {

@@ -15,6 +15,9 @@ final class FuzzCorpusTests: XCTestCase {
     static let awaitingFix: [String: String] = [
         // Foundation's DateFormatter traps on a locale with a Unicode extension (en-u-nu-latn).
         "date-in-unicode-extension-locale.json": "locale",
+        // " en_ \0 en_" with maxLines 2, tracking −150, box 129 pt wide: three lines
+        // ["", "en_ \0", "en_"] (Typesetting fitting and truncation). Not yet fixed there.
+        "three-lines-for-two-after-nul.bin": "limits",
     ]
 
     static func inputs(_ kind: String, _ target: FuzzTarget) throws -> [URL] {
