@@ -42,6 +42,9 @@ let package = Package(
         .executableTarget(name: "sharecard", dependencies: ["CardService", "HTTPServer", "HTTPTypes", "Cards", "Layout", "Scene", "Typesetting", "Raster", "Geometry"]),
         .executableTarget(name: "sharecard-bench", dependencies: ["Cards", "Scene", "Typesetting", "Raster", "Geometry"]),
 
+        // What each fuzz target does with its input; also replayed by FuzzRegressionTests.
+        .target(name: "FuzzHarness", dependencies: ["CardService", "HTTPTypes", "Cards", "Scene", "Typesetting", "Raster", "Geometry"]),
+
         .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "CachingTests", dependencies: ["Caching"]),
@@ -56,5 +59,18 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: []),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTypes", "TestSupport"]),
         .testTarget(name: "ServiceIntegrationTests", dependencies: ["CardService", "HTTPServer", "HTTPTypes", "Cards", "Typesetting", "TestSupport"]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness"]),
     ]
 )
+
+// libFuzzer targets (docs/testing.md), one per input format: `scripts/fuzz TARGET SECONDS`.
+// Their entry point is `LLVMFuzzerTestOneInput` and `main` comes from libFuzzer, so they link
+// only in a `--sanitize fuzzer` build; scripts/fuzz sets SHARECARD_FUZZ=1 to declare them and
+// ordinary builds never see them.
+if Context.environment["SHARECARD_FUZZ"] == "1" {
+    for name in ["event", "scene", "template", "palette", "path-data", "png", "request-target", "card-query",
+                 "url-signature", "text-layout"] {
+        package.targets.append(.executableTarget(name: "fuzz-\(name)", dependencies: ["FuzzHarness"], path: "fuzz/targets/\(name)"))
+        package.products.append(.executable(name: "fuzz-\(name)", targets: ["fuzz-\(name)"]))
+    }
+}

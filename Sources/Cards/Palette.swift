@@ -64,10 +64,14 @@ extension Palette {
     /// Reads `palettes/<name>.json`: `{"name", "description", "colors": [{"name", "background", "foreground"}]}`
     /// where a background is a colour or `{"linear": {"angle": degrees, "stops": [[offset, colour], …]}}`.
     public init(contentsOf url: URL) throws {
-        let file = url.lastPathComponent
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw DataFileError(file: file, field: "", reason: "cannot read the file")
+            throw DataFileError(file: url.lastPathComponent, field: "", reason: "cannot read the file")
         }
+        try self.init(data: data, fileName: url.lastPathComponent)
+    }
+
+    /// Reads a palette file's bytes; `fileName` (such as `pastel.json`) must match its name.
+    public init(data: Data, fileName file: String) throws {
         do {
             let root = try JSONNode.parse(data, maximumBytes: 1 << 20)
             try root.rejectUnknownKeys(allowed: ["name", "description", "colors"])
