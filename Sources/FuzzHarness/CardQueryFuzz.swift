@@ -1,5 +1,5 @@
 import CardService
-import HTTPServer
+import HTTPTypes
 
 /// A card URL's query, answered by the service exactly as `GET /v1/cards/{template}.png?…`.
 /// The first byte picks the template and whether the card is drawn: with its high bit clear the

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPTypes
 
 /// A request target as the server receives it (bytes that are not UTF-8 are repaired, as the
 /// server's own conversion does). A target that parses must survive a round trip: its decoded

@@ -1,5 +1,5 @@
 import CardService
-import HTTPServer
+import HTTPTypes
 
 /// Signed card URLs. A fuzzed target is verified under a key no input knows, so it must never
 /// be accepted (that would be a forgery); and when its path is a plain card path, signing its

@@ -34,8 +34,7 @@ enum RenderCommand {
         }
         if args.has("share-text") {
             if output == "-" {
-                StandardError.write(try event.shareText + "
-")
+                StandardError.write(try event.shareText + "\n")
             } else {
                 print(try event.shareText)
             }
