@@ -8,7 +8,9 @@ enum EventFuzz {
     static func run(_ input: [UInt8]) {
         let decoder = EventDecoder()
         guard let event = try? decoder.decode(Data(input)) else { return }
-        _ = event.shareText
+        do { _ = try event.shareText } catch {
+            FuzzCheck.that(false, "a decoded event has no share text: \(error)")
+        }
         var object: [String: String] = ["title": event.title, "color": event.color, "palette": event.palette,
                                         "template": event.template, "locale": event.locale]
         object["date"] = event.date?.description
