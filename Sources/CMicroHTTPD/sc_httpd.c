@@ -47,7 +47,6 @@ static enum MHD_Result sc_httpd_access(void *cls, struct MHD_Connection *connect
                                        size_t *upload_data_size, void **req_cls) {
     (void)cls;
     (void)url;
-    (void)connection;
     sc_httpd_request *r = *req_cls;
     if (r == NULL) return MHD_NO; /* out of memory at the request line */
     r->method = method;

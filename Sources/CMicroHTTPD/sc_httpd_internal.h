@@ -15,10 +15,6 @@
 
 #include <microhttpd.h>
 
-/* Bytes of an over-long chunked body read and dropped (so the client sees the 413 rather
- * than a reset) before the connection is closed instead. */
-#define SC_HTTPD_DRAIN_MIN (64u * 1024u)
-
 typedef struct sc_httpd_field {
     const char *name;
     size_t name_length;
@@ -81,8 +77,7 @@ struct sc_httpd_request {
     uint8_t *body;
     size_t body_length;
     size_t body_capacity;
-    size_t drained;       /* bytes dropped after the body went over the cap */
-    int over_cap;
+    int over_cap;         /* the body went over max_body_bytes (and was dropped) */
 
     int folded;           /* a field was continued on the next line (obs-fold) */
     int early;            /* answering while the body still arrives (sc_httpd_send_early) */
@@ -113,7 +108,8 @@ void sc_httpd_request_free(sc_httpd_request *r);
 int sc_httpd_collect_fields(sc_httpd_request *r);
 /* The checks made once the header is in; returns an SC_HTTPD_PROBLEM_* code. */
 int32_t sc_httpd_check_header(sc_httpd_request *r);
-/* Appends upload data (or drops it once over the cap). Returns 0, or -1 to close. */
+/* Appends upload data (or drops it, setting over_cap, once over the cap). Returns 0, or -1
+ * when out of memory. */
 int sc_httpd_take_body(sc_httpd_request *r, const char *data, size_t size);
 /* Checks, once the header is in, that the target ran up to the version: libmicrohttpd cuts
  * the target at a NUL byte. Returns an SC_HTTPD_PROBLEM_* code. */

@@ -196,8 +196,8 @@ int32_t sc_httpd_check_header(sc_httpd_request *r) {
     return SC_HTTPD_PROBLEM_NONE;
 }
 
-/* Appends upload data, or drops it once over the cap. Returns 0, or -1 to close the
- * connection (out of memory, or too much to drain). */
+/* Appends upload data, or drops it and sets over_cap once it would pass the cap (the
+ * caller then answers 413 at once and closes). Returns 0, or -1 when out of memory. */
 int sc_httpd_take_body(sc_httpd_request *r, const char *data, size_t size) {
     size_t cap = r->daemon->options.max_body_bytes;
     if (!r->over_cap && size > cap - r->body_length) {
@@ -207,11 +207,7 @@ int sc_httpd_take_body(sc_httpd_request *r, const char *data, size_t size) {
         r->body = NULL;
         r->body_length = r->body_capacity = 0;
     }
-    if (r->over_cap) {
-        size_t limit = cap > SC_HTTPD_DRAIN_MIN ? cap : SC_HTTPD_DRAIN_MIN;
-        r->drained += size;
-        return r->drained > limit ? -1 : 0;
-    }
+    if (r->over_cap) return 0;
     if (r->body_length + size > r->body_capacity) {
         size_t capacity = r->body_capacity < 4096 ? 4096 : r->body_capacity;
         while (capacity < r->body_length + size) capacity *= 2;

@@ -7,9 +7,10 @@ import Glibc
 /// A JSON-lines access log that never blocks the thread reporting a request. `record` (an
 /// `HTTPServer.CompletionObserver`, run on libmicrohttpd's threads) only appends the entry
 /// to a bounded buffer; a thread of the log's own wakes every 50 ms (or when the buffer is
-/// half full), formats the entries and writes them in one batch. When the buffer is full (the output is slow, or a pipe nobody reads) the entry
-/// is dropped and counted in `droppedEntries`, so the server keeps answering whatever
-/// happens to the log.
+/// half full), formats the entries and writes them in one batch. When the buffer is full
+/// (the output is slow, or a pipe nobody reads) the entry is dropped and counted in
+/// `droppedEntries`, so the server keeps answering whatever happens to the log. `note`
+/// passes other lines (diagnostics) the same way.
 ///
 /// One line per request, keys sorted: `{"bytes":…,"method":"GET","ms":1.234,
 /// "remote":"127.0.0.1","status":200,"target":"/…","time":"2026-11-30T15:22:30Z",
@@ -31,7 +32,13 @@ public final class AccessLog: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private var formatter = Formatter()
 
-    struct Entry {
+    enum Entry {
+        case request(RequestEntry)
+        /// A line of text written as it is (control characters become spaces).
+        case message(String)
+    }
+
+    struct RequestEntry {
         let summary: HTTPRequestSummary
         let status: Int
         let nanoseconds: Int64
@@ -59,8 +66,16 @@ public final class AccessLog: @unchecked Sendable {
         let nanoseconds = components.seconds &* 1_000_000_000 &+ components.attoseconds / 1_000_000_000
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        let entry = Entry(summary: summary, status: status, nanoseconds: nanoseconds, bytes: bytes,
-                          unixSeconds: now.tv_sec)
+        enqueue(.request(RequestEntry(summary: summary, status: status, nanoseconds: nanoseconds,
+                                      bytes: bytes, unixSeconds: now.tv_sec)))
+    }
+
+    /// Queues a line of text (a diagnostic), dropped and counted like an entry when full.
+    public func note(_ line: String) {
+        enqueue(.message(line))
+    }
+
+    private func enqueue(_ entry: Entry) {
         condition.lock()
         defer { condition.unlock() }
         guard !closed, pending.count < capacity else {
@@ -84,15 +99,23 @@ public final class AccessLog: @unchecked Sendable {
     /// Entries written so far.
     public var writtenEntries: Int { condition.withLock { written } }
 
-    /// Writes what is queued, then stops the writer thread (blocks while the output does).
-    /// Later entries are dropped. Idempotent.
-    public func close() {
+    /// Writes what is queued, then stops the writer thread, waiting for the output at most
+    /// `seconds` (nil: as long as it takes). Later entries are dropped. Returns false when the
+    /// output did not take everything in time. Idempotent.
+    @discardableResult
+    public func close(waitingAtMost seconds: Double? = nil) -> Bool {
         let first = condition.withLock { () -> Bool in
             defer { closed = true }
             condition.signal()
             return !closed
         }
-        if first { finished.wait() }
+        guard first else { return true }
+        guard let seconds else {
+            finished.wait()
+            return true
+        }
+        if finished.wait(timeout: .now() + seconds) == .success { return true }
+        return false
     }
 
     deinit { close() }
@@ -149,6 +172,15 @@ extension AccessLog {
         private var cachedTime: [UInt8] = []
 
         mutating func append(_ entry: Entry, to out: inout [UInt8]) {
+            switch entry {
+            case .request(let request): append(request, to: &out)
+            case .message(let text):
+                out += text.utf8.map { $0 < 0x20 || $0 == 0x7F ? UInt8(ascii: " ") : $0 }
+                out.append(UInt8(ascii: "\n"))
+            }
+        }
+
+        private mutating func append(_ entry: RequestEntry, to out: inout [UInt8]) {
             out += #"{"bytes":"#.utf8
             appendInteger(entry.bytes, to: &out)
             out += #","method":"#.utf8

@@ -19,6 +19,7 @@ extension HTTPServer {
 }
 
 /// The dispatch sources behind `shutdownOnSignals`.
+// @unchecked: `sources` and `received` are guarded by `lock`.
 final class SignalHandling: @unchecked Sendable {
     private let lock = NSLock()
     private var sources: [DispatchSourceSignal] = []

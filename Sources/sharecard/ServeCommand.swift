@@ -72,19 +72,24 @@ enum ServeCommand {
         } catch let e as HTTPServer.ConfigurationError {
             throw UsageError(description: e.description)
         }
-        let log = args.has("quiet") ? nil : AccessLog()
+        // Standard error is written by the log's own thread, never by libmicrohttpd's: the
+        // access log (unless --quiet) and the server's diagnostics alike.
+        let log = AccessLog()
+        // A reader of standard error that goes away must not end the server: the log's
+        // writes then fail with EPIPE and are dropped.
+        signal(SIGPIPE, SIG_IGN)
         let server = HTTPServer(configuration: serverConfiguration,
                                 answerImmediately: { service.answerImmediately($0) },
                                 handler: { service.handle($0) },
-                                onRequestCompleted: log?.observer,
-                                diagnostics: { message in FileHandle.standardError.write(Data("sharecard serve: \(message)\n".utf8)) })
+                                onRequestCompleted: args.has("quiet") ? nil : log.observer,
+                                diagnostics: { message in log.note("sharecard serve: \(message)") })
         service.setServerStatistics { [weak server] in
             let s = server?.statistics
             return (s?.inFlight ?? 0, s?.queueDepth ?? 0)
         }
         service.setServerMetrics { [weak server] in
             ServerMetricsText.exposition(server?.statistics ?? HTTPServer.Statistics(),
-                                         droppedLogEntries: log?.droppedEntries ?? 0)
+                                         droppedLogEntries: log.droppedEntries)
         }
         let port: Int
         do { port = try server.start() } catch {
@@ -92,7 +97,8 @@ enum ServeCommand {
         }
         FileHandle.standardError.write(Data("sharecard serve: listening on http://\(serverConfiguration.host):\(port)/ with \(serverConfiguration.workers) workers\(keys.isEmpty ? "" : ", signed URLs only")\n".utf8))
         server.shutdownOnSignals(then: {
-            FileHandle.standardError.write(Data("sharecard serve: shut down\n".utf8))
+            log.note("sharecard serve: shut down")
+            log.close(waitingAtMost: 2) // a stuck standard error does not keep the process alive
             exit(0)
         })
         dispatchMain()

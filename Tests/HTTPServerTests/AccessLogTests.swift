@@ -43,6 +43,25 @@ final class AccessLogTests: XCTestCase {
         close(output.write)
     }
 
+    /// Diagnostics go through the same buffer, and closing a log whose output is stuck
+    /// gives up after the time asked for instead of hanging the process at exit.
+    func testNotesAndCloseWithAStuckOutput() throws {
+        let output = try makePipe()
+        let log = AccessLog(fileDescriptor: output.write, capacity: 16)
+        for index in 0..<2000 { log.note("diagnostic \(index): " + String(repeating: "x", count: 200)) }
+        XCTAssertTrue(eventually { log.droppedEntries > 0 })
+        let started = Date()
+        XCTAssertFalse(log.close(waitingAtMost: 0.3), "the output never took everything")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2)
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        _ = fcntl(output.read, F_SETFL, O_NONBLOCK)
+        let count = read(output.read, &buffer, buffer.count)
+        XCTAssertTrue(String(decoding: buffer[..<max(0, count)], as: UTF8.self).hasPrefix("diagnostic 0: xxx"))
+        // let the writer finish: drain the rest
+        while read(output.read, &buffer, buffer.count) > 0 || errno == EINTR {}
+        XCTAssertTrue(eventually { log.writtenEntries + log.droppedEntries == 2000 })
+    }
+
     /// One JSON object per line, keys sorted, strings escaped.
     func testLineFormat() throws {
         let output = try makePipe()

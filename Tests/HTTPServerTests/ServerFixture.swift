@@ -44,6 +44,7 @@ func eventually(within seconds: Double = 3, _ condition: () -> Bool) -> Bool {
 }
 
 /// A value shared between a handler thread and the test.
+// @unchecked: `value` is only touched under `lock`.
 final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
@@ -56,6 +57,7 @@ final class Locked<Value>: @unchecked Sendable {
 }
 
 /// Makes handlers wait: `pass()` signals `entered`, then waits (at most 10 s) for `open()`.
+// @unchecked: holds only semaphores, which are thread-safe.
 final class Gate: @unchecked Sendable {
     private let enteredSemaphore = DispatchSemaphore(value: 0)
     private let releaseSemaphore = DispatchSemaphore(value: 0)
