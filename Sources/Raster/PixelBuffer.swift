@@ -2,6 +2,8 @@ import CPixman
 
 /// Owned memory for premultiplied ARGB32 pixels (one `UInt32` per pixel, alpha in the high
 /// byte; in memory B, G, R, A on little-endian machines), rows packed with no padding.
+// Unchecked: a buffer is written only while one owner builds it (a Canvas, a filter's output);
+// an `Image` wraps its own copy and never writes to it, so shared buffers are read-only.
 final class PixelBuffer: @unchecked Sendable {
     let width: Int
     let height: Int

@@ -1,7 +1,6 @@
 import CFreeType
 import CHarfBuzz
 import Foundation
-import Synchronization
 
 /// One face of a font file (a collection such as a `.ttc` holds several), opened once.
 ///
@@ -13,6 +12,7 @@ import Synchronization
 /// Thread safety: a `FontFace` may be shared between threads. The HarfBuzz font is immutable
 /// and safe to shape with concurrently; the `FT_Face` is not thread-safe, so every use of it
 /// goes through `withFreeTypeFace`, which holds a lock for the duration.
+// Unchecked: the HarfBuzz handles are immutable after init and the FT_Face is guarded by `ftLock`.
 public final class FontFace: @unchecked Sendable {
     /// The file the face was read from, as given.
     public let path: String
@@ -43,7 +43,7 @@ public final class FontFace: @unchecked Sendable {
     let hbFont: OpaquePointer
     private let ftLibrary: FT_Library
     private let ftFace: FT_Face
-    private let ftLock = Mutex(())
+    private let ftLock = NSLock()
 
     /// Opens face `faceIndex` of the font file at `path`.
     public init(path: String, faceIndex: Int = 0) throws(FontError) {
@@ -141,8 +141,9 @@ public final class FontFace: @unchecked Sendable {
     /// `body`; it must not be used after `body` returns. The size (`FT_Set_Char_Size`, or the
     /// strike for bitmap faces) is per-face state: set it inside `body` before loading glyphs.
     func withFreeTypeFace<R, E: Error>(_ body: (FT_Face) throws(E) -> R) throws(E) -> R {
-        let face = ftFace
-        return try ftLock.withLock { _ throws(E) in try body(face) }
+        ftLock.lock()
+        defer { ftLock.unlock() }
+        return try body(ftFace)
     }
 
     /// The nominal glyph (from `cmap`) for `scalar`, or nil when the face has none.

@@ -168,7 +168,8 @@ final class LimitTests: XCTestCase {
             + [UInt8](repeating: UInt8(ascii: "z"), count: 200)
         let stop = Locked(false)
         let trickling = DispatchSemaphore(value: 0)
-        let slowClients = slow
+        // Only the trickling thread uses the clients until `stop` is set and it has signalled.
+        nonisolated(unsafe) let slowClients = slow
         Thread {
             var offset = 0
             while !stop.get() && offset < line.count {

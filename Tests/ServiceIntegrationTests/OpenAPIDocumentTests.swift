@@ -6,7 +6,8 @@ import XCTest
 /// web/openapi.json against the code it describes: the catalog's names, the routes, and the
 /// patterns of the query parameters against the parsers that accept them.
 final class OpenAPIDocumentTests: XCTestCase {
-    static let document: [String: Any] = {
+    // Read-only after its one-time initialisation.
+    nonisolated(unsafe) static let document: [String: Any] = {
         let data = Data(Repository.openAPIText.utf8)
         return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
     }()

@@ -134,11 +134,12 @@ final class Gate: @unchecked Sendable {
 }
 
 /// Runs `body` on another thread; `wait` returns its result (bounded).
+// Unchecked: `result` is written once by the thread before `done` is signalled and read only after waiting on it.
 final class Background<Value>: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var result: Result<Value, Error>?
 
-    init(_ body: @escaping () throws -> Value) {
+    init(_ body: @escaping @Sendable () throws -> Value) {
         Thread { [self] in
             result = Result { try body() }
             done.signal()

@@ -8,7 +8,7 @@ import XCTest
 /// exceed it. `SHARECARD_RECORD_GOLDEN=1` rewrites the references and fails the test so a
 /// recording never passes unseen. A failure writes expected | actual | diff to `Failures/`
 /// beside the golden folder (ignored by git).
-public struct GoldenImage {
+public struct GoldenImage: Sendable {
     public let directory: URL
     public var tolerance: UInt32 = 3
     public var maxDifferingPixels = 8

@@ -1,3 +1,4 @@
+import Synchronization
 import Typesetting
 import XCTest
 
@@ -100,8 +101,7 @@ final class ShapingValueTests: XCTestCase {
         let face = try FontFace(path: TestFonts.path("NotoSans-Regular.ttf"))
         let expected = Shaper.shape("Concurrent office", face: face, direction: .leftToRight, script: .latin,
                                     language: LanguageTag("en")!).glyphs
-        let results = UnsafeMutableBufferPointer<Bool>.allocate(capacity: 8)
-        defer { results.deallocate() }
+        let results = Mutex([Bool](repeating: false, count: 8))
         DispatchQueue.concurrentPerform(iterations: 8) { i in
             var same = true
             for _ in 0..<50 {
@@ -109,9 +109,9 @@ final class ShapingValueTests: XCTestCase {
                                           language: LanguageTag("en")!).glyphs
                 same = same && glyphs == expected
             }
-            results[i] = same
+            results.withLock { $0[i] = same }
         }
-        XCTAssertTrue(results.allSatisfy { $0 })
+        XCTAssertTrue(results.withLock { $0.allSatisfy { $0 } })
     }
 }
 
