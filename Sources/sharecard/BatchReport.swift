@@ -59,7 +59,7 @@ final class BatchReport: Sendable {
     func finish(interruptedBy signal: Int32?) -> Int {
         state.withLock { state in
             let done = state.written + state.skipped + state.failed
-            var summary = "\(total) events: \(state.written) written, \(state.skipped) unchanged, \(state.failed) failed"
+            var summary = "\(total) event\(total == 1 ? "" : "s"): \(state.written) written, \(state.skipped) unchanged, \(state.failed) failed"
             if let signal {
                 summary += ", \(total - done) not started (stopped by \(signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)"))"
             }
