@@ -11,7 +11,7 @@ final class FuzzCorpusTests: XCTestCase {
 
     /// Regressions whose fix lives on another branch: replaying them before that branch is
     /// merged would crash the test process, so they are listed here and skipped until then.
-    /// File name (under fuzz/regressions/TARGET/) → the branch that fixes it.
+    /// File name (under fuzz/regressions/TARGET/) → the branch that fixes it (or is to).
     static let awaitingFix: [String: String] = [
         // Foundation's DateFormatter traps on a locale with a Unicode extension (en-u-nu-latn).
         "date-in-unicode-extension-locale.json": "locale",
@@ -47,7 +47,7 @@ final class FuzzCorpusTests: XCTestCase {
         for target in FuzzTarget.allCases {
             for file in try Self.inputs("regressions", target) {
                 if let branch = Self.awaitingFix[file.lastPathComponent] {
-                    skipped.append("\(target.rawValue)/\(file.lastPathComponent) (fixed on \(branch))")
+                    skipped.append("\(target.rawValue)/\(file.lastPathComponent) (fix: \(branch))")
                     continue
                 }
                 target.run(Array(try Data(contentsOf: file)))
