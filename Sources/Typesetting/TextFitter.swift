@@ -39,12 +39,21 @@ extension TextLayout {
             if let best, best.scale >= options.minimumScaleFactor {
                 scale = min(best.scale, 1)
                 fitted = true
+                let rewrapped: [Range<Int>]?
                 if scale == 1 {
-                    lines = TextLayout.wrap(breaker, width: boxWidth, options: options) ?? best.lines
+                    rewrapped = TextLayout.wrap(breaker, width: boxWidth, options: options)
                 } else if options.wrap == .balanced {
-                    lines = breaker.balanced(maxWidth: best.width, lineCount: best.lines.count) ?? best.lines
+                    rewrapped = breaker.balanced(maxWidth: best.width, lineCount: best.lines.count)
                 } else {
-                    lines = breaker.greedy(maxWidth: boxWidth / scale) ?? best.lines
+                    rewrapped = breaker.greedy(maxWidth: boxWidth / scale)
+                }
+                // First-fit at a wider measure needs no more lines only while a longer stretch
+                // is never narrower than a shorter one; negative tracking breaks that, so lines
+                // that would exceed the count the size was chosen for are not taken.
+                if let rewrapped, rewrapped.count <= best.lines.count {
+                    lines = rewrapped
+                } else {
+                    lines = best.lines
                 }
             } else {
                 scale = options.minimumScaleFactor

@@ -12,13 +12,7 @@ final class FuzzCorpusTests: XCTestCase {
     /// Regressions whose fix lives on another branch: replaying them before that branch is
     /// merged would crash the test process, so they are listed here and skipped until then.
     /// File name (under fuzz/regressions/TARGET/) → the branch that fixes it (or is to).
-    static let awaitingFix: [String: String] = [
-        // Foundation's DateFormatter traps on a locale with a Unicode extension (en-u-nu-latn).
-        "date-in-unicode-extension-locale.json": "locale",
-        // " en_ \0 en_" with maxLines 2, tracking −150, box 129 pt wide: three lines
-        // ["", "en_ \0", "en_"] (Typesetting fitting and truncation). Not yet fixed there.
-        "three-lines-for-two-after-nul.bin": "limits",
-    ]
+    static let awaitingFix: [String: String] = [:]
 
     static func inputs(_ kind: String, _ target: FuzzTarget) throws -> [URL] {
         let directory = fuzzDirectory.appendingPathComponent(kind).appendingPathComponent(target.rawValue)
