@@ -18,6 +18,8 @@ final class FuzzCorpusTests: XCTestCase {
         // " en_ \0 en_" with maxLines 2, tracking −150, box 129 pt wide: three lines
         // ["", "en_ \0", "en_"] (Typesetting fitting and truncation). Not yet fixed there.
         "three-lines-for-two-after-nul.bin": "limits",
+        // The same with U+001E (a paragraph separator to bidi) and NULs: two lines for one.
+        "two-lines-for-one-with-record-separators.bin": "limits",
     ]
 
     static func inputs(_ kind: String, _ target: FuzzTarget) throws -> [URL] {
