@@ -134,7 +134,7 @@ final class BatchRecoveryTests: TemporaryDirectoryTestCase {
         try write("half a card", to: "out/" + stale)
         try write("a card being written", to: "out/" + live)
         let r = try Sharecard.run(["batch", "events.jsonl", "--out", "out"], in: directory)
-        XCTAssertEqual(r.stderr, "1 events: 1 written, 0 unchanged, 0 failed\n")
+        XCTAssertEqual(r.stderr, "1 event: 1 written, 0 unchanged, 0 failed\n")
         XCTAssertEqual(try contents(of: "out"), [".000001.png.sharecard-\(getpid())-2e.tmp", ".sharecard-batch.jsonl", "000001.png"])
     }
 
