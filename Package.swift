@@ -4,7 +4,7 @@ import PackageDescription
 // Dependency graph (one way, top to bottom):
 //   sharecard, sharecard-bench → Cards → Layout → Typesetting → UnicodeText, Raster → Geometry
 //   Cards → Scene (the shared drawing vocabulary of scene files and templates) → Raster
-//   Typesetting, CardService → Caching (the LRU both caches share; no dependencies)
+//   Typesetting, CardService, sharecard → Caching (the LRU both caches share, and LockedValue; no dependencies)
 //   C libraries from Debian (installed by scripts/setup) sit behind the C* targets:
 //   Raster → CFreeType, CPixman, CPNG;  UnicodeText → CICU, CFriBiDi;  Typesetting → CHarfBuzz, CFreeType
 //   CardService → HTTPTypes (requests and responses as values, no sockets);  HTTPServer → HTTPTypes, CMicroHTTPD
@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "CardService", dependencies: ["Caching", "Cards", "HTTPTypes", "Raster", "CCrypto"]),
         .target(name: "HTTPServer", dependencies: ["HTTPTypes", "CMicroHTTPD"]),
 
-        .executableTarget(name: "sharecard", dependencies: ["CardService", "HTTPServer", "HTTPTypes", "Cards", "Layout", "Scene", "Typesetting", "Raster", "Geometry"]),
+        .executableTarget(name: "sharecard", dependencies: ["Caching", "CardService", "HTTPServer", "HTTPTypes", "Cards", "Layout", "Scene", "Typesetting", "Raster", "Geometry"]),
         .executableTarget(name: "sharecard-bench", dependencies: ["Cards", "Scene", "Typesetting", "Raster", "Geometry"]),
 
         // What each fuzz target does with its input; also replayed by FuzzRegressionTests.
@@ -49,14 +49,14 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "CachingTests", dependencies: ["Caching"]),
         .testTarget(name: "CCryptoTests", dependencies: ["CCrypto"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "TestSupport"]),
-        .testTarget(name: "UnicodeTextTests", dependencies: ["UnicodeText"]),
-        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "Raster", "Geometry", "TestSupport"]),
+        .testTarget(name: "RasterTests", dependencies: ["Caching", "Raster", "Geometry", "TestSupport"]),
+        .testTarget(name: "UnicodeTextTests", dependencies: ["Caching", "UnicodeText"]),
+        .testTarget(name: "TypesettingTests", dependencies: ["Caching", "Typesetting", "Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "CardsTests", dependencies: ["Cards", "Scene", "Typesetting", "Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Typesetting", "Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "CardServiceTests", dependencies: ["CardService", "HTTPTypes"]),
-        .testTarget(name: "CLITests", dependencies: []),
+        .testTarget(name: "CLITests", dependencies: ["Caching"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTypes", "TestSupport"]),
         .testTarget(name: "ServiceIntegrationTests", dependencies: ["CardService", "HTTPServer", "HTTPTypes", "Cards", "Typesetting", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness"]),

@@ -4,7 +4,7 @@
 /// Lookups, insertions and evictions are O(1): a dictionary into a doubly linked recency
 /// list kept in arrays of slots, linked by index rather than by reference, so relinking
 /// retains and releases nothing. A value type and not thread-safe: a cache shared between
-/// threads keeps it inside a `Mutex`.
+/// threads keeps it inside a `LockedValue`.
 ///
 /// Everything is `@inlinable` so that users in other modules get code specialised for their
 /// key and value types; unspecialised generic dictionary lookups cost more than the rest of

@@ -1,6 +1,5 @@
 import Caching
 import Foundation
-import Synchronization
 
 /// Encoded cards by key, bounded by total bytes; the least recently used go first (O(1)
 /// lookups, insertions and evictions). Safe to share between threads.
@@ -17,11 +16,11 @@ final class PNGCache: Sendable {
     }
 
     let capacityBytes: Int
-    private let state: Mutex<State>
+    private let state: LockedValue<State>
 
     init(capacityBytes: Int) {
         self.capacityBytes = capacityBytes
-        state = Mutex(State(entries: LRUCache(capacity: capacityBytes)))
+        state = LockedValue(State(entries: LRUCache(capacity: capacityBytes)))
     }
 
     /// The entry for `key`, or nil; a miss is counted unless `countingMiss` is false (a look

@@ -1,5 +1,4 @@
 import Caching
-import Synchronization
 
 /// Rendered glyphs kept for reuse, bounded by bytes and evicting the least recently used.
 ///
@@ -31,12 +30,12 @@ public final class GlyphCache: Sendable {
     static let largestCachedEmInPixels = 1024
 
     public let capacityInBytes: Int
-    private let state: Mutex<LRUCache<GlyphKey, GlyphEntry>>
+    private let state: LockedValue<LRUCache<GlyphKey, GlyphEntry>>
 
     /// A cache holding at most `capacityInBytes` (0 caches nothing; negative is treated as 0).
     public init(capacityInBytes: Int = GlyphCache.defaultCapacityInBytes) {
         self.capacityInBytes = max(0, capacityInBytes)
-        state = Mutex(LRUCache(capacity: self.capacityInBytes))
+        state = LockedValue(LRUCache(capacity: self.capacityInBytes))
     }
 
     public var statistics: Statistics {

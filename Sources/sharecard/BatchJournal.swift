@@ -1,6 +1,6 @@
+import Caching
 import Cards
 import Foundation
-import Synchronization
 
 /// What each output file was rendered from, so a re-run skips finished cards even after the
 /// batch was killed. `.sharecard-batch.jsonl` in the output folder holds one JSON object per
@@ -29,7 +29,7 @@ final class BatchJournal: Sendable {
     private let directory: String
     private let path: String
     private let legacyPath: String
-    private let state: Mutex<State>
+    private let state: LockedValue<State>
 
     /// Reads the journal in `directory` and opens it for appending; the error says the
     /// folder cannot be written, before any card is rendered.
@@ -57,7 +57,7 @@ final class BatchJournal: Sendable {
             close(fd)
             throw CommandError("cannot write in the --out folder \(directory): \(Errno.text(error))")
         }
-        state = Mutex(State(entries: entries, lines: lines, fd: fd, legacy: legacy != nil))
+        state = LockedValue(State(entries: entries, lines: lines, fd: fd, legacy: legacy != nil))
     }
 
     deinit {

@@ -1,5 +1,5 @@
+import Caching
 import Foundation
-import Synchronization
 
 /// What a batch tells its user on standard error: each failed line as soon as it fails, a
 /// one-line progress bar when stderr is a terminal (redrawn at most every 100 ms, cleared
@@ -19,7 +19,7 @@ final class BatchReport: Sendable {
     private let total: Int
     private let showsProgress: Bool
     private let start = Date()
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     init(total: Int, showsProgress: Bool) {
         self.total = total

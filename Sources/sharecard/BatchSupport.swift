@@ -1,6 +1,6 @@
+import Caching
 import Cards
 import Foundation
-import Synchronization
 
 /// Splitting a JSON-lines file, and the optional "id" each line may carry.
 enum BatchInput {
@@ -61,7 +61,7 @@ struct BatchRunner {
 
 /// The next unclaimed index, shared by the runner's threads.
 final class Counter: Sendable {
-    private let value = Mutex(0)
+    private let value = LockedValue(0)
     func take(below limit: Int) -> Int? {
         value.withLock { value in
             guard value < limit else { return nil }
@@ -73,8 +73,8 @@ final class Counter: Sendable {
 
 /// One result per item, filled in by whichever thread ran it.
 final class ResultSlots<R: Sendable>: Sendable {
-    private let slots: Mutex<[R?]>
-    init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
+    private let slots: LockedValue<[R?]>
+    init(count: Int) { slots = LockedValue(Array(repeating: nil, count: count)) }
     func set(_ i: Int, _ r: R) { slots.withLock { $0[i] = r } }
     func values() -> [R?] { slots.withLock { $0 } }
 }

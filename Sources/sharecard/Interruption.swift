@@ -1,6 +1,6 @@
+import Caching
 import Dispatch
 import Foundation
-import Synchronization
 
 /// SIGINT and SIGTERM for the commands that write files. The signals' default actions are
 /// replaced by dispatch sources, so handling runs on an ordinary thread and may take locks.
@@ -13,7 +13,8 @@ import Synchronization
 final class Interruption: Sendable {
     static let shared = Interruption()
 
-    private struct State: ~Copyable {
+    // @unchecked: the signal sources are only kept here (so they stay alive), never touched again.
+    private struct State: @unchecked Sendable {
         var sources: [DispatchSourceSignal] = []
         var graceful = false
         var onStopRequest: (@Sendable (Int32) -> Void)?
@@ -22,7 +23,7 @@ final class Interruption: Sendable {
         var temporaries: Set<String> = []
     }
 
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
     private let queue = DispatchQueue(label: "sharecard-signals")
 
     private init() {}

@@ -1,5 +1,5 @@
+import Caching
 import Foundation
-import Synchronization
 import XCTest
 
 /// Ways of running `sharecard` that `Sharecard.run` does not cover: with a pipe as standard
@@ -165,7 +165,7 @@ enum ProcessHarness {
 
 /// Data handed from a reading thread to the test.
 private final class Collected: Sendable {
-    private let data = Mutex(Data())
+    private let data = LockedValue(Data())
     func set(_ d: Data) { data.withLock { $0 = d } }
     func get() -> Data { data.withLock { $0 } }
 }

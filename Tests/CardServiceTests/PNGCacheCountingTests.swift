@@ -1,7 +1,7 @@
 @testable import CardService
 import XCTest
 
-/// What `PNGCache.statistics` counts, now that the cache is an `LRUCache` behind a `Mutex`.
+/// What `PNGCache.statistics` counts, now that the cache is an `LRUCache` behind a `LockedValue`.
 final class PNGCacheCountingTests: XCTestCase {
     func entry(_ size: Int) -> PNGCache.Entry { PNGCache.Entry(png: [UInt8](repeating: 1, count: size), layout: nil) }
 

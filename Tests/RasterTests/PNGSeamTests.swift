@@ -1,4 +1,5 @@
 import CPNG
+import Caching
 import Dispatch
 import Foundation
 import Raster
@@ -51,7 +52,7 @@ final class PNGSeamTests: XCTestCase {
         }
         let libpng = PNGEncoding.libpng(try .init(zlibLevel: 1, filter: .sub))
         let encodings = (0..<pictures.count * 2).map { $0 % 2 == 0 ? PNGEncoding.runs : libpng }
-        let results = Mutex([[UInt8]?](repeating: nil, count: encodings.count))
+        let results = LockedValue([[UInt8]?](repeating: nil, count: encodings.count))
         // Every thread waits until all have started, so the first encodes overlap.
         let started = Atomic(0)
         let finished = DispatchGroup()

@@ -1,8 +1,8 @@
+import Caching
 import Dispatch
 import Foundation
 import Geometry
 import Raster
-import Synchronization
 import TestSupport
 import Typesetting
 import XCTest
@@ -329,7 +329,7 @@ final class GlyphDrawingTests: XCTestCase {
         let reference = try Canvas(size: Size(width: 240, height: 40), background: .white)
         reference.draw(text, cache: GlyphCache())
         let expected = reference.makeImage().premultipliedARGB
-        let results = Mutex([[UInt32]]())
+        let results = LockedValue([[UInt32]]())
         // Other sizes drawn in between keep the cache busy evicting.
         let noise = try (0..<80).map { try run("Quick", face: face, size: 10 + Double($0), at: Point(x: 0, y: 20)) }
         DispatchQueue.concurrentPerform(iterations: 8) { i in

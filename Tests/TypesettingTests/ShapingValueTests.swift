@@ -1,4 +1,4 @@
-import Synchronization
+import Caching
 import Typesetting
 import XCTest
 
@@ -101,7 +101,7 @@ final class ShapingValueTests: XCTestCase {
         let face = try FontFace(path: TestFonts.path("NotoSans-Regular.ttf"))
         let expected = Shaper.shape("Concurrent office", face: face, direction: .leftToRight, script: .latin,
                                     language: LanguageTag("en")!).glyphs
-        let results = Mutex([Bool](repeating: false, count: 8))
+        let results = LockedValue([Bool](repeating: false, count: 8))
         DispatchQueue.concurrentPerform(iterations: 8) { i in
             var same = true
             for _ in 0..<50 {

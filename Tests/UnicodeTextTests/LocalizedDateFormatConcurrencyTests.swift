@@ -1,5 +1,5 @@
+import Caching
 import Dispatch
-import Synchronization
 import UnicodeText
 import XCTest
 
@@ -12,7 +12,7 @@ final class LocalizedDateFormatConcurrencyTests: XCTestCase {
         XCTAssertGreaterThan(tags.count, 64, "needs more locales than the cache holds")
         let expected = try tags.map(Self.texts)
         let threads = 4
-        let results = Mutex<[Int: [[String]]]>([:])
+        let results = LockedValue<[Int: [[String]]]>([:])
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             // Each thread walks the locales from a different place, so they collide.
             let order = tags.indices.map { ($0 + thread * tags.count / threads) % tags.count }
