@@ -127,12 +127,7 @@ sc_httpd *sc_httpd_start(const sc_httpd_options *o, char *err, size_t err_size) 
     memset(&v4, 0, sizeof v4);
     memset(&v6, 0, sizeof v6);
     const char *host = (o->host != NULL && o->host[0] != 0) ? o->host : "127.0.0.1";
-    /* poll(), not epoll: with epoll, MHD_quiesce_daemon races the worker threads (both
-     * remove the listening socket from the epoll set; the loser's epoll_ctl fails with
-     * ENOENT and libmicrohttpd 0.9.75 aborts the process), so a SIGTERM under load could
-     * kill the server instead of draining it. With poll() quiescing is a message to each
-     * worker over its inter-thread channel. */
-    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL |
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL |
                          MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ITC;
     void *address = NULL;
     if (inet_pton(AF_INET, host, &v4.sin_addr) == 1) {

@@ -79,7 +79,10 @@ if ((${#fronts[@]} == 2)); then
       [[ $status == 200 ]] || { say "card $n through :$listen answered $status"; failed+=("nginx card $n"); }
     done
   done
-  # Which instance rendered each card URL (from the instances' access logs).
+  # Which instance rendered each card URL (from the instances' access logs). The log is
+  # written by its own thread in batches, so the instances are stopped first: that flushes it.
+  for pid in "${pids[@]}"; do stop "$pid"; done
+  pids=()
   for i in 0 1 2 3; do
     grep -o '"target":"/v1/cards/[^"]*"' "$work/instance-$i.log" | sed "s/^/$i /" || true
   done | sort -u >"$work/routes"
