@@ -1,10 +1,12 @@
 import Foundation
 import XCTest
 
-/// Runs any program with an exact environment (nothing inherited), for tests that must
-/// control PATH, LD_LIBRARY_PATH or SHARECARD_HOME. Output goes to files, as in `Sharecard.run`.
+/// Runs any program, with an exact environment (nothing inherited) for tests that must control
+/// PATH, LD_LIBRARY_PATH or SHARECARD_HOME, or with this process's environment when
+/// `environment` is nil. Output goes to files, not pipes, so a large PNG on stdout can never
+/// block the child while the test waits for it.
 enum ProcessRunner {
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String],
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String]?,
                     stdin: Data = Data(), in directory: URL? = nil, timeout: TimeInterval = 60) throws -> Sharecard.Result {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("sharecard-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -20,7 +22,7 @@ enum ProcessRunner {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.environment = environment
+        if let environment { process.environment = environment }
         if let directory { process.currentDirectoryURL = directory }
         process.standardInput = input
         process.standardOutput = output
@@ -31,7 +33,7 @@ enum ProcessRunner {
             if Date() > deadline {
                 process.terminate()
                 process.waitUntilExit()
-                throw Sharecard.Failure(description: "\(executable) \(arguments.joined(separator: " ")) ran longer than \(timeout) s")
+                throw Sharecard.Failure(description: "\((executable as NSString).lastPathComponent) \(arguments.joined(separator: " ")) ran longer than \(timeout) s")
             }
             usleep(5_000)
         }

@@ -37,39 +37,8 @@ struct Sharecard {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw Failure(description: "no sharecard executable at \(executable.path); build with `swift build --build-tests`")
         }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("sharecard-cli-io-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let inURL = scratch.appendingPathComponent("stdin"), outURL = scratch.appendingPathComponent("stdout"),
-            errURL = scratch.appendingPathComponent("stderr")
-        try (stdin ?? Data()).write(to: inURL)
-        try Data().write(to: outURL)
-        try Data().write(to: errURL)
-        let input = try FileHandle(forReadingFrom: inURL), output = try FileHandle(forWritingTo: outURL),
-            errors = try FileHandle(forWritingTo: errURL)
-        defer { try? input.close(); try? output.close(); try? errors.close() }
-
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning {
-            if Date() > deadline {
-                process.terminate()
-                process.waitUntilExit()
-                throw Failure(description: "sharecard \(arguments.joined(separator: " ")) ran longer than \(timeout) s")
-            }
-            usleep(5_000)
-        }
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      stdout: try Data(contentsOf: outURL),
-                      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        return try ProcessRunner.run(executable.path, arguments, environment: nil, stdin: stdin ?? Data(),
+                                     in: directory, timeout: timeout)
     }
 }
 
