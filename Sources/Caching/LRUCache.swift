@@ -83,16 +83,7 @@ public struct LRUCache<Key: Hashable, Value> {
     /// The value for `key`, which becomes the most recently used; counted as a hit or miss.
     @inlinable
     public mutating func value(forKey key: Key) -> Value? {
-        guard let i = index[key] else {
-            storedMisses += 1
-            return nil
-        }
-        storedHits += 1
-        if i != newest {
-            unlink(i)
-            pushNewest(i)
-        }
-        return entries[i]!.value
+        value(forKey: key) { $0 }
     }
 
     /// `body` applied to the value for `key` where it is stored, which becomes the most
