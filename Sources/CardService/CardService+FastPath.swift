@@ -10,18 +10,7 @@ extension CardService {
     public func answerImmediately(_ request: HTTPRequest) -> HTTPResponse? {
         let route = Route(request.path)
         if case .cards = route, request.method == "POST" { return nil }
-        var response: HTTPResponse
-        do {
-            response = try RenderPolicy.$deferred.withValue(true) { try dispatch(route, request) }
-        } catch is RenderDeferred {
-            return nil
-        } catch let e as ServiceError {
-            response = e.response
-        } catch {
-            response = .error(status: 500, code: "internal", message: "\(error)")
-        }
-        metrics.recordRequest(route: route.name, status: response.status)
-        return response
+        return try? recorded(route) { try RenderPolicy.$deferred.withValue(true) { try dispatch(route, request) } }
     }
 
     /// Lines the server layer adds to `/metrics` (already in the exposition format).

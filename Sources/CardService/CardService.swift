@@ -29,9 +29,23 @@ public final class CardService: Sendable {
     /// Answers one request; never throws, never crashes on input.
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         let route = Route(request.path)
+        do {
+            return try recorded(route) { try dispatch(route, request) }
+        } catch {
+            // Outside `answerImmediately` nothing defers a render.
+            return .error(status: 500, code: "internal", message: "a render was deferred outside the fast path")
+        }
+    }
+
+    /// `answer`'s response, or the JSON answer for what it threw, counted in the metrics.
+    /// Only `RenderDeferred` passes through uncounted: the fast path's signal to hand the
+    /// request to a worker.
+    func recorded(_ route: Route, _ answer: () throws -> HTTPResponse) throws(RenderDeferred) -> HTTPResponse {
         var response: HTTPResponse
         do {
-            response = try dispatch(route, request)
+            response = try answer()
+        } catch let deferred as RenderDeferred {
+            throw deferred
         } catch let e as ServiceError {
             response = e.response
         } catch {
