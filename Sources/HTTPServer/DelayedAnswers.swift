@@ -9,8 +9,7 @@ import Foundation
 final class DelayedAnswers: @unchecked Sendable {
     let delay: Duration
     private let condition = NSCondition()
-    private var waiting: [(due: ContinuousClock.Instant, answer: @Sendable () -> Void)] = []
-    private var head = 0
+    private var waiting = FIFOQueue<(due: ContinuousClock.Instant, answer: @Sendable () -> Void)>()
     private var closed = false
     private var started = false
     private let finished = DispatchSemaphore(value: 0)
@@ -35,7 +34,7 @@ final class DelayedAnswers: @unchecked Sendable {
         let accepted = condition.withLock { () -> Bool in
             guard started && !closed else { return false }
             waiting.append((now + delay, answer))
-            if waiting.count - head == 1 { condition.signal() }
+            if waiting.count == 1 { condition.signal() }
             return true
         }
         if !accepted { answer() }
@@ -52,17 +51,16 @@ final class DelayedAnswers: @unchecked Sendable {
     }
 
     /// Requests waiting for their answer.
-    var count: Int { condition.withLock { waiting.count - head } }
+    var count: Int { condition.withLock { waiting.count } }
 
     private func run() {
         while true {
             condition.lock()
-            while head == waiting.count && !closed { condition.wait() }
-            if head == waiting.count {
+            while waiting.isEmpty && !closed { condition.wait() }
+            guard let entry = waiting.first else {
                 condition.unlock()
                 return
             }
-            let entry = waiting[head]
             let now = ContinuousClock.now
             if entry.due > now && !closed {
                 let seconds = Double((entry.due - now).components.attoseconds) / 1e18
@@ -71,14 +69,7 @@ final class DelayedAnswers: @unchecked Sendable {
                 condition.unlock()
                 continue
             }
-            head += 1
-            if head == waiting.count {
-                waiting.removeAll(keepingCapacity: true)
-                head = 0
-            } else if head >= 1024 && head * 2 >= waiting.count {
-                waiting.removeFirst(head)
-                head = 0
-            }
+            _ = waiting.removeFirst()
             condition.unlock()
             entry.answer()
         }

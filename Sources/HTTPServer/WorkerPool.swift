@@ -16,8 +16,7 @@ final class WorkerPool: @unchecked Sendable {
     let workers: Int
     let queueLimit: Int
     private let condition = NSCondition()
-    private var jobs: [Job?] = []
-    private var head = 0
+    private var jobs = FIFOQueue<Job>()
     private var running = 0
     private var closed = false
     private let exited = DispatchGroup()
@@ -42,7 +41,7 @@ final class WorkerPool: @unchecked Sendable {
     }
 
     /// Jobs waiting for a worker.
-    var waiting: Int { condition.withLock { jobs.count - head } }
+    var waiting: Int { condition.withLock { jobs.count } }
 
     /// Jobs being run.
     var active: Int { condition.withLock { running } }
@@ -50,7 +49,7 @@ final class WorkerPool: @unchecked Sendable {
     /// True when one more job would be admitted now. Jobs only leave between this check and
     /// `submit`, so a caller that serialises its submissions can rely on it.
     var hasRoom: Bool {
-        condition.withLock { !closed && jobs.count - head + running < workers + queueLimit }
+        condition.withLock { !closed && jobs.count + running < workers + queueLimit }
     }
 
     /// Queues a job; false (job dropped) when full or closed.
@@ -58,7 +57,7 @@ final class WorkerPool: @unchecked Sendable {
     func submit(_ job: @escaping Job) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        guard !closed, jobs.count - head + running < workers + queueLimit else { return false }
+        guard !closed, jobs.count + running < workers + queueLimit else { return false }
         jobs.append(job)
         condition.signal()
         return true
@@ -97,18 +96,8 @@ final class WorkerPool: @unchecked Sendable {
     private func next() -> Job? {
         condition.lock()
         defer { condition.unlock() }
-        while head == jobs.count && !closed { condition.wait() }
-        guard head < jobs.count else { return nil }
-        let job = jobs[head]
-        jobs[head] = nil
-        head += 1
-        if head == jobs.count {
-            jobs.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head >= 1024 && head * 2 >= jobs.count {
-            jobs.removeFirst(head)
-            head = 0
-        }
+        while jobs.isEmpty && !closed { condition.wait() }
+        guard let job = jobs.removeFirst() else { return nil }
         running += 1
         return job
     }
