@@ -6,7 +6,7 @@ import Raster
 extension CardService {
     /// Query parameters a card URL may carry (the template is in the path).
     static let eventParameters = ["title", "date", "endDate", "subtitle", "emoji", "color", "palette", "locale"]
-    static let cardParameters = Set(eventParameters + ["scale", "expires", "sig"])
+    static let cardParameters = Set(eventParameters + ["scale", "expires", "sig", "v"])
     /// For unsigned cards: the URL names the inputs and the ETag every version, so the answer
     /// never changes.
     static let cacheControl = "public, max-age=31536000, immutable"
@@ -27,18 +27,26 @@ extension CardService {
 
     /// `GET /v1/cards/{template}.png?title=…`
     func cardFromQuery(template: String, _ request: HTTPRequest) throws -> HTTPResponse {
+        let queried = try queriedCard(template: template, request, parameters: Self.cardParameters)
+        return try cardResponse(queried.card, request, asJSON: false, caching: queried.caching, version: queried.version)
+    }
+
+    /// A card named by a query (a card URL's, or a share page's), with the caching fields
+    /// its answer gets and the URL's `v`. Checks every parameter and the signature.
+    func queriedCard(template: String, _ request: HTTPRequest, parameters: Set<String>) throws -> (card: Card, caching: HTTPHeaders, version: String?) {
         var seen = Set<String>()
         for item in request.queryItems {
-            guard Self.cardParameters.contains(item.name) else {
+            guard parameters.contains(item.name) else {
                 throw ServiceError.badRequest(code: "unknown_parameter",
-                                              message: "unknown query parameter \"\(item.name)\" (expected: \(Self.cardParameters.sorted().joined(separator: ", ")))",
+                                              message: "unknown query parameter \"\(item.name)\" (expected: \(parameters.sorted().joined(separator: ", ")))",
                                               field: item.name)
             }
             guard seen.insert(item.name).inserted else {
                 throw ServiceError.badRequest(code: "duplicate_parameter", message: "query parameter \"\(item.name)\" given twice", field: item.name)
             }
         }
-        var caching = Self.cachingHeaders(signedExpires: nil, now: 0)
+        let version = try Self.version(request)
+        var caching = caching(version: version, signedExpires: nil, now: 0)
         if let signer = configuration.signer {
             let items = request.queryItems.map { ($0.name, $0.value) }
             let now = configuration.now()
@@ -74,8 +82,7 @@ extension CardService {
             throw ServiceError.badRequest(code: "invalid_parameter", message: e.description, field: e.field)
         }
         if let e = lengthError(event) { throw ServiceError.badRequest(code: "invalid_parameter", message: e.description, field: e.field) }
-        let card = try card(event, scale: try scale(request))
-        return try cardResponse(card, request, asJSON: false, caching: caching)
+        return (try card(event, scale: try scale(request)), caching, version)
     }
 
     /// `POST /v1/cards` with an event as JSON.
@@ -108,7 +115,9 @@ extension CardService {
         }
         if let e = lengthError(event) { throw ServiceError.unprocessable(message: e.description, field: e.field) }
         let card = try card(event, scale: try scale(request))
-        return try cardResponse(card, request, asJSON: answer == .json, caching: Self.cachingHeaders(signedExpires: nil, now: 0))
+        // What a POST renders is the current design: tagged and cached as its imageURL is.
+        return try cardResponse(card, request, asJSON: answer == .json, caching: caching(version: contentVersion, signedExpires: nil, now: 0),
+                                version: contentVersion)
     }
 
     /// POST bodies are JSON (`charset`, if given, utf-8). `multipart/form-data` is reserved
@@ -165,8 +174,8 @@ extension CardService {
     }
 
     /// The PNG (or the JSON description) of `card`, from the cache when possible.
-    func cardResponse(_ card: Card, _ request: HTTPRequest, asJSON: Bool, caching: HTTPHeaders) throws -> HTTPResponse {
-        let etag = "\"" + card.key(fontsVersion: configuration.fontsVersion).prefix(40) + "\""
+    func cardResponse(_ card: Card, _ request: HTTPRequest, asJSON: Bool, caching: HTTPHeaders, version: String?) throws -> HTTPResponse {
+        let etag = Self.entityTag(key: card.key(fontsVersion: configuration.fontsVersion), version: version)
         // A POST targets /v1/cards, which has no representation for a tag to match (its
         // If-Match was refused in dispatch), so it renders; GET and HEAD are conditional.
         if request.method == "GET" || request.method == "HEAD",
@@ -176,7 +185,8 @@ extension CardService {
         let entry = try rendered(card, key: etag)
         if asJSON {
             let description = CardDescription(shareText: try card.event.shareText, imageURL: canonicalURL(for: card),
-                                              width: card.pixelWidth, height: card.pixelHeight, layout: entry.layout)
+                                              width: card.pixelWidth, height: card.pixelHeight, layout: entry.layout,
+                                              foreground: card.color.foreground.hexString, contrast: card.color.reportedContrast)
             return try .json(description)
         }
         return HTTPResponse(status: 200, headers: HTTPHeaders([HTTPField(name: "Content-Type", value: "image/png"), HTTPField(name: "ETag", value: etag)] + caching.fields),
@@ -196,8 +206,19 @@ extension CardService {
         return entry
     }
 
-    /// The GET URL that renders exactly `card`: fields in a fixed order, defaults left out.
+    /// The GET URL that renders exactly `card`: fields in a fixed order, defaults left out,
+    /// the current content version last; absolute under the public URL when there is one.
     public func canonicalURL(for card: Card) -> String {
+        publicLink(canonicalPath(for: card, route: "/v1/cards/\(QueryEncoding.encode(card.event.template)).png", template: false))
+    }
+
+    /// `route?query` naming `card`'s inputs (the template too, when `template`).
+    func canonicalPath(for card: Card, route: String, template: Bool) -> String {
+        route + "?" + canonicalItems(for: card, template: template).map { "\(QueryEncoding.encode($0.0))=\(QueryEncoding.encode($0.1))" }.joined(separator: "&")
+    }
+
+    /// The query items naming `card`, in a fixed order, defaults left out, `v` last.
+    func canonicalItems(for card: Card, template: Bool) -> [(String, String)] {
         let e = card.event
         var items: [(String, String)] = [("title", e.title)]
         if let d = e.date { items.append(("date", d.description)) }
@@ -207,17 +228,21 @@ extension CardService {
         if e.color != Event.defaultColor { items.append(("color", e.color)) }
         if e.palette != Event.defaultPalette { items.append(("palette", e.palette)) }
         if e.locale != "en" { items.append(("locale", e.locale)) }
+        if template && e.template != Event.defaultTemplate { items.append(("template", e.template)) }
         if card.scale != 1 { items.append(("scale", String(card.scale))) }
-        let path = "/v1/cards/\(QueryEncoding.encode(e.template)).png"
-        return path + "?" + items.map { "\(QueryEncoding.encode($0.0))=\(QueryEncoding.encode($0.1))" }.joined(separator: "&")
+        items.append((Self.versionParameter, contentVersion))
+        return items
     }
 
     /// `GET /v1/palettes/{name}/preview.png`: the contact sheet with the classic template.
     func palettePreview(_ name: String, _ request: HTTPRequest) throws -> HTTPResponse {
         let palette = try palette(name)
         let template = try catalog.template(named: Event.defaultTemplate)
-        let key = "\"preview-\(palette.name)-\(palette.version)-\(template.version)-\(configuration.fontsVersion)-\(Card.rendererVersion)\""
-        if let notModified = try Self.evaluateConditions(request, etag: key, caching: Self.cachingHeaders(signedExpires: nil, now: 0)) {
+        let version = try Self.version(request)
+        let caching = caching(version: version, signedExpires: nil, now: 0)
+        // The version tags a separate entity, cached under its own key like a card's.
+        let key = "\"preview-\(palette.name)-\(palette.version)-\(template.version)-\(configuration.fontsVersion)-\(Card.rendererVersion)\(version.map { "-v-" + $0 } ?? "")\""
+        if let notModified = try Self.evaluateConditions(request, etag: key, caching: caching) {
             return notModified
         }
         let png: [UInt8]
@@ -228,7 +253,8 @@ extension CardService {
             png = try PalettePreview(renderer: renderer).render(palette: palette, template: template).pngData()
             cache.put(key, PNGCache.Entry(png: png, layout: nil))
         }
-        return HTTPResponse(status: 200, headers: ["Content-Type": "image/png", "ETag": key, "Cache-Control": Self.cacheControl], body: png)
+        return HTTPResponse(status: 200, headers: HTTPHeaders([HTTPField(name: "Content-Type", value: "image/png"), HTTPField(name: "ETag", value: key)] + caching.fields),
+                            body: png)
     }
 }
 
@@ -239,4 +265,7 @@ struct CardDescription: Encodable {
     let width: Int
     let height: Int
     let layout: CardLayoutSummary?
+    /// The text colour drawn, and its WCAG contrast at the background's worst spot.
+    let foreground: String
+    let contrast: Double
 }

@@ -10,7 +10,7 @@ extension CardService {
     public func answerImmediately(_ request: HTTPRequest) -> HTTPResponse? {
         let route = Route(request.path)
         if case .cards = route, request.method == "POST" { return nil }
-        return try? recorded(route) { try RenderPolicy.$deferred.withValue(true) { try dispatch(route, request) } }
+        return (try? recorded(route) { try RenderPolicy.$deferred.withValue(true) { try dispatch(route, request) } }).map { withCORS(request, $0) }
     }
 
     /// Lines the server layer adds to `/metrics` (already in the exposition format).

@@ -13,12 +13,15 @@ public final class CardService: Sendable {
     let cache: PNGCache
     let metrics = ServiceMetrics()
     let statisticsSource = StatisticsSource()
+    /// What card URLs the service hands out carry as `v=` (see `ContentVersioning`).
+    public let contentVersion: String
 
     public init(catalog: Catalog, renderer: CardRenderer, configuration: ServiceConfiguration = ServiceConfiguration()) {
         self.catalog = catalog
         self.renderer = renderer
         self.configuration = configuration
         cache = PNGCache(capacityBytes: configuration.cacheBytes)
+        contentVersion = ContentVersion.of(catalog: catalog, fontsVersion: configuration.fontsVersion)
     }
 
     /// Where `/metrics` reads the server's in-flight count and queue depth.
@@ -30,7 +33,7 @@ public final class CardService: Sendable {
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         let route = Route(request.path)
         do {
-            return try recorded(route) { try dispatch(route, request) }
+            return withCORS(request, try recorded(route) { try dispatch(route, request) })
         } catch {
             // Outside `answerImmediately` nothing defers a render.
             return .error(status: 500, code: "internal", message: "a render was deferred outside the fast path")
@@ -59,7 +62,7 @@ public final class CardService: Sendable {
 
     enum Route {
         case playground, openAPI, health, metrics, card(template: String), cards, palettes, palette(String),
-             palettePreview(String), templates, unknown
+             palettePreview(String), templates, share, unknown
 
         init(_ path: String) {
             let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
@@ -71,6 +74,7 @@ public final class CardService: Sendable {
             case 2 where parts == ["v1", "cards"]: self = .cards
             case 2 where parts == ["v1", "palettes"]: self = .palettes
             case 2 where parts == ["v1", "templates"]: self = .templates
+            case 2 where parts == ["v1", "share"]: self = .share
             case 3 where parts[0] == "v1" && parts[1] == "cards" && parts[2].hasSuffix(".png") && parts[2].count > 4:
                 self = .card(template: String(parts[2].dropLast(4)))
             case 3 where parts[0] == "v1" && parts[1] == "palettes" && !parts[2].isEmpty: self = .palette(parts[2])
@@ -91,6 +95,7 @@ public final class CardService: Sendable {
             case .palette: return "palette"
             case .palettePreview: return "palette_preview"
             case .templates: return "templates"
+            case .share: return "share"
             case .unknown: return "unknown"
             }
         }
@@ -106,8 +111,11 @@ public final class CardService: Sendable {
         guard !route.methods.isEmpty else {
             throw ServiceError.notFound(code: "not_found", message: "no such route: \(request.path)", field: nil)
         }
+        if request.method == "OPTIONS" && configuration.cors.isEnabled { return try preflight(request, route) }
         guard route.methods.contains(request.method) else { throw ServiceError.methodNotAllowed(allow: route.methods) }
-        if case .cards = route {} else if case .card = route {} else if !request.queryItems.isEmpty {
+        if case .cards = route {} else if case .card = route {} else if case .share = route {}
+        else if case .palettePreview = route, request.queryItems.allSatisfy({ $0.name == Self.versionParameter }) {}
+        else if !request.queryItems.isEmpty {
             throw ServiceError.badRequest(code: "unexpected_query", message: "this route takes no query parameters", field: request.queryItems[0].name)
         }
         switch route {
@@ -126,10 +134,11 @@ public final class CardService: Sendable {
                          contentType: "text/plain; version=0.0.4; charset=utf-8")
         case .card(let template): return try cardFromQuery(template: template, request)
         case .cards: return try cardFromBody(request)
-        case .palettes: return try .json(catalog.palettes.map(PaletteSummary.init))
-        case .palette(let name): return try .json(PaletteDetail(try palette(name)))
+        case .palettes: return try .json(catalog.palettes.map { PaletteSummary($0, previewURL: previewURL($0)) })
+        case .palette(let name): return try .json(PaletteDetail(try palette(name), previewURL: previewURL(try palette(name))))
         case .palettePreview(let name): return try palettePreview(name, request)
-        case .templates: return try .json(catalog.templates.map(TemplateSummary.init))
+        case .templates: return try .json(catalog.templates.map { TemplateSummary($0, cardURL: cardURLPrefix($0)) })
+        case .share: return try sharePage(request)
         case .unknown: throw ServiceError.notFound(code: "not_found", message: "no such route: \(request.path)", field: nil)
         }
     }

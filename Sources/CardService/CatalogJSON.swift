@@ -1,4 +1,5 @@
 import Cards
+import HTTPTypes
 import Raster
 
 /// `GET /v1/palettes` items.
@@ -6,8 +7,10 @@ struct PaletteSummary: Encodable {
     let name: String
     let description: String
     let colors: [String]
+    let previewURL: String
 
-    init(_ p: Palette) {
+    init(_ p: Palette, previewURL: String) {
+        self.previewURL = previewURL
         name = p.name
         description = p.description
         colors = p.colors.map(\.name)
@@ -28,8 +31,10 @@ struct PaletteDetail: Encodable {
     let description: String
     let version: String
     let colors: [Entry]
+    let previewURL: String
 
-    init(_ p: Palette) {
+    init(_ p: Palette, previewURL: String) {
+        self.previewURL = previewURL
         name = p.name
         description = p.description
         version = p.version
@@ -49,12 +54,28 @@ struct TemplateSummary: Encodable {
     let width: Double
     let height: Double
     let version: String
+    /// The template's card URL at the current content version, to which a client adds the
+    /// event's parameters (`&title=…`).
+    let cardURL: String
 
-    init(_ t: Template) {
+    init(_ t: Template, cardURL: String) {
+        self.cardURL = cardURL
         name = t.name
         description = t.description
         width = t.size.width
         height = t.size.height
         version = t.version
+    }
+}
+
+extension CardService {
+    /// `/v1/palettes/{name}/preview.png?v=…`, as handed out.
+    func previewURL(_ palette: Palette) -> String {
+        publicLink("/v1/palettes/\(QueryEncoding.encode(palette.name))/preview.png?\(Self.versionParameter)=\(contentVersion)")
+    }
+
+    /// `/v1/cards/{name}.png?v=…`, as handed out.
+    func cardURLPrefix(_ template: Template) -> String {
+        publicLink("/v1/cards/\(QueryEncoding.encode(template.name)).png?\(Self.versionParameter)=\(contentVersion)")
     }
 }

@@ -20,6 +20,11 @@ public struct ServiceConfiguration: Sendable {
     public var openAPIJSON = "{}"
     /// Part of every ETag: changes when the fonts do.
     public var fontsVersion = "unknown"
+    /// Which browser origins may call the API (none by default).
+    public var cors = CORSPolicy()
+    /// When set, URLs the service hands out are absolute under it.
+    public var publicURL: PublicURL?
 
     public init() {}
 }
+

@@ -24,3 +24,8 @@ extension Palette.Entry {
     /// what a reader gets at the worst spot.
     public var contrastRatios: [Double] { background.colors.map { Contrast.ratio(foreground, $0) } }
 }
+
+extension Palette.Entry {
+    /// The lowest contrast ratio, to two decimals (as catalogs and card descriptions show it).
+    public var reportedContrast: Double { ((contrastRatios.min() ?? 0) * 100).rounded() / 100 }
+}

@@ -15,7 +15,7 @@ enum ServeCommand {
             OptionSpec(name: "workers", valueName: "N", help: "Threads that render (default: the number of cores)."),
             OptionSpec(name: "queue", valueName: "N", help: "Requests that may wait for a worker before 429 (default 64)."),
             OptionSpec(name: "busy-delay", valueName: "MS", help: "Hold a 429 this long before sending it (default 1000; 0 = at once, then close)."),
-            OptionSpec(name: "signing-key", valueName: "KEY", help: "Require card URLs signed with this key (repeat to rotate keys; the first signs).", repeatable: true),
+            OptionSpec(name: "signing-key", valueName: "KEY", help: "Require card URLs signed with this key (repeat to rotate keys; the first signs). Visible to every local user in ps: prefer --signing-key-file or SHARECARD_SIGNING_KEYS.", repeatable: true),
             OptionSpec(name: "max-signed-lifetime", valueName: "S", help: "Refuse signed URLs that expire more than this many seconds ahead (default 2592000, 30 days)."),
             OptionSpec(name: "max-connections", valueName: "N", help: "Open connections at most (default 1024)."),
             OptionSpec(name: "max-connections-per-ip", valueName: "N", help: "Per client address, per /64 for IPv6 (default 64)."),
@@ -28,6 +28,8 @@ enum ServeCommand {
             OptionSpec(name: "cache-mb", valueName: "N", help: "Megabytes of encoded PNGs kept in memory (default 32)."),
             OptionSpec(name: "quiet", help: "No access log."),
             SigningKeyFile.option,
+            OptionSpec(name: "cors-origin", valueName: "ORIGIN", help: "Let pages on ORIGIN (https://app.example.com) call the API from a browser; * for any, only when given (repeatable).", repeatable: true),
+            OptionSpec(name: "public-url", valueName: "URL", help: "Where clients reach the server (https://cards.example.com): handed-out URLs are absolute under it."),
         ] + CardOptions.dataSpecs,
         details: "One JSON access-log line per request goes to standard error, written by a thread of its own: when standard error cannot keep up, lines are dropped (and counted in /metrics) rather than slowing requests. The API is described at /openapi.json; / is a playground.")
 
@@ -44,12 +46,20 @@ enum ServeCommand {
         configuration.fontsVersion = ContentHash.fontsVersion(directory: fontsDirectory)
         configuration.playgroundHTML = String(decoding: try readInput((web as NSString).appendingPathComponent("index.html")), as: UTF8.self)
         configuration.openAPIJSON = String(decoding: try readInput((web as NSString).appendingPathComponent("openapi.json")), as: UTF8.self)
-        let keys = args.all("signing-key") + (try SigningKeyFile.keys(args))
+        let keys = args.all("signing-key") + (try SigningKeyFile.keys(args)) + (try SigningKeyFile.environmentKeys())
         if !keys.isEmpty {
             let lifetime = try args.int("max-signed-lifetime", in: 1...(10 * 365 * 86_400)) ?? URLSigner.defaultMaximumLifetimeSeconds
             do { configuration.signer = try URLSigner(keys: keys, maximumLifetimeSeconds: lifetime) } catch {
                 throw UsageError(description: "--signing-key must be at least 16 bytes")
             }
+        }
+        do {
+            configuration.cors = try CORSPolicy(origins: args.all("cors-origin"))
+            configuration.publicURL = try args.value("public-url").map { try PublicURL($0) }
+        } catch let e as CORSPolicy.Invalid {
+            throw UsageError(description: e.description)
+        } catch let e as PublicURL.Invalid {
+            throw UsageError(description: e.description)
         }
         let service = CardService(catalog: catalog, renderer: renderer, configuration: configuration)
 

@@ -17,13 +17,16 @@ enum Version {
         }
         lines.append("palettes: " + describe { folderVersion(try catalog.get().palettes.map { ($0.name, $0.version) }) })
         lines.append("templates: " + describe { folderVersion(try catalog.get().templates.map { ($0.name, $0.version) }) })
+        // What card URLs carry as v=: the line above, with the renderer and fonts, in one.
+        lines.append("content: " + describe {
+            ContentVersion.of(catalog: try catalog.get(), fontsVersion: ContentHash.fontsVersion(directory: try Resources.directory("fonts")))
+        })
         return lines.joined(separator: "\n")
     }
 
     /// One version for a folder: a hash over each file's name and version, in name order.
     static func folderVersion(_ entries: [(name: String, version: String)]) -> String {
-        let canonical = entries.sorted { $0.name < $1.name }.map { "\($0.name):\($0.version);" }.joined()
-        return String(ContentHash.hex(Array(canonical.utf8)).prefix(12))
+        ContentVersion.folder(entries)
     }
 
     /// `--version` always answers: a data folder that cannot be found or read is reported

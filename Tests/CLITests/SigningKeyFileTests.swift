@@ -6,7 +6,7 @@ import XCTest
 final class SigningKeyFileTests: TemporaryDirectoryTestCase {
     /// Starts `serve` and returns standard error once it says it is listening (then stops the
     /// server), or once it has exited.
-    func serveStartLine(_ extra: [String]) throws -> (exited: Bool, status: Int32, stderr: String) {
+    func serveStartLine(_ extra: [String], environment: [String: String]? = nil) throws -> (exited: Bool, status: Int32, stderr: String) {
         let errURL = directory.appendingPathComponent("serve.err")
         try Data().write(to: errURL)
         let errors = try FileHandle(forWritingTo: errURL)
@@ -16,6 +16,7 @@ final class SigningKeyFileTests: TemporaryDirectoryTestCase {
         process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--workers", "1", "--quiet"] + extra
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
+        if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new } }
         try process.run()
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
@@ -57,6 +58,42 @@ final class SigningKeyFileTests: TemporaryDirectoryTestCase {
             XCTAssertTrue(r.exited, "\(file): \(r.stderr)")
             XCTAssertEqual(r.status, status, r.stderr)
             XCTAssertTrue(r.stderr.contains(message), r.stderr)
+        }
+    }
+
+    /// SHARECARD_SIGNING_KEYS holds keys as the file does, so they stay out of `ps`.
+    func testKeysFromTheEnvironmentRequireSignedURLs() throws {
+        let r = try serveStartLine([], environment: ["SHARECARD_SIGNING_KEYS": "# current\nenv-key-0123456789abcdef\n"])
+        XCTAssertFalse(r.exited, r.stderr)
+        XCTAssertTrue(r.stderr.contains("signed URLs only"), r.stderr)
+        for (value, status, message) in [("\n# none\n", Int32(1), "SHARECARD_SIGNING_KEYS is set but holds no key"),
+                                         ("short", 2, "--signing-key must be at least 16 bytes")] {
+            let bad = try serveStartLine([], environment: ["SHARECARD_SIGNING_KEYS": value])
+            XCTAssertTrue(bad.exited, bad.stderr)
+            XCTAssertEqual(bad.status, status, bad.stderr)
+            XCTAssertTrue(bad.stderr.contains(message), bad.stderr)
+        }
+    }
+
+    /// --public-url and --cors-origin are checked before the server starts.
+    func testPublicURLAndCORSOriginsAreValidatedAtStart() throws {
+        for good in [["--public-url", "https://cards.example.com/"], ["--public-url", "http://127.0.0.1:8080/cards"],
+                     ["--cors-origin", "https://app.example.com", "--cors-origin", "http://127.0.0.1:9000"], ["--cors-origin", "*"]] {
+            let r = try serveStartLine(good)
+            XCTAssertFalse(r.exited, "\(good): \(r.stderr)")
+        }
+        for (bad, message) in [(["--public-url", "cards.example.com"], "must be an absolute http:// or https:// URL"),
+                               (["--public-url", "ftp://cards.example.com"], "must be an absolute http:// or https:// URL"),
+                               (["--public-url", "https://cards.example.com/?a=1"], "must not have a query or fragment"),
+                               (["--public-url", "https://user@cards.example.com"], "must not carry a user or password"),
+                               (["--public-url", "https://cards.example.com/a b"], "printable ASCII without spaces"),
+                               (["--cors-origin", "https://app.example.com/"], "is not an origin"),
+                               (["--cors-origin", "HTTPS://App.example.com"], "is not an origin"),
+                               (["--cors-origin", "null"], "is not an origin")] {
+            let r = try serveStartLine(bad)
+            XCTAssertTrue(r.exited, "\(bad): \(r.stderr)")
+            XCTAssertEqual(r.status, 2, r.stderr)
+            XCTAssertTrue(r.stderr.contains(message), "\(bad): \(r.stderr)")
         }
     }
 }

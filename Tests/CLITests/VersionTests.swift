@@ -4,7 +4,7 @@ import XCTest
 /// `--version`: the release, the commit an install was built from, and the content versions
 /// of fonts, palettes and templates, one `name: value` line each.
 final class VersionTests: TemporaryDirectoryTestCase {
-    static let pattern = #"^sharecard [0-9]+\.[0-9]+\.[0-9]+\ncommit: [^\n]+\nrenderer: [0-9]+\nfonts: [0-9a-f]{12}\npalettes: [0-9a-f]{12}\ntemplates: [0-9a-f]{12}\n$"#
+    static let pattern = #"^sharecard [0-9]+\.[0-9]+\.[0-9]+\ncommit: [^\n]+\nrenderer: [0-9]+\nfonts: [0-9a-f]{12}\npalettes: [0-9a-f]{12}\ntemplates: [0-9a-f]{12}\ncontent: [0-9a-f]{12}\n$"#
 
     func fields(_ r: Sharecard.Result) -> [String: String] {
         var result: [String: String] = [:]
@@ -54,6 +54,7 @@ final class VersionTests: TemporaryDirectoryTestCase {
         XCTAssertNotEqual(fields(after)["palettes"], fields(before)["palettes"])
         XCTAssertEqual(fields(after)["templates"], fields(before)["templates"])
         XCTAssertEqual(fields(after)["fonts"], fields(before)["fonts"])
+        XCTAssertNotEqual(fields(after)["content"], fields(before)["content"], "card URLs get a new v= when a palette changes")
 
         try FileManager.default.removeItem(at: home.appendingPathComponent("BUILD"))
         XCTAssertEqual(fields(try ProcessRunner.run(binary.path, ["--version"], environment: env, in: directory))["commit"], "unknown")

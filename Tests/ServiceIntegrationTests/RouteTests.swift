@@ -10,6 +10,8 @@ import XCTest
 final class RouteTests: XCTestCase {
     static let cardETag = try! NSRegularExpression(pattern: "^\"[0-9a-f]{40}\"$")
     static let immutable = "public, max-age=31536000, immutable"
+    /// For URLs that do not name the current content version.
+    static let revalidated = "public, max-age=300, must-revalidate"
 
     func assertCardETag(_ value: String?, file: StaticString = #filePath, line: UInt = #line) {
         let text = value ?? ""
@@ -42,7 +44,8 @@ final class RouteTests: XCTestCase {
         let templateList = try XCTUnwrap(try templates.json() as? [[String: Any]])
         XCTAssertEqual(templateList.compactMap { $0["name"] as? String }, Repository.catalog.templates.map(\.name))
         for item in templateList {
-            XCTAssertEqual(Set(item.keys), ["name", "description", "width", "height", "version"])
+            XCTAssertEqual(Set(item.keys), ["name", "description", "width", "height", "version", "cardURL"])
+            XCTAssertEqual(item["cardURL"] as? String, "/v1/cards/\(item["name"] as? String ?? "").png?v=\(running.service.contentVersion)")
         }
 
         let palettes = try fetch(port, "/v1/palettes")
@@ -55,7 +58,8 @@ final class RouteTests: XCTestCase {
         XCTAssertEqual(palette.status, 200)
         let detail = try XCTUnwrap(try palette.json() as? [String: Any])
         XCTAssertEqual(detail["name"] as? String, "gradients")
-        XCTAssertEqual(Set(detail.keys), ["name", "description", "version", "colors"])
+        XCTAssertEqual(Set(detail.keys), ["name", "description", "version", "colors", "previewURL"])
+        XCTAssertEqual(detail["previewURL"] as? String, "/v1/palettes/gradients/preview.png?v=\(running.service.contentVersion)")
         let firstColor = try XCTUnwrap((detail["colors"] as? [[String: Any]])?.first)
         XCTAssertEqual((firstColor["background"] as? [String])?.count, 2)
         XCTAssertNotNil(firstColor["gradientAngle"] as? Double)
@@ -66,12 +70,12 @@ final class RouteTests: XCTestCase {
         XCTAssertEqual(preview.header("Content-Type"), "image/png")
         XCTAssertNotNil(pngSize(preview.body))
         XCTAssertTrue(preview.header("ETag")?.hasPrefix("\"preview-pastel-") == true, preview.header("ETag") ?? "")
-        XCTAssertEqual(preview.header("Cache-Control"), Self.immutable)
+        XCTAssertEqual(preview.header("Cache-Control"), Self.revalidated)
 
         let card = try fetch(port, "/v1/cards/classic.png?title=Hello%20world")
         XCTAssertEqual(card.status, 200)
         XCTAssertEqual(card.header("Content-Type"), "image/png")
-        XCTAssertEqual(card.header("Cache-Control"), Self.immutable)
+        XCTAssertEqual(card.header("Cache-Control"), Self.revalidated)
         assertCardETag(card.header("ETag"))
         XCTAssertEqual(pngSize(card.body)?.width, 1024)
         XCTAssertEqual(pngSize(card.body)?.height, 576)
@@ -87,16 +91,20 @@ final class RouteTests: XCTestCase {
         XCTAssertEqual(posted.status, 200, posted.text)
         XCTAssertEqual(posted.header("Content-Type"), "image/png")
         XCTAssertEqual(posted.body, card.body, "the same event renders the same bytes")
-        XCTAssertEqual(posted.header("ETag"), card.header("ETag"))
+        let versioned = try fetch(port, "/v1/cards/classic.png?title=Hello%20world&v=\(running.service.contentVersion)")
+        XCTAssertEqual(versioned.header("Cache-Control"), Self.immutable)
+        XCTAssertEqual(versioned.body, card.body)
+        XCTAssertEqual(posted.header("ETag"), versioned.header("ETag"), "a POST answers the current version")
+        XCTAssertNotEqual(versioned.header("ETag"), card.header("ETag"), "the version is part of the ETag")
 
         let metrics = try fetch(port, "/metrics")
         XCTAssertEqual(metrics.status, 200)
         XCTAssertEqual(metrics.header("Content-Type"), "text/plain; version=0.0.4; charset=utf-8")
-        for line in ["sharecard_requests_total{route=\"card\",status=\"200\"} 2",
+        for line in ["sharecard_requests_total{route=\"card\",status=\"200\"} 3",
                      "sharecard_requests_total{route=\"cards\",status=\"200\"} 1",
                      "sharecard_requests_total{route=\"palette_preview\",status=\"200\"} 1",
                      "sharecard_requests_total{route=\"healthz\",status=\"200\"} 1",
-                     "sharecard_render_duration_seconds_count 2",
+                     "sharecard_render_duration_seconds_count 3",
                      "sharecard_cache_hits_total 1",
                      "sharecard_queue_depth 0"] {
             XCTAssertTrue(metrics.text.contains(line + "\n"), "\(line) in\n\(metrics.text)")
@@ -148,7 +156,7 @@ final class RouteTests: XCTestCase {
                 let response = try client.request(method, target, headers: ["If-None-Match: \(condition)"])
                 XCTAssertEqual(response.status, 304, "\(method) If-None-Match: \(condition)")
                 XCTAssertEqual(response.header("ETag"), etag)
-                XCTAssertEqual(response.header("Cache-Control"), Self.immutable)
+                XCTAssertEqual(response.header("Cache-Control"), Self.revalidated)
                 XCTAssertNil(response.header("Content-Type"))
             }
         }
@@ -170,7 +178,7 @@ final class RouteTests: XCTestCase {
                                         body: Array(#"{"title":"Cached","color":"user_blue","template":"gradient"}"#.utf8))
         XCTAssertEqual(posted.status, 200)
         XCTAssertEqual(posted.body, first.body)
-        XCTAssertEqual(posted.header("ETag"), etag)
+        XCTAssertEqual(posted.header("ETag"), try client.request("GET", target + "&v=\(running.service.contentVersion)").header("ETag"))
     }
 
     /// POST with Accept: application/json describes the card; its imageURL, fetched, gives
@@ -193,7 +201,7 @@ final class RouteTests: XCTestCase {
         XCTAssertEqual(described.status, 200, described.text)
         XCTAssertEqual(described.header("Content-Type"), "application/json")
         let json = try XCTUnwrap(try described.json() as? [String: Any])
-        XCTAssertEqual(Set(json.keys), ["shareText", "imageURL", "width", "height", "layout"])
+        XCTAssertEqual(Set(json.keys), ["shareText", "imageURL", "width", "height", "layout", "foreground", "contrast"])
         XCTAssertEqual(json["width"] as? Int, 2048)
         XCTAssertEqual(json["height"] as? Int, 1152)
         XCTAssertTrue((json["shareText"] as? String)?.contains("Café & crème — 100% “fun”?") == true, "\(json)")
@@ -202,7 +210,7 @@ final class RouteTests: XCTestCase {
         XCTAssertFalse((layout["lines"] as? [String] ?? []).isEmpty)
         let imageURL = try XCTUnwrap(json["imageURL"] as? String)
         XCTAssertTrue(imageURL.hasPrefix("/v1/cards/dated.png?title="), imageURL)
-        XCTAssertTrue(imageURL.hasSuffix("&scale=2"), imageURL)
+        XCTAssertTrue(imageURL.hasSuffix("&scale=2&v=\(running.service.contentVersion)"), imageURL)
 
         let fetched = try fetch(running.port, "GET", imageURL)
         XCTAssertEqual(fetched.status, 200, fetched.text)
@@ -212,7 +220,7 @@ final class RouteTests: XCTestCase {
         // defaults are left out of the URL, and the URL still renders the same card
         let plain = try fetch(running.port, "POST", "/v1/cards", headers: ["Accept: application/json"],
                               body: Array(#"{"title":"Plain","color":"user_purple","palette":"default","template":"classic","locale":"en"}"#.utf8))
-        XCTAssertEqual((try plain.json() as? [String: Any])?["imageURL"] as? String, "/v1/cards/classic.png?title=Plain")
+        XCTAssertEqual((try plain.json() as? [String: Any])?["imageURL"] as? String, "/v1/cards/classic.png?title=Plain&v=\(running.service.contentVersion)")
 
         // Accept: */* and no Accept at all give the PNG
         for headers in [["Accept: */*"], ["Accept: image/*"], []] {

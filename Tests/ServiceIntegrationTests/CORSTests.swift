@@ -1,0 +1,106 @@
+@testable import CardService
+import Foundation
+import TestSupport
+import XCTest
+
+/// CORS over real sockets: preflights, the allow and expose fields on actual answers (errors
+/// and 304s included) for allowed origins only, `*` only when configured.
+final class CORSTests: XCTestCase {
+    static let app = "http://127.0.0.1:9000"
+
+    func start(_ origins: [String]) throws -> RunningService {
+        var configuration = try Repository.configuration()
+        configuration.cors = try CORSPolicy(origins: origins)
+        return try startService(configuration)
+    }
+
+    func testPreflightFromAnAllowedOrigin() throws {
+        let port = try start([Self.app, "https://app.example.com"]).port
+        let response = try fetch(port, "OPTIONS", "/v1/cards", headers: [
+            "Origin: \(Self.app)", "Access-Control-Request-Method: POST", "Access-Control-Request-Headers: content-type"])
+        XCTAssertEqual(response.status, 204, response.text)
+        XCTAssertEqual(response.body, [])
+        XCTAssertEqual(response.header("Access-Control-Allow-Origin"), Self.app)
+        XCTAssertEqual(response.header("Access-Control-Allow-Methods"), "POST, OPTIONS")
+        XCTAssertEqual(response.header("Access-Control-Allow-Headers"), "Accept, Content-Type, If-Match, If-None-Match")
+        XCTAssertEqual(response.header("Access-Control-Max-Age"), "600")
+        XCTAssertEqual(response.header("Vary"), "Origin")
+        XCTAssertEqual(response.header("Allow"), "POST, OPTIONS")
+
+        let card = try fetch(port, "OPTIONS", "/v1/cards/classic.png?title=x", headers: [
+            "Origin: https://app.example.com", "Access-Control-Request-Method: GET"])
+        XCTAssertEqual(card.status, 204)
+        XCTAssertEqual(card.header("Access-Control-Allow-Origin"), "https://app.example.com")
+        XCTAssertEqual(card.header("Access-Control-Allow-Methods"), "GET, HEAD, OPTIONS")
+        // not a preflight: just the methods
+        let plain = try fetch(port, "OPTIONS", "/v1/templates")
+        XCTAssertEqual(plain.status, 204)
+        XCTAssertEqual(plain.header("Allow"), "GET, HEAD, OPTIONS")
+        XCTAssertNil(plain.header("Access-Control-Allow-Origin"))
+        assertError(try fetch(port, "OPTIONS", "/nowhere", headers: ["Origin: \(Self.app)", "Access-Control-Request-Method: GET"]), 404, "not_found")
+    }
+
+    func testRefusedOriginsGetNoAllowField() throws {
+        let port = try start([Self.app]).port
+        for origin in ["http://127.0.0.1:9001", "https://127.0.0.1:9000", "null", "http://evil.example"] {
+            let preflight = try fetch(port, "OPTIONS", "/v1/cards", headers: ["Origin: \(origin)", "Access-Control-Request-Method: POST"])
+            assertError(preflight, 403, "cors_origin_not_allowed", field: nil)
+            XCTAssertNil(preflight.header("Access-Control-Allow-Origin"))
+            XCTAssertEqual(preflight.header("Vary"), "Origin")
+            let actual = try fetch(port, "/v1/cards/classic.png?title=Hi", headers: ["Origin: \(origin)"])
+            XCTAssertEqual(actual.status, 200)
+            XCTAssertNil(actual.header("Access-Control-Allow-Origin"), origin)
+            XCTAssertNil(actual.header("Access-Control-Expose-Headers"), origin)
+            XCTAssertEqual(actual.header("Vary"), "Origin", "a cache must not hand this answer to an allowed origin")
+        }
+    }
+
+    func testActualAnswersCarryTheAllowAndExposeFields() throws {
+        let port = try start([Self.app]).port
+        let origin = "Origin: \(Self.app)"
+        let card = try fetch(port, "/v1/cards/classic.png?title=Cross%20origin", headers: [origin])
+        XCTAssertEqual(card.status, 200)
+        XCTAssertEqual(card.header("Access-Control-Allow-Origin"), Self.app)
+        XCTAssertEqual(card.header("Access-Control-Expose-Headers"), "ETag, Sharecard-Warning")
+        XCTAssertEqual(card.header("Vary"), "Origin")
+        let notModified = try fetch(port, "/v1/cards/classic.png?title=Cross%20origin", headers: [origin, "If-None-Match: \(card.header("ETag")!)"])
+        XCTAssertEqual(notModified.status, 304)
+        XCTAssertEqual(notModified.header("Access-Control-Allow-Origin"), Self.app)
+        let posted = try fetch(port, "POST", "/v1/cards", headers: [origin, "Accept: application/json"], body: Array(#"{"title":"Posted"}"#.utf8))
+        XCTAssertEqual(posted.status, 200, posted.text)
+        XCTAssertEqual(posted.header("Access-Control-Allow-Origin"), Self.app)
+        // errors too, so the page can read what went wrong
+        let error = try fetch(port, "/v1/cards/classic.png?title=Hi&scale=9", headers: [origin])
+        assertError(error, 400, "invalid_parameter", field: "scale")
+        XCTAssertEqual(error.header("Access-Control-Allow-Origin"), Self.app)
+        // no CORS configured: no fields at all, and OPTIONS is a method no route takes
+        let off = try startService().port
+        let none = try fetch(off, "/v1/cards/classic.png?title=Hi", headers: [origin])
+        XCTAssertNil(none.header("Access-Control-Allow-Origin"))
+        XCTAssertNil(none.header("Vary"))
+        let refused = try fetch(off, "OPTIONS", "/v1/cards", headers: [origin, "Access-Control-Request-Method: POST"])
+        assertError(refused, 405, "method_not_allowed")
+        XCTAssertNil(refused.header("Access-Control-Allow-Origin"))
+    }
+
+    func testAnyOriginOnlyWhenGiven() throws {
+        let port = try start(["*"]).port
+        let card = try fetch(port, "/v1/templates", headers: ["Origin: https://anyone.example"])
+        XCTAssertEqual(card.header("Access-Control-Allow-Origin"), "*")
+        XCTAssertNil(card.header("Vary"), "the answer is the same for every origin")
+        XCTAssertNil(card.header("Access-Control-Allow-Credentials"))
+        let preflight = try fetch(port, "OPTIONS", "/v1/cards", headers: ["Origin: https://anyone.example", "Access-Control-Request-Method: POST"])
+        XCTAssertEqual(preflight.status, 204)
+        XCTAssertEqual(preflight.header("Access-Control-Allow-Origin"), "*")
+    }
+
+    func testOriginsAreValidated() {
+        for good in [["*"], ["http://127.0.0.1:9000"], ["https://app.example.com", "http://[::1]:8080"]] {
+            XCTAssertNoThrow(try CORSPolicy(origins: good), "\(good)")
+        }
+        for bad in ["", "null", "app.example.com", "https://app.example.com/", "https://App.example.com", "https://a.example:0",
+                    "https://a.example:99999", "https://a.example:08", "ftp://a.example", "https://", "https://a b"] {
+            XCTAssertThrowsError(try CORSPolicy(origins: [bad]), bad)
+        }
+    }
+}
