@@ -39,6 +39,7 @@ public struct Catalog: Sendable {
     public func resolve(_ event: Event) throws(EventError) -> (template: Template, palette: Palette, color: Palette.Entry) {
         let template = try template(named: event.template)
         let palette = try palette(named: event.palette)
+        if CustomColor.isHex(event.color) { return (template, palette, try CustomColor(event.color).entry) }
         guard let color = palette.color(named: event.color) else {
             throw EventError(field: "color", reason: "unknown colour \"\(event.color)\" in palette \"\(palette.name)\"\(Suggestion.didYouMean(event.color, in: palette.colors.map(\.name))) (expected one of: \(palette.colors.map(\.name).joined(separator: ", ")))")
         }

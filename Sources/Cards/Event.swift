@@ -10,7 +10,8 @@ public struct Event: Hashable, Sendable {
     /// A second line, such as the timeline's name.
     public let subtitle: String?
     public let emoji: String?
-    /// A colour name from the palette, such as `user_purple`.
+    /// A colour name from the palette, such as `user_purple`, or hex colours in the canonical
+    /// spelling of `CustomColor` (`#1e88e5`, `#1e88e5,#8e24aa`).
     public let color: String
     public let palette: String
     public let template: String
@@ -57,7 +58,9 @@ public struct Event: Hashable, Sendable {
                 throw EventError(field: "emoji", reason: "must be one emoji, got \"\(emoji)\"")
             }
         }
-        for (field, value) in [("color", color), ("palette", palette), ("template", template)] {
+        // A hex colour (`#1e88e5`, or two stops for a gradient) is kept in its one canonical spelling.
+        let color = CustomColor.isHex(color) ? try CustomColor(color).canonical : color
+        for (field, value) in [("color", color), ("palette", palette), ("template", template)] where field != "color" || !CustomColor.isHex(value) {
             guard !value.isEmpty, value.count <= 64, value.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" || $0 == "-") }) else {
                 throw EventError(field: field, reason: "must be a name of letters, digits, '_' or '-', got \"\(value)\"")
             }

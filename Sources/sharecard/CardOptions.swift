@@ -11,7 +11,7 @@ enum CardOptions {
         OptionSpec(name: "end-date", valueName: "ISO8601", help: "When it ends, for a range."),
         OptionSpec(name: "subtitle", valueName: "TEXT", help: "A second line, such as the timeline's name."),
         OptionSpec(name: "emoji", valueName: "EMOJI", help: "One emoji shown by some templates and in the share text."),
-        OptionSpec(name: "color", valueName: "NAME", help: "Colour name from the palette (default user_purple)."),
+        OptionSpec(name: "color", valueName: "NAME", help: "Colour name from the palette (default user_purple), or hex: '#1e88e5', '#1e88e5,#8e24aa' for a gradient; the text colour is then chosen for contrast."),
         OptionSpec(name: "palette", valueName: "NAME", help: "Palette (default 'default'; see 'sharecard palettes list')."),
         OptionSpec(name: "template", valueName: "NAME", help: "Template (default classic; see 'sharecard templates list')."),
         OptionSpec(name: "locale", valueName: "BCP47", help: "Locale for the date and for line breaking (default en)."),
