@@ -40,7 +40,8 @@ final class OpenAPIDocumentTests: XCTestCase {
     func testEveryRouteIsDescribedWithItsMethods() {
         let paths = Self.document["paths"] as? [String: [String: Any]] ?? [:]
         let readOnly = ["/", "/openapi.json", "/healthz", "/metrics", "/v1/cards/{template}.png", "/v1/palettes",
-                        "/v1/palettes/{name}", "/v1/palettes/{name}/preview.png", "/v1/templates"]
+                        "/v1/palettes/{name}", "/v1/palettes/{name}/preview.png", "/v1/templates",
+                        "/v1/share"]
         XCTAssertEqual(Set(paths.keys), Set(readOnly + ["/v1/cards"]))
         for path in readOnly {
             XCTAssertEqual(Set(paths[path]?.keys.filter { $0 != "parameters" } ?? []), ["get", "head"], path)
@@ -58,7 +59,8 @@ final class OpenAPIDocumentTests: XCTestCase {
         let cardParameters = ((paths["/v1/cards/{template}.png"]?["get"] as? [String: Any])?["parameters"] as? [[String: String]] ?? [])
             .compactMap { $0["$ref"]?.split(separator: "/").last.map(String.init) }
         XCTAssertEqual(Set(cardParameters), ["template", "title", "date", "endDate", "subtitle", "emoji", "color", "palette",
-                                              "locale", "scale", "expires", "sig", "ifNoneMatch"])
+                                              "locale", "scale", "expires", "sig", "ifNoneMatch",
+                                              "v"])
     }
 
     /// The date pattern accepts exactly what `EventDate` parses, on listed edge cases and on

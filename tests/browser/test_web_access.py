@@ -1,0 +1,214 @@
+#!/usr/bin/env python3
+"""The API called from web pages on another origin, and the playground's address bar.
+
+1. CORS: `sharecard serve --cors-origin http://127.0.0.1:A` and two static pages on
+   loopback, one on port A (allowed) and one on port B (not listed): second and third
+   origins, as a web app on its own host would be. From the allowed page, headless Chromium
+   POSTs an event as JSON (a preflighted request), fetches the card and reads its ETag (an
+   exposed header) and its ordinary error JSON; from the refused page the same calls fail as
+   CORS failures, in the browser itself.
+2. The playground after many fast edits: 250 edits of the title in quick succession, then a
+   reload must show the last title and its card (the address bar is updated once the typing
+   pauses, not on every keystroke, which Chromium throttles after about 200 updates).
+
+    python3 tests/browser/test_web_access.py --binary .build/debug/sharecard
+
+Exits 0 when every check passes, 1 when one fails, 2 when the environment is missing
+something (see test_playground.py).
+"""
+import argparse
+import functools
+import http.server
+import os
+import shutil
+import signal
+import sys
+import tempfile
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import test_playground as playground  # noqa: E402  (shares the server and browser set-up)
+from test_playground import CheckFailed, check  # noqa: E402
+
+WATCHDOG_SECONDS = 240
+EDITS = 250
+
+
+def log(message):
+    print(f"[web-access] {message}", flush=True)
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+class StaticOrigin:
+    """A loopback HTTP server for one empty page: an origin other than sharecard's."""
+
+    def __init__(self, folder):
+        handler = functools.partial(QuietHandler, directory=folder)
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def stop(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+# Runs in the page: a preflighted POST (JSON), the card it describes (reading its ETag), and
+# an error answer. Reports what the page could see, or the error fetch threw.
+CALL_API = """
+const [api, done] = [arguments[0], arguments[arguments.length - 1]];
+(async () => {
+  const out = {};
+  try {
+    const posted = await fetch(api + "/v1/cards", {method: "POST",
+      headers: {"Content-Type": "application/json", "Accept": "application/json"},
+      body: JSON.stringify({title: "From another origin", color: "#1e88e5"})});
+    out.postStatus = posted.status;
+    const description = await posted.json();
+    out.imageURL = description.imageURL;
+    out.contrast = description.contrast;
+    const card = await fetch(new URL(description.imageURL, api));
+    out.cardStatus = card.status;
+    out.etag = card.headers.get("ETag");
+    out.cacheControl = card.headers.get("Cache-Control");
+    out.bytes = (await card.arrayBuffer()).byteLength;
+    const bad = await fetch(api + "/v1/cards/classic.png?title=x&scale=9");
+    out.errorStatus = bad.status;
+    out.errorField = (await bad.json()).error.field;
+  } catch (error) {
+    out.error = String(error);
+  }
+  done(out);
+})();
+"""
+
+
+def cross_origin(args, scratch):
+    folder = os.path.join(scratch, "site")
+    os.makedirs(folder)
+    with open(os.path.join(folder, "index.html"), "w") as page:
+        page.write("<!doctype html><title>a web app</title><p>another origin</p>\n")
+    allowed, refused = StaticOrigin(folder), StaticOrigin(folder)
+    server = playground.Server(os.path.abspath(args.binary), ["--cors-origin", allowed.origin, "--quiet"])
+    driver = None
+    try:
+        log(f"sharecard at {server.origin}, allowed page at {allowed.origin}, refused page at {refused.origin}")
+        driver = playground.start_browser(args.chromium, args.chromedriver, os.path.join(scratch, "profile-cors"))
+        driver.get(allowed.origin + "/")
+        seen = driver.execute_async_script(CALL_API, server.origin)
+        check("error" not in seen, f"the allowed origin's calls failed: {seen.get('error')}")
+        check(seen["postStatus"] == 200, f"POST from the allowed origin answered {seen['postStatus']}")
+        check(seen["imageURL"].endswith("v=" + seen["imageURL"].rsplit("v=", 1)[1]) and "&v=" in seen["imageURL"],
+              f"imageURL is not versioned: {seen['imageURL']}")
+        check(seen["cardStatus"] == 200 and seen["bytes"] > 1000, f"the card did not load: {seen}")
+        check(seen["etag"] and seen["etag"].startswith('"'), f"the page could not read the ETag: {seen['etag']!r}")
+        check(seen["cacheControl"] and "immutable" in seen["cacheControl"], f"the versioned card is not immutable: {seen['cacheControl']!r}")
+        check(seen["errorStatus"] == 400 and seen["errorField"] == "scale", f"the page could not read an error answer: {seen}")
+        log(f"allowed origin: POST 200, card {seen['bytes']} bytes, ETag {seen['etag']} readable, errors readable")
+
+        driver.get(refused.origin + "/")
+        blocked = driver.execute_async_script(CALL_API, server.origin)
+        check("error" in blocked and "TypeError" in blocked["error"] and "postStatus" not in blocked,
+              f"a page on an origin not listed could call the API: {blocked}")
+        log(f"refused origin: {blocked['error']}")
+    except CheckFailed as failure:
+        raise CheckFailed(f"{failure}\n--- server log (last lines) ---\n{server.log_tail()}") from None
+    finally:
+        if driver is not None:
+            try:
+                driver.quit()
+            except Exception as error:
+                log(f"could not quit the browser: {error}")
+        server.stop()
+        allowed.stop()
+        refused.stop()
+
+
+# Types `count` titles in quick succession, each a separate input event, as fast typing does.
+FAST_EDITS = """
+const [count, prefix] = arguments;
+const field = document.getElementById("title");
+for (let i = 1; i <= count; i++) {
+  field.value = prefix + " " + i;
+  field.dispatchEvent(new Event("input", {bubbles: true}));
+}
+return field.value;
+"""
+
+
+def fast_edits(args, scratch):
+    server = playground.Server(os.path.abspath(args.binary), ["--quiet"])
+    driver = None
+    try:
+        driver = playground.start_browser(args.chromium, args.chromedriver, os.path.join(scratch, "profile-edits"))
+        driver.get(server.origin + "/")
+        playground.wait_for(driver, lambda d: d.execute_script(playground.PREVIEW_STATE), "the first preview")
+        final = driver.execute_script(FAST_EDITS, EDITS, "Edit number")
+        check(final == f"Edit number {EDITS}", f"the title field holds {final!r}")
+        playground.preview_matching(driver, final)
+        time.sleep(1)  # the address bar catches up once typing pauses
+        driver.refresh()
+        field = playground.wait_for(driver, lambda d: d.execute_script("return document.getElementById('title').value") or None,
+                                    "the title after reloading")
+        check(field == final, f"after {EDITS} fast edits and a reload the title is {field!r}, not {final!r}")
+        state = playground.preview_matching(driver, final)
+        log(f"{EDITS} fast edits, reload: title and card show {final!r} ({state['path']})")
+    except CheckFailed as failure:
+        raise CheckFailed(f"{failure}\n--- server log (last lines) ---\n{server.log_tail()}") from None
+    finally:
+        if driver is not None:
+            try:
+                driver.quit()
+            except Exception as error:
+                log(f"could not quit the browser: {error}")
+        server.stop()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--binary", required=True, help="the sharecard executable")
+    parser.add_argument("--chromium", help="the browser (default: chromium on PATH)")
+    parser.add_argument("--chromedriver", help="the driver (default: chromedriver on PATH)")
+    args = parser.parse_args()
+    args.chromium = playground.find_program(args.chromium, ["chromium", "chromium-browser", "google-chrome"])
+    args.chromedriver = playground.find_program(args.chromedriver, ["chromedriver"])
+    missing = [what for what, value in [("chromium", args.chromium), ("chromedriver", args.chromedriver)] if not value]
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        missing.append("selenium (pip install selenium)")
+    if not os.access(args.binary, os.X_OK):
+        missing.append(f"an executable sharecard at {args.binary}")
+    if missing:
+        print("test_web_access: missing " + ", ".join(missing), file=sys.stderr)
+        return 2
+
+    def watchdog(signum, frame):
+        raise CheckFailed(f"the whole run took over {WATCHDOG_SECONDS} s")
+    signal.signal(signal.SIGALRM, watchdog)
+    signal.alarm(WATCHDOG_SECONDS)
+    started = time.monotonic()
+    scratch = tempfile.mkdtemp(prefix="sharecard-web-access-")
+    try:
+        cross_origin(args, scratch)
+        fast_edits(args, scratch)
+    except CheckFailed as failure:
+        print(f"test_web_access: FAIL: {failure}", file=sys.stderr)
+        return 1
+    except Exception as error:
+        print(f"test_web_access: FAIL: {type(error).__name__}: {error}", file=sys.stderr)
+        return 1
+    finally:
+        signal.alarm(0)
+        shutil.rmtree(scratch, ignore_errors=True)
+    log(f"web access PASS in {time.monotonic() - started:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
