@@ -186,7 +186,8 @@ extension CardService {
         if asJSON {
             let description = CardDescription(shareText: try card.event.shareText, imageURL: canonicalURL(for: card),
                                               width: card.pixelWidth, height: card.pixelHeight, layout: entry.layout,
-                                              foreground: card.color.foreground.hexString, contrast: card.color.reportedContrast)
+                                              foreground: card.color.foreground.hexString, contrast: card.color.reportedContrast,
+                                              shareURL: shareURL(for: card))
             return try .json(description)
         }
         return HTTPResponse(status: 200, headers: HTTPHeaders([HTTPField(name: "Content-Type", value: "image/png"), HTTPField(name: "ETag", value: etag)] + caching.fields),
@@ -268,4 +269,6 @@ struct CardDescription: Encodable {
     /// The text colour drawn, and its WCAG contrast at the background's worst spot.
     let foreground: String
     let contrast: Double
+    /// The card's share page (`/v1/share`), for a link that unfolds into the card.
+    let shareURL: String
 }

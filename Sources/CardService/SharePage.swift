@@ -39,13 +39,18 @@ extension CardService {
             throw ServiceError.badRequest(code: "invalid_parameter", message: error.description, field: error.field)
         }
         let html = Self.sharePageHTML(card: card, shareText: shareText, imageURL: imageURL,
-                                      pageURL: configuration.publicURL.map { _ in publicLink(canonicalPath(for: card, route: "/v1/share", template: true)) })
+                                      pageURL: configuration.publicURL.map { _ in shareURL(for: card) })
         let imageSource = configuration.publicURL?.origin ?? "'self'"
         let policy = "default-src 'none'; img-src \(imageSource); style-src \(Self.sharePageStyleSource); base-uri 'none'; form-action 'none'"
         return HTTPResponse(status: 200, headers: HTTPHeaders([
             HTTPField(name: "Content-Type", value: "text/html; charset=utf-8"), HTTPField(name: "ETag", value: etag),
             HTTPField(name: "Content-Security-Policy", value: policy), HTTPField(name: "X-Content-Type-Options", value: "nosniff"),
         ] + queried.caching.fields), body: Array(html.utf8))
+    }
+
+    /// The share page of `card`, as handed out: versioned, absolute under the public URL.
+    func shareURL(for card: Card) -> String {
+        publicLink(canonicalPath(for: card, route: "/v1/share", template: true))
     }
 
     /// The card's URL as the page names it: versioned, absolute under the public URL, and

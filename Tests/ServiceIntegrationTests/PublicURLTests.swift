@@ -13,6 +13,7 @@ final class PublicURLTests: XCTestCase {
         let v = running.service.contentVersion
         let posted = try fetch(running.port, "POST", "/v1/cards", headers: ["Accept: application/json"], body: Array(#"{"title":"Absolute"}"#.utf8))
         XCTAssertEqual((try posted.json() as? [String: Any])?["imageURL"] as? String, "https://cards.example.com/v1/cards/classic.png?title=Absolute&v=\(v)")
+        XCTAssertEqual((try posted.json() as? [String: Any])?["shareURL"] as? String, "https://cards.example.com/v1/share?title=Absolute&v=\(v)")
         let templates = try XCTUnwrap(try fetch(running.port, "/v1/templates").json() as? [[String: Any]])
         XCTAssertEqual(templates.first?["cardURL"] as? String, "https://cards.example.com/v1/cards/\(Repository.catalog.templates[0].name).png?v=\(v)")
         let palettes = try XCTUnwrap(try fetch(running.port, "/v1/palettes").json() as? [[String: Any]])

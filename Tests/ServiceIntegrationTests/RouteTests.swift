@@ -201,7 +201,7 @@ final class RouteTests: XCTestCase {
         XCTAssertEqual(described.status, 200, described.text)
         XCTAssertEqual(described.header("Content-Type"), "application/json")
         let json = try XCTUnwrap(try described.json() as? [String: Any])
-        XCTAssertEqual(Set(json.keys), ["shareText", "imageURL", "width", "height", "layout", "foreground", "contrast"])
+        XCTAssertEqual(Set(json.keys), ["shareText", "imageURL", "width", "height", "layout", "foreground", "contrast", "shareURL"])
         XCTAssertEqual(json["width"] as? Int, 2048)
         XCTAssertEqual(json["height"] as? Int, 1152)
         XCTAssertTrue((json["shareText"] as? String)?.contains("Café & crème — 100% “fun”?") == true, "\(json)")

@@ -108,6 +108,20 @@ final class SharePageTests: XCTestCase {
         XCTAssertEqual(try fetch(running.port, "/v1/share?\(query)").header("Cache-Control"), RouteTests.revalidated)
     }
 
+    /// The JSON answer links to the share page, which names the same card as its imageURL.
+    func testTheJSONAnswerLinksToTheSharePage() throws {
+        let running = try startService()
+        let described = try fetch(running.port, "POST", "/v1/cards", headers: ["Accept: application/json"],
+                                  body: Array(#"{"title":"Linked","template":"dated","palette":"dark","date":"2024-06-01"}"#.utf8))
+        let json = try XCTUnwrap(try described.json() as? [String: Any])
+        let shareURL = try XCTUnwrap(json["shareURL"] as? String)
+        XCTAssertEqual(shareURL, "/v1/share?title=Linked&date=2024-06-01&palette=dark&template=dated&v=\(running.service.contentVersion)")
+        let page = try fetch(running.port, shareURL)
+        XCTAssertEqual(page.status, 200, page.text)
+        XCTAssertEqual(page.header("Cache-Control"), RouteTests.immutable)
+        XCTAssertEqual(meta(try parse(page.text).tags)["og:image"], json["imageURL"] as? String)
+    }
+
     func testBadParametersAreRefusedAsForCards() throws {
         let port = try startService().port
         assertError(try fetch(port, "/v1/share"), 400, "invalid_parameter", field: "title")
