@@ -56,7 +56,7 @@ extension CardService {
     /// The card's URL as the page names it: versioned, absolute under the public URL, and
     /// signed (with the page's own expiry) when the server only serves signed URLs.
     func shareImageURL(_ card: Card, _ request: HTTPRequest) throws -> String {
-        // og:image is the card at its template size; when cards take size=og (1200×630), add it to these items.
+        // SIZE-OG: og:image is the card at its template size until cards take size=; then add ("size", "og") here and give og:image:width/height 1200×630.
         let items = canonicalItems(for: card, template: false)
         let path = "/v1/cards/\(card.event.template).png"
         guard let signer = configuration.signer, let expires = request.queryValue("expires").flatMap(URLSigner.unixSeconds) else {
