@@ -68,6 +68,10 @@ enum ManPageCommand {
             .B SHARECARD_HOME
             A folder holding \\fBfonts/\\fR, \\fBpalettes/\\fR, \\fBtemplates/\\fR and \\fBweb/\\fR, used when the
             binary does not sit in an installed layout.
+            .TP
+            .B SHARECARD_SIGNING_KEYS
+            Signing keys for \\fBserve\\fR, one per line (blank lines and \\fB#\\fR comments ignored), after any
+            from \\fB\\-\\-signing\\-key\\fR and \\fB\\-\\-signing\\-key\\-file\\fR; unlike the command line, not shown by \\fBps\\fR.
             .SH FILES
             The data folders are looked up in this order: the command's own option
             (\\fB\\-\\-fonts\\fR, \\fB\\-\\-palettes\\fR, \\fB\\-\\-templates\\fR); \\fI../share/sharecard/\\fR relative
