@@ -32,6 +32,9 @@ public struct Paragraph: Sendable {
     public let text: AttributedText
     public let language: LanguageTag
     let items: [Item]
+    /// Each item's glyphs as HarfBuzz shaped it in the whole paragraph's context (parallel
+    /// to `items`): lines are cut from these and reshaped only where a cut is unsafe.
+    let shapedItems: [ShapedRun]
     let blocks: [BidiBlock]
     let graphemes: GraphemeClusters
     let breaks: LineBreaks
@@ -118,10 +121,13 @@ public struct Paragraph: Sendable {
         missingClusters = missing
 
         var advance = [Double](repeating: 0, count: units.count + 1)
+        var shapedItems: [ShapedRun] = []
+        shapedItems.reserveCapacity(items.count)
         for item in items {
             let a = text.runs[item.runIndex].attributes
             let shaped = Shaper.shape(utf16: units, range: item.range, face: item.face, direction: item.level.direction,
                                       script: item.script, language: language, features: a.features)
+            shapedItems.append(shaped)
             let k = a.sizeInPoints / Double(item.face.unitsPerEm)
             for glyph in shaped.glyphs { advance[glyph.cluster] += Double(glyph.xAdvance) * k }
             if a.trackingInThousandthsOfEm != 0 {
@@ -133,6 +139,7 @@ public struct Paragraph: Sendable {
                 }
             }
         }
+        self.shapedItems = shapedItems
         var prefix = [Double](repeating: 0, count: units.count + 1)
         for i in 0..<units.count { prefix[i + 1] = prefix[i] + advance[i] }
         prefixWidth = prefix

@@ -36,4 +36,7 @@ public struct TextLayout: Sendable {
     /// Paragraphs built to cut the last line (0 when nothing was truncated): the cost that
     /// must stay small whatever the text.
     var truncationParagraphBuilds = 0
+    /// Line pieces shaped again because a line's edge fell where HarfBuzz marks breaking
+    /// unsafe (every piece when `Paragraph.reshapesEveryLine` is set).
+    var reshapedPieces = 0
 }

@@ -25,7 +25,11 @@ enum CardBench {
                 bytes = try renderer.png(card).bytes.count
             }
             ours.append(m.medianMilliseconds)
-            rows.append(Measurement(name: m.name, medianMilliseconds: m.medianMilliseconds, iterations: iterations, note: "\(bytes) bytes"))
+            let card = try Card(try Event(title: title), catalog: catalog)
+            let calls = try shapingCalls { _ = try renderer.png(card) }
+            rows.append(Measurement(name: m.name, medianMilliseconds: m.medianMilliseconds, iterations: iterations,
+                                    note: "\(bytes) bytes, \(calls) shapings"))
+            rows.append(try reshapingEveryLine(name, card: card, renderer: renderer, iterations: iterations, cutTime: m.medianMilliseconds))
         }
         let peerIterations = max(10, iterations / 10)
         if let peer = runPeer(root.appendingPathComponent("bench/peer_card.py").path,
@@ -70,5 +74,27 @@ enum CardBench {
         return Measurement(name: "sharecard batch, \(events) events, --jobs \(jobs) (whole run)", medianMilliseconds: seconds * 1000,
                            iterations: 1, note: String(format: "%.0f cards/s%@", Double(events) / seconds,
                                                        process.terminationStatus == 0 ? "" : ", exit \(process.terminationStatus)"))
+    }
+}
+
+extension CardBench {
+    /// HarfBuzz shapings `body` performs.
+    static func shapingCalls(_ body: () throws -> Void) rethrows -> Int {
+        let before = Shaper.shapingCallCount
+        try body()
+        return Shaper.shapingCallCount - before
+    }
+
+    /// The same card with every line shaped again on its own (the layout before lines were
+    /// cut from the paragraph's shaping): shapings per card and time, for the comparison.
+    static func reshapingEveryLine(_ name: String, card: Card, renderer: CardRenderer, iterations: Int,
+                                   cutTime: Double) throws -> Measurement {
+        try Paragraph.$reshapesEveryLine.withValue(true) {
+            let calls = try shapingCalls { _ = try renderer.png(card) }
+            let m = try measure("  same, every line reshaped (before)", iterations: iterations) { _ = try renderer.png(card) }
+            return Measurement(name: m.name, medianMilliseconds: m.medianMilliseconds, iterations: iterations,
+                               note: String(format: "%d shapings; cutting lines saves %.0f µs", calls,
+                                            (m.medianMilliseconds - cutTime) * 1000))
+        }
     }
 }
