@@ -55,7 +55,7 @@ public struct Paragraph: Sendable {
         let units = text.utf16
         let locale = try LocaleIdentifier(language.tag)
         graphemes = try GraphemeClusters(utf16: units, locale: locale)
-        breaks = try LineBreaks(utf16: units, locale: locale)
+        breaks = try LineBreaks(utf16: units, locale: locale.forLineBreaking(units))
         blocks = try BidiParagraph.paragraphRanges(in: text.string).map {
             BidiBlock(range: $0, bidi: try BidiParagraph(utf16: Array(units[$0]), baseDirection: baseDirection))
         }
