@@ -29,7 +29,7 @@ enum CardBench {
             let calls = try shapingCalls { _ = try renderer.png(card) }
             rows.append(Measurement(name: m.name, medianMilliseconds: m.medianMilliseconds, iterations: iterations,
                                     note: "\(bytes) bytes, \(calls) shapings"))
-            rows.append(try reshapingEveryLine(name, card: card, renderer: renderer, iterations: iterations, cutTime: m.medianMilliseconds))
+            rows.append(try reshapingEveryLine(name, card: card, renderer: renderer, iterations: iterations))
         }
         let peerIterations = max(10, iterations / 10)
         if let peer = runPeer(root.appendingPathComponent("bench/peer_card.py").path,
@@ -86,15 +86,24 @@ extension CardBench {
     }
 
     /// The same card with every line shaped again on its own (the layout before lines were
-    /// cut from the paragraph's shaping): shapings per card and time, for the comparison.
-    static func reshapingEveryLine(_ name: String, card: Card, renderer: CardRenderer, iterations: Int,
-                                   cutTime: Double) throws -> Measurement {
-        try Paragraph.$reshapesEveryLine.withValue(true) {
-            let calls = try shapingCalls { _ = try renderer.png(card) }
-            let m = try measure("  same, every line reshaped (before)", iterations: iterations) { _ = try renderer.png(card) }
-            return Measurement(name: m.name, medianMilliseconds: m.medianMilliseconds, iterations: iterations,
-                               note: String(format: "%d shapings; cutting lines saves %.0f µs", calls,
-                                            (m.medianMilliseconds - cutTime) * 1000))
+    /// cut from the paragraph's shaping) against the card as it is, the two measured in
+    /// alternation so that drift on a shared machine falls on both: shapings and time per card.
+    static func reshapingEveryLine(_ name: String, card: Card, renderer: CardRenderer, iterations: Int) throws -> Measurement {
+        let before = try Paragraph.$reshapesEveryLine.withValue(true) { try shapingCalls { _ = try renderer.png(card) } }
+        let after = try shapingCalls { _ = try renderer.png(card) }
+        var samples: (cut: [Double], reshaped: [Double]) = ([], [])
+        for _ in 0..<iterations {
+            var start = DispatchTime.now().uptimeNanoseconds
+            _ = try renderer.png(card)
+            samples.cut.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            start = DispatchTime.now().uptimeNanoseconds
+            _ = try Paragraph.$reshapesEveryLine.withValue(true) { try renderer.png(card) }
+            samples.reshaped.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }
+        let cut = median(samples.cut), reshaped = median(samples.reshaped)
+        return Measurement(name: "  same, every line reshaped (before), alternating with lines cut", medianMilliseconds: reshaped,
+                           iterations: iterations,
+                           note: String(format: "%d shapings before, %d after; %.3f ms with lines cut (%.2f×)",
+                                        before, after, cut, reshaped / cut))
     }
 }
