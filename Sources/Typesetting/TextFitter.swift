@@ -11,7 +11,25 @@ extension TextLayout {
     /// steps are tried. When even the minimum scale does not fit, lines wrap at that scale
     /// (breaking inside words only if a word alone is too wide) and the last visible line is
     /// truncated with an ellipsis.
+    ///
+    /// Hard line breaks are the author's, and kept — unless the text has more of them than
+    /// the line limit allows; then the breaks are also tried as spaces, and that layout wins
+    /// when it is not truncated while the other is, or is set larger.
     public init(_ paragraph: Paragraph, options: TextLayoutOptions) {
+        let asWritten = TextLayout(fitting: paragraph, options: options)
+        guard options.maxLines > 0, paragraph.hardLineCount > options.maxLines,
+              let softened = try? paragraph.softeningHardBreaks() else {
+            self = asWritten
+            return
+        }
+        let alternative = TextLayout(fitting: softened, options: options)
+        let better = (asWritten.truncated && !alternative.truncated)
+            || (asWritten.truncated == alternative.truncated && alternative.scale > asWritten.scale * (1 + 1e-9))
+        self = better ? alternative : asWritten
+        hardBreaksSoftened = better
+    }
+
+    private init(fitting paragraph: Paragraph, options: TextLayoutOptions) {
         let breaker = LineBreaker(paragraph)
         let boxWidth = options.width, boxHeight = options.height
         let lineLimit = options.maxLines == 0 ? Int.max : options.maxLines

@@ -33,6 +33,9 @@ public struct TextLayout: Sendable {
     /// Grapheme clusters no font can draw (they would show as `.notdef` boxes).
     public let missingGlyphs: [String]
     public let options: TextLayoutOptions
+    /// The text had more hard line breaks than lines allowed, and was set larger with them
+    /// treated as spaces.
+    public internal(set) var hardBreaksSoftened = false
     /// Paragraphs built to cut the last line (0 when nothing was truncated): the cost that
     /// must stay small whatever the text.
     var truncationParagraphBuilds = 0

@@ -23,6 +23,7 @@ enum MeasureCommand {
         let height: Double
         let truncated: Bool
         let missingGlyphs: [String]
+        let hardBreaksSoftened: Bool
     }
 
     static func report(_ layout: TextLayout) -> Report {
@@ -31,7 +32,8 @@ enum MeasureCommand {
                       lines: layout.lines.map { Report.Line(text: $0.text, width: round($0.width), x: round($0.origin.x),
                                                             baseline: round($0.origin.y)) },
                       width: round(layout.size.width), height: round(layout.size.height),
-                      truncated: layout.truncated, missingGlyphs: layout.missingGlyphs)
+                      truncated: layout.truncated, missingGlyphs: layout.missingGlyphs,
+                      hardBreaksSoftened: layout.hardBreaksSoftened)
     }
 
     static func run(_ args: ParsedArguments) throws {
