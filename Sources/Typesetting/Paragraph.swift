@@ -38,6 +38,8 @@ public struct Paragraph: Sendable {
     let blocks: [BidiBlock]
     let graphemes: GraphemeClusters
     let breaks: LineBreaks
+    /// The flaw of each soft break in `breaks` (nil for a good or a mandatory break).
+    let breakFlaws: [BreakFlaw?]
     /// `prefixWidth[i]`: the advance of `utf16[0..<i]` in points at nominal sizes.
     let prefixWidth: [Double]
     let library: FontLibrary
@@ -56,6 +58,8 @@ public struct Paragraph: Sendable {
         let locale = try LocaleIdentifier(language.tag)
         graphemes = try GraphemeClusters(utf16: units, locale: locale)
         breaks = try LineBreaks(utf16: units, locale: locale.forLineBreaking(units))
+        let words = BreakFlaw.hasIdeographs(units) ? try WordBoundaries(utf16: units, locale: locale) : nil
+        breakFlaws = breaks.map { $0.isMandatory ? nil : BreakFlaw.of(breakAt: $0.offset, in: units, words: words) }
         blocks = try BidiParagraph.paragraphRanges(in: text.string).map {
             BidiBlock(range: $0, bidi: try BidiParagraph(utf16: Array(units[$0]), baseDirection: baseDirection))
         }

@@ -24,6 +24,8 @@ enum MeasureCommand {
         let truncated: Bool
         let missingGlyphs: [String]
         let hardBreaksSoftened: Bool
+        let breakFlaws: [String]
+        let flawedBreaksAvoided: [String]
     }
 
     static func report(_ layout: TextLayout) -> Report {
@@ -33,7 +35,8 @@ enum MeasureCommand {
                                                             baseline: round($0.origin.y)) },
                       width: round(layout.size.width), height: round(layout.size.height),
                       truncated: layout.truncated, missingGlyphs: layout.missingGlyphs,
-                      hardBreaksSoftened: layout.hardBreaksSoftened)
+                      hardBreaksSoftened: layout.hardBreaksSoftened, breakFlaws: layout.breakFlaws.map(\.rawValue),
+                      flawedBreaksAvoided: layout.flawedBreaksAvoided.map(\.rawValue))
     }
 
     static func run(_ args: ParsedArguments) throws {
