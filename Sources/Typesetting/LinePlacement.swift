@@ -37,7 +37,10 @@ extension TextLayout {
         for (index, source) in sources.enumerated() {
             let p = source.paragraph
             let content = p.trimmed(source.range)
-            let metrics = p.lineMetrics(content.isEmpty ? source.range : content)
+            // A truncated last line is its own paragraph: it keeps at least the main
+            // paragraph's line box.
+            let own = p.lineMetrics(content.isEmpty ? source.range : content), main = paragraph.uniformLineMetrics
+            let metrics = (ascent: max(own.ascent, main.ascent), descent: max(own.descent, main.descent), gap: max(own.gap, main.gap))
             let ascent = metrics.ascent * scale, descent = metrics.descent * scale
             let lineHeight = (metrics.ascent + metrics.descent + metrics.gap) * scale * options.lineHeightMultiple
             let baseline = y + (lineHeight - ascent - descent) / 2 + ascent

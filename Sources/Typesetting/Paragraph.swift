@@ -43,6 +43,8 @@ public struct Paragraph: Sendable {
     /// `prefixWidth[i]`: the advance of `utf16[0..<i]` in points at nominal sizes.
     let prefixWidth: [Double]
     let library: FontLibrary
+    /// The smallest line box any line of the paragraph gets, at nominal sizes, in points.
+    let uniformLineMetrics: (ascent: Double, descent: Double, gap: Double)
     /// Grapheme clusters that no face in the fallback chain can draw.
     public let missingClusters: [Range<Int>]
 
@@ -123,6 +125,7 @@ public struct Paragraph: Sendable {
         flush()
         self.items = items
         missingClusters = missing
+        uniformLineMetrics = Paragraph.uniformLineMetrics(items: items, text: text, library: library)
 
         var advance = [Double](repeating: 0, count: units.count + 1)
         var shapedItems: [ShapedRun] = []
@@ -176,29 +179,44 @@ public struct Paragraph: Sendable {
         return prefixWidth[r.upperBound] - prefixWidth[r.lowerBound]
     }
 
-    /// The line box height of a logical range at nominal sizes: the tallest item on it, so
-    /// a fallback face or a larger run raises the line.
+    /// The line box height of a logical range at nominal sizes (see `lineMetrics`).
     func lineHeight(_ range: Range<Int>, multiple: Double) -> Double {
         let m = lineMetrics(range)
         return (m.ascent + m.descent + m.gap) * multiple
     }
 
+    /// The line box of a logical range at nominal sizes. Every line gets at least
+    /// `uniformLineMetrics` — the largest ascent, descent and gap of all the faces the
+    /// paragraph actually uses — so that baselines are evenly spaced when one line falls back
+    /// to a taller face (CJK, emoji) and another does not; only a run set larger than the
+    /// paragraph's size raises its own line further.
     func lineMetrics(_ range: Range<Int>) -> (ascent: Double, descent: Double, gap: Double) {
-        var ascent = 0.0, descent = 0.0, gap = 0.0
-        var found = false
+        var (ascent, descent, gap) = uniformLineMetrics
         for item in items where item.range.overlaps(range) {
             ascent = max(ascent, item.ascentInPoints)
             descent = max(descent, item.descentInPoints)
             gap = max(gap, item.lineGapInPoints)
-            found = true
         }
-        if !found {
-            // An empty line keeps the height of the style at its position.
-            let a = text.attributes(at: min(range.lowerBound, max(0, text.utf16.count - 1)))
-            if let face = library.face(family: a.family, weight: a.weight, style: a.style) {
-                let k = a.sizeInPoints / Double(face.unitsPerEm)
-                return (Double(face.metrics.ascender) * k, Double(-face.metrics.descender) * k, Double(face.metrics.lineGap) * k)
-            }
+        return (ascent, descent, gap)
+    }
+
+    /// Each face the items use, at the item's size but no larger than the paragraph's own
+    /// (the first run's); the style's face when nothing is drawable.
+    static func uniformLineMetrics(items: [Item], text: AttributedText,
+                                   library: FontLibrary) -> (ascent: Double, descent: Double, gap: Double) {
+        guard !items.isEmpty else {
+            let a = text.attributes(at: 0)
+            guard let face = library.face(family: a.family, weight: a.weight, style: a.style) else { return (0, 0, 0) }
+            let k = a.sizeInPoints / Double(face.unitsPerEm)
+            return (Double(face.metrics.ascender) * k, Double(-face.metrics.descender) * k, Double(face.metrics.lineGap) * k)
+        }
+        var ascent = 0.0, descent = 0.0, gap = 0.0
+        for item in items {
+            let size = min(text.runs[item.runIndex].attributes.sizeInPoints, text.primarySizeInPoints)
+            let k = size / Double(item.face.unitsPerEm)
+            ascent = max(ascent, Double(item.face.metrics.ascender) * k)
+            descent = max(descent, Double(-item.face.metrics.descender) * k)
+            gap = max(gap, Double(item.face.metrics.lineGap) * k)
         }
         return (ascent, descent, gap)
     }
