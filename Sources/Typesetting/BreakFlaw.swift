@@ -13,6 +13,9 @@ public enum BreakFlaw: String, Sendable, CaseIterable {
     case dashStartsLine
     /// The next line would start with closing punctuation or a closing quotation mark.
     case closingPunctuationStartsLine
+    /// Inside a word, at a grapheme boundary that is no break opportunity: taken only when
+    /// keeping words whole would more than halve the size (`wordSplitScaleRatio`).
+    case splitsWord
 
     /// The flaw of the break at `offset` (0 < offset < text length) in `units`, if any.
     static func of(breakAt offset: Int, in units: [UInt16], words: WordBoundaries?) -> BreakFlaw? {

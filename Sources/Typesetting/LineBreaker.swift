@@ -14,11 +14,23 @@ struct LineBreaker {
     /// Relative slack for comparing floating-point widths.
     static let epsilon = 1e-9
 
-    /// With `avoidingFlawedBreaks`, breaks that have a `BreakFlaw` are not opportunities.
-    init(_ paragraph: Paragraph, avoidingFlawedBreaks: Bool = false) {
+    /// With `avoidingFlawedBreaks`, breaks that have a `BreakFlaw` are not opportunities;
+    /// with `splittingWords`, every grapheme boundary between two non-space characters also
+    /// is one (a flawed one).
+    init(_ paragraph: Paragraph, avoidingFlawedBreaks: Bool = false, splittingWords: Bool = false) {
         self.paragraph = paragraph
         var offsets: [Int] = [], mandatory: [Bool] = [], flawed: [Bool] = []
+        let units = paragraph.text.utf16
+        var boundaries = splittingWords ? paragraph.graphemes.boundaries[...] : []
         for (b, flaw) in zip(paragraph.breaks, paragraph.breakFlaws) where b.offset > 0 {
+            while let g = boundaries.first, g <= b.offset {
+                boundaries.removeFirst()
+                if g > 0, g < b.offset, !Paragraph.isTrailingSpace(units[g - 1]), !Paragraph.isTrailingSpace(units[g]) {
+                    offsets.append(g)
+                    mandatory.append(false)
+                    flawed.append(true)
+                }
+            }
             if avoidingFlawedBreaks && flaw != nil { continue }
             offsets.append(b.offset)
             mandatory.append(b.isMandatory)

@@ -16,13 +16,13 @@ extension TextLayout {
     /// the line limit allows; then the breaks are also tried as spaces, and that layout wins
     /// when it is not truncated while the other is, or is set larger.
     public init(_ paragraph: Paragraph, options: TextLayoutOptions) {
-        let asWritten = TextLayout(preferringGoodBreaks: paragraph, options: options)
+        let asWritten = TextLayout(splittingWordsIfMuchLarger: paragraph, options: options)
         guard options.maxLines > 0, paragraph.hardLineCount > options.maxLines,
               let softened = try? paragraph.softeningHardBreaks() else {
             self = asWritten
             return
         }
-        let alternative = TextLayout(preferringGoodBreaks: softened, options: options)
+        let alternative = TextLayout(splittingWordsIfMuchLarger: softened, options: options)
         let better = (asWritten.truncated && !alternative.truncated)
             || (asWritten.truncated == alternative.truncated && alternative.scale > asWritten.scale * (1 + 1e-9))
         self = better ? alternative : asWritten
@@ -32,7 +32,7 @@ extension TextLayout {
     /// Fitted with every break, and, when that uses a flawed one (`BreakFlaw`), also without
     /// flawed breaks: the second wins when it is not truncated and its size is at least
     /// `goodBreakScaleRatio` of the first's (or the first is truncated).
-    private init(preferringGoodBreaks paragraph: Paragraph, options: TextLayoutOptions) {
+    init(preferringGoodBreaks paragraph: Paragraph, options: TextLayoutOptions) {
         var any = TextLayout(fitting: paragraph, options: options, avoidingFlawedBreaks: false)
         any.breakFlaws = any.usedBreakFlaws(paragraph)
         guard !any.breakFlaws.isEmpty else { self = any; return }
@@ -52,14 +52,13 @@ extension TextLayout {
     /// The flaws of the breaks that end this layout's lines (the last line excepted).
     func usedBreakFlaws(_ paragraph: Paragraph) -> [BreakFlaw] {
         lines.dropLast().compactMap { line in
-            paragraph.breaks.break(at: line.range.upperBound).flatMap { b in
-                paragraph.breakFlaws[paragraph.breaks.firstIndex(notBefore: b.offset)]
-            }
+            guard let b = paragraph.breaks.break(at: line.range.upperBound) else { return .splitsWord }
+            return paragraph.breakFlaws[paragraph.breaks.firstIndex(notBefore: b.offset)]
         }
     }
 
-    private init(fitting paragraph: Paragraph, options: TextLayoutOptions, avoidingFlawedBreaks: Bool) {
-        let breaker = LineBreaker(paragraph, avoidingFlawedBreaks: avoidingFlawedBreaks)
+    init(fitting paragraph: Paragraph, options: TextLayoutOptions, avoidingFlawedBreaks: Bool, splittingWords: Bool = false) {
+        let breaker = LineBreaker(paragraph, avoidingFlawedBreaks: avoidingFlawedBreaks, splittingWords: splittingWords)
         let boxWidth = options.width, boxHeight = options.height
         let lineLimit = options.maxLines == 0 ? Int.max : options.maxLines
         func height(_ lines: [Range<Int>]) -> Double {
