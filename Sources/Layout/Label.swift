@@ -121,7 +121,7 @@ public struct Label: LayoutView {
     /// never), stops at the line limit and at `size.height`.
     ///
     /// Wrap stability is checked rather than assumed: breaking uses widths shaped in
-    /// context, drawn lines are reshaped alone (Arabic joining, kerning at a line's end), so
+    /// context, drawn lines are reshaped where a cut is unsafe (Arabic joining, kerning at a line's end), so
     /// the size found is laid out again and widened pixel by pixel, up to the offered width,
     /// until it gives the same lines. The size returned is one whose layout is the one measured.
     public func sizeThatFits(_ size: Size, context: LayoutContext) throws -> Size {

@@ -9,24 +9,47 @@ struct LineBreaker {
     /// Break offsets in increasing order, ending with the text length.
     private let offsets: [Int]
     private let mandatory: [Bool]
+    /// Breaks with a `BreakFlaw`, which balancing charges `flawPenalty` for.
+    private let flawed: [Bool]
     /// Relative slack for comparing floating-point widths.
     static let epsilon = 1e-9
 
-    init(_ paragraph: Paragraph) {
+    /// With `avoidingFlawedBreaks`, breaks that have a `BreakFlaw` are not opportunities;
+    /// with `splittingWords`, every grapheme boundary between two non-space characters also
+    /// is one (a flawed one).
+    init(_ paragraph: Paragraph, avoidingFlawedBreaks: Bool = false, splittingWords: Bool = false) {
         self.paragraph = paragraph
-        var offsets: [Int] = [], mandatory: [Bool] = []
-        for b in paragraph.breaks where b.offset > 0 {
+        var offsets: [Int] = [], mandatory: [Bool] = [], flawed: [Bool] = []
+        let units = paragraph.text.utf16
+        var boundaries = splittingWords ? paragraph.graphemes.boundaries[...] : []
+        for (b, flaw) in zip(paragraph.breaks, paragraph.breakFlaws) where b.offset > 0 {
+            while let g = boundaries.first, g <= b.offset {
+                boundaries.removeFirst()
+                if g > 0, g < b.offset, !Paragraph.isTrailingSpace(units[g - 1]), !Paragraph.isTrailingSpace(units[g]) {
+                    offsets.append(g)
+                    mandatory.append(false)
+                    flawed.append(true)
+                }
+            }
+            if avoidingFlawedBreaks && flaw != nil { continue }
             offsets.append(b.offset)
             mandatory.append(b.isMandatory)
+            flawed.append(flaw != nil)
         }
         let count = paragraph.text.utf16.count
         if offsets.last != count {
             offsets.append(count)
             mandatory.append(true)
+            flawed.append(false)
         }
         self.offsets = offsets
         self.mandatory = mandatory
+        self.flawed = flawed
     }
+
+    /// What balancing adds to a line's squared slack for ending at a flawed break: the cost
+    /// of a line left a third empty, so a little unevenness is preferred to the flaw.
+    private static func flawPenalty(measure: Double) -> Double { (measure / 3) * (measure / 3) }
 
     var textLength: Int { paragraph.text.utf16.count }
 
@@ -136,7 +159,8 @@ struct LineBreaker {
                     if w > allowed { break }
                     if cost[l - 1][i] < .infinity {
                         let slack = maxWidth - w
-                        let c = cost[l - 1][i] + slack * slack
+                        var c = cost[l - 1][i] + slack * slack
+                        if j < n, flawed[j - 1] { c += LineBreaker.flawPenalty(measure: maxWidth) }
                         if c < cost[l][j] {
                             cost[l][j] = c
                             from[l][j] = i

@@ -3,8 +3,9 @@ import UnicodeText
 
 extension TextLayout {
     /// Turns chosen logical lines into visual lines: each line's bidi runs in display order
-    /// (FriBiDi), each run reshaped on its own so that joining and kerning at the line's
-    /// edges are right, glyphs scaled to the final size, lines aligned and stacked.
+    /// (FriBiDi), each run cut from the paragraph's shaping (reshaped only where HarfBuzz says
+    /// a cut is unsafe, so joining and kerning at the line's edges are right), glyphs scaled
+    /// to the final size, lines aligned and stacked.
     static func place(_ paragraph: Paragraph, lines ranges: [Range<Int>],
                       lastLine: (range: Range<Int>, paragraph: Paragraph)?, scale: Double,
                       options: TextLayoutOptions, truncated: Bool) -> TextLayout {
@@ -13,17 +14,20 @@ extension TextLayout {
             sources.append((last.paragraph, 0..<last.paragraph.text.utf16.count, last.range))
         }
         var scale = scale
-        var shaped = sources.map { shape($0.paragraph, $0.range, scale: scale) }
-        // Reshaping a line can change its width slightly from the estimate (kerning across a
-        // break); if that makes a line overflow, shrink everything to fit exactly — but never
-        // below the smallest size the options allow. A box narrower than the ellipsis alone
-        // is the one case where a line stays wider than its box.
+        // Glyphs in font units, cut once; a change of scale below only rescales them.
+        let shapedLines = sources.map { $0.paragraph.shapedLine($0.paragraph.trimmed($0.range)) }
+        var shaped = zip(sources, shapedLines).map { $0.paragraph.place($1, scale: scale) }
+        // Cutting a line from the paragraph's shaping can change its width slightly from the
+        // estimate (kerning across a break, reshaped where unsafe); if that makes a line
+        // overflow, shrink everything to fit exactly — but never below the smallest size the
+        // options allow. A box narrower than the ellipsis alone is the one case where a line
+        // stays wider than its box.
         let floor = min(scale, options.adjustsFontSize ? options.minimumScaleFactor : 1)
         if options.width.isFinite, let widest = shaped.map(\.width).max(), widest > options.width * (1 + 1e-9) {
             let shrunk = max(scale * options.width / widest, floor)
             if shrunk < scale {
                 scale = shrunk
-                shaped = sources.map { shape($0.paragraph, $0.range, scale: scale) }
+                shaped = zip(sources, shapedLines).map { $0.paragraph.place($1, scale: scale) }
             }
         }
 
@@ -33,7 +37,10 @@ extension TextLayout {
         for (index, source) in sources.enumerated() {
             let p = source.paragraph
             let content = p.trimmed(source.range)
-            let metrics = p.lineMetrics(content.isEmpty ? source.range : content)
+            // A truncated last line is its own paragraph: it keeps at least the main
+            // paragraph's line box.
+            let own = p.lineMetrics(content.isEmpty ? source.range : content), main = paragraph.uniformLineMetrics
+            let metrics = (ascent: max(own.ascent, main.ascent), descent: max(own.descent, main.descent), gap: max(own.gap, main.gap))
             let ascent = metrics.ascent * scale, descent = metrics.descent * scale
             let lineHeight = (metrics.ascent + metrics.descent + metrics.gap) * scale * options.lineHeightMultiple
             let baseline = y + (lineHeight - ascent - descent) / 2 + ascent
@@ -49,7 +56,7 @@ extension TextLayout {
             case .justified:
                 let spaces = (content.lowerBound..<content.upperBound).filter { p.text.utf16[$0] == 0x20 }.count
                 if !isLast, spaces > 0, !p.breaks.contains(where: { $0.offset == source.range.upperBound && $0.isMandatory && $0.offset < p.text.utf16.count }) {
-                    line = shape(p, source.range, scale: scale, extraPerSpace: (boxWidth - line.width) / Double(spaces))
+                    line = p.place(shapedLines[index], scale: scale, extraPerSpace: (boxWidth - line.width) / Double(spaces))
                     x = 0
                 } else {
                     x = rightToLeft ? boxWidth - line.width : 0
@@ -74,49 +81,10 @@ extension TextLayout {
             let s = paragraph.string(cluster)
             if !missing.contains(s) { missing.append(s) }
         }
-        return TextLayout(scale: scale, fontSizeInPoints: paragraph.text.primarySizeInPoints * scale, lines: lines,
-                          size: Size(width: lines.map(\.width).max() ?? 0, height: y), truncated: truncated,
-                          missingGlyphs: missing, options: options)
-    }
-
-    /// One line shaped in visual order with its glyphs relative to (0, baseline).
-    private static func shape(_ p: Paragraph, _ range: Range<Int>, scale: Double,
-                              extraPerSpace: Double = 0) -> (width: Double, runs: [GlyphRun]) {
-        let content = p.trimmed(range)
-        guard !content.isEmpty,
-              let block = p.blocks.first(where: { $0.range.contains(content.lowerBound) }),
-              let bidiLine = try? block.bidi.line((content.lowerBound - block.range.lowerBound)..<(content.upperBound - block.range.lowerBound))
-        else { return (0, []) }
-        var x = 0.0
-        var runs: [GlyphRun] = []
-        for bidiRun in bidiLine.runs {
-            let absolute = (bidiRun.range.lowerBound + block.range.lowerBound)..<(bidiRun.range.upperBound + block.range.lowerBound)
-            var items = p.items.filter { $0.range.overlaps(absolute) }
-            if bidiRun.direction == .rightToLeft { items.reverse() }
-            for item in items {
-                let sub = item.range.clamped(to: absolute)
-                let attributes = p.text.runs[item.runIndex].attributes
-                let shaped = Shaper.shape(utf16: p.text.utf16, range: sub, face: item.face, direction: bidiRun.direction,
-                                          script: item.script, language: p.language, features: attributes.features)
-                let size = attributes.sizeInPoints * scale
-                let k = size / Double(item.face.unitsPerEm)
-                let tracking = attributes.trackingInThousandthsOfEm / 1000 * size
-                var glyphs: [GlyphRun.Glyph] = []
-                glyphs.reserveCapacity(shaped.glyphs.count)
-                for (i, g) in shaped.glyphs.enumerated() {
-                    glyphs.append(GlyphRun.Glyph(id: g.glyphID, position: Point(x: x + Double(g.xOffset) * k, y: -Double(g.yOffset) * k)))
-                    x += Double(g.xAdvance) * k
-                    let endsCluster = i + 1 == shaped.glyphs.count || shaped.glyphs[i + 1].cluster != g.cluster
-                    if endsCluster {
-                        x += tracking
-                        if extraPerSpace != 0, p.text.utf16[g.cluster] == 0x20 { x += extraPerSpace }
-                    }
-                }
-                if let run = GlyphRun(face: item.face, fontSizeInPoints: size, paint: .solid(attributes.color), glyphs: glyphs) {
-                    runs.append(run)
-                }
-            }
-        }
-        return (x, runs)
+        var layout = TextLayout(scale: scale, fontSizeInPoints: paragraph.text.primarySizeInPoints * scale, lines: lines,
+                                size: Size(width: lines.map(\.width).max() ?? 0, height: y), truncated: truncated,
+                                missingGlyphs: missing, options: options)
+        layout.reshapedPieces = shapedLines.reduce(0) { $0 + $1.reshapedPieces }
+        return layout
     }
 }

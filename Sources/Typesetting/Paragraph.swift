@@ -32,12 +32,19 @@ public struct Paragraph: Sendable {
     public let text: AttributedText
     public let language: LanguageTag
     let items: [Item]
+    /// Each item's glyphs as HarfBuzz shaped it in the whole paragraph's context (parallel
+    /// to `items`): lines are cut from these and reshaped only where a cut is unsafe.
+    let shapedItems: [ShapedRun]
     let blocks: [BidiBlock]
     let graphemes: GraphemeClusters
     let breaks: LineBreaks
+    /// The flaw of each soft break in `breaks` (nil for a good or a mandatory break).
+    let breakFlaws: [BreakFlaw?]
     /// `prefixWidth[i]`: the advance of `utf16[0..<i]` in points at nominal sizes.
     let prefixWidth: [Double]
     let library: FontLibrary
+    /// The smallest line box any line of the paragraph gets, at nominal sizes, in points.
+    let uniformLineMetrics: (ascent: Double, descent: Double, gap: Double)
     /// Grapheme clusters that no face in the fallback chain can draw.
     public let missingClusters: [Range<Int>]
 
@@ -52,7 +59,9 @@ public struct Paragraph: Sendable {
         let units = text.utf16
         let locale = try LocaleIdentifier(language.tag)
         graphemes = try GraphemeClusters(utf16: units, locale: locale)
-        breaks = try LineBreaks(utf16: units, locale: locale)
+        breaks = try LineBreaks(utf16: units, locale: locale.forLineBreaking(units))
+        let words = BreakFlaw.hasIdeographs(units) ? try WordBoundaries(utf16: units, locale: locale) : nil
+        breakFlaws = breaks.map { $0.isMandatory ? nil : BreakFlaw.of(breakAt: $0.offset, in: units, words: words) }
         blocks = try BidiParagraph.paragraphRanges(in: text.string).map {
             BidiBlock(range: $0, bidi: try BidiParagraph(utf16: Array(units[$0]), baseDirection: baseDirection))
         }
@@ -116,12 +125,16 @@ public struct Paragraph: Sendable {
         flush()
         self.items = items
         missingClusters = missing
+        uniformLineMetrics = Paragraph.uniformLineMetrics(items: items, text: text, library: library)
 
         var advance = [Double](repeating: 0, count: units.count + 1)
+        var shapedItems: [ShapedRun] = []
+        shapedItems.reserveCapacity(items.count)
         for item in items {
             let a = text.runs[item.runIndex].attributes
             let shaped = Shaper.shape(utf16: units, range: item.range, face: item.face, direction: item.level.direction,
                                       script: item.script, language: language, features: a.features)
+            shapedItems.append(shaped)
             let k = a.sizeInPoints / Double(item.face.unitsPerEm)
             for glyph in shaped.glyphs { advance[glyph.cluster] += Double(glyph.xAdvance) * k }
             if a.trackingInThousandthsOfEm != 0 {
@@ -133,6 +146,7 @@ public struct Paragraph: Sendable {
                 }
             }
         }
+        self.shapedItems = shapedItems
         var prefix = [Double](repeating: 0, count: units.count + 1)
         for i in 0..<units.count { prefix[i + 1] = prefix[i] + advance[i] }
         prefixWidth = prefix
@@ -165,29 +179,44 @@ public struct Paragraph: Sendable {
         return prefixWidth[r.upperBound] - prefixWidth[r.lowerBound]
     }
 
-    /// The line box height of a logical range at nominal sizes: the tallest item on it, so
-    /// a fallback face or a larger run raises the line.
+    /// The line box height of a logical range at nominal sizes (see `lineMetrics`).
     func lineHeight(_ range: Range<Int>, multiple: Double) -> Double {
         let m = lineMetrics(range)
         return (m.ascent + m.descent + m.gap) * multiple
     }
 
+    /// The line box of a logical range at nominal sizes. Every line gets at least
+    /// `uniformLineMetrics` — the largest ascent, descent and gap of all the faces the
+    /// paragraph actually uses — so that baselines are evenly spaced when one line falls back
+    /// to a taller face (CJK, emoji) and another does not; only a run set larger than the
+    /// paragraph's size raises its own line further.
     func lineMetrics(_ range: Range<Int>) -> (ascent: Double, descent: Double, gap: Double) {
-        var ascent = 0.0, descent = 0.0, gap = 0.0
-        var found = false
+        var (ascent, descent, gap) = uniformLineMetrics
         for item in items where item.range.overlaps(range) {
             ascent = max(ascent, item.ascentInPoints)
             descent = max(descent, item.descentInPoints)
             gap = max(gap, item.lineGapInPoints)
-            found = true
         }
-        if !found {
-            // An empty line keeps the height of the style at its position.
-            let a = text.attributes(at: min(range.lowerBound, max(0, text.utf16.count - 1)))
-            if let face = library.face(family: a.family, weight: a.weight, style: a.style) {
-                let k = a.sizeInPoints / Double(face.unitsPerEm)
-                return (Double(face.metrics.ascender) * k, Double(-face.metrics.descender) * k, Double(face.metrics.lineGap) * k)
-            }
+        return (ascent, descent, gap)
+    }
+
+    /// Each face the items use, at the item's size but no larger than the paragraph's own
+    /// (the first run's); the style's face when nothing is drawable.
+    static func uniformLineMetrics(items: [Item], text: AttributedText,
+                                   library: FontLibrary) -> (ascent: Double, descent: Double, gap: Double) {
+        guard !items.isEmpty else {
+            let a = text.attributes(at: 0)
+            guard let face = library.face(family: a.family, weight: a.weight, style: a.style) else { return (0, 0, 0) }
+            let k = a.sizeInPoints / Double(face.unitsPerEm)
+            return (Double(face.metrics.ascender) * k, Double(-face.metrics.descender) * k, Double(face.metrics.lineGap) * k)
+        }
+        var ascent = 0.0, descent = 0.0, gap = 0.0
+        for item in items {
+            let size = min(text.runs[item.runIndex].attributes.sizeInPoints, text.primarySizeInPoints)
+            let k = size / Double(item.face.unitsPerEm)
+            ascent = max(ascent, Double(item.face.metrics.ascender) * k)
+            descent = max(descent, Double(-item.face.metrics.descender) * k)
+            gap = max(gap, Double(item.face.metrics.lineGap) * k)
         }
         return (ascent, descent, gap)
     }

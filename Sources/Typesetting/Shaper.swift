@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Synchronization
 
 /// Shapes text with HarfBuzz, one face and one set of run properties at a time.
 ///
@@ -11,6 +12,11 @@ import CHarfBuzz
 ///
 /// Safe to call from several threads at once, also with the same face.
 public enum Shaper {
+    /// HarfBuzz shapings since the process started: a statistic for benchmarks and tests of
+    /// how often text is shaped, never an input to layout.
+    public static var shapingCallCount: Int { calls.load(ordering: .relaxed) }
+    private static let calls = Atomic<Int>(0)
+
     /// Shapes `text[range]` (UTF-16 offsets; the whole text when nil).
     public static func shape(utf16 text: [UInt16], range: Range<Int>? = nil, face: FontFace,
                              direction: TextDirection, script: ScriptTag, language: LanguageTag,
@@ -22,6 +28,7 @@ public enum Shaper {
             fatalError("HarfBuzz could not allocate a buffer")
         }
         defer { hb_buffer_destroy(buffer) }
+        calls.add(1, ordering: .relaxed)
 
         text.withUnsafeBufferPointer { units in
             hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count),

@@ -11,8 +11,54 @@ extension TextLayout {
     /// steps are tried. When even the minimum scale does not fit, lines wrap at that scale
     /// (breaking inside words only if a word alone is too wide) and the last visible line is
     /// truncated with an ellipsis.
+    ///
+    /// Hard line breaks are the author's, and kept — unless the text has more of them than
+    /// the line limit allows; then the breaks are also tried as spaces, and that layout wins
+    /// when it is not truncated while the other is, or is set larger.
     public init(_ paragraph: Paragraph, options: TextLayoutOptions) {
-        let breaker = LineBreaker(paragraph)
+        let asWritten = TextLayout(splittingWordsIfMuchLarger: paragraph, options: options)
+        guard options.maxLines > 0, paragraph.hardLineCount > options.maxLines,
+              let softened = try? paragraph.softeningHardBreaks() else {
+            self = asWritten
+            return
+        }
+        let alternative = TextLayout(splittingWordsIfMuchLarger: softened, options: options)
+        let better = (asWritten.truncated && !alternative.truncated)
+            || (asWritten.truncated == alternative.truncated && alternative.scale > asWritten.scale * (1 + 1e-9))
+        self = better ? alternative : asWritten
+        hardBreaksSoftened = better
+    }
+
+    /// Fitted with every break, and, when that uses a flawed one (`BreakFlaw`), also without
+    /// flawed breaks: the second wins when it is not truncated and its size is at least
+    /// `goodBreakScaleRatio` of the first's (or the first is truncated).
+    init(preferringGoodBreaks paragraph: Paragraph, options: TextLayoutOptions) {
+        var any = TextLayout(fitting: paragraph, options: options, avoidingFlawedBreaks: false)
+        any.breakFlaws = any.usedBreakFlaws(paragraph)
+        guard !any.breakFlaws.isEmpty else { self = any; return }
+        var good = TextLayout(fitting: paragraph, options: options, avoidingFlawedBreaks: true)
+        good.breakFlaws = good.usedBreakFlaws(paragraph)
+        good.flawedBreaksAvoided = Array(Set(any.breakFlaws).subtracting(good.breakFlaws)).sorted { $0.rawValue < $1.rawValue }
+        // Without flawed breaks a word may become wider than the box; cutting it at grapheme
+        // boundaries (which ignore every break rule) is no improvement.
+        let better = good.fitted && (!any.fitted || good.scale >= any.scale * TextLayout.goodBreakScaleRatio)
+        self = better ? good : any
+    }
+
+    /// The smallest fraction of the size that avoiding flawed breaks may cost: a Japanese
+    /// title of 20 characters in two lines keeps a word whole by moving one character.
+    public static let goodBreakScaleRatio = 0.85
+
+    /// The flaws of the breaks that end this layout's lines (the last line excepted).
+    func usedBreakFlaws(_ paragraph: Paragraph) -> [BreakFlaw] {
+        lines.dropLast().compactMap { line in
+            guard let b = paragraph.breaks.break(at: line.range.upperBound) else { return .splitsWord }
+            return paragraph.breakFlaws[paragraph.breaks.firstIndex(notBefore: b.offset)]
+        }
+    }
+
+    init(fitting paragraph: Paragraph, options: TextLayoutOptions, avoidingFlawedBreaks: Bool, splittingWords: Bool = false) {
+        let breaker = LineBreaker(paragraph, avoidingFlawedBreaks: avoidingFlawedBreaks, splittingWords: splittingWords)
         let boxWidth = options.width, boxHeight = options.height
         let lineLimit = options.maxLines == 0 ? Int.max : options.maxLines
         func height(_ lines: [Range<Int>]) -> Double {
@@ -87,6 +133,7 @@ extension TextLayout {
 
         self = TextLayout.place(paragraph, lines: lines, lastLine: truncation.map { ($0.range, $0.paragraph) },
                                 scale: scale, options: options, truncated: truncated)
+        self.fitted = fitted
         truncationParagraphBuilds = truncation?.paragraphBuilds ?? 0
     }
 

@@ -33,7 +33,20 @@ public struct TextLayout: Sendable {
     /// Grapheme clusters no font can draw (they would show as `.notdef` boxes).
     public let missingGlyphs: [String]
     public let options: TextLayoutOptions
+    /// The text had more hard line breaks than lines allowed, and was set larger with them
+    /// treated as spaces.
+    public internal(set) var hardBreaksSoftened = false
+    /// Flaws of the breaks between this layout's lines (`BreakFlaw`), in line order.
+    public internal(set) var breakFlaws: [BreakFlaw] = []
+    /// Flaws the text's best-fitting breaks had, avoided by setting it slightly smaller.
+    public internal(set) var flawedBreaksAvoided: [BreakFlaw] = []
+    /// The text fitted at an allowed size with break opportunities alone: not truncated and
+    /// no word cut at grapheme boundaries.
+    var fitted = true
     /// Paragraphs built to cut the last line (0 when nothing was truncated): the cost that
     /// must stay small whatever the text.
     var truncationParagraphBuilds = 0
+    /// Line pieces shaped again because a line's edge fell where HarfBuzz marks breaking
+    /// unsafe (every piece when `Paragraph.reshapesEveryLine` is set).
+    var reshapedPieces = 0
 }

@@ -25,7 +25,11 @@ enum CardBench {
                 bytes = try renderer.png(card).bytes.count
             }
             ours.append(m.medianMilliseconds)
-            rows.append(Measurement(name: m.name, medianMilliseconds: m.medianMilliseconds, iterations: iterations, note: "\(bytes) bytes"))
+            let card = try Card(try Event(title: title), catalog: catalog)
+            let calls = try shapingCalls { _ = try renderer.png(card) }
+            rows.append(Measurement(name: m.name, medianMilliseconds: m.medianMilliseconds, iterations: iterations,
+                                    note: "\(bytes) bytes, \(calls) shapings"))
+            rows.append(try reshapingEveryLine(name, card: card, renderer: renderer, iterations: iterations))
         }
         let peerIterations = max(10, iterations / 10)
         if let peer = runPeer(root.appendingPathComponent("bench/peer_card.py").path,
@@ -70,5 +74,36 @@ enum CardBench {
         return Measurement(name: "sharecard batch, \(events) events, --jobs \(jobs) (whole run)", medianMilliseconds: seconds * 1000,
                            iterations: 1, note: String(format: "%.0f cards/s%@", Double(events) / seconds,
                                                        process.terminationStatus == 0 ? "" : ", exit \(process.terminationStatus)"))
+    }
+}
+
+extension CardBench {
+    /// HarfBuzz shapings `body` performs.
+    static func shapingCalls(_ body: () throws -> Void) rethrows -> Int {
+        let before = Shaper.shapingCallCount
+        try body()
+        return Shaper.shapingCallCount - before
+    }
+
+    /// The same card with every line shaped again on its own (the layout before lines were
+    /// cut from the paragraph's shaping) against the card as it is, the two measured in
+    /// alternation so that drift on a shared machine falls on both: shapings and time per card.
+    static func reshapingEveryLine(_ name: String, card: Card, renderer: CardRenderer, iterations: Int) throws -> Measurement {
+        let before = try Paragraph.$reshapesEveryLine.withValue(true) { try shapingCalls { _ = try renderer.png(card) } }
+        let after = try shapingCalls { _ = try renderer.png(card) }
+        var samples: (cut: [Double], reshaped: [Double]) = ([], [])
+        for _ in 0..<iterations {
+            var start = DispatchTime.now().uptimeNanoseconds
+            _ = try renderer.png(card)
+            samples.cut.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            start = DispatchTime.now().uptimeNanoseconds
+            _ = try Paragraph.$reshapesEveryLine.withValue(true) { try renderer.png(card) }
+            samples.reshaped.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+        let cut = median(samples.cut), reshaped = median(samples.reshaped)
+        return Measurement(name: "  same, every line reshaped (before), alternating with lines cut", medianMilliseconds: reshaped,
+                           iterations: iterations,
+                           note: String(format: "%d shapings before, %d after; %.3f ms with lines cut (%.2f×)",
+                                        before, after, cut, reshaped / cut))
     }
 }

@@ -24,6 +24,14 @@ enum TypesettingBench {
         rows.append(measure("  of which: fit + place on an analysed paragraph", iterations: iterations) {
             layout = TextLayout(paragraph, options: options)
         })
+        let before = Paragraph.$reshapesEveryLine.withValue(true) {
+            measure("  same, every line reshaped (before)", iterations: iterations) {
+                layout = TextLayout(paragraph, options: options)
+            }
+        }
+        rows.append(Measurement(name: before.name, medianMilliseconds: before.medianMilliseconds, iterations: iterations,
+                                note: String(format: "lines cut from the paragraph's shaping are %.2f× faster",
+                                             before.medianMilliseconds / rows[1].medianMilliseconds)))
         let fitted = layout!
         rows[0].note = String(format: "%.2f pt, %d lines", fitted.fontSizeInPoints, fitted.lines.count)
         rows.append(contentsOf: try drawRows(fitted, iterations: iterations))

@@ -23,6 +23,9 @@ enum MeasureCommand {
         let height: Double
         let truncated: Bool
         let missingGlyphs: [String]
+        let hardBreaksSoftened: Bool
+        let breakFlaws: [String]
+        let flawedBreaksAvoided: [String]
     }
 
     static func report(_ layout: TextLayout) -> Report {
@@ -31,7 +34,9 @@ enum MeasureCommand {
                       lines: layout.lines.map { Report.Line(text: $0.text, width: round($0.width), x: round($0.origin.x),
                                                             baseline: round($0.origin.y)) },
                       width: round(layout.size.width), height: round(layout.size.height),
-                      truncated: layout.truncated, missingGlyphs: layout.missingGlyphs)
+                      truncated: layout.truncated, missingGlyphs: layout.missingGlyphs,
+                      hardBreaksSoftened: layout.hardBreaksSoftened, breakFlaws: layout.breakFlaws.map(\.rawValue),
+                      flawedBreaksAvoided: layout.flawedBreaksAvoided.map(\.rawValue))
     }
 
     static func run(_ args: ParsedArguments) throws {

@@ -33,6 +33,13 @@ final class TextCommandTests: XCTestCase {
         XCTAssertEqual(json["missingGlyphs"] as? [String], ["𓀀"])
     }
 
+    func testMeasureReportsSoftenedHardBreaks() throws {
+        let r = try Sharecard.run(["measure", "--text", "Roses are red,\nviolets are blue,\nwe got married\nand so did you!", "--json"])
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
+        XCTAssertEqual(json["hardBreaksSoftened"] as? Bool, true)
+        XCTAssertEqual(json["fontSize"] as? Double, 60)
+    }
+
     func testBadLayoutFlagsAreUsageErrors() throws {
         for args in [["--text", "x", "--wrap", "zigzag"], ["--text", "x", "--lines", "-1"], ["--text", "x", "--weight", "heavyish"],
                      ["--text", "x", "--font", "Comic Sans"], ["--text", "x", "--min-scale", "2"], ["--size", "60"]] {

@@ -41,6 +41,14 @@ int32_t sc_icu_grapheme_boundaries(const uint16_t *text, int32_t length, const c
                                    int32_t *offsets, int32_t capacity,
                                    char *err, size_t err_size);
 
+/* Word boundaries (UAX #29 as tailored by ICU, with its dictionaries for Chinese, Japanese,
+ * Thai, Lao, Khmer and Burmese), ascending, including 0 and `length`. Returns the number
+ * written (capacity = length + 1 always suffices), or a negative SC_ICU_ERROR_* code as for
+ * sc_icu_line_breaks. */
+int32_t sc_icu_word_boundaries(const uint16_t *text, int32_t length, const char *locale,
+                               int32_t *offsets, int32_t capacity,
+                               char *err, size_t err_size);
+
 /* Script codes with a meaning for itemization (values of ICU's UScriptCode). */
 enum {
     SC_ICU_SCRIPT_COMMON = 0,   /* Zyyy */

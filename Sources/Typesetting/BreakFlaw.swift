@@ -1,0 +1,71 @@
+import UnicodeText
+
+/// Why a break opportunity is a poor place to end a line, though the rules allow it. Fitting
+/// avoids such breaks when the text can be set nearly as large without them, and balancing
+/// charges them a penalty otherwise.
+public enum BreakFlaw: String, Sendable, CaseIterable {
+    /// Between two characters of one Chinese or Japanese word (ICU's dictionary), like
+    /// CSS `word-break: auto-phrase`: 出|発.
+    case insideWord
+    /// Between two emoji with nothing between them: 🎉|🥳.
+    case splitsEmojiSequence
+    /// The next line would start with a dash set between spaces: "Lisbon | – Porto".
+    case dashStartsLine
+    /// The next line would start with closing punctuation or a closing quotation mark.
+    case closingPunctuationStartsLine
+    /// Inside a word, at a grapheme boundary that is no break opportunity: taken only when
+    /// keeping words whole would more than halve the size (`wordSplitScaleRatio`).
+    case splitsWord
+
+    /// The flaw of the break at `offset` (0 < offset < text length) in `units`, if any.
+    static func of(breakAt offset: Int, in units: [UInt16], words: WordBoundaries?) -> BreakFlaw? {
+        guard offset > 0, offset < units.count, let after = scalar(startingAt: offset, in: units),
+              let before = scalar(endingAt: offset, in: units) else { return nil }
+        if let words, isIdeographic(before), isIdeographic(after), !words.contains(offset) { return .insideWord }
+        if isEmoji(before) || before.value == 0xFE0F || before.value == 0x20E3 || before.value == 0xE007F || (0x1F3FB...0x1F3FF).contains(before.value),
+           isEmoji(after) { return .splitsEmojiSequence }
+        if isDash(after), before.properties.isWhitespace,
+           offset + 1 == units.count || Unicode.Scalar(units[offset + 1]).map(\.properties.isWhitespace) == true { return .dashStartsLine }
+        switch after.properties.generalCategory {
+        case .closePunctuation, .finalPunctuation: return .closingPunctuationStartsLine
+        default: return nil
+        }
+    }
+
+    /// True when `units` holds a character whose breaks may be flawed inside words.
+    static func hasIdeographs(_ units: [UInt16]) -> Bool {
+        units.contains { (0x3040...0x30FF).contains($0) || (0x3400...0x9FFF).contains($0) || (0xF900...0xFAFF).contains($0) }
+    }
+
+    private static func isIdeographic(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x3041...0x30FF, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF: return true
+        default: return false
+        }
+    }
+
+    private static func isEmoji(_ s: Unicode.Scalar) -> Bool {
+        s.properties.isEmojiPresentation || (0x1F1E6...0x1F1FF).contains(s.value)
+            || (s.properties.isEmoji && s.value > 0xFF && !(0x2000...0x206F).contains(s.value))
+    }
+
+    private static func isDash(_ s: Unicode.Scalar) -> Bool {
+        [0x2D, 0x2012, 0x2013, 0x2014, 0x2015, 0x2E3A, 0x2E3B].contains(s.value)
+    }
+
+    private static func scalar(startingAt offset: Int, in units: [UInt16]) -> Unicode.Scalar? {
+        let u = units[offset]
+        if UTF16.isLeadSurrogate(u), offset + 1 < units.count, UTF16.isTrailSurrogate(units[offset + 1]) {
+            return Unicode.Scalar(0x10000 + ((UInt32(u) - 0xD800) << 10) + (UInt32(units[offset + 1]) - 0xDC00))
+        }
+        return Unicode.Scalar(u)
+    }
+
+    private static func scalar(endingAt offset: Int, in units: [UInt16]) -> Unicode.Scalar? {
+        let u = units[offset - 1]
+        if UTF16.isTrailSurrogate(u), offset >= 2, UTF16.isLeadSurrogate(units[offset - 2]) {
+            return scalar(startingAt: offset - 2, in: units)
+        }
+        return Unicode.Scalar(u)
+    }
+}

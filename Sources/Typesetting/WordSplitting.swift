@@ -1,0 +1,28 @@
+extension TextLayout {
+    /// The largest fraction of the size that splitting words may gain and still not be taken:
+    /// a word is cut between graphemes only when keeping words whole would set the text at
+    /// less than half the size (44 W's on one line at 23 pt instead of three lines at 60 pt),
+    /// or would not fit at all.
+    public static let wordSplitScaleRatio = 0.5
+
+    /// Fitted with words kept whole (`init(preferringGoodBreaks:options:)`); when that comes
+    /// out below half the nominal size or does not fit, also fitted with every grapheme
+    /// boundary inside a word as a break, which wins when it fits and at least doubles the
+    /// size — or when the whole words do not fit at all: then at the largest size that fits,
+    /// not at the minimum.
+    init(splittingWordsIfMuchLarger paragraph: Paragraph, options: TextLayoutOptions) {
+        let whole = TextLayout(preferringGoodBreaks: paragraph, options: options)
+        guard options.adjustsFontSize, !whole.fitted || whole.scale < TextLayout.wordSplitScaleRatio else {
+            self = whole
+            return
+        }
+        var split = TextLayout(fitting: paragraph, options: options, avoidingFlawedBreaks: false, splittingWords: true)
+        guard split.fitted, !whole.fitted || whole.scale < split.scale * TextLayout.wordSplitScaleRatio else {
+            self = whole
+            return
+        }
+        split.breakFlaws = split.usedBreakFlaws(paragraph)
+        split.flawedBreaksAvoided = whole.flawedBreaksAvoided
+        self = split
+    }
+}

@@ -1,0 +1,47 @@
+import Typesetting
+import XCTest
+
+/// A word wider than the box is cut between graphemes only when that at least doubles the
+/// size, or when it cannot be kept whole at all — then at the largest size that fits.
+final class LongWordTests: XCTestCase {
+    func layout(_ text: String, minScale: Double = 0.3) throws -> TextLayout {
+        let paragraph = try Paragraph(AttributedText(text, attributes: TextAttributes(sizeInPoints: 60)), library: TestFonts.library.get())
+        return TextLayout(paragraph, options: try TextLayoutOptions(width: 944, height: 300, maxLines: 3, minimumScaleFactor: minScale))
+    }
+
+    func testALongWordIsSplitRatherThanSetTiny() throws {
+        let word = String(repeating: "W", count: 44)
+        let l = try layout(word)
+        XCTAssertEqual(l.fontSizeInPoints, 60, accuracy: 1e-9, "was 22.75 pt on one line")
+        XCTAssertFalse(l.truncated)
+        XCTAssertEqual(l.lines.count, 3)
+        XCTAssertEqual(l.lines.map(\.text).joined(), word)
+        XCTAssertEqual(l.breakFlaws, [.splitsWord, .splitsWord])
+        for line in l.lines { XCTAssertLessThanOrEqual(line.width, 944 * (1 + 1e-9)) }
+    }
+
+    func testAWordThatMustBreakIsSetAtTheLargestSizeThatFits() throws {
+        let word = String(repeating: "W", count: 60)
+        let l = try layout(word, minScale: 0.5)
+        XCTAssertGreaterThan(l.fontSizeInPoints, 50, "was the 30 pt minimum")
+        XCTAssertFalse(l.truncated)
+        XCTAssertEqual(l.lines.map(\.text), Array(repeating: String(repeating: "W", count: 20), count: 3))
+        XCTAssertEqual(l.lines.map(\.width).max()!, 944, accuracy: 1e-6)
+    }
+
+    func testAWordKeptWholeAtMoreThanHalfTheSizeStaysWhole() throws {
+        let l = try layout("Supercalifragilisticexpialidociouslyextraordinarilylongword")
+        XCTAssertEqual(l.lines.count, 1)
+        XCTAssertGreaterThan(l.scale, 0.5)
+        let sentence = try layout("An extraordinarily long title about a wonderful family holiday in the mountains")
+        XCTAssertTrue(sentence.breakFlaws.allSatisfy { $0 != .splitsWord })
+    }
+
+    func testWordsAreNotSplitNextToSpacesOrInsideClusters() throws {
+        let text = "👨‍👩‍👧" + String(repeating: "W", count: 40) + " x"
+        let l = try layout(text)
+        XCTAssertFalse(l.truncated)
+        XCTAssertFalse(l.lines.contains { $0.text.hasPrefix(" ") || $0.text.hasPrefix("\u{200D}") })
+        XCTAssertTrue(l.lines[0].text.hasPrefix("👨‍👩‍👧"))
+    }
+}
