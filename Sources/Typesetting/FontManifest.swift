@@ -10,8 +10,12 @@ import Foundation
 ///              { "path": "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",
 ///                "family": "Noto Sans CJK SC", "weight": 700, "optional": true } ],
 ///   "fallback": [ { "family": "Quicksand" },
+///                 { "family": "Noto Sans Bengali", "scripts": ["Beng"] },
 ///                 { "family": "Noto Sans CJK SC", "languages": ["zh", "zh-hans"] } ] }
 /// ```
+///
+/// A fallback family with `scripts` (ISO 15924 codes) is tried only for text of those scripts;
+/// one without is tried for every cluster (see `FallbackTable`).
 ///
 /// `file` is a file name inside the fonts directory; `path` is an absolute path elsewhere
 /// (system fonts, not shipped). `faceIndex` picks a face of a collection; without it the face
@@ -37,6 +41,7 @@ struct FontManifest: Decodable {
     struct FallbackSpec: Decodable {
         var family: String
         var languages: [String]?
+        var scripts: [String]?
     }
 
     var version: Int
@@ -99,6 +104,9 @@ struct FontManifest: Decodable {
             }
             for language in entry.languages ?? [] where LanguageTag(language) == nil {
                 return "fallback[\(i)] language \"\(language)\" is not a BCP 47 tag"
+            }
+            for script in entry.scripts ?? [] where ScriptTag(script) == nil {
+                return "fallback[\(i)] script \"\(script)\" is not an ISO 15924 code (four letters)"
             }
         }
         return nil

@@ -97,7 +97,7 @@ extension TextLayout {
                 let sub = item.range.clamped(to: absolute)
                 let attributes = p.text.runs[item.runIndex].attributes
                 let shaped = Shaper.shape(utf16: p.text.utf16, range: sub, face: item.face, direction: bidiRun.direction,
-                                          script: item.script, language: p.language, features: attributes.features)
+                                          script: item.script, language: item.language, features: attributes.features)
                 let size = attributes.sizeInPoints * scale
                 let k = size / Double(item.face.unitsPerEm)
                 let tracking = attributes.trackingInThousandthsOfEm / 1000 * size
