@@ -176,11 +176,15 @@ extension CardService {
         let entry = try rendered(card, key: etag)
         if asJSON {
             let description = CardDescription(shareText: try card.event.shareText, imageURL: canonicalURL(for: card),
-                                              width: card.pixelWidth, height: card.pixelHeight, layout: entry.layout)
+                                              width: card.pixelWidth, height: card.pixelHeight, layout: entry.layout,
+                                              missingGlyphs: entry.missingGlyphs)
             return try .json(description)
         }
-        return HTTPResponse(status: 200, headers: HTTPHeaders([HTTPField(name: "Content-Type", value: "image/png"), HTTPField(name: "ETag", value: etag)] + caching.fields),
-                            body: entry.png)
+        var fields = [HTTPField(name: "Content-Type", value: "image/png"), HTTPField(name: "ETag", value: etag)]
+        if !entry.missingGlyphs.isEmpty {
+            fields.append(HTTPField(name: Self.missingGlyphsHeader, value: entry.missingGlyphs.joined(separator: " ")))
+        }
+        return HTTPResponse(status: 200, headers: HTTPHeaders(fields + caching.fields), body: entry.png)
     }
 
     func rendered(_ card: Card, key: String) throws -> PNGCache.Entry {
@@ -191,10 +195,14 @@ extension CardService {
         metrics.recordRender(seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         let entry = PNGCache.Entry(png: png, layout: title.map {
             CardLayoutSummary(fontSize: ($0.fontSizeInPoints * 1000).rounded() / 1000, lines: $0.lines, truncated: $0.truncated)
-        })
+        }, missingGlyphs: MissingGlyphs.codePoints(of: title?.missingGlyphs ?? []))
         cache.put(key, entry)
         return entry
     }
+
+    /// The header of an image answer whose title has characters no font has: their code
+    /// points, space-separated (`Sharecard-Missing-Glyphs: U+11F04 U+0378`).
+    static let missingGlyphsHeader = "Sharecard-Missing-Glyphs"
 
     /// The GET URL that renders exactly `card`: fields in a fixed order, defaults left out.
     public func canonicalURL(for card: Card) -> String {
@@ -239,4 +247,6 @@ struct CardDescription: Encodable {
     let width: Int
     let height: Int
     let layout: CardLayoutSummary?
+    /// Code points ("U+11F04") of the title's characters no font has: drawn as boxes.
+    let missingGlyphs: [String]
 }
