@@ -33,14 +33,15 @@ public struct Event: Hashable, Sendable {
                 emoji: String? = nil, color: String = Event.defaultColor, palette: String = Event.defaultPalette,
                 template: String = Event.defaultTemplate, locale: String = "en",
                 titleLimit: Int = Event.defaultTitleLimit) throws(EventError) {
+        // Tabs, control characters and whitespace at paragraph edges would draw as boxes or
+        // shift the title off centre: they are cleaned, not refused (`TextCleaning`).
+        let title = TextCleaning.cleaned(title)
+        let subtitle = subtitle.map(TextCleaning.cleaned)
         guard !title.allSatisfy({ $0.isWhitespace || $0.isNewline }) else {
             throw EventError(field: "title", reason: "must not be empty or blank")
         }
         guard title.count <= titleLimit else {
             throw EventError(field: "title", reason: "is \(title.count) characters long, over the limit of \(titleLimit)")
-        }
-        guard !title.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && !"\n\t".unicodeScalars.contains($0) }) else {
-            throw EventError(field: "title", reason: "contains control characters")
         }
         if let endDate {
             guard date != nil else { throw EventError(field: "endDate", reason: "needs a date to end after") }

@@ -49,6 +49,12 @@ final class EventTests: XCTestCase {
         XCTAssertTrue(error("{\"title\": ").contains("malformed JSON"))
     }
 
+    func testTitlesAreCleanedNotRefused() throws {
+        XCTAssertEqual(try Event(title: "\n\n  Road\ttrip\u{1}\u{7F} \n").title, "Road trip")
+        XCTAssertEqual(try Event(title: "x", subtitle: " Family\t").subtitle, "Family")
+        XCTAssertThrowsError(try Event(title: "\u{1}\t\n"))
+    }
+
     func testTitleLimitIsConfigurable() throws {
         let long = String(repeating: "a", count: 501)
         XCTAssertEqual(error(#"{"title": "\#(long)"}"#), "title: is 501 characters long, over the limit of 500")
