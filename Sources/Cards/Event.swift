@@ -50,13 +50,8 @@ public struct Event: Hashable, Sendable {
         if let subtitle, subtitle.count > titleLimit {
             throw EventError(field: "subtitle", reason: "is \(subtitle.count) characters long, over the limit of \(titleLimit)")
         }
-        if let emoji {
-            guard emoji.unicodeScalars.count <= Event.emojiScalarLimit else {
-                throw EventError(field: "emoji", reason: "is \(emoji.unicodeScalars.count) code points long, over the limit of \(Event.emojiScalarLimit) for one emoji")
-            }
-            guard emoji.count == 1, emoji.unicodeScalars.contains(where: { $0.properties.isEmoji && $0.value > 0xFF }) else {
-                throw EventError(field: "emoji", reason: "must be one emoji, got \"\(emoji)\"")
-            }
+        if let emoji, let problem = EmojiField.problem(emoji) {
+            throw EventError(field: "emoji", reason: problem)
         }
         for (field, value) in [("color", color), ("palette", palette), ("template", template)] {
             guard !value.isEmpty, value.count <= 64, value.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" || $0 == "-") }) else {
