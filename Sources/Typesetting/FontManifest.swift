@@ -21,8 +21,8 @@ import Foundation
 /// (system fonts, not shipped). `faceIndex` picks a face of a collection; without it the face
 /// whose family name equals `family` is used. `optional` faces are skipped when their file
 /// is absent. The manifest's family, weight and style are what lookups match against.
-struct FontManifest: Decodable {
-    struct FaceSpec: Decodable {
+struct FontManifest {
+    struct FaceSpec {
         var file: String?
         var path: String?
         var family: String
@@ -32,13 +32,13 @@ struct FontManifest: Decodable {
         var optional: Bool?
     }
 
-    struct TitleSpec: Decodable {
+    struct TitleSpec {
         var family: String
         var weight: Int
         var style: FontStyle?
     }
 
-    struct FallbackSpec: Decodable {
+    struct FallbackSpec {
         var family: String
         var languages: [String]?
         var scripts: [String]?
@@ -50,22 +50,43 @@ struct FontManifest: Decodable {
     var fallback: [FallbackSpec]
 
     /// Reads and checks the manifest at `path`.
+    ///
+    /// Parsed by `ManifestJSON` and checked field by field (`ManifestObject`) rather than
+    /// through `Decodable`: with a face per script the manifest has some 350 objects, and
+    /// `JSONDecoder` spent more time on them than the rest of a one-card render.
     static func load(path: String) throws(FontError) -> FontManifest {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .invalidManifest(path: path, reason: "the file is missing or unreadable")
         }
         let manifest: FontManifest
         do {
-            manifest = try JSONDecoder().decode(FontManifest.self, from: data)
-        } catch let error as DecodingError {
-            throw .invalidManifest(path: path, reason: Self.explain(error))
+            manifest = try read(data)
+        } catch let error as ManifestObject.Problem {
+            throw .invalidManifest(path: path, reason: error.reason)
         } catch {
-            throw .invalidManifest(path: path, reason: "\(error)")
+            throw .invalidManifest(path: path, reason: "malformed JSON: \(error)")
         }
         if let problem = manifest.problem() {
             throw .invalidManifest(path: path, reason: problem)
         }
         return manifest
+    }
+
+    private static func read(_ data: Data) throws -> FontManifest {
+        let root = try ManifestObject(try ManifestJSON.parse(Array(data)), at: "top level")
+        let title = try root.object("title")
+        return FontManifest(
+            version: try root.int("version"),
+            title: TitleSpec(family: try title.string("family"), weight: try title.int("weight"), style: try title.style("style")),
+            faces: try root.objects("faces").map { face in
+                FaceSpec(file: try face.optionalString("file"), path: try face.optionalString("path"),
+                         family: try face.string("family"), weight: try face.int("weight"), style: try face.style("style"),
+                         faceIndex: try face.optionalInt("faceIndex"), optional: try face.optionalBool("optional"))
+            },
+            fallback: try root.objects("fallback").map { entry in
+                FallbackSpec(family: try entry.string("family"), languages: try entry.optionalStrings("languages"),
+                             scripts: try entry.optionalStrings("scripts"))
+            })
     }
 
     /// The first inconsistency, or nil.
@@ -110,22 +131,5 @@ struct FontManifest: Decodable {
             }
         }
         return nil
-    }
-
-    private static func explain(_ error: DecodingError) -> String {
-        func at(_ path: [CodingKey]) -> String {
-            path.isEmpty ? "top level" : path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
-                .joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            return "missing field \"\(key.stringValue)\" at \(at(context.codingPath))"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "wrong type at \(at(context.codingPath)): \(context.debugDescription)"
-        case .dataCorrupted(let context):
-            return "\(context.debugDescription) at \(at(context.codingPath))"
-        @unknown default:
-            return "\(error)"
-        }
     }
 }

@@ -19,7 +19,7 @@ enum RenderCommand {
         guard output != nil || args.has("share-text") else { throw UsageError(description: "missing -o FILE (or --share-text)") }
         let scale = try args.int("scale", in: 1...3) ?? 1
         let event = try CardOptions.event(args)
-        let catalog = try CardOptions.catalog(args)
+        let catalog = try CardOptions.catalog(args, for: event)
         let card: Card
         do { card = try Card(event, catalog: catalog, scale: scale) } catch {
             throw UsageError(description: "--\(error.field == "endDate" ? "end-date" : error.field): \(error.reason)")
