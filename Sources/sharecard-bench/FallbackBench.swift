@@ -41,7 +41,7 @@ enum FallbackBench {
            let fit = peer["fit_mixed"] {
             rows.append(Measurement(name: "PangoCairo fit of the mixed title (bisection to 0.1 pt)", medianMilliseconds: fit,
                                     iterations: iterations,
-                                    note: String(format: "%.2f pt; sharecard (full set) is %.1f× faster", peer["fitted_size_mixed"] ?? 0,
+                                    note: String(format: "%.2f pt; ratio %.2f (PangoCairo ÷ sharecard, full set)", peer["fitted_size_mixed"] ?? 0,
                                                  fit / rows[0].medianMilliseconds)))
         } else {
             rows.append(Measurement(name: "PangoCairo peer not run (scripts/setup --bench)", medianMilliseconds: .nan, iterations: 0))
