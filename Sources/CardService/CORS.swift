@@ -69,7 +69,7 @@ public struct CORSPolicy: Sendable, Hashable {
 extension CardService {
     /// Response fields a page may read besides the CORS-safelisted ones: the ETag, and the
     /// warning an image answer carries when glyphs could not be drawn.
-    static let corsExposedHeaders = "ETag, Sharecard-Warning"
+    static let corsExposedHeaders = "ETag, Sharecard-Missing-Glyphs"
     /// Request fields a page may send: the body's type and conditional requests.
     static let corsAllowedHeaders = "Accept, Content-Type, If-Match, If-None-Match"
     /// How long a browser may reuse a preflight answer.

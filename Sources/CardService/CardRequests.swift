@@ -187,11 +187,14 @@ extension CardService {
             let description = CardDescription(shareText: try card.event.shareText, imageURL: canonicalURL(for: card),
                                               width: card.pixelWidth, height: card.pixelHeight, layout: entry.layout,
                                               foreground: card.color.foreground.hexString, contrast: card.color.reportedContrast,
-                                              shareURL: shareURL(for: card))
+                                              shareURL: shareURL(for: card), missingGlyphs: entry.missingGlyphs)
             return try .json(description)
         }
-        return HTTPResponse(status: 200, headers: HTTPHeaders([HTTPField(name: "Content-Type", value: "image/png"), HTTPField(name: "ETag", value: etag)] + caching.fields),
-                            body: entry.png)
+        var fields = [HTTPField(name: "Content-Type", value: "image/png"), HTTPField(name: "ETag", value: etag)]
+        if !entry.missingGlyphs.isEmpty {
+            fields.append(HTTPField(name: Self.missingGlyphsHeader, value: entry.missingGlyphs.joined(separator: " ")))
+        }
+        return HTTPResponse(status: 200, headers: HTTPHeaders(fields + caching.fields), body: entry.png)
     }
 
     func rendered(_ card: Card, key: String) throws -> PNGCache.Entry {
@@ -202,10 +205,14 @@ extension CardService {
         metrics.recordRender(seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         let entry = PNGCache.Entry(png: png, layout: title.map {
             CardLayoutSummary(fontSize: ($0.fontSizeInPoints * 1000).rounded() / 1000, lines: $0.lines, truncated: $0.truncated)
-        })
+        }, missingGlyphs: MissingGlyphs.codePoints(of: title?.missingGlyphs ?? []))
         cache.put(key, entry)
         return entry
     }
+
+    /// The header of an image answer whose title has characters no font has: their code
+    /// points, space-separated (`Sharecard-Missing-Glyphs: U+11F04 U+0378`).
+    static let missingGlyphsHeader = "Sharecard-Missing-Glyphs"
 
     /// The GET URL that renders exactly `card`: fields in a fixed order, defaults left out,
     /// the current content version last; absolute under the public URL when there is one.
@@ -271,4 +278,6 @@ struct CardDescription: Encodable {
     let contrast: Double
     /// The card's share page (`/v1/share`), for a link that unfolds into the card.
     let shareURL: String
+    /// Code points ("U+11F04") of the title's characters no font has: drawn as boxes.
+    let missingGlyphs: [String]
 }

@@ -7,6 +7,8 @@ final class PNGCache: Sendable {
     struct Entry: Sendable {
         let png: [UInt8]
         let layout: CardLayoutSummary?
+        /// Code points ("U+11F04") of the title's characters no font has.
+        var missingGlyphs: [String] = []
     }
 
     private struct State {

@@ -14,6 +14,31 @@ public struct Catalog: Sendable {
         guard !templates.isEmpty else { throw DataFileError(file: templatesDirectory.path, field: "", reason: "no templates found") }
     }
 
+    /// Loads only the palette and the template named (`<name>.json` in each folder): what one
+    /// card needs, without parsing the others. When either file is absent it loads everything,
+    /// so that the error for an unknown name lists the names there are, as the full load's does.
+    public init(palettesDirectory: URL, templatesDirectory: URL, palette: String, template: String) throws {
+        let paletteFile = palettesDirectory.appendingPathComponent(palette + ".json")
+        let templateFile = templatesDirectory.appendingPathComponent(template + ".json")
+        guard Self.isPlainName(palette), Self.isPlainName(template),
+              FileManager.default.fileExists(atPath: paletteFile.path), FileManager.default.fileExists(atPath: templateFile.path)
+        else {
+            try self.init(palettesDirectory: palettesDirectory, templatesDirectory: templatesDirectory)
+            return
+        }
+        self.init(palettes: [try Palette(contentsOf: paletteFile)], templates: [try Template(contentsOf: templateFile)])
+    }
+
+    private init(palettes: [Palette], templates: [Template]) {
+        self.palettes = palettes
+        self.templates = templates
+    }
+
+    /// A name that is a file name in its folder, not a path.
+    private static func isPlainName(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/")
+    }
+
     static func files(in directory: URL) throws -> [URL] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
             throw DataFileError(file: directory.path, field: "", reason: "cannot read the folder")

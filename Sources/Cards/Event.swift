@@ -34,14 +34,15 @@ public struct Event: Hashable, Sendable {
                 emoji: String? = nil, color: String = Event.defaultColor, palette: String = Event.defaultPalette,
                 template: String = Event.defaultTemplate, locale: String = "en",
                 titleLimit: Int = Event.defaultTitleLimit) throws(EventError) {
+        // Tabs, control characters and whitespace at paragraph edges would draw as boxes or
+        // shift the title off centre: they are cleaned, not refused (`TextCleaning`).
+        let title = TextCleaning.cleaned(title)
+        let subtitle = subtitle.map(TextCleaning.cleaned)
         guard !title.allSatisfy({ $0.isWhitespace || $0.isNewline }) else {
             throw EventError(field: "title", reason: "must not be empty or blank")
         }
         guard title.count <= titleLimit else {
             throw EventError(field: "title", reason: "is \(title.count) characters long, over the limit of \(titleLimit)")
-        }
-        guard !title.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && !"\n\t".unicodeScalars.contains($0) }) else {
-            throw EventError(field: "title", reason: "contains control characters")
         }
         if let endDate {
             guard date != nil else { throw EventError(field: "endDate", reason: "needs a date to end after") }
@@ -50,13 +51,8 @@ public struct Event: Hashable, Sendable {
         if let subtitle, subtitle.count > titleLimit {
             throw EventError(field: "subtitle", reason: "is \(subtitle.count) characters long, over the limit of \(titleLimit)")
         }
-        if let emoji {
-            guard emoji.unicodeScalars.count <= Event.emojiScalarLimit else {
-                throw EventError(field: "emoji", reason: "is \(emoji.unicodeScalars.count) code points long, over the limit of \(Event.emojiScalarLimit) for one emoji")
-            }
-            guard emoji.count == 1, emoji.unicodeScalars.contains(where: { $0.properties.isEmoji && $0.value > 0xFF }) else {
-                throw EventError(field: "emoji", reason: "must be one emoji, got \"\(emoji)\"")
-            }
+        if let emoji, let problem = EmojiField.problem(emoji) {
+            throw EventError(field: "emoji", reason: problem)
         }
         // A hex colour (`#1e88e5`, or two stops for a gradient) is kept in its one canonical spelling.
         let color = CustomColor.isHex(color) ? try CustomColor(color).canonical : color

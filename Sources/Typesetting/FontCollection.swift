@@ -34,3 +34,15 @@ public enum FontCollection {
         return index
     }
 }
+
+extension FontCollection {
+    /// Whether the file's first face has colour bitmaps (a `CBDT` table), read from the table
+    /// directory alone; nil when the file is not a font.
+    static func hasColorBitmaps(path: String) -> Bool? {
+        guard let blob = hb_blob_create_from_file_or_fail(path) else { return nil }
+        defer { hb_blob_destroy(blob) }
+        guard hb_face_count(blob) > 0, let face = hb_face_create(blob, 0) else { return nil }
+        defer { hb_face_destroy(face) }
+        return OpenTypeTable.exists(face, "CBDT")
+    }
+}

@@ -1,25 +1,34 @@
 import Foundation
+import UnicodeText
 
-/// The faces a program renders with: loaded once from a fonts directory and its manifest
-/// (`fonts.json`, see `FontManifest`), then passed down explicitly — there is no shared
-/// instance. Faces outside the directory (Noto Sans CJK from the system) are loaded by path
-/// when present and skipped when absent.
+/// The faces a program renders with: the manifest of a fonts directory (`fonts.json`, see
+/// `FontManifest`), loaded once and passed down explicitly — there is no shared instance.
+/// Faces outside the directory (Noto Sans CJK and the script faces of `fonts-noto-core`) are
+/// found by path when present and skipped when absent.
+///
+/// Loading reads the manifest and checks that the files exist; a face is opened (HarfBuzz,
+/// FreeType) the first time a lookup needs it, and a collection's face names are read once.
+/// Only the title face is opened up front. A face that turns out to be unreadable behaves as
+/// absent; `openAllFaces()` reports such faces instead.
 ///
 /// Lookups match the manifest's family names (ignoring case), choose the style, then the
 /// nearest weight by the CSS rule (`FontWeight.nearest(in:)`). Immutable and `Sendable`.
 public struct FontLibrary: Sendable {
-    /// One loaded face with the family, weight and style the manifest gives it.
+    /// One face the manifest lists, with the family, weight and style the manifest gives it.
     public struct Entry: Sendable {
         public let family: String
         /// `family` lowercased, for case-insensitive lookups without Foundation's comparison.
         let familyKey: String
         public let weight: FontWeight
         public let style: FontStyle
-        public let face: FontFace
+        let slot: FaceSlot
+        /// The file the face is read from.
+        public var path: String { slot.path }
+        /// The face, opened on first use; nil when the file cannot be opened as a font.
+        public var face: FontFace? { slot.face }
     }
 
     private struct FallbackFamily: Sendable {
-        let family: String
         let familyKey: String
         /// Normalised BCP 47 tags this family is preferred for (empty: no preference).
         let languages: [String]
@@ -30,15 +39,18 @@ public struct FontLibrary: Sendable {
 
     /// The directory the library was loaded from.
     public let directory: String
-    /// Every loaded face, in manifest order.
+    /// Every available face, in manifest order.
     public let entries: [Entry]
     /// The default face for titles (the manifest's `title`, Quicksand Bold as shipped).
     public let titleFace: FontFace
     /// Paths of optional faces that were not found (e.g. CJK without `fonts-noto-cjk`).
     public let unavailablePaths: [String]
     private let fallback: [FallbackFamily]
+    private let table: FallbackTable
+    /// Entry indices per family key, in manifest order.
+    private let familyEntries: [String: [Int]]
 
-    /// Loads the manifest in `directory` and every face it lists. Errors name the file.
+    /// Loads the manifest in `directory` and checks every face it lists exists. Errors name the file.
     public init(directory: String) throws(FontError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -49,38 +61,61 @@ public struct FontLibrary: Sendable {
 
         var entries: [Entry] = []
         var unavailable: [String] = []
+        var collections: [String: CollectionNames] = [:]
+        var missingPaths = Set<String>()
+        var listings = DirectoryListings()
         for spec in manifest.faces {
             let path = spec.path ?? (directory as NSString).appendingPathComponent(spec.file ?? "")
-            if spec.optional == true && !FileManager.default.fileExists(atPath: path) {
-                if !unavailable.contains(path) { unavailable.append(path) }
-                continue
+            if collections[path] == nil {
+                guard !missingPaths.contains(path), listings.contains(path) else {
+                    missingPaths.insert(path)
+                    if spec.optional == true {
+                        if !unavailable.contains(path) { unavailable.append(path) }
+                        continue
+                    }
+                    throw .fileNotFound(path: path)
+                }
+                collections[path] = CollectionNames(path: path)
             }
-            let index: Int
-            if let given = spec.faceIndex {
-                index = given
-            } else {
-                let names = try FontCollection.familyNames(path: path)
-                index = names.count == 1 ? 0 : try FontCollection.faceIndex(ofFamily: spec.family, path: path)
-            }
-            let face = try FontFace(path: path, faceIndex: index)
+            let slot = FaceSlot(path: path, faceIndex: spec.faceIndex, family: spec.family, names: collections[path]!)
             entries.append(Entry(family: spec.family, familyKey: spec.family.lowercased(), weight: FontWeight(spec.weight)!,
-                                 style: spec.style ?? .normal, face: face))
+                                 style: spec.style ?? .normal, slot: slot))
         }
 
+        var familyEntries: [String: [Int]] = [:]
+        for (index, entry) in entries.enumerated() { familyEntries[entry.familyKey, default: []].append(index) }
+        let loaded = manifest.fallback.filter { familyEntries[$0.family.lowercased()] != nil }
         self.directory = directory
         self.entries = entries
         self.unavailablePaths = unavailable
-        let loadedFamilies = Set(entries.map { $0.family.lowercased() })
-        self.fallback = manifest.fallback
-            .filter { loadedFamilies.contains($0.family.lowercased()) }
-            .map { FallbackFamily(family: $0.family, familyKey: $0.family.lowercased(), languages: ($0.languages ?? []).compactMap { LanguageTag($0)?.tag }) }
+        self.familyEntries = familyEntries
+        self.fallback = loaded.map {
+            FallbackFamily(familyKey: $0.family.lowercased(), languages: ($0.languages ?? []).compactMap { LanguageTag($0)?.tag })
+        }
+        self.table = FallbackTable(scripts: loaded.map { ($0.scripts ?? []).compactMap { ScriptTag($0)?.code } })
 
         let title = manifest.title
-        guard let titleFace = Self.match(entries, familyKey: title.family.lowercased(), weight: FontWeight(title.weight)!,
-                                         style: title.style ?? .normal) else {
-            throw .invalidManifest(path: manifestPath, reason: "no face of title family \"\(title.family)\" was loaded")
+        guard let indices = familyEntries[title.family.lowercased()],
+              let titleEntry = Self.match(indices.map { entries[$0] }, weight: FontWeight(title.weight)!, style: title.style ?? .normal)
+        else {
+            throw .invalidManifest(path: manifestPath, reason: "no face of title family \"\(title.family)\" was found")
         }
-        self.titleFace = titleFace
+        self.titleFace = try titleEntry.slot.open()
+    }
+
+    /// Whether files exist, answered from one listing per directory: the manifest names some
+    /// 200 files in two or three directories, and one `readdir` is cheaper than 200 `stat`s.
+    /// (A directory of a listed name is caught when the face is opened.)
+    private struct DirectoryListings {
+        private var names: [String: Set<String>] = [:]
+
+        mutating func contains(_ path: String) -> Bool {
+            let parent = (path as NSString).deletingLastPathComponent
+            if names[parent] == nil {
+                names[parent] = Set((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [])
+            }
+            return names[parent]!.contains((path as NSString).lastPathComponent)
+        }
     }
 
     /// Family names in manifest order, without repeats.
@@ -89,21 +124,41 @@ public struct FontLibrary: Sendable {
         return entries.map(\.family).filter { seen.insert($0.lowercased()).inserted }
     }
 
+    /// Opens every face now and throws the first that cannot be opened (for validation and
+    /// tests; rendering opens faces as it needs them).
+    public func openAllFaces() throws(FontError) {
+        for entry in entries { _ = try entry.slot.open() }
+    }
+
+    /// Faces already opened, in manifest order (the title face, and those lookups needed).
+    public var openedFaces: [FontFace] {
+        entries.compactMap { $0.slot.openedFace }
+    }
+
     /// The face of `family` closest to `weight` and `style`, or nil when the family is unknown.
     /// A missing style falls back to the other one; weight follows the CSS matching order.
     public func face(family: String, weight: FontWeight = .regular, style: FontStyle = .normal) -> FontFace? {
-        Self.match(entries, familyKey: family.lowercased(), weight: weight, style: style)
+        face(familyKey: family.lowercased(), weight: weight, style: style)
     }
 
-    private static func match(_ entries: [Entry], familyKey: String, weight: FontWeight, style: FontStyle) -> FontFace? {
-        let inFamily = entries.filter { $0.familyKey == familyKey }
+    private func face(familyKey: String, weight: FontWeight, style: FontStyle) -> FontFace? {
+        entry(familyKey: familyKey, weight: weight, style: style)?.face
+    }
+
+    private func entry(familyKey: String, weight: FontWeight, style: FontStyle) -> Entry? {
+        guard let indices = familyEntries[familyKey] else { return nil }
+        return Self.match(indices.map { entries[$0] }, weight: weight, style: style)
+    }
+
+    private static func match(_ inFamily: [Entry], weight: FontWeight, style: FontStyle) -> Entry? {
         let styled = inFamily.filter { $0.style == style }
         let pool = styled.isEmpty ? inFamily : styled
         guard let best = weight.nearest(in: pool.map(\.weight)) else { return nil }
-        return pool.first { $0.weight == best }?.face
+        return pool.first { $0.weight == best }
     }
 
-    /// The fallback faces in the order to try them, one per family at the nearest weight.
+    /// Every fallback face in the order to try them, one per family at the nearest weight.
+    /// This opens every face: lookups use `face(for:…)`, which opens only what it tries.
     ///
     /// Families that the manifest ties to languages (the CJK faces) form one block; within it
     /// those matching `language` come first (the longest matching tag wins: `zh-Hant` picks
@@ -111,45 +166,85 @@ public struct FontLibrary: Sendable {
     /// as listed, so Simplified Chinese forms are the default for Han.
     public func fallbackChain(weight: FontWeight = .regular, style: FontStyle = .normal,
                               language: LanguageTag? = nil) -> [FontFace] {
-        var order = fallback
-        if let language {
-            let block = order.indices.filter { !order[$0].languages.isEmpty }
-            func score(_ family: FallbackFamily) -> Int {
-                family.languages.filter { language.tag == $0 || language.tag.hasPrefix($0 + "-") }.map(\.count).max() ?? 0
-            }
-            let sorted = block.map { order[$0] }.enumerated()
-                .sorted { (score($0.element), -$0.offset) > (score($1.element), -$1.offset) }
-                .map(\.element)
-            for (slot, family) in zip(block, sorted) { order[slot] = family }
-        }
+        faces(Array(fallback.indices), weight: weight, style: style, language: language)
+    }
+
+    /// The fallback faces tried for a cluster of `script` (the general families and the
+    /// script's own), in order, opening them.
+    public func fallbackChain(for script: ScriptTag, weight: FontWeight = .regular, style: FontStyle = .normal,
+                              language: LanguageTag? = nil) -> [FontFace] {
+        faces(table.candidates(for: [script.code]), weight: weight, style: style, language: language)
+    }
+
+    private func faces(_ indices: [Int], weight: FontWeight, style: FontStyle, language: LanguageTag?) -> [FontFace] {
         var faces: [FontFace] = []
-        for family in order {
-            if let face = Self.match(entries, familyKey: family.familyKey, weight: weight, style: style), !faces.contains(face) {
+        for index in ordered(indices, language: language) {
+            if let face = face(familyKey: fallback[index].familyKey, weight: weight, style: style), !faces.contains(face) {
                 faces.append(face)
             }
         }
         return faces
     }
 
+    /// `indices` with the language-tied families among them sorted by how well they match `language`.
+    private func ordered(_ indices: [Int], language: LanguageTag?) -> [Int] {
+        guard let language else { return indices }
+        let slots = indices.indices.filter { !fallback[indices[$0]].languages.isEmpty }
+        guard slots.count > 1 else { return indices }
+        func score(_ index: Int) -> Int {
+            fallback[index].languages.filter { language.tag == $0 || language.tag.hasPrefix($0 + "-") }.map(\.count).max() ?? 0
+        }
+        let sorted = slots.map { indices[$0] }.enumerated()
+            .sorted { (score($0.element), -$0.offset) > (score($1.element), -$1.offset) }
+            .map(\.element)
+        var result = indices
+        for (slot, index) in zip(slots, sorted) { result[slot] = index }
+        return result
+    }
+
     /// The first face that has a glyph for every character of `cluster` (a grapheme cluster;
     /// default-ignorables such as ZWJ and variation selectors are not required), trying
-    /// `preferred` first, then the fallback chain. A cluster that asks for emoji presentation
-    /// (U+FE0F, an Emoji_Presentation base, a keycap, a skin-tone modifier, a regional
-    /// indicator) tries colour faces first. Nil when no face covers it: report it, it would
-    /// draw as `.notdef`.
+    /// `preferred` first, then the fallback families for the cluster's script: `script` when
+    /// given (the script run the cluster belongs to), and the scripts of its own characters.
+    /// A cluster that asks for emoji presentation (U+FE0F, an Emoji_Presentation base, a keycap,
+    /// a skin-tone modifier, a regional indicator) tries colour faces first; one that asks for
+    /// text presentation (U+FE0E) tries colour faces last. Nil when no face covers it: report
+    /// it, it would draw as `.notdef`.
     public func face(for cluster: some Sequence<Unicode.Scalar>, preferred: FontFace? = nil,
                      weight: FontWeight = .regular, style: FontStyle = .normal,
-                     language: LanguageTag? = nil) -> FontFace? {
+                     language: LanguageTag? = nil, script: ScriptTag? = nil) -> FontFace? {
         let scalars = Array(cluster)
-        var chain = fallbackChain(weight: weight, style: style, language: language)
-        if let preferred {
-            chain.removeAll { $0 === preferred }
-            chain.insert(preferred, at: 0)
+        let emoji = Self.wantsEmojiPresentation(scalars)
+        let text = scalars.contains("\u{FE0E}")
+        /// Faces of the presentation the cluster asks for come first; the others after.
+        func firstClass(_ isColor: Bool) -> Bool { emoji ? isColor : text ? !isColor : true }
+        var deferred: [Int] = []
+        if let preferred, firstClass(preferred.isColorBitmap), preferred.covers(scalars) { return preferred }
+        for index in ordered(table.candidates(for: Self.scripts(of: scalars, run: script)), language: language) {
+            guard let entry = entry(familyKey: fallback[index].familyKey, weight: weight, style: style) else { continue }
+            guard firstClass(entry.slot.isColorBitmap) else {
+                deferred.append(index)
+                continue
+            }
+            if let face = entry.face, face !== preferred, face.covers(scalars) { return face }
         }
-        if Self.wantsEmojiPresentation(scalars) {
-            chain = chain.filter(\.isColorBitmap) + chain.filter { !$0.isColorBitmap }
+        if let preferred, !firstClass(preferred.isColorBitmap), preferred.covers(scalars) { return preferred }
+        for index in deferred {
+            if let face = entry(familyKey: fallback[index].familyKey, weight: weight, style: style)?.face,
+               face.covers(scalars) { return face }
         }
-        return chain.first { $0.covers(scalars) }
+        return nil
+    }
+
+    /// ISO 15924 codes for a cluster: its run's script, then its characters' own scripts.
+    private static func scripts(of scalars: [Unicode.Scalar], run: ScriptTag?) -> [String] {
+        var codes: [String] = []
+        if let run, run != .common, run != .inherited { codes.append(run.code) }
+        for scalar in scalars where scalar.value >= 0x80 {
+            let script = Script(of: scalar)
+            if !script.isNeutral, let tag = script.tag, !codes.contains(tag) { codes.append(tag) }
+        }
+        return codes
     }
 
     static func wantsEmojiPresentation(_ scalars: [Unicode.Scalar]) -> Bool {

@@ -10,15 +10,19 @@ import Foundation
 ///              { "path": "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",
 ///                "family": "Noto Sans CJK SC", "weight": 700, "optional": true } ],
 ///   "fallback": [ { "family": "Quicksand" },
+///                 { "family": "Noto Sans Bengali", "scripts": ["Beng"] },
 ///                 { "family": "Noto Sans CJK SC", "languages": ["zh", "zh-hans"] } ] }
 /// ```
+///
+/// A fallback family with `scripts` (ISO 15924 codes) is tried only for text of those scripts;
+/// one without is tried for every cluster (see `FallbackTable`).
 ///
 /// `file` is a file name inside the fonts directory; `path` is an absolute path elsewhere
 /// (system fonts, not shipped). `faceIndex` picks a face of a collection; without it the face
 /// whose family name equals `family` is used. `optional` faces are skipped when their file
 /// is absent. The manifest's family, weight and style are what lookups match against.
-struct FontManifest: Decodable {
-    struct FaceSpec: Decodable {
+struct FontManifest {
+    struct FaceSpec {
         var file: String?
         var path: String?
         var family: String
@@ -28,15 +32,16 @@ struct FontManifest: Decodable {
         var optional: Bool?
     }
 
-    struct TitleSpec: Decodable {
+    struct TitleSpec {
         var family: String
         var weight: Int
         var style: FontStyle?
     }
 
-    struct FallbackSpec: Decodable {
+    struct FallbackSpec {
         var family: String
         var languages: [String]?
+        var scripts: [String]?
     }
 
     var version: Int
@@ -45,22 +50,43 @@ struct FontManifest: Decodable {
     var fallback: [FallbackSpec]
 
     /// Reads and checks the manifest at `path`.
+    ///
+    /// Parsed by `ManifestJSON` and checked field by field (`ManifestObject`) rather than
+    /// through `Decodable`: with a face per script the manifest has some 350 objects, and
+    /// `JSONDecoder` spent more time on them than the rest of a one-card render.
     static func load(path: String) throws(FontError) -> FontManifest {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .invalidManifest(path: path, reason: "the file is missing or unreadable")
         }
         let manifest: FontManifest
         do {
-            manifest = try JSONDecoder().decode(FontManifest.self, from: data)
-        } catch let error as DecodingError {
-            throw .invalidManifest(path: path, reason: Self.explain(error))
+            manifest = try read(data)
+        } catch let error as ManifestObject.Problem {
+            throw .invalidManifest(path: path, reason: error.reason)
         } catch {
-            throw .invalidManifest(path: path, reason: "\(error)")
+            throw .invalidManifest(path: path, reason: "malformed JSON: \(error)")
         }
         if let problem = manifest.problem() {
             throw .invalidManifest(path: path, reason: problem)
         }
         return manifest
+    }
+
+    private static func read(_ data: Data) throws -> FontManifest {
+        let root = try ManifestObject(try ManifestJSON.parse(Array(data)), at: "top level")
+        let title = try root.object("title")
+        return FontManifest(
+            version: try root.int("version"),
+            title: TitleSpec(family: try title.string("family"), weight: try title.int("weight"), style: try title.style("style")),
+            faces: try root.objects("faces").map { face in
+                FaceSpec(file: try face.optionalString("file"), path: try face.optionalString("path"),
+                         family: try face.string("family"), weight: try face.int("weight"), style: try face.style("style"),
+                         faceIndex: try face.optionalInt("faceIndex"), optional: try face.optionalBool("optional"))
+            },
+            fallback: try root.objects("fallback").map { entry in
+                FallbackSpec(family: try entry.string("family"), languages: try entry.optionalStrings("languages"),
+                             scripts: try entry.optionalStrings("scripts"))
+            })
     }
 
     /// The first inconsistency, or nil.
@@ -100,24 +126,10 @@ struct FontManifest: Decodable {
             for language in entry.languages ?? [] where LanguageTag(language) == nil {
                 return "fallback[\(i)] language \"\(language)\" is not a BCP 47 tag"
             }
+            for script in entry.scripts ?? [] where ScriptTag(script) == nil {
+                return "fallback[\(i)] script \"\(script)\" is not an ISO 15924 code (four letters)"
+            }
         }
         return nil
-    }
-
-    private static func explain(_ error: DecodingError) -> String {
-        func at(_ path: [CodingKey]) -> String {
-            path.isEmpty ? "top level" : path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
-                .joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            return "missing field \"\(key.stringValue)\" at \(at(context.codingPath))"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "wrong type at \(at(context.codingPath)): \(context.debugDescription)"
-        case .dataCorrupted(let context):
-            return "\(context.debugDescription) at \(at(context.codingPath))"
-        @unknown default:
-            return "\(error)"
-        }
     }
 }

@@ -52,7 +52,7 @@ extension Paragraph {
                 let item = items[index]
                 let features = text.runs[item.runIndex].attributes.features
                 let shaped = Shaper.shape(utf16: text.utf16, range: sub, face: item.face, direction: bidiRun.direction,
-                                          script: item.script, language: language, features: features)
+                                          script: item.script, language: item.language, features: features)
                 pieces.append(.init(itemIndex: index, glyphs: shaped.glyphs))
                 reshaped += 1
             }

@@ -17,6 +17,8 @@ public struct Paragraph: Sendable {
         let face: FontFace
         let level: BidiLevel
         let script: ScriptTag
+        /// The language to shape with: the paragraph's, or the Han variant's for CJK scripts.
+        let language: LanguageTag
         /// Line box parts at the run's nominal size, in points.
         let ascentInPoints: Double
         let descentInPoints: Double
@@ -75,6 +77,7 @@ public struct Paragraph: Sendable {
             return face
         }
         let scriptRuns = ScriptRuns.runs(utf16: units)
+        let hanLanguage = HanVariant.language(of: units, locale: language)
         var items: [Item] = []
         var missing: [Range<Int>] = []
         var scriptIndex = 0, blockIndex = 0
@@ -85,6 +88,7 @@ public struct Paragraph: Sendable {
             let a = text.runs[p.run].attributes
             let k = a.sizeInPoints / Double(p.face.unitsPerEm)
             items.append(Item(range: p.start..<p.end, runIndex: p.run, face: p.face, level: p.level, script: p.script,
+                              language: HanVariant.scripts.contains(p.script) ? hanLanguage : language,
                               ascentInPoints: Double(p.face.metrics.ascender) * k,
                               descentInPoints: Double(-p.face.metrics.descender) * k,
                               lineGapInPoints: Double(p.face.metrics.lineGap) * k))
@@ -103,9 +107,11 @@ public struct Paragraph: Sendable {
             let attributes = text.runs[runIndex].attributes
             let preferred = runFaces[runIndex]
             var face = preferred
+            let script = scriptRuns.isEmpty ? ScriptTag.common
+                : ScriptTag(scriptRuns[scriptIndex].script.tag ?? "Zyyy") ?? .common
             if FontLibrary.wantsEmojiPresentation(scalars) || !preferred.covers(scalars) {
                 if let found = library.face(for: scalars, preferred: preferred, weight: attributes.weight,
-                                            style: attributes.style, language: language) {
+                                            style: attributes.style, language: hanLanguage, script: script) {
                     face = found
                 } else {
                     missing.append(cluster)
@@ -113,8 +119,6 @@ public struct Paragraph: Sendable {
             }
             let block = blocks[blockIndex]
             let level = block.bidi.level(at: cluster.lowerBound - block.range.lowerBound)
-            let script = scriptRuns.isEmpty ? ScriptTag.common
-                : ScriptTag(scriptRuns[scriptIndex].script.tag ?? "Zyyy") ?? .common
             if let p = pending, p.end == cluster.lowerBound, p.run == runIndex, p.face === face, p.level == level, p.script == script {
                 pending?.end = cluster.upperBound
             } else {
@@ -133,7 +137,7 @@ public struct Paragraph: Sendable {
         for item in items {
             let a = text.runs[item.runIndex].attributes
             let shaped = Shaper.shape(utf16: units, range: item.range, face: item.face, direction: item.level.direction,
-                                      script: item.script, language: language, features: a.features)
+                                      script: item.script, language: item.language, features: a.features)
             shapedItems.append(shaped)
             let k = a.sizeInPoints / Double(item.face.unitsPerEm)
             for glyph in shaped.glyphs { advance[glyph.cluster] += Double(glyph.xAdvance) * k }

@@ -1,4 +1,5 @@
 import Raster
+import UnicodeText
 
 /// How a stretch of text looks. Sizes are nominal: fitting may scale every size in a text
 /// by one common factor, so a run set larger than its neighbours stays larger.
@@ -45,8 +46,10 @@ public struct AttributedText: Sendable {
     public let utf16: [UInt16]
     public let runs: [Run]
 
-    /// The whole string in one style.
+    /// The whole string in one style, cleaned first (`TextCleaning`: tabs become spaces, other
+    /// control characters go, each paragraph is trimmed), so nothing draws as a box.
     public init(_ string: String, attributes: TextAttributes) {
+        let string = TextCleaning.cleaned(string)
         self.string = string
         utf16 = Array(string.utf16)
         runs = [Run(range: 0..<utf16.count, attributes: attributes)]

@@ -4,10 +4,10 @@ import Typesetting
 
 // sharecard-bench: per-stage medians on this machine, beside peers run in the same process
 // tree, reported as ratios (machines here are shared and noisy; compare ratios, not ms).
-//   swift run -c release sharecard-bench [--iterations N] [--stage raster|typesetting|card]...
+//   swift run -c release sharecard-bench [--iterations N] [--stage raster|typesetting|fallback|card]...
 
 var iterations = 200
-let allStages = ["raster", "typesetting", "card"]
+let allStages = ["raster", "typesetting", "fallback", "card"]
 var stages: Set<String> = []
 var arguments = CommandLine.arguments.dropFirst()
 while let arg = arguments.popFirst() {
@@ -25,7 +25,7 @@ while let arg = arguments.popFirst() {
         }
         stages.insert(v)
     case "--help", "-h":
-        print("USAGE: sharecard-bench [--iterations N] [--stage raster|typesetting|card]... (default: every stage)")
+        print("USAGE: sharecard-bench [--iterations N] [--stage raster|typesetting|fallback|card]... (default: every stage)")
         exit(0)
     default:
         FileHandle.standardError.write(Data("sharecard-bench: unknown option '\(arg)'\n".utf8))
@@ -44,6 +44,9 @@ do {
     if stages.contains("typesetting") {
         let fonts = try FontLibrary(directory: root.appendingPathComponent("fonts").path)
         try TypesettingBench.run(iterations: iterations, fonts: fonts, peerScript: root.appendingPathComponent("bench/peer_pango.py").path)
+    }
+    if stages.contains("fallback") {
+        try FallbackBench.run(iterations: iterations, root: root, peerScript: root.appendingPathComponent("bench/peer_pango_fallback.py").path)
     }
     if stages.contains("card") { try CardBench.run(iterations: iterations, root: root, batchEvents: 2000) }
 } catch {

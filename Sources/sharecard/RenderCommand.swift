@@ -5,11 +5,12 @@ enum RenderCommand {
     static let spec = CommandSpec(
         name: "render",
         summary: "Render an event as a share image (1024×576 PNG at scale 1).",
-        usage: "render --title TEXT [event options] -o OUT.png [--scale 1|2|3] [--share-text]",
+        usage: "render --title TEXT [event options] -o OUT.png [--scale 1|2|3] [--share-text] [--strict]",
         options: CardOptions.eventSpecs + [
             OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the PNG ('-' for standard output, not a terminal)."),
             OptionSpec(name: "scale", valueName: "N", help: "1, 2 or 3: 1024×576, 2048×1152 or 3072×1728 pixels, rendered natively."),
             OptionSpec(name: "share-text", help: "Also print the text that goes out with the image."),
+            OptionSpec(name: "strict", help: "Fail (exit 1, no image written) when a character has no font, instead of warning."),
         ] + CardOptions.dataSpecs,
         details: "Example: sharecard render --title \"Our first apartment together\" --date 2024-06-01 --color user_purple -o card.png")
 
@@ -18,7 +19,7 @@ enum RenderCommand {
         guard output != nil || args.has("share-text") else { throw UsageError(description: "missing -o FILE (or --share-text)") }
         let scale = try args.int("scale", in: 1...3) ?? 1
         let event = try CardOptions.event(args)
-        let catalog = try CardOptions.catalog(args)
+        let catalog = try CardOptions.catalog(args, for: event)
         let card: Card
         do { card = try Card(event, catalog: catalog, scale: scale) } catch {
             throw UsageError(description: "--\(error.field == "endDate" ? "end-date" : error.field): \(error.reason)")
@@ -27,9 +28,13 @@ enum RenderCommand {
             let target = try OutputTarget(output)
             let renderer = try CardOptions.renderer(args)
             let (png, title) = try renderer.png(card)
+            let missing = MissingGlyphs.codePoints(of: title?.missingGlyphs ?? [])
+            if !missing.isEmpty && args.has("strict") {
+                throw CommandError("no font has \(missing.joined(separator: " ")) (--strict: no image written)")
+            }
             try target.write(png)
-            if let missing = title?.missingGlyphs, !missing.isEmpty {
-                StandardError.write("sharecard render: no font has \(missing.joined(separator: " "))\n")
+            if !missing.isEmpty {
+                StandardError.write("sharecard render: warning: no font has \(missing.joined(separator: " ")); they are drawn as boxes\n")
             }
         }
         if args.has("share-text") {

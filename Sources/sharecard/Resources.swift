@@ -14,8 +14,9 @@ enum Resources {
             .appendingPathComponent("share/sharecard").standardizedFileURL.path
     }
 
-    /// Folders that may hold the data folders, most specific first.
-    static var roots: [String] {
+    /// Folders that may hold the data folders, most specific first; worked out once (every
+    /// data folder a command looks up would otherwise resolve the binary's path again).
+    static let roots: [String] = {
         var result = [installedShare]
         if let home = ProcessInfo.processInfo.environment["SHARECARD_HOME"], !home.isEmpty { result.append(home) }
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
@@ -25,7 +26,7 @@ enum Resources {
         }
         result.append(FileManager.default.currentDirectoryPath)
         return result
-    }
+    }()
 
     static func directory(_ name: String, override: String? = nil) throws -> String {
         if let override { return override }

@@ -2,7 +2,8 @@ import Foundation
 
 /// The subcommands and the top-level help live in Commands.swift, where the man page and
 /// the shell completions read them too.
-let topHelp = Commands.topHelp
+/// Built only when printed: a render should not pay for the help text.
+var topHelp: String { Commands.topHelp }
 
 func fail(_ message: String, status: Int32) -> Never {
     StandardError.write(message + "\n")

@@ -49,6 +49,25 @@ final class EventTests: XCTestCase {
         XCTAssertTrue(error("{\"title\": ").contains("malformed JSON"))
     }
 
+    func testTitlesAreCleanedNotRefused() throws {
+        XCTAssertEqual(try Event(title: "\n\n  Road\ttrip\u{1}\u{7F} \n").title, "Road trip")
+        XCTAssertEqual(try Event(title: "x", subtitle: " Family\t").subtitle, "Family")
+        XCTAssertThrowsError(try Event(title: "\u{1}\t\n"))
+    }
+
+    func testEmojiFieldTakesEveryEmojiForm() throws {
+        for emoji in ["🎂", "1️⃣", "#⃣", "*️⃣", "🇯🇵", "🏴󠁧󠁢󠁥󠁮󠁧󠁿", "🏴󠁧󠁢󠁷󠁬󠁳󠁿", "👩🏽‍💻", "❤️‍🔥", "©️", "☺", "☺︎"] {
+            XCTAssertNoThrow(try Event(title: "x", emoji: emoji), "\(emoji.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        for text in ["1", "#", "©", "ab", "😀😀", "e\u{301}", "1\u{20E3}\u{20E3}", "\u{20E3}", "😀 "] {
+            XCTAssertThrowsError(try Event(title: "x", emoji: text), text.debugDescription)
+        }
+        let long = "👩" + String(repeating: "\u{200D}👩", count: 8)
+        XCTAssertThrowsError(try Event(title: "x", emoji: long)) {
+            XCTAssertTrue("\($0)".contains("over the limit of 16"), "\($0)")
+        }
+    }
+
     func testTitleLimitIsConfigurable() throws {
         let long = String(repeating: "a", count: 501)
         XCTAssertEqual(error(#"{"title": "\#(long)"}"#), "title: is 501 characters long, over the limit of 500")

@@ -112,18 +112,18 @@ final class OpenAPIDocumentTests: XCTestCase {
             let s = String(scalar)
             candidates += [s, s + "\u{FE0F}", s + "\u{1F3FD}", s + "\u{200D}\u{1F525}", "\u{1F469}\u{200D}" + s + "\u{FE0F}"]
         }
-        candidates += ["🇫🇷", "🇦🇦", "👨‍👩‍👧‍👦", "❤️‍🔥", "🏳️‍🌈", "👩🏽‍💻"]
+        candidates += ["🇫🇷", "🇦🇦", "👨‍👩‍👧‍👦", "❤️‍🔥", "🏳️‍🌈", "👩🏽‍💻", "1\u{FE0F}\u{20E3}", "#\u{20E3}", "🏴󠁧󠁢󠁥󠁮󠁧󠁿", "🏴󠁧󠁢󠁳󠁣󠁴󠁿"]
         var matched = 0
         for text in candidates where Self.fullMatch(regex, text) {
             matched += 1
             XCTAssertNoThrow(try Event(title: "x", emoji: text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
         XCTAssertGreaterThan(matched, 2_000)
-        for refused in ["", "a", "©", "😀😀", "1\u{FE0F}\u{20E3}", "\u{FE0F}", "😀 "] {
+        for refused in ["", "a", "©", "1", "#", "😀😀", "1\u{20E3}\u{20E3}", "\u{FE0F}", "😀 ", "\u{E0067}\u{E007F}"] {
             XCTAssertFalse(Self.fullMatch(regex, refused), refused)
             XCTAssertThrowsError(try Event(title: "x", emoji: refused), refused)
         }
-        for accepted in ["🎂", "🇫🇷", "🇫", "👨‍👩‍👧‍👦", "❤️", "👍🏿", "☺"] {
+        for accepted in ["🎂", "🇫🇷", "🇫", "👨‍👩‍👧‍👦", "❤️", "👍🏿", "☺", "1️⃣", "*️⃣", "🏴󠁧󠁢󠁥󠁮󠁧󠁿"] {
             XCTAssertTrue(Self.fullMatch(regex, accepted), accepted)
         }
     }

@@ -14,7 +14,7 @@ final class GlyphDrawingTests: XCTestCase {
     private func titleFace() throws -> FontFace { try TestFonts.library.get().titleFace }
 
     private func emojiFace() throws -> FontFace {
-        try XCTUnwrap(TestFonts.library.get().entries.first { $0.face.isColorBitmap }?.face)
+        try XCTUnwrap(TestFonts.library.get().entries.first { $0.face?.isColorBitmap == true }?.face)
     }
 
     /// `text` shaped with `face` and placed with its pen starting at `origin` (baseline).

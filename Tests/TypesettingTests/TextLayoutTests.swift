@@ -163,8 +163,9 @@ final class TextLayoutTests: XCTestCase {
     }
 
     func testMissingGlyphsAreReported() throws {
-        let layout = TextLayout(try paragraph("Hieroglyph 𓀀 here"), options: try classic())
-        XCTAssertEqual(layout.missingGlyphs, ["𓀀"])
+        // Kawi (Unicode 15) has no Noto face in Debian 12.
+        let layout = TextLayout(try paragraph("Kawi \u{11F04} here"), options: try classic())
+        XCTAssertEqual(layout.missingGlyphs, ["\u{11F04}"])
     }
 
     func testHardLineBreaksAreKept() throws {

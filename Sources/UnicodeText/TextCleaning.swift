@@ -1,0 +1,62 @@
+/// What a title is cleaned to before it is typeset: characters that would draw as boxes or
+/// shift the text off centre are removed, the rest is left exactly as typed.
+///
+/// The rule, in order:
+/// 1. A tab (U+0009) becomes a space.
+/// 2. Every other control character (General_Category Cc: U+0000…U+001F, U+007F…U+009F) is
+///    removed, except the hard line breaks: LF, VT, FF, CR, U+001C…U+001E and NEL (U+0085),
+///    which stay, as do U+2028 and U+2029.
+/// 3. Each paragraph (the text between hard breaks; CR LF counts as one break) loses its
+///    leading and trailing white space (whole characters that are white space: spaces,
+///    no-break spaces, ideographic spaces, and a combining mark on one of them).
+/// 4. Empty paragraphs at the start and at the end are dropped with their breaks; empty
+///    paragraphs between others stay (a deliberate blank line).
+///
+/// Format characters (ZWJ, ZWNJ, variation selectors, bidi marks) are not controls and stay.
+public enum TextCleaning {
+    /// `text` cleaned by the rule above.
+    public static func cleaned(_ text: String) -> String {
+        var paragraphs: [(body: [Unicode.Scalar], separator: [Unicode.Scalar])] = []
+        var body: [Unicode.Scalar] = []
+        var scalars = Array(text.unicodeScalars)[...]
+        while let scalar = scalars.popFirst() {
+            if isHardBreak(scalar) {
+                var separator = [scalar]
+                if scalar == "\r", scalars.first == "\n" { separator.append(scalars.removeFirst()) }
+                paragraphs.append((trimmed(body), separator))
+                body = []
+            } else if scalar == "\t" {
+                body.append(" ")
+            } else if scalar.properties.generalCategory != .control {
+                body.append(scalar)
+            }
+        }
+        paragraphs.append((trimmed(body), []))
+        while let first = paragraphs.first, first.body.isEmpty, paragraphs.count > 1 { paragraphs.removeFirst() }
+        while let last = paragraphs.last, last.body.isEmpty, paragraphs.count > 1 { paragraphs.removeLast() }
+        var result = String.UnicodeScalarView()
+        for (index, paragraph) in paragraphs.enumerated() {
+            result.append(contentsOf: paragraph.body)
+            if index < paragraphs.count - 1 { result.append(contentsOf: paragraph.separator) }
+        }
+        return String(result)
+    }
+
+    /// Whether `text` is already clean (cleaning it changes nothing).
+    public static func isClean(_ text: String) -> Bool { cleaned(text) == text }
+
+    static func isHardBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A...0x0D, 0x1C...0x1E, 0x85, 0x2028, 0x2029: return true
+        default: return false
+        }
+    }
+
+    /// Whole grapheme clusters are trimmed: a combining mark after a space goes with it.
+    private static func trimmed(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        var text = String(String.UnicodeScalarView(scalars))
+        while let first = text.first, first.isWhitespace { text.removeFirst() }
+        while let last = text.last, last.isWhitespace { text.removeLast() }
+        return Array(text.unicodeScalars)
+    }
+}

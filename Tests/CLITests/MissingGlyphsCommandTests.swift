@@ -1,0 +1,33 @@
+import Foundation
+import XCTest
+
+/// `render` names characters no font has as code points; `--strict` turns that into a failure.
+final class MissingGlyphsCommandTests: XCTestCase {
+    var dir: URL!
+
+    override func setUpWithError() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("missing-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
+    func testRenderWarnsWithCodePoints() throws {
+        let out = dir.appendingPathComponent("card.png")
+        let r = try Sharecard.run(["render", "--title", "Kawi \u{11F04}", "-o", out.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("U+11F04"), r.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out.path))
+    }
+
+    func testStrictFailsAndWritesNothing() throws {
+        let out = dir.appendingPathComponent("card.png")
+        let r = try Sharecard.run(["render", "--strict", "--title", "Kawi \u{11F04}", "-o", out.path])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("U+11F04"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
+        let fine = try Sharecard.run(["render", "--strict", "--title", "শুভ জন্মদিন", "-o", out.path])
+        XCTAssertEqual(fine.status, 0, fine.stderr)
+        XCTAssertEqual(fine.stderr, "")
+    }
+}
