@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "Raster", dependencies: ["Geometry", "CFreeType", "CPixman", "CPNG"]),
         .target(name: "UnicodeText", dependencies: ["CICU", "CFriBiDi"]),
         .target(name: "Typesetting", dependencies: ["Caching", "Geometry", "Raster", "UnicodeText", "CFreeType", "CHarfBuzz"]),
-        .target(name: "Scene", dependencies: ["Geometry", "Raster"]),
+        .target(name: "Scene", dependencies: ["Caching", "Geometry", "Raster", "Layout", "Typesetting", "UnicodeText"]),
         .target(name: "Cards", dependencies: ["Layout", "Scene", "Typesetting", "UnicodeText", "Raster", "Geometry", "CCrypto"]),
         .target(name: "Layout", dependencies: ["Geometry", "Raster", "Typesetting"]),
         .target(name: "HTTPTypes"),

@@ -1,0 +1,200 @@
+import Geometry
+import Layout
+import Raster
+import Typesetting
+
+/// What a scene's references are filled with: the event's fields and the palette colour.
+public struct SceneBindings: Sendable {
+    public let values: [EventField: String]
+    public let colors: PaletteColors
+
+    public init(values: [EventField: String], colors: PaletteColors) {
+        self.values = values
+        self.colors = colors
+    }
+
+    /// A sample event on the default palette's first colour: how a template is drawn alone.
+    public static let sample = SceneBindings(
+        values: [.title: "Our first apartment together", .date: "June 1, 2024", .subtitle: "Our timeline", .emoji: "🎉"],
+        colors: .sample)
+}
+
+/// The fonts text is set in, for scenes that have text.
+public struct SceneTextContext: Sendable {
+    public let fonts: FontLibrary
+    public let glyphCache: GlyphCache
+    /// The language text is shaped in.
+    public let language: LanguageTag
+
+    public init(fonts: FontLibrary, glyphCache: GlyphCache, language: LanguageTag = LanguageTag("en")!) {
+        self.fonts = fonts
+        self.glyphCache = glyphCache
+        self.language = language
+    }
+}
+
+extension Scene {
+    /// The scene for one event and palette colour on a canvas of `size` points (the design
+    /// size when nil) at `scale` (the scene's own when nil): the one place where frames are
+    /// placed and text is measured. Throws `SceneLimitError` when the render would need more
+    /// than `SceneLimits` allows, and when text needs fonts that `text` does not have.
+    public func resolve(_ bindings: SceneBindings = .sample, size: Size? = nil, scale: Double? = nil,
+                        text: SceneTextContext? = nil) throws -> ResolvedScene {
+        let size = size ?? self.size
+        let scale = scale ?? self.scale
+        if let problem = pixelBudgetProblem(size: size, scale: scale) { throw SceneLimitError(description: problem) }
+        let context = try text.map { try LayoutContext(fonts: $0.fonts, glyphCache: $0.glyphCache, language: $0.language, scale: scale) }
+        let resolver = SceneResolver(bindings: bindings, canvas: Rect(origin: .zero, size: size),
+                                     grid: try PixelGrid(scale: scale), context: context)
+        return ResolvedScene(size: size, scale: scale, background: background.resolve(bindings.colors),
+                             elements: try resolver.resolve(elements), glyphCache: text?.glyphCache)
+    }
+
+    /// Resolves and draws in one call.
+    public func render(_ bindings: SceneBindings = .sample, size: Size? = nil, scale: Double? = nil,
+                       text: SceneTextContext? = nil) throws -> Canvas {
+        try resolve(bindings, size: size, scale: scale, text: text).draw()
+    }
+}
+
+/// Places and measures a scene's elements for one canvas.
+struct SceneResolver {
+    let bindings: SceneBindings
+    let canvas: Rect
+    let grid: PixelGrid
+    let context: LayoutContext?
+
+    var colors: PaletteColors { bindings.colors }
+
+    func resolve(_ elements: [SceneElement]) throws -> [ResolvedElement] {
+        try elements.compactMap(resolve)
+    }
+
+    func place(_ frame: Frame) -> Rect { frame.place(in: canvas.size) }
+
+    /// Nil when the element shows a field the event does not have.
+    func resolve(_ element: SceneElement) throws -> ResolvedElement? {
+        switch element {
+        case .shape(let shape):
+            let path = ShapeElement.path(shape.outline, in: shape.frame.map(place) ?? .zero)
+            return .shape(path, fill: shape.fill?.resolve(colors), fillRule: shape.fillRule,
+                          stroke: shape.stroke.map { (paint: $0.paint.resolve(colors), style: $0.style) })
+
+        case .image(let image):
+            let pixels: Image
+            switch image.source {
+            case .asset(let asset): pixels = asset.image
+            }
+            return .image(pixels, frame: place(image.frame), contentMode: image.contentMode,
+                          clipsToBounds: image.clipsToBounds || image.cornerRadius > 0,
+                          cornerRadius: image.cornerRadius, filters: image.filters)
+
+        case .label(let label, let frame):
+            guard let fitted = try fittedText(label) else { return nil }
+            return .text(try fitted.resolve(in: place(frame), fields: label.text.fields, context: requireContext()))
+
+        case .chip(let chip, let frame, let alignment):
+            guard let chip = try chipLayout(chip) else { return nil }
+            let context = try requireContext()
+            let bounds = place(frame)
+            let size = try chip.sizeThatFits(bounds.size, context: context)
+            let width = min(size.width, bounds.width), height = min(size.height, bounds.height)
+            let x: Double
+            switch alignment {
+            case .left: x = bounds.minX
+            case .right: x = bounds.maxX - width
+            default: x = bounds.midX - width / 2
+            }
+            return .chip(try chip.resolve(in: grid.snap(Rect(x: x, y: bounds.midY - height / 2, width: width, height: height)),
+                                          context: context))
+
+        case .stack(let items, let frame, let spacing):
+            var views: [any LayoutView] = []
+            var fields: [[EventField]] = []
+            for item in items {
+                switch item {
+                case .label(let label):
+                    if let fitted = try fittedText(label) { views.append(fitted); fields.append(label.text.fields) }
+                case .chip(let chip):
+                    if let layout = try chipLayout(chip) { views.append(layout); fields.append(chip.text.fields) }
+                }
+            }
+            guard !views.isEmpty else { return nil }
+            let context = try requireContext()
+            let stack = try Stack(axis: .vertical, children: views, spacing: spacing, alignment: .center, distribution: .center)
+            let frames = try stack.frames(in: place(frame), context: context)
+            return .group(try zip(views, zip(frames, fields)).map { view, placed in
+                if let text = view as? FittedText { return .text(try text.resolve(in: placed.0, fields: placed.1, context: context)) }
+                return .chip(try (view as! ChipLayout).resolve(in: placed.0, context: context))
+            }, clip: nil, filters: [])
+
+        case .pattern(let pattern, let frame):
+            let rect = place(frame)
+            let pieces = pattern.pieceCount(in: rect, within: canvas)
+            guard pieces <= Double(Pattern.maximumPieces) else {
+                throw SceneLimitError(description: "the pattern would draw \(Int(min(pieces, 1e15))) pieces on the canvas, over the limit of \(Pattern.maximumPieces)")
+            }
+            let shapes = pattern.shapes(in: rect, within: canvas).map { path, index in
+                ResolvedElement.shape(path, fill: .solid(pattern.colors[index].resolve(colors)), fillRule: .nonZero, stroke: nil)
+            }
+            return .group(shapes, clip: (rect: rect, cornerRadius: 0), filters: [])
+
+        case .group(let children, let clip, let filters):
+            return .group(try resolve(children), clip: clip.map { (rect: place($0.frame), cornerRadius: $0.cornerRadius) },
+                          filters: filters)
+
+        case .snapshot(let frame, let mode, let levels):
+            return .snapshot(frame: place(frame), contentMode: mode, levels: levels)
+        }
+    }
+
+    func requireContext() throws -> LayoutContext {
+        guard let context else { throw SceneLimitError(description: "the scene has text, and no fonts were given to set it in") }
+        return context
+    }
+
+    func attributes(_ style: TextStyle) throws -> TextAttributes {
+        try TextAttributes(family: style.family, weight: style.weight, sizeInPoints: style.sizeInPoints,
+                           color: style.color.resolve(colors), trackingInThousandthsOfEm: style.trackingInThousandthsOfEm)
+    }
+
+    /// The label's text shaped once, or nil when a field it shows has no value.
+    func fittedText(_ label: LabelElement) throws -> FittedText? {
+        guard let string = label.text.filled(bindings.values) else { return nil }
+        let shadow = label.shadow.flatMap {
+            TextShadow(offsetInPoints: $0.offset, blurRadiusInPoints: $0.blur, color: $0.color.resolve(colors))
+        }
+        return try FittedText(string, attributes: attributes(label.style), context: requireContext(),
+                              numberOfLines: label.maxLines, truncation: .tail, alignment: label.alignment, wrap: label.wrap,
+                              adjustsFontSize: true, minimumScaleFactor: label.minimumScaleFactor,
+                              lineHeightMultiple: label.lineHeightMultiple, shadow: shadow)
+    }
+
+    func chipLayout(_ chip: ChipElement) throws -> ChipLayout? {
+        guard let string = chip.text.filled(bindings.values) else { return nil }
+        let context = try requireContext()
+        let attributes = try attributes(chip.style)
+        var glyph: ChipLayout.Glyph?
+        switch chip.glyph {
+        case .icon(let icon, let style)?:
+            let side = chip.style.sizeInPoints * 1.1
+            guard side <= 4096 else { throw LayoutError.invalidArgument("icon size must be in (0, 4096] points, got \(side)") }
+            glyph = .icon(icon, style, attributes.color, size: grid.snap(Size(width: side, height: side)))
+        case .emoji?:
+            if let emoji = bindings.values[.emoji], !emoji.isEmpty {
+                let emojiAttributes = try TextAttributes(family: "Noto Color Emoji", weight: .regular, sizeInPoints: chip.style.sizeInPoints)
+                glyph = .emoji(try FittedText(emoji, attributes: emojiAttributes, context: context, numberOfLines: 1,
+                                              truncation: nil, alignment: .center))
+            }
+        case nil:
+            break
+        }
+        let title = string.isEmpty ? nil : try FittedText(string, attributes: attributes, context: context, numberOfLines: 1,
+                                                           truncation: .tail, alignment: .natural)
+        return ChipLayout(glyph: glyph, title: title, fields: chip.text.fields, contentInsets: chip.contentInsets,
+                          spacing: glyph == nil ? 0 : chip.spacing,
+                          background: try chip.background.map {
+                              try Background(paint: .solid($0.resolve(colors)), cornerRadius: chip.cornerRadius ?? .infinity)
+                          })
+    }
+}
