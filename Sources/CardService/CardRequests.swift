@@ -2,11 +2,12 @@ import Cards
 import Foundation
 import HTTPTypes
 import Raster
+import Scene
 
 extension CardService {
     /// Query parameters a card URL may carry (the template is in the path).
     static let eventParameters = ["title", "date", "endDate", "subtitle", "emoji", "color", "palette", "locale"]
-    static let cardParameters = Set(eventParameters + ["scale", "expires", "sig"])
+    static let cardParameters = Set(eventParameters + ["scale", "expires", "sig"] + ["size"])
     /// For unsigned cards: the URL names the inputs and the ETag every version, so the answer
     /// never changes.
     static let cacheControl = "public, max-age=31536000, immutable"
@@ -74,7 +75,7 @@ extension CardService {
             throw ServiceError.badRequest(code: "invalid_parameter", message: e.description, field: e.field)
         }
         if let e = lengthError(event) { throw ServiceError.badRequest(code: "invalid_parameter", message: e.description, field: e.field) }
-        let card = try card(event, scale: try scale(request))
+        let card = try card(event, scale: try scale(request), size: try size(request))
         return try cardResponse(card, request, asJSON: false, caching: caching)
     }
 
@@ -87,8 +88,8 @@ extension CardService {
             throw ServiceError.payloadTooLarge(message: "body is \(request.body.count) bytes, over the limit of \(configuration.maxBodyBytes)")
         }
         try Self.checkContentType(request)
-        for item in request.queryItems where item.name != "scale" {
-            throw ServiceError.badRequest(code: "unknown_parameter", message: "POST /v1/cards takes only the scale query parameter", field: item.name)
+        for item in request.queryItems where item.name != "scale" && item.name != "size" {
+            throw ServiceError.badRequest(code: "unknown_parameter", message: "POST /v1/cards takes only the scale and size query parameters", field: item.name)
         }
         // Image first: when both weigh the same, the card itself wins.
         guard let answer = AcceptHeader(fieldLines: request.headers.values(for: "Accept")).best(of: [.png, .json]) else {
@@ -107,7 +108,7 @@ extension CardService {
             throw ServiceError.unprocessable(message: error.description, field: error.field)
         }
         if let e = lengthError(event) { throw ServiceError.unprocessable(message: e.description, field: e.field) }
-        let card = try card(event, scale: try scale(request))
+        let card = try card(event, scale: try scale(request), size: try size(request))
         return try cardResponse(card, request, asJSON: answer == .json, caching: Self.cachingHeaders(signedExpires: nil, now: 0))
     }
 
@@ -158,9 +159,23 @@ extension CardService {
         return s
     }
 
-    func card(_ event: Event, scale: Int) throws -> Card {
-        do { return try Card(event, catalog: catalog, scale: scale) } catch {
+    func card(_ event: Event, scale: Int, size: CardSize? = nil) throws -> Card {
+        let card: Card
+        do { card = try Card(event, catalog: catalog, scale: scale, size: size) } catch {
             throw ServiceError.notFound(code: "unknown_\(error.field)", message: error.reason, field: error.field)
+        }
+        if let problem = card.template.scene.pixelBudgetProblem(size: card.canvasSize, scale: Double(scale),
+                                                                limit: configuration.maxPixelsPerCard) {
+            throw ServiceError.unprocessable(message: "size \(card.size?.description ?? "card") at scale \(scale): \(problem) (the server's --max-pixels)", field: "size")
+        }
+        return card
+    }
+
+    /// `size=`: a preset or `WxH` (nil: the template's own size).
+    func size(_ request: HTTPRequest) throws -> CardSize? {
+        guard let text = request.queryValue("size") else { return nil }
+        do { return try CardSize(parsing: text) } catch {
+            throw ServiceError.badRequest(code: "invalid_parameter", message: "size: \(error.reason)", field: "size")
         }
     }
 
@@ -187,10 +202,12 @@ extension CardService {
         if let hit = cache.get(key, countingMiss: !RenderPolicy.deferred) { return hit }
         try RenderPolicy.checkRenderAllowed()
         let start = DispatchTime.now().uptimeNanoseconds
-        let (png, title) = try renderer.png(card)
+        let rendered = try renderer.render(card)
+        let png = try rendered.canvas.pngData()
         metrics.recordRender(seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-        let entry = PNGCache.Entry(png: png, layout: title.map {
-            CardLayoutSummary(fontSize: ($0.fontSizeInPoints * 1000).rounded() / 1000, lines: $0.lines, truncated: $0.truncated)
+        let entry = PNGCache.Entry(png: png, layout: rendered.title.map {
+            CardLayoutSummary(fontSize: ($0.fontSizeInPoints * 1000).rounded() / 1000, lines: $0.lines, truncated: $0.truncated,
+                              elements: rendered.resolved.scene.placedElements)
         })
         cache.put(key, entry)
         return entry
@@ -208,6 +225,7 @@ extension CardService {
         if e.palette != Event.defaultPalette { items.append(("palette", e.palette)) }
         if e.locale != "en" { items.append(("locale", e.locale)) }
         if card.scale != 1 { items.append(("scale", String(card.scale))) }
+        if let size = card.size { items.append(("size", size.description)) }
         let path = "/v1/cards/\(QueryEncoding.encode(e.template)).png"
         return path + "?" + items.map { "\(QueryEncoding.encode($0.0))=\(QueryEncoding.encode($0.1))" }.joined(separator: "&")
     }

@@ -48,11 +48,16 @@ public struct RenderedCard {
 public struct CardRenderer: Sendable {
     public let fonts: FontLibrary
     public let glyphCache: GlyphCache
+    /// The most device pixels one card may need (`Scene.pixelCost`): 50 million by default,
+    /// which a 4096×4096 card at scale 3 (151 million) exceeds; the command line raises it.
+    public let pixelLimit: Double
     public static let scales: ClosedRange<Double> = 1...3
 
-    public init(fonts: FontLibrary, glyphCache: GlyphCache = GlyphCache()) {
+    public init(fonts: FontLibrary, glyphCache: GlyphCache = GlyphCache(),
+                pixelLimit: Double = SceneLimits.maximumPixelsPerRender) {
         self.fonts = fonts
         self.glyphCache = glyphCache
+        self.pixelLimit = pixelLimit
     }
 
     /// The card for `event` on a canvas of `size` points (the template's design size when
@@ -73,7 +78,7 @@ public struct CardRenderer: Sendable {
         let text = SceneTextContext(fonts: fonts, glyphCache: glyphCache,
                                     language: LanguageTag(event.canonicalLocale.textLanguage) ?? LanguageTag("en")!)
         return ResolvedCard(scene: try template.scene.resolve(SceneBindings(values: values, colors: colors), size: size,
-                                                              scale: scale, text: text))
+                                                              scale: scale, text: text, pixelLimit: pixelLimit))
     }
 
     /// Paints a resolved card.

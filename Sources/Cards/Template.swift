@@ -43,7 +43,7 @@ extension Template {
             var parser = SceneParser(baseDirectory: url.deletingLastPathComponent(), imageLimits: imageLimits)
             var scene = try parser.parse(root)
             if try root.optional("background") == nil {
-                scene = Scene(size: scene.size, scale: 1, background: .paletteBackground, elements: scene.elements)
+                scene = Scene(size: scene.size, scale: 1, safeArea: scene.safeArea, background: .paletteBackground, elements: scene.elements)
             }
             let size = Size(width: sizeValues[0], height: sizeValues[1])
             if let problem = scene.pixelBudgetProblem(size: size, scale: Double(Template.maximumScale)) {

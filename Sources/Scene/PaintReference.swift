@@ -45,12 +45,39 @@ public enum PaintReference: Hashable, Sendable {
     case color(ColorReference)
     case fixed(Paint)
     case paletteBackground
+    /// A gradient whose geometry is given in lengths, placed on the canvas when resolved.
+    case gradient(GradientReference)
 
-    public func resolve(_ colors: PaletteColors) -> Paint {
+    /// The paint on a canvas of `canvas` points.
+    public func resolve(_ colors: PaletteColors, canvas: Size = .zero) -> Paint {
         switch self {
         case .color(let c): return .solid(c.resolve(colors))
         case .fixed(let p): return p
         case .paletteBackground: return colors.backgroundPaint
+        case .gradient(let g): return g.resolve(canvas: canvas)
+        }
+    }
+}
+
+/// A linear or radial gradient with its points as lengths: `x` along the canvas's width,
+/// `y` along its height, a radius along its shorter side (`"50%"` is half of it).
+public struct GradientReference: Hashable, Sendable {
+    public enum Geometry: Hashable, Sendable {
+        case linear(from: [Length], to: [Length])
+        case radial(center: [Length], radius: Length)
+    }
+    public let geometry: Geometry
+    public let stops: [GradientStop]
+
+    public func resolve(canvas: Size) -> Paint {
+        func point(_ p: [Length]) -> Point {
+            Point(x: p[0].points(along: canvas.width, canvas: canvas), y: p[1].points(along: canvas.height, canvas: canvas))
+        }
+        switch geometry {
+        case .linear(let from, let to): return .linearGradient(start: point(from), end: point(to), stops: stops)
+        case .radial(let center, let radius):
+            return .radialGradient(center: point(center), radius: max(0, radius.points(along: min(canvas.width, canvas.height), canvas: canvas)),
+                                   stops: stops)
         }
     }
 }

@@ -12,13 +12,17 @@ public struct Scene: Sendable {
     public let size: Size
     /// The scale a scene file asks to be drawn at (templates are drawn at the card's scale).
     public let scale: Double
+    /// Margins of the safe area, `[top, left, bottom, right]`, which `"in": "safe"` frames are
+    /// placed in (`%` is not allowed: they are points or shares of the canvas).
+    public let safeArea: [Length]
     public let background: PaintReference
     public let elements: [SceneElement]
 
-    public init(size: Size, scale: Double = 1, background: PaintReference = .fixed(.solid(.white)),
-                elements: [SceneElement]) {
+    public init(size: Size, scale: Double = 1, safeArea: [Length] = Array(repeating: .points(0), count: 4),
+                background: PaintReference = .fixed(.solid(.white)), elements: [SceneElement]) {
         self.size = size
         self.scale = scale
+        self.safeArea = safeArea
         self.background = background
         self.elements = elements
     }

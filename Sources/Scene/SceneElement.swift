@@ -9,8 +9,8 @@ public indirect enum SceneElement: Sendable {
     case shape(ShapeElement)
     case image(ImageElement)
     case label(LabelElement, frame: Frame)
-    /// A chip of its natural size, placed in `frame` by `alignment` (mirrored right to left).
-    case chip(ChipElement, frame: Frame, alignment: ContentHorizontalAlignment)
+    /// A chip of its natural size, placed in `frame` by `alignment`.
+    case chip(ChipElement, frame: Frame, alignment: ChipAlignment)
     /// Labels and chips stacked vertically and centred as a group in `frame`.
     case stack([StackItem], frame: Frame, spacing: Double)
     case pattern(Pattern, frame: Frame)
@@ -61,7 +61,8 @@ public struct ImageElement: Sendable {
 public struct TextStyle: Hashable, Sendable {
     public let family: String
     public let weight: FontWeight
-    public let sizeInPoints: Double
+    /// Points, or a share of the canvas (`vmin`, `vw`, …), resolved per canvas.
+    public let size: Length
     public let color: ColorReference
     public let trackingInThousandthsOfEm: Double
 }
@@ -70,7 +71,7 @@ public struct TextStyle: Hashable, Sendable {
 public struct LabelElement: Sendable {
     public let text: TextReference
     public let style: TextStyle
-    public let maxLines: Int
+    public let maxLines: LineLimit
     public let alignment: TextLayoutOptions.Alignment
     public let wrap: TextLayoutOptions.Wrap
     public let minimumScaleFactor: Double
@@ -93,4 +94,38 @@ public struct ChipElement: Sendable {
     public let contentInsets: EdgeInsets
     /// Gap between icon and title (the equal-and-opposite insets rule).
     public let spacing: Double
+}
+
+/// Where a chip sits in its frame; `leading` and `trailing` follow the title's direction.
+public enum ChipAlignment: String, Hashable, Sendable, CaseIterable {
+    case left, center, right, leading, trailing
+
+    func resolved(_ direction: TextDirection) -> ChipAlignment {
+        switch self {
+        case .leading: return direction == .rightToLeft ? .right : .left
+        case .trailing: return direction == .rightToLeft ? .left : .right
+        default: return self
+        }
+    }
+}
+
+/// A label's line limit (0 = none), one number or one per canvas shape, so a story can
+/// give a long title more lines than a landscape card.
+public struct LineLimit: Hashable, Sendable {
+    public let landscape: Int
+    public let square: Int
+    public let portrait: Int
+
+    public init(_ all: Int) { (landscape, square, portrait) = (all, all, all) }
+    public init(landscape: Int, square: Int, portrait: Int) {
+        (self.landscape, self.square, self.portrait) = (landscape, square, portrait)
+    }
+
+    /// Landscape when the canvas is more than 1.2 times as wide as tall, portrait when more
+    /// than 1.2 times as tall as wide, square otherwise.
+    public func lines(for canvas: Size) -> Int {
+        if canvas.width > canvas.height * 1.2 { return landscape }
+        if canvas.height > canvas.width * 1.2 { return portrait }
+        return square
+    }
 }

@@ -53,7 +53,7 @@ public struct SceneParser {
     public mutating func parse(_ root: JSONNode) throws -> Scene {
         elementCount = 0
         assets = []
-        try root.rejectUnknownKeys(allowed: rootKeys.union(["size", "width", "height", "scale", "background", "elements"]))
+        try root.rejectUnknownKeys(allowed: rootKeys.union(["size", "width", "height", "scale", "safeArea", "background", "elements"]))
         let range = 1...SceneParser.maximumPoints
         let width: Double, height: Double
         if let size = try root.optional("size") {
@@ -76,7 +76,18 @@ public struct SceneParser {
         designSize = Size(width: width, height: height)
         let background = try root.optional("background").map { try $0.paintReference() } ?? .fixed(.solid(.white))
         let elements = try root.optional("elements").map { try parseElements($0, depth: 0) } ?? []
-        let scene = Scene(size: Size(width: width, height: height), scale: scale, background: background, elements: elements)
+        var safeArea = [Length](repeating: .points(0), count: 4)
+        if let node = try root.optional("safeArea") {
+            if node.value is [Any] {
+                let items = try node.array(maximumCount: 4)
+                guard items.count == 4 else { throw node.fail("expected one length or four: [top, left, bottom, right]") }
+                safeArea = try items.map { try $0.length(allowPercent: false) }
+            } else {
+                safeArea = Array(repeating: try node.length(allowPercent: false), count: 4)
+            }
+        }
+        let scene = Scene(size: Size(width: width, height: height), scale: scale, safeArea: safeArea, background: background,
+                          elements: elements)
         if let problem = scene.pixelBudgetProblem(size: scene.size, scale: scale) { throw root.fail(problem) }
         return scene
     }
@@ -126,7 +137,7 @@ public struct SceneParser {
         case "chip":
             try node.rejectUnknownKeys(allowed: JSONNode.chipKeys.union(["type", "frame", "alignment"]))
             return .chip(try node.chipElement(), frame: try node.placement(),
-                         alignment: try node.optional("alignment")?.enumValue(ContentHorizontalAlignment.self) ?? .center)
+                         alignment: try node.optional("alignment")?.enumValue(ChipAlignment.self) ?? .center)
         case "stack":
             try node.rejectUnknownKeys(allowed: ["type", "frame", "spacing", "items"])
             let items = try node.required("items").array(maximumCount: 16).map { item -> SceneElement.StackItem in
@@ -190,7 +201,7 @@ public struct SceneParser {
         }
         guard fill != nil || stroke != nil else { throw node.fail("a shape needs a fill, a stroke or both") }
         // Checked on the outline at its design size; a resolve at another size checks again.
-        let path = ShapeElement.path(outline, in: frame?.place(in: .zero) ?? .zero)
+        let path = ShapeElement.path(outline, in: frame?.place(in: designSize) ?? .zero)
         try node.checkOutlineSize(path, stroke: stroke?.1, scale: SceneParser.maximumScale, meter: strokeMeter)
         return .shape(ShapeElement(outline: outline, frame: frame, fill: fill, fillRule: rule,
                                    stroke: stroke.map { (paint: $0.0, style: $0.1) }))

@@ -2,15 +2,19 @@ import Geometry
 import Layout
 import Raster
 import Typesetting
+import UnicodeText
 
 /// What a scene's references are filled with: the event's fields and the palette colour.
 public struct SceneBindings: Sendable {
     public let values: [EventField: String]
     public let colors: PaletteColors
+    /// The title's reading direction: `leading`/`trailing` frames and chip alignments follow it.
+    public let direction: TextDirection
 
-    public init(values: [EventField: String], colors: PaletteColors) {
+    public init(values: [EventField: String], colors: PaletteColors, direction: TextDirection? = nil) {
         self.values = values
         self.colors = colors
+        self.direction = direction ?? values[.title].flatMap { try? BidiParagraph($0).direction } ?? .leftToRight
     }
 
     /// A sample event on the default palette's first colour: how a template is drawn alone.
@@ -39,14 +43,18 @@ extension Scene {
     /// placed and text is measured. Throws `SceneLimitError` when the render would need more
     /// than `SceneLimits` allows, and when text needs fonts that `text` does not have.
     public func resolve(_ bindings: SceneBindings = .sample, size: Size? = nil, scale: Double? = nil,
-                        text: SceneTextContext? = nil) throws -> ResolvedScene {
+                        text: SceneTextContext? = nil,
+                        pixelLimit: Double = SceneLimits.maximumPixelsPerRender) throws -> ResolvedScene {
         let size = size ?? self.size
         let scale = scale ?? self.scale
-        if let problem = pixelBudgetProblem(size: size, scale: scale) { throw SceneLimitError(description: problem) }
+        if let problem = pixelBudgetProblem(size: size, scale: scale, limit: pixelLimit) { throw SceneLimitError(description: problem) }
         let context = try text.map { try LayoutContext(fonts: $0.fonts, glyphCache: $0.glyphCache, language: $0.language, scale: scale) }
-        let resolver = SceneResolver(bindings: bindings, canvas: Rect(origin: .zero, size: size),
-                                     grid: try PixelGrid(scale: scale), context: context)
-        return ResolvedScene(size: size, scale: scale, background: background.resolve(bindings.colors),
+        let canvas = Rect(origin: .zero, size: size)
+        let margins = safeArea.map { $0.points(along: min(size.width, size.height), canvas: size) }
+        let safe = canvas.inset(by: EdgeInsets(top: margins[0], left: margins[1], bottom: margins[2], right: margins[3]))
+        let resolver = SceneResolver(bindings: bindings, canvas: canvas, grid: try PixelGrid(scale: scale), context: context,
+                                     safe: safe, direction: bindings.direction)
+        return ResolvedScene(size: size, scale: scale, background: background.resolve(bindings.colors, canvas: size),
                              elements: try resolver.resolve(elements), glyphCache: text?.glyphCache)
     }
 
@@ -70,15 +78,19 @@ struct SceneResolver {
         try elements.compactMap(resolve)
     }
 
-    func place(_ frame: Frame) -> Rect { frame.place(in: canvas.size) }
+    /// The canvas inset by the scene's safe margins.
+    let safe: Rect
+    let direction: TextDirection
+
+    func place(_ frame: Frame) -> Rect { frame.place(in: canvas.size, safe: safe, direction: direction) }
 
     /// Nil when the element shows a field the event does not have.
     func resolve(_ element: SceneElement) throws -> ResolvedElement? {
         switch element {
         case .shape(let shape):
             let path = ShapeElement.path(shape.outline, in: shape.frame.map(place) ?? .zero)
-            return .shape(path, fill: shape.fill?.resolve(colors), fillRule: shape.fillRule,
-                          stroke: shape.stroke.map { (paint: $0.paint.resolve(colors), style: $0.style) })
+            return .shape(path, fill: shape.fill?.resolve(colors, canvas: canvas.size), fillRule: shape.fillRule,
+                          stroke: shape.stroke.map { (paint: $0.paint.resolve(colors, canvas: canvas.size), style: $0.style) })
 
         case .image(let image):
             let pixels: Image
@@ -100,10 +112,10 @@ struct SceneResolver {
             let size = try chip.sizeThatFits(bounds.size, context: context)
             let width = min(size.width, bounds.width), height = min(size.height, bounds.height)
             let x: Double
-            switch alignment {
+            switch alignment.resolved(direction) {
             case .left: x = bounds.minX
             case .right: x = bounds.maxX - width
-            default: x = bounds.midX - width / 2
+            case .center, .leading, .trailing: x = bounds.midX - width / 2  // leading and trailing are resolved above
             }
             return .chip(try chip.resolve(in: grid.snap(Rect(x: x, y: bounds.midY - height / 2, width: width, height: height)),
                                           context: context))
@@ -153,8 +165,11 @@ struct SceneResolver {
         return context
     }
 
+    /// A font size in points on this canvas.
+    func points(_ size: Length) -> Double { size.points(along: min(canvas.width, canvas.height), canvas: canvas.size) }
+
     func attributes(_ style: TextStyle) throws -> TextAttributes {
-        try TextAttributes(family: style.family, weight: style.weight, sizeInPoints: style.sizeInPoints,
+        try TextAttributes(family: style.family, weight: style.weight, sizeInPoints: points(style.size),
                            color: style.color.resolve(colors), trackingInThousandthsOfEm: style.trackingInThousandthsOfEm)
     }
 
@@ -165,7 +180,7 @@ struct SceneResolver {
             TextShadow(offsetInPoints: $0.offset, blurRadiusInPoints: $0.blur, color: $0.color.resolve(colors))
         }
         return try FittedText(string, attributes: attributes(label.style), context: requireContext(),
-                              numberOfLines: label.maxLines, truncation: .tail, alignment: label.alignment, wrap: label.wrap,
+                              numberOfLines: label.maxLines.lines(for: canvas.size), truncation: .tail, alignment: label.alignment, wrap: label.wrap,
                               adjustsFontSize: true, minimumScaleFactor: label.minimumScaleFactor,
                               lineHeightMultiple: label.lineHeightMultiple, shadow: shadow)
     }
@@ -177,12 +192,12 @@ struct SceneResolver {
         var glyph: ChipLayout.Glyph?
         switch chip.glyph {
         case .icon(let icon, let style)?:
-            let side = chip.style.sizeInPoints * 1.1
+            let side = points(chip.style.size) * 1.1
             guard side <= 4096 else { throw LayoutError.invalidArgument("icon size must be in (0, 4096] points, got \(side)") }
             glyph = .icon(icon, style, attributes.color, size: grid.snap(Size(width: side, height: side)))
         case .emoji?:
             if let emoji = bindings.values[.emoji], !emoji.isEmpty {
-                let emojiAttributes = try TextAttributes(family: "Noto Color Emoji", weight: .regular, sizeInPoints: chip.style.sizeInPoints)
+                let emojiAttributes = try TextAttributes(family: "Noto Color Emoji", weight: .regular, sizeInPoints: points(chip.style.size))
                 glyph = .emoji(try FittedText(emoji, attributes: emojiAttributes, context: context, numberOfLines: 1,
                                               truncation: nil, alignment: .center))
             }

@@ -17,9 +17,41 @@ extension JSONNode {
         return try node.frame()
     }
 
-    /// `[x, y, width, height]`.
+    /// `[x, y, width, height]`, or constraints (see `FrameConstraints`).
     func frame() throws -> Frame {
-        .absolute(try rect())
+        guard object != nil else { return .absolute(try rect()) }
+        let keys: Set<String> = ["in", "left", "right", "leading", "trailing", "centerX", "width", "minWidth", "maxWidth",
+                                 "top", "bottom", "centerY", "height", "minHeight", "maxHeight", "aspect"]
+        try rejectUnknownKeys(allowed: keys)
+        let o = try requireObject()
+        let absolute = o["left"] != nil || o["right"] != nil, relative = o["leading"] != nil || o["trailing"] != nil
+        if absolute && relative { throw fail("give left and right, or leading and trailing, not both") }
+        func l(_ key: String) throws -> Length? { try optional(key)?.length() }
+        let horizontal = FrameConstraints.Axis(start: try l(relative ? "leading" : "left"), end: try l(relative ? "trailing" : "right"),
+                                               center: try l("centerX"), size: try l("width"),
+                                               minimum: try l("minWidth"), maximum: try l("maxWidth"))
+        let vertical = FrameConstraints.Axis(start: try l("top"), end: try l("bottom"), center: try l("centerY"),
+                                             size: try l("height"), minimum: try l("minHeight"), maximum: try l("maxHeight"))
+        let aspect = try optional("aspect")?.number(in: 0.001...1000)
+        for (axis, name) in [(horizontal, "horizontal"), (vertical, "vertical")] {
+            if axis.size != nil && axis.positions >= 2 || axis.positions > 2 {
+                throw fail("the \(name) position is over-constrained: give at most two of the edges, the centre and the size")
+            }
+        }
+        return .constrained(FrameConstraints(container: try optional("in")?.enumValue(FrameConstraints.Container.self) ?? .canvas,
+                                             horizontal: horizontal, vertical: vertical, mirrors: relative, aspect: aspect))
+    }
+
+    /// A number of points, or a share such as `"N%"`, `"A/B"`, `"Nvmin"`, `"A/Bvmin"` (see `Length`).
+    func length(allowPercent: Bool = true) throws -> Length {
+        if let text = value as? String {
+            guard let length = Length(text), abs(length.magnitude) <= 1e5 else {
+                throw fail("expected a length: points, or a string such as \"12.5%\", \"140/576\", \"10vmin\", \"60/576vmin\", got \"\(text)\"")
+            }
+            if length.isContainerShare, !allowPercent { throw fail("a share of the container needs an axis; use vmin, vmax, vw or vh here") }
+            return length
+        }
+        return .points(try number(in: -1e6...1e6))
     }
 
     func labelElement() throws -> LabelElement {
@@ -30,12 +62,21 @@ extension JSONNode {
                       try s.optional("color")?.colorReference() ?? .fixed(Color(gray: 0, alpha: 0.35)))
         }
         return LabelElement(text: try required("text").textReference(), style: try required("font").textStyle(),
-                            maxLines: try optional("maxLines")?.integer(in: 0...20) ?? 3,
+                            maxLines: try optional("maxLines")?.lineLimit() ?? LineLimit(3),
                             alignment: try optional("alignment")?.enumValue(TextLayoutOptions.Alignment.self) ?? .center,
                             wrap: try optional("wrap")?.enumValue(TextLayoutOptions.Wrap.self) ?? .balanced,
                             minimumScaleFactor: try optional("minimumScaleFactor")?.number(in: 0.05...1) ?? 0.3,
                             lineHeightMultiple: try optional("lineHeight")?.number(in: 0.5...4) ?? 1,
                             shadow: shadow.map { (offset: $0.0, blur: $0.1, color: $0.2) })
+    }
+
+    /// A number of lines, or `{"landscape": l, "square": s, "portrait": p}` (each defaults to landscape's).
+    func lineLimit() throws -> LineLimit {
+        guard object != nil else { return LineLimit(try integer(in: 0...20)) }
+        try rejectUnknownKeys(allowed: ["landscape", "square", "portrait"])
+        let landscape = try required("landscape").integer(in: 0...20)
+        return LineLimit(landscape: landscape, square: try optional("square")?.integer(in: 0...20) ?? landscape,
+                         portrait: try optional("portrait")?.integer(in: 0...20) ?? landscape)
     }
 
     func chipElement() throws -> ChipElement {
@@ -66,8 +107,14 @@ extension JSONNode {
     func textStyle() throws -> TextStyle {
         try rejectUnknownKeys(allowed: ["family", "weight", "size", "color", "tracking"])
         let weight = try optional("weight")?.integer(in: 1...1000) ?? 700
+        var size = Length.points(60)
+        if let node = try optional("size") {
+            size = try node.length(allowPercent: false)
+            if case .points(let p) = size, !(1...1000).contains(p) { throw node.fail("must be between 1.0 and 1000.0, got \(p)") }
+            if case .share(_, let a, let b) = size, !(0.0001...1).contains(a / b) { throw node.fail("must be a positive share of at most the whole side") }
+        }
         return TextStyle(family: try optional("family")?.string(maximumLength: 64) ?? "Quicksand",
-                         weight: FontWeight(weight)!, sizeInPoints: try optional("size")?.number(in: 1...1000) ?? 60,
+                         weight: FontWeight(weight)!, size: size,
                          color: try optional("color")?.colorReference() ?? .foreground(alpha: 1),
                          trackingInThousandthsOfEm: try optional("tracking")?.number(in: -500...1000) ?? 0)
     }
@@ -101,7 +148,40 @@ extension JSONNode {
     /// `"palette"` (the colour's whole background), a colour reference, or a paint.
     public func paintReference() throws -> PaintReference {
         if value as? String == "palette" { return .paletteBackground }
-        if let o = object, o["linear"] != nil || o["radial"] != nil { return .fixed(try paint()) }
+        if let o = object, o["linear"] != nil || o["radial"] != nil { return try gradientReference() }
         return .color(try colorReference())
+    }
+
+    /// `{"linear": {"from": [x, y], "to": [x, y], "stops": …}}` or `{"radial": {"center": [x, y],
+    /// "radius": r, "stops": …}}` with every coordinate a length. All in points: a fixed paint.
+    func gradientReference() throws -> PaintReference {
+        try rejectUnknownKeys(allowed: ["linear", "radial"])
+        guard try requireObject().count == 1 else { throw fail("give one of linear or radial") }
+        func point(_ node: JSONNode) throws -> [Length] {
+            let items = try node.array()
+            guard items.count == 2 else { throw node.fail("expected 2 lengths, found \(items.count)") }
+            return try items.map { try $0.length() }
+        }
+        let geometry: GradientReference.Geometry
+        let stopsNode: JSONNode
+        if let linear = try optional("linear") {
+            try linear.rejectUnknownKeys(allowed: ["from", "to", "stops"])
+            geometry = .linear(from: try point(linear.required("from")), to: try point(linear.required("to")))
+            stopsNode = try linear.required("stops")
+        } else {
+            let radial = try required("radial")
+            try radial.rejectUnknownKeys(allowed: ["center", "radius", "stops"])
+            let radius = try radial.required("radius").length()
+            if case .points(let r) = radius, !(0...1e6).contains(r) { throw try radial.required("radius").fail("must be between 0.0 and 1000000.0, got \(r)") }
+            geometry = .radial(center: try point(radial.required("center")), radius: radius)
+            stopsNode = try radial.required("stops")
+        }
+        let reference = GradientReference(geometry: geometry, stops: try stopsNode.gradientStops())
+        let allPoints: Bool
+        switch geometry {
+        case .linear(let a, let b): allPoints = (a + b).allSatisfy { if case .points = $0 { return true } else { return false } }
+        case .radial(let c, let r): allPoints = (c + [r]).allSatisfy { if case .points = $0 { return true } else { return false } }
+        }
+        return allPoints ? .fixed(reference.resolve(canvas: .zero)) : .gradient(reference)
     }
 }

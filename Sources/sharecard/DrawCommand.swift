@@ -21,7 +21,7 @@ enum DrawCommand {
         let path = args.positionals[0]
         let scale = try args.double("scale", in: 1...4)
         let target = try OutputTarget(output)
-        var scene: Scene
+        let scene: Scene
         if path == "-" {
             var parser = SceneParser(baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
             do { scene = try parser.parse(try readInput("-")) } catch let e as JSONInputError {
@@ -30,11 +30,8 @@ enum DrawCommand {
         } else {
             scene = try SceneParser.load(contentsOf: URL(fileURLWithPath: path))
         }
-        if let scale {
-            scene = Scene(size: scene.size, scale: scale, background: scene.background, elements: scene.elements)
-        }
         // Text is set only when the scene has some: a drawing of shapes opens no fonts.
         let text = try scene.hasText ? SceneTextContext(fonts: Resources.fontLibrary(override: nil), glyphCache: GlyphCache()) : nil
-        try target.write(try scene.render(.sample, text: text).pngData())
+        try target.write(try scene.render(.sample, scale: scale, text: text).pngData())
     }
 }
