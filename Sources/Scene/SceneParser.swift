@@ -3,7 +3,7 @@ import Geometry
 import Layout
 import Raster
 
-/// Reads the scene language (docs/scenes.md): scene files and card templates alike.
+/// Reads the scene language (docs/templates.md): scene files and card templates alike.
 /// Image paths are relative to `baseDirectory`. Everything is checked here, so a parsed
 /// `Scene` always resolves and draws.
 public struct SceneParser {

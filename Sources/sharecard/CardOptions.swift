@@ -83,9 +83,9 @@ extension CardOptions {
     static let sizeSpec = OptionSpec(name: "size", valueName: "PRESET|WxH",
                                      help: "card (1024×576, the default), og (1200×630), square (1080×1080), story (1080×1920), banner (1500×500), or WxH with sides of 320 to 4096 points.")
 
-    /// `--size`, or nil for the template's own size.
-    static func size(_ args: ParsedArguments) throws -> CardSize? {
-        guard let text = args.value("size") else { return nil }
-        do { return try CardSize(parsing: text) } catch { throw UsageError(description: "--size: \(error.reason)") }
+    /// `--size` (or another option holding a card size), or nil for the template's own size.
+    static func size(_ args: ParsedArguments, option: String = "size") throws -> CardSize? {
+        guard let text = args.value(option) else { return nil }
+        do { return try CardSize(parsing: text) } catch { throw UsageError(description: "--\(option): \(error.reason)") }
     }
 }
