@@ -17,3 +17,14 @@ final class DrawTemplateTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(a, try Data(contentsOf: directory.appendingPathComponent("rendered.png")))
     }
 }
+
+/// `templates validate` checks fonts against the library.
+final class TemplateValidateTests: TemporaryDirectoryTestCase {
+    func testAMissingFontIsRefused() throws {
+        let file = directory.appendingPathComponent("t.json")
+        try Data(##"{"name": "t", "size": [1024, 576], "elements": [{"type": "label", "frame": [0, 0, 500, 100], "text": "{title}", "font": {"family": "Comic Neue"}}]}"##.utf8).write(to: file)
+        let result = try Sharecard.run(["templates", "validate", file.path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains(#"font family "Comic Neue" (for "{title}") is not in the font library"#), result.stderr)
+    }
+}
