@@ -41,6 +41,7 @@ extension Template {
             let elementsNode = try root.required("elements")
             _ = try elementsNode.array(maximumCount: Template.maximumElements)
             var parser = SceneParser(baseDirectory: url.deletingLastPathComponent(), imageLimits: imageLimits)
+            parser.decodesImages = false
             var scene = try parser.parse(root)
             if try root.optional("background") == nil {
                 scene = Scene(size: scene.size, scale: 1, safeArea: scene.safeArea, background: .paletteBackground, elements: scene.elements)

@@ -6,11 +6,17 @@ extension Template {
     /// set these would draw most cards from fallback faces, or as tofu.
     static let latinSample = "AaBbEeGgMmOoRrSsTtYy0123456789"
 
-    /// Checks what parsing alone cannot: that every font family the template names is in
-    /// `fonts`, and that each family setting text other than the emoji alone can draw Latin.
-    /// (Images were decoded and colour and field references resolved when the file was read.)
+    /// Checks what reading the file does not: that every image decodes (reading checks only
+    /// its header; drawing decodes it on first use), that every font family the template
+    /// names is in `fonts`, and that each family setting text other than the emoji alone can
+    /// draw Latin. (Colour and field references were resolved when the file was read.)
     public func check(fonts: FontLibrary) throws(DataFileError) {
         let file = name + ".json"
+        for asset in scene.assets {
+            do { _ = try asset.image() } catch {
+                throw DataFileError(file: file, field: "src", reason: "\(error)")
+            }
+        }
         for (style, fields, source) in scene.textStyles {
             guard let face = fonts.face(family: style.family, weight: style.weight) else {
                 throw DataFileError(file: file, field: "font.family",

@@ -22,7 +22,7 @@ extension Scene {
                 case .image(let image):
                     switch image.source {
                     case .asset(let asset):
-                        return total + Double(asset.image.width * asset.image.height) * Double(1 + image.filters.count)
+                        return total + Double(asset.pixelWidth * asset.pixelHeight) * Double(1 + image.filters.count)
                     }
                 case .group(let children, _, let filters):
                     return total + (filters.isEmpty ? 0 : canvasPixels * Double(1 + filters.count)) + cost(children)

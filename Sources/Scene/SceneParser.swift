@@ -18,6 +18,9 @@ public struct SceneParser {
     public let imageLimits: ImageLimits
     /// Extra keys the document's root may have (a template's `name` and `description`).
     public let rootKeys: Set<String>
+    /// Decode images while reading (scene files); otherwise on first use (templates, whose
+    /// images are decoded by `templates validate` and at server start-up, or when drawn).
+    public var decodesImages = true
     private var elementCount = 0
     /// The canvas of the document being read, for the checks that depend on it.
     private var designSize = Size(width: 1, height: 1)
@@ -124,7 +127,7 @@ public struct SceneParser {
             try node.rejectUnknownKeys(allowed: ["type", "src", "frame", "rect", "contentMode", "clipsToBounds", "cornerRadius", "filters"])
             let src = try node.required("src")
             let name = try src.string(maximumLength: 4096)
-            let asset = try ImageAsset.read(name, relativeTo: baseDirectory, limits: imageLimits, node: src)
+            let asset = try ImageAsset.read(name, relativeTo: baseDirectory, limits: imageLimits, decodeNow: decodesImages, node: src)
             assets.append(asset)
             return .image(ImageElement(source: .asset(asset), frame: try node.placement(),
                                        contentMode: try node.optional("contentMode")?.contentMode() ?? .scaleToFill,

@@ -95,7 +95,7 @@ struct SceneResolver {
         case .image(let image):
             let pixels: Image
             switch image.source {
-            case .asset(let asset): pixels = asset.image
+            case .asset(let asset): pixels = try asset.image()
             }
             return .image(pixels, frame: place(image.frame), contentMode: image.contentMode,
                           clipsToBounds: image.clipsToBounds || image.cornerRadius > 0,

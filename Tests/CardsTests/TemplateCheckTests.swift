@@ -60,6 +60,30 @@ final class TemplateCheckTests: XCTestCase {
         }
     }
 
+    /// A file with a PNG header that does not decode passes reading (only the header is read)
+    /// and is refused by the check that `templates validate` and `serve` run.
+    func testAnAssetThatDoesNotDecodeIsRefusedByTheCheck() throws {
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        png += [0, 0, 0, 4, 0, 0, 0, 4, 8, 2, 0, 0, 0, 0xDE, 0xAD, 0xBE, 0xEF]  // bad CRC, no image data
+        try Data(png).write(to: directory.appendingPathComponent("assets/truncated.png"))
+        let template = try template(##"{"type": "image", "src": "assets/truncated.png", "frame": [0, 0, 10, 10]}"##)
+        XCTAssertThrowsError(try template.check(fonts: CardGoldenTests.renderer.get().fonts)) {
+            XCTAssertTrue("\($0)".hasPrefix("t.json: src: assets/truncated.png: "), "\($0)")
+        }
+    }
+
+    /// Reading the catalog decodes no image; drawing a card decodes the images it uses.
+    func testAssetsAreDecodedOnFirstUse() throws {
+        let catalog = try Catalog(palettesDirectory: CardGoldenTests.repository.appendingPathComponent("palettes"),
+                                  templatesDirectory: CardGoldenTests.repository.appendingPathComponent("templates"))
+        let photo = try catalog.template(named: "photo")
+        XCTAssertEqual(photo.scene.assets.map(\.isDecoded), [false])
+        _ = try CardGoldenTests.renderer.get().render(Card(Event(title: "Hi", template: "classic"), catalog: catalog))
+        XCTAssertEqual(photo.scene.assets.map(\.isDecoded), [false])
+        _ = try CardGoldenTests.renderer.get().render(Card(Event(title: "Hi", template: "photo"), catalog: catalog))
+        XCTAssertEqual(photo.scene.assets.map(\.isDecoded), [true])
+    }
+
     func testBadReferences() throws {
         XCTAssertThrowsError(try template(##"{"type": "rect", "frame": [0, 0, 10, 10], "fill": {"ref": "accent"}}"##)) {
             XCTAssertEqual("\($0)", #"t.json: elements[0].fill: ref must be "foreground" or "background", got "accent""#)
