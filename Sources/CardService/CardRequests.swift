@@ -98,9 +98,10 @@ extension CardService {
         if let key = EventDecoder.duplicateKey(in: request.body) {
             throw ServiceError.badRequest(code: "duplicate_key", message: "the key \"\(key.name)\" appears more than once in one object", field: key.path)
         }
+        let (bodySize, eventBody) = try Self.splitSize(request.body)
         let event: Event
         do {
-            event = try EventDecoder(titleLimit: configuration.titleLimit, maximumBytes: configuration.maxBodyBytes).decode(Data(request.body))
+            event = try EventDecoder(titleLimit: configuration.titleLimit, maximumBytes: configuration.maxBodyBytes).decode(eventBody)
         } catch {
             // A body that is not a JSON object is malformed (400); a well-formed one whose
             // event is invalid is unprocessable (422).
@@ -108,7 +109,7 @@ extension CardService {
             throw ServiceError.unprocessable(message: error.description, field: error.field)
         }
         if let e = lengthError(event) { throw ServiceError.unprocessable(message: e.description, field: e.field) }
-        let card = try card(event, scale: try scale(request), size: try size(request))
+        let card = try card(event, scale: try scale(request), size: try bodySize ?? size(request))
         return try cardResponse(card, request, asJSON: answer == .json, caching: Self.cachingHeaders(signedExpires: nil, now: 0))
     }
 
@@ -169,6 +170,21 @@ extension CardService {
             throw ServiceError.unprocessable(message: "size \(card.size?.description ?? "card") at scale \(scale): \(problem) (the server's --max-pixels)", field: "size")
         }
         return card
+    }
+
+    /// A POST body's `"size"` (a preset or `WxH`) and the event without it; a body that is not
+    /// a JSON object is left for the event decoder to refuse.
+    static func splitSize(_ body: [UInt8]) throws -> (size: CardSize?, event: Data) {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any], let raw = object["size"],
+              !(raw is NSNull) else { return (nil, Data(body)) }
+        guard let text = raw as? String else {
+            throw ServiceError.unprocessable(message: "size: expected a string such as \"og\" or \"1200x630\"", field: "size")
+        }
+        let size: CardSize
+        do { size = try CardSize(parsing: text) } catch { throw ServiceError.unprocessable(message: "size: \(error.reason)", field: "size") }
+        var rest = object
+        rest["size"] = nil
+        return (size, try JSONSerialization.data(withJSONObject: rest))
     }
 
     /// `size=`: a preset or `WxH` (nil: the template's own size).

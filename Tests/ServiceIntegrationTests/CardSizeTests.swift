@@ -33,5 +33,12 @@ final class CardSizeTests: XCTestCase {
         XCTAssertEqual(json["width"] as? Int, 1200)
         XCTAssertEqual(json["height"] as? Int, 630)
         XCTAssertTrue((json["imageURL"] as? String)?.hasSuffix("&size=og") == true, "\(json)")
+
+        // In the body too, which wins over the query.
+        let inBody = Array(#"{"title": "Hi", "size": "square"}"#.utf8)
+        let square = try fetch(running.port, "POST", "/v1/cards?size=og", headers: ["Accept: application/json"], body: inBody)
+        XCTAssertEqual(try XCTUnwrap(try square.json() as? [String: Any])["height"] as? Int, 1080, square.text)
+        let badBody = try fetch(running.port, "POST", "/v1/cards", body: Array(#"{"title": "Hi", "size": 12}"#.utf8))
+        XCTAssertEqual(badBody.status, 422, badBody.text)
     }
 }
