@@ -8,12 +8,79 @@ public enum Frame: Hashable, Sendable {
     case absolute(Rect)
     case constrained(FrameConstraints)
 
-    /// The rectangle on a `canvas`-point canvas whose safe area is `safe`, for text read in `direction`.
-    public func place(in canvas: Size, safe: Rect? = nil, direction: TextDirection = .leftToRight) -> Rect {
+    /// The rectangle on a `canvas`-point canvas whose safe area is `safe`, for text read in
+    /// `direction`, with the frames of the named elements placed before it.
+    public func place(in canvas: Size, safe: Rect? = nil, direction: TextDirection = .leftToRight,
+                      named: [String: Rect] = [:]) -> Rect {
         switch self {
         case .absolute(let r): return r
-        case .constrained(let c): return c.solve(canvas: canvas, safe: safe ?? Rect(origin: .zero, size: canvas), direction: direction)
+        case .constrained(let c):
+            let safe = safe ?? Rect(origin: .zero, size: canvas)
+            return c.anchored(to: named, canvas: canvas, safe: safe).solve(canvas: canvas, safe: safe, direction: direction)
         }
+    }
+}
+
+/// A position given by another element's edge: `{"to": "title.bottom", "offset": 24}` puts
+/// this edge (or centre) 24 points below the bottom of the element named `title`.
+public struct Anchor: Hashable, Sendable {
+    public enum Edge: String, Hashable, Sendable, CaseIterable {
+        case left, right, top, bottom, centerX, centerY
+    }
+    public let id: String
+    public let edge: Edge
+    public let offset: Double
+
+    public init(id: String, edge: Edge, offset: Double) {
+        self.id = id
+        self.edge = edge
+        self.offset = offset
+    }
+
+    func coordinate(in r: Rect) -> Double {
+        switch edge {
+        case .left: return r.minX + offset
+        case .right: return r.maxX + offset
+        case .top: return r.minY + offset
+        case .bottom: return r.maxY + offset
+        case .centerX: return r.midX + offset
+        case .centerY: return r.midY + offset
+        }
+    }
+}
+
+extension FrameConstraints {
+    /// The constraints with every anchor turned into a distance from the container's edge (or
+    /// centre). An anchor to an element that was left out (its text had a missing field)
+    /// counts as the container's own edge.
+    func anchored(to named: [String: Rect], canvas: Size, safe: Rect) -> FrameConstraints {
+        guard !horizontal.anchors.isEmpty || !vertical.anchors.isEmpty else { return self }
+        let box = container == .safe ? safe : Rect(origin: .zero, size: canvas)
+        func resolve(_ axis: Axis, min: Double, max: Double) -> Axis {
+            var a = axis
+            for (slot, anchor) in axis.anchors {
+                guard let frame = named[anchor.id] else {
+                    switch slot {
+                    case .start: a.start = .points(0)
+                    case .end: a.end = .points(0)
+                    case .center: a.center = .points(0)
+                    }
+                    continue
+                }
+                let c = anchor.coordinate(in: frame)
+                switch slot {
+                case .start: a.start = .points(c - min)
+                case .end: a.end = .points(max - c)
+                case .center: a.center = .points(c - (min + max) / 2)
+                }
+            }
+            a.anchors = [:]
+            return a
+        }
+        var result = self
+        result.horizontal = resolve(horizontal, min: box.minX, max: box.maxX)
+        result.vertical = resolve(vertical, min: box.minY, max: box.maxY)
+        return result
     }
 }
 
@@ -38,6 +105,10 @@ public struct FrameConstraints: Hashable, Sendable {
         public var size: Length?
         public var minimum: Length?
         public var maximum: Length?
+        /// Positions given by other elements' edges (the matching length is a placeholder).
+        public var anchors: [Slot: Anchor] = [:]
+
+        public enum Slot: Hashable, Sendable { case start, end, center }
 
         public init(start: Length? = nil, end: Length? = nil, center: Length? = nil, size: Length? = nil,
                     minimum: Length? = nil, maximum: Length? = nil) {

@@ -86,6 +86,7 @@ extension Scene {
                     case .asset(let asset): return [asset]
                     }
                 case .group(let children, _, _): return collect(children)
+                case .named(_, let inner): return collect([inner])
                 default: return []
                 }
             }

@@ -48,6 +48,7 @@ extension Scene {
                         }
                     }
                 case .group(let children, _, _): result.formUnion(collect(children))
+                case .named(_, let inner): result.formUnion(collect([inner]))
                 case .shape, .image, .pattern, .snapshot: break
                 }
             }
@@ -64,6 +65,7 @@ extension Scene {
                 switch element {
                 case .label, .chip, .stack: return true
                 case .group(let children, _, _): return any(children)
+                case .named(_, let inner): return any([inner])
                 case .shape, .image, .pattern, .snapshot: return false
                 }
             }
@@ -89,6 +91,7 @@ extension Scene {
                         }
                     }
                 case .group(let children, _, _): return collect(children)
+                case .named(_, let inner): return collect([inner])
                 case .shape, .image, .pattern, .snapshot: return []
                 }
             }

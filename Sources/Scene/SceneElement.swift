@@ -19,6 +19,8 @@ public indirect enum SceneElement: Sendable {
     /// The canvas as drawn so far, drawn again into `frame`; `levels` times over, each time
     /// from the result of the previous level (a picture within a picture).
     case snapshot(frame: Frame, contentMode: ContentMode, levels: Int)
+    /// An element with an `id`, whose placed frame later frames may refer to.
+    case named(String, SceneElement)
 
     public enum StackItem: Sendable {
         case label(LabelElement)

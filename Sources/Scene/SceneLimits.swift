@@ -28,6 +28,8 @@ extension Scene {
                     return total + (filters.isEmpty ? 0 : canvasPixels * Double(1 + filters.count)) + cost(children)
                 case .snapshot(_, _, let levels):
                     return total + canvasPixels * Double(levels)
+                case .named(_, let inner):
+                    return total + cost([inner])
                 case .shape, .label, .chip, .stack, .pattern:
                     return total
                 }

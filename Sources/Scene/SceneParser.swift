@@ -22,6 +22,8 @@ public struct SceneParser {
     /// images are decoded by `templates validate` and at server start-up, or when drawn).
     public var decodesImages = true
     private var elementCount = 0
+    /// The ids of the elements read so far: what a frame's anchors may name.
+    private var ids = Set<String>()
     /// The canvas of the document being read, for the checks that depend on it.
     private var designSize = Size(width: 1, height: 1)
     private let strokeMeter = StrokeOutlineMeter()
@@ -56,6 +58,7 @@ public struct SceneParser {
     public mutating func parse(_ root: JSONNode) throws -> Scene {
         elementCount = 0
         assets = []
+        ids = []
         try root.rejectUnknownKeys(allowed: rootKeys.union(["size", "width", "height", "scale", "safeArea", "background", "elements"]))
         let range = 1...SceneParser.maximumPoints
         let width: Double, height: Double
@@ -102,7 +105,23 @@ public struct SceneParser {
 
     static let kinds = ["rect", "ellipse", "path", "image", "label", "chip", "stack", "pattern", "group", "snapshot"]
 
+    /// An element, named when it has an `"id"` (letters, digits, '-' and '_', unique in the
+    /// document), which later frames may anchor to.
     private mutating func parseElement(_ node: JSONNode, depth: Int) throws -> SceneElement {
+        guard var object = node.object, let idValue = object["id"] else { return try parseUnnamedElement(node, depth: depth) }
+        let idNode = JSONNode(value: idValue, path: node.path + ".id")
+        let id = try idNode.string(maximumLength: 64)
+        guard !id.isEmpty, id.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_") }) else {
+            throw idNode.fail("an id is 1-64 letters, digits, '-' or '_'")
+        }
+        guard !ids.contains(id) else { throw idNode.fail("the id \"\(id)\" is used twice") }
+        object["id"] = nil
+        let element = try parseUnnamedElement(JSONNode(value: object, path: node.path), depth: depth)
+        ids.insert(id)
+        return .named(id, element)
+    }
+
+    private mutating func parseUnnamedElement(_ node: JSONNode, depth: Int) throws -> SceneElement {
         elementCount += 1
         guard elementCount <= SceneParser.maximumElements else { throw node.fail("more than \(SceneParser.maximumElements) elements") }
         let kind = try node.required("type").string(maximumLength: 32)
@@ -111,10 +130,10 @@ public struct SceneParser {
         case "rect":
             try node.rejectUnknownKeys(allowed: shapeKeys.union(["frame", "rect", "cornerRadius"]))
             let radius = try node.optional("cornerRadius")?.number(in: 0...1e6) ?? 0
-            return try shape(.rect(cornerRadius: radius), frame: node.placement(), node)
+            return try shape(.rect(cornerRadius: radius), frame: node.placement(knownIDs: ids), node)
         case "ellipse":
             try node.rejectUnknownKeys(allowed: shapeKeys.union(["frame", "rect"]))
-            return try shape(.ellipse, frame: node.placement(), node)
+            return try shape(.ellipse, frame: node.placement(knownIDs: ids), node)
         case "path":
             try node.rejectUnknownKeys(allowed: shapeKeys.union(["d"]))
             let d = try node.required("d")
@@ -129,17 +148,17 @@ public struct SceneParser {
             let name = try src.string(maximumLength: 4096)
             let asset = try ImageAsset.read(name, relativeTo: baseDirectory, limits: imageLimits, decodeNow: decodesImages, node: src)
             assets.append(asset)
-            return .image(ImageElement(source: .asset(asset), frame: try node.placement(),
+            return .image(ImageElement(source: .asset(asset), frame: try node.placement(knownIDs: ids),
                                        contentMode: try node.optional("contentMode")?.contentMode() ?? .scaleToFill,
                                        clipsToBounds: try node.optional("clipsToBounds")?.bool() ?? false,
                                        cornerRadius: try node.optional("cornerRadius")?.number(in: 0...1e6) ?? 0,
                                        filters: try node.optional("filters")?.filters() ?? []))
         case "label":
             try node.rejectUnknownKeys(allowed: JSONNode.labelKeys.union(["type", "frame"]))
-            return .label(try node.labelElement(), frame: try node.placement())
+            return .label(try node.labelElement(), frame: try node.placement(knownIDs: ids))
         case "chip":
             try node.rejectUnknownKeys(allowed: JSONNode.chipKeys.union(["type", "frame", "alignment"]))
-            return .chip(try node.chipElement(), frame: try node.placement(),
+            return .chip(try node.chipElement(), frame: try node.placement(knownIDs: ids),
                          alignment: try node.optional("alignment")?.enumValue(ChipAlignment.self) ?? .center)
         case "stack":
             try node.rejectUnknownKeys(allowed: ["type", "frame", "spacing", "items"])
@@ -156,7 +175,7 @@ public struct SceneParser {
                     throw item.fail("a stack holds labels and chips, not \"\(itemKind)\"")
                 }
             }
-            return .stack(items, frame: try node.placement(), spacing: try node.optional("spacing")?.number(in: 0...1000) ?? 16)
+            return .stack(items, frame: try node.placement(knownIDs: ids), spacing: try node.optional("spacing")?.number(in: 0...1000) ?? 16)
         case "pattern":
             try node.rejectUnknownKeys(allowed: ["type", "kind", "frame", "colors", "spacing", "size", "seed"])
             let colors = try node.required("colors").array(maximumCount: 12).map { try $0.colorReference() }
@@ -166,7 +185,7 @@ public struct SceneParser {
                                           size: try node.optional("size")?.number(in: 0...1000) ?? 4,
                                           seed: UInt64(try node.optional("seed")?.integer(in: 0...Int(Int32.max)) ?? 1))
                 let frameNode = try node.optional("frame") ?? node.required("frame")
-                let frame = try node.placement()
+                let frame = try node.placement(knownIDs: ids)
                 let pieces = pattern.pieceCount(in: frame.place(in: designSize), within: Rect(origin: .zero, size: designSize))
                 guard pieces <= Double(Pattern.maximumPieces) else {
                     throw frameNode.fail("the pattern would draw \(Int(min(pieces, 1e15))) pieces on the card, over the limit of \(Pattern.maximumPieces): use a larger spacing or a smaller frame")
@@ -180,13 +199,13 @@ public struct SceneParser {
             var clip: (Frame, Double)?
             if let c = try node.optional("clip") {
                 try c.rejectUnknownKeys(allowed: ["frame", "rect", "cornerRadius"])
-                clip = (try c.placement(), try c.optional("cornerRadius")?.number(in: 0...1e6) ?? 0)
+                clip = (try c.placement(knownIDs: ids), try c.optional("cornerRadius")?.number(in: 0...1e6) ?? 0)
             }
             return .group(try parseElements(node.required("elements"), depth: depth + 1),
                           clip: clip.map { (frame: $0.0, cornerRadius: $0.1) }, filters: try node.optional("filters")?.filters() ?? [])
         case "snapshot":
             try node.rejectUnknownKeys(allowed: ["type", "frame", "rect", "contentMode", "levels"])
-            return .snapshot(frame: try node.placement(),
+            return .snapshot(frame: try node.placement(knownIDs: ids),
                              contentMode: try node.optional("contentMode")?.contentMode() ?? .scaleToFill,
                              levels: try node.optional("levels")?.integer(in: 1...SceneParser.maximumSnapshotLevels) ?? 1)
         default:

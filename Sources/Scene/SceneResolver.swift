@@ -1,3 +1,4 @@
+import Caching
 import Geometry
 import Layout
 import Raster
@@ -74,15 +75,19 @@ struct SceneResolver {
 
     var colors: PaletteColors { bindings.colors }
 
+    /// The canvas inset by the scene's safe margins.
+    let safe: Rect
+    let direction: TextDirection
+    /// The placed frames of the named elements resolved so far.
+    let named = LockedValue<[String: Rect]>([:])
+
     func resolve(_ elements: [SceneElement]) throws -> [ResolvedElement] {
         try elements.compactMap(resolve)
     }
 
-    /// The canvas inset by the scene's safe margins.
-    let safe: Rect
-    let direction: TextDirection
-
-    func place(_ frame: Frame) -> Rect { frame.place(in: canvas.size, safe: safe, direction: direction) }
+    func place(_ frame: Frame) -> Rect {
+        frame.place(in: canvas.size, safe: safe, direction: direction, named: named.withLock { $0 })
+    }
 
     /// Nil when the element shows a field the event does not have.
     func resolve(_ element: SceneElement) throws -> ResolvedElement? {
@@ -157,6 +162,25 @@ struct SceneResolver {
 
         case .snapshot(let frame, let mode, let levels):
             return .snapshot(frame: place(frame), contentMode: mode, levels: levels)
+
+        case .named(let id, let inner):
+            let resolved = try resolve(inner)
+            if let frame = placedFrame(inner, resolved) { named.withLock { $0[id] = frame } }
+            return resolved
+        }
+    }
+
+    /// Where an element went: a chip's own frame, other elements' frames as placed (a
+    /// path's is unknown). Nil when the element was left out.
+    func placedFrame(_ element: SceneElement, _ resolved: ResolvedElement?) -> Rect? {
+        guard let resolved else { return nil }
+        if case .chip(let chip) = resolved { return chip.frame }
+        switch element {
+        case .shape(let shape): return shape.frame.map(place)
+        case .image(let image): return place(image.frame)
+        case .label(_, let frame), .chip(_, let frame, _), .stack(_, let frame, _), .pattern(_, let frame),
+             .snapshot(let frame, _, _): return place(frame)
+        case .group, .named: return nil
         }
     }
 

@@ -10,15 +10,30 @@ extension JSONNode {
     static let chipKeys = textKeys.union(["icon", "background", "cornerRadius", "contentInsets", "spacing"])
 
     /// The element's `frame` (or, for shapes, images, clips and snapshots, `rect`; not both).
-    func placement() throws -> Frame {
+    func placement(knownIDs: Set<String> = []) throws -> Frame {
         let frame = try optional("frame"), rect = try optional("rect")
         if frame != nil && rect != nil { throw fail("give either frame or rect, not both") }
         guard let node = frame ?? rect else { throw JSONInputError(path: path.isEmpty ? "frame" : "\(path).frame", reason: "is required") }
-        return try node.frame()
+        return try node.frame(knownIDs: knownIDs)
     }
 
-    /// `[x, y, width, height]`, or constraints (see `FrameConstraints`).
-    func frame() throws -> Frame {
+    /// `{"to": "ID.EDGE", "offset": n}`, where ID is in `known` (an element before this one).
+    func anchor(known: Set<String>) throws -> Anchor {
+        try rejectUnknownKeys(allowed: ["to", "offset"])
+        let to = try required("to")
+        let text = try to.string(maximumLength: 100)
+        guard let dot = text.lastIndex(of: "."), let edge = Anchor.Edge(rawValue: String(text[text.index(after: dot)...])) else {
+            throw to.fail("expected \"ID.EDGE\" with EDGE one of \(Anchor.Edge.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\"")
+        }
+        let id = String(text[..<dot])
+        guard known.contains(id) else {
+            throw to.fail("refers to \"\(id)\", which no earlier element names (ids: \(known.sorted().joined(separator: ", ")))")
+        }
+        return Anchor(id: id, edge: edge, offset: try optional("offset")?.number() ?? 0)
+    }
+
+    /// `[x, y, width, height]`, or constraints (see `FrameConstraints`); anchors may name `knownIDs`.
+    func frame(knownIDs: Set<String> = []) throws -> Frame {
         guard object != nil else { return .absolute(try rect()) }
         let keys: Set<String> = ["in", "left", "right", "leading", "trailing", "centerX", "width", "minWidth", "maxWidth",
                                  "top", "bottom", "centerY", "height", "minHeight", "maxHeight", "aspect"]
@@ -27,11 +42,24 @@ extension JSONNode {
         let absolute = o["left"] != nil || o["right"] != nil, relative = o["leading"] != nil || o["trailing"] != nil
         if absolute && relative { throw fail("give left and right, or leading and trailing, not both") }
         func l(_ key: String) throws -> Length? { try optional(key)?.length() }
-        let horizontal = FrameConstraints.Axis(start: try l(relative ? "leading" : "left"), end: try l(relative ? "trailing" : "right"),
-                                               center: try l("centerX"), size: try l("width"),
+        var anchors: [String: Anchor] = [:]
+        /// A position: a length, or `{"to": "ID.EDGE", "offset": n}` naming an earlier element.
+        func position(_ key: String) throws -> Length? {
+            guard let node = try optional(key) else { return nil }
+            guard node.object != nil else { return try node.length() }
+            if relative && ["leading", "trailing", "centerX"].contains(key) {
+                throw node.fail("an anchor to another element uses left, right or centerX, not with leading and trailing")
+            }
+            anchors[key] = try node.anchor(known: knownIDs)
+            return .points(0)
+        }
+        var horizontal = FrameConstraints.Axis(start: try position(relative ? "leading" : "left"), end: try position(relative ? "trailing" : "right"),
+                                               center: try position("centerX"), size: try l("width"),
                                                minimum: try l("minWidth"), maximum: try l("maxWidth"))
-        let vertical = FrameConstraints.Axis(start: try l("top"), end: try l("bottom"), center: try l("centerY"),
+        var vertical = FrameConstraints.Axis(start: try position("top"), end: try position("bottom"), center: try position("centerY"),
                                              size: try l("height"), minimum: try l("minHeight"), maximum: try l("maxHeight"))
+        horizontal.anchors = [.start: anchors["left"], .end: anchors["right"], .center: anchors["centerX"]].compactMapValues { $0 }
+        vertical.anchors = [.start: anchors["top"], .end: anchors["bottom"], .center: anchors["centerY"]].compactMapValues { $0 }
         let aspect = try optional("aspect")?.number(in: 0.001...1000)
         for (axis, name) in [(horizontal, "horizontal"), (vertical, "vertical")] {
             if axis.size != nil && axis.positions >= 2 || axis.positions > 2 {

@@ -129,4 +129,34 @@ final class FrameConstraintTests: XCTestCase {
         XCTAssertTrue(error(#"{"top": "12"}"#).hasPrefix("elements[0].frame.top: expected a length"), error(#"{"top": "12"}"#))
         XCTAssertTrue(error(#"{"middle": 3}"#).hasPrefix("elements[0].frame.middle: unknown field"))
     }
+
+    /// Frames relative to each other: an element's edges anchored to an earlier one's.
+    func testAnchorsToEarlierElements() throws {
+        let json = ##"""
+        {"size": [1024, 576], "elements": [
+          {"id": "panel", "type": "rect", "frame": {"left": 40, "width": 400, "top": 100, "height": 200}, "fill": "#000"},
+          {"type": "snapshot", "frame": {"left": {"to": "panel.left"}, "right": {"to": "panel.centerX", "offset": -10},
+                                         "top": {"to": "panel.bottom", "offset": 24}, "height": 50}},
+          {"id": "badge", "type": "snapshot", "frame": {"centerX": {"to": "panel.right"}, "centerY": {"to": "panel.top"}, "width": 20, "height": 20}}]}
+        """##
+        var parser = SceneParser(baseDirectory: URL(fileURLWithPath: "/"))
+        let placed = try parser.parse(Data(json.utf8)).resolve().placedElements.map(\.frame)
+        // Panel (40, 100, 400, 200): left edge 40; right edge at its centre 240 − 10 = 230, so
+        // width 190; top 300 + 24 = 324. The badge centred on the panel's top-right corner
+        // (440, 100): (430, 90, 20, 20).
+        XCTAssertEqual(placed, [[40, 324, 190, 50], [430, 90, 20, 20]])
+    }
+
+    func testAnchorsMustNameAnEarlierElement() {
+        func error(_ elements: String) -> String {
+            var parser = SceneParser(baseDirectory: URL(fileURLWithPath: "/"))
+            do { _ = try parser.parse(Data(##"{"size": [100, 100], "elements": [\##(elements)]}"##.utf8)); return "no error" } catch { return "\(error)" }
+        }
+        let later = ##"{"type": "snapshot", "frame": {"top": {"to": "later.bottom"}, "height": 5}}, {"id": "later", "type": "snapshot", "frame": [0, 0, 5, 5]}"##
+        XCTAssertEqual(error(later), #"elements[0].frame.top.to: refers to "later", which no earlier element names (ids: )"#)
+        let twice = ##"{"id": "a", "type": "snapshot", "frame": [0, 0, 5, 5]}, {"id": "a", "type": "snapshot", "frame": [0, 0, 5, 5]}"##
+        XCTAssertEqual(error(twice), #"elements[1].id: the id "a" is used twice"#)
+        let edge = ##"{"id": "a", "type": "snapshot", "frame": [0, 0, 5, 5]}, {"type": "snapshot", "frame": {"top": {"to": "a.middle"}, "height": 5}}"##
+        XCTAssertTrue(error(edge).hasPrefix(#"elements[1].frame.top.to: expected "ID.EDGE""#), error(edge))
+    }
 }
