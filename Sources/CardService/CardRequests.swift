@@ -2,11 +2,12 @@ import Cards
 import Foundation
 import HTTPTypes
 import Raster
+import Scene
 
 extension CardService {
     /// Query parameters a card URL may carry (the template is in the path).
     static let eventParameters = ["title", "date", "endDate", "subtitle", "emoji", "color", "palette", "locale"]
-    static let cardParameters = Set(eventParameters + ["scale", "expires", "sig", "v"])
+    static let cardParameters = Set(eventParameters + ["scale", "expires", "sig", "v", "size"])
     /// For unsigned cards: the URL names the inputs and the ETag every version, so the answer
     /// never changes.
     static let cacheControl = "public, max-age=31536000, immutable"
@@ -82,7 +83,7 @@ extension CardService {
             throw ServiceError.badRequest(code: "invalid_parameter", message: e.description, field: e.field)
         }
         if let e = lengthError(event) { throw ServiceError.badRequest(code: "invalid_parameter", message: e.description, field: e.field) }
-        return (try card(event, scale: try scale(request)), caching, version)
+        return (try card(event, scale: try scale(request), size: try size(request)), caching, version)
     }
 
     /// `POST /v1/cards` with an event as JSON.
@@ -94,8 +95,8 @@ extension CardService {
             throw ServiceError.payloadTooLarge(message: "body is \(request.body.count) bytes, over the limit of \(configuration.maxBodyBytes)")
         }
         try Self.checkContentType(request)
-        for item in request.queryItems where item.name != "scale" {
-            throw ServiceError.badRequest(code: "unknown_parameter", message: "POST /v1/cards takes only the scale query parameter", field: item.name)
+        for item in request.queryItems where item.name != "scale" && item.name != "size" {
+            throw ServiceError.badRequest(code: "unknown_parameter", message: "POST /v1/cards takes only the scale and size query parameters", field: item.name)
         }
         // Image first: when both weigh the same, the card itself wins.
         guard let answer = AcceptHeader(fieldLines: request.headers.values(for: "Accept")).best(of: [.png, .json]) else {
@@ -104,9 +105,10 @@ extension CardService {
         if let key = EventDecoder.duplicateKey(in: request.body) {
             throw ServiceError.badRequest(code: "duplicate_key", message: "the key \"\(key.name)\" appears more than once in one object", field: key.path)
         }
+        let (bodySize, eventBody) = try Self.splitSize(request.body)
         let event: Event
         do {
-            event = try EventDecoder(titleLimit: configuration.titleLimit, maximumBytes: configuration.maxBodyBytes).decode(Data(request.body))
+            event = try EventDecoder(titleLimit: configuration.titleLimit, maximumBytes: configuration.maxBodyBytes).decode(eventBody)
         } catch {
             // A body that is not a JSON object is malformed (400); a well-formed one whose
             // event is invalid is unprocessable (422).
@@ -114,7 +116,7 @@ extension CardService {
             throw ServiceError.unprocessable(message: error.description, field: error.field)
         }
         if let e = lengthError(event) { throw ServiceError.unprocessable(message: e.description, field: e.field) }
-        let card = try card(event, scale: try scale(request))
+        let card = try card(event, scale: try scale(request), size: try bodySize ?? size(request))
         // What a POST renders is the current design: tagged and cached as its imageURL is.
         return try cardResponse(card, request, asJSON: answer == .json, caching: caching(version: contentVersion, signedExpires: nil, now: 0),
                                 version: contentVersion)
@@ -167,9 +169,38 @@ extension CardService {
         return s
     }
 
-    func card(_ event: Event, scale: Int) throws -> Card {
-        do { return try Card(event, catalog: catalog, scale: scale) } catch {
+    func card(_ event: Event, scale: Int, size: CardSize? = nil) throws -> Card {
+        let card: Card
+        do { card = try Card(event, catalog: catalog, scale: scale, size: size) } catch {
             throw ServiceError.notFound(code: "unknown_\(error.field)", message: error.reason, field: error.field)
+        }
+        if let problem = card.template.scene.pixelBudgetProblem(size: card.canvasSize, scale: Double(scale),
+                                                                limit: configuration.maxPixelsPerCard) {
+            throw ServiceError.unprocessable(message: "size \(card.size?.description ?? "card") at scale \(scale): \(problem) (the server's --max-pixels)", field: "size")
+        }
+        return card
+    }
+
+    /// A POST body's `"size"` (a preset or `WxH`) and the event without it; a body that is not
+    /// a JSON object is left for the event decoder to refuse.
+    static func splitSize(_ body: [UInt8]) throws -> (size: CardSize?, event: Data) {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any], let raw = object["size"],
+              !(raw is NSNull) else { return (nil, Data(body)) }
+        guard let text = raw as? String else {
+            throw ServiceError.unprocessable(message: "size: expected a string such as \"og\" or \"1200x630\"", field: "size")
+        }
+        let size: CardSize
+        do { size = try CardSize(parsing: text) } catch { throw ServiceError.unprocessable(message: "size: \(error.reason)", field: "size") }
+        var rest = object
+        rest["size"] = nil
+        return (size, try JSONSerialization.data(withJSONObject: rest))
+    }
+
+    /// `size=`: a preset or `WxH` (nil: the template's own size).
+    func size(_ request: HTTPRequest) throws -> CardSize? {
+        guard let text = request.queryValue("size") else { return nil }
+        do { return try CardSize(parsing: text) } catch {
+            throw ServiceError.badRequest(code: "invalid_parameter", message: "size: \(error.reason)", field: "size")
         }
     }
 
@@ -201,11 +232,13 @@ extension CardService {
         if let hit = cache.get(key, countingMiss: !RenderPolicy.deferred) { return hit }
         try RenderPolicy.checkRenderAllowed()
         let start = DispatchTime.now().uptimeNanoseconds
-        let (png, title) = try renderer.png(card)
+        let rendered = try renderer.render(card)
+        let png = try rendered.canvas.pngData()
         metrics.recordRender(seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-        let entry = PNGCache.Entry(png: png, layout: title.map {
-            CardLayoutSummary(fontSize: ($0.fontSizeInPoints * 1000).rounded() / 1000, lines: $0.lines, truncated: $0.truncated)
-        }, missingGlyphs: MissingGlyphs.codePoints(of: title?.missingGlyphs ?? []))
+        let entry = PNGCache.Entry(png: png, layout: rendered.title.map {
+            CardLayoutSummary(fontSize: ($0.fontSizeInPoints * 1000).rounded() / 1000, lines: $0.lines, truncated: $0.truncated,
+                              elements: rendered.resolved.scene.placedElements)
+        }, missingGlyphs: MissingGlyphs.codePoints(of: rendered.title?.missingGlyphs ?? []))
         cache.put(key, entry)
         return entry
     }
@@ -238,6 +271,7 @@ extension CardService {
         if e.locale != "en" { items.append(("locale", e.locale)) }
         if template && e.template != Event.defaultTemplate { items.append(("template", e.template)) }
         if card.scale != 1 { items.append(("scale", String(card.scale))) }
+        if let size = card.size { items.append(("size", size.description)) }
         items.append((Self.versionParameter, contentVersion))
         return items
     }

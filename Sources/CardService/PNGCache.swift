@@ -1,5 +1,6 @@
 import Caching
 import Foundation
+import Scene
 
 /// Encoded cards by key, bounded by total bytes; the least recently used go first (O(1)
 /// lookups, insertions and evictions). Safe to share between threads.
@@ -58,4 +59,6 @@ struct CardLayoutSummary: Codable, Sendable {
     let fontSize: Double
     let lines: [String]
     let truncated: Bool
+    /// The resolved card: every text, chip, image and snapshot as placed and drawn.
+    let elements: [PlacedElement]
 }

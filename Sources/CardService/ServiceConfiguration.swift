@@ -7,6 +7,9 @@ public struct ServiceConfiguration: Sendable {
     public var titleLimit = Event.defaultTitleLimit
     /// Largest `scale` accepted (1…3).
     public var maxScale = 3
+    /// The most device pixels one card may need (canvas × scale², plus snapshots and
+    /// images): larger `size` and `scale` combinations answer 422 naming this limit.
+    public var maxPixelsPerCard = 50_000_000.0
     /// Largest POST body, in bytes.
     public var maxBodyBytes = 64 << 10
     /// Bytes of encoded PNG kept in memory.

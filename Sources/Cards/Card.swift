@@ -1,3 +1,4 @@
+import Geometry
 import Raster
 
 /// A card ready to draw: an event with its template, palette and colour resolved, and the
@@ -9,8 +10,10 @@ public struct Card: Sendable {
     public let color: Palette.Entry
     /// Device pixels per point: 1, 2 or 3.
     public let scale: Int
+    /// The canvas in points; nil: the template's own size (1024×576 for every shipped one).
+    public let size: CardSize?
 
-    public init(_ event: Event, catalog: Catalog, scale: Int = 1) throws(EventError) {
+    public init(_ event: Event, catalog: Catalog, scale: Int = 1, size: CardSize? = nil) throws(EventError) {
         guard (1...3).contains(scale) else { throw EventError(field: "scale", reason: "must be 1, 2 or 3, got \(scale)") }
         let resolved = try catalog.resolve(event)
         self.event = event
@@ -18,16 +21,20 @@ public struct Card: Sendable {
         palette = resolved.palette
         color = resolved.color
         self.scale = scale
+        self.size = size
     }
 
+    /// The canvas in points.
+    public var canvasSize: Geometry.Size { size?.size ?? template.size }
+
     /// Pixel size of the PNG.
-    public var pixelWidth: Int { Int(template.size.width) * scale }
-    public var pixelHeight: Int { Int(template.size.height) * scale }
+    public var pixelWidth: Int { Int(canvasSize.width) * scale }
+    public var pixelHeight: Int { Int(canvasSize.height) * scale }
 }
 
 extension CardRenderer {
     public func render(_ card: Card) throws -> RenderedCard {
-        try render(card.event, template: card.template, color: card.color, scale: Double(card.scale))
+        try render(card.event, template: card.template, color: card.color, size: card.canvasSize, scale: Double(card.scale))
     }
 
     /// The card as PNG bytes, and the title's layout.

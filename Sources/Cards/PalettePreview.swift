@@ -17,7 +17,6 @@ public struct PalettePreview: Sendable {
     ]
 
     public static let columns = 3
-    public static let cellSize = Size(width: 384, height: 216)
     public static let gutter = 24.0
     public static let captionHeight = 40.0
 
@@ -25,35 +24,44 @@ public struct PalettePreview: Sendable {
 
     public init(renderer: CardRenderer) { self.renderer = renderer }
 
-    /// The sheet for `palette` with `template`, at `scale` device pixels per point.
-    public func render(palette: Palette, template: Template, scale: Int = 1) throws -> Canvas {
+    /// A cell for cards of `size`: 384 points on the card's longer side.
+    static func cellSize(for size: Size) -> Size {
+        size.width >= size.height ? Size(width: 384, height: 384 * size.height / size.width)
+                                  : Size(width: 384 * size.width / size.height, height: 384)
+    }
+
+    /// The sheet for `palette` with `template`, at `scale` device pixels per point, each card
+    /// at `size` (the template's own when nil).
+    public func render(palette: Palette, template: Template, scale: Int = 1, size: CardSize? = nil) throws -> Canvas {
+        let cardSize = size?.size ?? template.size
+        let cellSize = Self.cellSize(for: cardSize)
         let rows = (palette.colors.count + Self.columns - 1) / Self.columns
-        let width = Self.gutter + Double(Self.columns) * (Self.cellSize.width + Self.gutter)
-        let height = Self.gutter + Double(rows) * (Self.cellSize.height + Self.captionHeight + Self.gutter)
+        let width = Self.gutter + Double(Self.columns) * (cellSize.width + Self.gutter)
+        let height = Self.gutter + Double(rows) * (cellSize.height + Self.captionHeight + Self.gutter)
         let sheet = try Canvas(size: Size(width: width, height: height), scale: Double(scale), background: Color(hex: "#f3f2f7")!)
         let context = try LayoutContext(fonts: renderer.fonts, glyphCache: renderer.glyphCache, scale: Double(scale))
         let caption = try TextAttributes(family: "Quicksand", weight: .bold, sizeInPoints: 15, color: Color(hex: "#2d2a38")!)
         let detail = try TextAttributes(family: "Quicksand", weight: .medium, sizeInPoints: 13, color: Color(hex: "#6b6778")!)
         for (index, entry) in palette.colors.enumerated() {
-            let x = Self.gutter + Double(index % Self.columns) * (Self.cellSize.width + Self.gutter)
-            let y = Self.gutter + Double(index / Self.columns) * (Self.cellSize.height + Self.captionHeight + Self.gutter)
-            let cell = Rect(x: x, y: y, width: Self.cellSize.width, height: Self.cellSize.height)
+            let x = Self.gutter + Double(index % Self.columns) * (cellSize.width + Self.gutter)
+            let y = Self.gutter + Double(index / Self.columns) * (cellSize.height + Self.captionHeight + Self.gutter)
+            let cell = Rect(x: x, y: y, width: cellSize.width, height: cellSize.height)
             let hard = Self.hardTitles[index % Self.hardTitles.count]
             let event = try Event(title: hard.title, date: EventDate(iso8601: "2024-06-01"), subtitle: palette.name,
                                   emoji: "🎉", color: entry.name, palette: palette.name, template: template.name, locale: hard.locale)
             // Each card is rendered at the sheet's scale × the cell's fraction of the card,
             // rounded up, then averaged down into its cell.
-            let cardScale = min(3, max(1, (Double(scale) * Self.cellSize.width / template.size.width).rounded(.up)))
-            let card = try renderer.render(event, template: template, color: entry, scale: cardScale)
+            let cardScale = min(3, max(1, (Double(scale) * cellSize.width / cardSize.width).rounded(.up)))
+            let card = try renderer.render(event, template: template, color: entry, size: cardSize, scale: cardScale)
             sheet.draw(card.canvas.makeImage(), in: cell, contentMode: .aspectFit, clipsToBounds: true,
                        clip: sheet.makeClip(rect: cell, cornerRadius: 14))
             let ratio = entry.contrastRatios.min() ?? 0
             let name = try Label(entry.name, attributes: caption, alignment: .left)
-            try name.draw(in: Rect(x: x + 2, y: y + Self.cellSize.height + 8, width: Self.cellSize.width * 0.6, height: 20),
+            try name.draw(in: Rect(x: x + 2, y: y + cellSize.height + 8, width: cellSize.width * 0.6, height: 20),
                           on: sheet, context: context)
             let contrast = try Label(String(format: "contrast %.1f:1", ratio), attributes: detail, alignment: .right)
-            try contrast.draw(in: Rect(x: x + Self.cellSize.width * 0.5, y: y + Self.cellSize.height + 9,
-                                       width: Self.cellSize.width * 0.5 - 2, height: 20), on: sheet, context: context)
+            try contrast.draw(in: Rect(x: x + cellSize.width * 0.5, y: y + cellSize.height + 9,
+                                       width: cellSize.width * 0.5 - 2, height: 20), on: sheet, context: context)
         }
         return sheet
     }

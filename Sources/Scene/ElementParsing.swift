@@ -47,18 +47,6 @@ extension JSONNode {
         }
     }
 
-    /// A PNG file named by this string, relative to `directory`.
-    public func imageFile(relativeTo directory: URL, limits: ImageLimits) throws -> Image {
-        let src = try string(maximumLength: 4096)
-        let url = URL(fileURLWithPath: src, relativeTo: directory)
-        guard let data = FileManager.default.contents(atPath: url.path) else { throw fail("cannot read image file \(src)") }
-        do {
-            return try Image(pngData: Array(data), limits: limits)
-        } catch let e as RasterError {
-            throw fail("\(src): \(e.description)")
-        }
-    }
-
     /// Filters: `{"hueRotate": degrees}`, `{"straighten": degrees}`,
     /// `{"blur": sigma, "extendEdges": bool}`, `{"dropShadow": {"offset": [dx, dy], "blur": sigma, "color": …}}`.
     public func filters() throws -> [Filter] {

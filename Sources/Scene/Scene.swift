@@ -1,29 +1,101 @@
 import Geometry
 import Raster
 
-/// A resolved drawing: canvas size, background and elements, with every file already read
-/// and every value validated, so rendering cannot fail.
+/// A drawing as read from a file: canvas size, background and elements whose text and
+/// colours may still refer to an event (`{title}`) and a palette colour (`foreground`).
+/// Everything is validated when it is read; `resolve` turns it into a `ResolvedScene` for
+/// one event, palette colour and canvas size, and only that is drawn.
+///
+/// Scene files and card templates are the same language: a template is a scene with a name.
 public struct Scene: Sendable {
+    /// The size the scene was designed at, in points.
     public let size: Size
+    /// The scale a scene file asks to be drawn at (templates are drawn at the card's scale).
     public let scale: Double
-    public let background: Paint
+    /// Margins of the safe area, `[top, left, bottom, right]`, which `"in": "safe"` frames are
+    /// placed in (`%` is not allowed: they are points or shares of the canvas).
+    public let safeArea: [Length]
+    public let background: PaintReference
     public let elements: [SceneElement]
 
-    public init(size: Size, scale: Double = 1, background: Paint = .solid(.white), elements: [SceneElement]) {
+    public init(size: Size, scale: Double = 1, safeArea: [Length] = Array(repeating: .points(0), count: 4),
+                background: PaintReference = .fixed(.solid(.white)), elements: [SceneElement]) {
         self.size = size
         self.scale = scale
+        self.safeArea = safeArea
         self.background = background
         self.elements = elements
     }
 }
 
-/// One thing drawn, in painter's order.
-public indirect enum SceneElement: Sendable {
-    case shape(Path, fill: Paint?, fillRule: FillRule, stroke: (Paint, StrokeStyle)?)
-    case image(Image, frame: Rect, contentMode: ContentMode, clipsToBounds: Bool, filters: [Filter])
-    /// Children drawn as one layer: clipped to a (rounded) rectangle, then filtered.
-    case group([SceneElement], clip: (rect: Rect, cornerRadius: Double)?, filters: [Filter])
-    /// The canvas as drawn so far, drawn again into `frame`; `levels` times over, each time
-    /// from the result of the previous level (a picture within a picture).
-    case snapshot(frame: Rect, contentMode: ContentMode, levels: Int)
+extension Scene {
+    /// The event fields the scene's text refers to anywhere.
+    public var fields: Set<EventField> {
+        func collect(_ elements: [SceneElement]) -> Set<EventField> {
+            elements.reduce(into: Set<EventField>()) { result, element in
+                switch element {
+                case .label(let l, _): result.formUnion(l.text.fields)
+                case .chip(let c, _, _):
+                    result.formUnion(c.text.fields)
+                    if case .emoji? = c.glyph { result.insert(.emoji) }
+                case .stack(let items, _, _):
+                    for item in items {
+                        switch item {
+                        case .label(let l): result.formUnion(l.text.fields)
+                        case .chip(let c):
+                            result.formUnion(c.text.fields)
+                            if case .emoji? = c.glyph { result.insert(.emoji) }
+                        }
+                    }
+                case .group(let children, _, _): result.formUnion(collect(children))
+                case .named(_, let inner): result.formUnion(collect([inner]))
+                case .shape, .image, .pattern, .snapshot: break
+                }
+            }
+        }
+        return collect(elements)
+    }
+}
+
+extension Scene {
+    /// Whether resolving needs fonts: the scene has a label, a chip or a stack.
+    public var hasText: Bool {
+        func any(_ elements: [SceneElement]) -> Bool {
+            elements.contains { element in
+                switch element {
+                case .label, .chip, .stack: return true
+                case .group(let children, _, _): return any(children)
+                case .named(_, let inner): return any([inner])
+                case .shape, .image, .pattern, .snapshot: return false
+                }
+            }
+        }
+        return any(elements)
+    }
+}
+
+extension Scene {
+    /// Every text style the scene uses, with the fields its text shows (an emoji glyph in a
+    /// chip counts as showing `.emoji` in the Noto Color Emoji face).
+    public var textStyles: [(style: TextStyle, fields: [EventField], source: String)] {
+        func collect(_ elements: [SceneElement]) -> [(TextStyle, [EventField], String)] {
+            elements.flatMap { element -> [(TextStyle, [EventField], String)] in
+                switch element {
+                case .label(let l, _): return [(l.style, l.text.fields, l.text.source)]
+                case .chip(let c, _, _): return [(c.style, c.text.fields, c.text.source)]
+                case .stack(let items, _, _):
+                    return items.map {
+                        switch $0 {
+                        case .label(let l): return (l.style, l.text.fields, l.text.source)
+                        case .chip(let c): return (c.style, c.text.fields, c.text.source)
+                        }
+                    }
+                case .group(let children, _, _): return collect(children)
+                case .named(_, let inner): return collect([inner])
+                case .shape, .image, .pattern, .snapshot: return []
+                }
+            }
+        }
+        return collect(elements).map { (style: $0.0, fields: $0.1, source: $0.2) }
+    }
 }

@@ -1,9 +1,11 @@
 import Foundation
 import Geometry
+import Layout
 import Raster
 
-/// Reads scene files (documented in docs/scene-format.md). Image paths are relative to
-/// `baseDirectory`. Everything is checked here, so a parsed `Scene` always renders.
+/// Reads the scene language (docs/templates.md): scene files and card templates alike.
+/// Image paths are relative to `baseDirectory`. Everything is checked here, so a parsed
+/// `Scene` always resolves and draws.
 public struct SceneParser {
     public static let maximumPoints = 8192.0
     public static let maximumElements = 10_000
@@ -14,12 +16,24 @@ public struct SceneParser {
 
     public let baseDirectory: URL
     public let imageLimits: ImageLimits
+    /// Extra keys the document's root may have (a template's `name` and `description`).
+    public let rootKeys: Set<String>
+    /// Decode images while reading (scene files); otherwise on first use (templates, whose
+    /// images are decoded by `templates validate` and at server start-up, or when drawn).
+    public var decodesImages = true
     private var elementCount = 0
+    /// The ids of the elements read so far: what a frame's anchors may name.
+    private var ids = Set<String>()
+    /// The canvas of the document being read, for the checks that depend on it.
+    private var designSize = Size(width: 1, height: 1)
     private let strokeMeter = StrokeOutlineMeter()
+    /// Every image read, in order.
+    public private(set) var assets: [ImageAsset] = []
 
-    public init(baseDirectory: URL, imageLimits: ImageLimits = .default) {
+    public init(baseDirectory: URL, imageLimits: ImageLimits = .default, rootKeys: Set<String> = ["name", "description"]) {
         self.baseDirectory = baseDirectory
         self.imageLimits = imageLimits
+        self.rootKeys = rootKeys
     }
 
     /// Reads a scene file; errors name the file and the field.
@@ -37,11 +51,27 @@ public struct SceneParser {
     }
 
     public mutating func parse(_ data: Data) throws -> Scene {
+        try parse(JSONNode.parse(data))
+    }
+
+    /// The size is `"size": [w, h]` or `"width"` and `"height"`.
+    public mutating func parse(_ root: JSONNode) throws -> Scene {
         elementCount = 0
-        let root = try JSONNode.parse(data)
-        try root.rejectUnknownKeys(allowed: ["width", "height", "scale", "background", "elements"])
-        let width = try root.required("width").number(in: 1...SceneParser.maximumPoints)
-        let height = try root.required("height").number(in: 1...SceneParser.maximumPoints)
+        assets = []
+        ids = []
+        try root.rejectUnknownKeys(allowed: rootKeys.union(["size", "width", "height", "scale", "safeArea", "background", "elements"]))
+        let range = 1...SceneParser.maximumPoints
+        let width: Double, height: Double
+        if let size = try root.optional("size") {
+            guard try root.optional("width") == nil, try root.optional("height") == nil else {
+                throw root.fail("give either size or width and height, not both")
+            }
+            let v = try size.numbers(count: 2, in: range)
+            (width, height) = (v[0], v[1])
+        } else {
+            width = try root.required("width").number(in: range)
+            height = try root.required("height").number(in: range)
+        }
         let scale = try root.optional("scale")?.number(in: 0.25...SceneParser.maximumScale) ?? 1
         guard width * scale <= Double(Canvas.maximumPixelDimension), height * scale <= Double(Canvas.maximumPixelDimension) else {
             throw root.fail("canvas of \(width)×\(height) at scale \(scale) exceeds \(Canvas.maximumPixelDimension) pixels")
@@ -49,77 +79,165 @@ public struct SceneParser {
         guard (width * scale).rounded() >= 1, (height * scale).rounded() >= 1 else {
             throw root.fail("canvas of \(width)×\(height) at scale \(scale) is less than one pixel on a side")
         }
-        let background = try root.optional("background")?.paint() ?? .solid(.white)
+        designSize = Size(width: width, height: height)
+        let background = try root.optional("background").map { try $0.paintReference() } ?? .fixed(.solid(.white))
         let elements = try root.optional("elements").map { try parseElements($0, depth: 0) } ?? []
-        let scene = Scene(size: Size(width: width, height: height), scale: scale, background: background, elements: elements)
-        if let problem = scene.pixelBudgetProblem(atScale: scale) { throw root.fail(problem) }
+        var safeArea = [Length](repeating: .points(0), count: 4)
+        if let node = try root.optional("safeArea") {
+            if node.value is [Any] {
+                let items = try node.array(maximumCount: 4)
+                guard items.count == 4 else { throw node.fail("expected one length or four: [top, left, bottom, right]") }
+                safeArea = try items.map { try $0.length(allowPercent: false) }
+            } else {
+                safeArea = Array(repeating: try node.length(allowPercent: false), count: 4)
+            }
+        }
+        let scene = Scene(size: Size(width: width, height: height), scale: scale, safeArea: safeArea, background: background,
+                          elements: elements)
+        if let problem = scene.pixelBudgetProblem(size: scene.size, scale: scale) { throw root.fail(problem) }
         return scene
     }
 
-    private mutating func parseElements(_ node: JSONNode, depth: Int) throws -> [SceneElement] {
+    mutating func parseElements(_ node: JSONNode, depth: Int) throws -> [SceneElement] {
         guard depth <= SceneParser.maximumDepth else { throw node.fail("groups nest deeper than \(SceneParser.maximumDepth) levels") }
         return try node.array(maximumCount: SceneParser.maximumElements).map { try parseElement($0, depth: depth) }
     }
 
+    static let kinds = ["rect", "ellipse", "path", "image", "label", "chip", "stack", "pattern", "group", "snapshot"]
+
+    /// An element, named when it has an `"id"` (letters, digits, '-' and '_', unique in the
+    /// document), which later frames may anchor to.
     private mutating func parseElement(_ node: JSONNode, depth: Int) throws -> SceneElement {
+        guard var object = node.object, let idValue = object["id"] else { return try parseUnnamedElement(node, depth: depth) }
+        let idNode = JSONNode(value: idValue, path: node.path + ".id")
+        let id = try idNode.string(maximumLength: 64)
+        guard !id.isEmpty, id.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_") }) else {
+            throw idNode.fail("an id is 1-64 letters, digits, '-' or '_'")
+        }
+        guard !ids.contains(id) else { throw idNode.fail("the id \"\(id)\" is used twice") }
+        object["id"] = nil
+        let element = try parseUnnamedElement(JSONNode(value: object, path: node.path), depth: depth)
+        ids.insert(id)
+        return .named(id, element)
+    }
+
+    private mutating func parseUnnamedElement(_ node: JSONNode, depth: Int) throws -> SceneElement {
         elementCount += 1
         guard elementCount <= SceneParser.maximumElements else { throw node.fail("more than \(SceneParser.maximumElements) elements") }
-        let kinds = ["rect", "ellipse", "path", "image", "group", "snapshot"]
         let kind = try node.required("type").string(maximumLength: 32)
         let shapeKeys: Set<String> = ["type", "fill", "fillRule", "stroke"]
         switch kind {
         case "rect":
-            try node.rejectUnknownKeys(allowed: shapeKeys.union(["rect", "cornerRadius"]))
-            let rect = try node.required("rect").rect()
+            try node.rejectUnknownKeys(allowed: shapeKeys.union(["frame", "rect", "cornerRadius"]))
             let radius = try node.optional("cornerRadius")?.number(in: 0...1e6) ?? 0
-            return try shape(Path(roundedRect: rect, cornerRadius: radius), node)
+            return try shape(.rect(cornerRadius: radius), frame: node.placement(knownIDs: ids), node)
         case "ellipse":
-            try node.rejectUnknownKeys(allowed: shapeKeys.union(["rect"]))
-            return try shape(Path(ellipseIn: try node.required("rect").rect()), node)
+            try node.rejectUnknownKeys(allowed: shapeKeys.union(["frame", "rect"]))
+            return try shape(.ellipse, frame: node.placement(knownIDs: ids), node)
         case "path":
             try node.rejectUnknownKeys(allowed: shapeKeys.union(["d"]))
             let d = try node.required("d")
             do {
-                return try shape(Path(svgPathData: try d.string()), node)
+                return try shape(.path(Path(svgPathData: try d.string())), frame: nil, node)
             } catch let e as PathDataError {
                 throw d.fail(e.description)
             }
         case "image":
-            try node.rejectUnknownKeys(allowed: ["type", "src", "rect", "contentMode", "clipsToBounds", "filters"])
-            return .image(try image(node.required("src")), frame: try node.required("rect").rect(),
-                          contentMode: try node.optional("contentMode")?.contentMode() ?? .scaleToFill,
-                          clipsToBounds: try node.optional("clipsToBounds")?.bool() ?? false,
-                          filters: try node.optional("filters")?.filters() ?? [])
+            try node.rejectUnknownKeys(allowed: ["type", "src", "frame", "rect", "contentMode", "clipsToBounds", "cornerRadius", "filters"])
+            let src = try node.required("src")
+            let name = try src.string(maximumLength: 4096)
+            let asset = try ImageAsset.read(name, relativeTo: baseDirectory, limits: imageLimits, decodeNow: decodesImages, node: src)
+            assets.append(asset)
+            return .image(ImageElement(source: .asset(asset), frame: try node.placement(knownIDs: ids),
+                                       contentMode: try node.optional("contentMode")?.contentMode() ?? .scaleToFill,
+                                       clipsToBounds: try node.optional("clipsToBounds")?.bool() ?? false,
+                                       cornerRadius: try node.optional("cornerRadius")?.number(in: 0...1e6) ?? 0,
+                                       filters: try node.optional("filters")?.filters() ?? []))
+        case "label":
+            try node.rejectUnknownKeys(allowed: JSONNode.labelKeys.union(["type", "frame"]))
+            return .label(try node.labelElement(), frame: try node.placement(knownIDs: ids))
+        case "chip":
+            try node.rejectUnknownKeys(allowed: JSONNode.chipKeys.union(["type", "frame", "alignment"]))
+            return .chip(try node.chipElement(), frame: try node.placement(knownIDs: ids),
+                         alignment: try node.optional("alignment")?.enumValue(ChipAlignment.self) ?? .center)
+        case "stack":
+            try node.rejectUnknownKeys(allowed: ["type", "frame", "spacing", "items"])
+            let items = try node.required("items").array(maximumCount: 16).map { item -> SceneElement.StackItem in
+                let itemKind = try item.required("type").string(maximumLength: 32)
+                switch itemKind {
+                case "label":
+                    try item.rejectUnknownKeys(allowed: JSONNode.labelKeys.union(["type"]))
+                    return .label(try item.labelElement())
+                case "chip":
+                    try item.rejectUnknownKeys(allowed: JSONNode.chipKeys.union(["type"]))
+                    return .chip(try item.chipElement())
+                default:
+                    throw item.fail("a stack holds labels and chips, not \"\(itemKind)\"")
+                }
+            }
+            return .stack(items, frame: try node.placement(knownIDs: ids), spacing: try node.optional("spacing")?.number(in: 0...1000) ?? 16)
+        case "pattern":
+            try node.rejectUnknownKeys(allowed: ["type", "kind", "frame", "colors", "spacing", "size", "seed"])
+            let colors = try node.required("colors").array(maximumCount: 12).map { try $0.colorReference() }
+            do {
+                let pattern = try Pattern(kind: try node.required("kind").enumValue(Pattern.Kind.self), colors: colors,
+                                          spacing: try node.optional("spacing")?.number(in: 0...1000) ?? 24,
+                                          size: try node.optional("size")?.number(in: 0...1000) ?? 4,
+                                          seed: UInt64(try node.optional("seed")?.integer(in: 0...Int(Int32.max)) ?? 1))
+                let frameNode = try node.optional("frame") ?? node.required("frame")
+                let frame = try node.placement(knownIDs: ids)
+                let pieces = pattern.pieceCount(in: frame.place(in: designSize), within: Rect(origin: .zero, size: designSize))
+                guard pieces <= Double(Pattern.maximumPieces) else {
+                    throw frameNode.fail("the pattern would draw \(Int(min(pieces, 1e15))) pieces on the card, over the limit of \(Pattern.maximumPieces): use a larger spacing or a smaller frame")
+                }
+                return .pattern(pattern, frame: frame)
+            } catch let e as PatternError {
+                throw node.fail(e.description)
+            }
         case "group":
             try node.rejectUnknownKeys(allowed: ["type", "elements", "clip", "filters"])
-            var clip: (Rect, Double)?
+            var clip: (Frame, Double)?
             if let c = try node.optional("clip") {
-                try c.rejectUnknownKeys(allowed: ["rect", "cornerRadius"])
-                clip = (try c.required("rect").rect(), try c.optional("cornerRadius")?.number(in: 0...1e6) ?? 0)
+                try c.rejectUnknownKeys(allowed: ["frame", "rect", "cornerRadius"])
+                clip = (try c.placement(knownIDs: ids), try c.optional("cornerRadius")?.number(in: 0...1e6) ?? 0)
             }
             return .group(try parseElements(node.required("elements"), depth: depth + 1),
-                          clip: clip.map { (rect: $0.0, cornerRadius: $0.1) }, filters: try node.optional("filters")?.filters() ?? [])
+                          clip: clip.map { (frame: $0.0, cornerRadius: $0.1) }, filters: try node.optional("filters")?.filters() ?? [])
         case "snapshot":
-            try node.rejectUnknownKeys(allowed: ["type", "rect", "contentMode", "levels"])
-            return .snapshot(frame: try node.required("rect").rect(),
+            try node.rejectUnknownKeys(allowed: ["type", "frame", "rect", "contentMode", "levels"])
+            return .snapshot(frame: try node.placement(knownIDs: ids),
                              contentMode: try node.optional("contentMode")?.contentMode() ?? .scaleToFill,
                              levels: try node.optional("levels")?.integer(in: 1...SceneParser.maximumSnapshotLevels) ?? 1)
         default:
-            throw node.fail("unknown element type \"\(kind)\" (expected one of: \(kinds.joined(separator: ", ")))")
+            throw node.fail("unknown element type \"\(kind)\" (expected one of: \(Self.kinds.joined(separator: ", ")))")
         }
     }
 
-    private func shape(_ path: Path, _ node: JSONNode) throws -> SceneElement {
-        let fill = try node.optional("fill")?.paint()
+    private func shape(_ outline: ShapeElement.Outline, frame: Frame?, _ node: JSONNode) throws -> SceneElement {
+        let fill = try node.optional("fill")?.paintReference()
         let rule = try node.optional("fillRule")?.fillRule() ?? .nonZero
-        let stroke = try node.optional("stroke")?.stroke()
+        let stroke = try node.optional("stroke").map { s -> (PaintReference, StrokeStyle) in
+            var reference = PaintReference.color(.foreground(alpha: 1))
+            let (_, style) = try s.stroke(paint: { n in reference = try n.paintReference(); return .solid(.black) })
+            return (reference, style)
+        }
         guard fill != nil || stroke != nil else { throw node.fail("a shape needs a fill, a stroke or both") }
+        // Checked on the outline at its design size; a resolve at another size checks again.
+        let path = ShapeElement.path(outline, in: frame?.place(in: designSize) ?? .zero)
         try node.checkOutlineSize(path, stroke: stroke?.1, scale: SceneParser.maximumScale, meter: strokeMeter)
-        return .shape(path, fill: fill, fillRule: rule, stroke: stroke)
+        return .shape(ShapeElement(outline: outline, frame: frame, fill: fill, fillRule: rule,
+                                   stroke: stroke.map { (paint: $0.0, style: $0.1) }))
     }
+}
 
-    private func image(_ node: JSONNode) throws -> Image {
-        try node.imageFile(relativeTo: baseDirectory, limits: imageLimits)
+extension ShapeElement {
+    /// The outline placed in `frame` (a path keeps its own coordinates).
+    static func path(_ outline: Outline, in frame: Rect) -> Path {
+        switch outline {
+        case .rect(let radius): return Path(roundedRect: frame, cornerRadius: radius)
+        case .ellipse: return Path(ellipseIn: frame)
+        case .path(let p): return p
+        }
     }
 }
 

@@ -17,7 +17,8 @@ enum BatchCommand {
         details: """
             Each non-empty line is an event object, as for 'render --event', optionally with an
             "id" (letters, digits, '-' and '_') that names its PNG; without one the PNG is named
-            after the line number (000042.png). Two lines naming the same PNG are an error before
+            after the line number (000042.png), and a "size" (a preset or WxH, as render's --size).
+            Two lines naming the same PNG are an error before
             anything is written. Bad lines are reported as they fail, with their line number, and
             the batch goes on; the exit status is 1 if any line failed. Files are written
             atomically, and each finished card is recorded at once in DIR/.sharecard-batch.jsonl,
@@ -77,8 +78,9 @@ enum BatchCommand {
     /// Renders one line, writes its PNG, then records it in the journal.
     static func render(_ item: BatchPlan.Item, _ context: Context) -> BatchReport.Outcome {
         do {
-            let event = try EventDecoder().decode(try item.event.get())
-            let card = try Card(event, catalog: context.catalog, scale: context.scale)
+            let (size, object) = try BatchInput.splitSize(try item.event.get())
+            let event = try EventDecoder().decode(object)
+            let card = try Card(event, catalog: context.catalog, scale: context.scale, size: size)
             guard let name = item.fileName else { return .failed("no file name") }
             let path = (context.directory as NSString).appendingPathComponent(name)
             let key = card.key(fontsVersion: context.fontsVersion)

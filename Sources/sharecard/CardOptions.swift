@@ -45,7 +45,9 @@ enum CardOptions {
     }
 
     static func renderer(_ args: ParsedArguments) throws -> CardRenderer {
-        CardRenderer(fonts: try Resources.fontLibrary(override: args.value("fonts")))
+        // A command-line render may be as large as the user asks (4096×4096 at scale 3 is
+        // 151 million pixels, about 600 MB); the server keeps the default limit.
+        CardRenderer(fonts: try Resources.fontLibrary(override: args.value("fonts")), pixelLimit: .infinity)
     }
 
     /// The event from --event, or from the flags.
@@ -85,5 +87,16 @@ enum CardOptions {
         while let last = title.last, last == "\n" || last == "\r\n" || last == "\r" { title = title.dropLast() }
         guard !title.isEmpty else { throw UsageError(description: "--title -: standard input is empty (pipe the title in, or give it as --title TEXT)") }
         return String(title)
+    }
+}
+
+extension CardOptions {
+    static let sizeSpec = OptionSpec(name: "size", valueName: "PRESET|WxH",
+                                     help: "card (1024×576, the default), og (1200×630), square (1080×1080), story (1080×1920), banner (1500×500), or WxH with sides of 320 to 4096 points.")
+
+    /// `--size` (or another option holding a card size), or nil for the template's own size.
+    static func size(_ args: ParsedArguments, option: String = "size") throws -> CardSize? {
+        guard let text = args.value(option) else { return nil }
+        do { return try CardSize(parsing: text) } catch { throw UsageError(description: "--\(option): \(error.reason)") }
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
 import Raster
 import Scene
+import Typesetting
 
 enum DrawCommand {
     static let spec = CommandSpec(
         name: "draw",
-        summary: "Render a scene file (shapes, images, filters) to an opaque PNG.",
+        summary: "Render a scene file or a template (shapes, images, text, filters) to an opaque PNG.",
         usage: "draw SCENE.json -o OUT.png [--scale N]",
         options: [
             OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the PNG ('-' for standard output)."),
@@ -13,14 +14,14 @@ enum DrawCommand {
         ],
         positionals: ["SCENE.json"],
         minimumPositionals: 1,
-        details: "The scene format is described in docs/scene-format.md. '-' reads the scene from standard input.")
+        details: "The scene language is described in docs/templates.md; a template is drawn with a sample event on the default palette's first colour. '-' reads the scene from standard input.")
 
     static func run(_ args: ParsedArguments) throws {
         guard let output = args.value("output") else { throw UsageError(description: "sharecard draw: missing -o FILE") }
         let path = args.positionals[0]
         let scale = try args.double("scale", in: 1...4)
         let target = try OutputTarget(output)
-        var scene: Scene
+        let scene: Scene
         if path == "-" {
             var parser = SceneParser(baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
             do { scene = try parser.parse(try readInput("-")) } catch let e as JSONInputError {
@@ -29,9 +30,8 @@ enum DrawCommand {
         } else {
             scene = try SceneParser.load(contentsOf: URL(fileURLWithPath: path))
         }
-        if let scale {
-            scene = Scene(size: scene.size, scale: scale, background: scene.background, elements: scene.elements)
-        }
-        try target.write(try scene.render().pngData())
+        // Text is set only when the scene has some: a drawing of shapes opens no fonts.
+        let text = try scene.hasText ? SceneTextContext(fonts: Resources.fontLibrary(override: nil), glyphCache: GlyphCache()) : nil
+        try target.write(try scene.render(.sample, scale: scale, text: text).pngData())
     }
 }

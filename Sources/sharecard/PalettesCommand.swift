@@ -5,11 +5,12 @@ enum PalettesCommand {
     static let spec = CommandSpec(
         name: "palettes",
         summary: "List palettes, show one's colours and contrast, or render a preview sheet.",
-        usage: "palettes list | show NAME | preview NAME -o SHEET.png [--template NAME] [--scale N]",
+        usage: "palettes list | show NAME | preview NAME -o SHEET.png [--template NAME] [--scale N] [--size PRESET|WxH]",
         options: [
             OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the preview PNG."),
             OptionSpec(name: "template", valueName: "NAME", help: "Template for the preview cards (default classic)."),
             OptionSpec(name: "scale", valueName: "N", help: "1, 2 or 3 (default 1)."),
+            CardOptions.sizeSpec,
         ] + CardOptions.dataSpecs,
         positionals: ["ACTION", "NAME"],
         minimumPositionals: 1)
@@ -51,7 +52,8 @@ enum PalettesCommand {
             }
             let target = try OutputTarget(output)
             let sheet = try PalettePreview(renderer: try CardOptions.renderer(args))
-                .render(palette: palette, template: template, scale: try args.int("scale", in: 1...3) ?? 1)
+                .render(palette: palette, template: template, scale: try args.int("scale", in: 1...3) ?? 1,
+                        size: try CardOptions.size(args))
             try target.write(try sheet.pngData())
         default:
             throw UsageError(description: "unknown action '\(action)' (expected list, show or preview)")

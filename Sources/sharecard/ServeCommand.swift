@@ -25,6 +25,7 @@ enum ServeCommand {
             OptionSpec(name: "max-body", valueName: "BYTES", help: "Largest POST body (default 65536)."),
             OptionSpec(name: "title-limit", valueName: "N", help: "Longest title in characters (default 500)."),
             OptionSpec(name: "max-scale", valueName: "N", help: "Largest scale served, 1-3 (default 3)."),
+            OptionSpec(name: "max-pixels", valueName: "N", help: "Most device pixels one card may need, size × scale² (default 50000000; larger answer 422)."),
             OptionSpec(name: "cache-mb", valueName: "N", help: "Megabytes of encoded PNGs kept in memory (default 32)."),
             OptionSpec(name: "quiet", help: "No access log."),
             SigningKeyFile.option,
@@ -37,10 +38,13 @@ enum ServeCommand {
         let catalog = try CardOptions.catalog(args)
         let fontsDirectory = try Resources.directory("fonts", override: args.value("fonts"))
         let renderer = try CardOptions.renderer(args)
+        // A template naming a font the library lacks would answer 500 for every card: refuse to start.
+        do { try catalog.check(fonts: renderer.fonts) } catch { throw CommandError("\(error)") }
         let web = try Resources.directory("web")
         var configuration = ServiceConfiguration()
         configuration.titleLimit = try args.int("title-limit", in: 1...5000) ?? Event.defaultTitleLimit
         configuration.maxScale = try args.int("max-scale", in: 1...3) ?? 3
+        configuration.maxPixelsPerCard = Double(try args.int("max-pixels", in: 1_000_000...400_000_000) ?? 50_000_000)
         configuration.maxBodyBytes = try args.int("max-body", in: 256...(1 << 20)) ?? 64 << 10
         configuration.cacheBytes = (try args.int("cache-mb", in: 0...4096) ?? 32) << 20
         configuration.fontsVersion = ContentHash.fontsVersion(directory: fontsDirectory)

@@ -6,7 +6,7 @@ import Typesetting
 enum TextCommand {
     static let spec = CommandSpec(
         name: "text",
-        summary: "Render fitted text on a 1024×576 canvas, to inspect typesetting.",
+        summary: "Render fitted text on a 1024×576 canvas (or --canvas), to inspect typesetting.",
         usage: "text --text TEXT -o OUT.png [layout options] [--color HEX] [--background HEX] [--show-box]",
         options: TextOptions.specs + [
             OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the PNG ('-' for standard output)."),
@@ -14,6 +14,8 @@ enum TextCommand {
             OptionSpec(name: "background", valueName: "HEX", help: "Canvas colour (default #7b4397)."),
             OptionSpec(name: "scale", valueName: "N", help: "Device pixels per point, 1-3 (default 1)."),
             OptionSpec(name: "show-box", help: "Outline the layout box and each line's box."),
+            // `--size` is the font size here (a layout option shared with `measure`).
+            OptionSpec(name: "canvas", valueName: "PRESET|WxH", help: "Canvas size: card (1024×576, the default), og, square, story, banner, or WxH (320 to 4096 a side)."),
         ],
         details: "The box defaults to the classic card's title frame, (40, 140, 944, 300).")
 
@@ -23,7 +25,7 @@ enum TextCommand {
         let background = try hex(args, "background", default: Color(hex: "#7b4397")!)
         let layout = try TextOptions.layout(args, color: color)
         let target = try OutputTarget(output)
-        let canvas = try Canvas(size: Size(width: 1024, height: 576), scale: try args.double("scale", in: 1...3) ?? 1,
+        let canvas = try Canvas(size: try CardOptions.size(args, option: "canvas")?.size ?? Size(width: 1024, height: 576), scale: try args.double("scale", in: 1...3) ?? 1,
                                 background: background)
         let box = Rect(x: 40, y: 140, width: layout.options.width, height: layout.options.height.isFinite ? layout.options.height : layout.size.height)
         if args.has("show-box") {

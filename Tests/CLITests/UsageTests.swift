@@ -42,7 +42,7 @@ final class UsageTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(text.contains("USAGE: sharecard draw SCENE.json -o OUT.png"), text)
         XCTAssertTrue(text.contains("-o, --output FILE"), text)
         XCTAssertTrue(text.contains("--scale N"), text)
-        XCTAssertTrue(text.contains("scene-format.md"), "points to the format's documentation")
+        XCTAssertTrue(text.contains("docs/templates.md"), "points to the language's documentation")
     }
 
     func testHelpWinsOverOtherMistakes() throws {

@@ -2,6 +2,7 @@ import Cards
 import Foundation
 import Geometry
 import Raster
+import Scene
 import XCTest
 
 /// Hostile template files: each is a clear error naming the file and the field, never a
@@ -68,8 +69,9 @@ final class TemplateLimitTests: XCTestCase {
         // only what is on the card.
         let url = try write("ok", ##"{"name": "ok", "size": [1024, 576], "elements": [{"type": "pattern", "kind": "stripes", "frame": [-500000, -500000, 1000000, 1000000], "colors": ["#fff"], "spacing": 8, "size": 2}]}"##)
         let template = try Template(contentsOf: url)
-        guard case .pattern(let pattern, let frame) = template.elements[0] else { return XCTFail("not a pattern") }
+        guard case .pattern(let pattern, let placement) = template.elements[0] else { return XCTFail("not a pattern") }
         let card = Rect(x: 0, y: 0, width: 1024, height: 576)
+        let frame = placement.place(in: card.size)
         let pieces = pattern.shapes(in: frame, within: card).reduce(0) { $0 + Self.pieceCount($1.path) }
         XCTAssertEqual(Double(pieces), pattern.pieceCount(in: frame, within: card))
         XCTAssertLessThan(pieces, 300)
@@ -103,7 +105,7 @@ final class TemplateLimitTests: XCTestCase {
         XCTAssertEqual(try error(##"{"type": "path", "d": "\##(zigzag)", "fill": "#000"}"##),
                        "fuzz.json: elements[0]: a path holds at most 32767 points, this one has 32768")
         // 4096 × 4096 at scale 3 is 151 million pixels.
-        XCTAssertTrue(try error("", size: "[4096, 4096]").hasPrefix("fuzz.json: elements: at scale 3 the card needs 150994944 device pixels"))
+        XCTAssertTrue(try error("", size: "[4096, 4096]").hasPrefix("fuzz.json: elements: at scale 3.0 the scene needs 150994944 device pixels"))
         // Each snapshot level copies the canvas.
         let snapshot = ##"{"type": "snapshot", "frame": [0, 0, 10, 10], "levels": 8}"##
         XCTAssertTrue(try error(snapshot, size: "[1080, 1920]").contains("over the limit of 50000000 per render"))

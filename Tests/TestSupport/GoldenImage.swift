@@ -21,7 +21,8 @@ public struct GoldenImage: Sendable {
         let url = directory.appendingPathComponent(name + ".png")
         if GoldenImage.isRecording {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(try image.pngData()).write(to: url)
+            // References are stored as small as zlib makes them; only pixels are compared.
+            try Data(try image.pngData(encoding: .libpng(PNGEncoding.LibpngSettings(zlibLevel: 9, filter: .adaptive)))).write(to: url)
             XCTFail("recorded \(url.path); look at it, then run again without SHARECARD_RECORD_GOLDEN", file: file, line: line)
             return
         }

@@ -1,0 +1,101 @@
+import Caching
+import Foundation
+import Raster
+
+/// An image file a scene names. Read and its PNG header checked against the limits when the
+/// scene is read; decoded the first time it is drawn (or checked), once, so a command
+/// rendering one card does not decode the images of templates it never uses.
+public struct ImageAsset: Sendable {
+    /// The path as written in the scene, relative to the scene's folder.
+    public let name: String
+    /// The file's bytes: decoded on first use, and hashed into a template's version.
+    public let fileBytes: [UInt8]
+    /// The size in pixels, from the PNG header.
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+    private let limits: ImageLimits
+    private let decoded = LockedValue<Image?>(nil)
+
+    /// Reads `name` relative to `directory` and checks its header; with `decodeNow`, decodes
+    /// it at once (a scene file is checked whole before anything is drawn).
+    public init(name: String, relativeTo directory: URL, limits: ImageLimits, decodeNow: Bool = false) throws {
+        let url = URL(fileURLWithPath: name, relativeTo: directory)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw JSONInputError(path: "", reason: "cannot read image file \(name)")
+        }
+        let bytes = Array(data)
+        if decodeNow {
+            do {
+                let image = try Image(pngData: bytes, limits: limits)
+                decoded.withLock { $0 = image }
+            } catch {
+                throw JSONInputError(path: "", reason: "\(name): \(error)")
+            }
+        }
+        // Signature, then the IHDR chunk: length 13, "IHDR", width and height big-endian.
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard bytes.count >= 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
+            throw JSONInputError(path: "", reason: "\(name): not a PNG file")
+        }
+        func be32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        let w = be32(16), h = be32(20)
+        guard bytes.count <= limits.maxFileBytes, w >= 1, h >= 1, w <= limits.maxWidth, h <= limits.maxHeight,
+              w * h <= limits.maxPixels else {
+            throw JSONInputError(path: "", reason: "\(name): a \(w)×\(h) PNG of \(bytes.count) bytes is over the image limits (\(limits.maxWidth)×\(limits.maxHeight), \(limits.maxPixels) pixels, \(limits.maxFileBytes) bytes)")
+        }
+        self.name = name
+        fileBytes = bytes
+        pixelWidth = w
+        pixelHeight = h
+        self.limits = limits
+    }
+
+    /// The decoded pixels, decoding them on the first call (an undecodable file throws then).
+    public func image() throws -> Image {
+        if let image = decoded.withLock({ $0 }) { return image }
+        let image: Image
+        do { image = try Image(pngData: fileBytes, limits: limits) } catch {
+            throw ImageAssetError(description: "\(name): \(error)")
+        }
+        decoded.withLock { $0 = image }
+        return image
+    }
+
+    /// Whether the file has been decoded yet (for tests of laziness).
+    public var isDecoded: Bool { decoded.withLock { $0 != nil } }
+}
+
+extension ImageAsset {
+    /// Reads the asset named by `node`, with errors at `node`'s path.
+    static func read(_ name: String, relativeTo directory: URL, limits: ImageLimits, decodeNow: Bool,
+                     node: JSONNode) throws -> ImageAsset {
+        do { return try ImageAsset(name: name, relativeTo: directory, limits: limits, decodeNow: decodeNow) } catch let e as JSONInputError {
+            throw node.fail(e.reason)
+        }
+    }
+}
+
+extension Scene {
+    /// Every image asset the scene uses.
+    public var assets: [ImageAsset] {
+        func collect(_ elements: [SceneElement]) -> [ImageAsset] {
+            elements.flatMap { element -> [ImageAsset] in
+                switch element {
+                case .image(let image):
+                    switch image.source {
+                    case .asset(let asset): return [asset]
+                    }
+                case .group(let children, _, _): return collect(children)
+                case .named(_, let inner): return collect([inner])
+                default: return []
+                }
+            }
+        }
+        return collect(elements)
+    }
+}
+
+/// An image file that does not decode, named with libpng's reason.
+public struct ImageAssetError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+}

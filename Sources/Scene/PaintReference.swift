@@ -1,0 +1,83 @@
+import Geometry
+import Raster
+
+/// The palette colour a drawing is resolved against: what `foreground`, `background` and
+/// `palette` mean in a scene. A plain scene file without a card gets `PaletteColors.sample`.
+public struct PaletteColors: Hashable, Sendable {
+    /// Text and icons.
+    public let foreground: Color
+    /// The background's first colour (a gradient's first stop).
+    public let background: Color
+    /// The whole background (gradient included), already laid across the canvas.
+    public let backgroundPaint: Paint
+
+    public init(foreground: Color, background: Color, backgroundPaint: Paint) {
+        self.foreground = foreground
+        self.background = background
+        self.backgroundPaint = backgroundPaint
+    }
+
+    /// White on the default palette's purple: what a scene is drawn with outside a card.
+    public static let sample = PaletteColors(foreground: .white, background: Color(hex: "#7b4397")!,
+                                             backgroundPaint: .solid(Color(hex: "#7b4397")!))
+}
+
+/// A colour in a scene: fixed, or taken from the palette colour.
+public enum ColorReference: Hashable, Sendable {
+    case fixed(Color)
+    /// The palette colour's foreground, at an opacity.
+    case foreground(alpha: Double)
+    /// The palette colour's background (its first stop for gradients), at an opacity.
+    case background(alpha: Double)
+
+    public func resolve(_ colors: PaletteColors) -> Color {
+        switch self {
+        case .fixed(let c): return c
+        case .foreground(let a): return colors.foreground.withAlpha(colors.foreground.alpha * a)
+        case .background(let a): return colors.background.withAlpha(colors.background.alpha * a)
+        }
+    }
+}
+
+/// A paint in a scene: a colour reference, a fixed paint, or the palette colour's whole
+/// background (gradient included) laid across the canvas.
+public enum PaintReference: Hashable, Sendable {
+    case color(ColorReference)
+    case fixed(Paint)
+    case paletteBackground
+    /// A gradient whose geometry is given in lengths, placed on the canvas when resolved.
+    case gradient(GradientReference)
+
+    /// The paint on a canvas of `canvas` points.
+    public func resolve(_ colors: PaletteColors, canvas: Size = .zero) -> Paint {
+        switch self {
+        case .color(let c): return .solid(c.resolve(colors))
+        case .fixed(let p): return p
+        case .paletteBackground: return colors.backgroundPaint
+        case .gradient(let g): return g.resolve(canvas: canvas)
+        }
+    }
+}
+
+/// A linear or radial gradient with its points as lengths: `x` along the canvas's width,
+/// `y` along its height, a radius along its shorter side (`"50%"` is half of it).
+public struct GradientReference: Hashable, Sendable {
+    public enum Geometry: Hashable, Sendable {
+        case linear(from: [Length], to: [Length])
+        case radial(center: [Length], radius: Length)
+    }
+    public let geometry: Geometry
+    public let stops: [GradientStop]
+
+    public func resolve(canvas: Size) -> Paint {
+        func point(_ p: [Length]) -> Point {
+            Point(x: p[0].points(along: canvas.width, canvas: canvas), y: p[1].points(along: canvas.height, canvas: canvas))
+        }
+        switch geometry {
+        case .linear(let from, let to): return .linearGradient(start: point(from), end: point(to), stops: stops)
+        case .radial(let center, let radius):
+            return .radialGradient(center: point(center), radius: max(0, radius.points(along: min(canvas.width, canvas.height), canvas: canvas)),
+                                   stops: stops)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Geometry
+import Layout
+import Raster
+import Typesetting
+
+extension ResolvedScene {
+    /// Draws the resolved tree onto a new canvas: no measuring, no decisions. Filter
+    /// lengths are in points and are scaled to device pixels here.
+    public func draw() throws -> Canvas {
+        let canvas = try Canvas(size: size, scale: scale, background: .clear)
+        canvas.fill(Path(rect: canvas.bounds), with: background)
+        for element in elements { element.draw(on: canvas, glyphCache: glyphCache, clip: nil) }
+        return canvas
+    }
+}
+
+extension ResolvedElement {
+    func draw(on canvas: Canvas, glyphCache: GlyphCache?, clip: CoverageMask? = nil) {
+        switch self {
+        case .shape(let path, let fill, let rule, let stroke):
+            if let fill { canvas.fill(path, with: fill, rule: rule, clip: clip) }
+            if let (paint, style) = stroke { canvas.stroke(path, with: paint, style: style, clip: clip) }
+
+        case .image(let image, let frame, let mode, let clipsToBounds, let radius, let filters):
+            let rounded = radius > 0 ? canvas.makeClip(rect: frame, cornerRadius: radius, within: clip) : clip
+            // An image's filters work in the image's own pixels, whatever the canvas scale.
+            canvas.draw(image.applying(filters), in: frame, contentMode: mode,
+                        clipsToBounds: clipsToBounds, clip: rounded)
+
+        case .text(let text):
+            guard let glyphCache, !text.lines.isEmpty else { return }
+            canvas.draw(text.glyphRuns, cache: glyphCache, shadow: text.shadow, clip: clip)
+
+        case .chip(let chip):
+            chip.background?.draw(in: chip.frame, on: canvas)
+            switch chip.glyph {
+            case .icon(let icon, let style, let color, let frame)?: icon.draw(in: frame, color: color, style: style, on: canvas)
+            case .emoji(let text)?: ResolvedElement.text(text).draw(on: canvas, glyphCache: glyphCache, clip: clip)
+            case nil: break
+            }
+            if let title = chip.title { ResolvedElement.text(title).draw(on: canvas, glyphCache: glyphCache, clip: clip) }
+
+        case .group(let children, let groupClip, let filters):
+            let innerClip = groupClip.map { canvas.makeClip(rect: $0.rect, cornerRadius: $0.cornerRadius, within: clip) } ?? clip
+            guard !filters.isEmpty, let layer = try? Canvas(size: canvas.size, scale: canvas.scale) else {
+                for child in children { child.draw(on: canvas, glyphCache: glyphCache, clip: innerClip) }
+                return
+            }
+            // Filters see the group's pixels alone; the clip applies to the filtered result.
+            for child in children { child.draw(on: layer, glyphCache: glyphCache, clip: nil) }
+            canvas.draw(layer.makeImage().applying(filters.map { $0.scaled(by: canvas.scale) }), in: canvas.bounds, clip: innerClip)
+
+        case .snapshot(let frame, let mode, let levels):
+            for _ in 0..<levels {
+                canvas.draw(canvas.makeImage(), in: frame, contentMode: mode, clipsToBounds: true, clip: clip)
+            }
+        }
+    }
+}
+
+extension Filter {
+    /// The filter with its lengths converted from points to device pixels.
+    func scaled(by scale: Double) -> Filter {
+        switch self {
+        case .hueRotate, .straighten: return self
+        case .gaussianBlur(let sigma, let extend): return .gaussianBlur(sigma: sigma * scale, extendEdges: extend)
+        case .dropShadow(let dx, let dy, let sigma, let color):
+            return .dropShadow(offsetX: dx * scale, offsetY: dy * scale, sigma: sigma * scale, color: color)
+        }
+    }
+}

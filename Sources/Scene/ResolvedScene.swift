@@ -1,0 +1,63 @@
+import Geometry
+import Layout
+import Raster
+import Typesetting
+
+/// A scene resolved for one event, palette colour, canvas size and scale: every frame
+/// placed, every text fitted (its size and lines chosen, its glyphs positioned), every
+/// colour and paint final. Immutable; drawing it measures nothing.
+public struct ResolvedScene: Sendable {
+    public let size: Size
+    public let scale: Double
+    public let background: Paint
+    public let elements: [ResolvedElement]
+    /// Where the text's glyphs are rasterized; nil for a scene without text.
+    public let glyphCache: GlyphCache?
+}
+
+public indirect enum ResolvedElement: Sendable {
+    case shape(Path, fill: Paint?, fillRule: FillRule, stroke: (paint: Paint, style: StrokeStyle)?)
+    /// `cornerRadius` above zero clips to the rounded frame.
+    case image(Image, frame: Rect, contentMode: ContentMode, clipsToBounds: Bool, cornerRadius: Double, filters: [Filter])
+    case text(ResolvedText)
+    case chip(ResolvedChip)
+    case group([ResolvedElement], clip: (rect: Rect, cornerRadius: Double)?, filters: [Filter])
+    case snapshot(frame: Rect, contentMode: ContentMode, levels: Int)
+}
+
+/// Text fitted into its frame: what is drawn and what is reported.
+public struct ResolvedText: Sendable {
+    /// The text after placeholders were filled in.
+    public let text: String
+    /// The placeholders the source used (a title label uses `.title`).
+    public let fields: [EventField]
+    public let frame: Rect
+    /// The size asked for and the size chosen (after shrinking to fit).
+    public let requestedFontSizeInPoints: Double
+    public let fontScale: Double
+    public var fontSizeInPoints: Double { requestedFontSizeInPoints * fontScale }
+    public let lines: [TextLayout.Line]
+    /// Added to each line's y within the frame.
+    public let linesOffsetY: Double
+    public let truncated: Bool
+    public let missingGlyphs: [String]
+    public let shadow: TextShadow?
+    public let direction: TextDirection
+
+    /// The glyph runs in canvas coordinates.
+    public var glyphRuns: [GlyphRun] {
+        lines.flatMap { $0.runs.map { $0.offsetBy(dx: frame.minX, dy: frame.minY + linesOffsetY) } }
+    }
+}
+
+/// A chip laid out: its background, its icon or emoji and its title, each in its frame.
+public struct ResolvedChip: Sendable {
+    public enum Glyph: Sendable {
+        case icon(Icon, Icon.Style, Color, frame: Rect)
+        case emoji(ResolvedText)
+    }
+    public let frame: Rect
+    public let background: Background?
+    public let glyph: Glyph?
+    public let title: ResolvedText?
+}

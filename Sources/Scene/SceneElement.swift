@@ -1,0 +1,133 @@
+import Geometry
+import Layout
+import Raster
+import Typesetting
+
+/// One element of a scene, drawn in painter's order. Frames are `Frame`s, placed when the
+/// scene is resolved; text and colours are references, filled in then.
+public indirect enum SceneElement: Sendable {
+    case shape(ShapeElement)
+    case image(ImageElement)
+    case label(LabelElement, frame: Frame)
+    /// A chip of its natural size, placed in `frame` by `alignment`.
+    case chip(ChipElement, frame: Frame, alignment: ChipAlignment)
+    /// Labels and chips stacked vertically and centred as a group in `frame`.
+    case stack([StackItem], frame: Frame, spacing: Double)
+    case pattern(Pattern, frame: Frame)
+    /// Children drawn as one layer: clipped to a (rounded) rectangle, then filtered.
+    case group([SceneElement], clip: (frame: Frame, cornerRadius: Double)?, filters: [Filter])
+    /// The canvas as drawn so far, drawn again into `frame`; `levels` times over, each time
+    /// from the result of the previous level (a picture within a picture).
+    case snapshot(frame: Frame, contentMode: ContentMode, levels: Int)
+    /// An element with an `id`, whose placed frame later frames may refer to.
+    case named(String, SceneElement)
+
+    public enum StackItem: Sendable {
+        case label(LabelElement)
+        case chip(ChipElement)
+    }
+}
+
+public struct ShapeElement: Sendable {
+    public enum Outline: Sendable {
+        case rect(cornerRadius: Double)
+        case ellipse
+        /// SVG path data in the scene's design coordinates.
+        case path(Path)
+    }
+    public let outline: Outline
+    /// Where a rect or an ellipse goes; nil for a path.
+    public let frame: Frame?
+    public let fill: PaintReference?
+    public let fillRule: FillRule
+    public let stroke: (paint: PaintReference, style: StrokeStyle)?
+}
+
+/// Where an image's pixels come from. A card's own photo would be another case here.
+public enum ImageSource: Sendable {
+    /// A file beside the scene, decoded on first use.
+    case asset(ImageAsset)
+}
+
+public struct ImageElement: Sendable {
+    public let source: ImageSource
+    public let frame: Frame
+    public let contentMode: ContentMode
+    public let clipsToBounds: Bool
+    /// Rounds the clip (implies clipping when above zero).
+    public let cornerRadius: Double
+    public let filters: [Filter]
+}
+
+/// How a piece of text looks.
+public struct TextStyle: Hashable, Sendable {
+    public let family: String
+    public let weight: FontWeight
+    /// Points, or a share of the canvas (`vmin`, `vw`, …), resolved per canvas.
+    public let size: Length
+    public let color: ColorReference
+    public let trackingInThousandthsOfEm: Double
+}
+
+/// A `Label`: fitted, shrunk down to `minimumScaleFactor`, truncated with an ellipsis last.
+public struct LabelElement: Sendable {
+    public let text: TextReference
+    public let style: TextStyle
+    public let maxLines: LineLimit
+    public let alignment: TextLayoutOptions.Alignment
+    public let wrap: TextLayoutOptions.Wrap
+    public let minimumScaleFactor: Double
+    public let lineHeightMultiple: Double
+    public let shadow: (offset: Point, blur: Double, color: ColorReference)?
+}
+
+/// A capsule or rounded chip with an icon (or the event's emoji) and a title: a `Button`.
+public struct ChipElement: Sendable {
+    public enum Glyph: Sendable {
+        case icon(Icon, Icon.Style)
+        case emoji
+    }
+    public let glyph: Glyph?
+    public let text: TextReference
+    public let style: TextStyle
+    public let background: ColorReference?
+    /// nil: a capsule.
+    public let cornerRadius: Double?
+    public let contentInsets: EdgeInsets
+    /// Gap between icon and title (the equal-and-opposite insets rule).
+    public let spacing: Double
+}
+
+/// Where a chip sits in its frame; `leading` and `trailing` follow the title's direction.
+public enum ChipAlignment: String, Hashable, Sendable, CaseIterable {
+    case left, center, right, leading, trailing
+
+    func resolved(_ direction: TextDirection) -> ChipAlignment {
+        switch self {
+        case .leading: return direction == .rightToLeft ? .right : .left
+        case .trailing: return direction == .rightToLeft ? .left : .right
+        default: return self
+        }
+    }
+}
+
+/// A label's line limit (0 = none), one number or one per canvas shape, so a story can
+/// give a long title more lines than a landscape card.
+public struct LineLimit: Hashable, Sendable {
+    public let landscape: Int
+    public let square: Int
+    public let portrait: Int
+
+    public init(_ all: Int) { (landscape, square, portrait) = (all, all, all) }
+    public init(landscape: Int, square: Int, portrait: Int) {
+        (self.landscape, self.square, self.portrait) = (landscape, square, portrait)
+    }
+
+    /// Landscape when the canvas is more than 1.2 times as wide as tall, portrait when more
+    /// than 1.2 times as tall as wide, square otherwise.
+    public func lines(for canvas: Size) -> Int {
+        if canvas.width > canvas.height * 1.2 { return landscape }
+        if canvas.height > canvas.width * 1.2 { return portrait }
+        return square
+    }
+}

@@ -1,0 +1,239 @@
+import Caching
+import Geometry
+import Layout
+import Raster
+import Typesetting
+import UnicodeText
+
+/// What a scene's references are filled with: the event's fields and the palette colour.
+public struct SceneBindings: Sendable {
+    public let values: [EventField: String]
+    public let colors: PaletteColors
+    /// The title's reading direction: `leading`/`trailing` frames and chip alignments follow it.
+    public let direction: TextDirection
+
+    public init(values: [EventField: String], colors: PaletteColors, direction: TextDirection? = nil) {
+        self.values = values
+        self.colors = colors
+        self.direction = direction ?? values[.title].flatMap { try? BidiParagraph($0).direction } ?? .leftToRight
+    }
+
+    /// A sample event on the default palette's first colour: how a template is drawn alone.
+    public static let sample = SceneBindings(
+        values: [.title: "Our first apartment together", .date: "June 1, 2024", .subtitle: "Our timeline", .emoji: "🎉"],
+        colors: .sample)
+}
+
+/// The fonts text is set in, for scenes that have text.
+public struct SceneTextContext: Sendable {
+    public let fonts: FontLibrary
+    public let glyphCache: GlyphCache
+    /// The language text is shaped in.
+    public let language: LanguageTag
+
+    public init(fonts: FontLibrary, glyphCache: GlyphCache, language: LanguageTag = LanguageTag("en")!) {
+        self.fonts = fonts
+        self.glyphCache = glyphCache
+        self.language = language
+    }
+}
+
+extension Scene {
+    /// The scene for one event and palette colour on a canvas of `size` points (the design
+    /// size when nil) at `scale` (the scene's own when nil): the one place where frames are
+    /// placed and text is measured. Throws `SceneLimitError` when the render would need more
+    /// than `SceneLimits` allows, and when text needs fonts that `text` does not have.
+    public func resolve(_ bindings: SceneBindings = .sample, size: Size? = nil, scale: Double? = nil,
+                        text: SceneTextContext? = nil,
+                        pixelLimit: Double = SceneLimits.maximumPixelsPerRender) throws -> ResolvedScene {
+        let size = size ?? self.size
+        let scale = scale ?? self.scale
+        if let problem = pixelBudgetProblem(size: size, scale: scale, limit: pixelLimit) { throw SceneLimitError(description: problem) }
+        let context = try text.map { try LayoutContext(fonts: $0.fonts, glyphCache: $0.glyphCache, language: $0.language, scale: scale) }
+        let canvas = Rect(origin: .zero, size: size)
+        let margins = safeArea.map { $0.points(along: min(size.width, size.height), canvas: size) }
+        let safe = canvas.inset(by: EdgeInsets(top: margins[0], left: margins[1], bottom: margins[2], right: margins[3]))
+        let resolver = SceneResolver(bindings: bindings, canvas: canvas, grid: try PixelGrid(scale: scale), context: context,
+                                     safe: safe, direction: bindings.direction)
+        return ResolvedScene(size: size, scale: scale, background: background.resolve(bindings.colors, canvas: size),
+                             elements: try resolver.resolve(elements), glyphCache: text?.glyphCache)
+    }
+
+    /// Resolves and draws in one call.
+    public func render(_ bindings: SceneBindings = .sample, size: Size? = nil, scale: Double? = nil,
+                       text: SceneTextContext? = nil) throws -> Canvas {
+        try resolve(bindings, size: size, scale: scale, text: text).draw()
+    }
+}
+
+/// Places and measures a scene's elements for one canvas.
+struct SceneResolver {
+    let bindings: SceneBindings
+    let canvas: Rect
+    let grid: PixelGrid
+    let context: LayoutContext?
+
+    var colors: PaletteColors { bindings.colors }
+
+    /// The canvas inset by the scene's safe margins.
+    let safe: Rect
+    let direction: TextDirection
+    /// The placed frames of the named elements resolved so far.
+    let named = LockedValue<[String: Rect]>([:])
+
+    func resolve(_ elements: [SceneElement]) throws -> [ResolvedElement] {
+        try elements.compactMap(resolve)
+    }
+
+    func place(_ frame: Frame) -> Rect {
+        frame.place(in: canvas.size, safe: safe, direction: direction, named: named.withLock { $0 })
+    }
+
+    /// Nil when the element shows a field the event does not have.
+    func resolve(_ element: SceneElement) throws -> ResolvedElement? {
+        switch element {
+        case .shape(let shape):
+            let path = ShapeElement.path(shape.outline, in: shape.frame.map(place) ?? .zero)
+            return .shape(path, fill: shape.fill?.resolve(colors, canvas: canvas.size), fillRule: shape.fillRule,
+                          stroke: shape.stroke.map { (paint: $0.paint.resolve(colors, canvas: canvas.size), style: $0.style) })
+
+        case .image(let image):
+            let pixels: Image
+            switch image.source {
+            case .asset(let asset): pixels = try asset.image()
+            }
+            return .image(pixels, frame: place(image.frame), contentMode: image.contentMode,
+                          clipsToBounds: image.clipsToBounds || image.cornerRadius > 0,
+                          cornerRadius: image.cornerRadius, filters: image.filters)
+
+        case .label(let label, let frame):
+            guard let fitted = try fittedText(label) else { return nil }
+            return .text(try fitted.resolve(in: place(frame), fields: label.text.fields, context: requireContext()))
+
+        case .chip(let chip, let frame, let alignment):
+            guard let chip = try chipLayout(chip) else { return nil }
+            let context = try requireContext()
+            let bounds = place(frame)
+            let size = try chip.sizeThatFits(bounds.size, context: context)
+            let width = min(size.width, bounds.width), height = min(size.height, bounds.height)
+            let x: Double
+            switch alignment.resolved(direction) {
+            case .left: x = bounds.minX
+            case .right: x = bounds.maxX - width
+            case .center, .leading, .trailing: x = bounds.midX - width / 2  // leading and trailing are resolved above
+            }
+            return .chip(try chip.resolve(in: grid.snap(Rect(x: x, y: bounds.midY - height / 2, width: width, height: height)),
+                                          context: context))
+
+        case .stack(let items, let frame, let spacing):
+            var views: [any LayoutView] = []
+            var fields: [[EventField]] = []
+            for item in items {
+                switch item {
+                case .label(let label):
+                    if let fitted = try fittedText(label) { views.append(fitted); fields.append(label.text.fields) }
+                case .chip(let chip):
+                    if let layout = try chipLayout(chip) { views.append(layout); fields.append(chip.text.fields) }
+                }
+            }
+            guard !views.isEmpty else { return nil }
+            let context = try requireContext()
+            let stack = try Stack(axis: .vertical, children: views, spacing: spacing, alignment: .center, distribution: .center)
+            let frames = try stack.frames(in: place(frame), context: context)
+            return .group(try zip(views, zip(frames, fields)).map { view, placed in
+                if let text = view as? FittedText { return .text(try text.resolve(in: placed.0, fields: placed.1, context: context)) }
+                return .chip(try (view as! ChipLayout).resolve(in: placed.0, context: context))
+            }, clip: nil, filters: [])
+
+        case .pattern(let pattern, let frame):
+            let rect = place(frame)
+            let pieces = pattern.pieceCount(in: rect, within: canvas)
+            guard pieces <= Double(Pattern.maximumPieces) else {
+                throw SceneLimitError(description: "the pattern would draw \(Int(min(pieces, 1e15))) pieces on the canvas, over the limit of \(Pattern.maximumPieces)")
+            }
+            let shapes = pattern.shapes(in: rect, within: canvas).map { path, index in
+                ResolvedElement.shape(path, fill: .solid(pattern.colors[index].resolve(colors)), fillRule: .nonZero, stroke: nil)
+            }
+            return .group(shapes, clip: (rect: rect, cornerRadius: 0), filters: [])
+
+        case .group(let children, let clip, let filters):
+            return .group(try resolve(children), clip: clip.map { (rect: place($0.frame), cornerRadius: $0.cornerRadius) },
+                          filters: filters)
+
+        case .snapshot(let frame, let mode, let levels):
+            return .snapshot(frame: place(frame), contentMode: mode, levels: levels)
+
+        case .named(let id, let inner):
+            let resolved = try resolve(inner)
+            if let frame = placedFrame(inner, resolved) { named.withLock { $0[id] = frame } }
+            return resolved
+        }
+    }
+
+    /// Where an element went: a chip's own frame, other elements' frames as placed (a
+    /// path's is unknown). Nil when the element was left out.
+    func placedFrame(_ element: SceneElement, _ resolved: ResolvedElement?) -> Rect? {
+        guard let resolved else { return nil }
+        if case .chip(let chip) = resolved { return chip.frame }
+        switch element {
+        case .shape(let shape): return shape.frame.map(place)
+        case .image(let image): return place(image.frame)
+        case .label(_, let frame), .chip(_, let frame, _), .stack(_, let frame, _), .pattern(_, let frame),
+             .snapshot(let frame, _, _): return place(frame)
+        case .group, .named: return nil
+        }
+    }
+
+    func requireContext() throws -> LayoutContext {
+        guard let context else { throw SceneLimitError(description: "the scene has text, and no fonts were given to set it in") }
+        return context
+    }
+
+    /// A font size in points on this canvas.
+    func points(_ size: Length) -> Double { size.points(along: min(canvas.width, canvas.height), canvas: canvas.size) }
+
+    func attributes(_ style: TextStyle) throws -> TextAttributes {
+        try TextAttributes(family: style.family, weight: style.weight, sizeInPoints: points(style.size),
+                           color: style.color.resolve(colors), trackingInThousandthsOfEm: style.trackingInThousandthsOfEm)
+    }
+
+    /// The label's text shaped once, or nil when a field it shows has no value.
+    func fittedText(_ label: LabelElement) throws -> FittedText? {
+        guard let string = label.text.filled(bindings.values) else { return nil }
+        let shadow = label.shadow.flatMap {
+            TextShadow(offsetInPoints: $0.offset, blurRadiusInPoints: $0.blur, color: $0.color.resolve(colors))
+        }
+        return try FittedText(string, attributes: attributes(label.style), context: requireContext(),
+                              numberOfLines: label.maxLines.lines(for: canvas.size), truncation: .tail, alignment: label.alignment, wrap: label.wrap,
+                              adjustsFontSize: true, minimumScaleFactor: label.minimumScaleFactor,
+                              lineHeightMultiple: label.lineHeightMultiple, shadow: shadow)
+    }
+
+    func chipLayout(_ chip: ChipElement) throws -> ChipLayout? {
+        guard let string = chip.text.filled(bindings.values) else { return nil }
+        let context = try requireContext()
+        let attributes = try attributes(chip.style)
+        var glyph: ChipLayout.Glyph?
+        switch chip.glyph {
+        case .icon(let icon, let style)?:
+            let side = points(chip.style.size) * 1.1
+            guard side <= 4096 else { throw LayoutError.invalidArgument("icon size must be in (0, 4096] points, got \(side)") }
+            glyph = .icon(icon, style, attributes.color, size: grid.snap(Size(width: side, height: side)))
+        case .emoji?:
+            if let emoji = bindings.values[.emoji], !emoji.isEmpty {
+                let emojiAttributes = try TextAttributes(family: "Noto Color Emoji", weight: .regular, sizeInPoints: points(chip.style.size))
+                glyph = .emoji(try FittedText(emoji, attributes: emojiAttributes, context: context, numberOfLines: 1,
+                                              truncation: nil, alignment: .center))
+            }
+        case nil:
+            break
+        }
+        let title = string.isEmpty ? nil : try FittedText(string, attributes: attributes, context: context, numberOfLines: 1,
+                                                           truncation: .tail, alignment: .natural)
+        return ChipLayout(glyph: glyph, title: title, fields: chip.text.fields, contentInsets: chip.contentInsets,
+                          spacing: glyph == nil ? 0 : chip.spacing,
+                          background: try chip.background.map {
+                              try Background(paint: .solid($0.resolve(colors)), cornerRadius: chip.cornerRadius ?? .infinity)
+                          })
+    }
+}

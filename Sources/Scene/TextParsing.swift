@@ -1,0 +1,215 @@
+import Geometry
+import Layout
+import Raster
+import Typesetting
+
+/// Parsing of the scene language's text elements, references and placements.
+extension JSONNode {
+    static let textKeys: Set<String> = ["text", "font"]
+    static let labelKeys = textKeys.union(["maxLines", "alignment", "wrap", "minimumScaleFactor", "lineHeight", "shadow"])
+    static let chipKeys = textKeys.union(["icon", "background", "cornerRadius", "contentInsets", "spacing"])
+
+    /// The element's `frame` (or, for shapes, images, clips and snapshots, `rect`; not both).
+    func placement(knownIDs: Set<String> = []) throws -> Frame {
+        let frame = try optional("frame"), rect = try optional("rect")
+        if frame != nil && rect != nil { throw fail("give either frame or rect, not both") }
+        guard let node = frame ?? rect else { throw JSONInputError(path: path.isEmpty ? "frame" : "\(path).frame", reason: "is required") }
+        return try node.frame(knownIDs: knownIDs)
+    }
+
+    /// `{"to": "ID.EDGE", "offset": n}`, where ID is in `known` (an element before this one).
+    func anchor(known: Set<String>) throws -> Anchor {
+        try rejectUnknownKeys(allowed: ["to", "offset"])
+        let to = try required("to")
+        let text = try to.string(maximumLength: 100)
+        guard let dot = text.lastIndex(of: "."), let edge = Anchor.Edge(rawValue: String(text[text.index(after: dot)...])) else {
+            throw to.fail("expected \"ID.EDGE\" with EDGE one of \(Anchor.Edge.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\"")
+        }
+        let id = String(text[..<dot])
+        guard known.contains(id) else {
+            throw to.fail("refers to \"\(id)\", which no earlier element names (ids: \(known.sorted().joined(separator: ", ")))")
+        }
+        return Anchor(id: id, edge: edge, offset: try optional("offset")?.number() ?? 0)
+    }
+
+    /// `[x, y, width, height]`, or constraints (see `FrameConstraints`); anchors may name `knownIDs`.
+    func frame(knownIDs: Set<String> = []) throws -> Frame {
+        guard object != nil else { return .absolute(try rect()) }
+        let keys: Set<String> = ["in", "left", "right", "leading", "trailing", "centerX", "width", "minWidth", "maxWidth",
+                                 "top", "bottom", "centerY", "height", "minHeight", "maxHeight", "aspect"]
+        try rejectUnknownKeys(allowed: keys)
+        let o = try requireObject()
+        let absolute = o["left"] != nil || o["right"] != nil, relative = o["leading"] != nil || o["trailing"] != nil
+        if absolute && relative { throw fail("give left and right, or leading and trailing, not both") }
+        func l(_ key: String) throws -> Length? { try optional(key)?.length() }
+        var anchors: [String: Anchor] = [:]
+        /// A position: a length, or `{"to": "ID.EDGE", "offset": n}` naming an earlier element.
+        func position(_ key: String) throws -> Length? {
+            guard let node = try optional(key) else { return nil }
+            guard node.object != nil else { return try node.length() }
+            if relative && ["leading", "trailing", "centerX"].contains(key) {
+                throw node.fail("an anchor to another element uses left, right or centerX, not with leading and trailing")
+            }
+            anchors[key] = try node.anchor(known: knownIDs)
+            return .points(0)
+        }
+        var horizontal = FrameConstraints.Axis(start: try position(relative ? "leading" : "left"), end: try position(relative ? "trailing" : "right"),
+                                               center: try position("centerX"), size: try l("width"),
+                                               minimum: try l("minWidth"), maximum: try l("maxWidth"))
+        var vertical = FrameConstraints.Axis(start: try position("top"), end: try position("bottom"), center: try position("centerY"),
+                                             size: try l("height"), minimum: try l("minHeight"), maximum: try l("maxHeight"))
+        horizontal.anchors = [.start: anchors["left"], .end: anchors["right"], .center: anchors["centerX"]].compactMapValues { $0 }
+        vertical.anchors = [.start: anchors["top"], .end: anchors["bottom"], .center: anchors["centerY"]].compactMapValues { $0 }
+        let aspect = try optional("aspect")?.number(in: 0.001...1000)
+        for (axis, name) in [(horizontal, "horizontal"), (vertical, "vertical")] {
+            if axis.size != nil && axis.positions >= 2 || axis.positions > 2 {
+                throw fail("the \(name) position is over-constrained: give at most two of the edges, the centre and the size")
+            }
+        }
+        return .constrained(FrameConstraints(container: try optional("in")?.enumValue(FrameConstraints.Container.self) ?? .canvas,
+                                             horizontal: horizontal, vertical: vertical, mirrors: relative, aspect: aspect))
+    }
+
+    /// A number of points, or a share such as `"N%"`, `"A/B"`, `"Nvmin"`, `"A/Bvmin"` (see `Length`).
+    func length(allowPercent: Bool = true) throws -> Length {
+        if let text = value as? String {
+            guard let length = Length(text), abs(length.magnitude) <= 1e5 else {
+                throw fail("expected a length: points, or a string such as \"12.5%\", \"140/576\", \"10vmin\", \"60/576vmin\", got \"\(text)\"")
+            }
+            if length.isContainerShare, !allowPercent { throw fail("a share of the container needs an axis; use vmin, vmax, vw or vh here") }
+            return length
+        }
+        return .points(try number(in: -1e6...1e6))
+    }
+
+    func labelElement() throws -> LabelElement {
+        var shadow: (Point, Double, ColorReference)?
+        if let s = try optional("shadow") {
+            try s.rejectUnknownKeys(allowed: ["offset", "blur", "color"])
+            shadow = (try s.optional("offset")?.point() ?? Point(x: 0, y: 2), try s.optional("blur")?.number(in: 0...100) ?? 6,
+                      try s.optional("color")?.colorReference() ?? .fixed(Color(gray: 0, alpha: 0.35)))
+        }
+        return LabelElement(text: try required("text").textReference(), style: try required("font").textStyle(),
+                            maxLines: try optional("maxLines")?.lineLimit() ?? LineLimit(3),
+                            alignment: try optional("alignment")?.enumValue(TextLayoutOptions.Alignment.self) ?? .center,
+                            wrap: try optional("wrap")?.enumValue(TextLayoutOptions.Wrap.self) ?? .balanced,
+                            minimumScaleFactor: try optional("minimumScaleFactor")?.number(in: 0.05...1) ?? 0.3,
+                            lineHeightMultiple: try optional("lineHeight")?.number(in: 0.5...4) ?? 1,
+                            shadow: shadow.map { (offset: $0.0, blur: $0.1, color: $0.2) })
+    }
+
+    /// A number of lines, or `{"landscape": l, "square": s, "portrait": p}` (each defaults to landscape's).
+    func lineLimit() throws -> LineLimit {
+        guard object != nil else { return LineLimit(try integer(in: 0...20)) }
+        try rejectUnknownKeys(allowed: ["landscape", "square", "portrait"])
+        let landscape = try required("landscape").integer(in: 0...20)
+        return LineLimit(landscape: landscape, square: try optional("square")?.integer(in: 0...20) ?? landscape,
+                         portrait: try optional("portrait")?.integer(in: 0...20) ?? landscape)
+    }
+
+    func chipElement() throws -> ChipElement {
+        var glyph: ChipElement.Glyph?
+        if let icon = try optional("icon") {
+            let name = try icon.string(maximumLength: 32)
+            if name == "{emoji}" {
+                glyph = .emoji
+            } else {
+                guard let (i, style) = Icon.named(name) else {
+                    throw icon.fail("unknown icon \"\(name)\" (expected {emoji} or one of: \(Icon.allCases.map(\.rawValue).joined(separator: ", ")), optionally followed by .filled or .outline)")
+                }
+                glyph = .icon(i, style)
+            }
+        }
+        var insets = EdgeInsets(top: 10, left: 20, bottom: 10, right: 20)
+        if let n = try optional("contentInsets") {
+            let v = try n.numbers(count: 4, in: 0...500)
+            insets = EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
+        }
+        var radius: Double? = nil
+        if let r = try optional("cornerRadius"), !(r.value is String) { radius = try r.number(in: 0...1000) }
+        return ChipElement(glyph: glyph, text: try required("text").textReference(), style: try required("font").textStyle(),
+                           background: try optional("background")?.colorReference(), cornerRadius: radius,
+                           contentInsets: insets, spacing: try optional("spacing")?.number(in: 0...200) ?? 10)
+    }
+
+    func textStyle() throws -> TextStyle {
+        try rejectUnknownKeys(allowed: ["family", "weight", "size", "color", "tracking"])
+        let weight = try optional("weight")?.integer(in: 1...1000) ?? 700
+        var size = Length.points(60)
+        if let node = try optional("size") {
+            size = try node.length(allowPercent: false)
+            if case .points(let p) = size, !(1...1000).contains(p) { throw node.fail("must be between 1.0 and 1000.0, got \(p)") }
+            if case .share(_, let a, let b) = size, !(0.0001...1).contains(a / b) { throw node.fail("must be a positive share of at most the whole side") }
+        }
+        return TextStyle(family: try optional("family")?.string(maximumLength: 64) ?? "Quicksand",
+                         weight: FontWeight(weight)!, size: size,
+                         color: try optional("color")?.colorReference() ?? .foreground(alpha: 1),
+                         trackingInThousandthsOfEm: try optional("tracking")?.number(in: -500...1000) ?? 0)
+    }
+
+    func textReference() throws -> TextReference {
+        let source = try string(maximumLength: 1000)
+        do { return try TextReference(parsing: source) } catch { throw fail(error.reason) }
+    }
+
+    /// `"foreground"`, `"background"`, `{"ref": "foreground", "alpha": 0.2}` or a colour.
+    public func colorReference() throws -> ColorReference {
+        if let s = value as? String, let r = Self.reference(s, alpha: 1) { return r }
+        if let o = object, o["ref"] != nil {
+            try rejectUnknownKeys(allowed: ["ref", "alpha"])
+            let name = try required("ref").string(maximumLength: 16)
+            let alpha = try optional("alpha")?.number(in: 0...1) ?? 1
+            guard let r = Self.reference(name, alpha: alpha) else { throw fail("ref must be \"foreground\" or \"background\", got \"\(name)\"") }
+            return r
+        }
+        return .fixed(try color())
+    }
+
+    static func reference(_ name: String, alpha: Double) -> ColorReference? {
+        switch name {
+        case "foreground": return .foreground(alpha: alpha)
+        case "background": return .background(alpha: alpha)
+        default: return nil
+        }
+    }
+
+    /// `"palette"` (the colour's whole background), a colour reference, or a paint.
+    public func paintReference() throws -> PaintReference {
+        if value as? String == "palette" { return .paletteBackground }
+        if let o = object, o["linear"] != nil || o["radial"] != nil { return try gradientReference() }
+        return .color(try colorReference())
+    }
+
+    /// `{"linear": {"from": [x, y], "to": [x, y], "stops": …}}` or `{"radial": {"center": [x, y],
+    /// "radius": r, "stops": …}}` with every coordinate a length. All in points: a fixed paint.
+    func gradientReference() throws -> PaintReference {
+        try rejectUnknownKeys(allowed: ["linear", "radial"])
+        guard try requireObject().count == 1 else { throw fail("give one of linear or radial") }
+        func point(_ node: JSONNode) throws -> [Length] {
+            let items = try node.array()
+            guard items.count == 2 else { throw node.fail("expected 2 lengths, found \(items.count)") }
+            return try items.map { try $0.length() }
+        }
+        let geometry: GradientReference.Geometry
+        let stopsNode: JSONNode
+        if let linear = try optional("linear") {
+            try linear.rejectUnknownKeys(allowed: ["from", "to", "stops"])
+            geometry = .linear(from: try point(linear.required("from")), to: try point(linear.required("to")))
+            stopsNode = try linear.required("stops")
+        } else {
+            let radial = try required("radial")
+            try radial.rejectUnknownKeys(allowed: ["center", "radius", "stops"])
+            let radius = try radial.required("radius").length()
+            if case .points(let r) = radius, !(0...1e6).contains(r) { throw try radial.required("radius").fail("must be between 0.0 and 1000000.0, got \(r)") }
+            geometry = .radial(center: try point(radial.required("center")), radius: radius)
+            stopsNode = try radial.required("stops")
+        }
+        let reference = GradientReference(geometry: geometry, stops: try stopsNode.gradientStops())
+        let allPoints: Bool
+        switch geometry {
+        case .linear(let a, let b): allPoints = (a + b).allSatisfy { if case .points = $0 { return true } else { return false } }
+        case .radial(let c, let r): allPoints = (c + [r]).allSatisfy { if case .points = $0 { return true } else { return false } }
+        }
+        return allPoints ? .fixed(reference.resolve(canvas: .zero)) : .gradient(reference)
+    }
+}

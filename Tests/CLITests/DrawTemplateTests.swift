@@ -1,0 +1,30 @@
+import Foundation
+import XCTest
+
+/// A template is a scene: `sharecard draw` draws a template file with a sample event, and
+/// that is the card `sharecard render` makes for the same event.
+final class DrawTemplateTests: TemporaryDirectoryTestCase {
+    func testDrawingATemplateIsRenderingTheSampleEvent() throws {
+        let template = ProcessRunner.packageRoot.appendingPathComponent("templates/dated.json").path
+        let drawn = try Sharecard.run(["draw", template, "-o", "drawn.png"], in: directory)
+        XCTAssertEqual(drawn.status, 0, drawn.stderr)
+        let rendered = try Sharecard.run(["render", "--title", "Our first apartment together", "--date", "2024-06-01",
+                                          "--subtitle", "Our timeline", "--emoji", "🎉", "--template", "dated",
+                                          "-o", "rendered.png"], in: directory)
+        XCTAssertEqual(rendered.status, 0, rendered.stderr)
+        let a = try Data(contentsOf: directory.appendingPathComponent("drawn.png"))
+        XCTAssertEqual(PNGHeader(a), PNGHeader(width: 1024, height: 576, bitDepth: 8, colourType: 2))
+        XCTAssertEqual(a, try Data(contentsOf: directory.appendingPathComponent("rendered.png")))
+    }
+}
+
+/// `templates validate` checks fonts against the library.
+final class TemplateValidateTests: TemporaryDirectoryTestCase {
+    func testAMissingFontIsRefused() throws {
+        let file = directory.appendingPathComponent("t.json")
+        try Data(##"{"name": "t", "size": [1024, 576], "elements": [{"type": "label", "frame": [0, 0, 500, 100], "text": "{title}", "font": {"family": "Comic Neue"}}]}"##.utf8).write(to: file)
+        let result = try Sharecard.run(["templates", "validate", file.path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains(#"font family "Comic Neue" (for "{title}") is not in the font library"#), result.stderr)
+    }
+}
