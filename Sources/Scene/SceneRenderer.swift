@@ -48,7 +48,7 @@ extension Scene {
     /// A filter with its lengths converted from points to device pixels.
     private func scaled(_ filter: Filter) -> Filter {
         switch filter {
-        case .hueRotate, .straighten: return filter
+        case .hueRotate, .hueAdjust, .straighten: return filter
         case .gaussianBlur(let sigma, let extend): return .gaussianBlur(sigma: sigma * scale, extendEdges: extend)
         case .dropShadow(let dx, let dy, let sigma, let color):
             return .dropShadow(offsetX: dx * scale, offsetY: dy * scale, sigma: sigma * scale, color: color)
