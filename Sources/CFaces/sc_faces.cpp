@@ -96,7 +96,8 @@ extern "C" int sc_faces_detect(sc_faces_detector *detector, const uint8_t *pixel
         return -1;
     }
     if (!(options->scale_factor > 1.0 && options->scale_factor <= 4.0) || options->min_neighbors < 0 ||
-        !(options->min_face_fraction > 0.0 && options->min_face_fraction <= 1.0) || options->working_side_px < 0) {
+        !(options->min_face_fraction > 0.0 && options->min_face_fraction <= 1.0) || options->working_side_px < 0 ||
+        options->profiles < SC_FACES_PROFILES_NEVER || options->profiles > SC_FACES_PROFILES_FALLBACK) {
         set_error(err, err_size, "invalid detector options");
         return -1;
     }
@@ -121,7 +122,9 @@ extern "C" int sc_faces_detect(sc_faces_detector *detector, const uint8_t *pixel
         {
             std::lock_guard<std::mutex> guard(detector->lock);
             detector->frontal.detectMultiScale(grey, faces, options->scale_factor, options->min_neighbors, 0, min_size);
-            if (options->profiles && detector->has_profile) {
+            const bool profiles = options->profiles == SC_FACES_PROFILES_ALWAYS ||
+                                  (options->profiles == SC_FACES_PROFILES_FALLBACK && faces.empty());
+            if (profiles && detector->has_profile) {
                 std::vector<cv::Rect> turned, mirrored;
                 detector->profile.detectMultiScale(grey, turned, options->scale_factor, options->min_neighbors, 0, min_size);
                 cv::Mat flipped;

@@ -2,16 +2,26 @@ import CFaces
 import Geometry
 import Raster
 
-/// Finds frontal (and, by default, turned) faces with OpenCV's cascade classifier, on a grey,
+/// Finds frontal faces (and, by default, faces turned to the side when there is no frontal one)
+/// with OpenCV's cascade classifiers, on a grey,
 /// histogram-equalised copy of the image area-downscaled to `Settings.workingSidePixels`.
 /// Load once and share: the cascades are parsed when the detector is made.
 public struct FaceDetector: Sendable {
     /// How the detector searches. The defaults were chosen by measurement on labelled photos
     /// (docs/design.md, "Faces"; `bench/face_settings.py` prints the table).
     public struct Settings: Hashable, Sendable {
+        /// When the profile cascade searches too (both ways round, for faces turned either side).
+        public enum ProfileSearch: Hashable, Sendable {
+            case never
+            /// Only when the frontal cascade found no face: a turned face is then found, and a
+            /// photo with frontal faces costs one cascade instead of three.
+            case whenNoFrontalFace
+            /// Always; profile faces overlapping no frontal face are added.
+            case always
+        }
+
         public let frontal: FaceCascade
-        /// Also search with the profile cascade, both ways round.
-        public let profiles: Bool
+        public let profiles: ProfileSearch
         /// The grey copy's longer side, at most; 0 searches at full size.
         public let workingSidePixels: Int
         /// How much each pyramid level shrinks, > 1.
@@ -21,8 +31,8 @@ public struct FaceDetector: Sendable {
         /// The smallest face searched for, as a fraction of the working copy's longer side.
         public let minFaceFraction: Double
 
-        public init(frontal: FaceCascade = .haarAlt2, profiles: Bool = true, workingSidePixels: Int = 320,
-                    scaleFactor: Double = 1.1, minNeighbors: Int = 5, minFaceFraction: Double = 1.0 / 12) throws {
+        public init(frontal: FaceCascade = .haarAlt, profiles: ProfileSearch = .whenNoFrontalFace, workingSidePixels: Int = 320,
+                    scaleFactor: Double = 1.1, minNeighbors: Int = 5, minFaceFraction: Double = 1.0 / 16) throws {
             guard frontal != .haarProfile else { throw FacesError.invalidSettings("the profile cascade cannot be the frontal one") }
             guard workingSidePixels == 0 || (24...8192).contains(workingSidePixels) else {
                 throw FacesError.invalidSettings("working side \(workingSidePixels) px is outside 24…8192 (or 0 for full size)")
@@ -60,7 +70,7 @@ public struct FaceDetector: Sendable {
             return path
         }
         let frontal = try find(settings.frontal)
-        let profile = settings.profiles ? try find(.haarProfile) : nil
+        let profile = settings.profiles == .never ? nil : try find(.haarProfile)
         self.settings = settings
         self.handle = try DetectorHandle(frontalPath: frontal, profilePath: profile)
     }
@@ -70,7 +80,7 @@ public struct FaceDetector: Sendable {
     public func faces(in image: Image) throws -> [Face] {
         var options = sc_faces_options(working_side_px: Int32(settings.workingSidePixels), scale_factor: settings.scaleFactor,
                                        min_neighbors: Int32(settings.minNeighbors), min_face_fraction: settings.minFaceFraction,
-                                       profiles: settings.profiles ? 1 : 0)
+                                       profiles: Int32(Self.profileMode(settings.profiles)))
         var capacity = 64
         while true {
             var rects = [sc_face_rect](repeating: sc_face_rect(), count: capacity)
@@ -85,6 +95,16 @@ public struct FaceDetector: Sendable {
             guard status == 0 else { throw FacesError.detection(cString(message)) }
             if count > capacity { capacity = count; continue }
             return rects.prefix(count).map { Face(bounds: Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height)) }
+        }
+    }
+}
+
+extension FaceDetector {
+    static func profileMode(_ search: Settings.ProfileSearch) -> Int {
+        switch search {
+        case .never: return Int(SC_FACES_PROFILES_NEVER)
+        case .whenNoFrontalFace: return Int(SC_FACES_PROFILES_FALLBACK)
+        case .always: return Int(SC_FACES_PROFILES_ALWAYS)
         }
     }
 }

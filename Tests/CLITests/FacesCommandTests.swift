@@ -37,6 +37,22 @@ final class FacesCommandTests: XCTestCase {
         XCTAssertEqual((json["faces"] as? [Any])?.count, 1)
     }
 
+    func testFrameGivesTheCropThatKeepsTheFaceAndTheClearEdge() throws {
+        // biden.png is 225×512 with the face near the top: a 2:1 crop is 225×112.5, centred on
+        // the face and the headroom above it, so it holds the whole face.
+        let r = try Sharecard.run(["faces", Self.fixtures.appendingPathComponent("biden.png").path, "--frame", "1024x512", "--json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
+        let frame = try XCTUnwrap(json["frame"] as? [String: Any])
+        let crop = try XCTUnwrap(frame["crop"] as? [String: Int])
+        XCTAssertEqual(crop["width"], 225)
+        XCTAssertEqual(crop["height"], 113)
+        let face = try XCTUnwrap((json["faces"] as? [[String: Int]])?.first)
+        XCTAssertLessThanOrEqual(crop["y"]!, face["y"]!)
+        XCTAssertGreaterThanOrEqual(crop["y"]! + crop["height"]!, face["y"]! + face["height"]!)
+        XCTAssertEqual(try Sharecard.run(["faces", Self.fixtures.appendingPathComponent("biden.png").path, "--frame", "wide"]).status, 2)
+    }
+
     func testBadInputIsAOneLineErrorNamingTheFile() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("faces-\(UUID())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

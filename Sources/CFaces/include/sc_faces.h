@@ -20,9 +20,15 @@ typedef struct {
 /* How to search. `working_side_px`: the grey copy is area-downscaled so its longer side is at
  * most this (0 = full size). `scale_factor` > 1 and `min_neighbors` ≥ 0 are detectMultiScale's;
  * `min_face_fraction` (0…1) is the smallest face searched for, as a fraction of the working
- * copy's longer side. With `profiles` nonzero and a profile cascade loaded, faces turned to
- * either side are searched for too (the cascade and its mirror image), and kept where they
- * overlap no frontal face. */
+ * copy's longer side. `profiles` (with a profile cascade loaded): SC_FACES_PROFILES_ALWAYS
+ * also searches for faces turned to either side (the cascade and its mirror image), kept where
+ * they overlap no frontal face; SC_FACES_PROFILES_FALLBACK does so only when the frontal cascade
+ * found nothing; SC_FACES_PROFILES_NEVER not at all. */
+enum {
+    SC_FACES_PROFILES_NEVER = 0,
+    SC_FACES_PROFILES_ALWAYS = 1,
+    SC_FACES_PROFILES_FALLBACK = 2
+};
 typedef struct {
     int32_t working_side_px;
     double scale_factor;
