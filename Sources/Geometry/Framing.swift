@@ -19,7 +19,8 @@ public struct Framing: Hashable, Sendable {
     public let crop: Rect
     /// Indices (into the faces given) of the faces wholly inside the crop, in order.
     public let keptFaces: [Int]
-    /// The edge whose band (`bandFraction` of the crop's height) no face in the crop touches; when
+    /// The edge whose band (`bandFraction` of the crop's height) no face in the crop, nor the
+    /// headroom above it, touches; when
     /// both are clear, the one farther from the faces (bottom on a tie); nil when neither is.
     public let clearEdge: Edge?
 
@@ -56,8 +57,11 @@ public struct Framing: Hashable, Sendable {
         let kept = faces.indices.filter { i in
             !faces[i].isEmpty && faces[i].intersection(crop) == faces[i]
         }
-        self.init(crop: crop, keptFaces: kept,
-                  clearEdge: Framing.clearEdge(crop: crop, faces: faces.filter { !$0.intersection(crop).isEmpty }, bandFraction: bandFraction))
+        // A title must not cover the hair either: each face counts with its headroom.
+        let occupied = faces.filter { !$0.intersection(crop).isEmpty }.map { f in
+            Rect(x: f.minX, y: f.minY - headroom * f.height, width: f.width, height: f.height * (1 + headroom))
+        }
+        self.init(crop: crop, keptFaces: kept, clearEdge: Framing.clearEdge(crop: crop, faces: occupied, bandFraction: bandFraction))
     }
 
     public init(crop: Rect, keptFaces: [Int], clearEdge: Edge?) {

@@ -25,8 +25,16 @@ enum FacesCommand {
         }
         struct Frame: Encodable {
             let crop: Box
-            /// "top", "bottom", or nil when a title band would cover a face at either edge.
+            /// "top", "bottom", or null when a title band would cover a face at either edge.
             let clearEdge: String?
+
+            enum CodingKeys: String, CodingKey { case crop, clearEdge }
+
+            func encode(to encoder: Encoder) throws {
+                var c = encoder.container(keyedBy: CodingKeys.self)
+                try c.encode(crop, forKey: .crop)
+                try c.encode(clearEdge, forKey: .clearEdge)
+            }
         }
         let width: Int
         let height: Int

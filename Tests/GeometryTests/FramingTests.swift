@@ -24,8 +24,19 @@ final class FramingTests: XCTestCase {
         let f = Framing(imageSize: Size(width: 600, height: 1200), targetSize: Size(width: 1024, height: 512),
                         faces: [Rect(x: 250, y: 500, width: 100, height: 100)])
         XCTAssertEqual(f.crop, Rect(x: 0, y: 385, width: 600, height: 300))
-        // Bands are 75 high: top [385, 460] is 40 from the face, bottom [610, 685] only 10.
-        XCTAssertEqual(f.clearEdge, .top)
+        // Bands are 75 high: top [385, 460] is 10 from the headroom (470), bottom [610, 685] 10
+        // from the chin (600): both clear, a tie, so the bottom.
+        XCTAssertEqual(f.clearEdge, .bottom)
+    }
+
+    func testATitleBandMayNotCoverTheHeadroom() {
+        // Same shape: the crop is the whole 1000×500 image, bands 125 high. The face (y 150…370)
+        // clears the top band by 25 and the bottom band (375…) by only 5, but its headroom
+        // starts at 150 − 66 = 84, inside the top band: so the bottom.
+        let f = Framing(imageSize: Size(width: 1000, height: 500), targetSize: Size(width: 2, height: 1),
+                        faces: [Rect(x: 400, y: 150, width: 220, height: 220)])
+        XCTAssertEqual(f.crop, Rect(x: 0, y: 0, width: 1000, height: 500))
+        XCTAssertEqual(f.clearEdge, .bottom)
     }
 
     func testHeadroomNeverReachesAboveTheImage() {
