@@ -7,6 +7,7 @@ import PackageDescription
 //   Typesetting, CardService, sharecard → Caching (the LRU both caches share, and LockedValue; no dependencies)
 //   C libraries from Debian (installed by scripts/setup) sit behind the C* targets:
 //   Raster → CFreeType, CPixman, CPNG;  UnicodeText → CICU, CFriBiDi;  Typesetting → CHarfBuzz, CFreeType
+//   Faces → Raster, Geometry, CFaces (OpenCV's objdetect, C++ behind a C header)
 //   CardService → HTTPTypes (requests and responses as values, no sockets);  HTTPServer → HTTPTypes, CMicroHTTPD
 let package = Package(
     name: "sharecard",
@@ -26,6 +27,9 @@ let package = Package(
         // C target; its public header uses only stdint types.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
         .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd")]),
+        // OpenCV's cascade classifier (Debian libopencv-objdetect-dev) behind a C header: C++ stays inside.
+        .target(name: "CFaces", cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
+                linkerSettings: [.linkedLibrary("opencv_objdetect"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")]),
 
         .target(name: "Geometry"),
         .target(name: "Caching"),
@@ -33,14 +37,15 @@ let package = Package(
         .target(name: "UnicodeText", dependencies: ["CICU", "CFriBiDi"]),
         .target(name: "Typesetting", dependencies: ["Caching", "Geometry", "Raster", "UnicodeText", "CFreeType", "CHarfBuzz"]),
         .target(name: "Scene", dependencies: ["Caching", "Geometry", "Raster", "Layout", "Typesetting", "UnicodeText"]),
+        .target(name: "Faces", dependencies: ["Geometry", "Raster", "CFaces"]),
         .target(name: "Cards", dependencies: ["Layout", "Scene", "Typesetting", "UnicodeText", "Raster", "Geometry", "CCrypto"]),
         .target(name: "Layout", dependencies: ["Geometry", "Raster", "Typesetting"]),
         .target(name: "HTTPTypes"),
         .target(name: "CardService", dependencies: ["Caching", "Cards", "Scene", "HTTPTypes", "Raster", "CCrypto"]),
         .target(name: "HTTPServer", dependencies: ["HTTPTypes", "CMicroHTTPD"]),
 
-        .executableTarget(name: "sharecard", dependencies: ["Caching", "CardService", "HTTPServer", "HTTPTypes", "Cards", "Layout", "Scene", "Typesetting", "Raster", "Geometry"]),
-        .executableTarget(name: "sharecard-bench", dependencies: ["Cards", "Scene", "Typesetting", "Raster", "Geometry"]),
+        .executableTarget(name: "sharecard", dependencies: ["Caching", "CardService", "HTTPServer", "HTTPTypes", "Cards", "Layout", "Scene", "Typesetting", "Raster", "Geometry", "Faces"]),
+        .executableTarget(name: "sharecard-bench", dependencies: ["Cards", "Scene", "Typesetting", "Raster", "Geometry", "Faces"]),
 
         // What each fuzz target does with its input; also replayed by FuzzRegressionTests.
         .target(name: "FuzzHarness", dependencies: ["CardService", "HTTPTypes", "Cards", "Scene", "Typesetting", "Raster", "Geometry"]),
@@ -60,6 +65,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTypes", "TestSupport"]),
         .testTarget(name: "ServiceIntegrationTests", dependencies: ["CardService", "HTTPServer", "HTTPTypes", "Cards", "Typesetting", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness"]),
+        .testTarget(name: "FacesTests", dependencies: ["Faces", "Raster", "Geometry"], exclude: ["Fixtures"]),
     ]
 )
 

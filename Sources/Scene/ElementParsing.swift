@@ -47,7 +47,9 @@ extension JSONNode {
         }
     }
 
-    /// Filters: `{"hueRotate": degrees}`, `{"straighten": degrees}`,
+    /// Filters: `{"hueRotate": degrees}`, `{"straighten": degrees}` (positive clockwise),
+    /// `{"ciHueAdjust": radians}`, `{"ciStraighten": radians}` (Core Image's meanings: positive
+    /// counter-clockwise),
     /// `{"blur": sigma, "extendEdges": bool}`, `{"dropShadow": {"offset": [dx, dy], "blur": sigma, "color": …}}`.
     public func filters() throws -> [Filter] {
         try array(maximumCount: 32).map { f in
@@ -58,7 +60,15 @@ extension JSONNode {
             }
             if let v = try f.optional("straighten") {
                 try f.rejectUnknownKeys(allowed: ["straighten"])
-                return .straighten(radians: try v.number(in: -45...45) * .pi / 180)
+                return .straighten(radians: -(try v.number(in: -3600...3600)) * .pi / 180)
+            }
+            if let v = try f.optional("ciHueAdjust") {
+                try f.rejectUnknownKeys(allowed: ["ciHueAdjust"])
+                return .hueAdjust(radians: try v.number(in: -100...100))
+            }
+            if let v = try f.optional("ciStraighten") {
+                try f.rejectUnknownKeys(allowed: ["ciStraighten"])
+                return .straighten(radians: try v.number(in: -100...100))
             }
             if let v = try f.optional("blur") {
                 try f.rejectUnknownKeys(allowed: ["blur", "extendEdges"])
@@ -72,7 +82,7 @@ extension JSONNode {
                                    sigma: try v.optional("blur")?.number(in: 0...250) ?? 4,
                                    color: try v.optional("color")?.color() ?? Color(gray: 0, alpha: 0.5))
             }
-            throw f.fail("unknown filter \(o.keys.sorted().first.map { "\"\($0)\"" } ?? "{}") (expected hueRotate, straighten, blur or dropShadow)")
+            throw f.fail("unknown filter \(o.keys.sorted().first.map { "\"\($0)\"" } ?? "{}") (expected hueRotate, straighten, ciHueAdjust, ciStraighten, blur or dropShadow)")
         }
     }
 }

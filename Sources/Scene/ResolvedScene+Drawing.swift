@@ -62,7 +62,7 @@ extension Filter {
     /// The filter with its lengths converted from points to device pixels.
     func scaled(by scale: Double) -> Filter {
         switch self {
-        case .hueRotate, .straighten: return self
+        case .hueRotate, .hueAdjust, .straighten: return self
         case .gaussianBlur(let sigma, let extend): return .gaussianBlur(sigma: sigma * scale, extendEdges: extend)
         case .dropShadow(let dx, let dy, let sigma, let color):
             return .dropShadow(offsetX: dx * scale, offsetY: dy * scale, sigma: sigma * scale, color: color)

@@ -4,10 +4,10 @@ import Typesetting
 
 // sharecard-bench: per-stage medians on this machine, beside peers run in the same process
 // tree, reported as ratios (machines here are shared and noisy; compare ratios, not ms).
-//   swift run -c release sharecard-bench [--iterations N] [--stage raster|typesetting|fallback|card]...
+//   swift run -c release sharecard-bench [--iterations N] [--stage raster|typesetting|fallback|card|faces]...
 
 var iterations = 200
-let allStages = ["raster", "typesetting", "fallback", "card"]
+let allStages = ["raster", "typesetting", "fallback", "card", "faces"]
 var stages: Set<String> = []
 var arguments = CommandLine.arguments.dropFirst()
 while let arg = arguments.popFirst() {
@@ -25,7 +25,7 @@ while let arg = arguments.popFirst() {
         }
         stages.insert(v)
     case "--help", "-h":
-        print("USAGE: sharecard-bench [--iterations N] [--stage raster|typesetting|fallback|card]... (default: every stage)")
+        print("USAGE: sharecard-bench [--iterations N] [--stage raster|typesetting|fallback|card|faces]... (default: every stage)")
         exit(0)
     default:
         FileHandle.standardError.write(Data("sharecard-bench: unknown option '\(arg)'\n".utf8))
@@ -49,6 +49,7 @@ do {
         try FallbackBench.run(iterations: iterations, root: root, peerScript: root.appendingPathComponent("bench/peer_pango_fallback.py").path)
     }
     if stages.contains("card") { try CardBench.run(iterations: iterations, root: root, batchEvents: 2000) }
+    if stages.contains("faces") { try FaceBench.run(iterations: iterations, root: root) }
 } catch {
     FileHandle.standardError.write(Data("sharecard-bench: \(error)\n".utf8))
     exit(1)

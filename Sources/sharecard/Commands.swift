@@ -19,6 +19,7 @@ enum Commands {
         Command(spec: DrawCommand.spec, run: DrawCommand.run),
         Command(spec: MeasureCommand.spec, run: MeasureCommand.run),
         Command(spec: TextCommand.spec, run: TextCommand.run),
+        Command(spec: FacesCommand.spec, run: FacesCommand.run),
         Command(spec: CompletionsCommand.spec, run: CompletionsCommand.run),
         Command(spec: ManPageCommand.spec, run: ManPageCommand.run),
     ]

@@ -13,10 +13,15 @@ func hueRotationMatrix(radians: Double) -> [Double] {
 }
 
 extension Image {
-    /// Fixed-point (12 fractional bits) application of `hueRotationMatrix`; results are
-    /// clamped to 0…alpha so pixels stay valid premultiplied colour.
     func hueRotated(by radians: Double) -> Image {
-        let m = hueRotationMatrix(radians: radians).map { Int32(($0 * 4096).rounded()) }
+        colorMatrixApplied(hueRotationMatrix(radians: radians))
+    }
+
+    /// Fixed-point (12 fractional bits) application of a 3×3 colour matrix (rows give R', G',
+    /// B' from R, G, B) whose rows each sum to 1, so it applies to premultiplied colour as to
+    /// straight colour; results are clamped to 0…alpha so pixels stay valid premultiplied colour.
+    func colorMatrixApplied(_ matrix: [Double]) -> Image {
+        let m = matrix.map { Int32(($0 * 4096).rounded()) }
         let out = PixelBuffer(width: width, height: height)
         let src = buffer.pixels, dst = out.pixels
         for i in 0..<buffer.count {

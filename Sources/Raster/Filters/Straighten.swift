@@ -10,12 +10,16 @@ extension Image {
         return max((w * c + h * s) / w, (w * s + h * c) / h)
     }
 
+    /// Rotated about its centre by `radians`, positive counter-clockwise on screen as Core
+    /// Image's `CIStraightenFilter` turns in its y-up space, and enlarged just enough to cover
+    /// the same w×h frame (so cropped, with no empty corners). Any angle: π turns it upside down.
     func straightened(by radians: Double) -> Image {
         let w = Double(width), h = Double(height)
         let scale = Image.straightenScale(width: w, height: h, radians: radians)
         let transform = Transform.translation(x: -w / 2, y: -h / 2)
             .concatenating(.scale(x: scale, y: scale))
-            .concatenating(.rotation(radians: radians))
+            // Transform.rotation turns clockwise on screen (y down).
+            .concatenating(.rotation(radians: -radians))
             .concatenating(.translation(x: w / 2, y: h / 2))
         guard let canvas = try? Canvas(size: size) else { return self }
         canvas.draw(self, transform: transform, extendEdges: true)

@@ -1,0 +1,60 @@
+#ifndef SC_FACES_H
+#define SC_FACES_H
+/* Face detection with OpenCV's cascade classifier behind plain C types. Everything C++
+ * (cv::Mat, cv::CascadeClassifier, exceptions) stays inside sc_faces.cpp: every entry point
+ * catches every exception and returns a status plus a message. */
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct sc_faces_detector sc_faces_detector;
+
+/* A face, in the pixels of the image passed to sc_faces_detect. */
+typedef struct {
+    double x, y, width, height;
+} sc_face_rect;
+
+/* How to search. `working_side_px`: the grey copy is area-downscaled so its longer side is at
+ * most this (0 = full size). `scale_factor` > 1 and `min_neighbors` ≥ 0 are detectMultiScale's;
+ * `min_face_fraction` (0…1) is the smallest face searched for, as a fraction of the working
+ * copy's longer side. `profiles` (with a profile cascade loaded): SC_FACES_PROFILES_ALWAYS
+ * also searches for faces turned to either side (the cascade and its mirror image), kept where
+ * they overlap no frontal face; SC_FACES_PROFILES_FALLBACK does so only when the frontal cascade
+ * found nothing; SC_FACES_PROFILES_NEVER not at all. */
+enum {
+    SC_FACES_PROFILES_NEVER = 0,
+    SC_FACES_PROFILES_ALWAYS = 1,
+    SC_FACES_PROFILES_FALLBACK = 2
+};
+typedef struct {
+    int32_t working_side_px;
+    double scale_factor;
+    int32_t min_neighbors;
+    double min_face_fraction;
+    int32_t profiles;
+} sc_faces_options;
+
+/* Loads the frontal cascade at `frontal_path` and, when `profile_path` is not NULL, the
+ * profile cascade there. Returns 0 and sets *out (free with sc_faces_detector_destroy), or -1
+ * with a message in err (err_size bytes, always terminated when err_size > 0). */
+int sc_faces_detector_create(const char *frontal_path, const char *profile_path,
+                             sc_faces_detector **out, char *err, size_t err_size);
+
+void sc_faces_detector_destroy(sc_faces_detector *detector);
+
+/* Finds faces in 32-bit pixels laid out as B, G, R, X bytes (alpha ignored), rows
+ * `stride_bytes` apart in a buffer of `pixels_size` bytes. Writes up to `capacity` faces to
+ * `out`, sorted by y, then x, and sets *count to the number found (which may exceed capacity).
+ * Returns 0, or -1 with a message in err. Safe to call on several threads at once with one
+ * detector: calls are serialised by the detector's own lock. */
+int sc_faces_detect(sc_faces_detector *detector, const uint8_t *pixels, size_t pixels_size,
+                    int32_t width, int32_t height, size_t stride_bytes, const sc_faces_options *options,
+                    sc_face_rect *out, size_t capacity, size_t *count, char *err, size_t err_size);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,136 @@
+import CFaces
+import Geometry
+import Raster
+
+/// Finds frontal faces (and, by default, faces turned to the side when there is no frontal one)
+/// with OpenCV's cascade classifiers, on a grey,
+/// histogram-equalised copy of the image area-downscaled to `Settings.workingSidePixels`.
+/// Load once and share: the cascades are parsed when the detector is made.
+public struct FaceDetector: Sendable {
+    /// How the detector searches. The defaults were chosen by measurement on labelled photos
+    /// (docs/design.md, "Faces"; `bench/face_settings.py` prints the table).
+    public struct Settings: Hashable, Sendable {
+        /// When the profile cascade searches too (both ways round, for faces turned either side).
+        public enum ProfileSearch: Hashable, Sendable {
+            case never
+            /// Only when the frontal cascade found no face: a turned face is then found, and a
+            /// photo with frontal faces costs one cascade instead of three.
+            case whenNoFrontalFace
+            /// Always; profile faces overlapping no frontal face are added.
+            case always
+        }
+
+        public let frontal: FaceCascade
+        public let profiles: ProfileSearch
+        /// The grey copy's longer side, at most; 0 searches at full size.
+        public let workingSidePixels: Int
+        /// How much each pyramid level shrinks, > 1.
+        public let scaleFactor: Double
+        /// Overlapping detections needed to keep a face.
+        public let minNeighbors: Int
+        /// The smallest face searched for, as a fraction of the working copy's longer side.
+        public let minFaceFraction: Double
+
+        public init(frontal: FaceCascade = .haarAlt, profiles: ProfileSearch = .whenNoFrontalFace, workingSidePixels: Int = 320,
+                    scaleFactor: Double = 1.1, minNeighbors: Int = 5, minFaceFraction: Double = 1.0 / 16) throws {
+            guard frontal != .haarProfile else { throw FacesError.invalidSettings("the profile cascade cannot be the frontal one") }
+            guard workingSidePixels == 0 || (24...8192).contains(workingSidePixels) else {
+                throw FacesError.invalidSettings("working side \(workingSidePixels) px is outside 24…8192 (or 0 for full size)")
+            }
+            guard scaleFactor > 1, scaleFactor <= 4 else {
+                throw FacesError.invalidSettings("scale factor \(scaleFactor) is outside (1, 4]")
+            }
+            guard (0...100).contains(minNeighbors) else {
+                throw FacesError.invalidSettings("minimum neighbours \(minNeighbors) is outside 0…100")
+            }
+            guard minFaceFraction > 0, minFaceFraction <= 1 else {
+                throw FacesError.invalidSettings("minimum face fraction \(minFaceFraction) is outside (0, 1]")
+            }
+            self.frontal = frontal
+            self.profiles = profiles
+            self.workingSidePixels = workingSidePixels
+            self.scaleFactor = scaleFactor
+            self.minNeighbors = minNeighbors
+            self.minFaceFraction = minFaceFraction
+        }
+
+        // The defaults are valid by construction.
+        public static let standard = try! Settings()
+    }
+
+    public let settings: Settings
+    private let handle: DetectorHandle
+
+    /// Loads the cascades `settings` names from the first of `cascadeDirectories` holding them.
+    public init(settings: Settings = .standard, cascadeDirectories: [String] = FaceCascade.searchDirectories) throws {
+        func find(_ cascade: FaceCascade) throws -> String {
+            guard let path = cascade.path(in: cascadeDirectories) else {
+                throw FacesError.cascade("\(cascade.rawValue) not found in \(cascadeDirectories.joined(separator: ", ")) (Debian package opencv-data)")
+            }
+            return path
+        }
+        let frontal = try find(settings.frontal)
+        let profile = settings.profiles == .never ? nil : try find(.haarProfile)
+        self.settings = settings
+        self.handle = try DetectorHandle(frontalPath: frontal, profilePath: profile)
+    }
+
+    /// The faces in `image`, in its pixels, sorted top to bottom then left to right.
+    /// Transparent pixels count as black (the pixels are premultiplied).
+    public func faces(in image: Image) throws -> [Face] {
+        var options = sc_faces_options(working_side_px: Int32(settings.workingSidePixels), scale_factor: settings.scaleFactor,
+                                       min_neighbors: Int32(settings.minNeighbors), min_face_fraction: settings.minFaceFraction,
+                                       profiles: Int32(Self.profileMode(settings.profiles)))
+        var capacity = 64
+        while true {
+            var rects = [sc_face_rect](repeating: sc_face_rect(), count: capacity)
+            var count = 0
+            var message = [CChar](repeating: 0, count: 256)
+            let status = image.withUnsafePremultipliedARGB { words in
+                words.withMemoryRebound(to: UInt8.self) { bytes in
+                    sc_faces_detect(handle.pointer, bytes.baseAddress, bytes.count, Int32(image.width), Int32(image.height),
+                                    image.width * 4, &options, &rects, rects.count, &count, &message, message.count)
+                }
+            }
+            guard status == 0 else { throw FacesError.detection(cString(message)) }
+            if count > capacity { capacity = count; continue }
+            return rects.prefix(count).map { Face(bounds: Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height)) }
+        }
+    }
+}
+
+extension FaceDetector {
+    static func profileMode(_ search: Settings.ProfileSearch) -> Int {
+        switch search {
+        case .never: return Int(SC_FACES_PROFILES_NEVER)
+        case .whenNoFrontalFace: return Int(SC_FACES_PROFILES_FALLBACK)
+        case .always: return Int(SC_FACES_PROFILES_ALWAYS)
+        }
+    }
+}
+
+/// Owns one `sc_faces_detector`.
+// Unchecked: the C++ detector serialises its searches with its own mutex, and is otherwise immutable.
+private final class DetectorHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+
+    init(frontalPath: String, profilePath: String?) throws {
+        var out: OpaquePointer?
+        var message = [CChar](repeating: 0, count: 512)
+        let status: Int32
+        if let profilePath {
+            status = sc_faces_detector_create(frontalPath, profilePath, &out, &message, message.count)
+        } else {
+            status = sc_faces_detector_create(frontalPath, nil, &out, &message, message.count)
+        }
+        guard status == 0, let out else { throw FacesError.cascade(cString(message)) }
+        pointer = out
+    }
+
+    deinit { sc_faces_detector_destroy(pointer) }
+}
+
+/// The NUL-terminated text in a C message buffer.
+private func cString(_ buffer: [CChar]) -> String {
+    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}

@@ -1,0 +1,87 @@
+import Faces
+import Foundation
+import Geometry
+import Raster
+
+enum FacesCommand {
+    static let spec = CommandSpec(
+        name: "faces",
+        summary: "Find the faces in a photo and print their boxes.",
+        usage: "faces IMAGE [--frame WxH] [--json]",
+        options: [
+            OptionSpec(name: "json", help: "Print {\"width\", \"height\", \"faces\": [{\"x\", \"y\", \"width\", \"height\"}]} as JSON."),
+            OptionSpec(name: "frame", valueName: "WxH", help: "Also print the aspect-fill crop for a WxH box that keeps the faces in, and the edge clear for a title."),
+        ],
+        positionals: ["IMAGE"],
+        minimumPositionals: 1,
+        details: "Boxes are in the image's pixels, origin top-left, rounded to whole pixels. '-' reads the image from standard input. The cascades come from Debian's opencv-data (/usr/share/opencv4).")
+
+    struct Report: Encodable {
+        struct Box: Encodable {
+            let x: Int
+            let y: Int
+            let width: Int
+            let height: Int
+        }
+        struct Frame: Encodable {
+            let crop: Box
+            /// "top", "bottom", or null when a title band would cover a face at either edge.
+            let clearEdge: String?
+
+            enum CodingKeys: String, CodingKey { case crop, clearEdge }
+
+            func encode(to encoder: Encoder) throws {
+                var c = encoder.container(keyedBy: CodingKeys.self)
+                try c.encode(crop, forKey: .crop)
+                try c.encode(clearEdge, forKey: .clearEdge)
+            }
+        }
+        let width: Int
+        let height: Int
+        let faces: [Box]
+        let frame: Frame?
+    }
+
+    /// "1024x576" → (1024, 576); each side 1…16384.
+    static func parseSize(_ text: String) throws -> (width: Int, height: Int) {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16_384).contains(w), (1...16_384).contains(h) else {
+            throw UsageError(description: "--frame: expected WxH with whole numbers 1-16384, got '\(text)'")
+        }
+        return (w, h)
+    }
+
+    static func box(_ r: Rect) -> Report.Box {
+        Report.Box(x: Int(r.minX.rounded()), y: Int(r.minY.rounded()), width: Int(r.width.rounded()), height: Int(r.height.rounded()))
+    }
+
+    static func run(_ args: ParsedArguments) throws {
+        let target = try args.value("frame").map(parseSize)
+        let path = args.positionals[0]
+        let image: Image
+        do { image = try Image(pngData: Array(try readInput(path))) } catch let e as RasterError {
+            throw CommandError("\(path): \(e)")
+        }
+        let faces = try FaceDetector().faces(in: image)
+        let frame = target.map { t -> Report.Frame in
+            let framing = Framing(imageSize: image.size, targetSize: Size(width: Double(t.width), height: Double(t.height)),
+                                  faces: faces.map(\.bounds))
+            return Report.Frame(crop: box(framing.crop), clearEdge: framing.clearEdge?.rawValue)
+        }
+        let report = Report(width: image.width, height: image.height, faces: faces.map { box($0.bounds) }, frame: frame)
+        if args.has("json") {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+            return
+        }
+        print("\(report.width)×\(report.height), \(report.faces.count) face\(report.faces.count == 1 ? "" : "s")")
+        for (i, f) in report.faces.enumerated() {
+            print("face \(i + 1): x \(f.x), y \(f.y), \(f.width)×\(f.height)")
+        }
+        if let frame {
+            let c = frame.crop
+            print("crop: x \(c.x), y \(c.y), \(c.width)×\(c.height); title band clear at: \(frame.clearEdge ?? "neither edge")")
+        }
+    }
+}

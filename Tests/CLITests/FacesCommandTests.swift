@@ -1,0 +1,75 @@
+import Foundation
+import XCTest
+
+/// `sharecard faces` through the real executable, on the face-detection fixtures.
+final class FacesCommandTests: XCTestCase {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../FacesTests/Fixtures").standardized
+
+    func testJSONReportsTheImageSizeAndEveryFace() throws {
+        let r = try Sharecard.run(["faces", Self.fixtures.appendingPathComponent("astronaut.png").path, "--json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
+        XCTAssertEqual(json["width"] as? Int, 512)
+        XCTAssertEqual(json["height"] as? Int, 512)
+        let faces = try XCTUnwrap(json["faces"] as? [[String: Int]])
+        XCTAssertEqual(faces.count, 1)
+        XCTAssertEqual(Set(faces[0].keys), ["x", "y", "width", "height"])
+        // Overlaps the hand-labelled box (172, 82, 78, 86) by IoU ≥ 0.5.
+        let f = faces[0].mapValues(Double.init)
+        let w = min(f["x"]! + f["width"]!, 250) - max(f["x"]!, 172), h = min(f["y"]! + f["height"]!, 168) - max(f["y"]!, 82)
+        let intersection = max(w, 0) * max(h, 0)
+        XCTAssertGreaterThanOrEqual(intersection / (f["width"]! * f["height"]! + 78 * 86 - intersection), 0.5, "\(f)")
+    }
+
+    func testAPhotoWithoutFacesReportsAnEmptyList() throws {
+        let r = try Sharecard.run(["faces", Self.fixtures.appendingPathComponent("coffee.png").path, "--json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
+        XCTAssertEqual((json["faces"] as? [Any])?.count, 0)
+    }
+
+    func testReadsStandardInput() throws {
+        let png = try Data(contentsOf: Self.fixtures.appendingPathComponent("obama.png"))
+        let r = try Sharecard.run(["faces", "-", "--json"], stdin: png)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
+        XCTAssertEqual((json["faces"] as? [Any])?.count, 1)
+    }
+
+    func testFrameGivesTheCropThatKeepsTheFaceAndTheClearEdge() throws {
+        // biden.png is 225×512 with the face near the top: a 2:1 crop is 225×112.5, centred on
+        // the face and the headroom above it, so it holds the whole face.
+        let r = try Sharecard.run(["faces", Self.fixtures.appendingPathComponent("biden.png").path, "--frame", "1024x512", "--json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
+        let frame = try XCTUnwrap(json["frame"] as? [String: Any])
+        let crop = try XCTUnwrap(frame["crop"] as? [String: Int])
+        // The crop is tight: the title bands would cover the hair or the chin.
+        XCTAssertTrue(frame["clearEdge"] is NSNull, "\(frame)")
+        XCTAssertEqual(crop["width"], 225)
+        XCTAssertEqual(crop["height"], 113)
+        let face = try XCTUnwrap((json["faces"] as? [[String: Int]])?.first)
+        XCTAssertLessThanOrEqual(crop["y"]!, face["y"]!)
+        XCTAssertGreaterThanOrEqual(crop["y"]! + crop["height"]!, face["y"]! + face["height"]!)
+        XCTAssertEqual(try Sharecard.run(["faces", Self.fixtures.appendingPathComponent("biden.png").path, "--frame", "wide"]).status, 2)
+    }
+
+    func testBadInputIsAOneLineErrorNamingTheFile() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("faces-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let text = dir.appendingPathComponent("notes.png")
+        try Data("not a picture".utf8).write(to: text)
+        let truncated = dir.appendingPathComponent("truncated.png")
+        try Data(try Data(contentsOf: Self.fixtures.appendingPathComponent("obama.png")).prefix(5000)).write(to: truncated)
+        for path in [text.path, truncated.path, dir.appendingPathComponent("missing.png").path] {
+            let r = try Sharecard.run(["faces", path, "--json"])
+            XCTAssertEqual(r.status, 1, "\(path): \(r.stderr)")
+            XCTAssertEqual(r.stderrLines.count, 1, r.stderr)
+            XCTAssertTrue(r.stderr.hasPrefix("sharecard faces: ") && r.stderr.contains(path), r.stderr)
+            XCTAssertTrue(r.stdout.isEmpty)
+        }
+        XCTAssertEqual(try Sharecard.run(["faces"]).status, 2)
+    }
+}

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Scores face-detector settings on the labelled photos of Tests/FacesTests/Fixtures.
+
+For each frontal cascade × working size × scaleFactor × minNeighbors × minimum face × profile
+pass, runs the pipeline Sources/CFaces runs (grey, area-downscale so the longer side is the
+working size, histogram equalisation, detectMultiScale; with profiles, the profile cascade and
+its mirror image, kept where they overlap no frontal face by more than 30 % of the smaller box)
+through OpenCV's Python binding, which calls the same library, and prints:
+
+Profiles: "never", "always", or "fallback" (only when the frontal cascade found nothing).
+
+- recall and precision on the fixtures (a detection counts when its IoU with a label is ≥ 0.5),
+  and the detections on the photos without faces;
+- the same on the bench photo (three portraits side by side on a 1024×683 grey canvas, as
+  sharecard-bench builds it), and the median time to search it.
+
+    /usr/bin/python3 bench/face_settings.py [--quick]   (--quick: the settings around the chosen one)
+"""
+import itertools
+import json
+import os
+import statistics
+import sys
+import time
+
+import cv2
+import numpy as np
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "FacesTests", "Fixtures")
+DATA = "/usr/share/opencv4/"
+FRONTAL = {"haar default": "haarcascades/haarcascade_frontalface_default.xml",
+           "haar alt": "haarcascades/haarcascade_frontalface_alt.xml",
+           "haar alt2": "haarcascades/haarcascade_frontalface_alt2.xml",
+           "lbp": "lbpcascades/lbpcascade_frontalface.xml",
+           "lbp improved": "lbpcascades/lbpcascade_frontalface_improved.xml"}
+PROFILE = cv2.CascadeClassifier(DATA + "haarcascades/haarcascade_profileface.xml")
+
+
+def iou(a, b):
+    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    if w <= 0 or h <= 0:
+        return 0.0
+    return w * h / (a[2] * a[3] + b[2] * b[3] - w * h)
+
+
+def overlap(a, b):
+    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    if w <= 0 or h <= 0:
+        return 0.0
+    return w * h / min(a[2] * a[3], b[2] * b[3])
+
+
+def detect(frontal, image, working, scale, neighbours, fraction, profiles):
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    h, w = grey.shape
+    s = min(1.0, working / max(w, h))
+    if s < 1.0:
+        grey = cv2.resize(grey, (max(1, round(w * s)), max(1, round(h * s))), interpolation=cv2.INTER_AREA)
+    grey = cv2.equalizeHist(grey)
+    side = max(1, round(max(grey.shape) * fraction))
+    kw = dict(scaleFactor=scale, minNeighbors=neighbours, minSize=(side, side))
+    faces = [tuple(r) for r in frontal.detectMultiScale(grey, **kw)]
+    if profiles == "always" or (profiles == "fallback" and not faces):
+        turned = [tuple(r) for r in PROFILE.detectMultiScale(grey, **kw)]
+        turned += [(grey.shape[1] - x - rw, y, rw, rh) for x, y, rw, rh in PROFILE.detectMultiScale(cv2.flip(grey, 1), **kw)]
+        for r in turned:
+            if not any(overlap(f, r) > 0.3 for f in faces):
+                faces.append(r)
+    bx, by = w / grey.shape[1], h / grey.shape[0]
+    return [(x * bx, y * by, fw * bx, fh * by) for x, y, fw, fh in faces]
+
+
+def score(found, truth):
+    hits = sum(1 for t in truth if any(iou(t, f) >= 0.5 for f in found))
+    correct = sum(1 for f in found if any(iou(t, f) >= 0.5 for t in truth))
+    return hits, correct
+
+
+def main():
+    labels = json.load(open(os.path.join(ROOT, "labels.json")))
+    images = {n: cv2.imread(os.path.join(ROOT, n)) for n in sorted(labels)}
+    collage = np.full((683, 1024, 3), 128, np.uint8)
+    collage_truth, x = [], 16
+    for n in ("obama.png", "obama2.png", "obama3.png"):
+        im = images[n]
+        collage[85:85 + im.shape[0], x:x + im.shape[1]] = im
+        collage_truth += [(bx + x, by + 85, bw, bh) for bx, by, bw, bh in labels[n]]
+        x += im.shape[1]
+    quick = "--quick" in sys.argv
+    if quick:  # around the chosen setting
+        cascades = [(k, v) for k, v in FRONTAL.items() if k in ("haar alt", "haar alt2")]
+        grid = itertools.product(cascades, (256, 320), (1.1, 1.2), (4, 5), (1 / 16,), ("never", "fallback", "always"))
+    else:
+        grid = itertools.product(FRONTAL.items(), (256, 320, 384), (1.1, 1.2), (3, 5), (1 / 12, 1 / 16), ("never", "always"))
+    print("frontal\tworking_px\tscale\tneighbours\tmin_face\tprofiles\trecall\tprecision\ton_no_face\tbench_recall\tbench_false\tbench_ms")
+    for (name, path), working, scale, neighbours, fraction, profiles in grid:
+        frontal = cv2.CascadeClassifier(DATA + path)
+        hits = labelled = correct = detected = empty = 0
+        for n, image in images.items():
+            found = detect(frontal, image, working, scale, neighbours, fraction, profiles)
+            h, c = score(found, labels[n])
+            hits, correct, labelled, detected = hits + h, correct + c, labelled + len(labels[n]), detected + len(found)
+            empty += 0 if labels[n] else len(found)
+        found = detect(frontal, collage, working, scale, neighbours, fraction, profiles)
+        bh, bc = score(found, collage_truth)
+        times = []
+        for _ in range(5 if quick else 15):
+            start = time.perf_counter()
+            detect(frontal, collage, working, scale, neighbours, fraction, profiles)
+            times.append((time.perf_counter() - start) * 1000)
+        precision = correct / detected if detected else 1.0
+        print(f"{name}\t{working}\t{scale}\t{neighbours}\t1/{round(1 / fraction)}\t{profiles}\t"
+              f"{hits}/{labelled}\t{precision:.2f}\t{empty}\t{bh}/{len(collage_truth)}\t{len(found) - bc}\t{statistics.median(times):.1f}")
+
+
+if __name__ == "__main__":
+    main()
