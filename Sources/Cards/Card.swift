@@ -24,6 +24,20 @@ public struct Card: Sendable {
         self.size = size
     }
 
+    /// The same card on another canvas (nil: the template's own size).
+    public func resized(to size: CardSize?) -> Card {
+        Card(event: event, template: template, palette: palette, color: color, scale: scale, size: size)
+    }
+
+    private init(event: Event, template: Template, palette: Palette, color: Palette.Entry, scale: Int, size: CardSize?) {
+        self.event = event
+        self.template = template
+        self.palette = palette
+        self.color = color
+        self.scale = scale
+        self.size = size
+    }
+
     /// The canvas in points.
     public var canvasSize: Geometry.Size { size?.size ?? template.size }
 
