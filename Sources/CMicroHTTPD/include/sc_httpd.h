@@ -87,8 +87,8 @@ sc_httpd *sc_httpd_start(const sc_httpd_options *options, char *err, size_t err_
 /* The bound port. */
 uint16_t sc_httpd_port(const sc_httpd *daemon);
 
-/* Stops accepting connections: the listening socket stops listening at once (new
- * connections are refused); open connections go on. Returns 0, or -1 when it was already
+/* Stops accepting connections: the shim's accepting thread stops and the listening socket is
+ * closed at once (new connections are refused); open connections go on. Returns 0, or -1 when it was already
  * quiesced. */
 int32_t sc_httpd_quiesce(sc_httpd *daemon);
 
