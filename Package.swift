@@ -26,6 +26,7 @@ let package = Package(
         // C target; its public header uses only stdint types.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
         .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd")]),
+        .target(name: "CSignal"),
 
         .target(name: "Geometry"),
         .target(name: "Caching"),
@@ -37,9 +38,11 @@ let package = Package(
         .target(name: "Layout", dependencies: ["Geometry", "Raster", "Typesetting"]),
         .target(name: "HTTPTypes"),
         .target(name: "CardService", dependencies: ["Caching", "Cards", "HTTPTypes", "Raster", "CCrypto"]),
-        .target(name: "HTTPServer", dependencies: ["HTTPTypes", "CMicroHTTPD"]),
+        .target(name: "HTTPServer", dependencies: ["HTTPTypes", "CMicroHTTPD", "Signals"]),
+        // Signals caught by a handler writing to a pipe, handled on one thread (serve, batch, -o).
+        .target(name: "Signals", dependencies: ["Caching", "CSignal"]),
 
-        .executableTarget(name: "sharecard", dependencies: ["Caching", "CardService", "HTTPServer", "HTTPTypes", "Cards", "Layout", "Scene", "Typesetting", "Raster", "Geometry"]),
+        .executableTarget(name: "sharecard", dependencies: ["Caching", "Signals", "CardService", "HTTPServer", "HTTPTypes", "Cards", "Layout", "Scene", "Typesetting", "Raster", "Geometry"]),
         .executableTarget(name: "sharecard-bench", dependencies: ["Cards", "Scene", "Typesetting", "Raster", "Geometry"]),
 
         // What each fuzz target does with its input; also replayed by FuzzRegressionTests.
@@ -60,6 +63,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTypes", "TestSupport"]),
         .testTarget(name: "ServiceIntegrationTests", dependencies: ["CardService", "HTTPServer", "HTTPTypes", "Cards", "Typesetting", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness"]),
+        .testTarget(name: "SignalsTests", dependencies: ["Caching", "Signals"]),
     ]
 )
 

@@ -96,11 +96,15 @@ enum ServeCommand {
             throw CommandError("\(error)")
         }
         FileHandle.standardError.write(Data("sharecard serve: listening on http://\(serverConfiguration.host):\(port)/ with \(serverConfiguration.workers) workers\(keys.isEmpty ? "" : ", signed URLs only")\n".utf8))
-        server.shutdownOnSignals(then: {
-            log.note("sharecard serve: shut down")
-            log.close(waitingAtMost: 2) // a stuck standard error does not keep the process alive
-            exit(0)
-        })
+        do {
+            try server.shutdownOnSignals(then: {
+                log.note("sharecard serve: shut down")
+                log.close(waitingAtMost: 2) // a stuck standard error does not keep the process alive
+                exit(0)
+            })
+        } catch {
+            throw CommandError("\(error)")
+        }
         dispatchMain()
     }
 }

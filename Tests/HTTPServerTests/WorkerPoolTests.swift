@@ -128,7 +128,7 @@ final class WorkerPoolTests: XCTestCase {
         let port = try server.start()
         addTeardownBlock { server.shutdown() }
         let finished = DispatchSemaphore(value: 0)
-        server.shutdownOnSignals([SIGUSR2]) { finished.signal() }
+        try server.shutdownOnSignals([SIGUSR2]) { finished.signal() }
         XCTAssertEqual(try LoopbackHTTPClient(port: port).request("GET", "/").status, 200)
         raise(SIGUSR2)
         XCTAssertEqual(finished.wait(timeout: .now() + 5), .success)
