@@ -171,7 +171,7 @@ extension CardService {
         // If-Match was refused in dispatch), so it renders; GET and HEAD are conditional.
         if request.method == "GET" || request.method == "HEAD",
            let notModified = try Self.evaluateConditions(request, etag: etag, caching: caching) {
-            return notModified
+            return withStoredLength(notModified, key: etag)
         }
         let entry = try rendered(card, key: etag)
         if asJSON {
@@ -218,7 +218,7 @@ extension CardService {
         let template = try catalog.template(named: Event.defaultTemplate)
         let key = "\"preview-\(palette.name)-\(palette.version)-\(template.version)-\(configuration.fontsVersion)-\(Card.rendererVersion)\""
         if let notModified = try Self.evaluateConditions(request, etag: key, caching: Self.cachingHeaders(signedExpires: nil, now: 0)) {
-            return notModified
+            return withStoredLength(notModified, key: key)
         }
         let png: [UInt8]
         if let hit = cache.get(key, countingMiss: !RenderPolicy.deferred) {
