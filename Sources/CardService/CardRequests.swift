@@ -26,6 +26,14 @@ extension CardService {
     }
 
     /// `GET /v1/cards/{template}.png?title=…`
+    ///
+    /// One rule for what a GET gets wrong: the request's own syntax — a parameter unknown or
+    /// given twice, a `scale`, `expires` or `sig` that is not what the parameter must be — is
+    /// 400 `invalid_parameter`/`unknown_parameter`/`duplicate_parameter`; the event the
+    /// parameters describe (the template in the path, title, dates, emoji, locale, …) is judged
+    /// exactly as `POST /v1/cards` judges the same values, so a value it cannot use (a missing
+    /// or too long title, a bad date, an unsupported locale) is 422 `invalid_event` naming the
+    /// field; unknown names of a template, colour or palette are 404 both ways.
     func cardFromQuery(template: String, _ request: HTTPRequest) throws -> HTTPResponse {
         var seen = Set<String>()
         for item in request.queryItems {
@@ -71,9 +79,9 @@ extension CardService {
                 name == "template" ? template : request.queryValue(name)
             })
         } catch let e as EventError {
-            throw ServiceError.badRequest(code: "invalid_parameter", message: e.description, field: e.field)
+            throw ServiceError.unprocessable(message: e.description, field: e.field)
         }
-        if let e = lengthError(event) { throw ServiceError.badRequest(code: "invalid_parameter", message: e.description, field: e.field) }
+        if let e = lengthError(event) { throw ServiceError.unprocessable(message: e.description, field: e.field) }
         let card = try card(event, scale: try scale(request))
         return try cardResponse(card, request, asJSON: false, caching: caching)
     }
