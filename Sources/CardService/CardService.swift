@@ -1,3 +1,4 @@
+import Caching
 import Cards
 import Foundation
 import HTTPTypes
@@ -7,7 +8,9 @@ import Raster
 /// caching (ETag, 304, an LRU of encoded PNGs), signatures and metrics live here; the
 /// `HTTPServer` adapter only moves bytes. Safe to call from many threads at once.
 public final class CardService: Sendable {
-    public let catalog: Catalog
+    /// The templates and palettes now; `replaceCatalog` swaps them whole (a reload).
+    public var catalog: Catalog { currentCatalog.withLock { $0 } }
+    let currentCatalog: LockedValue<Catalog>
     public let renderer: CardRenderer
     public let configuration: ServiceConfiguration
     let cache: PNGCache
@@ -15,7 +18,7 @@ public final class CardService: Sendable {
     let statisticsSource = StatisticsSource()
 
     public init(catalog: Catalog, renderer: CardRenderer, configuration: ServiceConfiguration = ServiceConfiguration()) {
-        self.catalog = catalog
+        currentCatalog = LockedValue(catalog)
         self.renderer = renderer
         self.configuration = configuration
         cache = PNGCache(capacityBytes: configuration.cacheBytes)

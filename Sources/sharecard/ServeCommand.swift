@@ -105,6 +105,7 @@ enum ServeCommand {
         } catch {
             throw CommandError("\(error)")
         }
+        do { try ServeReload.install(args, service: service, log: log) } catch { throw CommandError("\(error)") }
         dispatchMain()
     }
 }
