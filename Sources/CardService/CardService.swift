@@ -9,16 +9,20 @@ import Raster
 /// `HTTPServer` adapter only moves bytes. Safe to call from many threads at once.
 public final class CardService: Sendable {
     /// The templates and palettes now; `replaceCatalog` swaps them whole (a reload).
-    public var catalog: Catalog { currentCatalog.withLock { $0 } }
-    let currentCatalog: LockedValue<Catalog>
+    public var catalog: Catalog { currentCatalog.withLock { $0.catalog } }
+    /// The templates' JSON documents, replaced together with `catalog`.
+    public var templateDocuments: TemplateDocuments { currentCatalog.withLock { $0.documents } }
+    let currentCatalog: LockedValue<(catalog: Catalog, documents: TemplateDocuments)>
     public let renderer: CardRenderer
     public let configuration: ServiceConfiguration
     let cache: PNGCache
     let metrics = ServiceMetrics()
     let statisticsSource = StatisticsSource()
 
-    public init(catalog: Catalog, renderer: CardRenderer, configuration: ServiceConfiguration = ServiceConfiguration()) {
-        currentCatalog = LockedValue(catalog)
+    /// `templateDocuments` is what `GET /v1/templates/{name}` answers (a name without one is 404).
+    public init(catalog: Catalog, renderer: CardRenderer, configuration: ServiceConfiguration = ServiceConfiguration(),
+                templateDocuments: TemplateDocuments = TemplateDocuments()) {
+        currentCatalog = LockedValue((catalog, templateDocuments))
         self.renderer = renderer
         self.configuration = configuration
         cache = PNGCache(capacityBytes: configuration.cacheBytes)
@@ -63,6 +67,7 @@ public final class CardService: Sendable {
     enum Route {
         case playground, openAPI, health, metrics, card(template: String), cards, palettes, palette(String),
              palettePreview(String), templates, unknown
+        case template(String)
 
         init(_ path: String) {
             let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
@@ -77,6 +82,7 @@ public final class CardService: Sendable {
             case 3 where parts[0] == "v1" && parts[1] == "cards" && parts[2].hasSuffix(".png") && parts[2].count > 4:
                 self = .card(template: String(parts[2].dropLast(4)))
             case 3 where parts[0] == "v1" && parts[1] == "palettes" && !parts[2].isEmpty: self = .palette(parts[2])
+            case 3 where parts[0] == "v1" && parts[1] == "templates" && !parts[2].isEmpty: self = .template(parts[2])
             case 4 where parts[0] == "v1" && parts[1] == "palettes" && parts[3] == "preview.png": self = .palettePreview(parts[2])
             default: self = .unknown
             }
@@ -94,6 +100,7 @@ public final class CardService: Sendable {
             case .palette: return "palette"
             case .palettePreview: return "palette_preview"
             case .templates: return "templates"
+            case .template: return "template"
             case .unknown: return "unknown"
             }
         }
@@ -133,6 +140,7 @@ public final class CardService: Sendable {
         case .palette(let name): return try .json(PaletteDetail(try palette(name)))
         case .palettePreview(let name): return try palettePreview(name, request)
         case .templates: return try .json(catalog.templates.map(TemplateSummary.init))
+        case .template(let name): return try templateDocument(name)
         case .unknown: throw ServiceError.notFound(code: "not_found", message: "no such route: \(request.path)", field: nil)
         }
     }

@@ -51,7 +51,8 @@ enum ServeCommand {
                 throw UsageError(description: "--signing-key must be at least 16 bytes")
             }
         }
-        let service = CardService(catalog: catalog, renderer: renderer, configuration: configuration)
+        let service = CardService(catalog: catalog, renderer: renderer, configuration: configuration,
+                                  templateDocuments: try TemplatesCommand.documents(catalog, args))
 
         let serverConfiguration: HTTPServer.Configuration
         do {

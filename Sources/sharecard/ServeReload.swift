@@ -15,7 +15,7 @@ enum ServeReload {
         try SignalWatcher.shared.watch(SIGHUP) { _ in
             do {
                 let catalog = try Catalog(palettesDirectory: palettes, templatesDirectory: templates)
-                service.replaceCatalog(catalog)
+                service.replaceCatalog(catalog, templateDocuments: try TemplateDocuments(catalog: catalog, directory: templates))
                 log.note("sharecard serve: reloaded \(catalog.templates.count) templates and \(catalog.palettes.count) palettes")
             } catch {
                 log.note("sharecard serve: reload failed, still serving the previous templates and palettes: \(error)")
