@@ -2,6 +2,7 @@
 #include "sc_signal.h"
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
@@ -9,6 +10,8 @@
 #include <unistd.h>
 
 static pthread_once_t sc_signal_once = PTHREAD_ONCE_INIT;
+/* Bit n - 1 set: signal n is watched. */
+static _Atomic uint64_t sc_signal_watched = 0;
 static int sc_signal_pipe[2] = {-1, -1};
 static int sc_signal_pipe_error = 0;
 
@@ -47,7 +50,13 @@ int32_t sc_signal_watch(int32_t number) {
     action.sa_handler = sc_signal_handler;
     action.sa_flags = SA_RESTART;
     sigemptyset(&action.sa_mask);
-    return sigaction(number, &action, NULL) == 0 ? 0 : -1;
+    if (sigaction(number, &action, NULL) != 0) return -1;
+    if (number <= 64) atomic_fetch_or(&sc_signal_watched, (uint64_t)1 << (number - 1));
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, number);
+    errno = pthread_sigmask(SIG_BLOCK, &set, NULL);
+    return errno == 0 ? 0 : -1;
 }
 
 int32_t sc_signal_wait(void) {
@@ -56,6 +65,13 @@ int32_t sc_signal_wait(void) {
         errno = sc_signal_pipe_error;
         return -1;
     }
+    /* This thread takes the watched signals that the watching threads block. */
+    uint64_t watched = atomic_load(&sc_signal_watched);
+    sigset_t set;
+    sigemptyset(&set);
+    for (int n = 1; n <= 64; n++)
+        if (watched & ((uint64_t)1 << (n - 1))) sigaddset(&set, n);
+    if (pthread_sigmask(SIG_UNBLOCK, &set, NULL) != 0) return -1;
     for (;;) {
         unsigned char byte;
         ssize_t n = read(sc_signal_pipe[0], &byte, 1);
