@@ -30,6 +30,7 @@ let package = Package(
         // OpenCV's cascade classifier (Debian libopencv-objdetect-dev) behind a C header: C++ stays inside.
         .target(name: "CFaces", cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
                 linkerSettings: [.linkedLibrary("opencv_objdetect"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")]),
+        .target(name: "CSignal"),
 
         .target(name: "Geometry"),
         .target(name: "Caching"),
@@ -42,9 +43,11 @@ let package = Package(
         .target(name: "Layout", dependencies: ["Geometry", "Raster", "Typesetting"]),
         .target(name: "HTTPTypes"),
         .target(name: "CardService", dependencies: ["Caching", "Cards", "Scene", "HTTPTypes", "Raster", "CCrypto"]),
-        .target(name: "HTTPServer", dependencies: ["HTTPTypes", "CMicroHTTPD"]),
+        .target(name: "HTTPServer", dependencies: ["HTTPTypes", "CMicroHTTPD", "Signals"]),
+        // Signals caught by a handler writing to a pipe, handled on one thread (serve, batch, -o).
+        .target(name: "Signals", dependencies: ["Caching", "CSignal"]),
 
-        .executableTarget(name: "sharecard", dependencies: ["Caching", "CardService", "HTTPServer", "HTTPTypes", "Cards", "Layout", "Scene", "Typesetting", "Raster", "Geometry", "Faces"]),
+        .executableTarget(name: "sharecard", dependencies: ["Caching", "Signals", "CardService", "HTTPServer", "HTTPTypes", "Cards", "Layout", "Scene", "Typesetting", "Raster", "Geometry", "Faces"]),
         .executableTarget(name: "sharecard-bench", dependencies: ["Cards", "Scene", "Typesetting", "Raster", "Geometry", "Faces"]),
 
         // What each fuzz target does with its input; also replayed by FuzzRegressionTests.
@@ -66,6 +69,7 @@ let package = Package(
         .testTarget(name: "ServiceIntegrationTests", dependencies: ["CardService", "HTTPServer", "HTTPTypes", "Cards", "Typesetting", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness"]),
         .testTarget(name: "FacesTests", dependencies: ["Faces", "Raster", "Geometry"], exclude: ["Fixtures"]),
+        .testTarget(name: "SignalsTests", dependencies: ["Caching", "Signals"]),
     ]
 )
 

@@ -127,18 +127,21 @@ sc_httpd *sc_httpd_start(const sc_httpd_options *o, char *err, size_t err_size) 
     memset(&v4, 0, sizeof v4);
     memset(&v6, 0, sizeof v6);
     const char *host = (o->host != NULL && o->host[0] != 0) ? o->host : "127.0.0.1";
+    /* No listening socket for libmicrohttpd: the shim owns it (sc_httpd_listen.c). */
     unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL |
-                         MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ITC;
-    void *address = NULL;
+                         MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ITC | MHD_USE_NO_LISTEN_SOCKET;
+    const struct sockaddr *address = NULL;
+    socklen_t address_length = 0;
     if (inet_pton(AF_INET, host, &v4.sin_addr) == 1) {
         v4.sin_family = AF_INET;
         v4.sin_port = htons(o->port);
-        address = &v4;
+        address = (const struct sockaddr *)&v4;
+        address_length = sizeof v4;
     } else if (inet_pton(AF_INET6, host, &v6.sin6_addr) == 1) {
         v6.sin6_family = AF_INET6;
         v6.sin6_port = htons(o->port);
-        address = &v6;
-        flags |= MHD_USE_IPv6;
+        address = (const struct sockaddr *)&v6;
+        address_length = sizeof v6;
     } else {
         sc_httpd_message(err, err_size, "host is not an IPv4 or IPv6 address");
         return NULL;
@@ -152,10 +155,18 @@ sc_httpd *sc_httpd_start(const sc_httpd_options *o, char *err, size_t err_size) 
     d->options = *o;
     d->options.host = NULL;
     d->listen_fd = -1;
+    d->wake_fd = -1;
     atomic_init(&d->live_requests, 0);
     atomic_init(&d->body_bytes, 0);
+    const char *why = NULL;
+    if (sc_httpd_listen_open(d, address, address_length, &why) != 0) {
+        sc_httpd_message(err, err_size, why);
+        free(d);
+        return NULL;
+    }
     if (sc_httpd_guard_start(d) != 0) {
         sc_httpd_message(err, err_size, "cannot start the connection guard thread");
+        sc_httpd_listen_close(d);
         free(d);
         return NULL;
     }
@@ -170,8 +181,6 @@ sc_httpd *sc_httpd_start(const sc_httpd_options *o, char *err, size_t err_size) 
         {MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)&sc_httpd_guard_notify, d},
         {MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)o->connection_timeout_seconds, NULL},
         {MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)o->connection_memory_limit, NULL},
-        {MHD_OPTION_LISTEN_BACKLOG_SIZE, (intptr_t)o->listen_backlog, NULL},
-        {MHD_OPTION_SOCK_ADDR, 0, address},
         {MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)&sc_httpd_begin, d},
         {MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)&sc_httpd_completed, d},
         /* Not strict: in strict mode libmicrohttpd drops a target with a space without an
@@ -180,40 +189,36 @@ sc_httpd *sc_httpd_start(const sc_httpd_options *o, char *err, size_t err_size) 
         {MHD_OPTION_STRICT_FOR_CLIENT, 0, NULL},
         {MHD_OPTION_END, 0, NULL},
     };
-    d->mhd = MHD_start_daemon(flags, o->port, &sc_httpd_guard_accept, d, &sc_httpd_access, d,
+    d->mhd = MHD_start_daemon(flags, 0, &sc_httpd_guard_accept, d, &sc_httpd_access, d,
                               MHD_OPTION_ARRAY, o->on_log != NULL ? items : items + 1,
                               MHD_OPTION_END);
     if (d->mhd == NULL) {
-        sc_httpd_message(err, err_size, "libmicrohttpd could not start (address in use, "
-                                        "or out of threads or descriptors)");
+        sc_httpd_message(err, err_size, "libmicrohttpd could not start (out of threads or "
+                                        "descriptors)");
+        sc_httpd_guard_stop(d);
+        sc_httpd_listen_close(d);
+        free(d);
+        return NULL;
+    }
+    if (sc_httpd_listen_start(d) != 0) {
+        sc_httpd_message(err, err_size, "cannot start the accepting thread");
+        sc_httpd_listen_close(d);
+        MHD_stop_daemon(d->mhd);
         sc_httpd_guard_stop(d);
         free(d);
         return NULL;
     }
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(d->mhd, MHD_DAEMON_INFO_BIND_PORT);
-    d->port = info != NULL ? info->port : o->port;
     return d;
 }
 
 uint16_t sc_httpd_port(const sc_httpd *d) { return d->port; }
 
-int32_t sc_httpd_quiesce(sc_httpd *d) {
-    if (d->quiesced) return -1;
-    d->quiesced = 1;
-    MHD_socket fd = MHD_quiesce_daemon(d->mhd);
-    if (fd == MHD_INVALID_SOCKET) return -1;
-    /* libmicrohttpd's threads may still hold the descriptor number, so it is closed only
-     * after MHD_stop_daemon; shutdown() already makes the socket stop listening. */
-    shutdown(fd, SHUT_RDWR);
-    d->listen_fd = fd;
-    return 0;
-}
-
 void sc_httpd_stop(sc_httpd *d) {
     if (d == NULL) return;
+    (void)sc_httpd_quiesce(d); /* no connection may be added while libmicrohttpd stops */
     MHD_stop_daemon(d->mhd);
     sc_httpd_guard_stop(d);
-    if (d->listen_fd >= 0) close(d->listen_fd);
+    sc_httpd_listen_close(d);
     free(d);
 }
 

@@ -181,6 +181,7 @@ void sc_httpd_guard_notify(void *cls, struct MHD_Connection *connection, void **
         g->connection_count--;
         pthread_mutex_unlock(&g->lock);
         free(c);
+        sc_httpd_listen_connection_closed(d);
     }
 }
 

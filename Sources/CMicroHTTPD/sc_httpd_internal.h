@@ -50,8 +50,12 @@ struct sc_httpd {
     struct MHD_Daemon *mhd;
     sc_httpd_options options; /* host not kept */
     uint16_t port;
-    int listen_fd;            /* the quiesced listening socket, closed after stop */
-    int quiesced;
+    int listen_fd;            /* the listening socket (sc_httpd_listen.c); -1 once closed */
+    int wake_fd;              /* an eventfd that wakes the accepting thread */
+    pthread_t acceptor;
+    int acceptor_started;
+    _Atomic int accept_stopping;
+    _Atomic int accept_waiting; /* at the connection limit: woken when one closes */
     _Atomic int64_t live_requests;
     _Atomic int64_t body_bytes; /* capacity of every request's body buffer */
     sc_httpd_guard guard;
@@ -123,6 +127,18 @@ enum MHD_Result sc_httpd_queue(sc_httpd_request *r);
 /* An empty 500 that closes the connection (NULL when out of memory). */
 struct MHD_Response *sc_httpd_bare_500(void);
 
+
+/* ---- the listening socket (sc_httpd_listen.c) ---- */
+/* Creates, binds and listens on the socket, sets d->port; on failure returns -1 and points
+ * *why at a reason. */
+int sc_httpd_listen_open(sc_httpd *d, const struct sockaddr *address, socklen_t length,
+                         const char **why);
+/* Starts the accepting thread (d->mhd must be running). Returns 0, or -1. */
+int sc_httpd_listen_start(sc_httpd *d);
+/* A connection closed: wakes the accepting thread if it waits at the connection limit. */
+void sc_httpd_listen_connection_closed(sc_httpd *d);
+/* Stops accepting (if still accepting) and closes the listening socket and the eventfd. */
+void sc_httpd_listen_close(sc_httpd *d);
 
 /* ---- the guard (sc_httpd_guard.c) ---- */
 uint64_t sc_httpd_now_ns(void);

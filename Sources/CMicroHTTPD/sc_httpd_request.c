@@ -241,9 +241,11 @@ struct MHD_Response *sc_httpd_bare_500(void) {
     return response;
 }
 
-/* Adds the header pairs of a block of `length` bytes; -1 when a string runs past the end
- * or libmicrohttpd refuses a header. */
-static int sc_httpd_add_headers(struct MHD_Response *response, const char *block, size_t length) {
+/* Adds the header pairs of a block of `length` bytes, except Content-Length when
+ * `skip_content_length`; -1 when a string runs past the end or libmicrohttpd refuses a
+ * header. */
+static int sc_httpd_add_headers(struct MHD_Response *response, const char *block, size_t length,
+                                int skip_content_length) {
     size_t offset = 0;
     while (offset < length) {
         const char *name = block + offset;
@@ -255,9 +257,62 @@ static int sc_httpd_add_headers(struct MHD_Response *response, const char *block
         const char *value_end = memchr(value, 0, length - offset);
         if (value_end == NULL) return -1;
         offset = (size_t)(value_end - block) + 1;
+        if (skip_content_length && strcasecmp(name, "Content-Length") == 0) continue;
         if (MHD_add_response_header(response, name, value) != MHD_YES) return -1;
     }
     return 0;
+}
+
+/* The length a 304's Content-Length field in the header block gives (the length of the 200
+ * it stands for), or -1 when there is none or it is not a plain decimal number. */
+static int64_t sc_httpd_stated_length(const char *block, size_t length) {
+    size_t offset = 0;
+    while (offset < length) {
+        const char *name = block + offset;
+        const char *name_end = memchr(name, 0, length - offset);
+        if (name_end == NULL || (size_t)(name_end - block) + 1 >= length) return -1;
+        const char *value = name_end + 1;
+        const char *value_end = memchr(value, 0, length - (size_t)(value - block));
+        if (value_end == NULL) return -1;
+        offset = (size_t)(value_end - block) + 1;
+        if (strcasecmp(name, "Content-Length") != 0) continue;
+        if (value == value_end || value_end - value > 15) return -1;
+        int64_t n = 0;
+        for (const char *c = value; c < value_end; c++) {
+            if (*c < '0' || *c > '9') return -1;
+            n = n * 10 + (*c - '0');
+        }
+        return n;
+    }
+    return -1;
+}
+
+/* Never called: a 304 has no content (libmicrohttpd sends none for it). */
+static ssize_t sc_httpd_no_content(void *cls, uint64_t position, char *buffer, size_t size) {
+    (void)cls;
+    (void)position;
+    (void)buffer;
+    (void)size;
+    return MHD_CONTENT_READER_END_WITH_ERROR;
+}
+
+/* A 304. libmicrohttpd 0.9.75 writes a Content-Length for every response whose size it
+ * knows, and "Content-Length: 0" on a 304 is wrong (RFC 9110 §8.6: only the length of the
+ * 200 it stands for may be sent). So the response is given that length when the caller
+ * states it (a Content-Length field in the block, which it then writes for us), and
+ * otherwise an unknown size, with chunked coding ruled out: no length field at all, and the
+ * connection closes after it, which is how libmicrohttpd ends an answer of unknown size. */
+static struct MHD_Response *sc_httpd_not_modified(const char *headers, size_t headers_length) {
+    int64_t stated = sc_httpd_stated_length(headers, headers_length);
+    struct MHD_Response *response = MHD_create_response_from_callback(
+        stated >= 0 ? (uint64_t)stated : MHD_SIZE_UNKNOWN, 4096, &sc_httpd_no_content, NULL, NULL);
+    if (response == NULL) return NULL;
+    if (stated < 0 &&
+        MHD_set_response_options(response, MHD_RF_HTTP_1_0_COMPATIBLE_STRICT, MHD_RO_END) != MHD_YES) {
+        MHD_destroy_response(response);
+        return NULL;
+    }
+    return response;
 }
 
 int32_t sc_httpd_respond(sc_httpd_request *r, uint16_t status,
@@ -271,11 +326,16 @@ int32_t sc_httpd_respond(sc_httpd_request *r, uint16_t status,
     if (body == NULL) body_length = 0;
 
     int32_t result = 0;
-    struct MHD_Response *response = MHD_create_response_from_buffer(
-        body_length, (void *)(body_length > 0 ? body : NULL), MHD_RESPMEM_MUST_COPY);
+    int not_modified = status == 304;
+    if (not_modified) body_length = 0;
+    struct MHD_Response *response =
+        not_modified ? sc_httpd_not_modified(headers, headers_length)
+                     : MHD_create_response_from_buffer(body_length,
+                                                       (void *)(body_length > 0 ? body : NULL),
+                                                       MHD_RESPMEM_MUST_COPY);
     if (response == NULL) {
         result = -3;
-    } else if (sc_httpd_add_headers(response, headers, headers_length) != 0) {
+    } else if (sc_httpd_add_headers(response, headers, headers_length, not_modified) != 0) {
         MHD_destroy_response(response);
         response = NULL;
         result = -2;

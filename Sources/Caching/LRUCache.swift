@@ -103,6 +103,12 @@ public struct LRUCache<Key: Hashable, Value> {
         return body(entries[i]!.value)
     }
 
+    /// `body` applied to the value for `key`, without counting a lookup or changing the order.
+    @inlinable
+    public func peek<R>(forKey key: Key, _ body: (Value) -> R) -> R? {
+        index[key].map { body(entries[$0]!.value) }
+    }
+
     /// Whether `key` is held, without counting a lookup or changing the order.
     @inlinable
     public func contains(_ key: Key) -> Bool { index[key] != nil }

@@ -27,6 +27,14 @@ extension CardService {
     }
 
     /// `GET /v1/cards/{template}.png?title=…`
+    ///
+    /// One rule for what a GET gets wrong: the request's own syntax — a parameter unknown or
+    /// given twice, a `scale`, `expires` or `sig` that is not what the parameter must be — is
+    /// 400 `invalid_parameter`/`unknown_parameter`/`duplicate_parameter`; the event the
+    /// parameters describe (the template in the path, title, dates, emoji, locale, …) is judged
+    /// exactly as `POST /v1/cards` judges the same values, so a value it cannot use (a missing
+    /// or too long title, a bad date, an unsupported locale) is 422 `invalid_event` naming the
+    /// field; unknown names of a template, colour or palette are 404 both ways.
     func cardFromQuery(template: String, _ request: HTTPRequest) throws -> HTTPResponse {
         let queried = try queriedCard(template: template, request, parameters: Self.cardParameters)
         return try cardResponse(queried.card, request, asJSON: false, caching: queried.caching, version: queried.version)
@@ -80,9 +88,9 @@ extension CardService {
                 name == "template" ? template : request.queryValue(name)
             })
         } catch let e as EventError {
-            throw ServiceError.badRequest(code: "invalid_parameter", message: e.description, field: e.field)
+            throw ServiceError.unprocessable(message: e.description, field: e.field)
         }
-        if let e = lengthError(event) { throw ServiceError.badRequest(code: "invalid_parameter", message: e.description, field: e.field) }
+        if let e = lengthError(event) { throw ServiceError.unprocessable(message: e.description, field: e.field) }
         return (try card(event, scale: try scale(request), size: try size(request)), caching, version)
     }
 
@@ -211,7 +219,7 @@ extension CardService {
         // If-Match was refused in dispatch), so it renders; GET and HEAD are conditional.
         if request.method == "GET" || request.method == "HEAD",
            let notModified = try Self.evaluateConditions(request, etag: etag, caching: caching) {
-            return notModified
+            return withStoredLength(notModified, key: etag)
         }
         let entry = try rendered(card, key: etag)
         if asJSON {
@@ -285,7 +293,7 @@ extension CardService {
         // The version tags a separate entity, cached under its own key like a card's.
         let key = "\"preview-\(palette.name)-\(palette.version)-\(template.version)-\(configuration.fontsVersion)-\(Card.rendererVersion)\(version.map { "-v-" + $0 } ?? "")\""
         if let notModified = try Self.evaluateConditions(request, etag: key, caching: caching) {
-            return notModified
+            return withStoredLength(notModified, key: key)
         }
         let png: [UInt8]
         if let hit = cache.get(key, countingMiss: !RenderPolicy.deferred) {

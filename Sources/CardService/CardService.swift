@@ -1,3 +1,4 @@
+import Caching
 import Cards
 import Foundation
 import HTTPTypes
@@ -7,7 +8,11 @@ import Raster
 /// caching (ETag, 304, an LRU of encoded PNGs), signatures and metrics live here; the
 /// `HTTPServer` adapter only moves bytes. Safe to call from many threads at once.
 public final class CardService: Sendable {
-    public let catalog: Catalog
+    /// The templates and palettes now; `replaceCatalog` swaps them whole (a reload).
+    public var catalog: Catalog { currentCatalog.withLock { $0.catalog } }
+    /// The templates' JSON documents, replaced together with `catalog`.
+    public var templateDocuments: TemplateDocuments { currentCatalog.withLock { $0.documents } }
+    let currentCatalog: LockedValue<(catalog: Catalog, documents: TemplateDocuments)>
     public let renderer: CardRenderer
     public let configuration: ServiceConfiguration
     let cache: PNGCache
@@ -16,8 +21,10 @@ public final class CardService: Sendable {
     /// What card URLs the service hands out carry as `v=` (see `ContentVersioning`).
     public let contentVersion: String
 
-    public init(catalog: Catalog, renderer: CardRenderer, configuration: ServiceConfiguration = ServiceConfiguration()) {
-        self.catalog = catalog
+    /// `templateDocuments` is what `GET /v1/templates/{name}` answers (a name without one is 404).
+    public init(catalog: Catalog, renderer: CardRenderer, configuration: ServiceConfiguration = ServiceConfiguration(),
+                templateDocuments: TemplateDocuments = TemplateDocuments()) {
+        currentCatalog = LockedValue((catalog, templateDocuments))
         self.renderer = renderer
         self.configuration = configuration
         cache = PNGCache(capacityBytes: configuration.cacheBytes)
@@ -63,6 +70,7 @@ public final class CardService: Sendable {
     enum Route {
         case playground, openAPI, health, metrics, card(template: String), cards, palettes, palette(String),
              palettePreview(String), templates, share, unknown
+        case template(String)
 
         init(_ path: String) {
             let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
@@ -78,6 +86,7 @@ public final class CardService: Sendable {
             case 3 where parts[0] == "v1" && parts[1] == "cards" && parts[2].hasSuffix(".png") && parts[2].count > 4:
                 self = .card(template: String(parts[2].dropLast(4)))
             case 3 where parts[0] == "v1" && parts[1] == "palettes" && !parts[2].isEmpty: self = .palette(parts[2])
+            case 3 where parts[0] == "v1" && parts[1] == "templates" && !parts[2].isEmpty: self = .template(parts[2])
             case 4 where parts[0] == "v1" && parts[1] == "palettes" && parts[3] == "preview.png": self = .palettePreview(parts[2])
             default: self = .unknown
             }
@@ -96,6 +105,7 @@ public final class CardService: Sendable {
             case .palettePreview: return "palette_preview"
             case .templates: return "templates"
             case .share: return "share"
+            case .template: return "template"
             case .unknown: return "unknown"
             }
         }
@@ -139,6 +149,7 @@ public final class CardService: Sendable {
         case .palettePreview(let name): return try palettePreview(name, request)
         case .templates: return try .json(catalog.templates.map { TemplateSummary($0, cardURL: cardURLPrefix($0)) })
         case .share: return try sharePage(request)
+        case .template(let name): return try templateDocument(name)
         case .unknown: throw ServiceError.notFound(code: "not_found", message: "no such route: \(request.path)", field: nil)
         }
     }

@@ -19,6 +19,15 @@ extension CardService {
         return nil
     }
 
+    /// `notModified` with the Content-Length of the 200 it stands for when that PNG is in the
+    /// cache (RFC 9110 §8.6 allows no other value); without it the server sends no length.
+    func withStoredLength(_ notModified: HTTPResponse, key: String) -> HTTPResponse {
+        guard let length = cache.storedLength(key) else { return notModified }
+        var response = notModified
+        response.headers.set("Content-Length", String(length))
+        return response
+    }
+
     /// Throws 412 unless `If-Match` is absent or holds for `etag` (nil: the representation has
     /// no tag, so only `*` can hold, and only when there is a representation). A malformed
     /// `If-Match` cannot be shown to hold, so it fails too.

@@ -35,6 +35,12 @@ final class PNGCache: Sendable {
         }
     }
 
+    /// The length of the PNG held for `key`, without counting a lookup (for a 304's
+    /// Content-Length).
+    func storedLength(_ key: String) -> Int? {
+        state.withLock { $0.entries.peek(forKey: key) { $0.png.count } }
+    }
+
     /// Keeps `entry` unless it alone would take more than a quarter of the capacity. After
     /// every quarter of the capacity evicted, hands the allocator's free pages back to the
     /// system (see `FreeMemory`), outside the lock.

@@ -19,8 +19,9 @@ import Foundation
 /// libmicrohttpd before the server sees them, with the right status and a short HTML body
 /// that the library offers no way to replace: a request line or header larger than
 /// `connectionMemoryLimitBytes` (414, 431) and a Content-Length that is not a number (400;
-/// libmicrohttpd 0.9.75 repeats its header block in that reply). libmicrohttpd 0.9.75 also
-/// always sends `Content-Length: 0` with a 304.
+/// libmicrohttpd 0.9.75 repeats its header block in that reply). A 304 carries the
+/// `Content-Length` its handler gives (the length of the 200 it stands for) or none; without
+/// one the connection closes after it, the only way libmicrohttpd 0.9.75 sends no length.
 // @unchecked: `state`, `boundPort` and `daemon` are guarded by `stateLock`; the rest is
 // immutable or Sendable.
 public final class HTTPServer: @unchecked Sendable {

@@ -175,7 +175,11 @@ final class ServerCore: @unchecked Sendable {
             response = .error(status: 500, code: "internal_error",
                               message: "The server could not produce a valid response.")
         }
-        for name in HTTPResponse.serverManagedFields { response.headers.remove(name) }
+        // A 304's Content-Length states the length of the 200 it stands for (RFC 9110 §8.6); the
+        // shim keeps it, and sends none when there is none.
+        for name in HTTPResponse.serverManagedFields where !(response.status == 304 && name == "Content-Length") {
+            response.headers.remove(name)
+        }
         response.headers.set("X-Content-Type-Options", "nosniff")
         if response.status >= 400 { response.headers.set("Cache-Control", "no-store") }
         if closing { response.headers.set("Connection", "close") }

@@ -2,7 +2,8 @@ import Foundation
 
 /// What a handler answers. `Content-Length` and `Date` are set by the server (fields of
 /// those names, and `Transfer-Encoding`, are dropped); for HEAD the body is not sent but its
-/// length is announced. The server answers 500 instead of a response whose status is outside
+/// length is announced. A 304 has no body; its `Content-Length`, when given, is kept: the
+/// length of the 200 it stands for (RFC 9110 §8.6). The server answers 500 instead of a response whose status is outside
 /// 200...599 or whose header names are not tokens or values hold control characters.
 public struct HTTPResponse: Sendable {
     public var status: Int

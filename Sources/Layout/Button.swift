@@ -53,11 +53,11 @@ public struct Button: LayoutView {
         return insets
     }
 
-    /// The title as UIKit's title label: one line, truncated at the tail when its rect is
-    /// too narrow, never shrunk.
+    /// The title as UIKit's title label: one line, truncated in the middle when its rect is
+    /// too narrow (UIButton's default line break mode), never shrunk.
     public var titleLabel: Label? {
         guard let title, !title.utf16.isEmpty else { return nil }
-        return try? Label(text: title, numberOfLines: 1, lineBreakMode: .truncatingTail, alignment: .natural,
+        return try? Label(text: title, numberOfLines: 1, lineBreakMode: .truncatingMiddle, alignment: .natural,
                           language: language)
     }
 

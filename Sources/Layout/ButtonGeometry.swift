@@ -7,7 +7,9 @@ import Geometry
 /// - content rect C = bounds inset by `contentEdgeInsets`;
 /// - title rect = C inset by (tei.top, tei.left + iw, tei.bottom, tei.right); the title is
 ///   min(tw, that width) wide, so a rect that is too narrow truncates it;
-/// - image rect = C inset by (iei.top, iei.left, iei.bottom, iei.right + title width);
+/// - image rect = C inset by (iei.top, iei.left, iei.bottom, iei.right + title width); an
+///   image larger than its rect is squeezed into it, each side on its own (min(iw, rect
+///   width) × min(ih, rect height)), as UIKit's image view scales to fill the rect it gets;
 /// - each element is placed in its own rect by the alignments.
 ///
 /// So image and title are centred together, an inset pair (l, r) moves its element by
@@ -41,7 +43,9 @@ public struct ButtonGeometry: Hashable, Sendable {
         self.imageRect = imageRect
         self.titleRect = titleRect
         titleIsTruncated = titleSize.width > titleRect.width
-        imageFrame = ButtonGeometry.place(imageSize, in: imageRect, horizontalAlignment, verticalAlignment)
+        let squeezed = Size(width: max(0, min(imageSize.width, imageRect.width)),
+                            height: max(0, min(imageSize.height, imageRect.height)))
+        imageFrame = ButtonGeometry.place(squeezed, in: imageRect, horizontalAlignment, verticalAlignment)
         titleFrame = ButtonGeometry.place(Size(width: titleWidth, height: titleSize.height), in: titleRect,
                                           horizontalAlignment, verticalAlignment)
     }

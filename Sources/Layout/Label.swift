@@ -125,6 +125,7 @@ public struct Label: LayoutView {
     /// the size found is laid out again and widened pixel by pixel, up to the offered width,
     /// until it gives the same lines. The size returned is one whose layout is the one measured.
     public func sizeThatFits(_ size: Size, context: LayoutContext) throws -> Size {
+        let size = size.unlimitedWhereZero
         let grid = context.grid
         let paragraph = try paragraph(context: context)
         let first = try layout(paragraph, in: size, grid: grid)

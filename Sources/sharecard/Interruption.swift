@@ -1,9 +1,10 @@
 import Caching
-import Dispatch
 import Foundation
+import Signals
 
 /// SIGINT and SIGTERM for the commands that write files. The signals' default actions are
-/// replaced by dispatch sources, so handling runs on an ordinary thread and may take locks.
+/// replaced by a handler (`SignalWatcher`), so handling runs on an ordinary thread and may
+/// take locks.
 ///
 /// Without `graceful`, a signal removes every temporary file being written and exits at
 /// once with 128 + the signal number (130, 143). With `graceful` (batch), the first signal
@@ -13,9 +14,8 @@ import Foundation
 final class Interruption: Sendable {
     static let shared = Interruption()
 
-    // @unchecked: the signal sources are only kept here (so they stay alive), never touched again.
-    private struct State: @unchecked Sendable {
-        var sources: [DispatchSourceSignal] = []
+    private struct State {
+        var installed = false
         var graceful = false
         var onStopRequest: (@Sendable (Int32) -> Void)?
         var stopRequested: Int32?
@@ -24,23 +24,26 @@ final class Interruption: Sendable {
     }
 
     private let state = LockedValue(State())
-    private let queue = DispatchQueue(label: "sharecard-signals")
 
     private init() {}
 
     /// Takes over SIGINT and SIGTERM (once; a later call can only turn `graceful` on).
-    /// `onStopRequest` runs on the first signal when graceful.
+    /// `onStopRequest` runs on the first signal when graceful. When a signal cannot be caught
+    /// (no descriptor left for the pipe) it keeps its default action, which ends the process
+    /// without the cleanup.
     func install(graceful: Bool = false, onStopRequest: (@Sendable (Int32) -> Void)? = nil) {
-        state.withLock { state in
+        let first = state.withLock { state -> Bool in
             state.graceful = state.graceful || graceful
             if let onStopRequest { state.onStopRequest = onStopRequest }
-            guard state.sources.isEmpty else { return }
-            for number in [SIGINT, SIGTERM] {
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-                source.setEventHandler { [self] in received(number) }
-                source.resume()
-                state.sources.append(source)
+            defer { state.installed = true }
+            return !state.installed
+        }
+        guard first else { return }
+        for number in [SIGINT, SIGTERM] {
+            do {
+                try SignalWatcher.shared.watch(number) { [self] number in received(number) }
+            } catch {
+                StandardError.write("sharecard: \(error); it will end the command without cleaning up\n")
             }
         }
     }

@@ -65,7 +65,8 @@ enum ServeCommand {
         } catch let e as PublicURL.Invalid {
             throw UsageError(description: e.description)
         }
-        let service = CardService(catalog: catalog, renderer: renderer, configuration: configuration)
+        let service = CardService(catalog: catalog, renderer: renderer, configuration: configuration,
+                                  templateDocuments: try TemplatesCommand.documents(catalog, args))
 
         let serverConfiguration: HTTPServer.Configuration
         do {
@@ -110,11 +111,16 @@ enum ServeCommand {
             throw CommandError("\(error)")
         }
         FileHandle.standardError.write(Data("sharecard serve: listening on http://\(serverConfiguration.host):\(port)/ with \(serverConfiguration.workers) workers\(keys.isEmpty ? "" : ", signed URLs only")\n".utf8))
-        server.shutdownOnSignals(then: {
-            log.note("sharecard serve: shut down")
-            log.close(waitingAtMost: 2) // a stuck standard error does not keep the process alive
-            exit(0)
-        })
+        do {
+            try server.shutdownOnSignals(then: {
+                log.note("sharecard serve: shut down")
+                log.close(waitingAtMost: 2) // a stuck standard error does not keep the process alive
+                exit(0)
+            })
+        } catch {
+            throw CommandError("\(error)")
+        }
+        do { try ServeReload.install(args, service: service, log: log) } catch { throw CommandError("\(error)") }
         dispatchMain()
     }
 }

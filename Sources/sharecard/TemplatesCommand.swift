@@ -5,8 +5,10 @@ enum TemplatesCommand {
     static let spec = CommandSpec(
         name: "templates",
         summary: "List templates, show one, or validate a template file.",
-        usage: "templates list | show NAME | validate FILE",
-        options: CardOptions.dataSpecs,
+        usage: "templates list | show NAME [--json] | validate FILE",
+        options: CardOptions.dataSpecs + [
+            OptionSpec(name: "json", help: "With show: only the template's JSON document, as GET /v1/templates/{name} answers it."),
+        ],
         positionals: ["ACTION", "NAME|FILE"],
         minimumPositionals: 1,
         details: "The template format is described in docs/templates.md.")
@@ -20,14 +22,14 @@ enum TemplatesCommand {
             }
         case "show":
             guard args.positionals.count == 2 else { throw UsageError(description: "'templates show' needs a template NAME") }
+            let catalog = try CardOptions.catalog(args)
             let template: Template
-            do { template = try CardOptions.catalog(args).template(named: args.positionals[1]) } catch let e as EventError {
-                throw UsageError(description: e.reason)
+            do { template = try catalog.template(named: args.positionals[1]) } catch {
+                throw UsageError(description: error.reason)
             }
-            let url = URL(fileURLWithPath: try Resources.directory("templates", override: args.value("templates")))
-                .appendingPathComponent(template.name + ".json")
-            print("# \(template.name) (version \(template.version)): \(template.description)")
-            print(String(decoding: try readInput(url.path), as: UTF8.self), terminator: "")
+            let document = try documents(catalog, args)[template.name] ?? []
+            if !args.has("json") { print("# \(template.name) (version \(template.version)): \(template.description)") }
+            print(String(decoding: document, as: UTF8.self), terminator: "")
         case "validate":
             guard args.positionals.count == 2 else { throw UsageError(description: "'templates validate' needs a FILE") }
             let path = args.positionals[1]
@@ -40,6 +42,14 @@ enum TemplatesCommand {
             }
         default:
             throw UsageError(description: "unknown action '\(action)' (expected list, show or validate)")
+        }
+    }
+
+    /// The JSON documents of `catalog`'s templates, from the templates folder it was loaded from.
+    static func documents(_ catalog: Catalog, _ args: ParsedArguments) throws -> TemplateDocuments {
+        let directory = URL(fileURLWithPath: try Resources.directory("templates", override: args.value("templates")))
+        do { return try TemplateDocuments(catalog: catalog, directory: directory) } catch let e as DataFileError {
+            throw CommandError(e.description)
         }
     }
 }

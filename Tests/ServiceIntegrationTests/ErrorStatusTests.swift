@@ -15,34 +15,35 @@ final class ErrorStatusTests: XCTestCase {
             (card + "&template=dated", "unknown_parameter", "template"),
             (card + "&title=Again", "duplicate_parameter", "title"),
             (card + "&scale=2&scale=2", "duplicate_parameter", "scale"),
-            ("/v1/cards/classic.png?date=2024-06-01", "invalid_parameter", "title"),
-            (card + "&date=2023-02-29", "invalid_parameter", "date"),
-            (card + "&date=June%201", "invalid_parameter", "date"),
-            (card + "&date=2024-06-01T25:00", "invalid_parameter", "date"),
-            (card + "&date=2024-06-01T10:00%2B15:00", "invalid_parameter", "date"),
-            (card + "&endDate=2024-06-01", "invalid_parameter", "endDate"),
-            (card + "&date=2024-06-02&endDate=2024-06-01", "invalid_parameter", "endDate"),
+            ("/v1/cards/classic.png?date=2024-06-01", "invalid_event", "title"),
+            (card + "&date=2023-02-29", "invalid_event", "date"),
+            (card + "&date=June%201", "invalid_event", "date"),
+            (card + "&date=2024-06-01T25:00", "invalid_event", "date"),
+            (card + "&date=2024-06-01T10:00%2B15:00", "invalid_event", "date"),
+            (card + "&endDate=2024-06-01", "invalid_event", "endDate"),
+            (card + "&date=2024-06-02&endDate=2024-06-01", "invalid_event", "endDate"),
             (card + "&scale=0", "invalid_parameter", "scale"),
             (card + "&scale=4", "invalid_parameter", "scale"),
             (card + "&scale=two", "invalid_parameter", "scale"),
             (card + "&scale=1.5", "invalid_parameter", "scale"),
-            (card + "&emoji=ab", "invalid_parameter", "emoji"),
-            (card + "&locale=en%20US", "invalid_parameter", "locale"),
-            ("/v1/cards/classic.png?title=%20%20", "invalid_parameter", "title"),
+            (card + "&emoji=ab", "invalid_event", "emoji"),
+            (card + "&locale=en%20US", "invalid_event", "locale"),
+            ("/v1/cards/classic.png?title=%20%20", "invalid_event", "title"),
             // control characters are removed before the blank check (TextCleaning): only controls is blank
-            ("/v1/cards/classic.png?title=%00%09%01", "invalid_parameter", "title"),
-            ("/v1/cards/classic.png?title=" + String(repeating: "x", count: 501), "invalid_parameter", "title"),
+            ("/v1/cards/classic.png?title=%00%09%01", "invalid_event", "title"),
+            ("/v1/cards/classic.png?title=" + String(repeating: "x", count: 501), "invalid_event", "title"),
             // the limit counts code points: one letter with 600 combining marks is over it
-            ("/v1/cards/classic.png?title=a" + String(repeating: "%CC%81", count: 600), "invalid_parameter", "title"),
-            (card + "&subtitle=" + String(repeating: "e%CC%81", count: 251), "invalid_parameter", "subtitle"),
-            ("/v1/cards/bad%20name.png?title=x", "invalid_parameter", "template"),
+            ("/v1/cards/classic.png?title=a" + String(repeating: "%CC%81", count: 600), "invalid_event", "title"),
+            (card + "&subtitle=" + String(repeating: "e%CC%81", count: 251), "invalid_event", "subtitle"),
+            ("/v1/cards/bad%20name.png?title=x", "invalid_event", "template"),
             (card + "&expires=soon", "invalid_parameter", "expires"),
             (card + "&sig=not-a-signature", "invalid_parameter", "sig"),
             ("/healthz?verbose=1", "unexpected_query", "verbose"),
             ("/v1/palettes?x", "unexpected_query", "x"),
         ]
+        // the request's own syntax is 400; the event it describes is judged as POST judges it: 422
         for c in cases {
-            assertError(try fetch(port, c.target), 400, c.code, field: c.field)
+            assertError(try fetch(port, c.target), c.code == "invalid_event" ? 422 : 400, c.code, field: c.field)
         }
         // the longest title is accepted, and well-formed expires and sig are ignored without keys
         XCTAssertEqual(try fetch(port, "/v1/cards/classic.png?title=" + String(repeating: "é", count: 500)).status, 200)
@@ -139,6 +140,27 @@ final class ErrorStatusTests: XCTestCase {
         XCTAssertEqual(ok.status, 200, ok.text)
     }
 
+    /// A value the event cannot use gets the same answer through GET and POST: 422
+    /// `invalid_event` naming the field (an unsupported locale among them).
+    func testGetAndPostJudgeAnEventAlike() throws {
+        let port = try startService().port
+        let cases: [(query: String, json: String, field: String)] = [
+            ("locale=en-u-nu-bogus", #""locale":"en-u-nu-bogus""#, "locale"),
+            ("locale=xx-Zzzz-bogus1", #""locale":"xx-Zzzz-bogus1""#, "locale"),
+            ("date=2023-02-29", #""date":"2023-02-29""#, "date"),
+            ("date=2024-06-02&endDate=2024-06-01", #""date":"2024-06-02","endDate":"2024-06-01""#, "endDate"),
+            ("emoji=ab", #""emoji":"ab""#, "emoji"),
+        ]
+        for c in cases {
+            let get = try fetch(port, "/v1/cards/dated.png?title=x&" + c.query)
+            assertError(get, 422, "invalid_event", field: c.field)
+            let body = "{\"title\":\"x\",\"template\":\"dated\"," + c.json + "}"
+            let post = try fetch(port, "POST", "/v1/cards", body: Array(body.utf8))
+            assertError(post, 422, "invalid_event", field: c.field)
+            XCTAssertEqual(try get.errorObject().message, try post.errorObject().message, c.query)
+        }
+    }
+
     func testBodyTooLarge() throws {
         // the server's own limit: refused before the body is read, and the connection closes
         let port = try startService(server: try serverConfiguration(maxBodyBytes: 4096)).port
@@ -172,7 +194,7 @@ final class ErrorStatusTests: XCTestCase {
         // just under the limit it is the title's own limit that refuses it
         let under = "/v1/cards/classic.png?title=" + String(repeating: "t", count: 8 * 1024 - 28)
         XCTAssertEqual(under.utf8.count, 8 * 1024)
-        assertError(try fetch(port, under), 400, "invalid_parameter", field: "title")
+        assertError(try fetch(port, under), 422, "invalid_event", field: "title")
     }
 
     func testHeadersTooLarge() throws {

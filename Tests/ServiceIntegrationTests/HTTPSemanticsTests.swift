@@ -131,7 +131,7 @@ final class HTTPSemanticsTests: XCTestCase {
         assertError(response, 422, "invalid_event", field: "emoji")
         XCTAssertTrue(response.text.contains("over the limit of 16"), response.text)
         let query = "/v1/cards/classic.png?title=x&emoji=%F0%9F%8E%89" + String(repeating: "%CC%81", count: 16)
-        assertError(try fetch(port, query), 400, "invalid_parameter", field: "emoji")
+        assertError(try fetch(port, query), 422, "invalid_event", field: "emoji")
         // the longest real sequences: a family of four with skin tones (11 code points), a
         // kiss with skin tones (10), the flag of Scotland (7)
         for emoji in ["👨🏻‍👩🏻‍👧🏻‍👦🏻", "👩🏻‍❤️‍💋‍👨🏼", "🏴󠁧󠁢󠁳󠁣󠁴󠁿"] {

@@ -25,7 +25,7 @@ final class LocaleSurvivalTests: XCTestCase {
                     XCTAssertEqual(response.status, 200, "\(target): \(response.text)")
                     XCTAssertEqual(pngSize(response.body)?.width, 1024, target)
                 } else {
-                    assertError(response, 400, "invalid_parameter", field: "locale")
+                    assertError(response, 422, "invalid_event", field: "locale")
                 }
             }
         }

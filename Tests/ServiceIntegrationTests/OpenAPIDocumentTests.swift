@@ -41,7 +41,7 @@ final class OpenAPIDocumentTests: XCTestCase {
         let paths = Self.document["paths"] as? [String: [String: Any]] ?? [:]
         let readOnly = ["/", "/openapi.json", "/healthz", "/metrics", "/v1/cards/{template}.png", "/v1/palettes",
                         "/v1/palettes/{name}", "/v1/palettes/{name}/preview.png", "/v1/templates",
-                        "/v1/share"]
+                        "/v1/share", "/v1/templates/{name}"]
         XCTAssertEqual(Set(paths.keys), Set(readOnly + ["/v1/cards"]))
         for path in readOnly {
             XCTAssertEqual(Set(paths[path]?.keys.filter { $0 != "parameters" } ?? []), ["get", "head"], path)

@@ -28,8 +28,8 @@ func pngSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
 }
 
 extension XCTestCase {
-    /// Runs the built `sharecard` (beside the test bundle) and returns its standard output.
-    func runSharecard(_ arguments: [String]) throws -> String {
+    /// The built `sharecard`, beside the test bundle.
+    func sharecardExecutable() throws -> URL {
         var products = Bundle.main.bundleURL
         if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
             products = bundle.bundleURL.deletingLastPathComponent()
@@ -40,6 +40,12 @@ extension XCTestCase {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw ClientError(description: "no sharecard executable at \(executable.path); build with `swift build --build-tests`")
         }
+        return executable
+    }
+
+    /// Runs the built `sharecard` (beside the test bundle) and returns its standard output.
+    func runSharecard(_ arguments: [String]) throws -> String {
+        let executable = try sharecardExecutable()
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("sharecard-sign-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: output) }

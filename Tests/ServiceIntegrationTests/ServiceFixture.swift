@@ -22,6 +22,12 @@ enum Repository {
         } catch { fatalError("cannot load the catalog: \(error)") }
     }()
 
+    static let templateDocuments: TemplateDocuments = {
+        do { return try TemplateDocuments(catalog: catalog, directory: root.appendingPathComponent("templates")) } catch {
+            fatalError("cannot read the templates: \(error)")
+        }
+    }()
+
     static let renderer: CardRenderer = {
         do { return CardRenderer(fonts: try FontLibrary(directory: path("fonts"))) } catch {
             fatalError("cannot load the fonts: \(error)")
@@ -72,7 +78,8 @@ extension XCTestCase {
                       server serverConfiguration: HTTPServer.Configuration? = nil,
                       wrap: (@Sendable (CardService, HTTPRequest) -> HTTPResponse)? = nil) throws -> RunningService {
         let service = CardService(catalog: Repository.catalog, renderer: Repository.renderer,
-                                  configuration: try configuration ?? Repository.configuration())
+                                  configuration: try configuration ?? Repository.configuration(),
+                                  templateDocuments: Repository.templateDocuments)
         let handler: HTTPServer.Handler
         if let wrap {
             handler = { wrap(service, $0) }

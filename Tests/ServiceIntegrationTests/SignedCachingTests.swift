@@ -85,7 +85,7 @@ final class SignedCachingTests: XCTestCase {
         let printed = try runSharecard(["sign", "/v1/cards/x%3F~.png?title=x", "--key", Self.key, "--expires-in", "600"])
         let target = printed.trimmingCharacters(in: .whitespacesAndNewlines)
         XCTAssertTrue(target.hasPrefix("/v1/cards/x%3F~.png?title=x&expires="), target)
-        assertError(try fetch(port, target), 400, "invalid_parameter", field: "template")
+        assertError(try fetch(port, target), 422, "invalid_event", field: "template")
     }
 
     /// `+` is a space to the server, so it is one to `sign` too: a URL built by

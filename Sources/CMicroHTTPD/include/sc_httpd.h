@@ -87,8 +87,8 @@ sc_httpd *sc_httpd_start(const sc_httpd_options *options, char *err, size_t err_
 /* The bound port. */
 uint16_t sc_httpd_port(const sc_httpd *daemon);
 
-/* Stops accepting connections: the listening socket stops listening at once (new
- * connections are refused); open connections go on. Returns 0, or -1 when it was already
+/* Stops accepting connections: the shim's accepting thread stops and the listening socket is
+ * closed at once (new connections are refused); open connections go on. Returns 0, or -1 when it was already
  * quiesced. */
 int32_t sc_httpd_quiesce(sc_httpd *daemon);
 
@@ -148,7 +148,10 @@ int32_t sc_httpd_defer(sc_httpd_request *request);
 /* Answers a request: inside the request callback, or once from any thread after
  * sc_httpd_defer. `headers` holds headers_length bytes: pairs "name\0value\0" back to back
  * (every string NUL-terminated inside the block); the body is copied. Content-Length is set
- * from body_length (for HEAD the body is not sent). Returns 0; -1 when the request already
+ * from body_length (for HEAD the body is not sent). A 304 has no body; it carries a
+ * Content-Length only when `headers` holds one (the length of the 200 it stands for, as RFC
+ * 9110 §8.6 allows), and without one the connection closes after it (libmicrohttpd 0.9.75
+ * cannot otherwise leave the field out). Returns 0; -1 when the request already
  * has a response or was neither in its callback nor deferred; -2 when the header block is
  * malformed or a header was refused (the answer becomes a bare 500); -3 when out of memory
  * (the connection is closed without an answer). */
