@@ -9,6 +9,8 @@ public struct Card: Sendable {
     public let color: Palette.Entry
     /// Device pixels per point: 1, 2 or 3.
     public let scale: Int
+    /// The event's own photo, decoded for this card's template and scale.
+    public var photo: EventPhoto?
 
     public init(_ event: Event, catalog: Catalog, scale: Int = 1) throws(EventError) {
         guard (1...3).contains(scale) else { throw EventError(field: "scale", reason: "must be 1, 2 or 3, got \(scale)") }
@@ -27,7 +29,7 @@ public struct Card: Sendable {
 
 extension CardRenderer {
     public func render(_ card: Card) throws -> RenderedCard {
-        try render(card.event, template: card.template, color: card.color, scale: Double(card.scale))
+        try render(card.event, template: card.template, color: card.color, scale: Double(card.scale), photo: card.photo)
     }
 
     /// The card as PNG bytes, and the title's layout.

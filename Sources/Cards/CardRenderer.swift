@@ -33,7 +33,8 @@ public struct CardRenderer: Sendable {
 
     /// Renders natively at `scale` (text rasterized at the target size, never an upscaled
     /// image): 1 → 1024×576 for the classic size, 2 → 2048×1152, 3 → 3072×1728.
-    public func render(_ event: Event, template: Template, color: Palette.Entry, scale: Double = 1) throws -> RenderedCard {
+    public func render(_ event: Event, template: Template, color: Palette.Entry, scale: Double = 1,
+                       photo: EventPhoto? = nil) throws -> RenderedCard {
         guard CardRenderer.scales.contains(scale) else {
             throw EventError(field: "scale", reason: "must be 1, 2 or 3, got \(scale)")
         }
@@ -42,7 +43,9 @@ public struct CardRenderer: Sendable {
         let context = try LayoutContext(fonts: fonts, glyphCache: glyphCache, language: LanguageTag(event.canonicalLocale.textLanguage) ?? LanguageTag("en")!,
                                         scale: scale)
         var drawing = CardDrawing(event: event, color: color, template: template, canvas: canvas, context: context)
-        for element in template.elements { try drawing.draw(element) }
+        for (index, element) in template.elements.enumerated() {
+            try drawing.draw(photo?.replacing(element, at: index, in: template) ?? element)
+        }
         return RenderedCard(canvas: canvas, title: drawing.title)
     }
 }

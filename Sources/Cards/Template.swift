@@ -15,6 +15,9 @@ public struct Template: Sendable {
     public let elements: [TemplateElement]
     /// A hash of the file and the images it uses: changes whenever the design does.
     public let version: String
+    /// The index in `elements` of the image the event's photo replaces (`"eventPhoto": true`
+    /// in the file), if any.
+    public internal(set) var eventPhotoElement: Int? = nil
 }
 
 /// Event fields a template can show: `{title}`, `{date}`, `{subtitle}`, `{emoji}`.

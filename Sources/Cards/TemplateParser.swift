@@ -26,7 +26,15 @@ extension Template {
             let background = try root.optional("background").map(TemplateParsing.paint) ?? .paletteBackground
             var parsing = TemplateParsing(directory: url.deletingLastPathComponent(), imageLimits: imageLimits, cardSize: size)
             let elementsNode = try root.required("elements")
-            let elements = try elementsNode.array(maximumCount: Template.maximumElements).map { try parsing.element($0) }
+            var elements: [TemplateElement] = []
+            var eventPhotoElement: Int?
+            for node in try elementsNode.array(maximumCount: Template.maximumElements) {
+                elements.append(try parsing.element(node))
+                if try parsing.takesEventPhoto(node) {
+                    guard eventPhotoElement == nil else { throw node.fail("only one image may take the event's photo") }
+                    eventPhotoElement = elements.count - 1
+                }
+            }
             let cost = Template.pixelCost(size: size, elements: elements)
             guard cost <= Template.maximumPixelsPerRender else {
                 throw elementsNode.fail("at scale \(Template.maximumScale) the card needs \(Int(cost)) device pixels (canvas, snapshots and images), over the limit of \(Int(Template.maximumPixelsPerRender)) per render")
@@ -34,7 +42,7 @@ extension Template {
             hashed += parsing.imageBytes
             self.init(name: name, description: try root.optional("description")?.string(maximumLength: 1000) ?? "",
                       size: size, background: background, elements: elements,
-                      version: String(ContentHash.hex(hashed).prefix(12)))
+                      version: String(ContentHash.hex(hashed).prefix(12)), eventPhotoElement: eventPhotoElement)
         } catch let e as JSONInputError {
             throw DataFileError(file: file, field: e.path, reason: e.reason)
         }
@@ -110,7 +118,7 @@ struct TemplateParsing {
                 throw node.fail(e.description)
             }
         case "image":
-            try node.rejectUnknownKeys(allowed: ["type", "src", "frame", "contentMode", "cornerRadius", "filters"])
+            try node.rejectUnknownKeys(allowed: ["type", "src", "frame", "contentMode", "cornerRadius", "filters", "eventPhoto"])
             let src = try node.required("src")
             let image = try src.imageFile(relativeTo: directory, limits: imageLimits)
             if let data = FileManager.default.contents(atPath: URL(fileURLWithPath: try src.string(), relativeTo: directory).path) {
@@ -236,5 +244,15 @@ struct TemplateParsing {
         guard fill != nil || stroke != nil else { throw node.fail("a shape needs a fill, a stroke or both") }
         try node.checkOutlineSize(path, stroke: stroke?.1, scale: Double(Template.maximumScale), meter: strokeMeter)
         return .shape(path, fill: fill, fillRule: try node.optional("fillRule")?.fillRule() ?? .nonZero, stroke: stroke)
+    }
+}
+
+extension TemplateParsing {
+    /// Whether a top-level image element is marked `"eventPhoto": true`: the event's photo,
+    /// when one is given, is drawn in its place (see `EventPhoto`).
+    func takesEventPhoto(_ node: JSONNode) throws -> Bool {
+        guard let flag = try node.optional("eventPhoto") else { return false }
+        guard try node.required("type").string(maximumLength: 32) == "image" else { throw flag.fail("only an image can take the event's photo") }
+        return try flag.bool()
     }
 }
