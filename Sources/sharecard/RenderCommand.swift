@@ -10,6 +10,7 @@ enum RenderCommand {
             OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the PNG ('-' for standard output, not a terminal)."),
             OptionSpec(name: "scale", valueName: "N", help: "1, 2 or 3: 1024×576, 2048×1152 or 3072×1728 pixels, rendered natively."),
             OptionSpec(name: "share-text", help: "Also print the text that goes out with the image."),
+            OptionSpec(name: "photo", valueName: "FILE", help: "The event's photo (JPEG, PNG or WebP), shown by templates that take one, such as photo."),
         ] + CardOptions.dataSpecs,
         details: "Example: sharecard render --title \"Our first apartment together\" --date 2024-06-01 --color user_purple -o card.png")
 
@@ -19,10 +20,11 @@ enum RenderCommand {
         let scale = try args.int("scale", in: 1...3) ?? 1
         let event = try CardOptions.event(args)
         let catalog = try CardOptions.catalog(args)
-        let card: Card
+        var card: Card
         do { card = try Card(event, catalog: catalog, scale: scale) } catch {
             throw UsageError(description: "--\(error.field == "endDate" ? "end-date" : error.field): \(error.reason)")
         }
+        if let photo = args.value("photo") { card.photo = try PhotoInput.load(photo, for: card) }
         if let output {
             let target = try OutputTarget(output)
             let renderer = try CardOptions.renderer(args)
