@@ -44,10 +44,10 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["HTTPTypes", "CMicroHTTPD"]),
 
         .executableTarget(name: "sharecard", dependencies: ["Caching", "CardService", "HTTPServer", "HTTPTypes", "Cards", "Layout", "Scene", "Typesetting", "Raster", "Geometry"]),
-        .executableTarget(name: "sharecard-bench", dependencies: ["Cards", "Scene", "Typesetting", "Raster", "Geometry"]),
+        .executableTarget(name: "sharecard-bench", dependencies: ["Cards", "Photos", "Scene", "Typesetting", "Raster", "Geometry"]),
 
         // What each fuzz target does with its input; also replayed by FuzzRegressionTests.
-        .target(name: "FuzzHarness", dependencies: ["CardService", "HTTPTypes", "Cards", "Scene", "Typesetting", "Raster", "Geometry"]),
+        .target(name: "FuzzHarness", dependencies: ["CardService", "HTTPTypes", "Cards", "Photos", "Scene", "Typesetting", "Raster", "Geometry"]),
 
         .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
@@ -74,7 +74,7 @@ let package = Package(
 // ordinary builds never see them.
 if Context.environment["SHARECARD_FUZZ"] == "1" {
     for name in ["event", "scene", "template", "palette", "path-data", "png", "request-target", "card-query",
-                 "url-signature", "text-layout"] {
+                 "url-signature", "text-layout", "photo"] {
         package.targets.append(.executableTarget(name: "fuzz-\(name)", dependencies: ["FuzzHarness"], path: "fuzz/targets/\(name)"))
         package.products.append(.executable(name: "fuzz-\(name)", targets: ["fuzz-\(name)"]))
     }
