@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "CardService", dependencies: ["Caching", "Cards", "HTTPTypes", "Photos", "PhotoFetch", "Raster", "CCrypto"]),
         .target(name: "HTTPServer", dependencies: ["HTTPTypes", "CMicroHTTPD"]),
 
-        .executableTarget(name: "sharecard", dependencies: ["Caching", "CardService", "HTTPServer", "HTTPTypes", "Cards", "Layout", "Scene", "Typesetting", "Raster", "Geometry"]),
+        .executableTarget(name: "sharecard", dependencies: ["Caching", "CardService", "PhotoFetch", "HTTPServer", "HTTPTypes", "Cards", "Layout", "Scene", "Typesetting", "Raster", "Geometry"]),
         .executableTarget(name: "sharecard-bench", dependencies: ["Cards", "Photos", "Scene", "Typesetting", "Raster", "Geometry"]),
 
         // What each fuzz target does with its input; also replayed by FuzzRegressionTests.
@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "CardServiceTests", dependencies: ["CardService", "HTTPTypes"]),
         .testTarget(name: "CLITests", dependencies: ["Caching"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTypes", "TestSupport"]),
-        .testTarget(name: "ServiceIntegrationTests", dependencies: ["CardService", "HTTPServer", "HTTPTypes", "Cards", "Typesetting", "TestSupport"]),
+        .testTarget(name: "ServiceIntegrationTests", dependencies: ["CardService", "PhotoFetch", "HTTPServer", "HTTPTypes", "Cards", "Typesetting", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness"]),
     ]
 )

@@ -6,7 +6,7 @@ import Raster
 extension CardService {
     /// Query parameters a card URL may carry (the template is in the path).
     static let eventParameters = ["title", "date", "endDate", "subtitle", "emoji", "color", "palette", "locale"]
-    static let cardParameters = Set(eventParameters + ["scale", "expires", "sig"])
+    static let cardParameters = Set(eventParameters + ["scale", "expires", "sig", "photo"])
     /// For unsigned cards: the URL names the inputs and the ETag every version, so the answer
     /// never changes.
     static let cacheControl = "public, max-age=31536000, immutable"
@@ -74,7 +74,8 @@ extension CardService {
             throw ServiceError.badRequest(code: "invalid_parameter", message: e.description, field: e.field)
         }
         if let e = lengthError(event) { throw ServiceError.badRequest(code: "invalid_parameter", message: e.description, field: e.field) }
-        let card = try card(event, scale: try scale(request))
+        var card = try card(event, scale: try scale(request))
+        if let url = request.queryValue("photo") { card.photo = try photo(fromURL: url, for: card) }
         return try cardResponse(card, request, asJSON: false, caching: caching)
     }
 

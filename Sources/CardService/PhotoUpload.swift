@@ -40,6 +40,10 @@ struct PhotoUpload {
 
     /// The photo decoded for `card`, with each failure mapped to its status.
     func decode(for card: Card, limits: ImageLimits) throws -> EventPhoto {
+        try Self.decode(photo, for: card, limits: limits)
+    }
+
+    static func decode(_ photo: ArraySlice<UInt8>, for card: Card, limits: ImageLimits) throws -> EventPhoto {
         do {
             return try EventPhoto(data: Array(photo), template: card.template, scale: card.scale, limits: limits)
         } catch {

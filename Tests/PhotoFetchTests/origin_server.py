@@ -5,7 +5,9 @@
 /redirect-on  302 to /photo.jpg        /redirect-off  302 to the same path on 127.0.0.2
 /slow         answers after 3 s        /big           2 MB with Content-Length
 /big-stream   2 MB without a length    /missing       404
+/files/NAME   the file NAME in the folder given as the first argument, if any
 """
+import os
 import sys
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -51,6 +53,11 @@ class Handler(BaseHTTPRequestHandler):
             self.end_headers()
             for _ in range(64):
                 self.wfile.write(b"x" * 32768)
+        elif path.startswith("/files/") and len(sys.argv) > 1 and "/" not in path[7:]:
+            try:
+                self.send(200, open(os.path.join(sys.argv[1], path[7:]), "rb").read())
+            except OSError:
+                self.send(404, b"not found")
         else:
             self.send(404, b"not found")
 

@@ -58,7 +58,7 @@ final class OpenAPIDocumentTests: XCTestCase {
         let cardParameters = ((paths["/v1/cards/{template}.png"]?["get"] as? [String: Any])?["parameters"] as? [[String: String]] ?? [])
             .compactMap { $0["$ref"]?.split(separator: "/").last.map(String.init) }
         XCTAssertEqual(Set(cardParameters), ["template", "title", "date", "endDate", "subtitle", "emoji", "color", "palette",
-                                              "locale", "scale", "expires", "sig", "ifNoneMatch"])
+                                              "locale", "scale", "expires", "sig", "photo", "ifNoneMatch"])
     }
 
     /// The date pattern accepts exactly what `EventDate` parses, on listed edge cases and on
