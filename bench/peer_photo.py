@@ -6,8 +6,8 @@
                                              fixtures) upscaled to 4240x2832 (12.0 MP), quality 90
     peer_photo.py --iterations N --fonts DIR PHOTO.jpg
 
-Prints `stage<TAB>median_ms` for: draft (decode with draft(), which picks libjpeg's DCT
-scaling, then fit to 1024x576, bilinear), full (decode at full size, then the same fit), card
+Prints `stage<TAB>median_ms` for: decode (draft() decode alone, which picks libjpeg's DCT
+scaling, fast IDCT and no fancy upsampling), draft (that decode, then fit to 1024x576, bilinear), full (decode at full size, then the same fit), card
 (draft decode + fit + blur 2 + the title in Quicksand Bold 60 + PNG at compress_level 1: the
 photo card without sharecard's title fitting and gradient).
 """
@@ -33,6 +33,12 @@ def decode(path, draft):
     return ImageOps.fit(image.convert("RGB"), CARD, Image.BILINEAR)
 
 
+def decode_only(path):
+    image = Image.open(path)
+    image.draft("RGB", CARD)
+    image.load()
+
+
 def card(path, font):
     image = decode(path, True).filter(ImageFilter.GaussianBlur(2))
     ImageDraw.Draw(image).text((48, 330), "Biscuit's first birthday", font=font, fill=(255, 255, 255))
@@ -49,6 +55,7 @@ def main(args):
     fonts = args[args.index("--fonts") + 1]
     path = args[-1]
     font = ImageFont.truetype(fonts + "/Quicksand-Bold.ttf", 60)
+    print("decode\t%.3f" % median_ms(lambda: decode_only(path), iterations))
     print("draft\t%.3f" % median_ms(lambda: decode(path, True), iterations))
     print("full\t%.3f" % median_ms(lambda: decode(path, False), max(3, iterations // 5)))
     print("card\t%.3f" % median_ms(lambda: card(path, font), iterations))

@@ -149,6 +149,12 @@ int sc_image_decode_jpeg(const uint8_t *data, size_t size, const sc_image_reques
     s->cinfo.scale_num = (unsigned int)sc_dct_scale_numerator(w, h, tw, th);
     s->cinfo.scale_denom = 8;
     s->cinfo.dct_method = JDCT_ISLOW;
+    if (s->cinfo.scale_num < 8) {
+        /* A reduced decode is resampled again when drawn: the faster integer IDCT and plain
+         * chroma replication cost nothing visible there (Pillow's draft mode does the same). */
+        s->cinfo.dct_method = JDCT_IFAST;
+        s->cinfo.do_fancy_upsampling = FALSE;
+    }
 
     const int cmyk = s->cinfo.jpeg_color_space == JCS_CMYK || s->cinfo.jpeg_color_space == JCS_YCCK;
     if (cmyk) {

@@ -33,6 +33,9 @@ enum PhotoBench {
             decodedSize = "\(photo.image.width)×\(photo.image.height) decoded"
             try toCard(photo)
         }
+        let decodeOnly = try measure("12 MP JPEG, DCT-scaled decode only", iterations: iterations) {
+            _ = try Photo(data: bytes, targetWidth: 1024, targetHeight: 576)
+        }
         let fullIterations = max(3, iterations / 5)
         let full = try measure("12 MP JPEG → 1024×576 (full decode + aspect fill)", iterations: fullIterations) {
             try toCard(try Photo(data: bytes, limits: ImageLimits(maxPixels: 13_000_000)))
@@ -48,11 +51,12 @@ enum PhotoBench {
             pngBytes = try renderer.png(card).bytes.count
         }
         var rows = [Measurement(name: scaled.name, medianMilliseconds: scaled.medianMilliseconds, iterations: iterations, note: decodedSize),
-                    full,
+                    decodeOnly, full,
                     Measurement(name: card.name, medianMilliseconds: card.medianMilliseconds, iterations: iterations, note: "\(pngBytes) bytes")]
         let peerIterations = max(5, iterations / 4)
         if let peer = runPeer(peerScript, arguments: ["--iterations", String(peerIterations), "--fonts", fontsDirectory, photoPath]) {
-            for (key, label, ours) in [("draft", "Pillow: draft() decode + fit, bilinear", scaled.medianMilliseconds),
+            for (key, label, ours) in [("decode", "Pillow: draft() decode only", decodeOnly.medianMilliseconds),
+                                       ("draft", "Pillow: draft() decode + fit, bilinear", scaled.medianMilliseconds),
                                        ("full", "Pillow: full decode + fit, bilinear", full.medianMilliseconds),
                                        ("card", "Pillow: photo card (draft + fit + blur + text + PNG level 1)", card.medianMilliseconds)] {
                 guard let theirs = peer[key] else { continue }
