@@ -11,10 +11,13 @@ public struct SceneBindings: Sendable {
     public let colors: PaletteColors
     /// The title's reading direction: `leading`/`trailing` frames and chip alignments follow it.
     public let direction: TextDirection
+    /// The event's photo, drawn by images whose source is the event's photo.
+    public let photo: Image?
 
-    public init(values: [EventField: String], colors: PaletteColors, direction: TextDirection? = nil) {
+    public init(values: [EventField: String], colors: PaletteColors, direction: TextDirection? = nil, photo: Image? = nil) {
         self.values = values
         self.colors = colors
+        self.photo = photo
         self.direction = direction ?? values[.title].flatMap { try? BidiParagraph($0).direction } ?? .leftToRight
     }
 
@@ -101,6 +104,9 @@ struct SceneResolver {
             let pixels: Image
             switch image.source {
             case .asset(let asset): pixels = try asset.image()
+            case .eventPhoto(let placeholder):
+                guard let image = try bindings.photo ?? placeholder?.image() else { return nil }
+                pixels = image
             }
             return .image(pixels, frame: place(image.frame), contentMode: image.contentMode,
                           clipsToBounds: image.clipsToBounds || image.cornerRadius > 0,
