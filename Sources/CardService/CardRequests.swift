@@ -292,6 +292,7 @@ extension CardService {
         if template && e.template != Event.defaultTemplate { items.append(("template", e.template)) }
         if card.scale != 1 { items.append(("scale", String(card.scale))) }
         if let size = card.size { items.append(("size", size.description)) }
+        if let url = card.photo?.url { items.append(("photo", url)) }
         items.append((Self.versionParameter, contentVersion))
         return items
     }

@@ -26,6 +26,8 @@ extension CardService {
             case .failed(let m): throw ServiceError.photoURL(status: 502, code: "photo_fetch_failed", message: m)
             }
         }
-        return try PhotoUpload.decode(bytes[...], for: card, limits: configuration.photoLimits)
+        var photo = try PhotoUpload.decode(bytes[...], for: card, limits: configuration.photoLimits)
+        photo.url = url
+        return photo
     }
 }

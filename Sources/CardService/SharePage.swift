@@ -4,7 +4,8 @@ import HTTPTypes
 
 /// `GET /v1/share?title=…`: a small HTML page for a card, with Open Graph and Twitter card
 /// tags, so a link pasted into a chat app or a social site unfolds into the card. The same
-/// parameters as a card URL, plus `template`; cached, signed and versioned as the card is.
+/// parameters as a card URL, plus `template`; `og:image` is the card at `size=og` (1200×630)
+/// unless the page names another size; cached, signed and versioned as the card is.
 /// Every value from the query is HTML-escaped, and the page may load nothing but the card
 /// image and its own style (Content-Security-Policy).
 extension CardService {
@@ -30,7 +31,8 @@ extension CardService {
     func sharePage(_ request: HTTPRequest) throws -> HTTPResponse {
         let template = request.queryValue("template") ?? Event.defaultTemplate
         let queried = try queriedCard(template: template, request, parameters: Self.shareParameters)
-        let card = queried.card
+        // A link preview wants Open Graph's 1200×630 unless the page asks for another size.
+        let card = queried.card.size == nil ? queried.card.resized(to: .og) : queried.card
         let imageURL = try shareImageURL(card, request)
         let etag = Self.entityTag(key: card.key(fontsVersion: configuration.fontsVersion) + "|share|" + imageURL, version: queried.version)
         if let notModified = try Self.evaluateConditions(request, etag: etag, caching: queried.caching) { return notModified }
@@ -39,7 +41,7 @@ extension CardService {
             throw ServiceError.badRequest(code: "invalid_parameter", message: error.description, field: error.field)
         }
         let html = Self.sharePageHTML(card: card, shareText: shareText, imageURL: imageURL,
-                                      pageURL: configuration.publicURL.map { _ in shareURL(for: card) })
+                                      pageURL: configuration.publicURL.map { _ in shareURL(for: queried.card) })
         let imageSource = configuration.publicURL?.origin ?? "'self'"
         let policy = "default-src 'none'; img-src \(imageSource); style-src \(Self.sharePageStyleSource); base-uri 'none'; form-action 'none'"
         return HTTPResponse(status: 200, headers: HTTPHeaders([
@@ -56,7 +58,6 @@ extension CardService {
     /// The card's URL as the page names it: versioned, absolute under the public URL, and
     /// signed (with the page's own expiry) when the server only serves signed URLs.
     func shareImageURL(_ card: Card, _ request: HTTPRequest) throws -> String {
-        // SIZE-OG: og:image is the card at its template size until cards take size=; then add ("size", "og") here and give og:image:width/height 1200×630.
         let items = canonicalItems(for: card, template: false)
         let path = "/v1/cards/\(card.event.template).png"
         guard let signer = configuration.signer, let expires = request.queryValue("expires").flatMap(URLSigner.unixSeconds) else {

@@ -26,6 +26,23 @@ public struct Card: Sendable {
         self.size = size
     }
 
+    /// The same card on another canvas (nil: the template's own size).
+    public func resized(to size: CardSize?) -> Card {
+        var card = Card(event: event, template: template, palette: palette, color: color, scale: scale, size: size)
+        // Decoded at the old size: enough for the key and links, not for drawing at the new one.
+        card.photo = photo
+        return card
+    }
+
+    private init(event: Event, template: Template, palette: Palette, color: Palette.Entry, scale: Int, size: CardSize?) {
+        self.event = event
+        self.template = template
+        self.palette = palette
+        self.color = color
+        self.scale = scale
+        self.size = size
+    }
+
     /// The canvas in points.
     public var canvasSize: Geometry.Size { size?.size ?? template.size }
 

@@ -18,6 +18,8 @@ public struct CardSize: Hashable, Sendable, CustomStringConvertible {
     ]
 
     public static let card = presets[0].size
+    /// Open Graph's recommended 1200×630, what share pages point `og:image` at.
+    public static let og = presets[1].size
 
     private init(_ width: Int, _ height: Int) {
         self.width = width

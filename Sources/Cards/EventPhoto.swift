@@ -9,6 +9,9 @@ public struct EventPhoto: Sendable {
     public let photo: Photo
     /// SHA-256 of the file's bytes, part of the card's key.
     public let digest: String
+    /// The URL the photo was fetched from (`photo=`), so links to the card can name it again;
+    /// nil for an uploaded or local file.
+    public var url: String?
 
     /// Decodes `data` at the card's canvas size (`size` points, the template's own when nil)
     /// at `scale`, so a large JPEG is DCT-scaled straight to (at least) the size any frame on

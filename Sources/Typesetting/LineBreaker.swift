@@ -15,17 +15,21 @@ struct LineBreaker {
     static let epsilon = 1e-9
 
     /// With `avoidingFlawedBreaks`, breaks that have a `BreakFlaw` are not opportunities;
-    /// with `splittingWords`, every grapheme boundary between two non-space characters also
-    /// is one (a flawed one).
-    init(_ paragraph: Paragraph, avoidingFlawedBreaks: Bool = false, splittingWords: Bool = false) {
+    /// with `splittingWordsWiderThan` a width in points at nominal sizes, every grapheme
+    /// boundary between two non-space characters of a word wider than that also is one (a
+    /// flawed one). Words narrower than the line are never cut, however long the text.
+    init(_ paragraph: Paragraph, avoidingFlawedBreaks: Bool = false, splittingWordsWiderThan wordWidthLimit: Double? = nil) {
         self.paragraph = paragraph
         var offsets: [Int] = [], mandatory: [Bool] = [], flawed: [Bool] = []
         let units = paragraph.text.utf16
-        var boundaries = splittingWords ? paragraph.graphemes.boundaries[...] : []
+        var boundaries = wordWidthLimit != nil ? paragraph.graphemes.boundaries[...] : []
+        var wordStart = 0
         for (b, flaw) in zip(paragraph.breaks, paragraph.breakFlaws) where b.offset > 0 {
+            let isLongWord = wordWidthLimit.map { paragraph.width(wordStart..<b.offset) > $0 } ?? false
+            wordStart = b.offset
             while let g = boundaries.first, g <= b.offset {
                 boundaries.removeFirst()
-                if g > 0, g < b.offset, !Paragraph.isTrailingSpace(units[g - 1]), !Paragraph.isTrailingSpace(units[g]) {
+                if isLongWord, g > 0, g < b.offset, !Paragraph.isTrailingSpace(units[g - 1]), !Paragraph.isTrailingSpace(units[g]) {
                     offsets.append(g)
                     mandatory.append(false)
                     flawed.append(true)

@@ -58,7 +58,9 @@ extension TextLayout {
     }
 
     init(fitting paragraph: Paragraph, options: TextLayoutOptions, avoidingFlawedBreaks: Bool, splittingWords: Bool = false) {
-        let breaker = LineBreaker(paragraph, avoidingFlawedBreaks: avoidingFlawedBreaks, splittingWords: splittingWords)
+        // Only a word wider than the box at the nominal size is ever cut between graphemes.
+        let breaker = LineBreaker(paragraph, avoidingFlawedBreaks: avoidingFlawedBreaks,
+                                  splittingWordsWiderThan: splittingWords ? options.width : nil)
         let boxWidth = options.width, boxHeight = options.height
         let lineLimit = options.maxLines == 0 ? Int.max : options.maxLines
         func height(_ lines: [Range<Int>]) -> Double {

@@ -7,7 +7,7 @@ extension TextLayout {
 
     /// Fitted with words kept whole (`init(preferringGoodBreaks:options:)`); when that comes
     /// out below half the nominal size or does not fit, also fitted with every grapheme
-    /// boundary inside a word as a break, which wins when it fits and at least doubles the
+    /// boundary inside a word wider than the box (at the nominal size) as a break, which wins when it fits and at least doubles the
     /// size — or when the whole words do not fit at all: then at the largest size that fits,
     /// not at the minimum.
     init(splittingWordsIfMuchLarger paragraph: Paragraph, options: TextLayoutOptions) {

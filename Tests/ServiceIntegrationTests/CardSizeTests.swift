@@ -32,7 +32,7 @@ final class CardSizeTests: XCTestCase {
         let json = try XCTUnwrap(try described.json() as? [String: Any])
         XCTAssertEqual(json["width"] as? Int, 1200)
         XCTAssertEqual(json["height"] as? Int, 630)
-        XCTAssertTrue((json["imageURL"] as? String)?.hasSuffix("&size=og") == true, "\(json)")
+        XCTAssertTrue((json["imageURL"] as? String)?.contains("&size=og&v=") == true, "\(json)")
 
         // In the body too, which wins over the query.
         let inBody = Array(#"{"title": "Hi", "size": "square"}"#.utf8)

@@ -74,13 +74,13 @@ final class SharePageTests: XCTestCase {
         XCTAssertEqual(parsed.title, Self.hostileTitle)
         let tags = meta(parsed.tags)
         let shareText = "🎉 \(Self.hostileTitle) — June 1, 2024"
-        let image = "https://cards.example.com/v1/cards/dated.png?\(query.replacingOccurrences(of: "&template=dated", with: ""))&v=\(v)"
+        let image = "https://cards.example.com/v1/cards/dated.png?\(query.replacingOccurrences(of: "&template=dated", with: ""))&size=og&v=\(v)"
         XCTAssertEqual(tags["og:title"], Self.hostileTitle)
         XCTAssertEqual(tags["og:description"], shareText)
         XCTAssertEqual(tags["description"], shareText)
         XCTAssertEqual(tags["og:image"], image)
-        XCTAssertEqual(tags["og:image:width"], "1024")
-        XCTAssertEqual(tags["og:image:height"], "576")
+        XCTAssertEqual(tags["og:image:width"], "1200", "Open Graph's size unless the page names another")
+        XCTAssertEqual(tags["og:image:height"], "630")
         XCTAssertEqual(tags["og:url"], "https://cards.example.com/v1/share?\(query.replacingOccurrences(of: "&template=dated", with: ""))&template=dated&v=\(v)")
         XCTAssertEqual(tags["twitter:card"], "summary_large_image")
         XCTAssertEqual(tags["twitter:image"], image)
@@ -94,7 +94,7 @@ final class SharePageTests: XCTestCase {
         // the image the page names is the card, served as the page is
         let card = try fetch(running.port, String(image.dropFirst("https://cards.example.com".count)))
         XCTAssertEqual(card.status, 200)
-        XCTAssertEqual(pngSize(card.body)?.width, 1024)
+        XCTAssertEqual(pngSize(card.body)?.width, 1200)
         XCTAssertEqual(card.header("Cache-Control"), RouteTests.immutable)
 
         // the style element matches the policy's hash (the browser would refuse it otherwise)
@@ -108,7 +108,7 @@ final class SharePageTests: XCTestCase {
         XCTAssertEqual(try fetch(running.port, "/v1/share?\(query)").header("Cache-Control"), RouteTests.revalidated)
     }
 
-    /// The JSON answer links to the share page, which names the same card as its imageURL.
+    /// The JSON answer links to the share page, which names the same card as its imageURL, at `og` size.
     func testTheJSONAnswerLinksToTheSharePage() throws {
         let running = try startService()
         let described = try fetch(running.port, "POST", "/v1/cards", headers: ["Accept: application/json"],
@@ -119,7 +119,11 @@ final class SharePageTests: XCTestCase {
         let page = try fetch(running.port, shareURL)
         XCTAssertEqual(page.status, 200, page.text)
         XCTAssertEqual(page.header("Cache-Control"), RouteTests.immutable)
-        XCTAssertEqual(meta(try parse(page.text).tags)["og:image"], json["imageURL"] as? String)
+        // the same card, at Open Graph's size
+        XCTAssertEqual(meta(try parse(page.text).tags)["og:image"], (json["imageURL"] as? String)?.replacingOccurrences(of: "&v=", with: "&size=og&v="))
+        // a page that names a size keeps it
+        let square = try fetch(running.port, "/v1/share?title=Linked&size=square")
+        XCTAssertEqual(meta(try parse(square.text).tags)["og:image:height"], "1080", square.text)
     }
 
     func testBadParametersAreRefusedAsForCards() throws {
@@ -132,7 +136,7 @@ final class SharePageTests: XCTestCase {
         let page = try fetch(port, "/v1/share?title=Relative")
         XCTAssertEqual(page.status, 200)
         XCTAssertTrue(page.header("Content-Security-Policy")?.contains("img-src 'self';") == true)
-        XCTAssertEqual(meta(try parse(page.text).tags)["og:image"]?.hasPrefix("/v1/cards/classic.png?title=Relative&v="), true)
+        XCTAssertEqual(meta(try parse(page.text).tags)["og:image"]?.hasPrefix("/v1/cards/classic.png?title=Relative&size=og&v="), true)
     }
 
     /// A server that only serves signed URLs needs a signed share page, and the page names a

@@ -44,4 +44,19 @@ final class LongWordTests: XCTestCase {
         XCTAssertFalse(l.lines.contains { $0.text.hasPrefix(" ") || $0.text.hasPrefix("\u{200D}") })
         XCTAssertTrue(l.lines[0].text.hasPrefix("👨‍👩‍👧"))
     }
+
+    /// Text that does not fit because it is long, not because a word is, is truncated with an
+    /// ellipsis at the minimum size: its ordinary words are never cut ("sc|ruffiest").
+    func testOrdinaryWordsAreNeverCutToFitLongText() throws {
+        let text = "The day we adopted Biscuit, the scruffiest little terrier in the whole shelter, and took him home in the rain after a very long week of waiting"
+        // the snapshot template's title box on a square card
+        let paragraph = try Paragraph(AttributedText(text, attributes: TextAttributes(sizeInPoints: 105)), library: TestFonts.library.get())
+        let l = TextLayout(paragraph, options: try TextLayoutOptions(width: 633, height: 442, maxLines: 4, minimumScaleFactor: 0.35))
+        XCTAssertTrue(l.truncated)
+        XCTAssertFalse(l.breakFlaws.contains(.splitsWord), "\(l.lines.map(\.text))")
+        let words = Set(text.split(separator: " ").map(String.init))
+        for line in l.lines.dropLast() {
+            for word in line.text.split(separator: " ") { XCTAssertTrue(words.contains(String(word)), "\(word) in \(l.lines.map(\.text))") }
+        }
+    }
 }
