@@ -11,9 +11,9 @@ final class EventPhotoCardTests: XCTestCase {
 
     func photoBytes(_ name: String) throws -> [UInt8] { Array(try Data(contentsOf: Self.fixtures.appendingPathComponent(name))) }
 
-    func card(template: String = "photo", photo name: String?, scale: Int = 1) throws -> Card {
+    func card(template: String = "photo", photo name: String?, scale: Int = 1, size: CardSize? = nil) throws -> Card {
         let event = try Event(title: "Biscuit's first birthday", template: template)
-        var card = try Card(event, catalog: CardGoldenTests.catalog.get(), scale: scale)
+        var card = try Card(event, catalog: CardGoldenTests.catalog.get(), scale: scale, size: size)
         if let name { card.photo = try EventPhoto(data: photoBytes(name), template: card.template, size: card.canvasSize, scale: scale) }
         return card
     }
@@ -48,5 +48,16 @@ final class EventPhotoCardTests: XCTestCase {
     func testDecodedAtTheScaledFrameSize() throws {
         // 280×427 under 2048×1152 (scale 2): no reduction is small enough, so whole.
         XCTAssertEqual(try card(photo: "rocket-portrait.jpg", scale: 2).photo?.photo.image.width, 280)
+    }
+
+    /// On a story the photo fills the portrait canvas (cropped at the sides), decoded for
+    /// that canvas, and the key tells the sizes apart.
+    func testStoryPhotoCardIsAspectFilledAtItsSize() throws {
+        let story = try CardSize(parsing: "story")
+        let card = try card(photo: "chelsea-exif6.jpg", size: story)
+        let image = try CardGoldenTests.renderer.get().render(card).canvas.makeImage()
+        XCTAssertEqual([image.width, image.height], [1080, 1920])
+        try CardGoldenTests.golden.check(image, named: "photo-event-story")
+        XCTAssertNotEqual(card.key(fontsVersion: "f"), try self.card(photo: "chelsea-exif6.jpg").key(fontsVersion: "f"))
     }
 }
