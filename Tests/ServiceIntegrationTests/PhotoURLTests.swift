@@ -57,6 +57,25 @@ final class PhotoURLTests: XCTestCase {
         XCTAssertEqual(again.status, 304)
     }
 
+    /// A share page's og:image names the photo again (at Open Graph's size), and a photo card
+    /// takes a size: the photo is decoded for that canvas and aspect-filled on it.
+    func testSharePageAndSizedCardKeepThePhoto() throws {
+        let port = try service()
+        let photo = "\(base)/files/rocket-portrait.jpg"
+        let page = try fetch(port, "/v1/share?template=photo&title=Launch&photo=" + QueryEncoding.encode(photo))
+        XCTAssertEqual(page.status, 200, page.text)
+        XCTAssertTrue(page.text.contains("size=og&amp;photo=" + QueryEncoding.encode(photo)), page.text)
+        let plain = try fetch(port, "/v1/share?template=photo&title=Launch")
+        XCTAssertNotEqual(page.header("ETag"), plain.header("ETag"))
+
+        let story = try fetch(port, card(photo) + "&size=story")
+        XCTAssertEqual(story.status, 200, story.text)
+        // The PNG's IHDR: width and height, big-endian, at bytes 16 and 20.
+        let size = [16, 20].map { at in story.body[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        XCTAssertEqual(size, [1080, 1920])
+        XCTAssertNotEqual(story.body, try fetch(port, "/v1/cards/photo.png?title=Launch&size=story").body)
+    }
+
     func testRefusals() throws {
         let port = try service()
         assertError(try fetch(try service(origins: []), card("\(base)/files/rocket-portrait.jpg")), 403, "photo_urls_disabled", field: "photo")
