@@ -9,6 +9,7 @@ import PackageDescription
 //   Raster → CFreeType, CPixman, CPNG;  UnicodeText → CICU, CFriBiDi;  Typesetting → CHarfBuzz, CFreeType
 //   Faces → Raster, Geometry, CFaces (OpenCV's objdetect, C++ behind a C header)
 //   Cards → Photos (a user's photo: JPEG, PNG, WebP decoded upright in sRGB) → Raster, CImageDecode
+//   Cards → Faces (an aspect-filled photo is cropped to keep its faces)
 //   CardService → PhotoFetch (photos by URL from allow-listed origins) → Caching, CCurlFetch
 //   CardService → HTTPTypes (requests and responses as values, no sockets);  HTTPServer → HTTPTypes, CMicroHTTPD
 let package = Package(
@@ -45,7 +46,7 @@ let package = Package(
         .target(name: "Faces", dependencies: ["Geometry", "Raster", "CFaces"]),
         .target(name: "Photos", dependencies: ["Raster", "CImageDecode"]),
         .target(name: "PhotoFetch", dependencies: ["Caching", "CCurlFetch"]),
-        .target(name: "Cards", dependencies: ["Layout", "Photos", "Scene", "Typesetting", "UnicodeText", "Raster", "Geometry", "CCrypto"]),
+        .target(name: "Cards", dependencies: ["Faces", "Layout", "Photos", "Scene", "Typesetting", "UnicodeText", "Raster", "Geometry", "CCrypto"]),
         .target(name: "Layout", dependencies: ["Geometry", "Raster", "Typesetting"]),
         .target(name: "HTTPTypes"),
         .target(name: "CardService", dependencies: ["Caching", "Cards", "Scene", "HTTPTypes", "Photos", "PhotoFetch", "Raster", "CCrypto"]),

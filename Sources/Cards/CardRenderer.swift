@@ -78,7 +78,7 @@ public struct CardRenderer: Sendable {
                                    backgroundPaint: color.background.paint(for: size))
         let text = SceneTextContext(fonts: fonts, glyphCache: glyphCache,
                                     language: LanguageTag(event.canonicalLocale.textLanguage) ?? LanguageTag("en")!)
-        return ResolvedCard(scene: try template.scene.resolve(SceneBindings(values: values, colors: colors, photo: photo?.photo.image), size: size,
+        return ResolvedCard(scene: try template.scene.resolve(SceneBindings(values: values, colors: colors, photo: photo?.photo.image, photoFaces: photo?.faces ?? []), size: size,
                                                               scale: scale, text: text, pixelLimit: pixelLimit))
     }
 

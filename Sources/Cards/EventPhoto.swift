@@ -1,3 +1,4 @@
+import Faces
 import Geometry
 import Photos
 import Raster
@@ -9,6 +10,9 @@ public struct EventPhoto: Sendable {
     public let photo: Photo
     /// SHA-256 of the file's bytes, part of the card's key.
     public let digest: String
+    /// The faces in the decoded photo, in its pixels (none when the detector's cascades are
+    /// missing or it fails): an aspect-filled photo is cropped to keep them.
+    public let faces: [Rect]
     /// The URL the photo was fetched from (`photo=`), so links to the card can name it again;
     /// nil for an uploaded or local file.
     public var url: String?
@@ -26,7 +30,11 @@ public struct EventPhoto: Sendable {
                               targetHeight: Int((canvas.height * Double(scale)).rounded(.up)), limits: limits)
         } catch { throw PhotoInputError.photo(error) }
         digest = ContentHash.hex(data)
+        faces = (try? EventPhoto.detector?.faces(in: photo.image))?.map(\.bounds) ?? []
     }
+
+    /// One detector for every photo (loading the cascades takes a while).
+    static let detector = try? FaceDetector()
 }
 
 /// Why a photo cannot go on a card.

@@ -60,4 +60,14 @@ final class EventPhotoCardTests: XCTestCase {
         try CardGoldenTests.golden.check(image, named: "photo-event-story")
         XCTAssertNotEqual(card.key(fontsVersion: "f"), try self.card(photo: "chelsea-exif6.jpg").key(fontsVersion: "f"))
     }
+
+    /// The faces are found in the decoded photo, upright, in its pixels.
+    func testFacesAreFoundInThePhoto() throws {
+        let jpeg = Self.fixtures.appendingPathComponent("../../FacesTests/Fixtures/obama-exif6.jpg").standardized
+        let card = try card(photo: nil)
+        let photo = try EventPhoto(data: Array(try Data(contentsOf: jpeg)), template: card.template, scale: 1)
+        XCTAssertEqual(photo.faces.count, 1)
+        XCTAssertLessThan(try XCTUnwrap(photo.faces.first).maxY, 300, "upright: the face is in the upper part")
+        XCTAssertTrue(try self.card(photo: "chelsea-exif6.jpg").photo?.faces.isEmpty == true, "a cat is not a face")
+    }
 }

@@ -51,3 +51,20 @@ final class EventPhotoSourceTests: XCTestCase {
         }
     }
 }
+
+/// An aspect-filled event photo with faces is cropped to keep them (`Framing`), not about
+/// its centre.
+final class EventPhotoFramingTests: XCTestCase {
+    func testAspectFillKeepsTheFaces() throws {
+        // 100×200: red above y = 60, blue below; a face at the top.
+        let pixels = (0..<200).flatMap { y in [UInt32](repeating: y < 60 ? 0xFFFF0000 : 0xFF0000FF, count: 100) }
+        let photo = try Image(width: 100, height: 200, premultipliedARGB: pixels)
+        var parser = SceneParser(baseDirectory: SceneGoldenTests.cases)
+        let scene = try parser.parse(Data(##"{"width": 100, "height": 50, "elements": [{"type": "image", "src": {"from": "eventPhoto"}, "frame": [0, 0, 100, 50], "contentMode": "aspectFill"}]}"##.utf8))
+        func centre(faces: [Rect]) throws -> UInt32 {
+            try scene.render(SceneBindings(values: [:], colors: SceneBindings.sample.colors, photo: photo, photoFaces: faces)).pixel(x: 50, y: 25)
+        }
+        XCTAssertEqual(try centre(faces: []), 0xFF0000FF, "about the centre: y 75…125, all blue")
+        XCTAssertEqual(try centre(faces: [Rect(x: 30, y: 10, width: 40, height: 40)]), 0xFFFF0000, "the face's band, near the top")
+    }
+}
