@@ -8,6 +8,9 @@ import PackageDescription
 //   C libraries from Debian (installed by scripts/setup) sit behind the C* targets:
 //   Raster → CFreeType, CPixman, CPNG;  UnicodeText → CICU, CFriBiDi;  Typesetting → CHarfBuzz, CFreeType
 //   Faces → Raster, Geometry, CFaces (OpenCV's objdetect, C++ behind a C header)
+//   Cards → Photos (a user's photo: JPEG, PNG, WebP decoded upright in sRGB) → Raster, CImageDecode
+//   Cards → Faces (an aspect-filled photo is cropped to keep its faces)
+//   CardService → PhotoFetch (photos by URL from allow-listed origins) → Caching, CCurlFetch
 //   CardService → HTTPTypes (requests and responses as values, no sockets);  HTTPServer → HTTPTypes, CMicroHTTPD
 let package = Package(
     name: "sharecard",
@@ -31,6 +34,9 @@ let package = Package(
         .target(name: "CFaces", cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
                 linkerSettings: [.linkedLibrary("opencv_objdetect"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")]),
         .target(name: "CSignal"),
+        .target(name: "CCurlFetch", linkerSettings: [.linkedLibrary("curl")]),
+        .target(name: "CImageDecode", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("webpdemux"),
+                                                       .linkedLibrary("exif"), .linkedLibrary("lcms2"), .linkedLibrary("m")]),
 
         .target(name: "Geometry"),
         .target(name: "Caching"),
@@ -39,19 +45,21 @@ let package = Package(
         .target(name: "Typesetting", dependencies: ["Caching", "Geometry", "Raster", "UnicodeText", "CFreeType", "CHarfBuzz"]),
         .target(name: "Scene", dependencies: ["Caching", "Geometry", "Raster", "Layout", "Typesetting", "UnicodeText"]),
         .target(name: "Faces", dependencies: ["Geometry", "Raster", "CFaces"]),
-        .target(name: "Cards", dependencies: ["Layout", "Scene", "Typesetting", "UnicodeText", "Raster", "Geometry", "CCrypto"]),
+        .target(name: "Photos", dependencies: ["Raster", "CImageDecode"]),
+        .target(name: "PhotoFetch", dependencies: ["Caching", "CCurlFetch"]),
+        .target(name: "Cards", dependencies: ["Faces", "Layout", "Photos", "Scene", "Typesetting", "UnicodeText", "Raster", "Geometry", "CCrypto"]),
         .target(name: "Layout", dependencies: ["Geometry", "Raster", "Typesetting"]),
         .target(name: "HTTPTypes"),
-        .target(name: "CardService", dependencies: ["Caching", "Cards", "Scene", "HTTPTypes", "Raster", "CCrypto"]),
+        .target(name: "CardService", dependencies: ["Caching", "Cards", "Scene", "HTTPTypes", "Photos", "PhotoFetch", "Raster", "CCrypto"]),
         .target(name: "HTTPServer", dependencies: ["HTTPTypes", "CMicroHTTPD", "Signals"]),
         // Signals caught by a handler writing to a pipe, handled on one thread (serve, batch, -o).
         .target(name: "Signals", dependencies: ["Caching", "CSignal"]),
 
-        .executableTarget(name: "sharecard", dependencies: ["Caching", "Signals", "CardService", "HTTPServer", "HTTPTypes", "Cards", "Layout", "Scene", "Typesetting", "Raster", "Geometry", "Faces"]),
-        .executableTarget(name: "sharecard-bench", dependencies: ["Cards", "Scene", "Typesetting", "Raster", "Geometry", "Faces"]),
+        .executableTarget(name: "sharecard", dependencies: ["Caching", "Signals", "CardService", "PhotoFetch", "HTTPServer", "HTTPTypes", "Cards", "Layout", "Scene", "Typesetting", "Raster", "Geometry", "Faces", "Photos"]),
+        .executableTarget(name: "sharecard-bench", dependencies: ["Cards", "Photos", "Scene", "Typesetting", "Raster", "Geometry", "Faces"]),
 
         // What each fuzz target does with its input; also replayed by FuzzRegressionTests.
-        .target(name: "FuzzHarness", dependencies: ["CardService", "HTTPTypes", "Cards", "Scene", "Typesetting", "Raster", "Geometry"]),
+        .target(name: "FuzzHarness", dependencies: ["CardService", "HTTPTypes", "Cards", "Photos", "Scene", "Typesetting", "Raster", "Geometry"]),
 
         .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
@@ -63,10 +71,12 @@ let package = Package(
         .testTarget(name: "CardsTests", dependencies: ["Cards", "Scene", "Typesetting", "Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Geometry", "UnicodeText", "TestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Typesetting", "Raster", "Geometry", "TestSupport"]),
+        .testTarget(name: "PhotosTests", dependencies: ["Photos", "Raster", "TestSupport"]),
+        .testTarget(name: "PhotoFetchTests", dependencies: ["PhotoFetch"]),
         .testTarget(name: "CardServiceTests", dependencies: ["CardService", "HTTPTypes"]),
         .testTarget(name: "CLITests", dependencies: ["Caching"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTypes", "TestSupport"]),
-        .testTarget(name: "ServiceIntegrationTests", dependencies: ["CardService", "HTTPServer", "HTTPTypes", "Cards", "Typesetting", "TestSupport"]),
+        .testTarget(name: "ServiceIntegrationTests", dependencies: ["CardService", "PhotoFetch", "HTTPServer", "HTTPTypes", "Cards", "Typesetting", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness"]),
         .testTarget(name: "FacesTests", dependencies: ["Faces", "Raster", "Geometry"], exclude: ["Fixtures"]),
         .testTarget(name: "SignalsTests", dependencies: ["Caching", "Signals"]),
@@ -79,7 +89,7 @@ let package = Package(
 // ordinary builds never see them.
 if Context.environment["SHARECARD_FUZZ"] == "1" {
     for name in ["event", "scene", "template", "palette", "path-data", "png", "request-target", "card-query",
-                 "url-signature", "text-layout"] {
+                 "url-signature", "text-layout", "photo"] {
         package.targets.append(.executableTarget(name: "fuzz-\(name)", dependencies: ["FuzzHarness"], path: "fuzz/targets/\(name)"))
         package.products.append(.executable(name: "fuzz-\(name)", targets: ["fuzz-\(name)"]))
     }

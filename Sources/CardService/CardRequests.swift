@@ -7,7 +7,7 @@ import Scene
 extension CardService {
     /// Query parameters a card URL may carry (the template is in the path).
     static let eventParameters = ["title", "date", "endDate", "subtitle", "emoji", "color", "palette", "locale"]
-    static let cardParameters = Set(eventParameters + ["scale", "expires", "sig", "v", "size"])
+    static let cardParameters = Set(eventParameters + ["scale", "expires", "sig", "v", "size", "photo"])
     /// For unsigned cards: the URL names the inputs and the ETag every version, so the answer
     /// never changes.
     static let cacheControl = "public, max-age=31536000, immutable"
@@ -91,7 +91,9 @@ extension CardService {
             throw ServiceError.unprocessable(message: e.description, field: e.field)
         }
         if let e = lengthError(event) { throw ServiceError.unprocessable(message: e.description, field: e.field) }
-        return (try card(event, scale: try scale(request), size: try size(request)), caching, version)
+        var card = try card(event, scale: try scale(request), size: try size(request))
+        if let url = request.queryValue("photo") { card.photo = try photo(fromURL: url, for: card) }
+        return (card, caching, version)
     }
 
     /// `POST /v1/cards` with an event as JSON.
@@ -99,10 +101,11 @@ extension CardService {
         if configuration.signer != nil {
             throw ServiceError.forbidden(code: "signing_enabled", message: "posting events is disabled while URL signing is on; use a signed GET URL")
         }
-        guard request.body.count <= configuration.maxBodyBytes else {
-            throw ServiceError.payloadTooLarge(message: "body is \(request.body.count) bytes, over the limit of \(configuration.maxBodyBytes)")
+        let bodyLimit = Self.isMultipart(request) ? configuration.maxUploadBytes : configuration.maxBodyBytes
+        guard request.body.count <= bodyLimit else {
+            throw ServiceError.payloadTooLarge(message: "body is \(request.body.count) bytes, over the limit of \(bodyLimit)")
         }
-        try Self.checkContentType(request)
+        let contentType = try Self.checkContentType(request)
         for item in request.queryItems where item.name != "scale" && item.name != "size" {
             throw ServiceError.badRequest(code: "unknown_parameter", message: "POST /v1/cards takes only the scale and size query parameters", field: item.name)
         }
@@ -110,10 +113,28 @@ extension CardService {
         guard let answer = AcceptHeader(fieldLines: request.headers.values(for: "Accept")).best(of: [.png, .json]) else {
             throw ServiceError.notAcceptable(message: "POST /v1/cards answers image/png or application/json, and Accept allows neither")
         }
-        if let key = EventDecoder.duplicateKey(in: request.body) {
+        var card: Card
+        if contentType.essence == MediaType.multipartFormData.essence {
+            let upload = try PhotoUpload(request.body, contentType: contentType)
+            let (event, bodySize) = try decodePostedEvent(upload.event)
+            card = try self.card(event, scale: try scale(request), size: try bodySize ?? size(request))
+            card.photo = try upload.decode(for: card, limits: configuration.photoLimits)
+        } else {
+            let (event, bodySize) = try decodePostedEvent(request.body[...])
+            card = try self.card(event, scale: try scale(request), size: try bodySize ?? size(request))
+        }
+        // What a POST renders is the current design: tagged and cached as its imageURL is.
+        return try cardResponse(card, request, asJSON: answer == .json, caching: caching(version: contentVersion, signedExpires: nil, now: 0),
+                                version: contentVersion)
+    }
+
+    /// The event in a POST body (or the multipart `event` part) and its `"size"`: malformed
+    /// JSON is a 400, a well-formed but invalid event a 422.
+    func decodePostedEvent(_ body: ArraySlice<UInt8>) throws -> (event: Event, size: CardSize?) {
+        if let key = EventDecoder.duplicateKey(in: Array(body)) {
             throw ServiceError.badRequest(code: "duplicate_key", message: "the key \"\(key.name)\" appears more than once in one object", field: key.path)
         }
-        let (bodySize, eventBody) = try Self.splitSize(request.body)
+        let (bodySize, eventBody) = try Self.splitSize(Array(body))
         let event: Event
         do {
             event = try EventDecoder(titleLimit: configuration.titleLimit, maximumBytes: configuration.maxBodyBytes).decode(eventBody)
@@ -124,16 +145,13 @@ extension CardService {
             throw ServiceError.unprocessable(message: error.description, field: error.field)
         }
         if let e = lengthError(event) { throw ServiceError.unprocessable(message: e.description, field: e.field) }
-        let card = try card(event, scale: try scale(request), size: try bodySize ?? size(request))
-        // What a POST renders is the current design: tagged and cached as its imageURL is.
-        return try cardResponse(card, request, asJSON: answer == .json, caching: caching(version: contentVersion, signedExpires: nil, now: 0),
-                                version: contentVersion)
+        return (event, bodySize)
     }
 
-    /// POST bodies are JSON (`charset`, if given, utf-8). `multipart/form-data` is reserved
-    /// for photo uploads, which this version does not take yet.
-    static func checkContentType(_ request: HTTPRequest) throws {
-        let accepted = ["application/json"]
+    /// POST bodies are JSON (`charset`, if given, utf-8), or `multipart/form-data` with an
+    /// `event` part and a `photo` part (see `PhotoUpload`). Returns the body's media type.
+    static func checkContentType(_ request: HTTPRequest) throws -> MediaType {
+        let accepted = ["application/json", "multipart/form-data"]
         let lines = request.headers.values(for: "Content-Type")
         guard lines.count == 1 else {
             throw ServiceError.unsupportedMediaType(message: lines.isEmpty ? "POST /v1/cards needs Content-Type: application/json"
@@ -149,11 +167,13 @@ extension CardService {
                 throw ServiceError.unsupportedMediaType(message: "JSON bodies must be UTF-8, not charset=\(charset)", accepted: accepted)
             }
         case MediaType.multipartFormData.essence:
-            throw ServiceError.unsupportedMediaType(message: "multipart/form-data is reserved for photo uploads, which this server does not take yet; send the event as application/json",
-                                                    accepted: accepted)
+            guard type.parameter("boundary") != nil else {
+                throw ServiceError.unsupportedMediaType(message: "multipart/form-data needs a boundary parameter", accepted: accepted)
+            }
         default:
-            throw ServiceError.unsupportedMediaType(message: "POST /v1/cards takes application/json, not \(type.essence)", accepted: accepted)
+            throw ServiceError.unsupportedMediaType(message: "POST /v1/cards takes application/json or multipart/form-data, not \(type.essence)", accepted: accepted)
         }
+        return type
     }
 
     /// The title limit in Unicode code points, as the API's `maxLength` counts. `Event` counts
@@ -280,6 +300,7 @@ extension CardService {
         if template && e.template != Event.defaultTemplate { items.append(("template", e.template)) }
         if card.scale != 1 { items.append(("scale", String(card.scale))) }
         if let size = card.size { items.append(("size", size.description)) }
+        if let url = card.photo?.url { items.append(("photo", url)) }
         items.append((Self.versionParameter, contentVersion))
         return items
     }

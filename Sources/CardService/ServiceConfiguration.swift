@@ -1,5 +1,7 @@
 import Cards
 import Foundation
+import PhotoFetch
+import Raster
 
 /// The service's limits and settings, with safe defaults.
 public struct ServiceConfiguration: Sendable {
@@ -12,8 +14,14 @@ public struct ServiceConfiguration: Sendable {
     public var maxPixelsPerCard = 50_000_000.0
     /// Largest POST body, in bytes.
     public var maxBodyBytes = 64 << 10
+    /// Largest `multipart/form-data` POST body (an event and its photo), in bytes.
+    public var maxUploadBytes = 10 << 20
+    /// Caps on an uploaded photo's size, checked before it is decoded.
+    public var photoLimits = ImageLimits(maxWidth: 12_000, maxHeight: 12_000, maxPixels: 50_000_000, maxFileBytes: 10 << 20)
     /// Bytes of encoded PNG kept in memory.
     public var cacheBytes = 32 << 20
+    /// Fetches `photo=<url>` from the allow-listed origins; nil (the default) refuses photo URLs.
+    public var photoFetcher: PhotoFetcher?
     /// When set, card GET URLs must be signed and POST is refused.
     public var signer: URLSigner?
     /// Unix time in seconds; replaceable for tests.

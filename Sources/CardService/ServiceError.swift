@@ -9,6 +9,10 @@ public enum ServiceError: Error, Sendable {
     case forbidden(code: String, message: String)
     case payloadTooLarge(message: String)
     case unprocessable(message: String, field: String?)
+    /// A `photo` URL refused or failed: 403 (not allowed), 413, 502 (origin failed), 504 (time-out).
+    case photoURL(status: Int, code: String, message: String)
+    /// An uploaded photo that is corrupt or cannot go on the card.
+    case invalidPhoto(message: String, field: String)
     case notAcceptable(message: String)
     /// A conditional request whose `If-Match` does not hold.
     case preconditionFailed(message: String)
@@ -28,6 +32,8 @@ public enum ServiceError: Error, Sendable {
         case .forbidden(let code, let message): return .error(status: 403, code: code, message: message)
         case .payloadTooLarge(let message): return .error(status: 413, code: "payload_too_large", message: message)
         case .unprocessable(let message, let field): return .error(status: 422, code: "invalid_event", message: message, field: field)
+        case .photoURL(let status, let code, let message): return .error(status: status, code: code, message: message, field: "photo")
+        case .invalidPhoto(let message, let field): return .error(status: 422, code: "invalid_photo", message: message, field: field)
         case .notAcceptable(let message): return .error(status: 406, code: "not_acceptable", message: message)
         case .preconditionFailed(let message): return .error(status: 412, code: "precondition_failed", message: message)
         case .unsupportedMediaType(let message, let accepted):

@@ -38,7 +38,7 @@ extension CardService {
         if let notModified = try Self.evaluateConditions(request, etag: etag, caching: queried.caching) { return notModified }
         let shareText: String
         do { shareText = try card.event.shareText } catch {
-            throw ServiceError.badRequest(code: "invalid_parameter", message: error.description, field: error.field)
+            throw ServiceError.unprocessable(message: error.description, field: error.field)
         }
         let html = Self.sharePageHTML(card: card, shareText: shareText, imageURL: imageURL,
                                       pageURL: configuration.publicURL.map { _ in shareURL(for: queried.card) })

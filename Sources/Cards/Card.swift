@@ -12,6 +12,8 @@ public struct Card: Sendable {
     public let scale: Int
     /// The canvas in points; nil: the template's own size (1024×576 for every shipped one).
     public let size: CardSize?
+    /// The event's own photo, decoded for this card's template, size and scale.
+    public var photo: EventPhoto?
 
     public init(_ event: Event, catalog: Catalog, scale: Int = 1, size: CardSize? = nil) throws(EventError) {
         guard (1...3).contains(scale) else { throw EventError(field: "scale", reason: "must be 1, 2 or 3, got \(scale)") }
@@ -26,7 +28,10 @@ public struct Card: Sendable {
 
     /// The same card on another canvas (nil: the template's own size).
     public func resized(to size: CardSize?) -> Card {
-        Card(event: event, template: template, palette: palette, color: color, scale: scale, size: size)
+        var card = Card(event: event, template: template, palette: palette, color: color, scale: scale, size: size)
+        // Decoded at the old size: enough for the key and links, not for drawing at the new one.
+        card.photo = photo
+        return card
     }
 
     private init(event: Event, template: Template, palette: Palette, color: Palette.Entry, scale: Int, size: CardSize?) {
@@ -48,7 +53,8 @@ public struct Card: Sendable {
 
 extension CardRenderer {
     public func render(_ card: Card) throws -> RenderedCard {
-        try render(card.event, template: card.template, color: card.color, size: card.canvasSize, scale: Double(card.scale))
+        try render(card.event, template: card.template, color: card.color, size: card.canvasSize, scale: Double(card.scale),
+                   photo: card.photo)
     }
 
     /// The card as PNG bytes, and the title's layout.

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Photos
 import Raster
 import Scene
 import Typesetting
@@ -63,7 +64,7 @@ public struct CardRenderer: Sendable {
     /// The card for `event` on a canvas of `size` points (the template's design size when
     /// nil) at `scale` device pixels per point: every decision made, nothing drawn yet.
     public func resolve(_ event: Event, template: Template, color: Palette.Entry, size: Size? = nil,
-                        scale: Double = 1) throws -> ResolvedCard {
+                        scale: Double = 1, photo: EventPhoto? = nil) throws -> ResolvedCard {
         guard CardRenderer.scales.contains(scale) else {
             throw EventError(field: "scale", reason: "must be 1, 2 or 3, got \(scale)")
         }
@@ -77,7 +78,7 @@ public struct CardRenderer: Sendable {
                                    backgroundPaint: color.background.paint(for: size))
         let text = SceneTextContext(fonts: fonts, glyphCache: glyphCache,
                                     language: LanguageTag(event.canonicalLocale.textLanguage) ?? LanguageTag("en")!)
-        return ResolvedCard(scene: try template.scene.resolve(SceneBindings(values: values, colors: colors), size: size,
+        return ResolvedCard(scene: try template.scene.resolve(SceneBindings(values: values, colors: colors, photo: photo?.photo.image, photoFaces: photo?.faces ?? []), size: size,
                                                               scale: scale, text: text, pixelLimit: pixelLimit))
     }
 
@@ -89,8 +90,8 @@ public struct CardRenderer: Sendable {
     /// Resolves and draws: 1 → 1024×576 for the classic size, 2 → 2048×1152, 3 → 3072×1728
     /// (text rasterized at the target size, never an upscaled image).
     public func render(_ event: Event, template: Template, color: Palette.Entry, size: Size? = nil,
-                       scale: Double = 1) throws -> RenderedCard {
-        let resolved = try resolve(event, template: template, color: color, size: size, scale: scale)
+                       scale: Double = 1, photo: EventPhoto? = nil) throws -> RenderedCard {
+        let resolved = try resolve(event, template: template, color: color, size: size, scale: scale, photo: photo)
         return RenderedCard(canvas: try draw(resolved), resolved: resolved)
     }
 }

@@ -13,6 +13,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case cardQuery = "card-query"
     case urlSignature = "url-signature"
     case textLayout = "text-layout"
+    case photo
 
     public func run(_ input: [UInt8]) {
         switch self {
@@ -26,6 +27,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .cardQuery: CardQueryFuzz.run(input)
         case .urlSignature: URLSignatureFuzz.run(input)
         case .textLayout: TextLayoutFuzz.run(input)
+        case .photo: PhotoFuzz.run(input)
         }
     }
 

@@ -84,6 +84,7 @@ extension Scene {
                 case .image(let image):
                     switch image.source {
                     case .asset(let asset): return [asset]
+                    case .eventPhoto(let placeholder): return placeholder.map { [$0] } ?? []
                     }
                 case .group(let children, _, _): return collect(children)
                 case .named(_, let inner): return collect([inner])

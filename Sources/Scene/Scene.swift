@@ -58,6 +58,23 @@ extension Scene {
 }
 
 extension Scene {
+    /// Whether an image shows the event's photo (`"src": {"from": "eventPhoto"}`).
+    public var showsEventPhoto: Bool {
+        func any(_ elements: [SceneElement]) -> Bool {
+            elements.contains { element in
+                switch element {
+                case .image(let image):
+                    if case .eventPhoto = image.source { return true }
+                    return false
+                case .group(let children, _, _): return any(children)
+                case .named(_, let inner): return any([inner])
+                case .shape, .label, .chip, .stack, .pattern, .snapshot: return false
+                }
+            }
+        }
+        return any(elements)
+    }
+
     /// Whether resolving needs fonts: the scene has a label, a chip or a stack.
     public var hasText: Bool {
         func any(_ elements: [SceneElement]) -> Bool {

@@ -43,10 +43,13 @@ public struct ShapeElement: Sendable {
     public let stroke: (paint: PaintReference, style: StrokeStyle)?
 }
 
-/// Where an image's pixels come from. A card's own photo would be another case here.
+/// Where an image's pixels come from.
 public enum ImageSource: Sendable {
     /// A file beside the scene, decoded on first use.
     case asset(ImageAsset)
+    /// The event's own photo (`SceneBindings.photo`); without one, `placeholder` is drawn,
+    /// or nothing when there is none.
+    case eventPhoto(placeholder: ImageAsset?)
 }
 
 public struct ImageElement: Sendable {

@@ -23,6 +23,10 @@ extension Scene {
                     switch image.source {
                     case .asset(let asset):
                         return total + Double(asset.pixelWidth * asset.pixelHeight) * Double(1 + image.filters.count)
+                    case .eventPhoto(let placeholder):
+                        // A photo is decoded to about the canvas's size (see the Cards target's EventPhoto).
+                        let pixels = max(canvasPixels, placeholder.map { Double($0.pixelWidth * $0.pixelHeight) } ?? 0)
+                        return total + pixels * Double(1 + image.filters.count)
                     }
                 case .group(let children, _, let filters):
                     return total + (filters.isEmpty ? 0 : canvasPixels * Double(1 + filters.count)) + cost(children)

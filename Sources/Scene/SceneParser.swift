@@ -144,11 +144,8 @@ public struct SceneParser {
             }
         case "image":
             try node.rejectUnknownKeys(allowed: ["type", "src", "frame", "rect", "contentMode", "clipsToBounds", "cornerRadius", "filters"])
-            let src = try node.required("src")
-            let name = try src.string(maximumLength: 4096)
-            let asset = try ImageAsset.read(name, relativeTo: baseDirectory, limits: imageLimits, decodeNow: decodesImages, node: src)
-            assets.append(asset)
-            return .image(ImageElement(source: .asset(asset), frame: try node.placement(knownIDs: ids),
+            let source = try imageSource(node.required("src"))
+            return .image(ImageElement(source: source, frame: try node.placement(knownIDs: ids),
                                        contentMode: try node.optional("contentMode")?.contentMode() ?? .scaleToFill,
                                        clipsToBounds: try node.optional("clipsToBounds")?.bool() ?? false,
                                        cornerRadius: try node.optional("cornerRadius")?.number(in: 0...1e6) ?? 0,
@@ -246,4 +243,25 @@ public struct SceneError: Error, CustomStringConvertible {
     public let file: String
     public let detail: String
     public var description: String { "\(file): \(detail)" }
+}
+
+extension SceneParser {
+    /// An image's `src`: a file name beside the scene, or `{"from": "eventPhoto"}` (the
+    /// event's photo) with an optional `"placeholder"` file drawn when the event has none.
+    fileprivate mutating func imageSource(_ src: JSONNode) throws -> ImageSource {
+        guard src.object != nil else {
+            let asset = try ImageAsset.read(try src.string(maximumLength: 4096), relativeTo: baseDirectory, limits: imageLimits,
+                                            decodeNow: decodesImages, node: src)
+            assets.append(asset)
+            return .asset(asset)
+        }
+        try src.rejectUnknownKeys(allowed: ["from", "placeholder"])
+        let from = try src.required("from")
+        guard try from.string(maximumLength: 32) == "eventPhoto" else { throw from.fail("the only image source besides a file is \"eventPhoto\"") }
+        guard let placeholderNode = try src.optional("placeholder") else { return .eventPhoto(placeholder: nil) }
+        let placeholder = try ImageAsset.read(try placeholderNode.string(maximumLength: 4096), relativeTo: baseDirectory,
+                                              limits: imageLimits, decodeNow: decodesImages, node: placeholderNode)
+        assets.append(placeholder)
+        return .eventPhoto(placeholder: placeholder)
+    }
 }

@@ -11,10 +11,18 @@ public struct SceneBindings: Sendable {
     public let colors: PaletteColors
     /// The title's reading direction: `leading`/`trailing` frames and chip alignments follow it.
     public let direction: TextDirection
+    /// The event's photo, drawn by images whose source is the event's photo.
+    public let photo: Image?
+    /// The faces in `photo`, in its pixels: an aspect-filled photo is cropped to keep them
+    /// (`Framing`) rather than about its centre.
+    public let photoFaces: [Rect]
 
-    public init(values: [EventField: String], colors: PaletteColors, direction: TextDirection? = nil) {
+    public init(values: [EventField: String], colors: PaletteColors, direction: TextDirection? = nil, photo: Image? = nil,
+                photoFaces: [Rect] = []) {
         self.values = values
         self.colors = colors
+        self.photo = photo
+        self.photoFaces = photoFaces
         self.direction = direction ?? values[.title].flatMap { try? BidiParagraph($0).direction } ?? .leftToRight
     }
 
@@ -101,6 +109,13 @@ struct SceneResolver {
             let pixels: Image
             switch image.source {
             case .asset(let asset): pixels = try asset.image()
+            case .eventPhoto(let placeholder):
+                if let photo = bindings.photo {
+                    pixels = try framed(photo, in: place(image.frame).size, contentMode: image.contentMode)
+                } else {
+                    guard let image = try placeholder?.image() else { return nil }
+                    pixels = image
+                }
             }
             return .image(pixels, frame: place(image.frame), contentMode: image.contentMode,
                           clipsToBounds: image.clipsToBounds || image.cornerRadius > 0,
@@ -235,5 +250,18 @@ struct SceneResolver {
                           background: try chip.background.map {
                               try Background(paint: .solid($0.resolve(colors)), cornerRadius: chip.cornerRadius ?? .infinity)
                           })
+    }
+}
+
+extension SceneResolver {
+    /// The photo cropped, in whole pixels, to the part `Framing` keeps for a `frameSize`
+    /// aspect fill, so the faces stay in; unchanged without faces or for other content modes.
+    func framed(_ photo: Image, in frameSize: Size, contentMode: ContentMode) throws -> Image {
+        guard contentMode == .aspectFill, !bindings.photoFaces.isEmpty, frameSize.width > 0, frameSize.height > 0 else { return photo }
+        let crop = Framing(imageSize: photo.size, targetSize: frameSize, faces: bindings.photoFaces).crop
+        let minX = max(0, crop.minX.rounded()), minY = max(0, crop.minY.rounded())
+        let width = min(Double(photo.width) - minX, crop.width.rounded()), height = min(Double(photo.height) - minY, crop.height.rounded())
+        guard width >= 1, height >= 1, width < Double(photo.width) || height < Double(photo.height) else { return photo }
+        return try photo.cropped(to: Rect(x: minX, y: minY, width: width, height: height), scaledToWidth: Int(width), height: Int(height))
     }
 }

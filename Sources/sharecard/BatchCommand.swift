@@ -20,7 +20,8 @@ enum BatchCommand {
             after the line number (000042.png), and a "size" (a preset or WxH, as render's --size).
             Two lines naming the same PNG are an error before
             anything is written. Bad lines are reported as they fail, with their line number, and
-            the batch goes on; the exit status is 1 if any line failed. Files are written
+            the batch goes on; a line's "photo" is a JPEG, PNG or WebP file (relative to
+            EVENTS.jsonl) for templates that show one. The exit status is 1 if any line failed. Files are written
             atomically, and each finished card is recorded at once in DIR/.sharecard-batch.jsonl,
             so a re-run, even after the batch was killed, skips cards whose PNG is there, complete
             and rendered from the same inputs. SIGINT or SIGTERM stops taking new lines, lets the
@@ -50,7 +51,8 @@ enum BatchCommand {
         let report = BatchReport(total: items.count, showsProgress: isatty(STDERR_FILENO) == 1)
         Interruption.shared.install(graceful: true) { _ in report.stopping() }
         let context = Context(catalog: catalog, renderer: renderer, scale: scale, fontsVersion: fontsVersion,
-                              directory: outDir, journal: journal)
+                              directory: outDir, journal: journal,
+                              photoDirectory: args.positionals[0] == "-" ? "." : (args.positionals[0] as NSString).deletingLastPathComponent)
         _ = BatchRunner(jobs: jobs).run(items, shouldStop: { Interruption.shared.stopRequested != nil }) { item in
             let outcome = render(item, context)
             report.finished(line: item.line, outcome)
@@ -73,14 +75,18 @@ enum BatchCommand {
         let fontsVersion: String
         let directory: String
         let journal: BatchJournal
+        /// What a line's relative "photo" path is relative to: the folder of EVENTS.jsonl.
+        let photoDirectory: String
     }
 
     /// Renders one line, writes its PNG, then records it in the journal.
     static func render(_ item: BatchPlan.Item, _ context: Context) -> BatchReport.Outcome {
         do {
-            let (size, object) = try BatchInput.splitSize(try item.event.get())
-            let event = try EventDecoder().decode(object)
-            let card = try Card(event, catalog: context.catalog, scale: context.scale, size: size)
+            let (size, sized) = try BatchInput.splitSize(try item.event.get())
+            let (photo, eventData) = try PhotoInput.split(sized, directory: context.photoDirectory)
+            let event = try EventDecoder().decode(eventData)
+            var card = try Card(event, catalog: context.catalog, scale: context.scale, size: size)
+            if let photo { card.photo = try PhotoInput.load(photo, for: card) }
             guard let name = item.fileName else { return .failed("no file name") }
             let path = (context.directory as NSString).appendingPathComponent(name)
             let key = card.key(fontsVersion: context.fontsVersion)

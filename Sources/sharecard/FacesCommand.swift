@@ -1,12 +1,13 @@
 import Faces
 import Foundation
 import Geometry
+import Photos
 import Raster
 
 enum FacesCommand {
     static let spec = CommandSpec(
         name: "faces",
-        summary: "Find the faces in a photo and print their boxes.",
+        summary: "Find the faces in a photo (JPEG, PNG or WebP) and print their boxes.",
         usage: "faces IMAGE [--frame WxH] [--json]",
         options: [
             OptionSpec(name: "json", help: "Print {\"width\", \"height\", \"faces\": [{\"x\", \"y\", \"width\", \"height\"}]} as JSON."),
@@ -14,7 +15,7 @@ enum FacesCommand {
         ],
         positionals: ["IMAGE"],
         minimumPositionals: 1,
-        details: "Boxes are in the image's pixels, origin top-left, rounded to whole pixels. '-' reads the image from standard input. The cascades come from Debian's opencv-data (/usr/share/opencv4).")
+        details: "Boxes are in the upright image's pixels (EXIF orientation applied), origin top-left, rounded to whole pixels. '-' reads the image from standard input. The cascades come from Debian's opencv-data (/usr/share/opencv4).")
 
     struct Report: Encodable {
         struct Box: Encodable {
@@ -59,8 +60,9 @@ enum FacesCommand {
         let target = try args.value("frame").map(parseSize)
         let path = args.positionals[0]
         let image: Image
-        do { image = try Image(pngData: Array(try readInput(path))) } catch let e as RasterError {
-            throw CommandError("\(path): \(e)")
+        // Decoded as a card decodes the event's photo: upright by its EXIF orientation, in sRGB.
+        do { image = try Photo(data: Array(try readInput(path))).image } catch {
+            throw CommandError("\(path): \(error)")
         }
         let faces = try FaceDetector().faces(in: image)
         let frame = target.map { t -> Report.Frame in

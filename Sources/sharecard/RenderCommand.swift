@@ -12,6 +12,7 @@ enum RenderCommand {
             OptionSpec(name: "share-text", help: "Also print the text that goes out with the image."),
             OptionSpec(name: "strict", help: "Fail (exit 1, no image written) when a character has no font, instead of warning."),
             CardOptions.sizeSpec,
+            OptionSpec(name: "photo", valueName: "FILE", help: "The event's photo (JPEG, PNG or WebP), shown by templates that take one, such as photo."),
         ] + CardOptions.dataSpecs,
         details: "Example: sharecard render --title \"Our first apartment together\" --date 2024-06-01 --color user_purple -o card.png")
 
@@ -22,10 +23,11 @@ enum RenderCommand {
         let size = try CardOptions.size(args)
         let event = try CardOptions.event(args)
         let catalog = try CardOptions.catalog(args, for: event)
-        let card: Card
+        var card: Card
         do { card = try Card(event, catalog: catalog, scale: scale, size: size) } catch {
             throw UsageError(description: "--\(error.field == "endDate" ? "end-date" : error.field): \(error.reason)")
         }
+        if let photo = args.value("photo") { card.photo = try PhotoInput.load(photo, for: card) }
         if let output {
             let target = try OutputTarget(output)
             let renderer = try CardOptions.renderer(args)

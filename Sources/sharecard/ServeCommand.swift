@@ -23,6 +23,8 @@ enum ServeCommand {
             OptionSpec(name: "header-timeout", valueName: "S", help: "Total time for a request line and header, seconds (default 10; 1 under connection pressure)."),
             OptionSpec(name: "connection-memory", valueName: "BYTES", help: "Memory per connection for the request line and headers (default 65536)."),
             OptionSpec(name: "max-body", valueName: "BYTES", help: "Largest POST body (default 65536)."),
+            OptionSpec(name: "photo-origin", valueName: "URL", help: "Fetch photo=<url> from this origin (scheme://host[:port]; repeatable; off without one).", repeatable: true),
+            OptionSpec(name: "max-upload", valueName: "BYTES", help: "Largest multipart POST body, an event with its photo (default 10485760; 0 refuses uploads)."),
             OptionSpec(name: "title-limit", valueName: "N", help: "Longest title in characters (default 500)."),
             OptionSpec(name: "max-scale", valueName: "N", help: "Largest scale served, 1-3 (default 3)."),
             OptionSpec(name: "max-pixels", valueName: "N", help: "Most device pixels one card may need, size × scale² (default 50000000; larger answer 422)."),
@@ -46,6 +48,9 @@ enum ServeCommand {
         configuration.maxScale = try args.int("max-scale", in: 1...3) ?? 3
         configuration.maxPixelsPerCard = Double(try args.int("max-pixels", in: 1_000_000...400_000_000) ?? 50_000_000)
         configuration.maxBodyBytes = try args.int("max-body", in: 256...(1 << 20)) ?? 64 << 10
+        configuration.maxUploadBytes = try args.int("max-upload", in: 0...(256 << 20)) ?? 10 << 20
+        configuration.photoFetcher = try PhotoOrigins.fetcher(args.all("photo-origin"), maxBytes: configuration.photoLimits.maxFileBytes)
+        configuration.photoLimits = configuration.photoLimits.withMaxFileBytes(min(configuration.photoLimits.maxFileBytes, configuration.maxUploadBytes))
         configuration.cacheBytes = (try args.int("cache-mb", in: 0...4096) ?? 32) << 20
         configuration.fontsVersion = ContentHash.fontsVersion(directory: fontsDirectory)
         configuration.playgroundHTML = String(decoding: try readInput((web as NSString).appendingPathComponent("index.html")), as: UTF8.self)
@@ -80,7 +85,7 @@ enum ServeCommand {
                 connectionTimeoutSeconds: try args.int("timeout", in: 1...3600) ?? 15,
                 headerTimeoutSeconds: try args.int("header-timeout", in: 1...3600) ?? 10,
                 connectionMemoryLimitBytes: try args.int("connection-memory", in: 1...(16 << 20)) ?? 64 * 1024,
-                maxBodyBytes: configuration.maxBodyBytes,
+                maxBodyBytes: max(configuration.maxBodyBytes, configuration.maxUploadBytes),
                 // A card URL with a 500-character title and subtitle of 4-byte characters,
                 // percent-encoded, is about 12 KB: room for the longest canonical imageURL.
                 maxURLBytes: 16 * 1024)

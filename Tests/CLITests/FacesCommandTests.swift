@@ -37,6 +37,24 @@ final class FacesCommandTests: XCTestCase {
         XCTAssertEqual((json["faces"] as? [Any])?.count, 1)
     }
 
+    /// A JPEG stored sideways with EXIF orientation 6 is decoded upright, as a card's photo
+    /// is: the upright size, and the face the upright PNG has at the same place.
+    func testJPEGIsReadUprightByItsEXIFOrientation() throws {
+        let r = try Sharecard.run(["faces", Self.fixtures.appendingPathComponent("obama-exif6.jpg").path, "--json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
+        XCTAssertEqual(json["width"] as? Int, 410)
+        XCTAssertEqual(json["height"] as? Int, 512)
+        let png = try Sharecard.run(["faces", Self.fixtures.appendingPathComponent("obama.png").path, "--json"])
+        let expected = try XCTUnwrap((JSONSerialization.jsonObject(with: png.stdout) as? [String: Any])?["faces"] as? [[String: Int]])
+        let faces = try XCTUnwrap(json["faces"] as? [[String: Int]])
+        XCTAssertEqual(faces.count, 1, "\(faces)")
+        XCTAssertEqual(expected.count, 1)
+        for key in ["x", "y", "width", "height"] {
+            XCTAssertEqual(Double(faces[0][key] ?? -100), Double(expected[0][key] ?? 0), accuracy: 8, "\(key): \(faces[0]) vs \(expected[0])")
+        }
+    }
+
     func testFrameGivesTheCropThatKeepsTheFaceAndTheClearEdge() throws {
         // biden.png is 225×512 with the face near the top: a 2:1 crop is 225×112.5, centred on
         // the face and the headroom above it, so it holds the whole face.

@@ -33,7 +33,7 @@ final class CustomColorRouteTests: XCTestCase {
     func testBadHexIsRefusedNamingTheField() throws {
         let port = try startService().port
         for bad in ["%2312", "%23zzzzzz", "%231e88e5,%238e24aa,%23000000", "%231e88e5%2C"] {
-            assertError(try fetch(port, "/v1/cards/classic.png?title=Hex&color=\(bad)"), 400, "invalid_parameter", field: "color")
+            assertError(try fetch(port, "/v1/cards/classic.png?title=Hex&color=\(bad)"), 422, "invalid_event", field: "color")
         }
         for bad in ["#12", "#1e88e5,#8e24aa,#000000", "#1e88e5ff"] {
             let body = try JSONSerialization.data(withJSONObject: ["title": "Hex", "color": bad])

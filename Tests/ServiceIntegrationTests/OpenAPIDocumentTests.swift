@@ -60,7 +60,7 @@ final class OpenAPIDocumentTests: XCTestCase {
             .compactMap { $0["$ref"]?.split(separator: "/").last.map(String.init) }
         XCTAssertEqual(Set(cardParameters), ["template", "title", "date", "endDate", "subtitle", "emoji", "color", "palette",
                                               "locale", "scale", "size", "expires", "sig", "ifNoneMatch",
-                                              "v"])
+                                              "v", "photo"])
     }
 
     /// The date pattern accepts exactly what `EventDate` parses, on listed edge cases and on

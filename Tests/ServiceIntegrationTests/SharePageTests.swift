@@ -128,7 +128,7 @@ final class SharePageTests: XCTestCase {
 
     func testBadParametersAreRefusedAsForCards() throws {
         let port = try startService().port
-        assertError(try fetch(port, "/v1/share"), 400, "invalid_parameter", field: "title")
+        assertError(try fetch(port, "/v1/share"), 422, "invalid_event", field: "title")
         assertError(try fetch(port, "/v1/share?title=Hi&template=nope"), 404, "unknown_template", field: "template")
         assertError(try fetch(port, "/v1/share?title=Hi&sizes=2"), 400, "unknown_parameter", field: "sizes")
         assertError(try fetch(port, "/v1/share?title=Hi&template=a&template=b"), 400, "duplicate_parameter", field: "template")

@@ -1,0 +1,124 @@
+#include "sc_fetch.h"
+
+#include <curl/curl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static pthread_once_t global_once = PTHREAD_ONCE_INIT;
+static CURLcode global_status = CURLE_FAILED_INIT;
+static void global_init(void) { global_status = curl_global_init(CURL_GLOBAL_DEFAULT); }
+
+typedef struct {
+    uint8_t *data;
+    size_t size, capacity, limit;
+    int over_limit;
+} sink;
+
+static size_t on_body(char *bytes, size_t size, size_t count, void *context) {
+    sink *s = (sink *)context;
+    size_t n = size * count;
+    if (n > s->limit - s->size) {
+        s->over_limit = 1;
+        return 0; /* aborts the transfer (CURLE_WRITE_ERROR) */
+    }
+    if (s->size + n > s->capacity) {
+        size_t capacity = s->capacity ? s->capacity : 65536;
+        while (capacity < s->size + n) capacity *= 2;
+        if (capacity > s->limit) capacity = s->limit;
+        uint8_t *grown = (uint8_t *)realloc(s->data, capacity);
+        if (!grown) return 0;
+        s->data = grown;
+        s->capacity = capacity;
+    }
+    memcpy(s->data + s->size, bytes, n);
+    s->size += n;
+    return n;
+}
+
+static int fail(char *err, size_t err_size, int status, const char *message, const char *detail) {
+    if (err && err_size > 0) snprintf(err, err_size, "%s%s%s", message, detail && *detail ? ": " : "", detail ? detail : "");
+    return status;
+}
+
+int sc_fetch(const sc_fetch_request *request, sc_fetch_result *result, char *err, size_t err_size) {
+    memset(result, 0, sizeof *result);
+    pthread_once(&global_once, global_init);
+    if (global_status != CURLE_OK) return fail(err, err_size, SC_FETCH_FAILED, "libcurl could not be initialised", NULL);
+    if (!request->url || !request->host || !request->address || request->port <= 0 || request->port > 65535) {
+        return fail(err, err_size, SC_FETCH_FAILED, "incomplete fetch request", NULL);
+    }
+    CURL *curl = curl_easy_init();
+    if (!curl) return fail(err, err_size, SC_FETCH_FAILED, "out of memory", NULL);
+
+    /* "host:port:address"; an IPv6 address goes in brackets. */
+    char pin[512];
+    int v6 = strchr(request->address, ':') != NULL;
+    snprintf(pin, sizeof pin, "%s:%d:%s%s%s", request->host, request->port, v6 ? "[" : "", request->address, v6 ? "]" : "");
+    struct curl_slist *resolve = curl_slist_append(NULL, pin);
+    sink body = {NULL, 0, 0, request->max_bytes, 0};
+    char error_buffer[CURL_ERROR_SIZE] = {0};
+
+    int ok = resolve != NULL;
+    ok = ok && curl_easy_setopt(curl, CURLOPT_URL, request->url) == CURLE_OK;
+    ok = ok && curl_easy_setopt(curl, CURLOPT_RESOLVE, resolve) == CURLE_OK;
+    ok = ok && curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https") == CURLE_OK;
+    ok = ok && curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L) == CURLE_OK;
+    ok = ok && curl_easy_setopt(curl, CURLOPT_PROXY, "") == CURLE_OK;
+    ok = ok && curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L) == CURLE_OK;
+    ok = ok && curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, request->connect_timeout_ms) == CURLE_OK;
+    ok = ok && curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, request->total_timeout_ms) == CURLE_OK;
+    ok = ok && curl_easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)request->max_bytes) == CURLE_OK;
+    ok = ok && curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_body) == CURLE_OK;
+    ok = ok && curl_easy_setopt(curl, CURLOPT_WRITEDATA, &body) == CURLE_OK;
+    ok = ok && curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, error_buffer) == CURLE_OK;
+    ok = ok && curl_easy_setopt(curl, CURLOPT_USERAGENT, "sharecard photo fetch") == CURLE_OK;
+    if (!ok) {
+        curl_slist_free_all(resolve);
+        curl_easy_cleanup(curl);
+        return fail(err, err_size, SC_FETCH_FAILED, "libcurl refused an option", NULL);
+    }
+    CURLcode code = curl_easy_perform(curl);
+    int status = SC_FETCH_OK;
+    if (code != CURLE_OK) {
+        if (body.over_limit || code == CURLE_FILESIZE_EXCEEDED) {
+            status = fail(err, err_size, SC_FETCH_TOO_LARGE, "the photo is larger than the limit", NULL);
+        } else if (code == CURLE_OPERATION_TIMEDOUT) {
+            status = fail(err, err_size, SC_FETCH_TIMEOUT, "timed out", error_buffer);
+        } else {
+            status = fail(err, err_size, SC_FETCH_FAILED, curl_easy_strerror(code), error_buffer);
+        }
+    } else {
+        char *ip = NULL;
+        if (curl_easy_getinfo(curl, CURLINFO_PRIMARY_IP, &ip) != CURLE_OK || !ip || strcmp(ip, request->address) != 0) {
+            status = fail(err, err_size, SC_FETCH_WRONG_ADDRESS, "connected to an address other than the one checked", ip);
+        }
+    }
+    if (status == SC_FETCH_OK) {
+        long http_status = 0;
+        char *location = NULL, *type = NULL;
+        curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &http_status);
+        result->status = http_status;
+        if (curl_easy_getinfo(curl, CURLINFO_REDIRECT_URL, &location) == CURLE_OK && location) {
+            snprintf(result->location, sizeof result->location, "%s", location);
+        }
+        if (curl_easy_getinfo(curl, CURLINFO_CONTENT_TYPE, &type) == CURLE_OK && type) {
+            snprintf(result->content_type, sizeof result->content_type, "%s", type);
+        }
+        result->body = body.data;
+        result->size = body.size;
+        body.data = NULL;
+    }
+    free(body.data);
+    curl_slist_free_all(resolve);
+    curl_easy_cleanup(curl);
+    return status;
+}
+
+void sc_fetch_free(sc_fetch_result *result) {
+    if (!result) return;
+    free(result->body);
+    result->body = NULL;
+    result->size = 0;
+}

@@ -1,0 +1,62 @@
+#ifndef SC_IMAGE_DECODE_H
+#define SC_IMAGE_DECODE_H
+/* Photo decoding (JPEG through libjpeg-turbo, WebP through libwebp) behind plain C types.
+ * Every decoder returns oriented (EXIF orientation applied), sRGB (embedded ICC profiles
+ * converted with lcms2), premultiplied ARGB32 words. libjpeg's error exits longjmp; the
+ * setjmp and every longjmp stay inside this target. */
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Status codes. */
+enum {
+    SC_IMAGE_OK = 0,
+    SC_IMAGE_CORRUPT = -1,     /* truncated or malformed data */
+    SC_IMAGE_TOO_LARGE = -2,   /* declared size over the limits, refused before allocating */
+    SC_IMAGE_UNSUPPORTED = -3, /* valid but a variant not handled (e.g. animated WebP) */
+    SC_IMAGE_NO_MEMORY = -4
+};
+
+typedef struct {
+    /* The size the caller will draw at, in oriented pixels; 0 × 0 asks for full size.
+     * The decoder picks the smallest reduction whose both sides are at least these. */
+    uint32_t target_width;
+    uint32_t target_height;
+    /* Checked against the declared (stored) size before any pixel is allocated. */
+    uint32_t max_width;
+    uint32_t max_height;
+    uint64_t max_pixels;
+} sc_image_request;
+
+typedef struct {
+    /* Premultiplied ARGB32 words (alpha in the top byte), rows packed, oriented. Free with
+     * sc_image_free. */
+    uint32_t *pixels;
+    uint32_t width;
+    uint32_t height;
+    /* The full size the file declares, oriented. */
+    uint32_t source_width;
+    uint32_t source_height;
+    /* The EXIF orientation applied, 1...8 (1 when there was none). */
+    int orientation;
+    /* 1 when an embedded non-sRGB ICC profile was converted. */
+    int converted_profile;
+} sc_image_result;
+
+/* Each returns SC_IMAGE_OK and fills *result, or a negative status with *result zeroed and
+ * a message in err (err_size bytes, always terminated when err_size > 0). Safe to call on
+ * several threads at once. */
+int sc_image_decode_jpeg(const uint8_t *data, size_t size, const sc_image_request *request,
+                         sc_image_result *result, char *err, size_t err_size);
+int sc_image_decode_webp(const uint8_t *data, size_t size, const sc_image_request *request,
+                         sc_image_result *result, char *err, size_t err_size);
+
+void sc_image_free(void *pixels);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,103 @@
+#include "sc_image_internal.h"
+
+#include <lcms2.h>
+#include <string.h>
+
+/* lcms2 reports errors through a per-context handler; a silent context keeps them off stderr
+ * (every result is checked instead). */
+static void quiet(cmsContext context, cmsUInt32Number code, const char *text) {
+    (void)context;
+    (void)code;
+    (void)text;
+}
+
+static cmsContext quiet_context(void) {
+    cmsContext context = cmsCreateContext(NULL, NULL);
+    if (context) cmsSetLogErrorHandlerTHR(context, quiet);
+    return context;
+}
+
+int sc_icc_is_srgb(const uint8_t *icc, size_t icc_size) {
+    if (!icc || icc_size < 128 || icc_size > 0xFFFFFFF) return -1;
+    cmsContext context = quiet_context();
+    if (!context) return -1;
+    cmsHPROFILE profile = cmsOpenProfileFromMemTHR(context, icc, (cmsUInt32Number)icc_size);
+    int result = -1;
+    if (profile) {
+        char description[256] = {0};
+        cmsGetProfileInfoASCII(profile, cmsInfoDescription, "en", "US", description, sizeof description);
+        result = strstr(description, "sRGB") != NULL;
+        cmsCloseProfile(profile);
+    }
+    cmsDeleteContext(context);
+    return result;
+}
+
+int sc_icc_rgb_to_srgb(uint32_t *pixels, size_t count, const uint8_t *icc, size_t icc_size) {
+    if (!icc || icc_size < 128 || icc_size > 0xFFFFFFF) return -1;
+    cmsContext context = quiet_context();
+    if (!context) return -1;
+    int status = -1;
+    cmsHPROFILE source = cmsOpenProfileFromMemTHR(context, icc, (cmsUInt32Number)icc_size);
+    cmsHPROFILE srgb = cmsCreate_sRGBProfileTHR(context);
+    if (source && srgb && cmsGetColorSpace(source) == cmsSigRgbData) {
+        cmsHTRANSFORM transform = cmsCreateTransformTHR(context, source, TYPE_BGRA_8, srgb, TYPE_BGRA_8,
+                                                        INTENT_PERCEPTUAL, cmsFLAGS_COPY_ALPHA);
+        if (transform) {
+            /* Row by row so the pixel count never overflows lcms2's 32-bit argument. */
+            for (size_t done = 0; done < count;) {
+                size_t n = count - done > (1u << 20) ? (1u << 20) : count - done;
+                cmsDoTransform(transform, pixels + done, pixels + done, (cmsUInt32Number)n);
+                done += n;
+            }
+            cmsDeleteTransform(transform);
+            status = 0;
+        }
+    }
+    if (source) cmsCloseProfile(source);
+    if (srgb) cmsCloseProfile(srgb);
+    cmsDeleteContext(context);
+    return status;
+}
+
+static void naive_cmyk(const uint8_t *cmyk, uint32_t *out, size_t count, int inverted) {
+    for (size_t i = 0; i < count; i++) {
+        /* Ink amounts as "how much paper shows": 255 = no ink. */
+        uint32_t c = cmyk[4 * i], m = cmyk[4 * i + 1], y = cmyk[4 * i + 2], k = cmyk[4 * i + 3];
+        if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
+        uint32_t r = (c * k + 127) / 255, g = (m * k + 127) / 255, b = (y * k + 127) / 255;
+        out[i] = 0xFF000000u | r << 16 | g << 8 | b;
+    }
+}
+
+void sc_cmyk_to_bgra(const uint8_t *cmyk, uint32_t *out, size_t count, int inverted,
+                     const uint8_t *icc, size_t icc_size, int *converted_profile) {
+    *converted_profile = 0;
+    if (icc && icc_size >= 128 && icc_size <= 0xFFFFFFF) {
+        cmsContext context = quiet_context();
+        if (context) {
+            cmsHPROFILE source = cmsOpenProfileFromMemTHR(context, icc, (cmsUInt32Number)icc_size);
+            cmsHPROFILE srgb = cmsCreate_sRGBProfileTHR(context);
+            cmsHTRANSFORM transform = NULL;
+            if (source && srgb && cmsGetColorSpace(source) == cmsSigCmykData) {
+                transform = cmsCreateTransformTHR(context, source, inverted ? TYPE_CMYK_8_REV : TYPE_CMYK_8,
+                                                  srgb, TYPE_BGRA_8, INTENT_PERCEPTUAL, 0);
+            }
+            if (transform) {
+                for (size_t i = 0; i < count; i++) out[i] = 0xFF000000u; /* lcms2 leaves the extra channel */
+                for (size_t done = 0; done < count;) {
+                    size_t n = count - done > (1u << 20) ? (1u << 20) : count - done;
+                    cmsDoTransform(transform, cmyk + 4 * done, out + done, (cmsUInt32Number)n);
+                    done += n;
+                }
+                cmsDeleteTransform(transform);
+                *converted_profile = 1;
+            }
+            if (source) cmsCloseProfile(source);
+            if (srgb) cmsCloseProfile(srgb);
+            cmsDeleteContext(context);
+            if (*converted_profile) return;
+        }
+    }
+    naive_cmyk(cmyk, out, count, inverted);
+}

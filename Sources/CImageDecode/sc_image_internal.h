@@ -1,0 +1,43 @@
+#ifndef SC_IMAGE_INTERNAL_H
+#define SC_IMAGE_INTERNAL_H
+/* Steps shared by the JPEG and WebP decoders. */
+#include "sc_image_decode.h"
+#include <stddef.h>
+#include <stdint.h>
+
+/* snprintf into err when there is room. Returns `status` so callers can `return fail(...)`. */
+int sc_image_fail(char *err, size_t err_size, int status, const char *format, ...);
+
+/* The orientation (1...8) in an EXIF block (with or without the "Exif\0\0" header), 1 when
+ * absent or out of range. */
+int sc_exif_orientation(const uint8_t *exif, size_t size);
+
+/* True for orientations 5...8, which swap width and height. */
+int sc_orientation_transposes(int orientation);
+
+/* Replaces *pixels (w × h words) with the image turned upright; *w and *h become the oriented
+ * size. Returns 0, or -1 when out of memory (the old buffer is then left in place). */
+int sc_apply_orientation(uint32_t **pixels, uint32_t *w, uint32_t *h, int orientation);
+
+/* The smallest n in 1...8 with ceil(w * n / 8) >= tw and ceil(h * n / 8) >= th (8 when none
+ * smaller serves, or when tw or th is 0). */
+int sc_dct_scale_numerator(uint32_t w, uint32_t h, uint32_t tw, uint32_t th);
+
+/* Straight B, G, R, A bytes (one uint32 per pixel, little-endian ARGB32) → premultiplied. */
+void sc_premultiply(uint32_t *pixels, size_t count);
+
+/* Whether an ICC profile is sRGB (by its description), so conversion can be skipped. Returns
+ * 1 for sRGB, 0 for another profile, -1 when lcms2 cannot parse it. */
+int sc_icc_is_srgb(const uint8_t *icc, size_t icc_size);
+
+/* Converts straight BGRA pixels in place from an RGB ICC profile to sRGB (alpha kept).
+ * Returns 0, or -1 when the profile is not a usable RGB profile. */
+int sc_icc_rgb_to_srgb(uint32_t *pixels, size_t count, const uint8_t *icc, size_t icc_size);
+
+/* Converts CMYK bytes (4 per pixel; `inverted` when stored as Adobe writes them, 255 = no
+ * ink) to opaque BGRA words. With a CMYK ICC profile lcms2 does it; without one (or when the
+ * profile is unusable), the naive R = (1 − C)(1 − K) mapping. */
+void sc_cmyk_to_bgra(const uint8_t *cmyk, uint32_t *out, size_t count, int inverted,
+                     const uint8_t *icc, size_t icc_size, int *converted_profile);
+
+#endif

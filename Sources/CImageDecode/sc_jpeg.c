@@ -1,0 +1,218 @@
+/* JPEG decoding with libjpeg-turbo. libjpeg reports fatal errors through error_exit, which
+ * must not return: ours longjmps back to the setjmp in sc_image_decode_jpeg, with only C
+ * frames in between. Everything allocated is reachable from `state` so the jump cannot leak. */
+#include "sc_image_internal.h"
+
+#include <stdio.h> /* jpeglib.h needs FILE */
+#include <jpeglib.h>
+#include <jerror.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* More scans than any real progressive JPEG has (libjpeg-turbo's advice against CPU bombs). */
+#define SC_JPEG_MAX_SCANS 500
+
+typedef struct {
+    struct jpeg_error_mgr manager;
+    jmp_buf jump;
+    char message[JMSG_LENGTH_MAX];
+    int truncated;
+} error_state;
+
+typedef struct {
+    struct jpeg_progress_mgr progress;
+    int too_many_scans;
+} progress_state;
+
+static void on_error_exit(j_common_ptr cinfo) {
+    error_state *state = (error_state *)cinfo->err;
+    (*cinfo->err->format_message)(cinfo, state->message);
+    longjmp(state->jump, 1);
+}
+
+/* Warnings libjpeg would print and carry on from. Truncation and corrupt entropy data are
+ * errors here: a photo with a grey lower half is not a correct card. */
+static void on_emit_message(j_common_ptr cinfo, int level) {
+    if (level >= 0) return;
+    error_state *state = (error_state *)cinfo->err;
+    int code = cinfo->err->msg_code;
+    if (code == JWRN_JPEG_EOF || code == JWRN_HUFF_BAD_CODE || code == JWRN_NOT_SEQUENTIAL || code == JWRN_BOGUS_PROGRESSION) {
+        if (code == JWRN_JPEG_EOF) state->truncated = 1;
+        (*cinfo->err->format_message)(cinfo, state->message);
+        longjmp(state->jump, 1);
+    }
+}
+
+static void on_progress(j_common_ptr cinfo) {
+    progress_state *state = (progress_state *)cinfo->progress;
+    j_decompress_ptr d = (j_decompress_ptr)cinfo;
+    if (d->input_scan_number > SC_JPEG_MAX_SCANS) {
+        state->too_many_scans = 1;
+        ERREXIT(cinfo, JERR_NOT_COMPILED); /* any fatal code: our message is set below */
+    }
+}
+
+/* The first APP1 marker holding EXIF, or NULL. */
+static const jpeg_saved_marker_ptr exif_marker(j_decompress_ptr cinfo) {
+    for (jpeg_saved_marker_ptr m = cinfo->marker_list; m; m = m->next) {
+        if (m->marker == JPEG_APP0 + 1 && m->data_length >= 6 && memcmp(m->data, "Exif\0\0", 6) == 0) return m;
+    }
+    return NULL;
+}
+
+typedef struct {
+    struct jpeg_decompress_struct cinfo;
+    int created;
+    uint8_t *row_buffer; /* CMYK rows */
+    uint8_t *cmyk;       /* whole CMYK image */
+    uint32_t *pixels;
+    JOCTET *icc;
+} decode_state;
+
+static void release(decode_state *s) {
+    if (s->created) jpeg_destroy_decompress(&s->cinfo);
+    free(s->row_buffer);
+    free(s->cmyk);
+    free(s->pixels);
+    free(s->icc);
+}
+
+int sc_image_decode_jpeg(const uint8_t *data, size_t size, const sc_image_request *request,
+                         sc_image_result *result, char *err, size_t err_size) {
+    memset(result, 0, sizeof *result);
+    if (!data || size < 4 || data[0] != 0xFF || data[1] != 0xD8) {
+        return sc_image_fail(err, err_size, SC_IMAGE_CORRUPT, "not a JPEG file (no SOI marker)");
+    }
+    if (size > (size_t)0xFFFFFFFF) return sc_image_fail(err, err_size, SC_IMAGE_TOO_LARGE, "JPEG of %zu bytes is too large", size);
+
+    /* volatile: read after longjmp. */
+    decode_state *volatile s = (decode_state *)calloc(1, sizeof(decode_state));
+    if (!s) return sc_image_fail(err, err_size, SC_IMAGE_NO_MEMORY, "out of memory");
+    error_state errors;
+    memset(&errors, 0, sizeof errors);
+    progress_state progress;
+    memset(&progress, 0, sizeof progress);
+
+    s->cinfo.err = jpeg_std_error(&errors.manager);
+    errors.manager.error_exit = on_error_exit;
+    errors.manager.emit_message = on_emit_message;
+    if (setjmp(errors.jump)) {
+        int status = SC_IMAGE_CORRUPT;
+        if (progress.too_many_scans) {
+            sc_image_fail(err, err_size, status, "corrupt JPEG: more than %d progressive scans", SC_JPEG_MAX_SCANS);
+        } else if (errors.truncated) {
+            sc_image_fail(err, err_size, status, "truncated JPEG: the data ends before the image does");
+        } else if (errors.manager.msg_code == JERR_OUT_OF_MEMORY) {
+            status = SC_IMAGE_NO_MEMORY;
+            sc_image_fail(err, err_size, status, "out of memory decoding JPEG: %s", errors.message);
+        } else {
+            sc_image_fail(err, err_size, status, "corrupt JPEG: %s", errors.message);
+        }
+        release(s);
+        free(s);
+        return status;
+    }
+    jpeg_create_decompress(&s->cinfo);
+    s->created = 1;
+    progress.progress.progress_monitor = on_progress;
+    s->cinfo.progress = &progress.progress;
+    jpeg_mem_src(&s->cinfo, data, (unsigned long)size);
+    jpeg_save_markers(&s->cinfo, JPEG_APP0 + 1, 0xFFFF); /* EXIF */
+    jpeg_save_markers(&s->cinfo, JPEG_APP0 + 2, 0xFFFF); /* ICC */
+    jpeg_read_header(&s->cinfo, TRUE);
+
+    const uint32_t w = s->cinfo.image_width, h = s->cinfo.image_height;
+    if (w == 0 || h == 0 || w > request->max_width || h > request->max_height || (uint64_t)w * h > request->max_pixels) {
+        int status = sc_image_fail(err, err_size, SC_IMAGE_TOO_LARGE,
+                                   "JPEG declares %u×%u pixels, over the limit of %u×%u and %llu pixels",
+                                   w, h, request->max_width, request->max_height, (unsigned long long)request->max_pixels);
+        release(s);
+        free(s);
+        return status;
+    }
+    /* Coefficient buffers of a progressive image are held whole; anything past a generous
+     * multiple of the pixel limit is refused by libjpeg rather than allocated. */
+    s->cinfo.mem->max_memory_to_use = (long)(request->max_pixels * 8 + (64u << 20));
+
+    jpeg_saved_marker_ptr exif = exif_marker(&s->cinfo);
+    const int orientation = exif ? sc_exif_orientation(exif->data, exif->data_length) : 1;
+    unsigned int icc_length = 0;
+    JOCTET *icc = NULL;
+    if (jpeg_read_icc_profile(&s->cinfo, &icc, &icc_length)) s->icc = icc;
+
+    /* The target in stored pixels: orientations 5–8 swap the sides. */
+    const int transposes = sc_orientation_transposes(orientation);
+    const uint32_t tw = transposes ? request->target_height : request->target_width;
+    const uint32_t th = transposes ? request->target_width : request->target_height;
+    s->cinfo.scale_num = (unsigned int)sc_dct_scale_numerator(w, h, tw, th);
+    s->cinfo.scale_denom = 8;
+    s->cinfo.dct_method = JDCT_ISLOW;
+    if (s->cinfo.scale_num < 8) {
+        /* A reduced decode is resampled again when drawn: the faster integer IDCT and plain
+         * chroma replication cost nothing visible there (Pillow's draft mode does the same). */
+        s->cinfo.dct_method = JDCT_IFAST;
+        s->cinfo.do_fancy_upsampling = FALSE;
+    }
+
+    const int cmyk = s->cinfo.jpeg_color_space == JCS_CMYK || s->cinfo.jpeg_color_space == JCS_YCCK;
+    if (cmyk) {
+        s->cinfo.out_color_space = JCS_CMYK;
+    } else if (s->cinfo.num_components == 1 || s->cinfo.num_components == 3) {
+        s->cinfo.out_color_space = JCS_EXT_BGRA; /* grey and YCbCr/RGB alike: little-endian ARGB32 */
+    } else {
+        int status = sc_image_fail(err, err_size, SC_IMAGE_UNSUPPORTED, "JPEG with %d colour components is not supported",
+                                   s->cinfo.num_components);
+        release(s);
+        free(s);
+        return status;
+    }
+    jpeg_start_decompress(&s->cinfo);
+    uint32_t ow = s->cinfo.output_width, oh = s->cinfo.output_height;
+    s->pixels = (uint32_t *)malloc((size_t)ow * oh * sizeof(uint32_t));
+    if (!s->pixels) {
+        release(s);
+        free(s);
+        return sc_image_fail(err, err_size, SC_IMAGE_NO_MEMORY, "out of memory for %u×%u pixels", ow, oh);
+    }
+    if (cmyk) {
+        s->cmyk = (uint8_t *)malloc((size_t)ow * oh * 4);
+        if (!s->cmyk) {
+            release(s);
+            free(s);
+            return sc_image_fail(err, err_size, SC_IMAGE_NO_MEMORY, "out of memory for %u×%u pixels", ow, oh);
+        }
+    }
+    uint8_t *target = cmyk ? s->cmyk : (uint8_t *)s->pixels;
+    while (s->cinfo.output_scanline < oh) {
+        JSAMPROW row = target + (size_t)s->cinfo.output_scanline * ow * 4;
+        jpeg_read_scanlines(&s->cinfo, &row, 1);
+    }
+    jpeg_finish_decompress(&s->cinfo);
+
+    int converted = 0;
+    if (cmyk) {
+        /* Photoshop (and every writer of the Adobe marker) stores CMYK inverted. */
+        sc_cmyk_to_bgra(s->cmyk, s->pixels, (size_t)ow * oh, s->cinfo.saw_Adobe_marker, s->icc, icc_length, &converted);
+    } else if (s->icc && s->cinfo.num_components == 3 && sc_icc_is_srgb(s->icc, icc_length) == 0) {
+        converted = sc_icc_rgb_to_srgb(s->pixels, (size_t)ow * oh, s->icc, icc_length) == 0;
+    }
+    uint32_t *pixels = s->pixels;
+    if (sc_apply_orientation(&pixels, &ow, &oh, orientation) != 0) {
+        release(s);
+        free(s);
+        return sc_image_fail(err, err_size, SC_IMAGE_NO_MEMORY, "out of memory turning the image upright");
+    }
+    s->pixels = NULL; /* ownership passes to the result */
+    release(s);
+    free(s);
+    result->pixels = pixels;
+    result->width = ow;
+    result->height = oh;
+    result->source_width = transposes ? h : w;
+    result->source_height = transposes ? w : h;
+    result->orientation = orientation;
+    result->converted_profile = converted;
+    return SC_IMAGE_OK;
+}

@@ -1,0 +1,124 @@
+/* WebP decoding with libwebp: still images, lossy or lossless, with alpha; EXIF and ICCP
+ * chunks read through the demuxer. Scaling happens inside the decoder (use_scaling). */
+#include "sc_image_internal.h"
+
+#include <webp/decode.h>
+#include <webp/demux.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A copy of one metadata chunk (the demuxer's view is freed with it). */
+static uint8_t *chunk_copy(WebPDemuxer *demux, const char *fourcc, size_t *size) {
+    WebPChunkIterator iterator;
+    uint8_t *copy = NULL;
+    *size = 0;
+    if (WebPDemuxGetChunk(demux, fourcc, 1, &iterator)) {
+        copy = (uint8_t *)malloc(iterator.chunk.size ? iterator.chunk.size : 1);
+        if (copy) {
+            memcpy(copy, iterator.chunk.bytes, iterator.chunk.size);
+            *size = iterator.chunk.size;
+        }
+        WebPDemuxReleaseChunkIterator(&iterator);
+    }
+    return copy;
+}
+
+static const char *vp8_status_text(VP8StatusCode status) {
+    switch (status) {
+    case VP8_STATUS_OUT_OF_MEMORY: return "out of memory";
+    case VP8_STATUS_INVALID_PARAM: return "invalid parameter";
+    case VP8_STATUS_BITSTREAM_ERROR: return "bitstream error";
+    case VP8_STATUS_UNSUPPORTED_FEATURE: return "unsupported feature";
+    case VP8_STATUS_SUSPENDED: return "suspended";
+    case VP8_STATUS_USER_ABORT: return "aborted";
+    case VP8_STATUS_NOT_ENOUGH_DATA: return "the data ends before the image does (truncated)";
+    default: return "unknown error";
+    }
+}
+
+int sc_image_decode_webp(const uint8_t *data, size_t size, const sc_image_request *request,
+                         sc_image_result *result, char *err, size_t err_size) {
+    memset(result, 0, sizeof *result);
+    if (!data || size < 12 || memcmp(data, "RIFF", 4) != 0 || memcmp(data + 8, "WEBP", 4) != 0) {
+        return sc_image_fail(err, err_size, SC_IMAGE_CORRUPT, "not a WebP file (no RIFF/WEBP header)");
+    }
+    WebPBitstreamFeatures features;
+    VP8StatusCode status = WebPGetFeatures(data, size, &features);
+    if (status != VP8_STATUS_OK) {
+        return sc_image_fail(err, err_size, SC_IMAGE_CORRUPT, "corrupt WebP: %s", vp8_status_text(status));
+    }
+    if (features.has_animation) return sc_image_fail(err, err_size, SC_IMAGE_UNSUPPORTED, "animated WebP is not supported");
+    const uint32_t w = (uint32_t)features.width, h = (uint32_t)features.height;
+    if (w == 0 || h == 0 || w > request->max_width || h > request->max_height || (uint64_t)w * h > request->max_pixels) {
+        return sc_image_fail(err, err_size, SC_IMAGE_TOO_LARGE, "WebP declares %u×%u pixels, over the limit of %u×%u and %llu pixels",
+                             w, h, request->max_width, request->max_height, (unsigned long long)request->max_pixels);
+    }
+
+    int orientation = 1;
+    uint8_t *icc = NULL;
+    size_t icc_size = 0;
+    WebPData whole = {data, size};
+    WebPDemuxer *demux = WebPDemux(&whole);
+    if (demux) {
+        size_t exif_size = 0;
+        uint8_t *exif = chunk_copy(demux, "EXIF", &exif_size);
+        if (exif) orientation = sc_exif_orientation(exif, exif_size);
+        free(exif);
+        icc = chunk_copy(demux, "ICCP", &icc_size);
+        WebPDemuxDelete(demux);
+    }
+
+    WebPDecoderConfig config;
+    if (!WebPInitDecoderConfig(&config)) {
+        free(icc);
+        return sc_image_fail(err, err_size, SC_IMAGE_UNSUPPORTED, "libwebp version mismatch");
+    }
+    const int transposes = sc_orientation_transposes(orientation);
+    const uint32_t tw = transposes ? request->target_height : request->target_width;
+    const uint32_t th = transposes ? request->target_width : request->target_height;
+    if (tw > 0 && th > 0 && (tw < w || th < h)) {
+        /* The smallest size, aspect kept, with both sides at least the target's. */
+        double k = fmax((double)tw / w, (double)th / h);
+        if (k < 1) {
+            config.options.use_scaling = 1;
+            config.options.scaled_width = (int)fmin(w, ceil(w * k));
+            config.options.scaled_height = (int)fmin(h, ceil(h * k));
+        }
+    }
+    config.output.colorspace = MODE_BGRA;
+    status = WebPDecode(data, size, &config);
+    if (status != VP8_STATUS_OK) {
+        WebPFreeDecBuffer(&config.output);
+        free(icc);
+        return sc_image_fail(err, err_size, status == VP8_STATUS_OUT_OF_MEMORY ? SC_IMAGE_NO_MEMORY : SC_IMAGE_CORRUPT,
+                             "corrupt WebP: %s", vp8_status_text(status));
+    }
+    uint32_t ow = (uint32_t)config.output.width, oh = (uint32_t)config.output.height;
+    uint32_t *pixels = (uint32_t *)malloc((size_t)ow * oh * sizeof(uint32_t));
+    if (!pixels) {
+        WebPFreeDecBuffer(&config.output);
+        free(icc);
+        return sc_image_fail(err, err_size, SC_IMAGE_NO_MEMORY, "out of memory for %u×%u pixels", ow, oh);
+    }
+    const WebPRGBABuffer *rgba = &config.output.u.RGBA;
+    for (uint32_t y = 0; y < oh; y++) memcpy(pixels + (size_t)y * ow, rgba->rgba + (size_t)y * rgba->stride, (size_t)ow * 4);
+    WebPFreeDecBuffer(&config.output);
+
+    int converted = 0;
+    if (icc && sc_icc_is_srgb(icc, icc_size) == 0) converted = sc_icc_rgb_to_srgb(pixels, (size_t)ow * oh, icc, icc_size) == 0;
+    free(icc);
+    sc_premultiply(pixels, (size_t)ow * oh);
+    if (sc_apply_orientation(&pixels, &ow, &oh, orientation) != 0) {
+        free(pixels);
+        return sc_image_fail(err, err_size, SC_IMAGE_NO_MEMORY, "out of memory turning the image upright");
+    }
+    result->pixels = pixels;
+    result->width = ow;
+    result->height = oh;
+    result->source_width = transposes ? h : w;
+    result->source_height = transposes ? w : h;
+    result->orientation = orientation;
+    result->converted_profile = converted;
+    return SC_IMAGE_OK;
+}

@@ -1,0 +1,33 @@
+import Cards
+import HTTPTypes
+import PhotoFetch
+
+extension CardService {
+    /// `photo=<url>` on a card GET: fetched only from the origins given at start
+    /// (`--photo-origin`; without any, photo URLs are refused), decoded for the card. Refusals
+    /// that need no network (off, not on the list) are answered on the fast path; fetching and
+    /// decoding always happen on a worker. Signed URLs sign `photo` like every parameter.
+    func photo(fromURL url: String, for card: Card) throws -> EventPhoto {
+        guard let fetcher = configuration.photoFetcher else {
+            throw ServiceError.photoURL(status: 403, code: "photo_urls_disabled",
+                                        message: "this server fetches no photo URLs (it was started without --photo-origin)")
+        }
+        guard fetcher.allows(url) else {
+            throw ServiceError.photoURL(status: 403, code: "photo_not_allowed",
+                                        message: "the photo URL must be http or https on an allowed origin (\(fetcher.origins.map(\.description).joined(separator: ", ")))")
+        }
+        try RenderPolicy.checkRenderAllowed()
+        let bytes: [UInt8]
+        do { bytes = try fetcher.fetch(url) } catch {
+            switch error {
+            case .notAllowed(let m), .invalidOrigin(let m): throw ServiceError.photoURL(status: 403, code: "photo_not_allowed", message: m)
+            case .tooLarge(let m): throw ServiceError.photoURL(status: 413, code: "photo_too_large", message: m)
+            case .timedOut(let m): throw ServiceError.photoURL(status: 504, code: "photo_timeout", message: m)
+            case .failed(let m): throw ServiceError.photoURL(status: 502, code: "photo_fetch_failed", message: m)
+            }
+        }
+        var photo = try PhotoUpload.decode(bytes[...], for: card, limits: configuration.photoLimits)
+        photo.url = url
+        return photo
+    }
+}

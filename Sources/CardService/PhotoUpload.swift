@@ -1,0 +1,68 @@
+import Cards
+import Photos
+import HTTPTypes
+import Raster
+
+/// `POST /v1/cards` as `multipart/form-data`: exactly one `event` part (the event as JSON,
+/// as a JSON POST body would be) and one `photo` part (JPEG, PNG or WebP, recognised by its
+/// bytes). Errors: a malformed body, a missing, repeated or unknown part → 400; a photo that is
+/// not an image → 415; too large → 413; corrupt, or a template that shows no photo → 422.
+struct PhotoUpload {
+    let event: ArraySlice<UInt8>
+    let photo: ArraySlice<UInt8>
+
+    static let partNames = ["event", "photo"]
+
+    init(_ body: [UInt8], contentType: MediaType) throws {
+        let form: MultipartFormData
+        do { form = try MultipartFormData(body, boundary: contentType.parameter("boundary") ?? "") } catch {
+            throw ServiceError.badRequest(code: "malformed_multipart", message: error.description, field: nil)
+        }
+        var found: [String: ArraySlice<UInt8>] = [:]
+        for part in form.parts {
+            guard Self.partNames.contains(part.name) else {
+                throw ServiceError.badRequest(code: "unknown_part", message: "unknown part \"\(part.name.prefix(64))\" (expected event and photo)", field: part.name)
+            }
+            guard found[part.name] == nil else {
+                throw ServiceError.badRequest(code: "duplicate_part", message: "the \(part.name) part is given more than once", field: part.name)
+            }
+            if part.name == "event", let type = part.contentType, type.essence != MediaType.json.essence {
+                throw ServiceError.unsupportedMediaType(message: "the event part must be application/json, not \(type.essence)", accepted: ["application/json"])
+            }
+            found[part.name] = part.body
+        }
+        for name in Self.partNames where found[name] == nil {
+            throw ServiceError.badRequest(code: "missing_part", message: "the \(name) part is missing", field: name)
+        }
+        event = found["event"]!
+        photo = found["photo"]!
+    }
+
+    /// The photo decoded for `card`, with each failure mapped to its status.
+    func decode(for card: Card, limits: ImageLimits) throws -> EventPhoto {
+        try Self.decode(photo, for: card, limits: limits)
+    }
+
+    static func decode(_ photo: ArraySlice<UInt8>, for card: Card, limits: ImageLimits) throws -> EventPhoto {
+        do {
+            return try EventPhoto(data: Array(photo), template: card.template, size: card.canvasSize, scale: card.scale, limits: limits)
+        } catch {
+            switch error {
+            case .templateShowsNoPhoto: throw ServiceError.invalidPhoto(message: error.description, field: "template")
+            case .photo(.tooLarge): throw ServiceError.payloadTooLarge(message: error.description)
+            case .photo(.unsupportedFormat):
+                throw ServiceError.unsupportedMediaType(message: error.description, accepted: ["image/jpeg", "image/png", "image/webp"])
+            case .photo(.corrupt): throw ServiceError.invalidPhoto(message: error.description, field: "photo")
+            }
+        }
+    }
+}
+
+extension CardService {
+    /// Whether a POST's single Content-Type is multipart/form-data: its body may be as large
+    /// as `maxUploadBytes` rather than `maxBodyBytes`.
+    static func isMultipart(_ request: HTTPRequest) -> Bool {
+        let lines = request.headers.values(for: "Content-Type")
+        return lines.count == 1 && MediaType(Substring(lines[0]))?.essence == MediaType.multipartFormData.essence
+    }
+}

@@ -1,0 +1,52 @@
+import Faces
+import Geometry
+import Photos
+import Raster
+
+/// The event's own photo, decoded for one card: drawn by the template's images whose source
+/// is the event's photo (`"src": {"from": "eventPhoto"}`), with their frame, content mode,
+/// corners and filters.
+public struct EventPhoto: Sendable {
+    public let photo: Photo
+    /// SHA-256 of the file's bytes, part of the card's key.
+    public let digest: String
+    /// The faces in the decoded photo, in its pixels (none when the detector's cascades are
+    /// missing or it fails): an aspect-filled photo is cropped to keep them.
+    public let faces: [Rect]
+    /// The URL the photo was fetched from (`photo=`), so links to the card can name it again;
+    /// nil for an uploaded or local file.
+    public var url: String?
+
+    /// Decodes `data` at the card's canvas size (`size` points, the template's own when nil)
+    /// at `scale`, so a large JPEG is DCT-scaled straight to (at least) the size any frame on
+    /// the canvas can need. A template that shows no photo is an error: the photo would
+    /// silently not appear.
+    public init(data: [UInt8], template: Template, size: Size? = nil, scale: Int,
+                limits: ImageLimits = .default) throws(PhotoInputError) {
+        guard template.scene.showsEventPhoto else { throw PhotoInputError.templateShowsNoPhoto(template.name) }
+        let canvas = size ?? template.size
+        do {
+            photo = try Photo(data: data, targetWidth: Int((canvas.width * Double(scale)).rounded(.up)),
+                              targetHeight: Int((canvas.height * Double(scale)).rounded(.up)), limits: limits)
+        } catch { throw PhotoInputError.photo(error) }
+        digest = ContentHash.hex(data)
+        faces = (try? EventPhoto.detector?.faces(in: photo.image))?.map(\.bounds) ?? []
+    }
+
+    /// One detector for every photo (loading the cascades takes a while).
+    static let detector = try? FaceDetector()
+}
+
+/// Why a photo cannot go on a card.
+public enum PhotoInputError: Error, Equatable, Sendable, CustomStringConvertible {
+    case photo(PhotoError)
+    case templateShowsNoPhoto(String)
+
+    public var description: String {
+        switch self {
+        case .photo(let e): return e.description
+        case .templateShowsNoPhoto(let name):
+            return "template \(name) shows no photo (use a template with an image whose src is {\"from\": \"eventPhoto\"}, such as photo)"
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Caching
+import CCurlFetch
+import Foundation
+
+/// Fetches photos by URL from allow-listed origins only, the way image proxies do: each URL
+/// (and each redirect's target) must be on the list; its host is resolved here and libcurl is
+/// pinned to the address chosen, which must be one the list names (an IP-literal origin) or a
+/// public address of a listed host name (never loopback, private or link-local through a
+/// name); bytes, connect and total time are bounded. Fetched bytes are cached by URL in a
+/// bounded LRU. Safe to use from many threads.
+public final class PhotoFetcher: Sendable {
+    public struct Limits: Sendable {
+        public var maxBytes: Int
+        public var connectTimeoutMilliseconds: Int
+        public var totalTimeoutMilliseconds: Int
+        public var maxRedirects: Int
+
+        public init(maxBytes: Int = 10 << 20, connectTimeoutMilliseconds: Int = 2000, totalTimeoutMilliseconds: Int = 5000,
+                    maxRedirects: Int = 3) {
+            self.maxBytes = maxBytes
+            self.connectTimeoutMilliseconds = connectTimeoutMilliseconds
+            self.totalTimeoutMilliseconds = totalTimeoutMilliseconds
+            self.maxRedirects = maxRedirects
+        }
+    }
+
+    public let origins: [PhotoOrigin]
+    public let limits: Limits
+    private let cache: LockedValue<LRUCache<String, [UInt8]>>
+
+    /// `cacheBytes` bounds the cached photos' total size.
+    public init(origins: [PhotoOrigin], limits: Limits = Limits(), cacheBytes: Int = 64 << 20) {
+        self.origins = origins
+        self.limits = limits
+        cache = LockedValue(LRUCache(capacity: cacheBytes))
+    }
+
+    /// Whether `url` is one this fetcher may fetch (before any network access).
+    public func allows(_ url: String) -> Bool {
+        URLParts(url)?.origin.map(origins.contains) ?? false
+    }
+
+    /// The cached bytes for `url`, without fetching.
+    public func cached(_ url: String) -> [UInt8]? {
+        cache.withLock { $0.value(forKey: url) }
+    }
+
+    /// The photo's bytes (from the cache, or fetched and cached).
+    public func fetch(_ url: String) throws(PhotoFetchError) -> [UInt8] {
+        if let hit = cached(url) { return hit }
+        var current = url
+        for _ in 0...limits.maxRedirects {
+            let (status, location, body) = try fetchOnce(current)
+            if (300...399).contains(status), status != 304 {
+                guard let location, !location.isEmpty else { throw .failed("\(Self.quoted(current)) answered \(status) without a Location") }
+                guard allows(location) else {
+                    throw .notAllowed("\(Self.quoted(current)) redirects to \(Self.quoted(location)), whose origin is not on the photo allow-list")
+                }
+                current = location
+                continue
+            }
+            guard status == 200 else { throw .failed("\(Self.quoted(current)) answered HTTP \(status)") }
+            _ = cache.withLock { $0.insert(body, forKey: url, cost: max(1, body.count)) }
+            return body
+        }
+        throw .failed("more than \(limits.maxRedirects) redirects from \(Self.quoted(url))")
+    }
+
+    private func fetchOnce(_ url: String) throws(PhotoFetchError) -> (Int, String?, [UInt8]) {
+        guard let parts = URLParts(url) else {
+            throw .notAllowed("\(Self.quoted(url)) is not an absolute http or https URL")
+        }
+        guard let origin = parts.origin, origins.contains(origin) else {
+            throw .notAllowed("the origin of \(Self.quoted(url)) is not on the photo allow-list")
+        }
+        let address: String
+        if HostAddresses.isLiteral(parts.host) {
+            address = parts.host  // the list names this very address
+        } else {
+            let resolved = HostAddresses.resolve(parts.host)
+            guard !resolved.isEmpty else { throw .failed("cannot resolve \(parts.host)") }
+            guard let publicAddress = resolved.first(where: { !HostAddresses.isInternal($0) }) else {
+                throw .notAllowed("\(parts.host) resolves only to internal addresses (\(resolved.joined(separator: ", "))), which the allow-list does not name")
+            }
+            address = publicAddress
+        }
+        var result = sc_fetch_result()
+        var message = [CChar](repeating: 0, count: 512)
+        let status: Int32 = url.withCString { u in
+            parts.host.withCString { h in
+                address.withCString { a in
+                    var request = sc_fetch_request(url: u, host: h, port: Int32(parts.port), address: a,
+                                                   connect_timeout_ms: limits.connectTimeoutMilliseconds,
+                                                   total_timeout_ms: limits.totalTimeoutMilliseconds, max_bytes: limits.maxBytes)
+                    return sc_fetch(&request, &result, &message, message.count)
+                }
+            }
+        }
+        defer { sc_fetch_free(&result) }
+        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        switch Int(status) {
+        case SC_FETCH_OK: break
+        case SC_FETCH_TOO_LARGE: throw .tooLarge("\(Self.quoted(url)): \(text) of \(limits.maxBytes) bytes")
+        case SC_FETCH_TIMEOUT: throw .timedOut("\(Self.quoted(url)): \(text) (limits: connect \(limits.connectTimeoutMilliseconds) ms, total \(limits.totalTimeoutMilliseconds) ms)")
+        case SC_FETCH_WRONG_ADDRESS: throw .notAllowed("\(Self.quoted(url)): \(text)")
+        default: throw .failed("\(Self.quoted(url)): \(text)")
+        }
+        let location = withUnsafeBytes(of: result.location) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        let body = result.body.map { Array(UnsafeBufferPointer(start: $0, count: result.size)) } ?? []
+        return (Int(result.status), location.isEmpty ? nil : location, body)
+    }
+
+    static func quoted(_ url: String) -> String { "\"\(url.prefix(200))\"" }
+}

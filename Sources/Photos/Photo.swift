@@ -1,0 +1,69 @@
+import CImageDecode
+import Raster
+
+/// A user's photo decoded for drawing: upright (EXIF orientation applied), in sRGB (embedded
+/// profiles converted), premultiplied, and no larger than the drawing needs.
+public struct Photo: Sendable {
+    public let image: Image
+    public let format: PhotoFormat
+    /// The full size the file declares, upright; `image` may be smaller (decoded reduced).
+    public let sourceWidth: Int
+    public let sourceHeight: Int
+    /// The EXIF orientation that was applied, 1...8.
+    public let orientation: Int
+
+    /// Decodes `data`. With a target size (in upright pixels), JPEG and WebP are decoded at
+    /// the smallest reduction whose both sides are at least the target's (JPEG by DCT
+    /// scaling, 1/8 steps), which is what an aspect-fill draw at that size needs; PNG is
+    /// decoded whole. Byte and pixel limits are checked before any pixel is allocated.
+    public init(data: [UInt8], targetWidth: Int = 0, targetHeight: Int = 0, limits: ImageLimits = .default) throws(PhotoError) {
+        guard data.count <= limits.maxFileBytes else {
+            throw .tooLarge("the file is \(data.count) bytes, over the limit of \(limits.maxFileBytes)")
+        }
+        guard let format = PhotoFormat(sniffing: data) else {
+            throw .unsupportedFormat(data.isEmpty ? "the file is empty" : "not a JPEG, PNG or WebP file (unrecognised signature)")
+        }
+        self.format = format
+        switch format {
+        case .png:
+            do { image = try Image(pngData: data, limits: limits) } catch let error as RasterError {
+                if case .imageTooLarge(let m) = error { throw .tooLarge(m) }
+                throw .corrupt(error.description)
+            } catch { throw .corrupt("\(error)") }
+            sourceWidth = image.width
+            sourceHeight = image.height
+            orientation = 1
+        case .heic:
+            throw .unsupportedFormat("HEIC/AVIF photos are not supported; send JPEG, PNG or WebP")
+        case .jpeg, .webp:
+            var request = sc_image_request(
+                target_width: UInt32(clamping: max(0, targetWidth)), target_height: UInt32(clamping: max(0, targetHeight)),
+                max_width: UInt32(clamping: limits.maxWidth), max_height: UInt32(clamping: limits.maxHeight),
+                max_pixels: UInt64(clamping: limits.maxPixels))
+            var result = sc_image_result()
+            var message = [CChar](repeating: 0, count: 256)
+            let status = data.withUnsafeBufferPointer { bytes in
+                format == .jpeg
+                    ? sc_image_decode_jpeg(bytes.baseAddress, bytes.count, &request, &result, &message, message.count)
+                    : sc_image_decode_webp(bytes.baseAddress, bytes.count, &request, &result, &message, message.count)
+            }
+            defer { sc_image_free(result.pixels) }
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard Int(status) == SC_IMAGE_OK, let pixels = result.pixels else {
+                switch Int(status) {
+                case SC_IMAGE_TOO_LARGE, SC_IMAGE_NO_MEMORY: throw .tooLarge(text)
+                case SC_IMAGE_UNSUPPORTED: throw .unsupportedFormat(text)
+                default: throw .corrupt(text.isEmpty ? "unknown error" : text)
+                }
+            }
+            let width = Int(result.width), height = Int(result.height)
+            do {
+                image = try Image(width: width, height: height,
+                                  copyingPremultipliedARGB: UnsafeBufferPointer(start: pixels, count: width * height))
+            } catch { throw .corrupt("decoder returned \(width)×\(height) pixels") }
+            sourceWidth = Int(result.source_width)
+            sourceHeight = Int(result.source_height)
+            orientation = Int(result.orientation)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Cards
+import Foundation
+import Geometry
+import Photos
+import Raster
+import Typesetting
+
+/// A ~12-megapixel JPEG brought to card size (DCT-scaled decode, then the aspect-fill draw) and
+/// a photo card end to end, beside Pillow doing the same decode + resize in the same run. The
+/// photo is scikit-image's chelsea (a test fixture) upscaled to 4240×2832 by the peer script.
+enum PhotoBench {
+    static func run(iterations: Int, root: URL) throws {
+        let peerScript = root.appendingPathComponent("bench/peer_photo.py").path
+        let photoPath = root.appendingPathComponent(".build/bench-photo-12mp.jpg").path
+        if !FileManager.default.fileExists(atPath: photoPath) {
+            guard runPeer(peerScript, arguments: ["--make", photoPath, root.appendingPathComponent("Tests/CardsTests/Fixtures/chelsea-exif6.jpg").path]) != nil
+                    || FileManager.default.fileExists(atPath: photoPath) else {
+                print("\n(photo stage skipped: Pillow is needed to make the bench photo; run scripts/setup --bench)")
+                return
+            }
+        }
+        guard let data = FileManager.default.contents(atPath: photoPath) else { throw CocoaError(.fileReadNoSuchFile) }
+        let bytes = Array(data)
+        let cardSize = Size(width: 1024, height: 576)
+
+        func toCard(_ photo: Photo) throws {
+            let canvas = try Canvas(size: cardSize)
+            canvas.draw(photo.image, in: canvas.bounds, contentMode: .aspectFill)
+        }
+        var decodedSize = ""
+        let scaled = try measure("12 MP JPEG → 1024×576 (DCT-scaled decode + aspect fill)", iterations: iterations) {
+            let photo = try Photo(data: bytes, targetWidth: 1024, targetHeight: 576)
+            decodedSize = "\(photo.image.width)×\(photo.image.height) decoded"
+            try toCard(photo)
+        }
+        let decodeOnly = try measure("12 MP JPEG, DCT-scaled decode only", iterations: iterations) {
+            _ = try Photo(data: bytes, targetWidth: 1024, targetHeight: 576)
+        }
+        let fullIterations = max(3, iterations / 5)
+        let full = try measure("12 MP JPEG → 1024×576 (full decode + aspect fill)", iterations: fullIterations) {
+            try toCard(try Photo(data: bytes, limits: ImageLimits(maxPixels: 13_000_000)))
+        }
+        let fontsDirectory = root.appendingPathComponent("fonts").path
+        let catalog = try Catalog(palettesDirectory: root.appendingPathComponent("palettes"),
+                                  templatesDirectory: root.appendingPathComponent("templates"))
+        let renderer = CardRenderer(fonts: try FontLibrary(directory: fontsDirectory))
+        var pngBytes = 0
+        let card = try measure("photo card end to end (JPEG bytes + event → PNG bytes)", iterations: iterations) {
+            var card = try Card(try Event(title: "Biscuit's first birthday", template: "photo"), catalog: catalog)
+            card.photo = try EventPhoto(data: bytes, template: card.template, size: card.canvasSize, scale: 1)
+            pngBytes = try renderer.png(card).bytes.count
+        }
+        var rows = [Measurement(name: scaled.name, medianMilliseconds: scaled.medianMilliseconds, iterations: iterations, note: decodedSize),
+                    decodeOnly, full,
+                    Measurement(name: card.name, medianMilliseconds: card.medianMilliseconds, iterations: iterations, note: "\(pngBytes) bytes")]
+        let peerIterations = max(5, iterations / 4)
+        if let peer = runPeer(peerScript, arguments: ["--iterations", String(peerIterations), "--fonts", fontsDirectory, photoPath]) {
+            for (key, label, ours) in [("decode", "Pillow: draft() decode only", decodeOnly.medianMilliseconds),
+                                       ("draft", "Pillow: draft() decode + fit, bilinear", scaled.medianMilliseconds),
+                                       ("full", "Pillow: full decode + fit, bilinear", full.medianMilliseconds),
+                                       ("card", "Pillow: photo card (draft + fit + blur + text + PNG level 1)", card.medianMilliseconds)] {
+                guard let theirs = peer[key] else { continue }
+                rows.append(Measurement(name: label, medianMilliseconds: theirs, iterations: key == "full" ? max(3, peerIterations / 5) : peerIterations,
+                                        note: String(format: "sharecard is %.2f× as fast", theirs / ours)))
+            }
+        } else {
+            rows.append(Measurement(name: "Pillow", medianMilliseconds: .nan, iterations: 0, note: "not installed (scripts/setup --bench)"))
+        }
+        printTable("Photos (\(bytes.count) byte JPEG, 4240×2832)", rows)
+    }
+}

@@ -1,0 +1,37 @@
+import Cards
+import Foundation
+import Raster
+
+/// The event's photo on the command line: `render --photo FILE` and a batch line's
+/// `"photo": "path"` (relative to the JSON-lines file).
+enum PhotoInput {
+    static let limits = ImageLimits.default
+
+    /// Reads and decodes the photo at `path` for `card`; errors name the file.
+    static func load(_ path: String, for card: Card) throws -> EventPhoto {
+        if path != "-", let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > limits.maxFileBytes {
+            throw CommandError("\(path): photo too large: the file is \(size) bytes, over the limit of \(limits.maxFileBytes)")
+        }
+        let data = try readInput(path)
+        do {
+            return try EventPhoto(data: Array(data), template: card.template, size: card.canvasSize, scale: card.scale, limits: limits)
+        } catch {
+            throw CommandError("\(path): \(error)")
+        }
+    }
+
+    /// A batch line's event object without its "photo", and the photo's path resolved
+    /// against `directory` (absolute paths stay as they are).
+    static func split(_ line: Data, directory: String) throws -> (photo: String?, event: Data) {
+        guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any], let raw = object["photo"] else {
+            return (nil, line)
+        }
+        guard let path = raw as? String, !path.isEmpty, path.utf8.count <= 4096, !path.contains("\0") else {
+            throw EventError(field: "photo", reason: "must be a file path")
+        }
+        var rest = object
+        rest["photo"] = nil
+        let resolved = path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
+        return (resolved, try JSONSerialization.data(withJSONObject: rest))
+    }
+}

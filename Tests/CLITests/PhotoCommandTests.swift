@@ -1,0 +1,59 @@
+import Foundation
+import XCTest
+
+/// `render --photo FILE` and batch lines with `"photo"`, through the real executable.
+final class PhotoCommandTests: TemporaryDirectoryTestCase {
+    static let photos = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("CardsTests/Fixtures")
+
+    func copyPhoto(_ name: String, to relative: String) throws {
+        let target = directory.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.photos.appendingPathComponent(name), to: target)
+    }
+
+    func testRenderWithAPhotoDrawsIt() throws {
+        try copyPhoto("chelsea-exif6.jpg", to: "cat.jpg")
+        let with = try Sharecard.run(["render", "--title", "Hello", "--template", "photo", "--photo", "cat.jpg", "-o", "with.png"], in: directory)
+        XCTAssertEqual(with.status, 0, with.stderr)
+        let without = try Sharecard.run(["render", "--title", "Hello", "--template", "photo", "-o", "without.png"], in: directory)
+        XCTAssertEqual(without.status, 0, without.stderr)
+        XCTAssertNotEqual(try Data(contentsOf: URL(fileURLWithPath: path("with.png"))),
+                          try Data(contentsOf: URL(fileURLWithPath: path("without.png"))))
+    }
+
+    func testBadPhotosAreClearErrors() throws {
+        try write("just text\n", to: "fake.jpg")
+        let fake = try Sharecard.run(["render", "--title", "Hello", "--template", "photo", "--photo", "fake.jpg", "-o", "out.png"], in: directory)
+        XCTAssertEqual(fake.status, 1)
+        XCTAssertTrue(fake.stderr.contains("fake.jpg: unsupported photo: not a JPEG, PNG or WebP file"), fake.stderr)
+        let missing = try Sharecard.run(["render", "--title", "Hello", "--template", "photo", "--photo", "nope.jpg", "-o", "out.png"], in: directory)
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("cannot read nope.jpg"), missing.stderr)
+        try copyPhoto("rocket-portrait.jpg", to: "rocket.jpg")
+        let classic = try Sharecard.run(["render", "--title", "Hello", "--photo", "rocket.jpg", "-o", "out.png"], in: directory)
+        XCTAssertEqual(classic.status, 1)
+        XCTAssertTrue(classic.stderr.contains("template classic shows no photo"), classic.stderr)
+        XCTAssertEqual(try contents(), ["fake.jpg", "rocket.jpg"])
+    }
+
+    func testBatchPhotosAreRelativeToTheEventsFile() throws {
+        try copyPhoto("rocket-portrait.jpg", to: "jobs/pictures/rocket.jpg")
+        try write("not a photo", to: "jobs/pictures/bad.jpg")
+        try write("""
+            {"id": "with", "title": "Launch day", "template": "photo", "photo": "pictures/rocket.jpg"}
+            {"id": "without", "title": "Launch day", "template": "photo"}
+            {"id": "bad", "title": "Launch day", "template": "photo", "photo": "pictures/bad.jpg"}
+            {"id": "number", "title": "Launch day", "template": "photo", "photo": 7}
+
+            """, to: "jobs/events.jsonl")
+        let result = try Sharecard.run(["batch", "jobs/events.jsonl", "--out", "cards", "--jobs", "1"], in: directory)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("line 3"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("pictures/bad.jpg: unsupported photo"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("photo: must be a file path"), result.stderr)
+        XCTAssertEqual(try contents(of: "cards").filter { $0.hasSuffix(".png") }, ["with.png", "without.png"])
+        XCTAssertNotEqual(try Data(contentsOf: URL(fileURLWithPath: path("cards/with.png"))),
+                          try Data(contentsOf: URL(fileURLWithPath: path("cards/without.png"))))
+    }
+}

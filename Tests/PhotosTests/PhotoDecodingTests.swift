@@ -1,0 +1,121 @@
+import Photos
+import Raster
+import XCTest
+
+/// Correct pixels for every kind of photo the issue lists, checked against Pillow's decode
+/// of the same files (references written by Fixtures/make-fixtures.py) or known colours.
+final class PhotoDecodingTests: XCTestCase {
+    private func decode(_ name: String, width: Int = 0, height: Int = 0) throws -> Photo {
+        try Photo(data: try PhotoFixtures.bytes(name), targetWidth: width, targetHeight: height)
+    }
+
+    private func reference(_ name: String) throws -> Image {
+        try Image(pngData: try PhotoFixtures.bytes(name))
+    }
+
+    func testBaselineProgressiveAndGreyJPEGsMatchPillow() throws {
+        for (file, ref) in [("chelsea.jpg", "chelsea-pillow.png"), ("chelsea-progressive.jpg", "chelsea-progressive-pillow.png"),
+                            ("chelsea-gray.jpg", "chelsea-gray-pillow.png")] {
+            let photo = try decode(file)
+            XCTAssertEqual(photo.format, .jpeg)
+            XCTAssertEqual([photo.image.width, photo.image.height], [96, 64], file)
+            XCTAssertTrue(photo.image.isOpaque, file)
+            // Both are libjpeg's islow IDCT with fancy upsampling; allow rounding differences.
+            XCTAssertLessThanOrEqual(PhotoFixtures.maxDifference(photo.image, try reference(ref)), 3, file)
+        }
+    }
+
+    func testDCTScalingPicksTheSmallestReductionCoveringTheTarget() throws {
+        // 96×64: 1/8 → 12×8, 2/8 → 24×16, 3/8 → 36×24, 4/8 → 48×32.
+        let cases: [(Int, Int, Int, Int)] = [(12, 8, 12, 8), (13, 8, 24, 16), (30, 10, 36, 24), (40, 30, 48, 32),
+                                             (96, 64, 96, 64), (200, 100, 96, 64), (0, 0, 96, 64)]
+        for (tw, th, w, h) in cases {
+            let photo = try decode("chelsea.jpg", width: tw, height: th)
+            XCTAssertEqual([photo.image.width, photo.image.height], [w, h], "target \(tw)×\(th)")
+            XCTAssertEqual([photo.sourceWidth, photo.sourceHeight], [96, 64])
+        }
+    }
+
+    /// Quadrants red, green, blue, white (top-left, top-right, bottom-left, bottom-right)
+    /// when upright; each fixture stores them turned for its EXIF orientation.
+    private func assertUprightQuadrants(_ image: Image, _ label: String) {
+        XCTAssertEqual([image.width, image.height], [48, 32], label)
+        let samples = [(6, 4), (42, 4), (6, 28), (42, 28)].map { PhotoFixtures.argb(image, $0.0, $0.1) }
+        let expected = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255)]
+        for (got, want) in zip(samples, expected) {
+            XCTAssertLessThanOrEqual(max(abs(got.r - want.0), abs(got.g - want.1), abs(got.b - want.2)), 12,
+                                     "\(label): got \(got), want \(want)")
+        }
+    }
+
+    func testAllEightEXIFOrientationsComeOutUpright() throws {
+        for orientation in 1...8 {
+            let photo = try decode("orientation-\(orientation).jpg")
+            XCTAssertEqual(photo.orientation, orientation)
+            assertUprightQuadrants(photo.image, "orientation \(orientation)")
+        }
+    }
+
+    func testTargetIsSwappedForTransposingOrientations() throws {
+        // Stored 32×48, upright 48×32: a 24×16 target must give 24×16 upright (2/8), not 16×24.
+        let photo = try decode("orientation-6.jpg", width: 24, height: 16)
+        XCTAssertEqual([photo.image.width, photo.image.height], [24, 16])
+        XCTAssertEqual([photo.sourceWidth, photo.sourceHeight], [48, 32])
+    }
+
+    func testWebPWithEXIFOrientation() throws {
+        let photo = try decode("orientation-6.webp")
+        XCTAssertEqual(photo.format, .webp)
+        XCTAssertEqual(photo.orientation, 6)
+        assertUprightQuadrants(photo.image, "WebP orientation 6")
+    }
+
+    func testLossyWebPIsScaledInTheDecoder() throws {
+        let full = try decode("chelsea.webp")
+        XCTAssertEqual([full.image.width, full.image.height], [96, 64])
+        let reduced = try decode("chelsea.webp", width: 30, height: 10)
+        XCTAssertEqual([reduced.image.width, reduced.image.height], [30, 20])
+    }
+
+    func testWebPAlphaIsPremultiplied() throws {
+        let image = try decode("alpha.webp").image
+        XCTAssertTrue(PhotoFixtures.argb(image, 2, 2) == (255, 255, 128, 0))
+        let half = PhotoFixtures.argb(image, 12, 2)
+        XCTAssertEqual(half.a, 128)
+        XCTAssertEqual([half.r, half.g], [0, 0])
+        XCTAssertEqual(half.b, 128)
+    }
+
+    func testAdobeCMYKJPEGMatchesPillow() throws {
+        // Pillow reads this file as cyan, magenta, yellow and white.
+        let image = try decode("cmyk.jpg").image
+        let expected = [(4, 4, (0, 255, 255)), (20, 4, (255, 0, 255)), (4, 20, (255, 255, 0)), (20, 20, (255, 255, 255))]
+        for (x, y, want) in expected {
+            let got = PhotoFixtures.argb(image, x, y)
+            XCTAssertLessThanOrEqual(max(abs(got.r - want.0), abs(got.g - want.1), abs(got.b - want.2)), 6, "(\(x), \(y)): \(got)")
+        }
+    }
+
+    func testNonSRGBProfileIsConverted() throws {
+        // The embedded profile swaps red and green primaries: Pillow's ImageCms turns the
+        // stored red quadrant into sRGB green and the green one into red.
+        let image = try decode("swapped-profile.jpg").image
+        let topLeft = PhotoFixtures.argb(image, 6, 4), topRight = PhotoFixtures.argb(image, 42, 4)
+        XCTAssertTrue(topLeft.g > 240 && topLeft.r < 15 && topLeft.b < 15, "\(topLeft)")
+        XCTAssertTrue(topRight.r > 240 && topRight.g < 15 && topRight.b < 15, "\(topRight)")
+    }
+
+    func testSixteenBitAndTransparentPalettePNGs() throws {
+        let deep = try decode("deep-16bit.png").image
+        XCTAssertEqual([deep.width, deep.height], [16, 4])
+        // Red ramps 0…65535 over 16 columns: column 15 is full, column 0 none. (Green, 32768,
+        // is not checked: libpng's simplified reader takes untagged 16-bit samples as linear
+        // and re-encodes them, giving 186 where Pillow and browsers show 128.)
+        let left = PhotoFixtures.argb(deep, 0, 0), right = PhotoFixtures.argb(deep, 15, 3)
+        XCTAssertTrue(left.a == 255 && left.r == 0 && left.b == 255, "\(left)")
+        XCTAssertTrue(right.a == 255 && right.r == 255 && right.b == 0, "\(right)")
+        let palette = try decode("palette-transparent.png").image
+        XCTAssertTrue(PhotoFixtures.argb(palette, 2, 2) == (255, 255, 128, 0))
+        XCTAssertTrue(PhotoFixtures.argb(palette, 12, 2) == (0, 0, 0, 0))
+    }
+}

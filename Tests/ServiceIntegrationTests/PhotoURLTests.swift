@@ -1,0 +1,106 @@
+@testable import CardService
+import Foundation
+import HTTPServer
+import HTTPTypes
+import PhotoFetch
+import TestSupport
+import XCTest
+
+/// `GET /v1/cards/photo.png?…&photo=<url>` against an origin server on 127.0.0.1 started by
+/// the test (Tests/PhotoFetchTests/origin_server.py, serving the card fixtures): only
+/// allow-listed origins, every refusal a JSON error, and `photo` covered by signatures.
+final class PhotoURLTests: XCTestCase {
+    var origin: Process!
+    var originPort = 0
+    var base: String { "http://127.0.0.1:\(originPort)" }
+
+    override func setUpWithError() throws {
+        origin = Process()
+        origin.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        origin.arguments = [Repository.path("Tests/PhotoFetchTests/origin_server.py"), Repository.path("Tests/CardsTests/Fixtures")]
+        let pipe = Pipe()
+        origin.standardOutput = pipe
+        try origin.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = pipe.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            line += chunk
+        }
+        originPort = try XCTUnwrap(Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+    }
+
+    override func tearDown() {
+        if let origin, origin.isRunning { origin.terminate(); origin.waitUntilExit() }
+    }
+
+    func service(origins: [String]? = nil, signingKeys: [String] = [], now: Int? = nil) throws -> Int {
+        var configuration = try Repository.configuration(signingKeys: signingKeys, now: now)
+        let list = try (origins ?? [base]).map { try PhotoOrigin($0) }
+        configuration.photoFetcher = list.isEmpty ? nil : PhotoFetcher(
+            origins: list, limits: PhotoFetcher.Limits(maxBytes: 1 << 20, connectTimeoutMilliseconds: 500, totalTimeoutMilliseconds: 800))
+        return try startService(configuration).port
+    }
+
+    func card(_ photo: String) -> String {
+        "/v1/cards/photo.png?title=Launch&photo=" + QueryEncoding.encode(photo)
+    }
+
+    func testPhotoFromAnAllowedOriginIsOnTheCard() throws {
+        let port = try service()
+        let with = try fetch(port, card("\(base)/files/rocket-portrait.jpg"))
+        XCTAssertEqual(with.status, 200, with.text)
+        let without = try fetch(port, "/v1/cards/photo.png?title=Launch")
+        XCTAssertNotEqual(with.header("ETag"), without.header("ETag"))
+        XCTAssertNotEqual(with.body, without.body)
+        let again = try fetch(port, card("\(base)/files/rocket-portrait.jpg"), headers: ["If-None-Match: \(try XCTUnwrap(with.header("ETag")))"])
+        XCTAssertEqual(again.status, 304)
+    }
+
+    /// A share page's og:image names the photo again (at Open Graph's size), and a photo card
+    /// takes a size: the photo is decoded for that canvas and aspect-filled on it.
+    func testSharePageAndSizedCardKeepThePhoto() throws {
+        let port = try service()
+        let photo = "\(base)/files/rocket-portrait.jpg"
+        let page = try fetch(port, "/v1/share?template=photo&title=Launch&photo=" + QueryEncoding.encode(photo))
+        XCTAssertEqual(page.status, 200, page.text)
+        XCTAssertTrue(page.text.contains("size=og&amp;photo=" + QueryEncoding.encode(photo)), page.text)
+        let plain = try fetch(port, "/v1/share?template=photo&title=Launch")
+        XCTAssertNotEqual(page.header("ETag"), plain.header("ETag"))
+
+        let story = try fetch(port, card(photo) + "&size=story")
+        XCTAssertEqual(story.status, 200, story.text)
+        // The PNG's IHDR: width and height, big-endian, at bytes 16 and 20.
+        let size = [16, 20].map { at in story.body[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        XCTAssertEqual(size, [1080, 1920])
+        XCTAssertNotEqual(story.body, try fetch(port, "/v1/cards/photo.png?title=Launch&size=story").body)
+    }
+
+    func testRefusals() throws {
+        let port = try service()
+        assertError(try fetch(try service(origins: []), card("\(base)/files/rocket-portrait.jpg")), 403, "photo_urls_disabled", field: "photo")
+        assertError(try fetch(try service(origins: ["https://media.example.com"]), card("\(base)/files/rocket-portrait.jpg")),
+                    403, "photo_not_allowed", field: "photo")  // 127.0.0.1, not listed
+        assertError(try fetch(port, card("http://127.0.0.1:\(originPort + 1)/files/rocket-portrait.jpg")), 403, "photo_not_allowed", field: "photo")
+        assertError(try fetch(port, card("file:///etc/passwd")), 403, "photo_not_allowed", field: "photo")
+        assertError(try fetch(port, card("\(base)/redirect-off")), 403, "photo_not_allowed", field: "photo")
+        assertError(try fetch(port, card("\(base)/slow")), 504, "photo_timeout", field: "photo")
+        assertError(try fetch(port, card("\(base)/big")), 413, "photo_too_large", field: "photo")
+        assertError(try fetch(port, card("\(base)/missing")), 502, "photo_fetch_failed", field: "photo")
+        assertError(try fetch(port, card("\(base)/photo.jpg")), 415, "unsupported_media_type")  // not an image
+        assertError(try fetch(port, "/v1/cards/classic.png?title=Launch&photo=" + QueryEncoding.encode("\(base)/files/rocket-portrait.jpg")),
+                    422, "invalid_photo", field: "template")
+    }
+
+    func testPhotoIsPartOfTheSignature() throws {
+        let key = "a-signing-key-of-enough-length", now = 1_700_000_000
+        let port = try service(signingKeys: [key], now: now)
+        let signer = try URLSigner(keys: [key])
+        let photo = "\(base)/files/rocket-portrait.jpg"
+        let signed = try signer.sign(path: "/v1/cards/photo.png", items: [("title", "Launch"), ("photo", photo)], expires: now + 600)
+        XCTAssertEqual(try fetch(port, signed).status, 200)
+        // A photo added to (or swapped in) a URL signed without it breaks the signature.
+        let bare = try signer.sign(path: "/v1/cards/photo.png", items: [("title", "Launch")], expires: now + 600)
+        assertError(try fetch(port, bare + "&photo=" + QueryEncoding.encode(photo)), 403, "signature_invalid")
+    }
+}

@@ -1,0 +1,119 @@
+import CardService
+import Foundation
+import HTTPServer
+import HTTPTypes
+import TestSupport
+import XCTest
+
+/// `POST /v1/cards` as multipart/form-data (an event part and a photo part), over loopback:
+/// the card with the photo, and each malformed upload answered with its JSON error.
+final class PhotoUploadTests: XCTestCase {
+    static let boundary = "sharecard-boundary-42"
+
+    static func fixture(_ relative: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: Repository.root.appendingPathComponent(relative)))
+    }
+
+    /// A body from (headers, content) parts, closed unless `close` is false.
+    static func body(_ parts: [(headers: [String], content: [UInt8])], close: Bool = true) -> [UInt8] {
+        var bytes: [UInt8] = Array("preamble is ignored\r\n".utf8)
+        for part in parts {
+            bytes += Array("--\(boundary)\r\n".utf8)
+            for h in part.headers { bytes += Array("\(h)\r\n".utf8) }
+            bytes += Array("\r\n".utf8) + part.content + Array("\r\n".utf8)
+        }
+        if close { bytes += Array("--\(boundary)--\r\n".utf8) }
+        return bytes
+    }
+
+    static func event(_ json: String = #"{"title": "Launch day", "template": "photo"}"#, type: String = "application/json") -> (headers: [String], content: [UInt8]) {
+        (["Content-Disposition: form-data; name=\"event\"", "Content-Type: \(type)"], Array(json.utf8))
+    }
+
+    static func photo(_ bytes: [UInt8], name: String = "photo") -> (headers: [String], content: [UInt8]) {
+        (["Content-Disposition: form-data; name=\"\(name)\"; filename=\"p.jpg\"", "Content-Type: image/jpeg"], bytes)
+    }
+
+    var port = 0
+
+    override func setUpWithError() throws {
+        port = try startService(server: serverConfiguration(maxBodyBytes: 10 << 20)).port
+    }
+
+    func post(_ body: [UInt8], accept: String = "image/png", type: String? = nil) throws -> HTTPWireResponse {
+        try LoopbackHTTPClient(port: port).request("POST", "/v1/cards",
+                                                   headers: ["Content-Type: \(type ?? "multipart/form-data; boundary=\(Self.boundary)")", "Accept: \(accept)"],
+                                                   body: body)
+    }
+
+    func testAnUploadedPhotoIsOnTheCard() throws {
+        let rocket = try Self.fixture("Tests/CardsTests/Fixtures/rocket-portrait.jpg")
+        let with = try post(Self.body([Self.event(), Self.photo(rocket)]))
+        XCTAssertEqual(with.status, 200, with.text)
+        XCTAssertEqual(with.header("Content-Type"), "image/png")
+        let without = try LoopbackHTTPClient(port: port).request("POST", "/v1/cards", headers: ["Content-Type: application/json"],
+                                                                 body: Array(#"{"title": "Launch day", "template": "photo"}"#.utf8))
+        XCTAssertEqual(without.status, 200)
+        XCTAssertNotEqual(with.header("ETag"), without.header("ETag"))
+        XCTAssertNotEqual(with.body, without.body)
+        // Parts in the other order, and JSON asked for, work the same.
+        let json = try post(Self.body([Self.photo(rocket), Self.event()]), accept: "application/json")
+        XCTAssertEqual(json.status, 200, json.text)
+        XCTAssertEqual(json.header("Content-Type"), "application/json")
+    }
+
+    func testTheBoundaryStringInsideThePartsIsData() throws {
+        // Inside the JSON and inside the photo's bytes, not at a line start: part of the data.
+        var photo = try Self.fixture("Tests/CardsTests/Fixtures/rocket-portrait.jpg")
+        photo += Array("--\(Self.boundary)--".utf8)  // after the JPEG's end marker, ignored by the decoder
+        let response = try post(Self.body([Self.event(#"{"title": "--\#(Self.boundary) in a title", "template": "photo"}"#), Self.photo(photo)]))
+        XCTAssertEqual(response.status, 200, response.text)
+    }
+
+    func testMissingRepeatedAndUnknownParts() throws {
+        let jpeg = try Self.fixture("Tests/PhotosTests/Fixtures/chelsea.jpg")
+        assertError(try post(Self.body([Self.event()])), 400, "missing_part", field: "photo")
+        assertError(try post(Self.body([Self.photo(jpeg)])), 400, "missing_part", field: "event")
+        assertError(try post(Self.body([Self.event(), Self.photo(jpeg), Self.photo(jpeg)])), 400, "duplicate_part", field: "photo")
+        assertError(try post(Self.body([Self.event(), Self.photo(jpeg, name: "picture")])), 400, "unknown_part", field: "picture")
+    }
+
+    func testMalformedBodies() throws {
+        let jpeg = try Self.fixture("Tests/PhotosTests/Fixtures/chelsea.jpg")
+        let unclosed = try post(Self.body([Self.event(), Self.photo(jpeg)], close: false))
+        assertError(unclosed, 400, "malformed_multipart")
+        XCTAssertTrue(try unclosed.errorObject().message.contains("closing boundary"), unclosed.text)
+        assertError(try post(Array("no boundary here".utf8)), 400, "malformed_multipart")
+        let noName = Self.body([(["Content-Disposition: form-data"], [1, 2, 3])])
+        assertError(try post(noName), 400, "malformed_multipart")
+        assertError(try post(Self.body([Self.event(), Self.photo(jpeg)]), type: "multipart/form-data"), 415, "unsupported_media_type")
+    }
+
+    func testWrongContentTypesAndBadPhotos() throws {
+        let jpeg = try Self.fixture("Tests/PhotosTests/Fixtures/chelsea.jpg")
+        assertError(try post(Self.body([Self.event(type: "text/plain"), Self.photo(jpeg)])), 415, "unsupported_media_type")
+        let text = try post(Self.body([Self.event(), Self.photo(Array("just text".utf8))]))
+        assertError(text, 415, "unsupported_media_type")
+        XCTAssertEqual(text.header("Accept-Post"), "image/jpeg, image/png, image/webp")
+        assertError(try post(Self.body([Self.event(), Self.photo(try Self.fixture("Tests/PhotosTests/Fixtures/truncated.jpg"))])),
+                    422, "invalid_photo", field: "photo")
+        assertError(try post(Self.body([Self.event(), Self.photo(try Self.fixture("Tests/PhotosTests/Fixtures/bomb-60000.jpg"))])),
+                    413, "payload_too_large")
+        assertError(try post(Self.body([Self.event(#"{"title": "No photo here"}"#), Self.photo(jpeg)])), 422, "invalid_photo", field: "template")
+        assertError(try post(Self.body([Self.event(#"{"title": ""}"#), Self.photo(jpeg)])), 422, "invalid_event", field: "title")
+    }
+
+    func testUploadOverTheServiceLimitIs413() throws {
+        // The upload limit is the service's own (the server's is higher here): the whole
+        // body counts, photo and event.
+        var configuration = try Repository.configuration()
+        configuration.maxUploadBytes = 20_000
+        port = try startService(configuration, server: serverConfiguration(maxBodyBytes: 10 << 20)).port
+        let cat = try Self.fixture("Tests/CardsTests/Fixtures/chelsea-exif6.jpg")  // 27,788 bytes
+        let response = try post(Self.body([Self.event(), Self.photo(cat)]))
+        assertError(response, 413, "payload_too_large")
+        XCTAssertTrue(try response.errorObject().message.contains("over the limit of 20000"), response.text)
+        let small = try post(Self.body([Self.event(), Self.photo(try Self.fixture("Tests/PhotosTests/Fixtures/chelsea.jpg"))]))
+        XCTAssertEqual(small.status, 200, small.text)
+    }
+}
