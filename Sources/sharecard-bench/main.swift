@@ -4,10 +4,10 @@ import Typesetting
 
 // sharecard-bench: per-stage medians on this machine, beside peers run in the same process
 // tree, reported as ratios (machines here are shared and noisy; compare ratios, not ms).
-//   swift run -c release sharecard-bench [--iterations N] [--stage raster|typesetting|card]...
+//   swift run -c release sharecard-bench [--iterations N] [--stage raster|typesetting|card|encode]...
 
 var iterations = 200
-let allStages = ["raster", "typesetting", "card"]
+let allStages = ["raster", "typesetting", "card", "encode"]
 var stages: Set<String> = []
 var arguments = CommandLine.arguments.dropFirst()
 while let arg = arguments.popFirst() {
@@ -25,7 +25,7 @@ while let arg = arguments.popFirst() {
         }
         stages.insert(v)
     case "--help", "-h":
-        print("USAGE: sharecard-bench [--iterations N] [--stage raster|typesetting|card]... (default: every stage)")
+        print("USAGE: sharecard-bench [--iterations N] [--stage raster|typesetting|card|encode]... (default: every stage)")
         exit(0)
     default:
         FileHandle.standardError.write(Data("sharecard-bench: unknown option '\(arg)'\n".utf8))
@@ -46,6 +46,7 @@ do {
         try TypesettingBench.run(iterations: iterations, fonts: fonts, peerScript: root.appendingPathComponent("bench/peer_pango.py").path)
     }
     if stages.contains("card") { try CardBench.run(iterations: iterations, root: root, batchEvents: 2000) }
+    if stages.contains("encode") { try EncodeBench.run(iterations: max(5, iterations / 10), root: root) }
 } catch {
     FileHandle.standardError.write(Data("sharecard-bench: \(error)\n".utf8))
     exit(1)
