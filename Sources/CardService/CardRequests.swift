@@ -6,7 +6,7 @@ import Raster
 extension CardService {
     /// Query parameters a card URL may carry (the template is in the path).
     static let eventParameters = ["title", "date", "endDate", "subtitle", "emoji", "color", "palette", "locale"]
-    static let cardParameters = Set(eventParameters + ["scale", "expires", "sig"])
+    static let cardParameters = Set(eventParameters + ["scale", "expires", "sig"] + ["format", "quality"])
     /// For unsigned cards: the URL names the inputs and the ETag every version, so the answer
     /// never changes.
     static let cacheControl = "public, max-age=31536000, immutable"
@@ -25,8 +25,8 @@ extension CardService {
         return ["Cache-Control": signedCacheControl(expires: expires, now: now), "Expires": HTTPDate.format(unixSeconds: expires)]
     }
 
-    /// `GET /v1/cards/{template}.png?title=…`
-    func cardFromQuery(template: String, _ request: HTTPRequest) throws -> HTTPResponse {
+    /// `GET /v1/cards/{template}.{png,jpg,jpeg,webp}?title=…`
+    func cardFromQuery(template: String, format: ImageFormat, _ request: HTTPRequest) throws -> HTTPResponse {
         var seen = Set<String>()
         for item in request.queryItems {
             guard Self.cardParameters.contains(item.name) else {
@@ -75,7 +75,8 @@ extension CardService {
         }
         if let e = lengthError(event) { throw ServiceError.badRequest(code: "invalid_parameter", message: e.description, field: e.field) }
         let card = try card(event, scale: try scale(request))
-        return try cardResponse(card, request, asJSON: false, caching: caching)
+        let choice = try CardFormatChoice.choose(pathFormat: format, request)
+        return try cardResponse(card, request, output: choice, caching: caching)
     }
 
     /// `POST /v1/cards` with an event as JSON.
@@ -87,13 +88,11 @@ extension CardService {
             throw ServiceError.payloadTooLarge(message: "body is \(request.body.count) bytes, over the limit of \(configuration.maxBodyBytes)")
         }
         try Self.checkContentType(request)
-        for item in request.queryItems where item.name != "scale" {
-            throw ServiceError.badRequest(code: "unknown_parameter", message: "POST /v1/cards takes only the scale query parameter", field: item.name)
+        for item in request.queryItems where !["scale", "format", "quality"].contains(item.name) {
+            throw ServiceError.badRequest(code: "unknown_parameter", message: "POST /v1/cards takes only the scale, format and quality query parameters", field: item.name)
         }
-        // Image first: when both weigh the same, the card itself wins.
-        guard let answer = AcceptHeader(fieldLines: request.headers.values(for: "Accept")).best(of: [.png, .json]) else {
-            throw ServiceError.notAcceptable(message: "POST /v1/cards answers image/png or application/json, and Accept allows neither")
-        }
+        // Image first: when both weigh the same, the card itself wins. nil: the JSON description.
+        let answer = try CardFormatChoice.choose(pathFormat: nil, request, offeringJSON: true)
         if let key = EventDecoder.duplicateKey(in: request.body) {
             throw ServiceError.badRequest(code: "duplicate_key", message: "the key \"\(key.name)\" appears more than once in one object", field: key.path)
         }
@@ -108,7 +107,7 @@ extension CardService {
         }
         if let e = lengthError(event) { throw ServiceError.unprocessable(message: e.description, field: e.field) }
         let card = try card(event, scale: try scale(request))
-        return try cardResponse(card, request, asJSON: answer == .json, caching: Self.cachingHeaders(signedExpires: nil, now: 0))
+        return try cardResponse(card, request, output: answer, caching: Self.cachingHeaders(signedExpires: nil, now: 0))
     }
 
     /// POST bodies are JSON (`charset`, if given, utf-8). `multipart/form-data` is reserved
@@ -164,30 +163,36 @@ extension CardService {
         }
     }
 
-    /// The PNG (or the JSON description) of `card`, from the cache when possible.
-    func cardResponse(_ card: Card, _ request: HTTPRequest, asJSON: Bool, caching: HTTPHeaders) throws -> HTTPResponse {
-        let etag = "\"" + card.key(fontsVersion: configuration.fontsVersion).prefix(40) + "\""
+    /// The image in the chosen format (or the JSON description) of `card`, from the cache
+    /// when possible. The format and quality are part of the entity tag, so of the cache key.
+    func cardResponse(_ card: Card, _ request: HTTPRequest, output choice: CardFormatChoice, caching: HTTPHeaders) throws -> HTTPResponse {
+        var caching = caching
+        if choice.negotiated { caching.append("Vary", "Accept") }
+        // The JSON description reports the layout, which any format's render gives.
+        let output = choice.json ? ImageOutput.png : choice.output
+        let etag = "\"" + card.key(fontsVersion: configuration.fontsVersion).prefix(40) + "." + output.token + "\""
         // A POST targets /v1/cards, which has no representation for a tag to match (its
         // If-Match was refused in dispatch), so it renders; GET and HEAD are conditional.
         if request.method == "GET" || request.method == "HEAD",
            let notModified = try Self.evaluateConditions(request, etag: etag, caching: caching) {
             return notModified
         }
-        let entry = try rendered(card, key: etag)
-        if asJSON {
-            let description = CardDescription(shareText: try card.event.shareText, imageURL: canonicalURL(for: card),
+        let entry = try rendered(card, output: output, key: etag)
+        if choice.json {
+            let description = CardDescription(shareText: try card.event.shareText, imageURL: canonicalURL(for: card, output: choice.output),
                                               width: card.pixelWidth, height: card.pixelHeight, layout: entry.layout)
             return try .json(description)
         }
-        return HTTPResponse(status: 200, headers: HTTPHeaders([HTTPField(name: "Content-Type", value: "image/png"), HTTPField(name: "ETag", value: etag)] + caching.fields),
+        return HTTPResponse(status: 200, headers: HTTPHeaders([HTTPField(name: "Content-Type", value: choice.output.format.mediaType),
+                                                               HTTPField(name: "ETag", value: etag)] + caching.fields),
                             body: entry.png)
     }
 
-    func rendered(_ card: Card, key: String) throws -> PNGCache.Entry {
+    func rendered(_ card: Card, output: ImageOutput, key: String) throws -> PNGCache.Entry {
         if let hit = cache.get(key, countingMiss: !RenderPolicy.deferred) { return hit }
         try RenderPolicy.checkRenderAllowed()
         let start = DispatchTime.now().uptimeNanoseconds
-        let (png, title) = try renderer.png(card)
+        let (png, title) = try renderer.encoded(card, as: output)
         metrics.recordRender(seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         let entry = PNGCache.Entry(png: png, layout: title.map {
             CardLayoutSummary(fontSize: ($0.fontSizeInPoints * 1000).rounded() / 1000, lines: $0.lines, truncated: $0.truncated)
@@ -196,8 +201,9 @@ extension CardService {
         return entry
     }
 
-    /// The GET URL that renders exactly `card`: fields in a fixed order, defaults left out.
-    public func canonicalURL(for card: Card) -> String {
+    /// The GET URL that renders exactly `card` in `output`: fields in a fixed order, defaults
+    /// left out, the format as the extension.
+    public func canonicalURL(for card: Card, output: ImageOutput = .png) -> String {
         let e = card.event
         var items: [(String, String)] = [("title", e.title)]
         if let d = e.date { items.append(("date", d.description)) }
@@ -208,7 +214,8 @@ extension CardService {
         if e.palette != Event.defaultPalette { items.append(("palette", e.palette)) }
         if e.locale != "en" { items.append(("locale", e.locale)) }
         if card.scale != 1 { items.append(("scale", String(card.scale))) }
-        let path = "/v1/cards/\(QueryEncoding.encode(e.template)).png"
+        if let q = output.quality { items.append(("quality", String(q))) }
+        let path = "/v1/cards/\(QueryEncoding.encode(e.template)).\(output.format.fileExtension)"
         return path + "?" + items.map { "\(QueryEncoding.encode($0.0))=\(QueryEncoding.encode($0.1))" }.joined(separator: "&")
     }
 

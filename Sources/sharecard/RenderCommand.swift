@@ -5,18 +5,19 @@ enum RenderCommand {
     static let spec = CommandSpec(
         name: "render",
         summary: "Render an event as a share image (1024×576 PNG at scale 1).",
-        usage: "render --title TEXT [event options] -o OUT.png [--scale 1|2|3] [--share-text]",
+        usage: "render --title TEXT [event options] -o OUT.png|.jpg|.webp [--format F] [--quality Q] [--scale 1|2|3] [--share-text]",
         options: CardOptions.eventSpecs + [
-            OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the PNG ('-' for standard output, not a terminal)."),
+            OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the image ('-' for standard output, not a terminal); its extension picks the format."),
             OptionSpec(name: "scale", valueName: "N", help: "1, 2 or 3: 1024×576, 2048×1152 or 3072×1728 pixels, rendered natively."),
             OptionSpec(name: "share-text", help: "Also print the text that goes out with the image."),
-        ] + CardOptions.dataSpecs,
+        ] + OutputFormatOptions.specs + CardOptions.dataSpecs,
         details: "Example: sharecard render --title \"Our first apartment together\" --date 2024-06-01 --color user_purple -o card.png")
 
     static func run(_ args: ParsedArguments) throws {
         let output = args.value("output")
         guard output != nil || args.has("share-text") else { throw UsageError(description: "missing -o FILE (or --share-text)") }
         let scale = try args.int("scale", in: 1...3) ?? 1
+        let format = try OutputFormatOptions.output(args, path: output)
         let event = try CardOptions.event(args)
         let catalog = try CardOptions.catalog(args)
         let card: Card
@@ -26,8 +27,8 @@ enum RenderCommand {
         if let output {
             let target = try OutputTarget(output)
             let renderer = try CardOptions.renderer(args)
-            let (png, title) = try renderer.png(card)
-            try target.write(png)
+            let (bytes, title) = try renderer.encoded(card, as: format)
+            try target.write(bytes)
             if let missing = title?.missingGlyphs, !missing.isEmpty {
                 StandardError.write("sharecard render: no font has \(missing.joined(separator: " "))\n")
             }
