@@ -52,4 +52,27 @@ final class OutputFormatTests: XCTestCase {
             XCTAssertNil(r.format, "\(name) \(extra): nothing written")
         }
     }
+
+    /// A line's "format" and "quality" override --format; the file's extension follows the
+    /// format, and a bad value fails that line only.
+    func testBatchLinesCarryTheirFormat() throws {
+        let events = dir.appendingPathComponent("events.jsonl")
+        try Data("""
+            {"id": "a", "title": "One"}
+            {"id": "b", "title": "Two", "format": "png"}
+            {"id": "c", "title": "Three", "format": "jpeg", "quality": 70}
+            {"id": "d", "title": "Four", "format": "gif"}
+            {"id": "e", "title": "Five", "format": "webp", "quality": 100}
+            """.utf8).write(to: events)
+        let out = dir.appendingPathComponent("out")
+        let r = try Sharecard.run(["batch", events.path, "--out", out.path, "--format", "webp", "--jobs", "1"])
+        XCTAssertEqual(r.status, 1, "line 4 fails: \(r.stderr)")
+        XCTAssertTrue(r.stderr.contains("format"), r.stderr)
+        func written(_ name: String) -> String? { FileManager.default.contents(atPath: out.appendingPathComponent(name).path).map(magic) }
+        XCTAssertEqual(written("a.webp"), "webp")
+        XCTAssertEqual(written("b.png"), "png")
+        XCTAssertEqual(written("c.jpg"), "jpeg")
+        XCTAssertNil(written("d.gif"))
+        XCTAssertEqual(written("e.webp"), "webp-lossless")
+    }
 }
