@@ -46,7 +46,9 @@ int sc_encode_webp(const uint8_t *pixels, size_t pixels_size, uint32_t width, ui
     }
     picture.width = (int)width;
     picture.height = (int)height;
-    picture.use_argb = lossless ? 1 : 0;
+    /* ARGB in, converted by WebPEncode: importing straight to YUV would skip the sharp
+     * conversion config.use_sharp_yuv asks for. */
+    picture.use_argb = 1;
     if (!WebPPictureImportBGRX(&picture, pixels, (int)stride_bytes)) {
         WebPPictureFree(&picture);
         sc_encode_set_error(err, err_size, "out of memory while encoding WebP");

@@ -9,6 +9,8 @@ import XCTest
 /// bit-depth boundary, translucent pixels), and JPEG/WebP against libjpeg-turbo's and libwebp's
 /// decoders within stated errors.
 final class ImageEncodingTests: XCTestCase {
+    struct DecodeFailure: Error {}
+
     typealias Deflate = PNGEncoding.DeflateSettings
 
     static func encodings() throws -> [PNGEncoding] {
@@ -104,7 +106,7 @@ final class ImageEncodingTests: XCTestCase {
         var width: UInt32 = 0, height: UInt32 = 0
         let status = data.withUnsafeBufferPointer { decoder($0.baseAddress, $0.count, &out, &width, &height) }
         defer { sc_test_decode_free(out) }
-        guard status == 0, let out else { throw XCTSkip("decoder refused the data") }
+        guard status == 0, let out else { throw DecodeFailure() }
         return (Int(width), Int(height), Array(UnsafeBufferPointer(start: out, count: Int(width * height * 4))))
     }
 
