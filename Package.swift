@@ -6,7 +6,7 @@ import PackageDescription
 //   Cards → Scene (the shared drawing vocabulary of scene files and templates) → Raster
 //   Typesetting, CardService, sharecard → Caching (the LRU both caches share, and LockedValue; no dependencies)
 //   C libraries from Debian (installed by scripts/setup) sit behind the C* targets:
-//   Raster → CFreeType, CPixman, CPNG;  UnicodeText → CICU, CFriBiDi;  Typesetting → CHarfBuzz, CFreeType
+//   Raster → CFreeType, CPixman, CPNG, CImageEncode;  UnicodeText → CICU, CFriBiDi;  Typesetting → CHarfBuzz, CFreeType
 //   Faces → Raster, Geometry, CFaces (OpenCV's objdetect, C++ behind a C header)
 //   Cards → Photos (a user's photo: JPEG, PNG, WebP decoded upright in sRGB) → Raster, CImageDecode
 //   Cards → Faces (an aspect-filled photo is cropped to keep its faces)
@@ -25,6 +25,8 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFriBiDi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
+        // Encoders (PNG via libdeflate, JPEG via libjpeg-turbo, WebP via libwebp).
+        .target(name: "CImageEncode", linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("jpeg"), .linkedLibrary("webp")]),
         .target(name: "CCrypto", linkerSettings: [.linkedLibrary("crypto")]),
         // ICU's headers clash with Foundation's bundled ICU module, so they stay inside this
         // C target; its public header uses only stdint types.
@@ -40,7 +42,7 @@ let package = Package(
 
         .target(name: "Geometry"),
         .target(name: "Caching"),
-        .target(name: "Raster", dependencies: ["Geometry", "CFreeType", "CPixman", "CPNG"]),
+        .target(name: "Raster", dependencies: ["Geometry", "CFreeType", "CPixman", "CPNG", "CImageEncode"]),
         .target(name: "UnicodeText", dependencies: ["CICU", "CFriBiDi"]),
         .target(name: "Typesetting", dependencies: ["Caching", "Geometry", "Raster", "UnicodeText", "CFreeType", "CHarfBuzz"]),
         .target(name: "Scene", dependencies: ["Caching", "Geometry", "Raster", "Layout", "Typesetting", "UnicodeText"]),
@@ -62,10 +64,12 @@ let package = Package(
         .target(name: "FuzzHarness", dependencies: ["CardService", "HTTPTypes", "Cards", "Photos", "Scene", "Typesetting", "Raster", "Geometry"]),
 
         .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
+        // JPEG and WebP decoders that check the encoders' output; used by tests only.
+        .target(name: "CTestImageDecode", path: "Tests/CTestImageDecode", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp")]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "CachingTests", dependencies: ["Caching"]),
         .testTarget(name: "CCryptoTests", dependencies: ["CCrypto"]),
-        .testTarget(name: "RasterTests", dependencies: ["Caching", "Raster", "Geometry", "TestSupport"]),
+        .testTarget(name: "RasterTests", dependencies: ["Caching", "Raster", "Geometry", "TestSupport", "CImageEncode", "CTestImageDecode"]),
         .testTarget(name: "UnicodeTextTests", dependencies: ["Caching", "UnicodeText"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Caching", "Typesetting", "Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "CardsTests", dependencies: ["Cards", "Scene", "Typesetting", "Raster", "Geometry", "TestSupport"]),

@@ -7,7 +7,7 @@ import Scene
 extension CardService {
     /// Query parameters a card URL may carry (the template is in the path).
     static let eventParameters = ["title", "date", "endDate", "subtitle", "emoji", "color", "palette", "locale"]
-    static let cardParameters = Set(eventParameters + ["scale", "expires", "sig", "v", "size", "photo"])
+    static let cardParameters = Set(eventParameters + ["scale", "expires", "sig", "v", "size", "photo", "format", "quality"])
     /// For unsigned cards: the URL names the inputs and the ETag every version, so the answer
     /// never changes.
     static let cacheControl = "public, max-age=31536000, immutable"
@@ -26,7 +26,7 @@ extension CardService {
         return ["Cache-Control": signedCacheControl(expires: expires, now: now), "Expires": HTTPDate.format(unixSeconds: expires)]
     }
 
-    /// `GET /v1/cards/{template}.png?title=…`
+    /// `GET /v1/cards/{template}.{png,jpg,jpeg,webp}?title=…`
     ///
     /// One rule for what a GET gets wrong: the request's own syntax — a parameter unknown or
     /// given twice, a `scale`, `expires` or `sig` that is not what the parameter must be — is
@@ -35,9 +35,10 @@ extension CardService {
     /// exactly as `POST /v1/cards` judges the same values, so a value it cannot use (a missing
     /// or too long title, a bad date, an unsupported locale) is 422 `invalid_event` naming the
     /// field; unknown names of a template, colour or palette are 404 both ways.
-    func cardFromQuery(template: String, _ request: HTTPRequest) throws -> HTTPResponse {
+    func cardFromQuery(template: String, format: ImageFormat, _ request: HTTPRequest) throws -> HTTPResponse {
         let queried = try queriedCard(template: template, request, parameters: Self.cardParameters)
-        return try cardResponse(queried.card, request, asJSON: false, caching: queried.caching, version: queried.version)
+        let choice = try CardFormatChoice.choose(pathFormat: format, request)
+        return try cardResponse(queried.card, request, output: choice, caching: queried.caching, version: queried.version)
     }
 
     /// A card named by a query (a card URL's, or a share page's), with the caching fields
@@ -106,13 +107,11 @@ extension CardService {
             throw ServiceError.payloadTooLarge(message: "body is \(request.body.count) bytes, over the limit of \(bodyLimit)")
         }
         let contentType = try Self.checkContentType(request)
-        for item in request.queryItems where item.name != "scale" && item.name != "size" {
-            throw ServiceError.badRequest(code: "unknown_parameter", message: "POST /v1/cards takes only the scale and size query parameters", field: item.name)
+        for item in request.queryItems where !["scale", "size", "format", "quality"].contains(item.name) {
+            throw ServiceError.badRequest(code: "unknown_parameter", message: "POST /v1/cards takes only the scale, size, format and quality query parameters", field: item.name)
         }
-        // Image first: when both weigh the same, the card itself wins.
-        guard let answer = AcceptHeader(fieldLines: request.headers.values(for: "Accept")).best(of: [.png, .json]) else {
-            throw ServiceError.notAcceptable(message: "POST /v1/cards answers image/png or application/json, and Accept allows neither")
-        }
+        // Image first: when both weigh the same, the card itself wins. nil: the JSON description.
+        let answer = try CardFormatChoice.choose(pathFormat: nil, request, offeringJSON: true)
         var card: Card
         if contentType.essence == MediaType.multipartFormData.essence {
             let upload = try PhotoUpload(request.body, contentType: contentType)
@@ -124,7 +123,7 @@ extension CardService {
             card = try self.card(event, scale: try scale(request), size: try bodySize ?? size(request))
         }
         // What a POST renders is the current design: tagged and cached as its imageURL is.
-        return try cardResponse(card, request, asJSON: answer == .json, caching: caching(version: contentVersion, signedExpires: nil, now: 0),
+        return try cardResponse(card, request, output: answer, caching: caching(version: contentVersion, signedExpires: nil, now: 0),
                                 version: contentVersion)
     }
 
@@ -232,36 +231,42 @@ extension CardService {
         }
     }
 
-    /// The PNG (or the JSON description) of `card`, from the cache when possible.
-    func cardResponse(_ card: Card, _ request: HTTPRequest, asJSON: Bool, caching: HTTPHeaders, version: String?) throws -> HTTPResponse {
-        let etag = Self.entityTag(key: card.key(fontsVersion: configuration.fontsVersion), version: version)
+    /// The image in the chosen format (or the JSON description) of `card`, from the cache
+    /// when possible. The format and quality are part of the entity tag, so of the cache key.
+    func cardResponse(_ card: Card, _ request: HTTPRequest, output choice: CardFormatChoice, caching: HTTPHeaders, version: String?) throws -> HTTPResponse {
+        var caching = caching
+        if choice.negotiated { caching.append("Vary", "Accept") }
+        // The JSON description reports the layout, which any format's render gives.
+        let output = choice.json ? ImageOutput.png : choice.output
+        let tag = Self.entityTag(key: card.key(fontsVersion: configuration.fontsVersion), version: version)
+        let etag = tag.dropLast() + "." + output.token + "\""
         // A POST targets /v1/cards, which has no representation for a tag to match (its
         // If-Match was refused in dispatch), so it renders; GET and HEAD are conditional.
         if request.method == "GET" || request.method == "HEAD",
            let notModified = try Self.evaluateConditions(request, etag: etag, caching: caching) {
             return withStoredLength(notModified, key: etag)
         }
-        let entry = try rendered(card, key: etag)
-        if asJSON {
-            let description = CardDescription(shareText: try card.event.shareText, imageURL: canonicalURL(for: card),
+        let entry = try rendered(card, output: output, key: etag)
+        if choice.json {
+            let description = CardDescription(shareText: try card.event.shareText, imageURL: canonicalURL(for: card, output: choice.output),
                                               width: card.pixelWidth, height: card.pixelHeight, layout: entry.layout,
                                               foreground: card.color.foreground.hexString, contrast: card.color.reportedContrast,
                                               shareURL: shareURL(for: card), missingGlyphs: entry.missingGlyphs)
             return try .json(description)
         }
-        var fields = [HTTPField(name: "Content-Type", value: "image/png"), HTTPField(name: "ETag", value: etag)]
+        var fields = [HTTPField(name: "Content-Type", value: choice.output.format.mediaType), HTTPField(name: "ETag", value: etag)]
         if !entry.missingGlyphs.isEmpty {
             fields.append(HTTPField(name: Self.missingGlyphsHeader, value: entry.missingGlyphs.joined(separator: " ")))
         }
         return HTTPResponse(status: 200, headers: HTTPHeaders(fields + caching.fields), body: entry.png)
     }
 
-    func rendered(_ card: Card, key: String) throws -> PNGCache.Entry {
+    func rendered(_ card: Card, output: ImageOutput, key: String) throws -> PNGCache.Entry {
         if let hit = cache.get(key, countingMiss: !RenderPolicy.deferred) { return hit }
         try RenderPolicy.checkRenderAllowed()
         let start = DispatchTime.now().uptimeNanoseconds
         let rendered = try renderer.render(card)
-        let png = try rendered.canvas.pngData()
+        let png = try rendered.canvas.encoded(output)
         metrics.recordRender(seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         let entry = PNGCache.Entry(png: png, layout: rendered.title.map {
             CardLayoutSummary(fontSize: ($0.fontSizeInPoints * 1000).rounded() / 1000, lines: $0.lines, truncated: $0.truncated,
@@ -275,10 +280,14 @@ extension CardService {
     /// points, space-separated (`Sharecard-Missing-Glyphs: U+11F04 U+0378`).
     static let missingGlyphsHeader = "Sharecard-Missing-Glyphs"
 
-    /// The GET URL that renders exactly `card`: fields in a fixed order, defaults left out,
-    /// the current content version last; absolute under the public URL when there is one.
-    public func canonicalURL(for card: Card) -> String {
-        publicLink(canonicalPath(for: card, route: "/v1/cards/\(QueryEncoding.encode(card.event.template)).png", template: false))
+    /// The GET URL that renders exactly `card` in `output`: fields in a fixed order, defaults
+    /// left out, the format as the extension, the current content version last; absolute
+    /// under the public URL when there is one.
+    public func canonicalURL(for card: Card, output: ImageOutput = .png) -> String {
+        let route = "/v1/cards/\(QueryEncoding.encode(card.event.template)).\(output.format.fileExtension)"
+        let quality = output.quality.map { [("quality", String($0))] } ?? []
+        return publicLink(route + "?" + (canonicalItems(for: card, template: false).dropLast() + quality + canonicalItems(for: card, template: false).suffix(1))
+            .map { "\(QueryEncoding.encode($0.0))=\(QueryEncoding.encode($0.1))" }.joined(separator: "&"))
     }
 
     /// `route?query` naming `card`'s inputs (the template too, when `template`).

@@ -68,7 +68,7 @@ public final class CardService: Sendable {
     // MARK: Routing
 
     enum Route {
-        case playground, openAPI, health, metrics, card(template: String), cards, palettes, palette(String),
+        case playground, openAPI, health, metrics, card(template: String, format: ImageFormat), cards, palettes, palette(String),
              palettePreview(String), templates, share, unknown
         case template(String)
 
@@ -83,8 +83,9 @@ public final class CardService: Sendable {
             case 2 where parts == ["v1", "palettes"]: self = .palettes
             case 2 where parts == ["v1", "templates"]: self = .templates
             case 2 where parts == ["v1", "share"]: self = .share
-            case 3 where parts[0] == "v1" && parts[1] == "cards" && parts[2].hasSuffix(".png") && parts[2].count > 4:
-                self = .card(template: String(parts[2].dropLast(4)))
+            case 3 where parts[0] == "v1" && parts[1] == "cards" && CardFormatChoice.pathFormat(parts[2]) != nil:
+                let (template, format) = CardFormatChoice.pathFormat(parts[2])!
+                self = .card(template: template, format: format)
             case 3 where parts[0] == "v1" && parts[1] == "palettes" && !parts[2].isEmpty: self = .palette(parts[2])
             case 3 where parts[0] == "v1" && parts[1] == "templates" && !parts[2].isEmpty: self = .template(parts[2])
             case 4 where parts[0] == "v1" && parts[1] == "palettes" && parts[3] == "preview.png": self = .palettePreview(parts[2])
@@ -142,7 +143,7 @@ public final class CardService: Sendable {
             return .text(metrics.exposition(inFlight: server.inFlight, queueDepth: server.queueDepth, cache: cache.statistics)
                          + statisticsSource.text(),
                          contentType: "text/plain; version=0.0.4; charset=utf-8")
-        case .card(let template): return try cardFromQuery(template: template, request)
+        case .card(let template, let format): return try cardFromQuery(template: template, format: format, request)
         case .cards: return try cardFromBody(request)
         case .palettes: return try .json(catalog.palettes.map { PaletteSummary($0, previewURL: previewURL($0)) })
         case .palette(let name): return try .json(PaletteDetail(try palette(name), previewURL: previewURL(try palette(name))))

@@ -59,7 +59,12 @@ extension CardRenderer {
 
     /// The card as PNG bytes, and the title's layout.
     public func png(_ card: Card) throws -> (bytes: [UInt8], title: TitleLayout?) {
+        try encoded(card, as: .png)
+    }
+
+    /// The card in `output`'s format, and the title's layout.
+    public func encoded(_ card: Card, as output: ImageOutput) throws -> (bytes: [UInt8], title: TitleLayout?) {
         let rendered = try render(card)
-        return (try rendered.canvas.pngData(), rendered.title)
+        return (try rendered.canvas.encoded(output), rendered.title)
     }
 }

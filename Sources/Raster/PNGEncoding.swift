@@ -1,16 +1,69 @@
+import CImageEncode
 import CPNG
 
-/// How an opaque image is written as PNG. Chosen by `sharecard-bench`, which times every
-/// setting on a flat-coloured card: for such images the row filter and the deflate
-/// implementation decide the cost (see README, "Performance").
+/// How an opaque image is written as PNG. `sharecard-bench --stage encode` times every
+/// setting on a corpus of cards beside Pillow and cairo; `cards` is the choice (see
+/// docs/operations.md, "Image formats").
 public enum PNGEncoding: Hashable, Sendable {
-    /// Rows filtered UP when they repeat the row above and SUB otherwise, deflated as runs by
-    /// sharecard's own encoder (no libpng). Fastest for cards; the default.
-    case runs
-    /// libpng and zlib with the given settings: smaller files for photographic content.
+    /// Rows filtered per row and deflated in one call by libdeflate; indexed when the image
+    /// has at most 256 colours and `indexed` is set.
+    case deflate(DeflateSettings)
+    /// libpng and zlib with the given settings (what Pillow and cairo use); for comparison.
     case libpng(LibpngSettings)
 
-    public static let cards = PNGEncoding.runs
+    /// Indexed when it fits (unfiltered, libdeflate 4): flat and text-only cards come out
+    /// at about half of Pillow's size. Otherwise RGB at libdeflate 8 with minimum-sum
+    /// filters: gradients and photos no larger than Pillow's default.
+    public static let cards = PNGEncoding.deflate(.cards)
+
+    public struct DeflateSettings: Hashable, Sendable {
+        public enum RowFilter: String, Sendable, Hashable, CaseIterable {
+            case none, sub, up, average, paeth
+            /// Per row, the filter with the smallest sum of absolute differences.
+            case minimumSum = "minimum-sum"
+            /// Per row, the filter whose output has the lowest byte entropy.
+            case minimumEntropy = "minimum-entropy"
+            /// Per row, UP when it repeats the row above, SUB otherwise.
+            case repeatOrSub = "repeat-or-sub"
+            var value: Int32 {
+                switch self {
+                case .none: return Int32(SC_PNG_ROWS_NONE)
+                case .sub: return Int32(SC_PNG_ROWS_SUB)
+                case .up: return Int32(SC_PNG_ROWS_UP)
+                case .average: return Int32(SC_PNG_ROWS_AVERAGE)
+                case .paeth: return Int32(SC_PNG_ROWS_PAETH)
+                case .minimumSum: return Int32(SC_PNG_ROWS_MINIMUM_SUM)
+                case .minimumEntropy: return Int32(SC_PNG_ROWS_MINIMUM_ENTROPY)
+                case .repeatOrSub: return Int32(SC_PNG_ROWS_REPEAT_OR_SUB)
+                }
+            }
+        }
+
+        /// A libdeflate level, 0 (store) … 12 (smallest), and a row filter.
+        public struct Rows: Hashable, Sendable {
+            public let level: Int
+            public let filter: RowFilter
+            public init(level: Int, filter: RowFilter) throws {
+                guard (0...12).contains(level) else { throw RasterError.invalidArgument("deflate level must be 0…12, got \(level)") }
+                self.level = level
+                self.filter = filter
+            }
+        }
+
+        /// For RGB images (more than 256 colours, or `indexed` nil).
+        public let rgb: Rows
+        /// For images with at most 256 colours, written indexed; nil: always RGB.
+        public let indexed: Rows?
+
+        public init(rgb: Rows, indexed: Rows?) {
+            self.rgb = rgb
+            self.indexed = indexed
+        }
+
+        // Levels and filters known valid, so `try!` cannot fail.
+        public static let cards = DeflateSettings(rgb: try! Rows(level: 8, filter: .minimumSum),
+                                                  indexed: try! Rows(level: 4, filter: .none))
+    }
 
     public struct LibpngSettings: Hashable, Sendable {
         public enum RowFilter: Sendable, Hashable, CaseIterable {
@@ -58,21 +111,7 @@ extension Image {
     /// so the same pixels always give the same bytes. Translucent pixels are composited
     /// over `matte` first.
     public func pngData(encoding: PNGEncoding = .cards, matte: Color = .white) throws -> [UInt8] {
-        if isOpaque {
-            return try encodeOpaque(buffer, encoding)
-        }
-        let flattened = PixelBuffer(copying: buffer)
-        let m = matte.premultipliedARGB32
-        for i in 0..<flattened.count {
-            let p = flattened.pixels[i]
-            let inverse = 255 - (p >> 24)
-            func channel(_ shift: UInt32) -> UInt32 {
-                let t = ((m >> shift) & 0xFF) * inverse + 128
-                return min(255, ((p >> shift) & 0xFF) + ((t + (t >> 8)) >> 8))
-            }
-            flattened.pixels[i] = 0xFF00_0000 | channel(16) << 16 | channel(8) << 8 | channel(0)
-        }
-        return try encodeOpaque(flattened, encoding)
+        try encodeOpaque(opaqueBuffer(matte: matte), encoding)
     }
 }
 
@@ -84,6 +123,12 @@ extension Canvas {
 }
 
 private func encodeOpaque(_ buffer: PixelBuffer, _ encoding: PNGEncoding) throws -> [UInt8] {
+    if case .deflate(let s) = encoding {
+        return try ImageEncoder.encode(buffer, error: { RasterError.pngEncoding($0) }) {
+            sc_encode_png($0, $1, $2, $3, $4, Int32(s.rgb.level), s.rgb.filter.value,
+                          Int32(s.indexed?.level ?? -1), s.indexed?.filter.value ?? 0, $5, $6, $7, $8)
+        }
+    }
     var out: UnsafeMutablePointer<UInt8>?
     var size = 0
     var message = [CChar](repeating: 0, count: 256)
@@ -93,9 +138,7 @@ private func encodeOpaque(_ buffer: PixelBuffer, _ encoding: PNGEncoding) throws
     }
     let status = buffer.pixels.withMemoryRebound(to: UInt8.self, capacity: byteCount) { bytes in
         switch encoding {
-        case .runs:
-            return sc_png_encode_bgrx_direct(bytes, byteCount, width, height, buffer.strideBytes,
-                                             &out, &size, &message, message.count)
+        case .deflate: return Int32(-1)  // handled above
         case .libpng(let s):
             return sc_png_encode_bgrx(bytes, byteCount, width, height, buffer.strideBytes,
                                       Int32(s.zlibLevel), s.filter.flags, s.strategy.value, &out, &size, &message, message.count)

@@ -4,6 +4,8 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
     case imageTooLarge(String)
     case pngDecoding(String)
     case pngEncoding(String)
+    /// A JPEG or WebP encoder failed; the message names the format.
+    case imageEncoding(String)
     case freeType(String)
 
     public var description: String {
@@ -12,6 +14,7 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
         case .imageTooLarge(let m): return m
         case .pngDecoding(let m): return "cannot read PNG: \(m)"
         case .pngEncoding(let m): return "cannot write PNG: \(m)"
+        case .imageEncoding(let m): return "cannot write image: \(m)"
         case .freeType(let m): return "FreeType: \(m)"
         }
     }

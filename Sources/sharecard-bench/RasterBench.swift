@@ -57,7 +57,7 @@ enum RasterBench {
             ("libpng filter none, zlib 6", .libpng(L(zlibLevel: 6, filter: .none))),
             ("libpng filter sub, zlib 1, RLE", .libpng(L(zlibLevel: 1, filter: .sub, strategy: .runLength))),
             ("libpng filter up, zlib 1, RLE", .libpng(L(zlibLevel: 1, filter: .up, strategy: .runLength))),
-            ("runs: repeat-or-sub rows, own deflate (cards)", .runs),
+            ("libdeflate: indexed when it fits, else minimum-sum rows (cards)", .cards),
         ]
         for (name, encoding) in settings {
             let size = try card.pngData(encoding: encoding).count

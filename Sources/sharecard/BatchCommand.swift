@@ -5,13 +5,13 @@ enum BatchCommand {
     static let spec = CommandSpec(
         name: "batch",
         summary: "Render every event of a JSON-lines file, in parallel, with a progress bar.",
-        usage: "batch EVENTS.jsonl --out DIR [--jobs N] [--scale N] [--shard I/N]",
+        usage: "batch EVENTS.jsonl --out DIR [--jobs N] [--scale N] [--format F] [--quality Q] [--shard I/N]",
         options: [
             OptionSpec(name: "out", valueName: "DIR", help: "Folder for the PNGs (created if missing)."),
             OptionSpec(name: "jobs", valueName: "N", help: "Cards rendered at once (default: the number of cores)."),
             OptionSpec(name: "scale", valueName: "N", help: "1, 2 or 3 (default 1)."),
             OptionSpec(name: "shard", valueName: "I/N", help: "Render only part I of N (from 0): line k belongs to part (k-1) mod N."),
-        ] + CardOptions.dataSpecs,
+        ] + OutputFormatOptions.specs + CardOptions.dataSpecs,
         positionals: ["EVENTS.jsonl"],
         minimumPositionals: 1,
         details: """
@@ -21,7 +21,9 @@ enum BatchCommand {
             Two lines naming the same PNG are an error before
             anything is written. Bad lines are reported as they fail, with their line number, and
             the batch goes on; a line's "photo" is a JPEG, PNG or WebP file (relative to
-            EVENTS.jsonl) for templates that show one. The exit status is 1 if any line failed. Files are written
+            EVENTS.jsonl) for templates that show one. The exit status is 1 if any line failed.
+            A line's "format" (png, jpeg, webp) and "quality" override --format and --quality,
+            and the file's extension follows its format (000042.webp). Files are written
             atomically, and each finished card is recorded at once in DIR/.sharecard-batch.jsonl,
             so a re-run, even after the batch was killed, skips cards whose PNG is there, complete
             and rendered from the same inputs. SIGINT or SIGTERM stops taking new lines, lets the
@@ -38,7 +40,7 @@ enum BatchCommand {
         let catalog = try CardOptions.catalog(args)
         let renderer = try CardOptions.renderer(args)
         let fontsVersion = ContentHash.fontsVersion(directory: try Resources.directory("fonts", override: args.value("fonts")))
-        let plan = try BatchPlan(BatchInput.lines(input))
+        let plan = try BatchPlan(BatchInput.lines(input), output: try OutputFormatOptions.output(args, path: nil))
         // Names are checked across the whole file, so every shard agrees on them.
         let items = shard.select(plan.items, line: \.line)
         do {
@@ -79,7 +81,7 @@ enum BatchCommand {
         let photoDirectory: String
     }
 
-    /// Renders one line, writes its PNG, then records it in the journal.
+    /// Renders one line, writes its image, then records it in the journal.
     static func render(_ item: BatchPlan.Item, _ context: Context) -> BatchReport.Outcome {
         do {
             let (size, sized) = try BatchInput.splitSize(try item.event.get())
@@ -89,11 +91,12 @@ enum BatchCommand {
             if let photo { card.photo = try PhotoInput.load(photo, for: card) }
             guard let name = item.fileName else { return .failed("no file name") }
             let path = (context.directory as NSString).appendingPathComponent(name)
-            let key = card.key(fontsVersion: context.fontsVersion)
+            // The format and quality are part of the key: changing them renders again.
+            let key = card.key(fontsVersion: context.fontsVersion) + (item.output == .png ? "" : "." + item.output.token)
             if context.journal.isComplete(name: name, key: key, path: path) { return .skipped }
-            let (png, _) = try context.renderer.png(card)
-            try OutputTarget(path).write(png)
-            try context.journal.record(name: name, key: key, bytes: png)
+            let (bytes, _) = try context.renderer.encoded(card, as: item.output)
+            try OutputTarget(path).write(bytes)
+            try context.journal.record(name: name, key: key, bytes: bytes)
             return .written
         } catch {
             return .failed("\(error)")

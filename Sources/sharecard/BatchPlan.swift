@@ -1,5 +1,6 @@
 import Cards
 import Foundation
+import Raster
 
 /// The lines of a batch, each with the file it writes, checked before anything is rendered
 /// or written: two lines naming the same file (the same "id", or an id equal to another
@@ -7,19 +8,23 @@ import Foundation
 struct BatchPlan: Sendable {
     struct Item: Sendable {
         let line: Int
-        /// The PNG's file name, or nil when the line's "id" is unusable.
+        /// The image's file name, or nil when the line's "id" is unusable.
         let fileName: String?
+        /// The line's "format" and "quality", else the batch's.
+        var output: ImageOutput = .png
         /// The event object without its "id", or why the line cannot be used.
         let event: Result<Data, EventError>
     }
 
     let items: [Item]
 
-    init(_ lines: [BatchInput.Line]) throws {
+    init(_ lines: [BatchInput.Line], output batchOutput: ImageOutput = .png) throws {
         items = lines.map { line in
             do {
-                let (id, event) = try BatchInput.split(line.text)
-                return Item(line: line.number, fileName: Self.fileName(id: id, line: line.number), event: .success(event))
+                let (id, withFormat) = try BatchInput.split(line.text)
+                let (output, event) = try BatchInput.splitOutput(withFormat, default: batchOutput)
+                return Item(line: line.number, fileName: Self.fileName(id: id, line: line.number, format: output.format),
+                            output: output, event: .success(event))
             } catch {
                 return Item(line: line.number, fileName: nil, event: .failure(error as? EventError ?? EventError(field: "", reason: "\(error)")))
             }
@@ -37,8 +42,8 @@ struct BatchPlan: Sendable {
         }
     }
 
-    /// `ID.png`, or the line number as six digits (`000042.png`).
-    static func fileName(id: String?, line: Int) -> String {
-        (id ?? String(format: "%06d", line)) + ".png"
+    /// `ID.png` (`.jpg`, `.webp`), or the line number as six digits (`000042.png`).
+    static func fileName(id: String?, line: Int, format: ImageFormat = .png) -> String {
+        (id ?? String(format: "%06d", line)) + "." + format.fileExtension
     }
 }

@@ -1,6 +1,7 @@
 import Caching
 import Cards
 import Foundation
+import Raster
 
 /// Splitting a JSON-lines file, and the optional "id" each line may carry.
 enum BatchInput {
@@ -33,6 +34,35 @@ enum BatchInput {
         var rest = object
         rest["id"] = nil
         return (id, try JSONSerialization.data(withJSONObject: rest))
+    }
+
+    /// The line's "format" (png, jpeg, webp) and "quality" (1-100), over `default`'s, and the
+    /// event object without them.
+    static func splitOutput(_ line: Data, default output: ImageOutput) throws -> (output: ImageOutput, event: Data) {
+        guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
+              object["format"] != nil || object["quality"] != nil else {
+            return (output, line)
+        }
+        var format = output.format
+        if let raw = object["format"] {
+            guard let text = raw as? String, let f = ImageFormat(rawValue: text) else {
+                throw EventError(field: "format", reason: "must be \"png\", \"jpeg\" or \"webp\"")
+            }
+            format = f
+        }
+        var quality = format == output.format ? output.quality : nil
+        if let raw = object["quality"] {
+            guard let q = raw as? Int, !(raw is Bool) else { throw EventError(field: "quality", reason: "must be a whole number from 1 to 100") }
+            quality = q
+        }
+        let chosen: ImageOutput
+        do { chosen = try ImageOutput(format: format, quality: quality) } catch {
+            throw EventError(field: "quality", reason: "\(error)")
+        }
+        var rest = object
+        rest["format"] = nil
+        rest["quality"] = nil
+        return (chosen, try JSONSerialization.data(withJSONObject: rest))
     }
 }
 

@@ -5,15 +5,15 @@ enum RenderCommand {
     static let spec = CommandSpec(
         name: "render",
         summary: "Render an event as a share image (1024×576 PNG at scale 1).",
-        usage: "render --title TEXT [event options] -o OUT.png [--size PRESET|WxH] [--scale 1|2|3] [--share-text] [--strict]",
+        usage: "render --title TEXT [event options] -o OUT.png|.jpg|.webp [--format F] [--quality Q] [--size PRESET|WxH] [--scale 1|2|3] [--share-text] [--strict]",
         options: CardOptions.eventSpecs + [
-            OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the PNG ('-' for standard output, not a terminal)."),
+            OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the image ('-' for standard output, not a terminal); its extension picks the format."),
             OptionSpec(name: "scale", valueName: "N", help: "1, 2 or 3: 1024×576, 2048×1152 or 3072×1728 pixels, rendered natively."),
             OptionSpec(name: "share-text", help: "Also print the text that goes out with the image."),
             OptionSpec(name: "strict", help: "Fail (exit 1, no image written) when a character has no font, instead of warning."),
             CardOptions.sizeSpec,
             OptionSpec(name: "photo", valueName: "FILE", help: "The event's photo (JPEG, PNG or WebP), shown by templates that take one, such as photo."),
-        ] + CardOptions.dataSpecs,
+        ] + OutputFormatOptions.specs + CardOptions.dataSpecs,
         details: "Example: sharecard render --title \"Our first apartment together\" --date 2024-06-01 --color user_purple -o card.png")
 
     static func run(_ args: ParsedArguments) throws {
@@ -21,6 +21,7 @@ enum RenderCommand {
         guard output != nil || args.has("share-text") else { throw UsageError(description: "missing -o FILE (or --share-text)") }
         let scale = try args.int("scale", in: 1...3) ?? 1
         let size = try CardOptions.size(args)
+        let format = try OutputFormatOptions.output(args, path: output)
         let event = try CardOptions.event(args)
         let catalog = try CardOptions.catalog(args, for: event)
         var card: Card
@@ -31,12 +32,12 @@ enum RenderCommand {
         if let output {
             let target = try OutputTarget(output)
             let renderer = try CardOptions.renderer(args)
-            let (png, title) = try renderer.png(card)
+            let (bytes, title) = try renderer.encoded(card, as: format)
             let missing = MissingGlyphs.codePoints(of: title?.missingGlyphs ?? [])
             if !missing.isEmpty && args.has("strict") {
                 throw CommandError("no font has \(missing.joined(separator: " ")) (--strict: no image written)")
             }
-            try target.write(png)
+            try target.write(bytes)
             if !missing.isEmpty {
                 StandardError.write("sharecard render: warning: no font has \(missing.joined(separator: " ")); they are drawn as boxes\n")
             }

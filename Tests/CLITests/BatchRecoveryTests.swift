@@ -18,7 +18,9 @@ final class BatchRecoveryTests: TemporaryDirectoryTestCase {
             #"{"title": ""}"#,
             #"{"title": "Three"}"#,
             #"{"title": "Four", "color": "user_red"}"#,
-            #"{"id": "blocker", "title": "Five"}"#,
+            // A photo card: its PNG is far larger than the FIFO's one-page buffer (a flat card's
+            // indexed PNG is smaller than a page and would not block).
+            #"{"id": "blocker", "title": "Five", "template": "photo"}"#,
             #"{"title": "Six"}"#,
             #"{"title": "Seven"}"#,
         ]

@@ -12,32 +12,40 @@ final class CardCommandTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
 
-    /// Decodes an RGB PNG with ImageMagick-free means: Python's zlib, from the standard
-    /// library, as an independent decoder. Returns rows of (r, g, b).
+    /// Decodes an RGB or indexed PNG with ImageMagick-free means: Python's zlib, from the
+    /// standard library, as an independent decoder. Returns rows of (r, g, b).
     func pixels(_ png: URL) throws -> (width: Int, height: Int, rgb: [UInt8]) {
         let script = """
             import sys, zlib, struct
             data = open(sys.argv[1], 'rb').read()
             assert data[:8] == b'\\x89PNG\\r\\n\\x1a\\n'
-            pos, idat, w, h = 8, b'', 0, 0
+            pos, idat, w, h, plte = 8, b'', 0, 0, b''
             while pos < len(data):
                 n = struct.unpack('>I', data[pos:pos+4])[0]; t = data[pos+4:pos+8]; body = data[pos+8:pos+8+n]
                 if t == b'IHDR':
-                    w, h, depth, ctype = struct.unpack('>IIBB', body[:10]); assert (depth, ctype) == (8, 2)
+                    w, h, depth, ctype = struct.unpack('>IIBB', body[:10]); assert (depth, ctype) == (8, 2) or ctype == 3
+                if t == b'PLTE': plte = body
                 if t == b'IDAT': idat += body
                 pos += 12 + n
-            raw = zlib.decompress(idat); stride = w * 3; out = bytearray(); prev = bytearray(stride)
+            bpp = 3 if ctype == 2 else 1
+            raw = zlib.decompress(idat); stride = w * 3 if ctype == 2 else (w * depth + 7) // 8; out = bytearray(); prev = bytearray(stride)
             for y in range(h):
                 f = raw[y*(stride+1)]; line = bytearray(raw[y*(stride+1)+1:(y+1)*(stride+1)])
                 for x in range(stride):
-                    a = line[x-3] if x >= 3 else 0; b = prev[x]; c = prev[x-3] if x >= 3 else 0
+                    a = line[x-bpp] if x >= bpp else 0; b = prev[x]; c = prev[x-bpp] if x >= bpp else 0
                     if f == 1: line[x] = (line[x] + a) & 255
                     elif f == 2: line[x] = (line[x] + b) & 255
                     elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
                     elif f == 4:
                         p = a + b - c; pa, pb, pc = abs(p-a), abs(p-b), abs(p-c)
                         line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-                out += line; prev = line
+                prev = line
+                if ctype == 2:
+                    out += line
+                else:
+                    for x in range(w):
+                        i = (line[x * depth // 8] >> (8 - depth - (x * depth) % 8)) & ((1 << depth) - 1)
+                        out += plte[3*i:3*i+3]
             sys.stdout.write('%d %d\\n' % (w, h)); sys.stdout.flush(); sys.stdout.buffer.write(bytes(out))
             """
         let p = Process()

@@ -25,7 +25,7 @@ final class DrawOutputTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(result.stdout.isEmpty)
         let bytes = try png("out.png")
         XCTAssertEqual(Array(bytes.prefix(8)), PNGHeader.signature)
-        XCTAssertEqual(PNGHeader(bytes), PNGHeader(width: 30, height: 20, bitDepth: 8, colourType: 2))
+        XCTAssertEqual(PNGHeader(bytes), PNGHeader(width: 30, height: 20, opaque: true))
         XCTAssertEqual(try contents(), ["out.png", "scene.json"], "no temporary files are left behind")
     }
 

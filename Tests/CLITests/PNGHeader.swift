@@ -1,7 +1,8 @@
 import Foundation
 
 /// The parts of a PNG file's header the CLI promises: the signature, the IHDR chunk's
-/// size, bit depth and colour type, and a final IEND chunk (a complete file).
+/// size, an opaque colour type (8-bit RGB, or indexed when the image has at most 256
+/// colours; never an alpha channel), and a final IEND chunk (a complete file).
 struct PNGHeader: Equatable {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     /// IEND: zero length, type, and its fixed CRC.
@@ -9,8 +10,8 @@ struct PNGHeader: Equatable {
 
     let width: UInt32
     let height: UInt32
-    let bitDepth: UInt8
-    let colourType: UInt8
+    /// 8-bit RGB, or indexed at 1, 2, 4 or 8 bits.
+    let opaque: Bool
 
     /// Reads the header, or nil when `data` is not a complete PNG with IHDR first.
     init?(_ data: Data) {
@@ -22,14 +23,12 @@ struct PNGHeader: Equatable {
         func u32(_ i: Int) -> UInt32 { bytes[i..<i + 4].reduce(0) { $0 << 8 | UInt32($1) } }
         width = u32(16)
         height = u32(20)
-        bitDepth = bytes[24]
-        colourType = bytes[25]
+        opaque = (bytes[25] == 2 && bytes[24] == 8) || (bytes[25] == 3 && [1, 2, 4, 8].contains(bytes[24]))
     }
 
-    init(width: UInt32, height: UInt32, bitDepth: UInt8 = 8, colourType: UInt8 = 2) {
+    init(width: UInt32, height: UInt32, opaque: Bool = true) {
         self.width = width
         self.height = height
-        self.bitDepth = bitDepth
-        self.colourType = colourType
+        self.opaque = opaque
     }
 }

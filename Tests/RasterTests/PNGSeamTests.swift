@@ -1,3 +1,4 @@
+import CImageEncode
 import CPNG
 import Caching
 import Dispatch
@@ -7,8 +8,8 @@ import Synchronization
 import TestSupport
 import XCTest
 
-/// The C PNG encoders at their edges: buffers with their lengths, settings checked, and the
-/// run encoder's constant tables shared by encoders on several threads.
+/// The C PNG encoders at their edges: buffers with their lengths, settings checked, and
+/// libdeflate's per-thread compressors used by encoders on several threads.
 final class PNGSeamTests: XCTestCase {
     /// Opaque pixels whose SUB-filtered rows are exactly `filtered` (three bytes per pixel,
     /// `width` pixels per row, padded with zeros): inverting the filter lets a test choose
@@ -30,15 +31,20 @@ final class PNGSeamTests: XCTestCase {
         return try Image(width: width, height: height, premultipliedARGB: pixels)
     }
 
-    /// Every literal byte and every run length from 1 to 300 (so every length code 3…258 and
-    /// the splits above it), decoded by libpng's inflater: a wrong table entry breaks this.
-    func testRunEncoderCodesEveryLiteralAndRunLength() throws {
+    /// Every literal byte and every run length from 1 to 300, through every row filter at
+    /// the extreme levels, decoded by libpng's inflater and unfiltering.
+    func testDeflateEncoderCodesEveryLiteralAndRunLength() throws {
         var filtered: [UInt8] = Array(0...255)
         for length in 1...300 { filtered.append(1); filtered += [UInt8](repeating: 0, count: length) }
         for length in 1...300 { filtered.append(7); filtered += [UInt8](repeating: 7, count: length) }
         let picture = try image(filtered: filtered, width: 4000)
-        let decoded = try Image(pngData: picture.pngData(encoding: .runs))
-        XCTAssertEqual(decoded.premultipliedARGB, picture.premultipliedARGB)
+        for filter in PNGEncoding.DeflateSettings.RowFilter.allCases {
+            for level in [0, 1, 12] {
+                let encoding = PNGEncoding.deflate(.init(rgb: try .init(level: level, filter: filter), indexed: nil))
+                let decoded = try Image(pngData: picture.pngData(encoding: encoding))
+                XCTAssertEqual(decoded.premultipliedARGB, picture.premultipliedARGB, "\(filter) level \(level)")
+            }
+        }
     }
 
     /// Encoders started together on several threads (HTTP workers, `batch --jobs`), each the
@@ -51,7 +57,7 @@ final class PNGSeamTests: XCTestCase {
             return try image(filtered: filtered, width: 500)
         }
         let libpng = PNGEncoding.libpng(try .init(zlibLevel: 1, filter: .sub))
-        let encodings = (0..<pictures.count * 2).map { $0 % 2 == 0 ? PNGEncoding.runs : libpng }
+        let encodings = (0..<pictures.count * 2).map { $0 % 2 == 0 ? PNGEncoding.cards : libpng }
         let results = LockedValue([[UInt8]?](repeating: nil, count: encodings.count))
         // Every thread waits until all have started, so the first encodes overlap.
         let started = Atomic(0)
@@ -81,11 +87,12 @@ final class PNGSeamTests: XCTestCase {
         var outSize = 0
         var message = [CChar](repeating: 0, count: 128)
         let status = pixels.withUnsafeBufferPointer { p in
-            direct ? sc_png_encode_bgrx_direct(p.baseAddress, size, width, height, stride, &out, &outSize, &message, message.count)
+            direct ? sc_encode_png(p.baseAddress, size, width, height, stride, 8, Int32(SC_PNG_ROWS_MINIMUM_SUM), 4, Int32(SC_PNG_ROWS_NONE),
+                                   &out, &outSize, &message, message.count)
                    : sc_png_encode_bgrx(p.baseAddress, size, width, height, stride, level, filters, strategy,
                                         &out, &outSize, &message, message.count)
         }
-        defer { sc_png_free(out) }
+        defer { direct ? sc_encode_free(out) : sc_png_free(out) }
         return (status, String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), out != nil)
     }
 
@@ -102,7 +109,7 @@ final class PNGSeamTests: XCTestCase {
             }
             var out: UnsafeMutablePointer<UInt8>?
             var outSize = 0
-            XCTAssertEqual(direct ? sc_png_encode_bgrx_direct(nil, 64, 4, 3, 16, &out, &outSize, nil, 0)
+            XCTAssertEqual(direct ? sc_encode_png(nil, 64, 4, 3, 16, 8, 0, 4, 0, &out, &outSize, nil, 0)
                                   : sc_png_encode_bgrx(nil, 64, 4, 3, 16, 6, Int32(SC_PNG_FILTER_NONE), 0, &out, &outSize, nil, 0), -1)
             XCTAssertNil(out)
             XCTAssertEqual(encode(pixels, size: pixels.count, width: 0, height: 3, stride: 16, direct: direct).message, "image has no pixels")

@@ -39,7 +39,8 @@ final class OpenAPIDocumentTests: XCTestCase {
 
     func testEveryRouteIsDescribedWithItsMethods() {
         let paths = Self.document["paths"] as? [String: [String: Any]] ?? [:]
-        let readOnly = ["/", "/openapi.json", "/healthz", "/metrics", "/v1/cards/{template}.png", "/v1/palettes",
+        let readOnly = ["/", "/openapi.json", "/healthz", "/metrics", "/v1/cards/{template}.png", "/v1/cards/{template}.jpg",
+                        "/v1/cards/{template}.jpeg", "/v1/cards/{template}.webp", "/v1/palettes",
                         "/v1/palettes/{name}", "/v1/palettes/{name}/preview.png", "/v1/templates",
                         "/v1/share", "/v1/templates/{name}"]
         XCTAssertEqual(Set(paths.keys), Set(readOnly + ["/v1/cards"]))
@@ -56,11 +57,15 @@ final class OpenAPIDocumentTests: XCTestCase {
                 }
             }
         }
-        let cardParameters = ((paths["/v1/cards/{template}.png"]?["get"] as? [String: Any])?["parameters"] as? [[String: String]] ?? [])
-            .compactMap { $0["$ref"]?.split(separator: "/").last.map(String.init) }
-        XCTAssertEqual(Set(cardParameters), ["template", "title", "date", "endDate", "subtitle", "emoji", "color", "palette",
-                                              "locale", "scale", "size", "expires", "sig", "ifNoneMatch",
-                                              "v", "photo"])
+        for ext in ["png", "jpg", "jpeg", "webp"] {
+            let cardParameters = ((paths["/v1/cards/{template}.\(ext)"]?["get"] as? [String: Any])?["parameters"] as? [[String: String]] ?? [])
+                .compactMap { $0["$ref"]?.split(separator: "/").last.map(String.init) }
+            // Each path offers only its own format (or auto), so no schema-valid request conflicts;
+            // a PNG takes no quality.
+            let format = ["png": "formatPNG", "jpg": "formatJPEG", "jpeg": "formatJPEG", "webp": "formatWebP"][ext]!
+            XCTAssertEqual(Set(cardParameters), Set(["template", "title", "date", "endDate", "subtitle", "emoji", "color", "palette",
+                                                     "locale", "scale", "size", format, "expires", "sig", "ifNoneMatch", "v", "photo"] + (ext == "png" ? [] : ["quality"])), ext)
+        }
     }
 
     /// The date pattern accepts exactly what `EventDate` parses, on listed edge cases and on

@@ -134,7 +134,7 @@ for scenario in $scenarios; do
       f="$results/capacity-c$c.wrk"
       secs="$(field seconds "$f")"
       cps="$(awk -v a="$after" -v b="$before" -v s="$secs" 'BEGIN { printf "%.0f", (a - b) / s }')"
-      echo "  $c connections: $cps cards/s (200s), all answers $(field rps "$f")/s, 429s $((full1 - full0)), card p99 $(field p99_ms "$f") ms, server CPU $(per_request_us "$t0" "$t1" $((after - before))) us per card, socket errors $(( $(field connect_errors "$f") + $(field read_errors "$f") + $(field timeouts "$f") ))"
+      echo "  $c connections: $cps cards/s (200s), all answers $(field rps "$f")/s, 429s $((full1 - full0)), card p99 $(field p99_ms "$f") ms, server CPU $(per_request_us "$t0" "$t1" $((after - before))) us per card, $(awk -v b="$(field bytes "$f")" -v r="$(field requests "$f")" 'BEGIN { printf "%.0f", r ? b / r : 0 }') bytes per answer, socket errors $(( $(field connect_errors "$f") + $(field read_errors "$f") + $(field timeouts "$f") ))"
       report_probe "capacity-c$c"
       echo "$c $cps" >>"$results/capacity"
     done

@@ -39,13 +39,6 @@ int sc_png_encode_bgrx(const uint8_t *pixels, size_t pixels_size, uint32_t width
                        int zlib_level, int filters, int strategy,
                        uint8_t **out, size_t *out_size, char *err, size_t err_size);
 
-/* The same output written without libpng, for flat-coloured images such as cards: each
- * row filtered UP when it repeats the row above and SUB otherwise, then deflated as runs
- * (one fixed-Huffman block, matches at distance 1). Faster than zlib at every level on such
- * images, at a somewhat larger size. Arguments and results as for sc_png_encode_bgrx. */
-int sc_png_encode_bgrx_direct(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height,
-                              size_t stride_bytes, uint8_t **out, size_t *out_size, char *err, size_t err_size);
-
 /* Decodes a PNG held in memory into straight (not premultiplied) B, G, R, A bytes,
  * rows packed (stride = width * 4). Rejects images wider than max_width, taller than
  * max_height or with more than max_pixels pixels before allocating them. On success

@@ -1,0 +1,69 @@
+#ifndef SC_ENCODE_H
+#define SC_ENCODE_H
+/* Image encoders (PNG through libdeflate, JPEG through libjpeg-turbo, WebP through libwebp)
+ * behind plain C types. Every encoder takes 32-bit pixels laid out as B, G, R, X bytes (a
+ * little-endian ARGB32 word whose alpha byte is ignored), `pixels_size` bytes with rows
+ * `stride_bytes` apart, and writes an opaque image. On success it returns 0 and sets *out to
+ * a malloc'ed buffer of *out_size bytes (free with sc_encode_free). On failure it returns -1,
+ * leaves *out NULL and writes a message into err (err_size bytes, always terminated when
+ * err_size > 0). All are safe to call on several threads at once, and the same pixels and
+ * settings always give the same bytes. */
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* How each PNG row is filtered before deflating. */
+enum {
+    SC_PNG_ROWS_NONE = 0,
+    SC_PNG_ROWS_SUB = 1,
+    SC_PNG_ROWS_UP = 2,
+    SC_PNG_ROWS_AVERAGE = 3,
+    SC_PNG_ROWS_PAETH = 4,
+    /* Per row, the filter whose output has the smallest sum of absolute values (bytes read
+     * as signed), the heuristic libpng and Pillow use; a row equal to the one above is UP. */
+    SC_PNG_ROWS_MINIMUM_SUM = 5,
+    /* Per row, UP when the row repeats the one above (all zeros), SUB otherwise. */
+    SC_PNG_ROWS_REPEAT_OR_SUB = 6,
+    /* Per row, the filter whose output has the lowest Shannon entropy (byte histogram). */
+    SC_PNG_ROWS_MINIMUM_ENTROPY = 7
+};
+
+/* Writes an 8-bit PNG with no ancillary chunks: indexed when `indexed_level` is not negative
+ * and the image has at most 256 distinct colours (PLTE in order of first appearance, 1, 2, 4
+ * or 8 bits per pixel, the fewest that hold every colour), RGB otherwise — lossless either
+ * way. Each kind has its own libdeflate compression level, 0 (store) … 12, and row filter
+ * (one of SC_PNG_ROWS_*): indexed images compress best unfiltered, RGB ones filtered. */
+int sc_encode_png(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
+                  int rgb_level, int rgb_rows, int indexed_level, int indexed_rows,
+                  uint8_t **out, size_t *out_size, char *err, size_t err_size);
+
+/* Chroma subsampling of a JPEG: 4:4:4 keeps colour at full resolution (sharp coloured edges),
+ * 4:2:0 halves it both ways (smaller, smears the colour of thin strokes). */
+enum {
+    SC_JPEG_SUBSAMPLING_444 = 0,
+    SC_JPEG_SUBSAMPLING_422 = 1,
+    SC_JPEG_SUBSAMPLING_420 = 2
+};
+
+/* Writes a baseline JFIF JPEG (YCbCr, optimised Huffman tables) at `quality` 1…100. */
+int sc_encode_jpeg(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
+                   int quality, int subsampling,
+                   uint8_t **out, size_t *out_size, char *err, size_t err_size);
+
+/* Writes a WebP: lossless when `lossless` is non-zero (then `quality` 0…100 is the effort),
+ * lossy at `quality` 0…100 otherwise (with libwebp's sharp RGB→YUV conversion, which keeps
+ * coloured edges crisper). `method` 0 (fastest) … 6 (smallest). Images are at most
+ * 16383 pixels a side. */
+int sc_encode_webp(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
+                   int lossless, int quality, int method,
+                   uint8_t **out, size_t *out_size, char *err, size_t err_size);
+
+void sc_encode_free(void *buffer);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

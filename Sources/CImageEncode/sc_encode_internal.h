@@ -1,0 +1,13 @@
+#ifndef SC_ENCODE_INTERNAL_H
+#define SC_ENCODE_INTERNAL_H
+/* Shared by the encoders in this target; not part of its interface. */
+#include <stddef.h>
+#include <stdint.h>
+
+void sc_encode_set_error(char *err, size_t err_size, const char *message);
+
+/* Checks the arguments every encoder shares: 0 when they describe a readable image no wider
+ * or taller than max_side, -1 (with a message) otherwise. Clears *out and *out_size. */
+int sc_encode_check(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
+                    uint32_t max_side, uint8_t **out, size_t *out_size, char *err, size_t err_size);
+#endif

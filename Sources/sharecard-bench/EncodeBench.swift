@@ -1,0 +1,114 @@
+import Cards
+import Foundation
+import Raster
+import Typesetting
+
+/// Image encoding on a corpus of real cards: every PNG setting tried (libdeflate levels, row
+/// filters, palette), the old encoders, and JPEG/WebP, beside Pillow and cairo encoding the same
+/// pixels in the same run. Sizes in bytes, times as medians.
+enum EncodeBench {
+    static func corpus(root: URL) throws -> [(name: String, image: Image)] {
+        let catalog = try Catalog(palettesDirectory: root.appendingPathComponent("palettes"),
+                                  templatesDirectory: root.appendingPathComponent("templates"))
+        let renderer = CardRenderer(fonts: try FontLibrary(directory: root.appendingPathComponent("fonts").path))
+        let events: [(String, Event)] = try [
+            ("flat", Event(title: "Our first apartment together")),
+            ("three-line", Event(title: TypesettingBench.title)),
+            ("mixed-script", Event(title: "Trip to 東京 and ירושלים with the family 👨‍👩‍👧 🎉")),
+            ("gradient", Event(title: "Summer solstice picnic", emoji: "🌞", palette: "gradients", template: "gradient")),
+            ("pattern", Event(title: "Ten years of the book club", template: "pattern")),
+            ("photo", Event(title: "Coffee with the whole team", template: "photo")),
+        ]
+        return try events.map { name, event in
+            (name, try renderer.render(Card(event, catalog: catalog)).canvas.makeImage())
+        }
+    }
+
+    typealias Encoder = (String, (Image) throws -> [UInt8])
+
+    static func pngSettings() throws -> [Encoder] {
+        typealias D = PNGEncoding.DeflateSettings
+        func deflate(_ name: String, rgb: D.Rows, indexed: D.Rows?) -> Encoder {
+            let encoding = PNGEncoding.deflate(D(rgb: rgb, indexed: indexed))
+            return (name, { try $0.pngData(encoding: encoding) })
+        }
+        var settings: [Encoder] = [
+            ("cards default (PNGEncoding.cards)", { try $0.pngData() }),
+            ("libpng adaptive, zlib 6", { try $0.pngData(encoding: .libpng(try .init(zlibLevel: 6, filter: .adaptive))) }),
+        ]
+        for filter in D.RowFilter.allCases {
+            settings.append(deflate("RGB: libdeflate 8, \(filter.rawValue)", rgb: try .init(level: 8, filter: filter), indexed: nil))
+        }
+        for level in [1, 4, 6, 9, 12] {
+            settings.append(deflate("RGB: libdeflate \(level), minimum-sum", rgb: try .init(level: level, filter: .minimumSum), indexed: nil))
+        }
+        for (level, filter) in [(1, D.RowFilter.none), (4, .none), (6, .none), (9, .none), (4, .minimumSum)] {
+            settings.append(deflate("indexed if ≤ 256 colours: libdeflate \(level), \(filter.rawValue)",
+                                    rgb: D.cards.rgb, indexed: try .init(level: level, filter: filter)))
+        }
+        return settings
+    }
+
+    static func lossySettings() throws -> [Encoder] {
+        var settings: [Encoder] = []
+        for (quality, subsampling) in [(90, JPEGEncoding.ChromaSubsampling.none444), (90, .both420), (80, .none444)] {
+            let e = try JPEGEncoding(quality: quality, subsampling: subsampling)
+            settings.append(("JPEG q\(quality) \(subsampling.rawValue)", { try $0.jpegData(encoding: e) }))
+        }
+        for (lossless, quality, method) in [(false, 90, 4), (false, 80, 4), (false, 90, 2), (true, 75, 4), (true, 25, 1)] {
+            let e = try WebPEncoding(lossless: lossless, quality: quality, method: method)
+            settings.append(("WebP \(lossless ? "lossless, effort" : "lossy q")\(quality) m\(method)", { try $0.webpData(encoding: e) }))
+        }
+        return settings
+    }
+
+    static func run(iterations: Int, root: URL) throws {
+        let cards = try corpus(root: root)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("sharecard-encode-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var files: [String] = []
+        for (i, card) in cards.enumerated() {
+            let path = scratch.appendingPathComponent("\(i).png").path
+            try Data(try card.image.pngData(encoding: .libpng(try .init(zlibLevel: 1, filter: .none)))).write(to: URL(fileURLWithPath: path))
+            files.append(path)
+        }
+        let peer = runPeer(root.appendingPathComponent("bench/peer_encode.py").path,
+                           arguments: ["--iterations", String(iterations)] + files) ?? [:]
+        let columns = cards.map(\.name)
+        let pngBaseline = (0..<cards.count).map { peer["bytes\tpillow-png\t\($0)"] }
+        try printMatrix("PNG: bytes (× Pillow default) and median ms per card", columns, try pngSettings(), cards, iterations,
+                        peers: ["pillow-png": "Pillow save(PNG) default", "pillow-png-optimize": "Pillow optimize=True", "cairo-png": "cairo write_to_png"],
+                        peer: peer, baseline: pngBaseline)
+        try printMatrix("JPEG and WebP: bytes (× Pillow's same setting where there is one) and median ms", columns, try lossySettings(), cards, iterations,
+                        peers: ["pillow-jpeg-q90-444": "Pillow JPEG q90 4:4:4", "pillow-jpeg-q90-420": "Pillow JPEG q90 4:2:0",
+                                "pillow-webp-q90": "Pillow WebP q90 m4", "pillow-webp-lossless": "Pillow WebP lossless q75 m4"],
+                        peer: peer, baseline: Array(repeating: nil, count: cards.count))
+        if peer.isEmpty { print("\n(encode peers not run: `scripts/setup --bench` installs Pillow and cairo)") }
+    }
+
+    static func printMatrix(_ title: String, _ columns: [String], _ settings: [Encoder], _ cards: [(name: String, image: Image)],
+                            _ iterations: Int, peers: KeyValuePairs<String, String>, peer: [String: Double], baseline: [Double?]) throws {
+        print("\n## \(title)\n")
+        print("| setting | " + columns.joined(separator: " | ") + " |")
+        print("|---|" + String(repeating: "---:|", count: columns.count))
+        func cell(_ bytes: Double?, _ ms: Double?, _ i: Int) -> String {
+            guard let bytes, let ms else { return "–" }
+            let ratio = baseline[i].map { String(format: " (%.2f×)", bytes / $0) } ?? ""
+            return String(format: "%.0f%@ %.2f ms", bytes, ratio, ms)
+        }
+        for (name, encode) in settings {
+            var cells: [String] = []
+            for (i, card) in cards.enumerated() {
+                let bytes = try encode(card.image).count
+                let m = try measure(name, iterations: iterations) { _ = try encode(card.image) }
+                cells.append(cell(Double(bytes), m.medianMilliseconds, i))
+            }
+            print("| \(name) | " + cells.joined(separator: " | ") + " |")
+        }
+        for (key, label) in peers {
+            let cells = (0..<cards.count).map { cell(peer["bytes\t\(key)\t\($0)"], peer["ms\t\(key)\t\($0)"], $0) }
+            print("| \(label) | " + cells.joined(separator: " | ") + " |")
+        }
+    }
+}

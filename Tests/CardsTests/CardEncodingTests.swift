@@ -1,0 +1,30 @@
+import Cards
+import Foundation
+import Raster
+import XCTest
+
+/// Every template's card through each encoder: the PNG decodes (libpng) to exactly the
+/// rendered pixels, whether it was written indexed or RGB; every format is deterministic.
+final class CardEncodingTests: XCTestCase {
+    func testEveryCardKindRoundTripsThroughLibpng() throws {
+        var kinds: Set<UInt8> = []
+        for template in try CardGoldenTests.catalog.get().templates.map(\.name) {
+            for title in CardGoldenTests.titles.prefix(2) + CardGoldenTests.titles.suffix(1) {
+                let event = try Event(title: title.title, emoji: "🎉", color: title.color, template: template, locale: title.locale)
+                let canvas = try CardGoldenTests.renderer.get().render(Card(event, catalog: CardGoldenTests.catalog.get())).canvas
+                let png = try canvas.pngData()
+                kinds.insert(png[25])
+                XCTAssertEqual(try Image(pngData: png).premultipliedARGB, canvas.makeImage().premultipliedARGB, "\(template)/\(title.name)")
+                XCTAssertEqual(png, try canvas.pngData(), "\(template)/\(title.name): deterministic")
+                for output in [try ImageOutput(format: .jpeg), try ImageOutput(format: .webp)] {
+                    let bytes = try canvas.encoded(output)
+                    XCTAssertEqual(bytes, try canvas.encoded(output), "\(template)/\(title.name) \(output.token): deterministic")
+                    let magic: [UInt8] = output.format == .jpeg ? [0xFF, 0xD8, 0xFF] : Array("RIFF".utf8)
+                    XCTAssertEqual(Array(bytes.prefix(magic.count)), magic, "\(template)/\(title.name) \(output.token)")
+                }
+            }
+        }
+        // The corpus has both kinds: flat cards (indexed) and photo, gradient or emoji ones (RGB).
+        XCTAssertEqual(kinds, [2, 3])
+    }
+}

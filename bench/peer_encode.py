@@ -1,0 +1,52 @@
+#!/usr/bin/env python3
+"""The same card pixels encoded by peers, in the same run as sharecard-bench's encode stage:
+Pillow's PNG writer at its default (zlib 6, adaptive filters) and with optimize=True, cairo's
+write_to_png, and Pillow's JPEG and WebP writers at the settings sharecard uses.
+
+Usage: peer_encode.py --iterations N PNG...   Prints `what<TAB>peer<TAB>index<TAB>value`,
+what being `bytes` or `ms` (the median of N runs).
+"""
+from peer_timing import median_ms
+import io
+import sys
+
+
+def main():
+    args = sys.argv[1:]
+    iterations = 20
+    if args[:1] == ["--iterations"]:
+        iterations = int(args[1])
+        args = args[2:]
+    from PIL import Image
+
+    try:
+        import cairo
+    except ImportError:
+        cairo = None
+
+    for index, path in enumerate(args):
+        image = Image.open(path).convert("RGB")
+        image.load()
+
+        peers = {
+            "pillow-png": lambda out: image.save(out, "PNG"),
+            "pillow-png-optimize": lambda out: image.save(out, "PNG", optimize=True),
+            "pillow-jpeg-q90-444": lambda out: image.save(out, "JPEG", quality=90, subsampling=0),
+            "pillow-jpeg-q90-420": lambda out: image.save(out, "JPEG", quality=90, subsampling=2),
+            "pillow-webp-q90": lambda out: image.save(out, "WEBP", quality=90, method=4),
+            "pillow-webp-lossless": lambda out: image.save(out, "WEBP", lossless=True, quality=75, method=4),
+        }
+        if cairo is not None:
+            surface = cairo.ImageSurface.create_from_png(path)
+            peers["cairo-png"] = lambda out: surface.write_to_png(out)
+        for name, save in peers.items():
+            buffer = io.BytesIO()
+            save(buffer)
+            print(f"bytes\t{name}\t{index}\t{len(buffer.getvalue())}")
+            runs = max(3, iterations // 4) if name == "pillow-png-optimize" else iterations
+            print(f"ms\t{name}\t{index}\t{median_ms(lambda: save(io.BytesIO()), runs):.4f}")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
