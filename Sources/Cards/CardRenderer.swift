@@ -39,8 +39,9 @@ public struct CardRenderer: Sendable {
         }
         let canvas = try Canvas(size: template.size, scale: scale, background: .black)
         canvas.fill(Path(rect: canvas.bounds), with: template.background.resolve(color, cardSize: template.size))
-        let context = try LayoutContext(fonts: fonts, glyphCache: glyphCache, language: LanguageTag(event.canonicalLocale.textLanguage) ?? LanguageTag("en")!,
+        var context = try LayoutContext(fonts: fonts, glyphCache: glyphCache, language: LanguageTag(event.canonicalLocale.textLanguage) ?? LanguageTag("en")!,
                                         scale: scale)
+        context.hyphenates = true
         var drawing = CardDrawing(event: event, color: color, template: template, canvas: canvas, context: context)
         for element in template.elements { try drawing.draw(element) }
         return RenderedCard(canvas: canvas, title: drawing.title)
