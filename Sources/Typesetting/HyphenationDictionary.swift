@@ -1,12 +1,15 @@
 import CHyphen
 import Caching
+import Foundation
 
 /// The hyphenation patterns of one language: a Debian `hyphen-*` dictionary (LibreOffice's
 /// TeX-derived `.dic` files under /usr/share/hyphen) read by libhyphen.
 ///
 /// A language's dictionary is found by path — `hyph_<language>_<REGION>.dic`, then
-/// `hyph_<language>.dic` — loaded the first time that language is asked for, and kept for the
-/// life of the process; a language without one is not hyphenated.
+/// `hyph_<language>.dic`, then the first `hyph_<language>_<XX>.dic` in name order (Spanish,
+/// Catalan, Polish and Russian come only with a region) — loaded the first time it is asked
+/// for (German's large pattern file takes about 2 s), and kept for the life of the process;
+/// a language without one is not hyphenated.
 public final class HyphenationDictionary: @unchecked Sendable {
     // @unchecked: `handle` is written once, in `init`; libhyphen only reads it afterwards.
     private let handle: OpaquePointer
@@ -21,11 +24,29 @@ public final class HyphenationDictionary: @unchecked Sendable {
 
     deinit { sc_hyphen_free(handle) }
 
-    /// Loaded dictionaries by file name (nil: looked for and absent or unreadable).
-    private static let loaded = LockedValue<[String: HyphenationDictionary?]>([:])
+    /// Loaded dictionaries by file name, and each language's (nil: none found or readable).
+    private static let loaded = LockedValue<(byFile: [String: HyphenationDictionary], byLanguage: [String: HyphenationDictionary?])>(([:], [:]))
 
-    /// The dictionary for `language`, or nil when Debian has none for it.
+    /// The dictionary for `language`, or nil when Debian has none for it. Thread-safe; the
+    /// first call for a language reads the directory and loads the file under a lock.
     public static func forLanguage(_ language: LanguageTag) -> HyphenationDictionary? {
+        loaded.withLock { cache in
+            if let known = cache.byLanguage[language.tag] { return known }
+            var found: HyphenationDictionary?
+            for name in fileNames(for: language) {
+                if let d = cache.byFile[name] ?? HyphenationDictionary(path: "\(directory)/\(name)") {
+                    cache.byFile[name] = d
+                    found = d
+                    break
+                }
+            }
+            cache.byLanguage[language.tag] = .some(found)
+            return found
+        }
+    }
+
+    /// Candidate file names for `language`, most specific first.
+    private static func fileNames(for language: LanguageTag) -> [String] {
         let subtags = language.tag.split(separator: "-")
         let primary = String(subtags[0])
         var names: [String] = []
@@ -33,16 +54,10 @@ public final class HyphenationDictionary: @unchecked Sendable {
             names.append("hyph_\(primary)_\(region.uppercased()).dic")
         }
         names.append("hyph_\(primary).dic")
-        for name in names {
-            let found = loaded.withLock { cache -> HyphenationDictionary? in
-                if let known = cache[name] { return known }
-                let dictionary = HyphenationDictionary(path: "\(directory)/\(name)")
-                cache[name] = .some(dictionary)
-                return dictionary
-            }
-            if let found { return found }
+        let regional = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter {
+            $0.hasPrefix("hyph_\(primary)_") && $0.hasSuffix(".dic") && $0.count == "hyph_\(primary)_XX.dic".count
         }
-        return nil
+        return names + regional.sorted()
     }
 
     /// The UTF-16 offsets inside `units` after which a hyphen may be added: each maximal run

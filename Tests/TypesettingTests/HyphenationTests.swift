@@ -78,5 +78,8 @@ final class HyphenationTests: XCTestCase {
         let first = try XCTUnwrap(found[0])
         XCTAssertTrue(found.allSatisfy { $0 === first })
         XCTAssertTrue(HyphenationDictionary.forLanguage(LanguageTag("en")!)!.points(in: Array("hyphenation".utf16)).contains(2))
+        // Spanish comes only with regions: the first in name order serves plain "es".
+        let spanish = try XCTUnwrap(HyphenationDictionary.forLanguage(LanguageTag("es")!))
+        XCTAssertFalse(spanish.points(in: Array("extraordinariamente".utf16)).isEmpty)
     }
 }
