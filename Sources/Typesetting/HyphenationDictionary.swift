@@ -24,25 +24,39 @@ public final class HyphenationDictionary: @unchecked Sendable {
 
     deinit { sc_hyphen_free(handle) }
 
-    /// Loaded dictionaries by file name, and each language's (nil: none found or readable).
-    private static let loaded = LockedValue<(byFile: [String: HyphenationDictionary], byLanguage: [String: HyphenationDictionary?])>(([:], [:]))
+    /// One file's dictionary, loaded at most once: its own lock is held while loading, so
+    /// a large file keeps waiting only those who want that file.
+    private final class FileSlot: Sendable {
+        /// nil: not tried yet; .some(nil): missing or unreadable.
+        let state = LockedValue<HyphenationDictionary??>(nil)
+    }
 
-    /// The dictionary for `language`, or nil when Debian has none for it. Thread-safe; the
-    /// first call for a language reads the directory and loads the file under a lock.
+    /// A slot per file name, and each language's dictionary once resolved.
+    private static let slots = LockedValue<[String: FileSlot]>([:])
+    private static let byLanguage = LockedValue<[String: HyphenationDictionary?]>([:])
+
+    /// The dictionary for `language`, or nil when Debian has none for it. Thread-safe; each
+    /// file is loaded once per process, on first use.
     public static func forLanguage(_ language: LanguageTag) -> HyphenationDictionary? {
-        loaded.withLock { cache in
-            if let known = cache.byLanguage[language.tag] { return known }
-            var found: HyphenationDictionary?
-            for name in fileNames(for: language) {
-                if let d = cache.byFile[name] ?? HyphenationDictionary(path: "\(directory)/\(name)") {
-                    cache.byFile[name] = d
-                    found = d
-                    break
-                }
+        if let known = byLanguage.withLock({ $0[language.tag] }) { return known }
+        var found: HyphenationDictionary?
+        for name in fileNames(for: language) {
+            let slot = slots.withLock { slots in
+                if let slot = slots[name] { return slot }
+                let slot = FileSlot()
+                slots[name] = slot
+                return slot
             }
-            cache.byLanguage[language.tag] = .some(found)
-            return found
+            let loaded = slot.state.withLock { state -> HyphenationDictionary? in
+                if let done = state { return done }
+                let d = HyphenationDictionary(path: "\(directory)/\(name)")
+                state = .some(d)
+                return d
+            }
+            if let loaded { found = loaded; break }
         }
+        byLanguage.withLock { $0[language.tag] = .some(found) }
+        return found
     }
 
     /// Candidate file names for `language`, most specific first.
