@@ -1,6 +1,7 @@
 #include "sc_hyphen.h"
 
 #include <hyphen.h>
+#include <iconv.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,9 +28,11 @@ void sc_hyphen_free(sc_hyphen_dict *dict) {
     free(dict);
 }
 
-/* Encodes word into bytes (UTF-8 or Latin-1); owner[b] is the UTF-16 index of the last unit of the character byte b
- * belongs to, or -1 when b is not the character's last byte. Returns the byte count or a negative error. */
-static int encode(const uint16_t *word, int32_t length, int utf8, char *bytes, int32_t *owner) {
+/* Encodes word into bytes: UTF-8, or through `to` (iconv from UTF-8 to the dictionary's single-byte charset, such as
+ * ISO8859-2 or KOI8-R); owner[b] is the UTF-16 index of the last unit of the character byte b belongs to, or -1 when b
+ * is not the character's last byte. `bytes` and `owner` hold 3 entries per unit. Returns the byte count or a negative
+ * error. */
+static int encode(const uint16_t *word, int32_t length, iconv_t to, char *bytes, int32_t *owner) {
     int n = 0;
     for (int32_t i = 0; i < length; i++) {
         uint32_t c = word[i];
@@ -40,24 +43,34 @@ static int encode(const uint16_t *word, int32_t length, int utf8, char *bytes, i
         } else if (c >= 0xDC00 && c <= 0xDFFF) {
             return SC_HYPHEN_ERROR_ENCODING;
         }
-        int start = n;
-        if (!utf8) {
-            if (c > 0xFF) return SC_HYPHEN_ERROR_ENCODING;
-            bytes[n++] = (char)c;
-        } else if (c < 0x80) {
-            bytes[n++] = (char)c;
+        char utf8[4];
+        int k = 0;
+        if (c < 0x80) {
+            utf8[k++] = (char)c;
         } else if (c < 0x800) {
-            bytes[n++] = (char)(0xC0 | (c >> 6));
-            bytes[n++] = (char)(0x80 | (c & 0x3F));
+            utf8[k++] = (char)(0xC0 | (c >> 6));
+            utf8[k++] = (char)(0x80 | (c & 0x3F));
         } else if (c < 0x10000) {
-            bytes[n++] = (char)(0xE0 | (c >> 12));
-            bytes[n++] = (char)(0x80 | ((c >> 6) & 0x3F));
-            bytes[n++] = (char)(0x80 | (c & 0x3F));
+            utf8[k++] = (char)(0xE0 | (c >> 12));
+            utf8[k++] = (char)(0x80 | ((c >> 6) & 0x3F));
+            utf8[k++] = (char)(0x80 | (c & 0x3F));
         } else {
-            bytes[n++] = (char)(0xF0 | (c >> 18));
-            bytes[n++] = (char)(0x80 | ((c >> 12) & 0x3F));
-            bytes[n++] = (char)(0x80 | ((c >> 6) & 0x3F));
-            bytes[n++] = (char)(0x80 | (c & 0x3F));
+            utf8[k++] = (char)(0xF0 | (c >> 18));
+            utf8[k++] = (char)(0x80 | ((c >> 12) & 0x3F));
+            utf8[k++] = (char)(0x80 | ((c >> 6) & 0x3F));
+            utf8[k++] = (char)(0x80 | (c & 0x3F));
+        }
+        int start = n;
+        if (to == (iconv_t)-1) {
+            memcpy(bytes + n, utf8, (size_t)k);
+            n += k;
+        } else {
+            /* Exactly one byte out per character: anything else is not this dictionary's script. */
+            char *in = utf8, *out = bytes + n;
+            size_t inLeft = (size_t)k, outLeft = 1;
+            if (iconv(to, &in, &inLeft, &out, &outLeft) == (size_t)-1 || inLeft != 0 || outLeft != 0)
+                return SC_HYPHEN_ERROR_ENCODING;
+            n += 1;
         }
         for (int b = start; b < n; b++) owner[b] = b == n - 1 ? i : -1;
     }
@@ -67,10 +80,16 @@ static int encode(const uint16_t *word, int32_t length, int utf8, char *bytes, i
 int sc_hyphen_points(const sc_hyphen_dict *dict, const uint16_t *word, int32_t length, uint8_t *after) {
     if (dict == NULL || word == NULL || after == NULL || length < 1 || length > SC_HYPHEN_WORD_MAX)
         return SC_HYPHEN_ERROR_ARGUMENT;
-    /* At most 4 bytes per UTF-16 unit pair, 3 per lone BMP unit. */
+    /* At most 4 bytes per surrogate pair, 3 per other UTF-16 unit. */
     char bytes[SC_HYPHEN_WORD_MAX * 3 + 1];
     int32_t owner[SC_HYPHEN_WORD_MAX * 3 + 1];
-    int n = encode(word, length, dict->dict->utf8, bytes, owner);
+    iconv_t to = (iconv_t)-1;
+    if (!dict->dict->utf8) {
+        to = iconv_open(dict->dict->cset, "UTF-8");
+        if (to == (iconv_t)-1) return SC_HYPHEN_ERROR_ENCODING;
+    }
+    int n = encode(word, length, to, bytes, owner);
+    if (to != (iconv_t)-1) iconv_close(to);
     if (n < 0) return n;
     bytes[n] = '\0';
     char hyphens[SC_HYPHEN_WORD_MAX * 3 + 5];

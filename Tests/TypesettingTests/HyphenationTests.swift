@@ -81,5 +81,10 @@ final class HyphenationTests: XCTestCase {
         // Spanish comes only with regions: the first in name order serves plain "es".
         let spanish = try XCTUnwrap(HyphenationDictionary.forLanguage(LanguageTag("es")!))
         XCTAssertFalse(spanish.points(in: Array("extraordinariamente".utf16)).isEmpty)
+        // Dictionaries in single-byte charsets other than Latin-1 (KOI8-R, ISO 8859-2).
+        for (language, word) in [("ru", "Представление"), ("cs", "Nejneobhospodařovávatelnějšími")] {
+            let d = try XCTUnwrap(HyphenationDictionary.forLanguage(LanguageTag(language)!), language)
+            XCTAssertFalse(d.points(in: Array(word.utf16)).isEmpty, language)
+        }
     }
 }

@@ -1,7 +1,8 @@
 #ifndef SC_HYPHEN_H
 #define SC_HYPHEN_H
 /* libhyphen (the TeX-pattern hyphenator of LibreOffice) behind plain C types. Words are UTF-16; the dictionary's own
- * encoding (UTF-8 or ISO 8859-1, its first line) is handled here. */
+ * encoding (its first line: UTF-8, or a single-byte charset such as ISO8859-2 or KOI8-R, through iconv)
+ * is handled here. */
 #include <stdint.h>
 
 #ifdef __cplusplus
