@@ -77,7 +77,8 @@ public struct CardRenderer: Sendable {
         let colors = PaletteColors(foreground: color.foreground, background: color.background.colors[0],
                                    backgroundPaint: color.background.paint(for: size))
         let text = SceneTextContext(fonts: fonts, glyphCache: glyphCache,
-                                    language: LanguageTag(event.canonicalLocale.textLanguage) ?? LanguageTag("en")!)
+                                    language: LanguageTag(event.canonicalLocale.textLanguage) ?? LanguageTag("en")!,
+                                    hyphenates: true)
         return ResolvedCard(scene: try template.scene.resolve(SceneBindings(values: values, colors: colors, photo: photo?.photo.image, photoFaces: photo?.faces ?? []), size: size,
                                                               scale: scale, text: text, pixelLimit: pixelLimit))
     }

@@ -77,7 +77,8 @@ public struct Label: LayoutView {
     /// The text analysed and shaped once, for any number of layouts; nil when empty.
     private func paragraph(context: LayoutContext) throws -> Paragraph? {
         guard !text.utf16.isEmpty else { return nil }
-        return try Paragraph(text, library: context.fonts, language: language ?? context.language)
+        return try Paragraph(text, library: context.fonts, language: language ?? context.language,
+                             hyphenates: context.hyphenates)
     }
 
     private func layout(_ paragraph: Paragraph?, in size: Size, grid: PixelGrid) throws -> LabelLayout {

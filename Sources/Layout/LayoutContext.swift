@@ -12,6 +12,9 @@ public struct LayoutContext: Sendable {
     public let language: LanguageTag
     /// Device pixels per point: the canvas's `scale`.
     public let grid: PixelGrid
+    /// Long words may be hyphenated with the dictionary of the text's language (set when
+    /// the language was chosen for the text, not assumed).
+    public var hyphenates = false
 
     public init(fonts: FontLibrary, glyphCache: GlyphCache, language: LanguageTag = LanguageTag("en")!,
                 scale: Double = 1) throws {
@@ -23,6 +26,8 @@ public struct LayoutContext: Sendable {
 
     /// The same context with another device scale.
     public func with(scale: Double) throws -> LayoutContext {
-        try LayoutContext(fonts: fonts, glyphCache: glyphCache, language: language, scale: scale)
+        var context = try LayoutContext(fonts: fonts, glyphCache: glyphCache, language: language, scale: scale)
+        context.hyphenates = hyphenates
+        return context
     }
 }

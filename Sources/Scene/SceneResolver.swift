@@ -38,11 +38,15 @@ public struct SceneTextContext: Sendable {
     public let glyphCache: GlyphCache
     /// The language text is shaped in.
     public let language: LanguageTag
+    /// Long words may be hyphenated with `language`'s dictionary (a card's event names its
+    /// locale; a scene file's text has no language of its own, so it is not hyphenated).
+    public let hyphenates: Bool
 
-    public init(fonts: FontLibrary, glyphCache: GlyphCache, language: LanguageTag = LanguageTag("en")!) {
+    public init(fonts: FontLibrary, glyphCache: GlyphCache, language: LanguageTag = LanguageTag("en")!, hyphenates: Bool = false) {
         self.fonts = fonts
         self.glyphCache = glyphCache
         self.language = language
+        self.hyphenates = hyphenates
     }
 }
 
@@ -57,7 +61,11 @@ extension Scene {
         let size = size ?? self.size
         let scale = scale ?? self.scale
         if let problem = pixelBudgetProblem(size: size, scale: scale, limit: pixelLimit) { throw SceneLimitError(description: problem) }
-        let context = try text.map { try LayoutContext(fonts: $0.fonts, glyphCache: $0.glyphCache, language: $0.language, scale: scale) }
+        let context = try text.map { text in
+            var context = try LayoutContext(fonts: text.fonts, glyphCache: text.glyphCache, language: text.language, scale: scale)
+            context.hyphenates = text.hyphenates
+            return context
+        }
         let canvas = Rect(origin: .zero, size: size)
         let margins = safeArea.map { $0.points(along: min(size.width, size.height), canvas: size) }
         let safe = canvas.inset(by: EdgeInsets(top: margins[0], left: margins[1], bottom: margins[2], right: margins[3]))

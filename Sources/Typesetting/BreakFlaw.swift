@@ -16,6 +16,9 @@ public enum BreakFlaw: String, Sendable, CaseIterable {
     /// Inside a word, at a grapheme boundary that is no break opportunity: taken only when
     /// keeping words whole would more than halve the size (`wordSplitScaleRatio`).
     case splitsWord
+    /// Inside a word at a hyphenation point of the language's dictionary, the line ending in
+    /// a hyphen: taken only when it sets the text larger than whole words do.
+    case hyphenated
 
     /// The flaw of the break at `offset` (0 < offset < text length) in `units`, if any.
     static func of(breakAt offset: Int, in units: [UInt16], words: WordBoundaries?) -> BreakFlaw? {

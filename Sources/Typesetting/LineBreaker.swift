@@ -11,15 +11,22 @@ struct LineBreaker {
     private let mandatory: [Bool]
     /// Breaks with a `BreakFlaw`, which balancing charges `flawPenalty` for.
     private let flawed: [Bool]
+    /// The hyphen's width (nominal points) added to a line ending at each hyphenation point.
+    let hyphenWidths: [Int: Double]
     /// Relative slack for comparing floating-point widths.
     static let epsilon = 1e-9
 
     /// With `avoidingFlawedBreaks`, breaks that have a `BreakFlaw` are not opportunities;
     /// with `splittingWordsWiderThan` a width in points at nominal sizes, every grapheme
     /// boundary between two non-space characters of a word wider than that also is one (a
-    /// flawed one). Words narrower than the line are never cut, however long the text.
-    init(_ paragraph: Paragraph, avoidingFlawedBreaks: Bool = false, splittingWordsWiderThan wordWidthLimit: Double? = nil) {
+    /// flawed one; words narrower than the line are never cut, however long the text); each
+    /// key of `hyphenation` is one too (flawed), a line ending there being wider by its
+    /// value, the hyphen's width.
+    init(_ paragraph: Paragraph, avoidingFlawedBreaks: Bool = false, splittingWordsWiderThan wordWidthLimit: Double? = nil,
+         hyphenation: [Int: Double] = [:]) {
         self.paragraph = paragraph
+        hyphenWidths = hyphenation
+        var points = hyphenation.keys.sorted()[...]
         var offsets: [Int] = [], mandatory: [Bool] = [], flawed: [Bool] = []
         let units = paragraph.text.utf16
         var boundaries = wordWidthLimit != nil ? paragraph.graphemes.boundaries[...] : []
@@ -27,6 +34,12 @@ struct LineBreaker {
         for (b, flaw) in zip(paragraph.breaks, paragraph.breakFlaws) where b.offset > 0 {
             let isLongWord = wordWidthLimit.map { paragraph.width(wordStart..<b.offset) > $0 } ?? false
             wordStart = b.offset
+            while let h = points.first, h < b.offset {
+                points.removeFirst()
+                offsets.append(h)
+                mandatory.append(false)
+                flawed.append(true)
+            }
             while let g = boundaries.first, g <= b.offset {
                 boundaries.removeFirst()
                 if isLongWord, g > 0, g < b.offset, !Paragraph.isTrailingSpace(units[g - 1]), !Paragraph.isTrailingSpace(units[g]) {
@@ -57,12 +70,19 @@ struct LineBreaker {
 
     var textLength: Int { paragraph.text.utf16.count }
 
+    /// The width of a line over `range` at nominal sizes: its content, plus a hyphen when it
+    /// ends at a hyphenation point.
+    func width(_ range: Range<Int>) -> Double {
+        let w = paragraph.width(range)
+        return hyphenWidths.isEmpty ? w : w + (hyphenWidths[range.upperBound] ?? 0)
+    }
+
     /// The widest stretch between two break opportunities: no line can be narrower without
     /// emergency breaks.
     var widestUnbreakable: Double {
         var start = 0, widest = 0.0
         for end in offsets {
-            widest = max(widest, paragraph.width(start..<end))
+            widest = max(widest, width(start..<end))
             start = end
         }
         return widest
@@ -79,7 +99,7 @@ struct LineBreaker {
         var j = 0
         while j < offsets.count {
             let end = offsets[j]
-            if paragraph.width(start..<end) <= allowed {
+            if width(start..<end) <= allowed {
                 lastFit = end
                 if mandatory[j] {
                     lines.append(start..<end)
@@ -122,11 +142,11 @@ struct LineBreaker {
     func minimalWidth(maxLines: Int) -> (width: Double, lines: [Range<Int>])? {
         guard let unlimited = greedy(maxWidth: .infinity) else { return nil }
         guard unlimited.count <= maxLines else { return nil }
-        var hi = unlimited.map(paragraph.width).max() ?? 0
+        var hi = unlimited.map(width).max() ?? 0
         var lo = widestUnbreakable
         var best = unlimited
         if let atLower = greedy(maxWidth: lo, limit: maxLines) {
-            return (atLower.map(paragraph.width).max() ?? 0, atLower)
+            return (atLower.map(width).max() ?? 0, atLower)
         }
         for _ in 0..<64 where hi - lo > hi * LineBreaker.epsilon {
             let mid = (lo + hi) / 2
@@ -137,7 +157,7 @@ struct LineBreaker {
                 lo = mid
             }
         }
-        return (best.map(paragraph.width).max() ?? 0, best)
+        return (best.map(width).max() ?? 0, best)
     }
 
     /// Lines no wider than `maxWidth`, as many as first-fit needs, chosen to be as even as
@@ -159,7 +179,7 @@ struct LineBreaker {
                 var i = j - 1
                 while i >= 0 {
                     if i < j - 1, mandatory[i] { break }  // a line cannot span a hard break
-                    let w = paragraph.width(positions[i]..<positions[j])
+                    let w = width(positions[i]..<positions[j])
                     if w > allowed { break }
                     if cost[l - 1][i] < .infinity {
                         let slack = maxWidth - w

@@ -5,11 +5,17 @@ extension TextLayout {
     /// Turns chosen logical lines into visual lines: each line's bidi runs in display order
     /// (FriBiDi), each run cut from the paragraph's shaping (reshaped only where HarfBuzz says
     /// a cut is unsafe, so joining and kerning at the line's edges are right), glyphs scaled
-    /// to the final size, lines aligned and stacked.
+    /// to the final size, lines aligned and stacked. A line ending in `hyphenatedEnds` is set
+    /// with a hyphen, as a paragraph of its own.
     static func place(_ paragraph: Paragraph, lines ranges: [Range<Int>],
                       lastLine: (range: Range<Int>, paragraph: Paragraph)?, scale: Double,
-                      options: TextLayoutOptions, truncated: Bool) -> TextLayout {
-        var sources: [(paragraph: Paragraph, range: Range<Int>, covers: Range<Int>)] = ranges.map { (paragraph, $0, $0) }
+                      options: TextLayoutOptions, truncated: Bool, hyphenatedEnds: Set<Int> = []) -> TextLayout {
+        var sources: [(paragraph: Paragraph, range: Range<Int>, covers: Range<Int>)] = ranges.map { range in
+            guard hyphenatedEnds.contains(range.upperBound), let line = paragraph.hyphenatedLine(range) else {
+                return (paragraph, range, range)
+            }
+            return (line, 0..<line.text.utf16.count, range)
+        }
         if let last = lastLine {
             sources.append((last.paragraph, 0..<last.paragraph.text.utf16.count, last.range))
         }

@@ -33,6 +33,8 @@ public struct Paragraph: Sendable {
 
     public let text: AttributedText
     public let language: LanguageTag
+    /// Long words may break at hyphenation points of `language`'s dictionary.
+    public let hyphenates: Bool
     let items: [Item]
     /// Each item's glyphs as HarfBuzz shaped it in the whole paragraph's context (parallel
     /// to `items`): lines are cut from these and reshaped only where a cut is unsafe.
@@ -53,10 +55,13 @@ public struct Paragraph: Sendable {
     /// The direction of the first paragraph: what "natural" alignment follows.
     public var baseDirection: TextDirection { blocks.first?.bidi.direction ?? .leftToRight }
 
+    /// `hyphenates`: long words may be hyphenated with the dictionary of `language` — for
+    /// a language the text was given, not the default one.
     public init(_ text: AttributedText, library: FontLibrary, language: LanguageTag = LanguageTag("en")!,
-                baseDirection: BidiParagraph.BaseDirection = .auto) throws {
+                baseDirection: BidiParagraph.BaseDirection = .auto, hyphenates: Bool = false) throws {
         self.text = text
         self.language = language
+        self.hyphenates = hyphenates
         self.library = library
         let units = text.utf16
         let locale = try LocaleIdentifier(language.tag)

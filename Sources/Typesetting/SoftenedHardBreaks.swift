@@ -14,7 +14,7 @@ extension Paragraph {
         let spaced = units.map { $0 < 0xD800 && Paragraph.isHardBreak(Unicode.Scalar($0)!) ? 0x20 : $0 }
         let pieces = text.runs.map { run in (String(decoding: spaced[run.range], as: UTF16.self), run.attributes) }
         let direction: BidiParagraph.BaseDirection = baseDirection == .rightToLeft ? .rightToLeft : .leftToRight
-        return try Paragraph(AttributedText(pieces), library: library, language: language, baseDirection: direction)
+        return try Paragraph(AttributedText(pieces), library: library, language: language, baseDirection: direction, hyphenates: hyphenates)
     }
 
     /// Hard-broken stretches: the fewest lines the text can be set in as written.

@@ -52,15 +52,17 @@ extension TextLayout {
     /// The flaws of the breaks that end this layout's lines (the last line excepted).
     func usedBreakFlaws(_ paragraph: Paragraph) -> [BreakFlaw] {
         lines.dropLast().compactMap { line in
+            if hyphenatedLineEnds.contains(line.range.upperBound) { return .hyphenated }
             guard let b = paragraph.breaks.break(at: line.range.upperBound) else { return .splitsWord }
             return paragraph.breakFlaws[paragraph.breaks.firstIndex(notBefore: b.offset)]
         }
     }
 
-    init(fitting paragraph: Paragraph, options: TextLayoutOptions, avoidingFlawedBreaks: Bool, splittingWords: Bool = false) {
+    init(fitting paragraph: Paragraph, options: TextLayoutOptions, avoidingFlawedBreaks: Bool, splittingWords: Bool = false,
+         hyphenation: [Int: Double] = [:]) {
         // Only a word wider than the box at the nominal size is ever cut between graphemes.
         let breaker = LineBreaker(paragraph, avoidingFlawedBreaks: avoidingFlawedBreaks,
-                                  splittingWordsWiderThan: splittingWords ? options.width : nil)
+                                  splittingWordsWiderThan: splittingWords ? options.width : nil, hyphenation: hyphenation)
         let boxWidth = options.width, boxHeight = options.height
         let lineLimit = options.maxLines == 0 ? Int.max : options.maxLines
         func height(_ lines: [Range<Int>]) -> Double {
@@ -133,8 +135,10 @@ extension TextLayout {
             }
         }
 
+        let hyphenated = lines.dropLast(truncation == nil ? 1 : 0).map(\.upperBound).filter { hyphenation[$0] != nil }
         self = TextLayout.place(paragraph, lines: lines, lastLine: truncation.map { ($0.range, $0.paragraph) },
-                                scale: scale, options: options, truncated: truncated)
+                                scale: scale, options: options, truncated: truncated, hyphenatedEnds: Set(hyphenated))
+        hyphenatedLineEnds = hyphenated
         self.fitted = fitted
         truncationParagraphBuilds = truncation?.paragraphBuilds ?? 0
     }

@@ -40,6 +40,8 @@ public struct TextLayout: Sendable {
     public internal(set) var breakFlaws: [BreakFlaw] = []
     /// Flaws the text's best-fitting breaks had, avoided by setting it slightly smaller.
     public internal(set) var flawedBreaksAvoided: [BreakFlaw] = []
+    /// UTF-16 offsets inside words where a line ends with an added hyphen, in line order.
+    public internal(set) var hyphenatedLineEnds: [Int] = []
     /// The text fitted at an allowed size with break opportunities alone: not truncated and
     /// no word cut at grapheme boundaries.
     var fitted = true

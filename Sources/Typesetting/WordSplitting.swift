@@ -10,8 +10,13 @@ extension TextLayout {
     /// boundary inside a word wider than the box (at the nominal size) as a break, which wins when it fits and at least doubles the
     /// size — or when the whole words do not fit at all: then at the largest size that fits,
     /// not at the minimum.
+    ///
+    /// Hyphenation comes first: when the dictionary's points set the text larger than whole
+    /// words (`init(hyphenating:options:comparedWith:)`), that layout is the one grapheme cuts
+    /// must then beat, so a hyphen is preferred to a cut wherever both fit.
     init(splittingWordsIfMuchLarger paragraph: Paragraph, options: TextLayoutOptions) {
-        let whole = TextLayout(preferringGoodBreaks: paragraph, options: options)
+        let plain = TextLayout(preferringGoodBreaks: paragraph, options: options)
+        let whole = TextLayout(hyphenating: paragraph, options: options, comparedWith: plain) ?? plain
         guard options.adjustsFontSize, !whole.fitted || whole.scale < TextLayout.wordSplitScaleRatio else {
             self = whole
             return

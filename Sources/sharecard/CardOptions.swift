@@ -14,7 +14,7 @@ enum CardOptions {
         OptionSpec(name: "color", valueName: "NAME", help: "Colour name from the palette (default user_purple), or hex: '#1e88e5', '#1e88e5,#8e24aa' for a gradient; the text colour is then chosen for contrast."),
         OptionSpec(name: "palette", valueName: "NAME", help: "Palette (default 'default'; see 'sharecard palettes list')."),
         OptionSpec(name: "template", valueName: "NAME", help: "Template (default classic; see 'sharecard templates list')."),
-        OptionSpec(name: "locale", valueName: "BCP47", help: "Locale for the date and for line breaking (default en)."),
+        OptionSpec(name: "locale", valueName: "BCP47", help: "Locale for the date, line breaking and hyphenation (default en)."),
         OptionSpec(name: "event", valueName: "FILE", help: "Read the event from a JSON file ('-' for standard input) instead of flags."),
     ]
 

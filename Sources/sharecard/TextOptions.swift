@@ -17,7 +17,7 @@ enum TextOptions {
         OptionSpec(name: "truncation", valueName: "MODE", help: "tail|head|middle (default tail)."),
         OptionSpec(name: "line-height", valueName: "X", help: "Line height multiple, 0.5-4 (default 1)."),
         OptionSpec(name: "tracking", valueName: "T", help: "Letter spacing in thousandths of an em (default 0)."),
-        OptionSpec(name: "language", valueName: "BCP47", help: "Language for shaping, line breaks and CJK forms (default en)."),
+        OptionSpec(name: "language", valueName: "BCP47", help: "Language for shaping, line breaks, hyphenation and CJK forms (default en, not hyphenated)."),
         OptionSpec(name: "fonts", valueName: "DIR", help: "Fonts folder (default: the project's fonts/)."),
     ]
 
@@ -48,7 +48,8 @@ enum TextOptions {
         }
         let library = try Resources.fontLibrary(override: args.value("fonts"))
         do {
-            let paragraph = try Paragraph(AttributedText(text, attributes: attributes), library: library, language: language)
+            let paragraph = try Paragraph(AttributedText(text, attributes: attributes), library: library, language: language,
+                                          hyphenates: args.value("language") != nil)
             return TextLayout(paragraph, options: options)
         } catch let e as TypesettingError {
             throw UsageError(description: e.description)

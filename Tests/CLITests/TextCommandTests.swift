@@ -33,6 +33,17 @@ final class TextCommandTests: XCTestCase {
         XCTAssertEqual(json["missingGlyphs"] as? [String], ["\u{11F04}"])
     }
 
+    func testMeasureReportsHyphenatedBreaks() throws {
+        let r = try Sharecard.run(["measure", "--text", "Einladung zur Donaudampfschifffahrtsgesellschaftskapitänsfeier",
+                                   "--language", "de", "--json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
+        XCTAssertEqual(json["breakFlaws"] as? [String], ["hyphenated", "hyphenated"])
+        XCTAssertEqual(json["fontSize"] as? Double, 60)
+        let lines = try XCTUnwrap(json["lines"] as? [[String: Any]])
+        XCTAssertEqual(lines.first?["text"] as? String, "Einladung zur Donau\u{2010}")
+    }
+
     func testMeasureReportsSoftenedHardBreaks() throws {
         let r = try Sharecard.run(["measure", "--text", "Roses are red,\nviolets are blue,\nwe got married\nand so did you!", "--json"])
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])

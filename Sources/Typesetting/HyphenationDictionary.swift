@@ -1,0 +1,110 @@
+import CHyphen
+import Caching
+import Foundation
+
+/// The hyphenation patterns of one language: a Debian `hyphen-*` dictionary (LibreOffice's
+/// TeX-derived `.dic` files under /usr/share/hyphen) read by libhyphen.
+///
+/// A language's dictionary is found by path — `hyph_<language>_<REGION>.dic`, then
+/// `hyph_<language>.dic`, then the first `hyph_<language>_<XX>.dic` in name order (Spanish,
+/// Catalan, Polish and Russian come only with a region) — loaded the first time it is asked
+/// for (German's large pattern file takes about 2 s), and kept for the life of the process;
+/// a language without one is not hyphenated.
+public final class HyphenationDictionary: @unchecked Sendable {
+    // @unchecked: `handle` is written once, in `init`; libhyphen only reads it afterwards.
+    private let handle: OpaquePointer
+
+    /// Where Debian installs the dictionaries.
+    public static let directory = "/usr/share/hyphen"
+
+    private init?(path: String) {
+        guard let handle = sc_hyphen_load(path) else { return nil }
+        self.handle = handle
+    }
+
+    deinit { sc_hyphen_free(handle) }
+
+    /// One file's dictionary, loaded at most once: its own lock is held while loading, so
+    /// a large file keeps waiting only those who want that file.
+    private final class FileSlot: Sendable {
+        /// nil: not tried yet; .some(nil): missing or unreadable.
+        let state = LockedValue<HyphenationDictionary??>(nil)
+    }
+
+    /// A slot per file name, and each language's dictionary once resolved.
+    private static let slots = LockedValue<[String: FileSlot]>([:])
+    private static let byLanguage = LockedValue<[String: HyphenationDictionary?]>([:])
+
+    /// The dictionary for `language`, or nil when Debian has none for it. Thread-safe; each
+    /// file is loaded once per process, on first use.
+    public static func forLanguage(_ language: LanguageTag) -> HyphenationDictionary? {
+        if let known = byLanguage.withLock({ $0[language.tag] }) { return known }
+        var found: HyphenationDictionary?
+        for name in fileNames(for: language) {
+            let slot = slots.withLock { slots in
+                if let slot = slots[name] { return slot }
+                let slot = FileSlot()
+                slots[name] = slot
+                return slot
+            }
+            let loaded = slot.state.withLock { state -> HyphenationDictionary? in
+                if let done = state { return done }
+                let d = HyphenationDictionary(path: "\(directory)/\(name)")
+                state = .some(d)
+                return d
+            }
+            if let loaded { found = loaded; break }
+        }
+        byLanguage.withLock { $0[language.tag] = .some(found) }
+        return found
+    }
+
+    /// Candidate file names for `language`, most specific first.
+    private static func fileNames(for language: LanguageTag) -> [String] {
+        let subtags = language.tag.split(separator: "-")
+        let primary = String(subtags[0])
+        var names: [String] = []
+        if let region = subtags.dropFirst().first(where: { $0.count == 2 && $0.allSatisfy(\.isLetter) }) {
+            names.append("hyph_\(primary)_\(region.uppercased()).dic")
+        }
+        names.append("hyph_\(primary).dic")
+        let regional = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter {
+            $0.hasPrefix("hyph_\(primary)_") && $0.hasSuffix(".dic") && $0.count == "hyph_\(primary)_XX.dic".count
+        }
+        return names + regional.sorted()
+    }
+
+    /// The UTF-16 offsets inside `units` after which a hyphen may be added: each maximal run
+    /// of letters (and their marks) of 5 to `SC_HYPHEN_WORD_MAX` units is looked up in lower
+    /// case; words whose lower case changes length, and words the dictionary's encoding
+    /// cannot represent, get no points.
+    public func points(in units: [UInt16]) -> [Int] {
+        var result: [Int] = []
+        let scalars = String(decoding: units, as: UTF16.self).unicodeScalars
+        var word: [UInt16] = []
+        var wordStart = 0, offset = 0, caseChangesLength = false
+        func flush() {
+            defer { word.removeAll(keepingCapacity: true); caseChangesLength = false }
+            guard !caseChangesLength, word.count >= 5, word.count <= Int(SC_HYPHEN_WORD_MAX) else { return }
+            var after = [UInt8](repeating: 0, count: word.count)
+            let status = sc_hyphen_points(handle, word, Int32(word.count), &after)
+            guard status == 0 else { return }
+            for (i, flag) in after.enumerated() where flag != 0 && i + 1 < word.count {
+                result.append(wordStart + i + 1)
+            }
+        }
+        for scalar in scalars {
+            let length = scalar.utf16.count
+            if scalar.properties.isAlphabetic {
+                if word.isEmpty { wordStart = offset }
+                let lower = scalar.properties.lowercaseMapping.utf16
+                if lower.count == length { word.append(contentsOf: lower) } else { caseChangesLength = true }
+            } else {
+                flush()
+            }
+            offset += length
+        }
+        flush()
+        return result
+    }
+}
