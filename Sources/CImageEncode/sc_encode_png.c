@@ -79,6 +79,9 @@ static int collect_palette(palette_table *t, const uint8_t *pixels, uint32_t wid
     memset(t, 0, sizeof *t);
     for (uint32_t y = 0; y < height; y++) {
         const uint32_t *row = (const uint32_t *)(const void *)(pixels + (size_t)y * stride);
+        /* A row equal to the one above (most of a flat card) has no new colour; memcmp is
+         * several times faster than the loop below. */
+        if (y > 0 && memcmp(row, pixels + (size_t)(y - 1) * stride, (size_t)width * 4) == 0) continue;
         uint32_t last = 0xFFFFFFFFu;
         for (uint32_t x = 0; x < width; x++) {
             uint32_t rgb = row[x] & 0xFFFFFFu;
@@ -88,6 +91,39 @@ static int collect_palette(palette_table *t, const uint8_t *pixels, uint32_t wid
         }
     }
     return 0;
+}
+
+/* Whether the image has more than `limit` distinct colours (limit ≤ MAX_COUNTED_COLORS);
+ * -1 when memory runs out. Stops at the first colour over the limit. */
+enum { MAX_COUNTED_COLORS = 1 << 16 };
+static int has_more_colors_than(uint32_t limit, const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride) {
+    uint32_t slots = 2;
+    while (slots < 2 * limit) slots <<= 1;
+    uint32_t *keys = (uint32_t *)calloc(slots, sizeof *keys); /* RGB | 1 << 24; 0 marks an empty slot */
+    if (!keys) return -1;
+    int shift = 32;
+    for (uint32_t s = slots; s > 1; s >>= 1) shift--;
+    uint32_t count = 0;
+    int more = 0;
+    for (uint32_t y = 0; y < height && !more; y++) {
+        const uint32_t *row = (const uint32_t *)(const void *)(pixels + (size_t)y * stride);
+        uint32_t last = 0xFFFFFFFFu;
+        for (uint32_t x = 0; x < width; x++) {
+            uint32_t rgb = row[x] & 0xFFFFFFu;
+            if (rgb == last) continue;
+            last = rgb;
+            uint32_t key = rgb | 0x1000000u;
+            uint32_t s = shift < 32 ? (key * 2654435761u) >> shift : 0;
+            while (keys[s] != 0 && keys[s] != key) s = (s + 1) & (slots - 1);
+            if (keys[s] == 0) {
+                if (count == limit) { more = 1; break; }
+                keys[s] = key;
+                count++;
+            }
+        }
+    }
+    free(keys);
+    return more;
 }
 
 /* ---- Rows and filters. */
@@ -136,7 +172,8 @@ static double entropy_bits(const uint8_t *bytes, size_t n) {
 static void write_row(int rows, int first_row, const uint8_t *cur, const uint8_t *prev, size_t n, size_t bpp,
                       uint8_t *dst, uint8_t *scratch) {
     int filter = rows;
-    if (rows == SC_PNG_ROWS_REPEAT_OR_SUB || rows == SC_PNG_ROWS_MINIMUM_SUM || rows == SC_PNG_ROWS_MINIMUM_ENTROPY) {
+    if (rows == SC_PNG_ROWS_REPEAT_OR_SUB || rows == SC_PNG_ROWS_MINIMUM_SUM || rows == SC_PNG_ROWS_MINIMUM_ENTROPY ||
+        rows == SC_PNG_ROWS_REPEAT_FLAT_OR_PAETH) {
         if (!first_row && memcmp(cur, prev, n) == 0) {
             dst[0] = SC_PNG_ROWS_UP;
             memset(dst + 1, 0, n);
@@ -144,6 +181,9 @@ static void write_row(int rows, int first_row, const uint8_t *cur, const uint8_t
         }
         if (rows == SC_PNG_ROWS_REPEAT_OR_SUB) {
             filter = SC_PNG_ROWS_SUB;
+        } else if (rows == SC_PNG_ROWS_REPEAT_FLAT_OR_PAETH) {
+            /* One colour: the row repeats itself bpp bytes on. */
+            filter = first_row || (n > bpp && memcmp(cur, cur + bpp, n - bpp) == 0) ? SC_PNG_ROWS_SUB : SC_PNG_ROWS_PAETH;
         } else if (rows == SC_PNG_ROWS_MINIMUM_ENTROPY) {
             double best = 0;
             for (int f = SC_PNG_ROWS_NONE; f <= SC_PNG_ROWS_PAETH; f++) {
@@ -175,7 +215,11 @@ static void write_row(int rows, int first_row, const uint8_t *cur, const uint8_t
         }
     }
     dst[0] = (uint8_t)filter;
-    filter_row(filter, cur, prev, n, bpp, dst + 1);
+    if (filter == SC_PNG_ROWS_NONE) {
+        memcpy(dst + 1, cur, n); /* the common case for indexed and few-colour cards */
+    } else {
+        filter_row(filter, cur, prev, n, bpp, dst + 1);
+    }
 }
 
 /* One row of pixels as RGB bytes, or as packed palette indices of `depth` bits. */
@@ -188,15 +232,26 @@ static void convert_row(const uint8_t *src, uint32_t width, palette_table *palet
         }
         return;
     }
-    memset(cur, 0, n);
     const uint32_t *pixels = (const uint32_t *)(const void *)src;
     uint32_t last = 0xFFFFFFFFu;
     int index = 0;
+    if (depth == 8) {
+        for (uint32_t x = 0; x < width; x++) {
+            uint32_t rgb = pixels[x] & 0xFFFFFFu;
+            if (rgb != last) {
+                last = rgb;
+                index = palette_index(palette, rgb); /* present: collect_palette saw every pixel */
+            }
+            cur[x] = (uint8_t)index;
+        }
+        return;
+    }
+    memset(cur, 0, n);
     for (uint32_t x = 0; x < width; x++) {
         uint32_t rgb = pixels[x] & 0xFFFFFFu;
         if (rgb != last) {
             last = rgb;
-            index = palette_index(palette, rgb); /* present: collect_palette saw every pixel */
+            index = palette_index(palette, rgb);
         }
         size_t bit = (size_t)x * depth;
         cur[bit >> 3] |= (uint8_t)(index << (8 - depth - (bit & 7)));
@@ -221,11 +276,28 @@ static size_t put_chunk(uint8_t *out, const char type[4], const uint8_t *data, s
 int sc_encode_png(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
                   int rgb_level, int rgb_rows, int indexed_level, int indexed_rows,
                   uint8_t **out, size_t *out_size, char *err, size_t err_size) {
+    sc_png_settings s = {indexed_level, indexed_rows, rgb_level, rgb_rows, MAX_COUNTED_COLORS, rgb_level, rgb_rows};
+    return sc_encode_png_tiered(pixels, pixels_size, width, height, stride_bytes, &s, out, out_size, err, err_size);
+}
+
+static int valid_rows(int rows) { return rows >= SC_PNG_ROWS_NONE && rows <= SC_PNG_ROWS_REPEAT_FLAT_OR_PAETH; }
+
+int sc_encode_png_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
+                         const sc_png_settings *settings, uint8_t **out, size_t *out_size, char *err, size_t err_size) {
     if (sc_encode_check(pixels, pixels_size, width, height, stride_bytes, 0x7FFFFFFF / 4, out, out_size, err, err_size) != 0) return -1;
-    if (rgb_level < 0 || rgb_level >= LEVELS || indexed_level >= LEVELS ||
-        rgb_rows < SC_PNG_ROWS_NONE || rgb_rows > SC_PNG_ROWS_MINIMUM_ENTROPY ||
-        indexed_rows < SC_PNG_ROWS_NONE || indexed_rows > SC_PNG_ROWS_MINIMUM_ENTROPY) {
+    if (!settings) {
+        sc_encode_set_error(err, err_size, "no PNG settings given");
+        return -1;
+    }
+    const int indexed_level = settings->indexed_level;
+    if (settings->rgb_level < 0 || settings->rgb_level >= LEVELS || settings->many_level < 0 || settings->many_level >= LEVELS ||
+        indexed_level >= LEVELS || !valid_rows(settings->rgb_rows) || !valid_rows(settings->many_rows) ||
+        !valid_rows(settings->indexed_rows)) {
         sc_encode_set_error(err, err_size, "invalid deflate level (0…12) or row filter");
+        return -1;
+    }
+    if (settings->many_colors < 256 || settings->many_colors > MAX_COUNTED_COLORS) {
+        sc_encode_set_error(err, err_size, "the many-colours bound must be 256…65536");
         return -1;
     }
     palette_table *palette = NULL;
@@ -240,7 +312,17 @@ int sc_encode_png(const uint8_t *pixels, size_t pixels_size, uint32_t width, uin
             palette = NULL;
         }
     }
-    const int level = palette ? indexed_level : rgb_level, rows = palette ? indexed_rows : rgb_rows;
+    int many = 0;
+    if (!palette && settings->many_colors < MAX_COUNTED_COLORS &&
+        (settings->many_level != settings->rgb_level || settings->many_rows != settings->rgb_rows)) {
+        many = has_more_colors_than(settings->many_colors, pixels, width, height, stride_bytes);
+        if (many < 0) {
+            sc_encode_set_error(err, err_size, "out of memory while encoding PNG");
+            return -1;
+        }
+    }
+    const int level = palette ? indexed_level : many ? settings->many_level : settings->rgb_level;
+    const int rows = palette ? settings->indexed_rows : many ? settings->many_rows : settings->rgb_rows;
     const int depth = !palette ? 8 : palette->count <= 2 ? 1 : palette->count <= 4 ? 2 : palette->count <= 16 ? 4 : 8;
     const size_t bpp = palette ? 1 : 3;
     const size_t n = palette ? ((size_t)width * depth + 7) / 8 : (size_t)width * 3;
@@ -264,7 +346,12 @@ int sc_encode_png(const uint8_t *pixels, size_t pixels_size, uint32_t width, uin
     }
     uint8_t *prev = work, *cur = work + n, *scratch = work + 2 * n;
     for (uint32_t y = 0; y < height; y++) {
-        convert_row(pixels + (size_t)y * stride_bytes, width, palette, depth, cur, n);
+        const uint8_t *src = pixels + (size_t)y * stride_bytes;
+        if (y > 0 && memcmp(src, src - stride_bytes, (size_t)width * 4) == 0) {
+            memcpy(cur, prev, n); /* the same pixels convert to the same bytes */
+        } else {
+            convert_row(src, width, palette, depth, cur, n);
+        }
         write_row(rows, y == 0, cur, prev, n, bpp, filtered + (size_t)y * (n + 1), scratch);
         uint8_t *t = prev; prev = cur; cur = t;
     }

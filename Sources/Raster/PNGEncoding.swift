@@ -11,9 +11,11 @@ public enum PNGEncoding: Hashable, Sendable {
     /// libpng and zlib with the given settings (what Pillow and cairo use); for comparison.
     case libpng(LibpngSettings)
 
-    /// Indexed when it fits (unfiltered, libdeflate 4): flat and text-only cards come out
-    /// at about half of Pillow's size. Otherwise RGB at libdeflate 8 with minimum-sum
-    /// filters: gradients and photos no larger than Pillow's default.
+    /// Indexed when it fits (unfiltered, libdeflate 4): flat and text-only cards come out at
+    /// about half of Pillow's size. Up to 4,096 colours (text with colour emoji, patterns) RGB
+    /// unfiltered at libdeflate 6: long runs, which filters only break up and deep searches
+    /// only slow down. Above (gradients, photos) RGB with minimum-sum filters at libdeflate 8,
+    /// the lowest level that keeps them within Pillow's size.
     public static let cards = PNGEncoding.deflate(.cards)
 
     public struct DeflateSettings: Hashable, Sendable {
@@ -25,6 +27,9 @@ public enum PNGEncoding: Hashable, Sendable {
             case minimumEntropy = "minimum-entropy"
             /// Per row, UP when it repeats the row above, SUB otherwise.
             case repeatOrSub = "repeat-or-sub"
+            /// Per row, UP when it repeats the row above, SUB when it is one colour, PAETH
+            /// otherwise (one filter pass per row).
+            case repeatFlatOrPaeth = "repeat-flat-or-paeth"
             var value: Int32 {
                 switch self {
                 case .none: return Int32(SC_PNG_ROWS_NONE)
@@ -35,6 +40,7 @@ public enum PNGEncoding: Hashable, Sendable {
                 case .minimumSum: return Int32(SC_PNG_ROWS_MINIMUM_SUM)
                 case .minimumEntropy: return Int32(SC_PNG_ROWS_MINIMUM_ENTROPY)
                 case .repeatOrSub: return Int32(SC_PNG_ROWS_REPEAT_OR_SUB)
+                case .repeatFlatOrPaeth: return Int32(SC_PNG_ROWS_REPEAT_FLAT_OR_PAETH)
                 }
             }
         }
@@ -50,19 +56,34 @@ public enum PNGEncoding: Hashable, Sendable {
             }
         }
 
-        /// For RGB images (more than 256 colours, or `indexed` nil).
+        /// RGB images with more than `above` distinct colours (gradients, photos) use `rows`.
+        public struct ManyColours: Hashable, Sendable {
+            public let above: Int
+            public let rows: Rows
+            public init(above: Int, rows: Rows) throws {
+                guard (256..<65536).contains(above) else { throw RasterError.invalidArgument("many-colours bound must be 256…65535, got \(above)") }
+                self.above = above
+                self.rows = rows
+            }
+        }
+
+        /// For RGB images (more than 256 colours, or `indexed` nil), unless `manyColours` applies.
         public let rgb: Rows
         /// For images with at most 256 colours, written indexed; nil: always RGB.
         public let indexed: Rows?
+        /// For RGB images with many colours; nil: `rgb` for every RGB image.
+        public let manyColours: ManyColours?
 
-        public init(rgb: Rows, indexed: Rows?) {
+        public init(rgb: Rows, indexed: Rows?, manyColours: ManyColours? = nil) {
             self.rgb = rgb
             self.indexed = indexed
+            self.manyColours = manyColours
         }
 
         // Levels and filters known valid, so `try!` cannot fail.
-        public static let cards = DeflateSettings(rgb: try! Rows(level: 8, filter: .minimumSum),
-                                                  indexed: try! Rows(level: 4, filter: .none))
+        public static let cards = DeflateSettings(rgb: try! Rows(level: 6, filter: .none),
+                                                  indexed: try! Rows(level: 4, filter: .none),
+                                                  manyColours: try! ManyColours(above: 4096, rows: Rows(level: 8, filter: .minimumSum)))
     }
 
     public struct LibpngSettings: Hashable, Sendable {
@@ -125,8 +146,12 @@ extension Canvas {
 private func encodeOpaque(_ buffer: PixelBuffer, _ encoding: PNGEncoding) throws -> [UInt8] {
     if case .deflate(let s) = encoding {
         return try ImageEncoder.encode(buffer, error: { RasterError.pngEncoding($0) }) {
-            sc_encode_png($0, $1, $2, $3, $4, Int32(s.rgb.level), s.rgb.filter.value,
-                          Int32(s.indexed?.level ?? -1), s.indexed?.filter.value ?? 0, $5, $6, $7, $8)
+            var c = sc_png_settings(indexed_level: Int32(s.indexed?.level ?? -1), indexed_rows: s.indexed?.filter.value ?? 0,
+                                    rgb_level: Int32(s.rgb.level), rgb_rows: s.rgb.filter.value,
+                                    many_colors: UInt32(s.manyColours?.above ?? 65536),
+                                    many_level: Int32(s.manyColours?.rows.level ?? s.rgb.level),
+                                    many_rows: s.manyColours?.rows.filter.value ?? s.rgb.filter.value)
+            return sc_encode_png_tiered($0, $1, $2, $3, $4, &c, $5, $6, $7, $8)
         }
     }
     var out: UnsafeMutablePointer<UInt8>?

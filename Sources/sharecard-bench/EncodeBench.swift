@@ -37,15 +37,29 @@ enum EncodeBench {
             ("libpng adaptive, zlib 6", { try $0.pngData(encoding: .libpng(try .init(zlibLevel: 6, filter: .adaptive))) }),
         ]
         for filter in D.RowFilter.allCases {
-            settings.append(deflate("RGB: libdeflate 8, \(filter.rawValue)", rgb: try .init(level: 8, filter: filter), indexed: nil))
+            settings.append(deflate("RGB: libdeflate 6, \(filter.rawValue)", rgb: try .init(level: 6, filter: filter), indexed: nil))
         }
-        for level in [1, 4, 6, 9, 12] {
+        for level in [1, 2, 3, 4, 5, 7, 8, 9, 12] {
             settings.append(deflate("RGB: libdeflate \(level), minimum-sum", rgb: try .init(level: level, filter: .minimumSum), indexed: nil))
         }
-        for (level, filter) in [(1, D.RowFilter.none), (4, .none), (6, .none), (9, .none), (4, .minimumSum)] {
+        for level in [4, 5, 8] {
+            settings.append(deflate("RGB: libdeflate \(level), repeat-flat-or-paeth", rgb: try .init(level: level, filter: .repeatFlatOrPaeth), indexed: nil))
+        }
+        for (level, filter) in [(1, D.RowFilter.none), (6, .none), (9, .none), (4, .minimumSum)] {
             settings.append(deflate("indexed if ≤ 256 colours: libdeflate \(level), \(filter.rawValue)",
                                     rgb: D.cards.rgb, indexed: try .init(level: level, filter: filter)))
         }
+        let indexed = try D.Rows(level: 4, filter: .none)
+        let minimumSum = D.RowFilter.minimumSum, none = D.RowFilter.none
+        for (rgb, filter, above, many) in [(4, none, 4096, 8), (5, none, 4096, 8), (6, none, 1024, 8), (6, none, 4096, 7),
+                                           (6, none, 4096, 9), (6, none, 16384, 8), (6, minimumSum, 4096, 8)] {
+            let tiers = D(rgb: try .init(level: rgb, filter: filter), indexed: indexed,
+                          manyColours: try .init(above: above, rows: .init(level: many, filter: .minimumSum)))
+            settings.append(("indexed L4; RGB L\(rgb) \(filter.rawValue) ≤ \(above) colours, else L\(many) minimum-sum",
+                             { try $0.pngData(encoding: .deflate(tiers)) }))
+        }
+        settings.append(("indexed L4 none, else RGB L8 minimum-sum (before)",
+                         { try $0.pngData(encoding: .deflate(D(rgb: try .init(level: 8, filter: .minimumSum), indexed: indexed))) }))
         return settings
     }
 
@@ -76,6 +90,7 @@ enum EncodeBench {
         let peer = runPeer(root.appendingPathComponent("bench/peer_encode.py").path,
                            arguments: ["--iterations", String(iterations)] + files) ?? [:]
         let columns = cards.map(\.name)
+        print("\nDistinct colours: " + cards.map { "\($0.name) \(Set($0.image.premultipliedARGB).count)" }.joined(separator: ", "))
         let pngBaseline = (0..<cards.count).map { peer["bytes\tpillow-png\t\($0)"] }
         try printMatrix("PNG: bytes (× Pillow default) and median ms per card", columns, try pngSettings(), cards, iterations,
                         peers: ["pillow-png": "Pillow save(PNG) default", "pillow-png-optimize": "Pillow optimize=True", "cairo-png": "cairo write_to_png"],

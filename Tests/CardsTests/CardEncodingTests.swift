@@ -4,16 +4,25 @@ import Raster
 import XCTest
 
 /// Every template's card through each encoder: the PNG decodes (libpng) to exactly the
-/// rendered pixels, whether it was written indexed or RGB; every format is deterministic.
+/// rendered pixels, whether it was written indexed or RGB, at the tier its colour count names;
+/// every format is deterministic.
 final class CardEncodingTests: XCTestCase {
     func testEveryCardKindRoundTripsThroughLibpng() throws {
         var kinds: Set<UInt8> = []
+        var tiers: Set<String> = []
         for template in try CardGoldenTests.catalog.get().templates.map(\.name) {
             for title in CardGoldenTests.titles.prefix(2) + CardGoldenTests.titles.suffix(1) {
                 let event = try Event(title: title.title, emoji: "🎉", color: title.color, template: template, locale: title.locale)
                 let canvas = try CardGoldenTests.renderer.get().render(Card(event, catalog: CardGoldenTests.catalog.get())).canvas
                 let png = try canvas.pngData()
                 kinds.insert(png[25])
+                // The default's tier is the one its colour count names, alone giving the same bytes.
+                let colours = Set(canvas.makeImage().premultipliedARGB).count
+                let cards = PNGEncoding.DeflateSettings.cards
+                let tier = colours <= 256 ? cards : colours <= cards.manyColours!.above ? .init(rgb: cards.rgb, indexed: nil)
+                    : .init(rgb: cards.manyColours!.rows, indexed: nil)
+                tiers.insert(colours <= 256 ? "indexed" : colours <= cards.manyColours!.above ? "rgb" : "many")
+                XCTAssertTrue(png == (try canvas.pngData(encoding: .deflate(tier))), "\(template)/\(title.name): \(colours) colours")
                 XCTAssertEqual(try Image(pngData: png).premultipliedARGB, canvas.makeImage().premultipliedARGB, "\(template)/\(title.name)")
                 XCTAssertEqual(png, try canvas.pngData(), "\(template)/\(title.name): deterministic")
                 for output in [try ImageOutput(format: .jpeg), try ImageOutput(format: .webp)] {
@@ -26,5 +35,6 @@ final class CardEncodingTests: XCTestCase {
         }
         // The corpus has both kinds: flat cards (indexed) and photo, gradient or emoji ones (RGB).
         XCTAssertEqual(kinds, [2, 3])
+        XCTAssertEqual(tiers, ["indexed", "rgb", "many"], "every tier of the default is exercised")
     }
 }

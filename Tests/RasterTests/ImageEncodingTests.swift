@@ -22,6 +22,12 @@ final class ImageEncodingTests: XCTestCase {
                 all.append(.deflate(Deflate(rgb: rows, indexed: rows)))
             }
         }
+        let indexed = try Deflate.Rows(level: 4, filter: .none)
+        for (above, rgb, many) in [(256, (1, Deflate.RowFilter.none), (8, Deflate.RowFilter.minimumSum)), (300, (6, .repeatFlatOrPaeth), (0, .paeth))] {
+            let tiers = try Deflate.ManyColours(above: above, rows: .init(level: many.0, filter: many.1))
+            all.append(.deflate(Deflate(rgb: try .init(level: rgb.0, filter: rgb.1), indexed: indexed, manyColours: tiers)))
+            all.append(.deflate(Deflate(rgb: try .init(level: rgb.0, filter: rgb.1), indexed: nil, manyColours: tiers)))
+        }
         return all
     }
 
@@ -76,6 +82,42 @@ final class ImageEncodingTests: XCTestCase {
                 }
             }
         }
+    }
+
+    /// An RGB image uses the many-colours rows exactly when it has more colours than the
+    /// bound: the same bytes as that tier alone, and stored (level 0) versus deflated shows it.
+    func testRGBTierFollowsTheColourCount() throws {
+        let stored = try Deflate.Rows(level: 0, filter: .none), deflated = try Deflate.Rows(level: 9, filter: .up)
+        let tiered = PNGEncoding.deflate(Deflate(rgb: stored, indexed: try .init(level: 4, filter: .none),
+                                                 manyColours: try .init(above: 1000, rows: deflated)))
+        let (width, height) = (100, 40)
+        for colours in [257, 999, 1000, 1001, 4000] {
+            let palette = (0..<colours).map { UInt32($0) &* 0x9E37_79B1 & 0xFF_FFFF | 0xFF00_0000 }
+            XCTAssertEqual(Set(palette).count, colours)
+            let pixels = (0..<width * height).map { palette[$0 % colours] }
+            let image = try Image(width: width, height: height, premultipliedARGB: pixels)
+            let png = try image.pngData(encoding: tiered)
+            XCTAssertEqual(try Image(pngData: png).premultipliedARGB, pixels, "\(colours) colours")
+            XCTAssertEqual(header(png).colourType, 2, "\(colours) colours are written RGB")
+            let expected = colours > 1000 ? deflated : stored
+            XCTAssertTrue(png == (try image.pngData(encoding: .deflate(Deflate(rgb: expected, indexed: nil)))), "\(colours) colours")
+            let raw = height * (3 * width + 1)
+            XCTAssertEqual(png.count > raw, colours <= 1000, "\(colours) colours: \(png.count) bytes against \(raw) raw")
+        }
+        XCTAssertThrowsError(try Deflate.ManyColours(above: 255, rows: stored))
+        XCTAssertThrowsError(try Deflate.ManyColours(above: 65536, rows: stored))
+        let bytes = [UInt8](repeating: 0x80, count: 64)
+        var settings = sc_png_settings(indexed_level: 4, indexed_rows: 0, rgb_level: 6, rgb_rows: 0, many_colors: 100, many_level: 8, many_rows: 5)
+        var out: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        var message = [CChar](repeating: 0, count: 128)
+        XCTAssertEqual(bytes.withUnsafeBufferPointer { sc_encode_png_tiered($0.baseAddress, 64, 4, 4, 16, &settings, &out, &size, &message, 128) }, -1)
+        XCTAssertTrue(String(cString: message).contains("many-colours"), String(cString: message))
+        settings.many_colors = 256
+        settings.many_rows = 9
+        XCTAssertEqual(bytes.withUnsafeBufferPointer { sc_encode_png_tiered($0.baseAddress, 64, 4, 4, 16, &settings, &out, &size, &message, 128) }, -1)
+        XCTAssertTrue(String(cString: message).contains("invalid"), String(cString: message))
+        XCTAssertNil(out)
     }
 
     /// Translucent pixels at the alpha edges are flattened over the matte exactly as the libpng

@@ -28,7 +28,10 @@ enum {
     /* Per row, UP when the row repeats the one above (all zeros), SUB otherwise. */
     SC_PNG_ROWS_REPEAT_OR_SUB = 6,
     /* Per row, the filter whose output has the lowest Shannon entropy (byte histogram). */
-    SC_PNG_ROWS_MINIMUM_ENTROPY = 7
+    SC_PNG_ROWS_MINIMUM_ENTROPY = 7,
+    /* Per row, UP when the row repeats the one above, SUB when it is one colour, PAETH
+     * otherwise: one filter pass per row instead of five. */
+    SC_PNG_ROWS_REPEAT_FLAT_OR_PAETH = 8
 };
 
 /* Writes an 8-bit PNG with no ancillary chunks: indexed when `indexed_level` is not negative
@@ -39,6 +42,23 @@ enum {
 int sc_encode_png(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
                   int rgb_level, int rgb_rows, int indexed_level, int indexed_rows,
                   uint8_t **out, size_t *out_size, char *err, size_t err_size);
+
+/* A PNG setting chosen per image by its number of distinct colours: indexed (with
+ * `indexed_level`/`indexed_rows`) when there are at most 256 and `indexed_level` is not
+ * negative; RGB with `rgb_level`/`rgb_rows` when there are at most `many_colors`; RGB with
+ * `many_level`/`many_rows` when there are more. Cards with a few hundred colours (text and an
+ * emoji on a flat ground) are mostly long runs, which deep match searches only slow down;
+ * gradients and photos need them to stay small. */
+typedef struct {
+    int indexed_level, indexed_rows;
+    int rgb_level, rgb_rows;
+    uint32_t many_colors;
+    int many_level, many_rows;
+} sc_png_settings;
+
+/* sc_encode_png with the level and filter chosen per image as `settings` says. */
+int sc_encode_png_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
+                         const sc_png_settings *settings, uint8_t **out, size_t *out_size, char *err, size_t err_size);
 
 /* Chroma subsampling of a JPEG: 4:4:4 keeps colour at full resolution (sharp coloured edges),
  * 4:2:0 halves it both ways (smaller, smears the colour of thin strokes). */
