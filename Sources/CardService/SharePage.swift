@@ -9,7 +9,8 @@ import HTTPTypes
 /// Every value from the query is HTML-escaped, and the page may load nothing but the card
 /// image and its own style (Content-Security-Policy).
 extension CardService {
-    static let shareParameters = cardParameters.union(["template"])
+    /// A card's parameters and `template`; not `format` or `quality`: `og:image` is a PNG.
+    static let shareParameters = cardParameters.subtracting(["format", "quality"]).union(["template"])
 
     static let sharePageStyle = "body{margin:0;font:18px/1.4 system-ui,sans-serif;background:#f4f4f6;color:#1d1d1f}"
         + "main{max-width:1024px;margin:24px auto;padding:0 16px}img{width:100%;height:auto;border-radius:12px}"
