@@ -211,15 +211,17 @@ extension CardService {
     /// A POST body's `"size"` (a preset or `WxH`) and the event without it; a body that is not
     /// a JSON object is left for the event decoder to refuse.
     static func splitSize(_ body: [UInt8]) throws -> (size: CardSize?, event: Data) {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any], let raw = object["size"],
-              !(raw is NSNull) else { return (nil, Data(body)) }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any], let raw = object["size"] else {
+            return (nil, Data(body))
+        }
+        var rest = object
+        rest["size"] = nil
+        if raw is NSNull { return (nil, try JSONSerialization.data(withJSONObject: rest)) }
         guard let text = raw as? String else {
             throw ServiceError.unprocessable(message: "size: expected a string such as \"og\" or \"1200x630\"", field: "size")
         }
         let size: CardSize
         do { size = try CardSize(parsing: text) } catch { throw ServiceError.unprocessable(message: "size: \(error.reason)", field: "size") }
-        var rest = object
-        rest["size"] = nil
         return (size, try JSONSerialization.data(withJSONObject: rest))
     }
 

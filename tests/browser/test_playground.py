@@ -125,7 +125,7 @@ def http_get(url):
 # MARK: PNG
 
 def inspect_png(data):
-    """Checks the structure of a PNG and returns (width, height, colour type, top-left RGB)."""
+    """Checks the structure of a PNG (RGB, RGBA or indexed) and returns (width, height, colour type, top-left RGB)."""
     check(data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG: bad signature")
     offset, chunks = 8, []
     while offset < len(data):
@@ -142,9 +142,19 @@ def inspect_png(data):
     check(chunks and chunks[0][0] == b"IHDR", "PNG does not start with IHDR")
     check(chunks[-1][0] == b"IEND", "PNG does not end with IEND")
     width, height, depth, colour_type, compression, filtering, interlace = struct.unpack(">IIBBBBB", chunks[0][1])
-    check(depth == 8 and compression == 0 and filtering == 0 and interlace == 0,
-          f"unexpected IHDR: depth {depth}, compression {compression}, filter {filtering}, interlace {interlace}")
+    check(compression == 0 and filtering == 0 and interlace == 0,
+          f"unexpected IHDR: compression {compression}, filter {filtering}, interlace {interlace}")
     pixels = zlib.decompress(b"".join(body for kind, body in chunks if kind == b"IDAT"))
+    if colour_type == 3:
+        # Indexed (a card with at most 256 colours): 1, 2, 4 or 8 bits per pixel, a PLTE of RGB.
+        check(depth in (1, 2, 4, 8), f"unexpected indexed depth {depth}")
+        palette = next((body for kind, body in chunks if kind == b"PLTE"), b"")
+        check(len(palette) % 3 == 0 and palette, "indexed PNG without a valid PLTE")
+        check(len(pixels) == height * (1 + (width * depth + 7) // 8), "IDAT does not hold width x height pixels")
+        check(pixels[0] == 0, f"indexed rows are written unfiltered, got filter {pixels[0]}")
+        index = pixels[1] >> (8 - depth)
+        return width, height, colour_type, tuple(palette[3 * index:3 * index + 3])
+    check(depth == 8, f"unexpected depth {depth}")
     channels = {2: 3, 6: 4}.get(colour_type, 0)
     check(channels, f"unexpected colour type {colour_type}")
     check(len(pixels) == height * (1 + width * channels), "IDAT does not hold width x height pixels")
@@ -404,7 +414,7 @@ class Checks:
         check(headers.get("Content-Type") == "image/png", f"Content-Type is {headers.get('Content-Type')}")
         width, height, colour_type, top_left = inspect_png(png)
         check((width, height) == (1024, 576), f"the PNG is {width}x{height}")
-        check(colour_type == 2, f"the PNG's colour type is {colour_type}, not 2 (RGB)")
+        check(colour_type in (2, 3), f"the PNG's colour type is {colour_type}, not 2 (RGB) or 3 (indexed, opaque)")
         background = next(c for c in self.palette["colors"] if c["name"] == COLOR)["background"][0]
         check(top_left == hex_rgb(background), f"the top-left pixel is {top_left}, not {COLOR}'s background {background}")
         log(f"PNG ok: {len(png)} bytes, top-left {background}")
