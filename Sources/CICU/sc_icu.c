@@ -79,15 +79,16 @@ int32_t sc_icu_line_breaks(const uint16_t *text, int32_t length, const char *loc
     return count;
 }
 
-int32_t sc_icu_grapheme_boundaries(const uint16_t *text, int32_t length, const char *locale,
-                                   int32_t *offsets, int32_t capacity,
-                                   char *err, size_t err_size) {
+/* The boundaries an ICU break iterator of `type` finds, as UTF-16 offsets (shared by the
+   grapheme and word entry points). */
+static int32_t sc_icu_boundaries(UBreakIteratorType type, const uint16_t *text, int32_t length, const char *locale,
+                                 int32_t *offsets, int32_t capacity, char *err, size_t err_size) {
     if (offsets == NULL || capacity < 0) {
         sc_icu_message(err, err_size, "null output or negative capacity");
         return SC_ICU_ERROR_ARGUMENT;
     }
     int32_t status = 0;
-    UBreakIterator *bi = sc_icu_open(UBRK_CHARACTER, text, length, locale, err, err_size, &status);
+    UBreakIterator *bi = sc_icu_open(type, text, length, locale, err, err_size, &status);
     if (bi == NULL) return status;
 
     int32_t count = 0;
@@ -104,29 +105,16 @@ int32_t sc_icu_grapheme_boundaries(const uint16_t *text, int32_t length, const c
     return count;
 }
 
+int32_t sc_icu_grapheme_boundaries(const uint16_t *text, int32_t length, const char *locale,
+                                   int32_t *offsets, int32_t capacity,
+                                   char *err, size_t err_size) {
+    return sc_icu_boundaries(UBRK_CHARACTER, text, length, locale, offsets, capacity, err, err_size);
+}
+
 int32_t sc_icu_word_boundaries(const uint16_t *text, int32_t length, const char *locale,
                                int32_t *offsets, int32_t capacity,
                                char *err, size_t err_size) {
-    if (offsets == NULL || capacity < 0) {
-        sc_icu_message(err, err_size, "null output or negative capacity");
-        return SC_ICU_ERROR_ARGUMENT;
-    }
-    int32_t status = 0;
-    UBreakIterator *bi = sc_icu_open(UBRK_WORD, text, length, locale, err, err_size, &status);
-    if (bi == NULL) return status;
-
-    int32_t count = 0;
-    for (int32_t offset = ubrk_first(bi); offset != UBRK_DONE; offset = ubrk_next(bi)) {
-        if (offset < 0 || offset > length) continue;
-        if (count >= capacity) {
-            ubrk_close(bi);
-            sc_icu_message(err, err_size, "output capacity too small");
-            return SC_ICU_ERROR_CAPACITY;
-        }
-        offsets[count++] = offset;
-    }
-    ubrk_close(bi);
-    return count;
+    return sc_icu_boundaries(UBRK_WORD, text, length, locale, offsets, capacity, err, err_size);
 }
 
 int32_t sc_icu_script(uint32_t code_point) {

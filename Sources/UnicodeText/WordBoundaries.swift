@@ -8,17 +8,7 @@ public struct WordBoundaries: Hashable, Sendable {
     public let boundaries: [Int]
 
     public init(utf16 units: [UInt16], locale: LocaleIdentifier = .root) throws {
-        let length = try UTF16Text.checkedCount(units.count)
-        var offsets = [Int32](repeating: 0, count: units.count + 1)
-        var message = [CChar](repeating: 0, count: 128)
-        let capacity = Int32(offsets.count)
-        let count = units.withUnsafeBufferPointer { text in
-            locale.rawValue.withCString { loc in
-                sc_icu_word_boundaries(text.baseAddress, length, loc, &offsets, capacity, &message, message.count)
-            }
-        }
-        guard count >= 0 else { throw UnicodeTextError.icu(String(cString: message)) }
-        boundaries = offsets[0..<Int(count)].map { Int($0) }
+        boundaries = try ICUBoundaries.offsets(units, locale: locale, sc_icu_word_boundaries)
     }
 
     /// True when `offset` is a word boundary.
