@@ -198,6 +198,10 @@ int sc_png_decode_bgra(const uint8_t *data, size_t size,
         return -1;
     }
     image.format = PNG_FORMAT_BGRA;
+    /* Without gAMA or sRGB, libpng takes 16-bit samples as linear light, which is how no
+     * viewer shows them (the PNG specification's default is sRGB-like): read them as sRGB,
+     * like 8-bit ones. A file that states its gamma is still converted by that gamma. */
+    image.flags |= PNG_IMAGE_FLAG_16BIT_sRGB;
     /* libpng's PNG_IMAGE_SIZE multiplies in 32 bits and wraps above 4 GiB: compute the size
      * here, with the row stride libpng is then told to use. */
     if (image.width > 0x7FFFFFFF / 4 || (uint64_t)image.width * 4 * image.height > SIZE_MAX) {

@@ -108,12 +108,11 @@ final class PhotoDecodingTests: XCTestCase {
     func testSixteenBitAndTransparentPalettePNGs() throws {
         let deep = try decode("deep-16bit.png").image
         XCTAssertEqual([deep.width, deep.height], [16, 4])
-        // Red ramps 0…65535 over 16 columns: column 15 is full, column 0 none. (Green, 32768,
-        // is not checked: libpng's simplified reader takes untagged 16-bit samples as linear
-        // and re-encodes them, giving 186 where Pillow and browsers show 128.)
+        // Red ramps 0…65535 over 16 columns: column 15 is full, column 0 none; green, 32768,
+        // is 128 as Pillow and browsers show it (untagged 16-bit samples are sRGB).
         let left = PhotoFixtures.argb(deep, 0, 0), right = PhotoFixtures.argb(deep, 15, 3)
-        XCTAssertTrue(left.a == 255 && left.r == 0 && left.b == 255, "\(left)")
-        XCTAssertTrue(right.a == 255 && right.r == 255 && right.b == 0, "\(right)")
+        XCTAssertTrue(left.a == 255 && left.r == 0 && left.g == 128 && left.b == 255, "\(left)")
+        XCTAssertTrue(right.a == 255 && right.r == 255 && right.g == 128 && right.b == 0, "\(right)")
         let palette = try decode("palette-transparent.png").image
         XCTAssertTrue(PhotoFixtures.argb(palette, 2, 2) == (255, 255, 128, 0))
         XCTAssertTrue(PhotoFixtures.argb(palette, 12, 2) == (0, 0, 0, 0))
