@@ -88,6 +88,7 @@ extension Scene {
                     }
                 case .group(let children, _, _): return collect(children)
                 case .named(_, let inner): return collect([inner])
+                case .choice(let choice): return choice.alternatives.flatMap(collect)
                 default: return []
                 }
             }

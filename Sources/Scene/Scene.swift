@@ -49,6 +49,7 @@ extension Scene {
                     }
                 case .group(let children, _, _): result.formUnion(collect(children))
                 case .named(_, let inner): result.formUnion(collect([inner]))
+                case .choice(let choice): for list in choice.alternatives { result.formUnion(collect(list)) }
                 case .shape, .image, .pattern, .snapshot: break
                 }
             }
@@ -68,6 +69,7 @@ extension Scene {
                     return false
                 case .group(let children, _, _): return any(children)
                 case .named(_, let inner): return any([inner])
+                case .choice(let choice): return choice.alternatives.contains(where: any)
                 case .shape, .label, .chip, .stack, .pattern, .snapshot: return false
                 }
             }
@@ -83,6 +85,7 @@ extension Scene {
                 case .label, .chip, .stack: return true
                 case .group(let children, _, _): return any(children)
                 case .named(_, let inner): return any([inner])
+                case .choice(let choice): return choice.alternatives.contains(where: any)
                 case .shape, .image, .pattern, .snapshot: return false
                 }
             }
@@ -109,6 +112,7 @@ extension Scene {
                     }
                 case .group(let children, _, _): return collect(children)
                 case .named(_, let inner): return collect([inner])
+                case .choice(let choice): return choice.alternatives.flatMap(collect)
                 case .shape, .image, .pattern, .snapshot: return []
                 }
             }

@@ -21,6 +21,8 @@ public indirect enum SceneElement: Sendable {
     case snapshot(frame: Frame, contentMode: ContentMode, levels: Int)
     /// An element with an `id`, whose placed frame later frames may refer to.
     case named(String, SceneElement)
+    /// One of several lists of elements, chosen when the scene is resolved.
+    case choice(Choice)
 
     public enum StackItem: Sendable {
         case label(LabelElement)
@@ -60,6 +62,16 @@ public struct ImageElement: Sendable {
     /// Rounds the clip (implies clipping when above zero).
     public let cornerRadius: Double
     public let filters: [Filter]
+    /// What an aspect-filled event photo is cropped to.
+    public var crop: PhotoCrop = .faces
+}
+
+/// What an aspect-filled event photo is cropped to (`"crop"` on an image).
+public enum PhotoCrop: String, Hashable, Sendable, CaseIterable {
+    /// Every face, with headroom (`Framing`); the centre without faces.
+    case faces
+    /// The main face alone, head and shoulders (`FaceCrop`); the centre without faces.
+    case mainFace
 }
 
 /// How a piece of text looks.
@@ -129,8 +141,10 @@ public struct LineLimit: Hashable, Sendable {
     /// Landscape when the canvas is more than 1.2 times as wide as tall, portrait when more
     /// than 1.2 times as tall as wide, square otherwise.
     public func lines(for canvas: Size) -> Int {
-        if canvas.width > canvas.height * 1.2 { return landscape }
-        if canvas.height > canvas.width * 1.2 { return portrait }
-        return square
+        switch CanvasShape(canvas) {
+        case .landscape: return landscape
+        case .square: return square
+        case .portrait: return portrait
+        }
     }
 }

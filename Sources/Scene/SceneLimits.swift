@@ -34,6 +34,8 @@ extension Scene {
                     return total + canvasPixels * Double(levels)
                 case .named(_, let inner):
                     return total + cost([inner])
+                case .choice(let choice):
+                    return total + (choice.alternatives.map(cost).max() ?? 0)
                 case .shape, .label, .chip, .stack, .pattern:
                     return total
                 }

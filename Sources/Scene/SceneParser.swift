@@ -103,7 +103,7 @@ public struct SceneParser {
         return try node.array(maximumCount: SceneParser.maximumElements).map { try parseElement($0, depth: depth) }
     }
 
-    static let kinds = ["rect", "ellipse", "path", "image", "label", "chip", "stack", "pattern", "group", "snapshot"]
+    static let kinds = ["rect", "ellipse", "path", "image", "label", "chip", "stack", "pattern", "group", "snapshot", "choice"]
 
     /// An element, named when it has an `"id"` (letters, digits, '-' and '_', unique in the
     /// document), which later frames may anchor to.
@@ -143,13 +143,18 @@ public struct SceneParser {
                 throw d.fail(e.description)
             }
         case "image":
-            try node.rejectUnknownKeys(allowed: ["type", "src", "frame", "rect", "contentMode", "clipsToBounds", "cornerRadius", "filters"])
+            try node.rejectUnknownKeys(allowed: ["type", "src", "frame", "rect", "contentMode", "clipsToBounds", "cornerRadius", "filters", "crop"])
             let source = try imageSource(node.required("src"))
-            return .image(ImageElement(source: source, frame: try node.placement(knownIDs: ids),
-                                       contentMode: try node.optional("contentMode")?.contentMode() ?? .scaleToFill,
-                                       clipsToBounds: try node.optional("clipsToBounds")?.bool() ?? false,
-                                       cornerRadius: try node.optional("cornerRadius")?.number(in: 0...1e6) ?? 0,
-                                       filters: try node.optional("filters")?.filters() ?? []))
+            var image = ImageElement(source: source, frame: try node.placement(knownIDs: ids),
+                                     contentMode: try node.optional("contentMode")?.contentMode() ?? .scaleToFill,
+                                     clipsToBounds: try node.optional("clipsToBounds")?.bool() ?? false,
+                                     cornerRadius: try node.optional("cornerRadius")?.number(in: 0...1e6) ?? 0,
+                                     filters: try node.optional("filters")?.filters() ?? [])
+            if let crop = try node.optional("crop") {
+                guard case .eventPhoto = source else { throw crop.fail("only the event's photo (\"src\": {\"from\": \"eventPhoto\"}) is cropped to its faces") }
+                image.crop = try crop.enumValue(PhotoCrop.self)
+            }
+            return .image(image)
         case "label":
             try node.rejectUnknownKeys(allowed: JSONNode.labelKeys.union(["type", "frame"]))
             return .label(try node.labelElement(), frame: try node.placement(knownIDs: ids))
@@ -200,6 +205,8 @@ public struct SceneParser {
             }
             return .group(try parseElements(node.required("elements"), depth: depth + 1),
                           clip: clip.map { (frame: $0.0, cornerRadius: $0.1) }, filters: try node.optional("filters")?.filters() ?? [])
+        case "choice":
+            return .choice(try choice(node, depth: depth))
         case "snapshot":
             try node.rejectUnknownKeys(allowed: ["type", "frame", "rect", "contentMode", "levels"])
             return .snapshot(frame: try node.placement(knownIDs: ids),
@@ -263,5 +270,38 @@ extension SceneParser {
                                               limits: imageLimits, decodeNow: decodesImages, node: placeholderNode)
         assets.append(placeholder)
         return .eventPhoto(placeholder: placeholder)
+    }
+}
+
+extension SceneParser {
+    /// `{"type": "choice", "by": "canvasShape", "landscape": […], "square": […], "portrait": […]}` or
+    /// `{"type": "choice", "by": "clearOfFaces", "options": [[…], […], …]}`. Each list is read
+    /// with the ids named before the choice; an id may recur in several lists (later frames
+    /// anchor to whichever was drawn), not twice in one.
+    fileprivate mutating func choice(_ node: JSONNode, depth: Int) throws -> Choice {
+        let by = try node.required("by")
+        let idsBefore = ids
+        var idsAfter = ids
+        func list(_ listNode: JSONNode) throws -> [SceneElement] {
+            ids = idsBefore
+            let elements = try parseElements(listNode, depth: depth + 1)
+            idsAfter.formUnion(ids)
+            return elements
+        }
+        defer { ids = idsAfter }
+        switch try by.string(maximumLength: 32) {
+        case "canvasShape":
+            try node.rejectUnknownKeys(allowed: ["type", "by", "landscape", "square", "portrait"])
+            return .canvasShape(landscape: try list(node.required("landscape")), square: try list(node.required("square")),
+                                portrait: try list(node.required("portrait")))
+        case "clearOfFaces":
+            try node.rejectUnknownKeys(allowed: ["type", "by", "options"])
+            let options = try node.required("options")
+            let lists = try options.array(maximumCount: 8).map { try list($0) }
+            guard lists.count >= 2 else { throw options.fail("give at least two options to choose from") }
+            return .clearOfFaces(lists)
+        default:
+            throw by.fail("expected \"canvasShape\" or \"clearOfFaces\", got \"\(try by.string(maximumLength: 32))\"")
+        }
     }
 }

@@ -96,6 +96,8 @@ struct SceneResolver {
     let direction: TextDirection
     /// The placed frames of the named elements resolved so far.
     let named = LockedValue<[String: Rect]>([:])
+    /// The faces of the event's photo where images drawn so far put them, in canvas points.
+    let facesOnCanvas = LockedValue<[Rect]>([])
 
     func resolve(_ elements: [SceneElement]) throws -> [ResolvedElement] {
         try elements.compactMap(resolve)
@@ -119,7 +121,11 @@ struct SceneResolver {
             case .asset(let asset): pixels = try asset.image()
             case .eventPhoto(let placeholder):
                 if let photo = bindings.photo {
-                    pixels = try framed(photo, in: place(image.frame).size, contentMode: image.contentMode)
+                    let frame = place(image.frame)
+                    let crop: Rect
+                    (pixels, crop) = try framed(photo, in: frame.size, contentMode: image.contentMode, crop: image.crop)
+                    recordFaces(croppedTo: crop, drawnAs: image.contentMode.frame(for: pixels.size, in: frame),
+                                clippedTo: image.clipsToBounds || image.cornerRadius > 0 ? frame : nil)
                 } else {
                     guard let image = try placeholder?.image() else { return nil }
                     pixels = image
@@ -190,6 +196,9 @@ struct SceneResolver {
             let resolved = try resolve(inner)
             if let frame = placedFrame(inner, resolved) { named.withLock { $0[id] = frame } }
             return resolved
+
+        case .choice(let choice):
+            return .group(try resolve(choice), clip: nil, filters: [])
         }
     }
 
@@ -203,7 +212,7 @@ struct SceneResolver {
         case .image(let image): return place(image.frame)
         case .label(_, let frame), .chip(_, let frame, _), .stack(_, let frame, _), .pattern(_, let frame),
              .snapshot(let frame, _, _): return place(frame)
-        case .group, .named: return nil
+        case .group, .named, .choice: return nil
         }
     }
 
@@ -262,14 +271,67 @@ struct SceneResolver {
 }
 
 extension SceneResolver {
-    /// The photo cropped, in whole pixels, to the part `Framing` keeps for a `frameSize`
-    /// aspect fill, so the faces stay in; unchanged without faces or for other content modes.
-    func framed(_ photo: Image, in frameSize: Size, contentMode: ContentMode) throws -> Image {
-        guard contentMode == .aspectFill, !bindings.photoFaces.isEmpty, frameSize.width > 0, frameSize.height > 0 else { return photo }
-        let crop = Framing(imageSize: photo.size, targetSize: frameSize, faces: bindings.photoFaces).crop
+    /// The photo cropped, in whole pixels, to the part an aspect fill of `frameSize` shows:
+    /// the part `Framing` keeps so that every face stays in, or with `.mainFace` the head and
+    /// shoulders `FaceCrop` cuts around the main face. Unchanged without faces (an aspect fill
+    /// then shows the centre) or for other content modes. Also returns the crop, in the photo's
+    /// pixels (the whole photo when unchanged).
+    func framed(_ photo: Image, in frameSize: Size, contentMode: ContentMode, crop mode: PhotoCrop) throws -> (Image, crop: Rect) {
+        let whole = Rect(origin: .zero, size: photo.size)
+        guard contentMode == .aspectFill, !bindings.photoFaces.isEmpty, frameSize.width > 0, frameSize.height > 0 else { return (photo, whole) }
+        let crop: Rect
+        switch mode {
+        case .faces: crop = Framing(imageSize: photo.size, targetSize: frameSize, faces: bindings.photoFaces).crop
+        case .mainFace:
+            guard let faceCrop = FaceCrop(imageSize: photo.size, targetSize: frameSize, faces: bindings.photoFaces) else { return (photo, whole) }
+            crop = faceCrop.crop
+        }
         let minX = max(0, crop.minX.rounded()), minY = max(0, crop.minY.rounded())
-        let width = min(Double(photo.width) - minX, crop.width.rounded()), height = min(Double(photo.height) - minY, crop.height.rounded())
-        guard width >= 1, height >= 1, width < Double(photo.width) || height < Double(photo.height) else { return photo }
-        return try photo.cropped(to: Rect(x: minX, y: minY, width: width, height: height), scaledToWidth: Int(width), height: Int(height))
+        let width = min(Double(photo.width) - minX, max(1, crop.width.rounded())), height = min(Double(photo.height) - minY, max(1, crop.height.rounded()))
+        guard width >= 1, height >= 1, width < Double(photo.width) || height < Double(photo.height) else { return (photo, whole) }
+        let pixels = Rect(x: minX, y: minY, width: width, height: height)
+        return (try photo.cropped(to: pixels, scaledToWidth: Int(width), height: Int(height)), pixels)
+    }
+
+    /// Notes where the photo's faces land on the canvas when its `crop` is drawn into
+    /// `drawn` (and clipped to `clip`), for choices that keep text clear of them.
+    func recordFaces(croppedTo crop: Rect, drawnAs drawn: Rect, clippedTo clip: Rect?) {
+        guard crop.width > 0, crop.height > 0 else { return }
+        let sx = drawn.width / crop.width, sy = drawn.height / crop.height
+        let placed = bindings.photoFaces.compactMap { face -> Rect? in
+            var r = Rect(x: drawn.minX + (face.minX - crop.minX) * sx, y: drawn.minY + (face.minY - crop.minY) * sy,
+                         width: face.width * sx, height: face.height * sy)
+            if let clip { r = r.intersection(clip) }
+            return r.isEmpty ? nil : r
+        }
+        facesOnCanvas.withLock { $0 += placed }
+    }
+
+    /// The elements a choice draws: the list for the canvas's shape, or the option whose text
+    /// covers the faces drawn so far least (each option is resolved to measure it; the named
+    /// frames are those of the option kept).
+    func resolve(_ choice: Choice) throws -> [ResolvedElement] {
+        switch choice {
+        case .canvasShape(let landscape, let square, let portrait):
+            switch CanvasShape(canvas.size) {
+            case .landscape: return try resolve(landscape)
+            case .square: return try resolve(square)
+            case .portrait: return try resolve(portrait)
+            }
+        case .clearOfFaces(let options):
+            let faces = facesOnCanvas.withLock { $0 }
+            guard let first = options.first else { return [] }
+            guard !faces.isEmpty, options.count > 1 else { return try resolve(first) }
+            let namedBefore = named.withLock { $0 }
+            var best: (elements: [ResolvedElement], overlap: Double, named: [String: Rect])?
+            for option in options {
+                named.withLock { $0 = namedBefore }
+                let elements = try resolve(option)
+                let overlap = FaceOverlap.area(of: elements, faces: faces)
+                if best == nil || overlap < best!.overlap { best = (elements, overlap, named.withLock { $0 }) }
+            }
+            named.withLock { $0 = best!.named }
+            return best!.elements
+        }
     }
 }

@@ -32,7 +32,7 @@ final class TemplateErrorTests: XCTestCase {
 
     func testUnknownElementAndField() {
         XCTAssertEqual(error(##"{"type": "hexagon"}"##),
-                       "broken.json: elements[0]: unknown element type \"hexagon\" (expected one of: rect, ellipse, path, image, label, chip, stack, pattern, group, snapshot)")
+                       "broken.json: elements[0]: unknown element type \"hexagon\" (expected one of: rect, ellipse, path, image, label, chip, stack, pattern, group, snapshot, choice)")
         XCTAssertTrue(error(label.replacingOccurrences(of: "\"text\"", with: "\"txt\"")).hasPrefix("broken.json: elements[0].txt: unknown field"))
     }
 

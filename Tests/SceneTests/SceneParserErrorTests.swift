@@ -36,7 +36,7 @@ final class SceneParserErrorTests: XCTestCase {
 
     func testUnknownShapeKind() {
         XCTAssertEqual(error(##"{"width": 10, "height": 10, "elements": [{"type": "hexagon"}]}"##),
-                       "elements[0]: unknown element type \"hexagon\" (expected one of: rect, ellipse, path, image, label, chip, stack, pattern, group, snapshot)")
+                       "elements[0]: unknown element type \"hexagon\" (expected one of: rect, ellipse, path, image, label, chip, stack, pattern, group, snapshot, choice)")
         XCTAssertEqual(error(##"{"width": 10, "height": 10, "elements": [{"rect": [0, 0, 1, 1]}]}"##), "elements[0].type: is required")
     }
 
