@@ -178,7 +178,7 @@ final class CardCommandTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: sheet.path))
 
         let templates = String(decoding: try Sharecard.run(["templates", "list"]).stdout, as: UTF8.self)
-        for name in ["classic", "dated", "gradient", "pattern", "photo", "snapshot"] { XCTAssertTrue(templates.contains(name), name) }
+        for name in ["classic", "dated", "gradient", "pattern", "photo", "portrait", "snapshot"] { XCTAssertTrue(templates.contains(name), name) }
         XCTAssertTrue(String(decoding: try Sharecard.run(["templates", "show", "classic"]).stdout, as: UTF8.self).contains("\"top\": \"140/576\", \"height\": \"300/576\""))
         let bad = dir.appendingPathComponent("bad.json")
         try Data(#"{"name": "bad", "size": [100, 100], "elements": [{"type": "blob"}]}"#.utf8).write(to: bad)

@@ -46,5 +46,6 @@ final class PresetGoldenTests: XCTestCase {
     func testGradient() throws { try check("gradient") }
     func testPattern() throws { try check("pattern") }
     func testPhoto() throws { try check("photo") }
+    func testPortrait() throws { try check("portrait") }
     func testSnapshot() throws { try check("snapshot") }
 }

@@ -70,7 +70,7 @@ def filter_case(context, case):
         if isinstance(case.body, dict) and "event" in case.body and "photo" in case.body:
             event = case.body.get("event")
             template = event.get("template") if isinstance(event, dict) else None
-            if case.body.get("photo") is not None and template != "photo":
+            if case.body.get("photo") is not None and template not in ("photo", "portrait"):
                 return False
             return not _breaks_date_range(event)
         return not _breaks_date_range(case.body)
