@@ -82,4 +82,36 @@ final class ServerLayerCORSTests: XCTestCase {
             XCTAssertNil(response.header("Vary"), name)
         }
     }
+
+    /// The 503 a request on an open connection gets once shutdown has begun.
+    func testShuttingDownAnswerCarriesTheCORSFields() throws {
+        let gate = Gate()
+        var configuration = try testConfiguration(workers: 1)
+        configuration.cors = try CORSPolicy(origins: [Self.app])
+        let server = HTTPServer(configuration: configuration) { request in
+            if request.path == "/slow" { gate.pass() }
+            return .text("done")
+        }
+        let port = try server.start()
+        addTeardownBlock { gate.open(); server.shutdown() }
+        let idle = try LoopbackHTTPClient(port: port)
+        XCTAssertEqual(try idle.request("GET", "/warm").status, 200)
+        let inFlight = try LoopbackHTTPClient(port: port)
+        try inFlight.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertTrue(gate.waitForEntry())
+        Thread { server.shutdown() }.start()
+        XCTAssertTrue(eventually {
+            do { _ = try LoopbackHTTPClient(port: port, timeout: 1); return false } catch let error as ClientError {
+                return error.refused
+            } catch { return false }
+        }, "shutdown has begun")
+        let refused = try idle.request("GET", "/late", headers: ["Origin: \(Self.app)"])
+        XCTAssertEqual(refused.status, 503)
+        XCTAssertEqual(try refused.errorObject().code, "shutting_down")
+        XCTAssertEqual(refused.header("Access-Control-Allow-Origin"), Self.app)
+        XCTAssertEqual(refused.header("Vary"), "Origin")
+        XCTAssertEqual(refused.header("Cache-Control"), "no-store")
+        gate.open()
+        XCTAssertEqual(try inFlight.readResponse().status, 200)
+    }
 }
