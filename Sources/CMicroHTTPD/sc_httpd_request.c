@@ -301,7 +301,9 @@ static ssize_t sc_httpd_no_content(void *cls, uint64_t position, char *buffer, s
  * 200 it stands for may be sent). So the response is given that length when the caller
  * states it (a Content-Length field in the block, which it then writes for us), and
  * otherwise an unknown size, with chunked coding ruled out: no length field at all, and the
- * connection closes after it, which is how libmicrohttpd ends an answer of unknown size. */
+ * connection closes after it, which is how libmicrohttpd ends an answer of unknown size.
+ * Chunked coding must stay ruled out: 0.9.75 would keep the connection but write the last
+ * chunk "0\r\n\r\n" after the 304's header block, which a client reads as the next answer. */
 static struct MHD_Response *sc_httpd_not_modified(const char *headers, size_t headers_length) {
     int64_t stated = sc_httpd_stated_length(headers, headers_length);
     struct MHD_Response *response = MHD_create_response_from_callback(

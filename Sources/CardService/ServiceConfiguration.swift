@@ -1,5 +1,6 @@
 import Cards
 import Foundation
+import HTTPTypes
 import PhotoFetch
 import Raster
 

@@ -14,7 +14,8 @@ import Foundation
 /// is dropped before its handler runs.
 ///
 /// Every answer carries `X-Content-Type-Options: nosniff`; every error (400 and up) carries
-/// `Cache-Control: no-store`. Errors the server answers itself (400, 413, 414, 429, 431, 500,
+/// `Cache-Control: no-store`; the errors the server makes itself carry the CORS fields of
+/// `Configuration.cors`. Errors the server answers itself (400, 413, 414, 429, 431, 500,
 /// 503) use the JSON shape of `HTTPResponse.error`. A few requests are refused by
 /// libmicrohttpd before the server sees them, with the right status and a short HTML body
 /// that the library offers no way to replace: a request line or header larger than

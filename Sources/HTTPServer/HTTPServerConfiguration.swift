@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -46,6 +47,9 @@ extension HTTPServer {
         /// Header fields longer than this in total (name + value + 4 per field) are answered 431.
         public let maxHeaderBytes: Int
         public let listenBacklog: Int
+        /// The CORS fields of the answers the server layer makes itself (429, 503, 413, 414,
+        /// 431, 400); give it the policy the handler uses. None by default.
+        public var cors = CORSPolicy()
 
         /// Throws `ConfigurationError` naming the first field out of range.
         public init(host: String = "127.0.0.1",

@@ -4,7 +4,8 @@ import Foundation
 
 /// The server's side of the C callbacks: turns a collected request into an `HTTPRequest`,
 /// answers problems, immediate answers, 429 and 503 at once on libmicrohttpd's thread, and
-/// otherwise defers the connection and runs the handler on the worker pool.
+/// otherwise defers the connection and runs the handler on the worker pool. The answers it
+/// makes itself get the CORS fields of `configuration.cors`, as the handler's do.
 // @unchecked: immutable after init; `counters` and `pool` lock internally.
 final class ServerCore: @unchecked Sendable {
     let configuration: HTTPServer.Configuration
@@ -45,6 +46,13 @@ final class ServerCore: @unchecked Sendable {
             guard sc_httpd_request_header(r, index, &name, &nameLength, &value, &valueLength) == 0 else { break }
             headers.append(Self.text(name, nameLength), Self.text(value, valueLength))
         }
+        let origin = headers["Origin"]
+        /// An answer the server layer makes itself, with the CORS fields a handler's would have.
+        func own(_ response: HTTPResponse) -> HTTPResponse {
+            var response = response
+            configuration.cors.addFields(to: &response, origin: origin, method: method)
+            return response
+        }
         let remoteAddress = String(cString: sc_httpd_request_remote_address(r))
         let remotePort = Int(sc_httpd_request_remote_port(r))
         let record = RequestRecord(
@@ -54,12 +62,12 @@ final class ServerCore: @unchecked Sendable {
         sc_httpd_request_set_user(r, Unmanaged.passRetained(record).toOpaque())
 
         if problem != Int32(SC_HTTPD_PROBLEM_NONE) {
-            send(problemResponse(problem), to: request, closing: true)
+            send(own(problemResponse(problem)), to: request, closing: true)
             return
         }
         guard validTarget != nil else {
-            send(.error(status: 400, code: "malformed_request",
-                        message: "Malformed request: the request target has bytes that are not UTF-8 (percent-encode them)."),
+            send(own(.error(status: 400, code: "malformed_request",
+                            message: "Malformed request: the request target has bytes that are not UTF-8 (percent-encode them).")),
                  to: request, closing: true)
             return
         }
@@ -73,7 +81,7 @@ final class ServerCore: @unchecked Sendable {
                                      headers: headers, body: body,
                                      remoteAddress: remoteAddress, remotePort: remotePort)
         } catch {
-            send(.error(status: 400, code: "malformed_request", message: "Malformed request: \(error)."),
+            send(own(.error(status: 400, code: "malformed_request", message: "Malformed request: \(error).")),
                  to: request, closing: true)
             return
         }
@@ -88,7 +96,7 @@ final class ServerCore: @unchecked Sendable {
             // Deferred before the job can run: its response resumes the connection.
             guard sc_httpd_defer(r) == 0 else {
                 diagnostics?("libmicrohttpd could not suspend a connection; answered 500")
-                send(.error(status: 500, code: "internal_error", message: "The server could not queue the request."),
+                send(own(.error(status: 500, code: "internal_error", message: "The server could not queue the request.")),
                      to: request, closing: true)
                 return
             }
@@ -104,7 +112,7 @@ final class ServerCore: @unchecked Sendable {
                 // Cannot happen while admission holds the counters' lock and saw room; if it
                 // does, the suspended connection must still be answered.
                 diagnostics?("the worker pool refused an admitted request; answered 503")
-                send(.error(status: 503, code: "unavailable", message: "The server could not queue the request."),
+                send(own(.error(status: 503, code: "unavailable", message: "The server could not queue the request.")),
                      to: request, closing: true)
             }
         }
@@ -112,9 +120,9 @@ final class ServerCore: @unchecked Sendable {
         case .admitted:
             break
         case .queueFull:
-            var response = HTTPResponse.error(
+            var response = own(.error(
                 status: 429, code: "queue_full",
-                message: "The server is busy: all \(configuration.workers) workers are busy and \(configuration.queueLimit) requests are waiting. Retry shortly.")
+                message: "The server is busy: all \(configuration.workers) workers are busy and \(configuration.queueLimit) requests are waiting. Retry shortly."))
             response.headers.append("Retry-After", "1")
             // Held for the delay (the connection kept: the wait already paces a retry loop,
             // and a reconnect would cost the server more than the answer), or, without a
@@ -125,8 +133,8 @@ final class ServerCore: @unchecked Sendable {
                 send(response, to: request, closing: true)
             }
         case .shuttingDown:
-            var response = HTTPResponse.error(status: 503, code: "shutting_down",
-                                              message: "The server is shutting down.")
+            var response = own(.error(status: 503, code: "shutting_down",
+                                      message: "The server is shutting down."))
             response.headers.append("Retry-After", "1")
             send(response, to: request, closing: true)
         }

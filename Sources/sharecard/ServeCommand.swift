@@ -73,7 +73,7 @@ enum ServeCommand {
         let service = CardService(catalog: catalog, renderer: renderer, configuration: configuration,
                                   templateDocuments: try TemplatesCommand.documents(catalog, args))
 
-        let serverConfiguration: HTTPServer.Configuration
+        var serverConfiguration: HTTPServer.Configuration
         do {
             serverConfiguration = try HTTPServer.Configuration(
                 host: args.value("host") ?? "127.0.0.1", port: try args.int("port", in: 0...65535) ?? 8080,
@@ -92,6 +92,7 @@ enum ServeCommand {
         } catch let e as HTTPServer.ConfigurationError {
             throw UsageError(description: e.description)
         }
+        serverConfiguration.cors = configuration.cors
         // Standard error is written by the log's own thread, never by libmicrohttpd's: the
         // access log (unless --quiet) and the server's diagnostics alike.
         let log = AccessLog()

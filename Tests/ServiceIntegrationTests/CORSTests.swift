@@ -1,6 +1,7 @@
 @testable import CardService
 import Foundation
 import TestSupport
+import HTTPTypes
 import XCTest
 
 /// CORS over real sockets: preflights, the allow and expose fields on actual answers (errors

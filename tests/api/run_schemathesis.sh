@@ -2,6 +2,7 @@
 # Checks the running API against web/openapi.json with schemathesis (every check): starts
 # `sharecard serve` on a free loopback port, runs schemathesis against /openapi.json, stops
 # the server, and exits non-zero when a check fails (or the run overruns its time bound).
+# Then tests/api/locale_class.py sends the hostile-locale class against the same server.
 #
 # Environment (all optional):
 #   SHARECARD_BIN              the sharecard binary (default: `swift build --product sharecard`
@@ -91,6 +92,9 @@ SCHEMATHESIS_HOOKS=schemathesis_hooks PYTHONPATH="$ROOT/tests/api${PYTHONPATH:+:
 if [[ $status -eq 124 || $status -eq 137 ]]; then
     say "schemathesis did not finish within $TIME_LIMIT s"
 fi
+
+# 4b. the hostile-locale class, which OpenAPI examples cannot hold (values that must be refused)
+python3 tests/api/locale_class.py "http://127.0.0.1:$PORT" || status=1
 
 # 5. the server must have survived the run
 if ! kill -0 "$SERVER" 2>/dev/null; then

@@ -5,8 +5,8 @@
    loopback, one on port A (allowed) and one on port B (not listed): second and third
    origins, as a web app on its own host would be. From the allowed page, headless Chromium
    POSTs an event as JSON (a preflighted request), fetches the card and reads its ETag (an
-   exposed header) and its ordinary error JSON; from the refused page the same calls fail as
-   CORS failures, in the browser itself.
+   exposed header), its ordinary error JSON and the server layer's own (a 414); from the
+   refused page the same calls fail as CORS failures, in the browser itself.
 2. The playground after many fast edits: 250 edits of the title in quick succession, then a
    reload must show the last title and its card (the address bar is updated once the typing
    pauses, not on every keystroke, which Chromium throttles after about 200 updates).
@@ -80,6 +80,9 @@ const [api, done] = [arguments[0], arguments[arguments.length - 1]];
     const bad = await fetch(api + "/v1/cards/classic.png?title=x&scale=9");
     out.errorStatus = bad.status;
     out.errorField = (await bad.json()).error.field;
+    const tooLong = await fetch(api + "/v1/cards/classic.png?title=" + "a".repeat(17000));
+    out.serverLayerStatus = tooLong.status;
+    out.serverLayerCode = (await tooLong.json()).error.code;
   } catch (error) {
     out.error = String(error);
   }
@@ -109,7 +112,9 @@ def cross_origin(args, scratch):
         check(seen["etag"] and seen["etag"].startswith('"'), f"the page could not read the ETag: {seen['etag']!r}")
         check(seen["cacheControl"] and "immutable" in seen["cacheControl"], f"the versioned card is not immutable: {seen['cacheControl']!r}")
         check(seen["errorStatus"] == 400 and seen["errorField"] == "scale", f"the page could not read an error answer: {seen}")
-        log(f"allowed origin: POST 200, card {seen['bytes']} bytes, ETag {seen['etag']} readable, errors readable")
+        check(seen["serverLayerStatus"] == 414 and seen["serverLayerCode"] == "url_too_long",
+              f"the page could not read the server layer's own error: {seen}")
+        log(f"allowed origin: POST 200, card {seen['bytes']} bytes, ETag {seen['etag']} readable, errors readable (the server layer's too)")
 
         driver.get(refused.origin + "/")
         blocked = driver.execute_async_script(CALL_API, server.origin)
