@@ -15,7 +15,8 @@ Profiles: "never", "always", or "fallback" (only when the frontal cascade found 
   sharecard-bench builds it), and the median time to search it.
 
     /usr/bin/python3 bench/face_settings.py [--quick] [--one-thread]
-        --quick: the settings around the chosen one (profile fallback at scaleFactor 1.1, 5 neighbours)
+        --quick: the settings around the chosen one (profile fallback at scaleFactor 1.1, 5 neighbours,
+                 faces from 1/8 of the longer side)
         --one-thread: time one thread's CPU (steadier on a shared machine)
 """
 import itertools
@@ -54,7 +55,8 @@ def overlap(a, b):
     return w * h / min(a[2] * a[3], b[2] * b[3])
 
 
-def detect(frontal, image, working, scale, neighbours, fraction, profiles, profile_scale=None, profile_neighbours=None):
+def detect(frontal, image, working, scale, neighbours, fraction, profiles, profile_scale=None, profile_neighbours=None,
+           profile_fraction=None):
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     h, w = grey.shape
     s = min(1.0, working / max(w, h))
@@ -66,7 +68,8 @@ def detect(frontal, image, working, scale, neighbours, fraction, profiles, profi
     faces = [tuple(r) for r in frontal.detectMultiScale(grey, **kw)]
     if profiles == "always" or (profiles == "fallback" and not faces):
         # The profile search has its own pyramid step and neighbours (default: the frontal's).
-        pkw = dict(scaleFactor=profile_scale or scale, minNeighbors=profile_neighbours or neighbours, minSize=(side, side))
+        pside = max(1, round(max(grey.shape) * (profile_fraction or fraction)))
+        pkw = dict(scaleFactor=profile_scale or scale, minNeighbors=profile_neighbours or neighbours, minSize=(pside, pside))
         turned = [tuple(r) for r in PROFILE.detectMultiScale(grey, **pkw)]
         turned += [(grey.shape[1] - x - rw, y, rw, rh) for x, y, rw, rh in PROFILE.detectMultiScale(cv2.flip(grey, 1), **pkw)]
         for r in turned:
@@ -100,7 +103,7 @@ def main():
         cv2.setNumThreads(1)
     clock = time.process_time if one_thread else time.perf_counter
     # The profile search of "fallback" rows: its own scaleFactor and minNeighbors.
-    profile_scale, profile_neighbours = 1.1, 5
+    profile_scale, profile_neighbours, profile_fraction = 1.1, 5, 1 / 8
     if quick:  # around the chosen setting
         cascades = [(k, v) for k, v in FRONTAL.items() if k in ("haar alt", "haar alt2")]
         grid = itertools.product(cascades, (256, 320, 352), (1.1, 1.15, 1.2, 1.25), (3, 4, 5), (1 / 16,), ("fallback",))
@@ -108,7 +111,7 @@ def main():
         grid = itertools.product(FRONTAL.items(), (256, 320, 384), (1.1, 1.2), (3, 5), (1 / 12, 1 / 16), ("never", "always"))
     print("frontal\tworking_px\tscale\tneighbours\tmin_face\tprofiles\trecall\tprecision\ton_no_face\tbench_recall\tbench_false\tbench_ms")
     for (name, path), working, scale, neighbours, fraction, profiles in grid:
-        extra = (profile_scale, profile_neighbours) if profiles == "fallback" else (None, None)
+        extra = (profile_scale, profile_neighbours, profile_fraction) if profiles == "fallback" else (None, None, None)
         frontal = cv2.CascadeClassifier(DATA + path)
         hits = labelled = correct = detected = empty = 0
         for n, image in images.items():

@@ -2,7 +2,7 @@
 """OpenCV's Python binding doing what sharecard's face detector does, on the same PNG.
 
     peer_faces.py PHOTO.png --frontal CASCADE --iterations N --working PX --scale S --neighbours K --min-fraction F
-                  [--profile-scale S --profile-neighbours K]
+                  [--profile-scale S --profile-neighbours K --profile-min-fraction F]
 
 Prints `MODE<TAB>faces<TAB>median_ms` for the modes of Sources/CFaces: `standard` (the
 frontal cascade, then the profile cascade both ways only if it found nothing), `always` (the
@@ -31,6 +31,7 @@ def main():
     p.add_argument("--min-fraction", type=float, default=1 / 16)
     p.add_argument("--profile-scale", type=float, default=1.1)
     p.add_argument("--profile-neighbours", type=int, default=5)
+    p.add_argument("--profile-min-fraction", type=float, default=1 / 8)
     a = p.parse_args()
     bgra = cv2.imread(a.photo, cv2.IMREAD_UNCHANGED)
     if bgra.shape[2] == 3:
@@ -49,7 +50,8 @@ def main():
         kw = dict(scaleFactor=a.scale, minNeighbors=a.neighbours, minSize=(side, side))
         faces = [tuple(r) for r in frontal.detectMultiScale(grey, **kw)]
         if mode == "always" or (mode == "standard" and not faces):
-            pkw = dict(scaleFactor=a.profile_scale, minNeighbors=a.profile_neighbours, minSize=(side, side))
+            pside = max(1, round(max(grey.shape) * a.profile_min_fraction))
+            pkw = dict(scaleFactor=a.profile_scale, minNeighbors=a.profile_neighbours, minSize=(pside, pside))
             turned = [tuple(r) for r in profile.detectMultiScale(grey, **pkw)]
             flipped = cv2.flip(grey, 1)
             turned += [(grey.shape[1] - x - rw, y, rw, rh) for x, y, rw, rh in profile.detectMultiScale(flipped, **pkw)]

@@ -46,7 +46,8 @@ enum FaceBench {
                               arguments: [path.path, "--frontal", s.frontal.rawValue, "--iterations", String(runs), "--working", String(s.workingSidePixels),
                                           "--scale", String(s.scaleFactor), "--neighbours", String(s.minNeighbors),
                                           "--min-fraction", String(s.minFaceFraction),
-                                          "--profile-scale", String(s.profileScaleFactor), "--profile-neighbours", String(s.profileMinNeighbors)]) {
+                                          "--profile-scale", String(s.profileScaleFactor), "--profile-neighbours", String(s.profileMinNeighbors),
+                                          "--profile-min-fraction", String(s.profileMinFaceFraction)]) {
             for (key, mine) in [("standard", ours), ("always", both), ("frontal", frontal), ("standard-1-thread", ours)] {
                 guard let entry = peer.first(where: { $0.key.hasPrefix(key + "\t") }) else { continue }
                 rows.append(Measurement(name: "OpenCV Python, \(key)", medianMilliseconds: entry.value, iterations: runs,

@@ -24,7 +24,7 @@ typedef struct {
  * also searches for faces turned to either side (the cascade and its mirror image), kept where
  * they overlap no frontal face; SC_FACES_PROFILES_FALLBACK does so only when the frontal cascade
  * found nothing; SC_FACES_PROFILES_NEVER not at all. The profile search has its own
- * `profile_scale_factor` and `profile_min_neighbors` (a fallback can afford a finer search). */
+ * `profile_scale_factor`, `profile_min_neighbors` and `profile_min_face_fraction`. */
 enum {
     SC_FACES_PROFILES_NEVER = 0,
     SC_FACES_PROFILES_ALWAYS = 1,
@@ -38,6 +38,7 @@ typedef struct {
     int32_t profiles;
     double profile_scale_factor;
     int32_t profile_min_neighbors;
+    double profile_min_face_fraction;
 } sc_faces_options;
 
 /* Loads the frontal cascade at `frontal_path` and, when `profile_path` is not NULL, the
