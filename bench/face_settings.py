@@ -14,7 +14,10 @@ Profiles: "never", "always", or "fallback" (only when the frontal cascade found 
 - the same on the bench photo (three portraits side by side on a 1024×683 grey canvas, as
   sharecard-bench builds it), and the median time to search it.
 
-    /usr/bin/python3 bench/face_settings.py [--quick]   (--quick: the settings around the chosen one)
+    /usr/bin/python3 bench/face_settings.py [--quick] [--one-thread]
+        --quick: the settings around the chosen one (profile fallback at scaleFactor 1.1, 5 neighbours,
+                 faces from 1/8 of the longer side)
+        --one-thread: time one thread's CPU (steadier on a shared machine)
 """
 import itertools
 import json
@@ -52,7 +55,8 @@ def overlap(a, b):
     return w * h / min(a[2] * a[3], b[2] * b[3])
 
 
-def detect(frontal, image, working, scale, neighbours, fraction, profiles):
+def detect(frontal, image, working, scale, neighbours, fraction, profiles, profile_scale=None, profile_neighbours=None,
+           profile_fraction=None):
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     h, w = grey.shape
     s = min(1.0, working / max(w, h))
@@ -63,8 +67,11 @@ def detect(frontal, image, working, scale, neighbours, fraction, profiles):
     kw = dict(scaleFactor=scale, minNeighbors=neighbours, minSize=(side, side))
     faces = [tuple(r) for r in frontal.detectMultiScale(grey, **kw)]
     if profiles == "always" or (profiles == "fallback" and not faces):
-        turned = [tuple(r) for r in PROFILE.detectMultiScale(grey, **kw)]
-        turned += [(grey.shape[1] - x - rw, y, rw, rh) for x, y, rw, rh in PROFILE.detectMultiScale(cv2.flip(grey, 1), **kw)]
+        # The profile search has its own pyramid step and neighbours (default: the frontal's).
+        pside = max(1, round(max(grey.shape) * (profile_fraction or fraction)))
+        pkw = dict(scaleFactor=profile_scale or scale, minNeighbors=profile_neighbours or neighbours, minSize=(pside, pside))
+        turned = [tuple(r) for r in PROFILE.detectMultiScale(grey, **pkw)]
+        turned += [(grey.shape[1] - x - rw, y, rw, rh) for x, y, rw, rh in PROFILE.detectMultiScale(cv2.flip(grey, 1), **pkw)]
         for r in turned:
             if not any(overlap(f, r) > 0.3 for f in faces):
                 faces.append(r)
@@ -89,27 +96,36 @@ def main():
         collage_truth += [(bx + x, by + 85, bw, bh) for bx, by, bw, bh in labels[n]]
         x += im.shape[1]
     quick = "--quick" in sys.argv
+    # --one-thread: CPU time of one thread (time.process_time with cv2.setNumThreads(1)), steadier
+    # than wall time on a shared machine; otherwise wall time with OpenCV's default threads.
+    one_thread = "--one-thread" in sys.argv
+    if one_thread:
+        cv2.setNumThreads(1)
+    clock = time.process_time if one_thread else time.perf_counter
+    # The profile search of "fallback" rows: its own scaleFactor and minNeighbors.
+    profile_scale, profile_neighbours, profile_fraction = 1.1, 5, 1 / 8
     if quick:  # around the chosen setting
         cascades = [(k, v) for k, v in FRONTAL.items() if k in ("haar alt", "haar alt2")]
-        grid = itertools.product(cascades, (256, 320), (1.1, 1.2), (4, 5), (1 / 16,), ("never", "fallback", "always"))
+        grid = itertools.product(cascades, (256, 320, 352), (1.1, 1.15, 1.2, 1.25), (3, 4, 5), (1 / 16,), ("fallback",))
     else:
         grid = itertools.product(FRONTAL.items(), (256, 320, 384), (1.1, 1.2), (3, 5), (1 / 12, 1 / 16), ("never", "always"))
     print("frontal\tworking_px\tscale\tneighbours\tmin_face\tprofiles\trecall\tprecision\ton_no_face\tbench_recall\tbench_false\tbench_ms")
     for (name, path), working, scale, neighbours, fraction, profiles in grid:
+        extra = (profile_scale, profile_neighbours, profile_fraction) if profiles == "fallback" else (None, None, None)
         frontal = cv2.CascadeClassifier(DATA + path)
         hits = labelled = correct = detected = empty = 0
         for n, image in images.items():
-            found = detect(frontal, image, working, scale, neighbours, fraction, profiles)
+            found = detect(frontal, image, working, scale, neighbours, fraction, profiles, *extra)
             h, c = score(found, labels[n])
             hits, correct, labelled, detected = hits + h, correct + c, labelled + len(labels[n]), detected + len(found)
             empty += 0 if labels[n] else len(found)
-        found = detect(frontal, collage, working, scale, neighbours, fraction, profiles)
+        found = detect(frontal, collage, working, scale, neighbours, fraction, profiles, *extra)
         bh, bc = score(found, collage_truth)
         times = []
         for _ in range(5 if quick else 15):
-            start = time.perf_counter()
-            detect(frontal, collage, working, scale, neighbours, fraction, profiles)
-            times.append((time.perf_counter() - start) * 1000)
+            start = clock()
+            detect(frontal, collage, working, scale, neighbours, fraction, profiles, *extra)
+            times.append((clock() - start) * 1000)
         precision = correct / detected if detected else 1.0
         print(f"{name}\t{working}\t{scale}\t{neighbours}\t1/{round(1 / fraction)}\t{profiles}\t"
               f"{hits}/{labelled}\t{precision:.2f}\t{empty}\t{bh}/{len(collage_truth)}\t{len(found) - bc}\t{statistics.median(times):.1f}")

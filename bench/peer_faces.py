@@ -2,11 +2,13 @@
 """OpenCV's Python binding doing what sharecard's face detector does, on the same PNG.
 
     peer_faces.py PHOTO.png --frontal CASCADE --iterations N --working PX --scale S --neighbours K --min-fraction F
+                  [--profile-scale S --profile-neighbours K --profile-min-fraction F]
 
 Prints `MODE<TAB>faces<TAB>median_ms` for the modes of Sources/CFaces: `standard` (the
 frontal cascade, then the profile cascade both ways only if it found nothing), `always` (the
 profile cascade both ways too, kept where it overlaps no frontal face) and `frontal` (the
-frontal cascade only). The image is
+frontal cascade only), and `standard-1-thread` (standard with cv2.setNumThreads(1): OpenCV
+otherwise searches the pyramid levels on every core). The image is
 decoded once, outside the timing, as sharecard's is.
 """
 import argparse
@@ -27,6 +29,9 @@ def main():
     p.add_argument("--scale", type=float, default=1.1)
     p.add_argument("--neighbours", type=int, default=5)
     p.add_argument("--min-fraction", type=float, default=1 / 16)
+    p.add_argument("--profile-scale", type=float, default=1.1)
+    p.add_argument("--profile-neighbours", type=int, default=5)
+    p.add_argument("--profile-min-fraction", type=float, default=1 / 8)
     a = p.parse_args()
     bgra = cv2.imread(a.photo, cv2.IMREAD_UNCHANGED)
     if bgra.shape[2] == 3:
@@ -45,9 +50,11 @@ def main():
         kw = dict(scaleFactor=a.scale, minNeighbors=a.neighbours, minSize=(side, side))
         faces = [tuple(r) for r in frontal.detectMultiScale(grey, **kw)]
         if mode == "always" or (mode == "standard" and not faces):
-            turned = [tuple(r) for r in profile.detectMultiScale(grey, **kw)]
+            pside = max(1, round(max(grey.shape) * a.profile_min_fraction))
+            pkw = dict(scaleFactor=a.profile_scale, minNeighbors=a.profile_neighbours, minSize=(pside, pside))
+            turned = [tuple(r) for r in profile.detectMultiScale(grey, **pkw)]
             flipped = cv2.flip(grey, 1)
-            turned += [(grey.shape[1] - x - rw, y, rw, rh) for x, y, rw, rh in profile.detectMultiScale(flipped, **kw)]
+            turned += [(grey.shape[1] - x - rw, y, rw, rh) for x, y, rw, rh in profile.detectMultiScale(flipped, **pkw)]
             for r in turned:
                 if not any(overlap(f, r) > 0.3 for f in faces):
                     faces.append(r)
@@ -56,6 +63,10 @@ def main():
     for mode in ("standard", "always", "frontal"):
         count = len(detect(mode))
         print(f"{mode}\t{count}\t{median_ms(lambda: detect(mode), a.iterations):.4f}")
+    threads = cv2.getNumThreads()
+    cv2.setNumThreads(1)
+    print(f"standard-1-thread\t{len(detect('standard'))}\t{median_ms(lambda: detect('standard'), a.iterations):.4f}")
+    cv2.setNumThreads(threads)
 
 
 def overlap(a, b):

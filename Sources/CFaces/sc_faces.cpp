@@ -96,6 +96,8 @@ extern "C" int sc_faces_detect(sc_faces_detector *detector, const uint8_t *pixel
         return -1;
     }
     if (!(options->scale_factor > 1.0 && options->scale_factor <= 4.0) || options->min_neighbors < 0 ||
+        !(options->profile_scale_factor > 1.0 && options->profile_scale_factor <= 4.0) || options->profile_min_neighbors < 0 ||
+        !(options->profile_min_face_fraction > 0.0 && options->profile_min_face_fraction <= 1.0) ||
         !(options->min_face_fraction > 0.0 && options->min_face_fraction <= 1.0) || options->working_side_px < 0 ||
         options->profiles < SC_FACES_PROFILES_NEVER || options->profiles > SC_FACES_PROFILES_FALLBACK) {
         set_error(err, err_size, "invalid detector options");
@@ -117,6 +119,8 @@ extern "C" int sc_faces_detect(sc_faces_detector *detector, const uint8_t *pixel
         cv::equalizeHist(grey, grey);
         const int side = std::max(1, (int)std::lround(std::max(grey.cols, grey.rows) * options->min_face_fraction));
         const cv::Size min_size(side, side);
+        const int profile_side = std::max(1, (int)std::lround(std::max(grey.cols, grey.rows) * options->profile_min_face_fraction));
+        const cv::Size profile_min_size(profile_side, profile_side);
 
         std::vector<cv::Rect> faces;
         {
@@ -126,10 +130,12 @@ extern "C" int sc_faces_detect(sc_faces_detector *detector, const uint8_t *pixel
                                   (options->profiles == SC_FACES_PROFILES_FALLBACK && faces.empty());
             if (profiles && detector->has_profile) {
                 std::vector<cv::Rect> turned, mirrored;
-                detector->profile.detectMultiScale(grey, turned, options->scale_factor, options->min_neighbors, 0, min_size);
+                detector->profile.detectMultiScale(grey, turned, options->profile_scale_factor, options->profile_min_neighbors, 0,
+                                                   profile_min_size);
                 cv::Mat flipped;
                 cv::flip(grey, flipped, 1);
-                detector->profile.detectMultiScale(flipped, mirrored, options->scale_factor, options->min_neighbors, 0, min_size);
+                detector->profile.detectMultiScale(flipped, mirrored, options->profile_scale_factor,
+                                                   options->profile_min_neighbors, 0, profile_min_size);
                 for (auto &r : mirrored) r.x = grey.cols - r.x - r.width;
                 turned.insert(turned.end(), mirrored.begin(), mirrored.end());
                 for (const auto &r : turned) {

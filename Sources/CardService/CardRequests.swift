@@ -43,7 +43,10 @@ extension CardService {
 
     /// A card named by a query (a card URL's, or a share page's), with the caching fields
     /// its answer gets and the URL's `v`. Checks every parameter and the signature.
-    func queriedCard(template: String, _ request: HTTPRequest, parameters: Set<String>) throws -> (card: Card, caching: HTTPHeaders, version: String?) {
+    /// Without `fetchingPhoto`, a `photo=` URL is checked (allowed, on a template that shows a
+    /// photo) and named by the card's links, but not fetched.
+    func queriedCard(template: String, _ request: HTTPRequest, parameters: Set<String>,
+                     fetchingPhoto: Bool = true) throws -> (card: Card, caching: HTTPHeaders, version: String?) {
         var seen = Set<String>()
         for item in request.queryItems {
             guard parameters.contains(item.name) else {
@@ -93,7 +96,10 @@ extension CardService {
         }
         if let e = lengthError(event) { throw ServiceError.unprocessable(message: e.description, field: e.field) }
         var card = try card(event, scale: try scale(request), size: try size(request))
-        if let url = request.queryValue("photo") { card.photo = try photo(fromURL: url, for: card) }
+        if let url = request.queryValue("photo") {
+            card.photoURL = url
+            if fetchingPhoto { card.photo = try photo(fromURL: url, for: card) } else { try checkPhotoURL(url, for: card) }
+        }
         return (card, caching, version)
     }
 
@@ -311,7 +317,7 @@ extension CardService {
         if template && e.template != Event.defaultTemplate { items.append(("template", e.template)) }
         if card.scale != 1 { items.append(("scale", String(card.scale))) }
         if let size = card.size { items.append(("size", size.description)) }
-        if let url = card.photo?.url { items.append(("photo", url)) }
+        if let url = card.photoURL { items.append(("photo", url)) }
         items.append((Self.versionParameter, contentVersion))
         return items
     }

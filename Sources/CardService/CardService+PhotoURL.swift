@@ -8,14 +8,7 @@ extension CardService {
     /// that need no network (off, not on the list) are answered on the fast path; fetching and
     /// decoding always happen on a worker. Signed URLs sign `photo` like every parameter.
     func photo(fromURL url: String, for card: Card) throws -> EventPhoto {
-        guard let fetcher = configuration.photoFetcher else {
-            throw ServiceError.photoURL(status: 403, code: "photo_urls_disabled",
-                                        message: "this server fetches no photo URLs (it was started without --photo-origin)")
-        }
-        guard fetcher.allows(url) else {
-            throw ServiceError.photoURL(status: 403, code: "photo_not_allowed",
-                                        message: "the photo URL must be http or https on an allowed origin (\(fetcher.origins.map(\.description).joined(separator: ", ")))")
-        }
+        let fetcher = try checkPhotoURL(url, for: card)
         try RenderPolicy.checkRenderAllowed()
         let bytes: [UInt8]
         do { bytes = try fetcher.fetch(url) } catch {
@@ -26,8 +19,24 @@ extension CardService {
             case .failed(let m): throw ServiceError.photoURL(status: 502, code: "photo_fetch_failed", message: m)
             }
         }
-        var photo = try PhotoUpload.decode(bytes[...], for: card, limits: configuration.photoLimits)
-        photo.url = url
-        return photo
+        return try PhotoUpload.decode(bytes[...], for: card, limits: configuration.photoLimits)
+    }
+
+    /// What can be judged of a photo URL without the network: photo URLs are on, the URL is on
+    /// an allowed origin, and the card's template shows a photo. Returns the fetcher to use.
+    @discardableResult
+    func checkPhotoURL(_ url: String, for card: Card) throws -> PhotoFetcher {
+        guard let fetcher = configuration.photoFetcher else {
+            throw ServiceError.photoURL(status: 403, code: "photo_urls_disabled",
+                                        message: "this server fetches no photo URLs (it was started without --photo-origin)")
+        }
+        guard fetcher.allows(url) else {
+            throw ServiceError.photoURL(status: 403, code: "photo_not_allowed",
+                                        message: "the photo URL must be http or https on an allowed origin (\(fetcher.origins.map(\.description).joined(separator: ", ")))")
+        }
+        guard card.template.scene.showsEventPhoto else {
+            throw ServiceError.invalidPhoto(message: PhotoInputError.templateShowsNoPhoto(card.template.name).description, field: "template")
+        }
+        return fetcher
     }
 }

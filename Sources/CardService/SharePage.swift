@@ -31,11 +31,14 @@ extension CardService {
 
     func sharePage(_ request: HTTPRequest) throws -> HTTPResponse {
         let template = request.queryValue("template") ?? Event.defaultTemplate
-        let queried = try queriedCard(template: template, request, parameters: Self.shareParameters)
+        // The page names the photo's URL but never shows its pixels: nothing is fetched.
+        let queried = try queriedCard(template: template, request, parameters: Self.shareParameters, fetchingPhoto: false)
         // A link preview wants Open Graph's 1200×630 unless the page asks for another size.
         let card = queried.card.size == nil ? queried.card.resized(to: .og) : queried.card
         let imageURL = try shareImageURL(card, request)
-        let etag = Self.entityTag(key: card.key(fontsVersion: configuration.fontsVersion) + "|share|" + imageURL, version: queried.version)
+        // Hashed whole: the card's key alone does not name an unfetched photo, the image URL does.
+        let pageKey = ContentHash.hex(Array((card.key(fontsVersion: configuration.fontsVersion) + "|share|" + imageURL).utf8))
+        let etag = Self.entityTag(key: pageKey, version: queried.version)
         if let notModified = try Self.evaluateConditions(request, etag: etag, caching: queried.caching) { return notModified }
         let shareText: String
         do { shareText = try card.event.shareText } catch {

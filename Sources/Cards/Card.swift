@@ -14,6 +14,10 @@ public struct Card: Sendable {
     public let size: CardSize?
     /// The event's own photo, decoded for this card's template, size and scale.
     public var photo: EventPhoto?
+    /// The URL the photo comes from (`photo=`), so links to the card name it again; nil for an
+    /// uploaded or local file. Set even where the photo is not fetched (a share page's HTML
+    /// does not depend on the photo's bytes).
+    public var photoURL: String?
 
     public init(_ event: Event, catalog: Catalog, scale: Int = 1, size: CardSize? = nil) throws(EventError) {
         guard (1...3).contains(scale) else { throw EventError(field: "scale", reason: "must be 1, 2 or 3, got \(scale)") }
@@ -31,6 +35,7 @@ public struct Card: Sendable {
         var card = Card(event: event, template: template, palette: palette, color: color, scale: scale, size: size)
         // Decoded at the old size: enough for the key and links, not for drawing at the new one.
         card.photo = photo
+        card.photoURL = photoURL
         return card
     }
 

@@ -13,9 +13,6 @@ public struct EventPhoto: Sendable {
     /// The faces in the decoded photo, in its pixels (none when the detector's cascades are
     /// missing or it fails): an aspect-filled photo is cropped to keep them.
     public let faces: [Rect]
-    /// The URL the photo was fetched from (`photo=`), so links to the card can name it again;
-    /// nil for an uploaded or local file.
-    public var url: String?
 
     /// Decodes `data` at the card's canvas size (`size` points, the template's own when nil)
     /// at `scale`, so a large JPEG is DCT-scaled straight to (at least) the size any frame on

@@ -188,7 +188,7 @@ public final class Canvas {
 
     // MARK: Helpers
 
-    private func drawableBounds(_ clip: CoverageMask?) -> PixelRect {
+    func drawableBounds(_ clip: CoverageMask?) -> PixelRect {
         clip.map { $0.bounds.intersection(pixelBounds) } ?? pixelBounds
     }
 

@@ -23,7 +23,10 @@ enum FaceBench {
         let detector = try FaceDetector()
         let found = try detector.faces(in: photo)
         let runs = max(5, iterations / 4)
-        let ours = try measure("detect faces in a 1024×683 photo (standard settings)", iterations: runs, note: "\(found.count) faces") {
+        let s = detector.settings
+        let ours = try measure("detect faces in a 1024×683 photo (standard settings)", iterations: runs,
+                               note: "\(found.count) faces; \(s.frontal.rawValue.split(separator: "/").last ?? "") at \(s.workingSidePixels) px, "
+                                   + "scaleFactor \(s.scaleFactor), minNeighbors \(s.minNeighbors), min face 1/\(Int((1 / s.minFaceFraction).rounded()))") {
             _ = try detector.faces(in: photo)
         }
         let frontalOnly = try FaceDetector(settings: try .init(profiles: .never))
@@ -39,12 +42,13 @@ enum FaceBench {
         let canvas = try Canvas(size: photo.size)
         canvas.draw(photo, in: Rect(origin: .zero, size: photo.size))
         try Data(canvas.pngData()).write(to: path)
-        let s = detector.settings
         if let peer = runPeer(root.appendingPathComponent("bench/peer_faces.py").path,
                               arguments: [path.path, "--frontal", s.frontal.rawValue, "--iterations", String(runs), "--working", String(s.workingSidePixels),
                                           "--scale", String(s.scaleFactor), "--neighbours", String(s.minNeighbors),
-                                          "--min-fraction", String(s.minFaceFraction)]) {
-            for (key, mine) in [("standard", ours), ("always", both), ("frontal", frontal)] {
+                                          "--min-fraction", String(s.minFaceFraction),
+                                          "--profile-scale", String(s.profileScaleFactor), "--profile-neighbours", String(s.profileMinNeighbors),
+                                          "--profile-min-fraction", String(s.profileMinFaceFraction)]) {
+            for (key, mine) in [("standard", ours), ("always", both), ("frontal", frontal), ("standard-1-thread", ours)] {
                 guard let entry = peer.first(where: { $0.key.hasPrefix(key + "\t") }) else { continue }
                 rows.append(Measurement(name: "OpenCV Python, \(key)", medianMilliseconds: entry.value, iterations: runs,
                                         note: "\(entry.key.split(separator: "\t").last ?? "?") faces; sharecard is \(String(format: "%.2f", entry.value / mine.medianMilliseconds))× as fast"))

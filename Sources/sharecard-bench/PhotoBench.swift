@@ -1,4 +1,5 @@
 import Cards
+import Faces
 import Foundation
 import Geometry
 import Photos
@@ -8,6 +9,7 @@ import Typesetting
 /// A ~12-megapixel JPEG brought to card size (DCT-scaled decode, then the aspect-fill draw) and
 /// a photo card end to end, beside Pillow doing the same decode + resize in the same run. The
 /// photo is scikit-image's chelsea (a test fixture) upscaled to 4240×2832 by the peer script.
+/// Then where a photo card's time goes, stage by stage (each timed alone on the same inputs).
 enum PhotoBench {
     static func run(iterations: Int, root: URL) throws {
         let peerScript = root.appendingPathComponent("bench/peer_photo.py").path
@@ -25,7 +27,8 @@ enum PhotoBench {
 
         func toCard(_ photo: Photo) throws {
             let canvas = try Canvas(size: cardSize)
-            canvas.draw(photo.image, in: canvas.bounds, contentMode: .aspectFill)
+            // As a template's image is drawn (the separable Lanczos-3 resampler).
+            canvas.draw(photo.image, in: canvas.bounds, contentMode: .aspectFill, clipsToBounds: true, clip: nil, filters: [])
         }
         var decodedSize = ""
         let scaled = try measure("12 MP JPEG → 1024×576 (DCT-scaled decode + aspect fill)", iterations: iterations) {
@@ -50,15 +53,26 @@ enum PhotoBench {
             card.photo = try EventPhoto(data: bytes, template: card.template, size: card.canvasSize, scale: 1)
             pngBytes = try renderer.png(card).bytes.count
         }
+        var jpegBytes = 0
+        let jpeg = try ImageOutput(format: .jpeg)
+        let cardJPEG = try measure("photo card end to end, as JPEG (quality 90, 4:4:4)", iterations: iterations) {
+            var card = try Card(try Event(title: "Biscuit's first birthday", template: "photo"), catalog: catalog)
+            card.photo = try EventPhoto(data: bytes, template: card.template, size: card.canvasSize, scale: 1)
+            jpegBytes = try renderer.encoded(card, as: jpeg).bytes.count
+        }
+        let stages = try PhotoCardStages.run(iterations: iterations, bytes: bytes, catalog: catalog, renderer: renderer)
         var rows = [Measurement(name: scaled.name, medianMilliseconds: scaled.medianMilliseconds, iterations: iterations, note: decodedSize),
                     decodeOnly, full,
-                    Measurement(name: card.name, medianMilliseconds: card.medianMilliseconds, iterations: iterations, note: "\(pngBytes) bytes")]
+                    Measurement(name: card.name, medianMilliseconds: card.medianMilliseconds, iterations: iterations, note: "\(pngBytes) bytes"),
+                    Measurement(name: cardJPEG.name, medianMilliseconds: cardJPEG.medianMilliseconds, iterations: iterations, note: "\(jpegBytes) bytes")]
         let peerIterations = max(5, iterations / 4)
         if let peer = runPeer(peerScript, arguments: ["--iterations", String(peerIterations), "--fonts", fontsDirectory, photoPath]) {
             for (key, label, ours) in [("decode", "Pillow: draft() decode only", decodeOnly.medianMilliseconds),
                                        ("draft", "Pillow: draft() decode + fit, bilinear", scaled.medianMilliseconds),
+                                       ("lanczos", "Pillow: draft() decode + fit, LANCZOS (sharecard's filter)", scaled.medianMilliseconds),
                                        ("full", "Pillow: full decode + fit, bilinear", full.medianMilliseconds),
-                                       ("card", "Pillow: photo card (draft + fit + blur + text + PNG level 1)", card.medianMilliseconds)] {
+                                       ("card", "Pillow: photo card (draft + fit + blur + text + PNG level 1)", card.medianMilliseconds),
+                                       ("card-jpeg", "Pillow: the same photo card as JPEG (quality 90, 4:4:4)", cardJPEG.medianMilliseconds)] {
                 guard let theirs = peer[key] else { continue }
                 rows.append(Measurement(name: label, medianMilliseconds: theirs, iterations: key == "full" ? max(3, peerIterations / 5) : peerIterations,
                                         note: String(format: "sharecard is %.2f× as fast", theirs / ours)))
@@ -67,5 +81,6 @@ enum PhotoBench {
             rows.append(Measurement(name: "Pillow", medianMilliseconds: .nan, iterations: 0, note: "not installed (scripts/setup --bench)"))
         }
         printTable("Photos (\(bytes.count) byte JPEG, 4240×2832)", rows)
+        printTable("Where a photo card's time goes (each stage alone, medians)", stages)
     }
 }

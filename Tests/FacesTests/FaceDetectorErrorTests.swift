@@ -28,6 +28,9 @@ final class FaceDetectorErrorTests: XCTestCase {
         XCTAssertThrowsError(try FaceDetector.Settings(workingSidePixels: 10))
         XCTAssertThrowsError(try FaceDetector.Settings(minFaceFraction: 0))
         XCTAssertThrowsError(try FaceDetector.Settings(frontal: .haarProfile))
+        XCTAssertThrowsError(try FaceDetector.Settings(profileScaleFactor: 1))
+        XCTAssertThrowsError(try FaceDetector.Settings(profileMinNeighbors: -1))
+        XCTAssertThrowsError(try FaceDetector.Settings(profileMinFaceFraction: 0))
     }
 
     func testTinyAndFlatImagesHaveNoFaces() throws {

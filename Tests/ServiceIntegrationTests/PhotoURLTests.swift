@@ -76,6 +76,31 @@ final class PhotoURLTests: XCTestCase {
         XCTAssertNotEqual(story.body, try fetch(port, "/v1/cards/photo.png?title=Launch&size=story").body)
     }
 
+    /// A share page's HTML names the photo's URL but not its pixels, so nothing is fetched:
+    /// the origin serves /photo.jpg (1,000 bytes that are no image) no time, and the page is
+    /// 200 although fetching that photo would be a 415. Refusals that need no network stay.
+    func testSharePageFetchesNoPhoto() throws {
+        let port = try service()
+        let photo = "\(base)/photo.jpg"
+        let url = "/v1/share?template=photo&title=Launch&photo=" + QueryEncoding.encode(photo)
+        let page = try fetch(port, url)
+        XCTAssertEqual(page.status, 200, page.text)
+        XCTAssertTrue(page.text.contains("photo=" + QueryEncoding.encode(photo)), page.text)
+        XCTAssertEqual(try fetch(port, url, headers: ["If-None-Match: \(try XCTUnwrap(page.header("ETag")))"]).status, 304)
+        XCTAssertEqual(try originHits(), 0, "a share page fetched the photo")
+        assertError(try fetch(port, "/v1/share?title=Launch&photo=" + QueryEncoding.encode(photo)), 422, "invalid_photo", field: "template")
+        assertError(try fetch(port, "/v1/share?template=photo&title=Launch&photo=" + QueryEncoding.encode("file:///etc/passwd")),
+                    403, "photo_not_allowed", field: "photo")
+        // The card itself does fetch it.
+        assertError(try fetch(port, card(photo)), 415, "unsupported_media_type")
+        XCTAssertEqual(try originHits(), 1)
+    }
+
+    /// How many times the origin served /photo.jpg.
+    func originHits() throws -> Int {
+        try XCTUnwrap(Int(try fetch(originPort, "/hits").text))
+    }
+
     func testRefusals() throws {
         let port = try service()
         assertError(try fetch(try service(origins: []), card("\(base)/files/rocket-portrait.jpg")), 403, "photo_urls_disabled", field: "photo")

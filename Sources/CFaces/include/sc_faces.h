@@ -23,7 +23,8 @@ typedef struct {
  * copy's longer side. `profiles` (with a profile cascade loaded): SC_FACES_PROFILES_ALWAYS
  * also searches for faces turned to either side (the cascade and its mirror image), kept where
  * they overlap no frontal face; SC_FACES_PROFILES_FALLBACK does so only when the frontal cascade
- * found nothing; SC_FACES_PROFILES_NEVER not at all. */
+ * found nothing; SC_FACES_PROFILES_NEVER not at all. The profile search has its own
+ * `profile_scale_factor`, `profile_min_neighbors` and `profile_min_face_fraction`. */
 enum {
     SC_FACES_PROFILES_NEVER = 0,
     SC_FACES_PROFILES_ALWAYS = 1,
@@ -35,6 +36,9 @@ typedef struct {
     int32_t min_neighbors;
     double min_face_fraction;
     int32_t profiles;
+    double profile_scale_factor;
+    int32_t profile_min_neighbors;
+    double profile_min_face_fraction;
 } sc_faces_options;
 
 /* Loads the frontal cascade at `frontal_path` and, when `profile_path` is not NULL, the

@@ -1,0 +1,28 @@
+import CPixman
+import Geometry
+
+extension Canvas {
+    /// An image shrunk along at least one axis by an axis-aligned transform: resampled once,
+    /// separably, into exactly the device pixels it covers (`Image.resampled`), then composited
+    /// pixel for pixel. Samples past the image's edge repeat its border, as pixman's padding
+    /// does on the general path; without `extendEdges` the frame's own coverage gives its
+    /// fractional edges their soft pixel.
+    func drawResampled(_ image: Image, toDevice: Transform, fromDevice: Transform, clip: CoverageMask?, extendEdges: Bool) {
+        let deviceRect = Rect(x: toDevice.tx, y: toDevice.ty,
+                              width: toDevice.a * Double(image.width), height: toDevice.d * Double(image.height))
+        let covered = extendEdges ? pixelBounds : PixelRect(enclosing: deviceRect)
+        let area = covered.intersection(drawableBounds(clip))
+        guard !area.isEmpty else { return }
+        let resampled = image.resampled(columns: area.width, rows: area.height,
+                                        originX: fromDevice.tx + fromDevice.a * Double(area.x),
+                                        originY: fromDevice.ty + fromDevice.d * Double(area.y),
+                                        stepX: fromDevice.a, stepY: fromDevice.d)
+        var mask = clip
+        let frameIsWholePixels = [deviceRect.minX, deviceRect.minY, deviceRect.maxX, deviceRect.maxY].allSatisfy { $0 == $0.rounded() }
+        if !extendEdges, !frameIsWholePixels {
+            mask = makeClip(Path(rect: deviceRect), transform: deviceTransform.inverted ?? .identity, within: clip)
+        }
+        composite(PIXMAN_OP_OVER, source: resampled.buffer.pixmanImage(), coverage: mask, destination: target,
+                  sourceOrigin: (0, 0), destinationRect: area)
+    }
+}

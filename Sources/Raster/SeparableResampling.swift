@@ -1,0 +1,191 @@
+import Foundation
+
+/// Axis-aligned resampling as two one-dimensional passes with weights computed once per
+/// output column and once per output row: Lanczos-3 widened by the shrink factor (so every
+/// source pixel is seen when shrinking, and nothing aliases), which is what Pillow's
+/// `Image.resize(…, LANCZOS)` does, in the same order (rows first, 8-bit intermediate, 22-bit
+/// fixed-point weights). A per-pixel 2-D convolution costs taps² per output pixel; this costs
+/// 2 × taps, and the weights are shared by every row (or column).
+///
+/// When shrinking by a large factor the image is first box-averaged by the whole factor
+/// that leaves at least 2 for the filter (Pillow's `reducing_gap = 2`), so the filter stays
+/// short whatever the factor.
+
+/// The weights of one axis: output pixel `i` is the sum over `k < taps` of
+/// `source[first[i] + k] × weights[i × taps + k]`, weights in fixed point (1 << 22 = 1.0).
+struct ResamplingAxis: Equatable {
+    static let precisionBits = 22
+    /// Half-width of the Lanczos window in (widened) pixels.
+    static let support = 3.0
+
+    let outputCount: Int
+    let taps: Int
+    let first: [Int]
+    let weights: [Int32]
+
+    /// Output pixel `i` (0 ≤ i < outputCount) is centred on source coordinate
+    /// `sourceOrigin + (i + 0.5) × sourcePerOutput` (source pixel `j` covers [j, j + 1)).
+    /// Taps outside 0..<sourceLength are dropped and the rest renormalised (Pillow's edge);
+    /// an output centred wholly outside takes the nearest edge pixel.
+    init(sourceLength: Int, outputCount: Int, sourceOrigin: Double, sourcePerOutput: Double) {
+        precondition(sourceLength > 0 && outputCount > 0 && sourcePerOutput > 0)
+        let widen = max(sourcePerOutput, 1)
+        let support = ResamplingAxis.support * widen
+        let taps = min(sourceLength, Int((support * 2).rounded(.up)) + 1)
+        var first = [Int](repeating: 0, count: outputCount)
+        var weights = [Int32](repeating: 0, count: outputCount * taps)
+        var real = [Double](repeating: 0, count: taps)
+        let one = Double(1 << ResamplingAxis.precisionBits)
+        for i in 0..<outputCount {
+            let center = sourceOrigin + (Double(i) + 0.5) * sourcePerOutput
+            var low = Int((center - support + 0.5).rounded(.down))
+            var high = Int((center + support + 0.5).rounded(.down))
+            low = max(0, low)
+            high = min(sourceLength, high, low + taps)
+            var total = 0.0
+            if low < high {
+                for k in 0..<(high - low) {
+                    let w = lanczos3((Double(low + k) - center + 0.5) / widen)
+                    real[k] = w
+                    total += w
+                }
+            }
+            if low >= high || total == 0 {
+                // Centred outside the image: its nearest edge pixel, as padding would give.
+                low = min(max(Int(center.rounded(.down)), 0), sourceLength - 1)
+                high = low + 1
+                real[0] = 1
+                total = 1
+            }
+            // The window can start late near the right edge; keep it inside the image.
+            let start = min(low, sourceLength - taps)
+            first[i] = start
+            for k in 0..<(high - low) {
+                let w = real[k] / total
+                // Rounded half away from zero, as Pillow does.
+                weights[i * taps + (low - start) + k] = Int32((w * one + (w < 0 ? -0.5 : 0.5)).rounded(.towardZero))
+            }
+        }
+        self.outputCount = outputCount
+        self.taps = taps
+        self.first = first
+        self.weights = weights
+    }
+}
+
+/// sin(πx)/(πx) · sin(πx/3)/(πx/3) for |x| < 3, else 0.
+func lanczos3(_ x: Double) -> Double {
+    let ax = abs(x)
+    guard ax < 3 else { return 0 }
+    guard ax > 1e-12 else { return 1 }
+    let px = Double.pi * x
+    return 3 * sin(px) * sin(px / 3) / (px * px)
+}
+
+extension Image {
+    /// The pixels of a `columns` × `rows` output grid whose pixel (i, j) is centred on image
+    /// coordinate (`originX + (i + 0.5) × stepX`, `originY + (j + 0.5) × stepY`), Lanczos-3
+    /// resampled (see the file comment); steps are image pixels per output pixel, > 0.
+    /// Premultiplied in and out: each colour is clamped to its alpha.
+    func resampled(columns: Int, rows: Int, originX: Double, originY: Double, stepX: Double, stepY: Double) -> Image {
+        // Large shrinks: box-average by whole factors first, leaving a factor of at least 2.
+        // A step that is a whole number in exact arithmetic (10 for 300 → 30) can arrive a
+        // rounding error short of it from an inverted transform: that must not change the factor.
+        func factor(_ step: Double) -> Int { max(1, Int(min(step * (1 + 1e-9) / 2, Double(Int32.max)))) }
+        let reduceX = factor(stepX), reduceY = factor(stepY)
+        if reduceX > 1 || reduceY > 1, let reduced = boxReduced(factorX: reduceX, factorY: reduceY) {
+            // Reduced pixel j stands for source pixels [j × factor, (j + 1) × factor) (the last
+            // block padded with the edge pixels).
+            let fx = Double(min(reduceX, width)), fy = Double(min(reduceY, height))
+            return reduced.resampled(columns: columns, rows: rows, originX: originX / fx, originY: originY / fy,
+                                     stepX: stepX / fx, stepY: stepY / fy)
+        }
+        let horizontal = ResamplingAxis(sourceLength: width, outputCount: columns, sourceOrigin: originX, sourcePerOutput: stepX)
+        let vertical = ResamplingAxis(sourceLength: height, outputCount: rows, sourceOrigin: originY, sourcePerOutput: stepY)
+        // Only the source rows the vertical pass reads are filtered horizontally.
+        let firstRow = vertical.first.min()!, lastRow = vertical.first.max()! + vertical.taps
+        let middleRows = lastRow - firstRow
+        var middle = [UInt8](repeating: 0, count: middleRows * columns * 4)
+        let out = PixelBuffer(width: columns, height: rows)
+        let source = buffer.pixels
+        let sourceWidth = width
+        middle.withUnsafeMutableBufferPointer { middle in
+            horizontal.weights.withUnsafeBufferPointer { weights in
+                source.withMemoryRebound(to: UInt8.self, capacity: width * height * 4) { bytes in
+                    for y in 0..<middleRows {
+                        let row = bytes + (firstRow + y) * sourceWidth * 4
+                        let target = middle.baseAddress! + y * columns * 4
+                        filterRow(row, into: target, axis: horizontal, weights: weights.baseAddress!)
+                    }
+                }
+            }
+            vertical.weights.withUnsafeBufferPointer { weights in
+                out.pixels.withMemoryRebound(to: UInt8.self, capacity: columns * rows * 4) { outBytes in
+                    var sums = [Int32](repeating: 0, count: columns * 4)
+                    sums.withUnsafeMutableBufferPointer { sums in
+                        filterColumns(middle.baseAddress!, rowBytes: columns * 4, firstRow: firstRow, into: outBytes,
+                                      axis: vertical, weights: weights.baseAddress!, sums: sums.baseAddress!)
+                    }
+                }
+            }
+        }
+        // Negative lobes can lift a colour over its alpha: keep the pixels premultiplied.
+        for i in 0..<out.count {
+            let v = out.pixels[i], a = v >> 24
+            if a == 255 { continue }
+            let r = min((v >> 16) & 0xFF, a), g = min((v >> 8) & 0xFF, a), b = min(v & 0xFF, a)
+            out.pixels[i] = a << 24 | r << 16 | g << 8 | b
+        }
+        return Image(buffer: out)
+    }
+}
+
+/// Rounds a fixed-point sum to a byte, clamped to 0…255.
+@inline(__always)
+private func clampedByte(_ sum: Int32) -> UInt8 {
+    let v = sum >> Int32(ResamplingAxis.precisionBits)
+    return UInt8(truncatingIfNeeded: v < 0 ? 0 : (v > 255 ? 255 : v))
+}
+
+/// One row of 4-byte pixels through the horizontal weights.
+private func filterRow(_ row: UnsafePointer<UInt8>, into target: UnsafeMutablePointer<UInt8>, axis: ResamplingAxis,
+                       weights: UnsafePointer<Int32>) {
+    let taps = axis.taps
+    let half = Int32(1) << Int32(ResamplingAxis.precisionBits - 1)
+    axis.first.withUnsafeBufferPointer { first in
+        for x in 0..<axis.outputCount {
+            let p = row + first[x] * 4, w = weights + x * taps
+            var c0 = half, c1 = half, c2 = half, c3 = half
+            for k in 0..<taps {
+                let wk = w[k], q = p + k * 4
+                c0 &+= Int32(q[0]) &* wk
+                c1 &+= Int32(q[1]) &* wk
+                c2 &+= Int32(q[2]) &* wk
+                c3 &+= Int32(q[3]) &* wk
+            }
+            let t = target + x * 4
+            t[0] = clampedByte(c0); t[1] = clampedByte(c1); t[2] = clampedByte(c2); t[3] = clampedByte(c3)
+        }
+    }
+}
+
+/// The filtered rows (`middle`, whose row 0 is source row `firstRow`) through the vertical
+/// weights, a whole output row at a time so the inner loop runs along memory.
+private func filterColumns(_ middle: UnsafePointer<UInt8>, rowBytes: Int, firstRow: Int, into out: UnsafeMutablePointer<UInt8>,
+                           axis: ResamplingAxis, weights: UnsafePointer<Int32>, sums: UnsafeMutablePointer<Int32>) {
+    let taps = axis.taps
+    let half = Int32(1) << Int32(ResamplingAxis.precisionBits - 1)
+    axis.first.withUnsafeBufferPointer { first in
+        for y in 0..<axis.outputCount {
+            sums.update(repeating: half, count: rowBytes)
+            for k in 0..<taps {
+                let wk = weights[y * taps + k]
+                if wk == 0 { continue }
+                let row = middle + (first[y] - firstRow + k) * rowBytes
+                for i in 0..<rowBytes { sums[i] &+= Int32(row[i]) &* wk }
+            }
+            let target = out + y * rowBytes
+            for i in 0..<rowBytes { target[i] = clampedByte(sums[i]) }
+        }
+    }
+}
