@@ -1,7 +1,8 @@
 #include "sc_hyphen.h"
+#include "sc_hyphen_internal.h"
 
-#include <hyphen.h>
 #include <iconv.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,9 +10,7 @@ struct sc_hyphen_dict {
     HyphenDict *dict;
 };
 
-sc_hyphen_dict *sc_hyphen_load(const char *path) {
-    if (path == NULL) return NULL;
-    HyphenDict *d = hnj_hyphen_load(path);
+static sc_hyphen_dict *wrap(HyphenDict *d) {
     if (d == NULL) return NULL;
     sc_hyphen_dict *result = malloc(sizeof *result);
     if (result == NULL) {
@@ -20,6 +19,14 @@ sc_hyphen_dict *sc_hyphen_load(const char *path) {
     }
     result->dict = d;
     return result;
+}
+
+sc_hyphen_dict *sc_hyphen_load(const char *path) {
+    return path == NULL ? NULL : wrap(sc_hyphen_load_patterns(path));
+}
+
+sc_hyphen_dict *sc_hyphen_load_reference(const char *path) {
+    return path == NULL ? NULL : wrap(hnj_hyphen_load(path));
 }
 
 void sc_hyphen_free(sc_hyphen_dict *dict) {
@@ -110,4 +117,34 @@ int sc_hyphen_points(const sc_hyphen_dict *dict, const uint16_t *word, int32_t l
     free(pos);
     free(cut);
     return status == 0 ? 0 : SC_HYPHEN_ERROR_LIBRARY;
+}
+
+int sc_hyphen_describe(const sc_hyphen_dict *dict, const char *bytes, int32_t length, char *out, int32_t capacity) {
+    if (dict == NULL || bytes == NULL || out == NULL || length < 1 || length > SC_HYPHEN_WORD_MAX * 3 || capacity < 1)
+        return SC_HYPHEN_ERROR_ARGUMENT;
+    char word[SC_HYPHEN_WORD_MAX * 3 + 1];
+    memcpy(word, bytes, (size_t)length);
+    word[length] = '\0';
+    char hyphens[SC_HYPHEN_WORD_MAX * 3 + 5];
+    char **rep = NULL;
+    int *pos = NULL, *cut = NULL;
+    int status = hnj_hyphen_hyphenate3(dict->dict, word, length, hyphens, NULL, &rep, &pos, &cut, 2, 3, 2, 2);
+    int n = 0;
+    if (status == 0) {
+        for (int b = 0; b < length && n < capacity - 1; b++) out[n++] = (char)('0' + (hyphens[b] & 1));
+        for (int b = 0; rep != NULL && b < length; b++) {
+            if (rep[b] == NULL) continue;
+            int w = snprintf(out + n, (size_t)(capacity - n), " %d:%s,%d,%d", b, rep[b], pos[b], cut[b]);
+            if (w < 0 || w >= capacity - n) break;
+            n += w;
+        }
+    }
+    out[n] = '\0';
+    if (rep != NULL) {
+        for (int b = 0; b < length; b++) free(rep[b]);
+        free(rep);
+    }
+    free(pos);
+    free(cut);
+    return status == 0 ? n : SC_HYPHEN_ERROR_LIBRARY;
 }

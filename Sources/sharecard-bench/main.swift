@@ -4,10 +4,10 @@ import Typesetting
 
 // sharecard-bench: per-stage medians on this machine, beside peers run in the same process
 // tree, reported as ratios (machines here are shared and noisy; compare ratios, not ms).
-//   swift run -c release sharecard-bench [--iterations N] [--stage raster|typesetting|fallback|card|faces|photo|encode]...
+//   swift run -c release sharecard-bench [--iterations N] [--stage raster|typesetting|fallback|card|presets|faces|photo|encode]...
 
 var iterations = 200
-let allStages = ["raster", "typesetting", "fallback", "card", "faces", "photo", "encode"]
+let allStages = ["raster", "typesetting", "fallback", "card", "presets", "faces", "photo", "encode"]
 var stages: Set<String> = []
 var arguments = CommandLine.arguments.dropFirst()
 while let arg = arguments.popFirst() {
@@ -25,7 +25,7 @@ while let arg = arguments.popFirst() {
         }
         stages.insert(v)
     case "--help", "-h":
-        print("USAGE: sharecard-bench [--iterations N] [--stage raster|typesetting|fallback|card|faces|photo|encode]... (default: every stage)")
+        print("USAGE: sharecard-bench [--iterations N] [--stage raster|typesetting|fallback|card|presets|faces|photo|encode]... (default: every stage)")
         exit(0)
     default:
         FileHandle.standardError.write(Data("sharecard-bench: unknown option '\(arg)'\n".utf8))
@@ -49,6 +49,7 @@ do {
         try FallbackBench.run(iterations: iterations, root: root, peerScript: root.appendingPathComponent("bench/peer_pango_fallback.py").path)
     }
     if stages.contains("card") { try CardBench.run(iterations: iterations, root: root, batchEvents: 2000) }
+    if stages.contains("presets") { try PresetBench.run(iterations: iterations, root: root) }
     if stages.contains("faces") { try FaceBench.run(iterations: iterations, root: root) }
     if stages.contains("photo") { try PhotoBench.run(iterations: iterations, root: root) }
     if stages.contains("encode") { try EncodeBench.run(iterations: max(5, iterations / 10), root: root) }

@@ -20,14 +20,21 @@ enum { SC_HYPHEN_WORD_MAX = 96 };
 
 typedef struct sc_hyphen_dict sc_hyphen_dict;
 
-/* Loads a .dic pattern file; NULL when it cannot be read or parsed. */
+/* Loads a .dic pattern file; NULL when it cannot be read or memory runs out. Linear in the file's size. */
 sc_hyphen_dict *sc_hyphen_load(const char *path);
+/* The same file through libhyphen's own loader (slow on large files: German takes seconds), for comparison. */
+sc_hyphen_dict *sc_hyphen_load_reference(const char *path);
 void sc_hyphen_free(sc_hyphen_dict *dict);
 
 /* For a lower-case word of `length` UTF-16 units, sets after[i] to 1 when the dictionary allows a plain hyphen after
  * word[i] (points that would change the spelling, as in old German "ck" → "k-k", are left out), else 0. Returns 0, or
  * a negative SC_HYPHEN_ERROR_*. Never writes more than `length` entries. Thread-safe: the dictionary is only read. */
 int sc_hyphen_points(const sc_hyphen_dict *dict, const uint16_t *word, int32_t length, uint8_t *after);
+
+/* libhyphen's answer for `length` bytes in the dictionary's own encoding, as text for comparisons: a 0 or 1 per byte
+ * (1: a hyphen may follow), then " byte:replacement,position,cut" for each non-standard point. Returns the length
+ * written to `out` (always NUL-terminated), or a negative SC_HYPHEN_ERROR_*. */
+int sc_hyphen_describe(const sc_hyphen_dict *dict, const char *bytes, int32_t length, char *out, int32_t capacity);
 
 #ifdef __cplusplus
 }

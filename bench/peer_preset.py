@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""The classic card at each size preset drawn by PangoCairo, in the same run as
+sharecard-bench's preset stage. sharecard decides the layout (the title's frame and fitted
+size) and passes it here, so PangoCairo draws the equivalent card without searching for a
+size: the canvas filled with the colour, the title in Quicksand Bold at that size, white,
+wrapped at the frame's width, centred in the frame, at most that many lines, then PNG bytes
+(cairo's write_to_png).
+
+Usage: peer_preset.py --iterations N CASES_JSON
+  CASES_JSON: [{"width", "height", "frame": [x, y, w, h], "size", "lines", "background": [r, g, b], "title"}, ...]
+Prints `pango<TAB>index<TAB>median_ms` per case.
+"""
+from peer_timing import median_ms
+import io
+import json
+import sys
+
+
+def pango_card():
+    import gi
+
+    gi.require_version("Pango", "1.0")
+    gi.require_version("PangoCairo", "1.0")
+    import cairo
+    from gi.repository import Pango, PangoCairo
+
+    def render(case):
+        x, y, w, h = case["frame"]
+        surface = cairo.ImageSurface(cairo.FORMAT_RGB24, case["width"], case["height"])
+        context = cairo.Context(surface)
+        context.set_source_rgb(*case["background"])
+        context.paint()
+        layout = PangoCairo.create_layout(context)
+        layout.set_wrap(Pango.WrapMode.WORD)
+        layout.set_alignment(Pango.Alignment.CENTER)
+        layout.set_width(int(w * Pango.SCALE))
+        layout.set_height(-case["lines"])
+        layout.set_ellipsize(Pango.EllipsizeMode.END)
+        font = Pango.FontDescription.from_string("Quicksand Bold")
+        font.set_absolute_size(case["size"] * Pango.SCALE)
+        layout.set_font_description(font)
+        layout.set_text(case["title"], -1)
+        _, logical = layout.get_pixel_extents()
+        context.set_source_rgb(1, 1, 1)
+        context.move_to(x, y + (h - logical.height) / 2)
+        PangoCairo.show_layout(context, layout)
+        out = io.BytesIO()
+        surface.write_to_png(out)
+        return out.getvalue()
+
+    return render
+
+
+def main():
+    args = sys.argv[1:]
+    iterations = int(args[args.index("--iterations") + 1])
+    cases = json.loads(args[-1])
+    render = pango_card()
+    for index, case in enumerate(cases):
+        print(f"pango\t{index}\t{median_ms(lambda: render(case), iterations):.4f}", flush=True)
+        if "--save" in args:
+            open(f"/tmp/peer-preset-{index}.png", "wb").write(render(case))
+
+
+if __name__ == "__main__":
+    main()
