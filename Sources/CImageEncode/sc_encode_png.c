@@ -273,12 +273,51 @@ static size_t put_chunk(uint8_t *out, const char type[4], const uint8_t *data, s
     return length + 12;
 }
 
+/* Converts row y into `cur`, or copies `prev` when the pixels repeat the row above (the same
+ * pixels convert to the same bytes). */
+static void next_row(const uint8_t *pixels, uint32_t y, size_t stride_bytes, uint32_t width, palette_table *palette,
+                     int depth, const uint8_t *prev, uint8_t *cur, size_t n) {
+    const uint8_t *src = pixels + (size_t)y * stride_bytes;
+    if (y > 0 && memcmp(src, src - stride_bytes, (size_t)width * 4) == 0) {
+        memcpy(cur, prev, n);
+    } else {
+        convert_row(src, width, palette, depth, cur, n);
+    }
+}
+
+/* Writes the signature, IHDR and (for an indexed image) PLTE at png; returns the bytes written. */
+static size_t write_header(uint8_t *png, uint32_t width, uint32_t height, int depth, const palette_table *palette) {
+    static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+    size_t at = 0;
+    memcpy(png, signature, 8);
+    at += 8;
+    uint8_t ihdr[13];
+    be32(ihdr, width);
+    be32(ihdr + 4, height);
+    ihdr[8] = (uint8_t)depth;
+    ihdr[9] = palette ? 3 : 2; /* indexed or RGB */
+    ihdr[10] = ihdr[11] = ihdr[12] = 0;
+    at += put_chunk(png + at, "IHDR", ihdr, 13);
+    if (palette) {
+        uint8_t plte[768];
+        for (int i = 0; i < palette->count; i++) {
+            plte[3 * i] = (uint8_t)(palette->colors[i] >> 16);
+            plte[3 * i + 1] = (uint8_t)(palette->colors[i] >> 8);
+            plte[3 * i + 2] = (uint8_t)palette->colors[i];
+        }
+        at += put_chunk(png + at, "PLTE", plte, 3 * (size_t)palette->count);
+    }
+    return at;
+}
+
 int sc_encode_png(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
                   int rgb_level, int rgb_rows, int indexed_level, int indexed_rows,
                   uint8_t **out, size_t *out_size, char *err, size_t err_size) {
     sc_png_settings s = {indexed_level, indexed_rows, rgb_level, rgb_rows, MAX_COUNTED_COLORS, rgb_level, rgb_rows};
     return sc_encode_png_tiered(pixels, pixels_size, width, height, stride_bytes, &s, out, out_size, err, err_size);
 }
+
+static int valid_level(int level) { return (level >= 0 && level < LEVELS) || level == SC_PNG_LEVEL_SCANLINES; }
 
 static int valid_rows(int rows) { return rows >= SC_PNG_ROWS_NONE && rows <= SC_PNG_ROWS_REPEAT_FLAT_OR_PAETH; }
 
@@ -290,10 +329,10 @@ int sc_encode_png_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
         return -1;
     }
     const int indexed_level = settings->indexed_level;
-    if (settings->rgb_level < 0 || settings->rgb_level >= LEVELS || settings->many_level < 0 || settings->many_level >= LEVELS ||
-        indexed_level >= LEVELS || !valid_rows(settings->rgb_rows) || !valid_rows(settings->many_rows) ||
+    if (!valid_level(settings->rgb_level) || !valid_level(settings->many_level) ||
+        (indexed_level >= 0 && !valid_level(indexed_level)) || !valid_rows(settings->rgb_rows) || !valid_rows(settings->many_rows) ||
         !valid_rows(settings->indexed_rows)) {
-        sc_encode_set_error(err, err_size, "invalid deflate level (0…12) or row filter");
+        sc_encode_set_error(err, err_size, "invalid deflate level (0…12, or the scanline compressor) or row filter");
         return -1;
     }
     if (settings->many_colors < 256 || settings->many_colors > MAX_COUNTED_COLORS) {
@@ -331,60 +370,71 @@ int sc_encode_png_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
         sc_encode_set_error(err, err_size, "image is too large to encode in memory");
         return -1;
     }
-    const size_t filtered_size = (size_t)height * (n + 1);
-    uint8_t *filtered = (uint8_t *)malloc(filtered_size);
-    uint8_t *work = (uint8_t *)calloc(3, n);
-    struct libdeflate_compressor *c = compressor(level);
-    size_t bound = c ? libdeflate_zlib_compress_bound(c, filtered_size) : 0;
     /* signature + IHDR + PLTE + IDAT framing + IEND */
-    size_t header = 8 + 25 + (palette ? 12 + 3 * (size_t)palette->count : 0);
-    uint8_t *png = bound ? (uint8_t *)malloc(header + 12 + bound + 12) : NULL;
-    if (!filtered || !work || !c || !png) {
-        free(filtered); free(work); free(png); free(palette);
+    const size_t header = 8 + 25 + (palette ? 12 + 3 * (size_t)palette->count : 0);
+    uint8_t *work = (uint8_t *)calloc(3, n);
+    if (!work) {
+        free(palette);
         sc_encode_set_error(err, err_size, "out of memory while encoding PNG");
         return -1;
     }
-    uint8_t *prev = work, *cur = work + n, *scratch = work + 2 * n;
-    for (uint32_t y = 0; y < height; y++) {
-        const uint8_t *src = pixels + (size_t)y * stride_bytes;
-        if (y > 0 && memcmp(src, src - stride_bytes, (size_t)width * 4) == 0) {
-            memcpy(cur, prev, n); /* the same pixels convert to the same bytes */
-        } else {
-            convert_row(src, width, palette, depth, cur, n);
+    uint8_t *png = NULL;
+    size_t at = 0, compressed = 0;
+    if (level == SC_PNG_LEVEL_SCANLINES) {
+        /* Row by row into the scanline compressor; no buffer of the whole filtered image. */
+        uint8_t *row = (uint8_t *)malloc(n + 1), *stream = NULL;
+        sc_scanlines *lines = row ? sc_scanlines_begin(n + 1, bpp) : NULL;
+        int failed = !lines;
+        uint8_t *prev = work, *cur = work + n, *scratch = work + 2 * n;
+        for (uint32_t y = 0; y < height && !failed; y++) {
+            next_row(pixels, y, stride_bytes, width, palette, depth, prev, cur, n);
+            write_row(rows, y == 0, cur, prev, n, bpp, row, scratch);
+            failed = sc_scanlines_add_row(lines, row) != 0;
+            uint8_t *t = prev; prev = cur; cur = t;
         }
-        write_row(rows, y == 0, cur, prev, n, bpp, filtered + (size_t)y * (n + 1), scratch);
-        uint8_t *t = prev; prev = cur; cur = t;
-    }
-    free(work);
-
-    static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
-    size_t at = 0;
-    memcpy(png, signature, 8);
-    at += 8;
-    uint8_t ihdr[13];
-    be32(ihdr, width);
-    be32(ihdr + 4, height);
-    ihdr[8] = (uint8_t)depth;
-    ihdr[9] = palette ? 3 : 2; /* indexed or RGB */
-    ihdr[10] = ihdr[11] = ihdr[12] = 0;
-    at += put_chunk(png + at, "IHDR", ihdr, 13);
-    if (palette) {
-        uint8_t plte[768];
-        for (int i = 0; i < palette->count; i++) {
-            plte[3 * i] = (uint8_t)(palette->colors[i] >> 16);
-            plte[3 * i + 1] = (uint8_t)(palette->colors[i] >> 8);
-            plte[3 * i + 2] = (uint8_t)palette->colors[i];
+        if (!failed) failed = sc_scanlines_finish(lines, &stream, &compressed) != 0;
+        sc_scanlines_free(lines);
+        free(row);
+        free(work);
+        if (!failed && compressed <= 0x7FFFFFFF) png = (uint8_t *)malloc(header + 12 + compressed + 12);
+        if (!png) {
+            free(stream); free(palette);
+            sc_encode_set_error(err, err_size, failed || compressed <= 0x7FFFFFFF ? "out of memory while encoding PNG"
+                                                                                 : "compressed image is too large for one PNG chunk");
+            return -1;
         }
-        at += put_chunk(png + at, "PLTE", plte, 3 * (size_t)palette->count);
+        at = write_header(png, width, height, depth, palette);
         free(palette);
-    }
-    size_t compressed = libdeflate_zlib_compress(c, filtered, filtered_size, png + at + 8, bound);
-    free(filtered);
-    if (compressed == 0 || compressed > 0x7FFFFFFF) {
-        free(png);
-        sc_encode_set_error(err, err_size, compressed == 0 ? "deflate output did not fit its bound"
-                                                           : "compressed image is too large for one PNG chunk");
-        return -1;
+        memcpy(png + at + 8, stream, compressed);
+        free(stream);
+    } else {
+        const size_t filtered_size = (size_t)height * (n + 1);
+        uint8_t *filtered = (uint8_t *)malloc(filtered_size);
+        struct libdeflate_compressor *c = compressor(level);
+        size_t bound = c ? libdeflate_zlib_compress_bound(c, filtered_size) : 0;
+        png = bound ? (uint8_t *)malloc(header + 12 + bound + 12) : NULL;
+        if (!filtered || !c || !png) {
+            free(filtered); free(work); free(png); free(palette);
+            sc_encode_set_error(err, err_size, "out of memory while encoding PNG");
+            return -1;
+        }
+        uint8_t *prev = work, *cur = work + n, *scratch = work + 2 * n;
+        for (uint32_t y = 0; y < height; y++) {
+            next_row(pixels, y, stride_bytes, width, palette, depth, prev, cur, n);
+            write_row(rows, y == 0, cur, prev, n, bpp, filtered + (size_t)y * (n + 1), scratch);
+            uint8_t *t = prev; prev = cur; cur = t;
+        }
+        free(work);
+        at = write_header(png, width, height, depth, palette);
+        free(palette);
+        compressed = libdeflate_zlib_compress(c, filtered, filtered_size, png + at + 8, bound);
+        free(filtered);
+        if (compressed == 0 || compressed > 0x7FFFFFFF) {
+            free(png);
+            sc_encode_set_error(err, err_size, compressed == 0 ? "deflate output did not fit its bound"
+                                                               : "compressed image is too large for one PNG chunk");
+            return -1;
+        }
     }
     at += put_chunk(png + at, "IDAT", png + at + 8, compressed);
     at += put_chunk(png + at, "IEND", NULL, 0);

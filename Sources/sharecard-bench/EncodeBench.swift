@@ -45,6 +45,15 @@ enum EncodeBench {
         for level in [4, 5, 8] {
             settings.append(deflate("RGB: libdeflate \(level), repeat-flat-or-paeth", rgb: try .init(level: level, filter: .repeatFlatOrPaeth), indexed: nil))
         }
+        for filter in [D.RowFilter.none, .sub, .up, .repeatFlatOrPaeth] {
+            settings.append(deflate("RGB: scanlines, \(filter.rawValue)", rgb: .scanlines(filter: filter), indexed: nil))
+        }
+        for level in [6, 7, 8] {
+            for filter in [D.RowFilter.up, .minimumSum] {
+                settings.append(deflate("RGB: libdeflate \(level), \(filter.rawValue)", rgb: try .init(level: level, filter: filter), indexed: nil))
+            }
+        }
+        settings.append(deflate("indexed if ≤ 256 colours: scanlines, none", rgb: D.cards.rgb, indexed: .scanlines(filter: .none)))
         for (level, filter) in [(1, D.RowFilter.none), (6, .none), (9, .none), (4, .minimumSum)] {
             settings.append(deflate("indexed if ≤ 256 colours: libdeflate \(level), \(filter.rawValue)",
                                     rgb: D.cards.rgb, indexed: try .init(level: level, filter: filter)))
@@ -58,7 +67,10 @@ enum EncodeBench {
             settings.append(("indexed L4; RGB L\(rgb) \(filter.rawValue) ≤ \(above) colours, else L\(many) minimum-sum",
                              { try $0.pngData(encoding: .deflate(tiers)) }))
         }
-        settings.append(("indexed L4 none, else RGB L8 minimum-sum (before)",
+        settings.append(("indexed L4; RGB L6 none ≤ 4096 colours, else L8 minimum-sum (before)",
+                         { try $0.pngData(encoding: .deflate(D(rgb: try .init(level: 6, filter: .none), indexed: indexed,
+                                                               manyColours: try .init(above: 4096, rows: .init(level: 8, filter: .minimumSum))))) }))
+        settings.append(("indexed L4 none, else RGB L8 minimum-sum (before that)",
                          { try $0.pngData(encoding: .deflate(D(rgb: try .init(level: 8, filter: .minimumSum), indexed: indexed))) }))
         return settings
     }

@@ -1,6 +1,20 @@
 import Foundation
 
-/// Wall-clock timing of a closure: a few warm-up runs, then the median of `iterations`.
+/// Set (to "1") by `--cpu-time`: time by the calling thread's CPU time, not the wall clock.
+let cpuTimeVariable = "SHARECARD_BENCH_CPU_TIME"
+
+func measuresCPUTime() -> Bool { ProcessInfo.processInfo.environment[cpuTimeVariable] == "1" }
+
+/// Nanoseconds on the clock `measure` uses.
+private func now(cpuTime: Bool) -> UInt64 {
+    guard cpuTime else { return DispatchTime.now().uptimeNanoseconds }
+    var t = timespec()
+    guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t) == 0 else { return DispatchTime.now().uptimeNanoseconds }
+    return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+}
+
+/// Timing of a closure (wall clock, or thread CPU time with `--cpu-time`): a few warm-up
+/// runs, then the median of `iterations`.
 struct Measurement {
     let name: String
     let medianMilliseconds: Double
@@ -12,10 +26,11 @@ func measure(_ name: String, iterations: Int, note: String = "", _ body: () thro
     for _ in 0..<min(3, iterations) { try body() }
     var samples: [Double] = []
     samples.reserveCapacity(iterations)
+    let cpuTime = measuresCPUTime()
     for _ in 0..<iterations {
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = now(cpuTime: cpuTime)
         try body()
-        samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        samples.append(Double(now(cpuTime: cpuTime) - start) / 1e6)
     }
     return Measurement(name: name, medianMilliseconds: median(samples), iterations: iterations, note: note)
 }

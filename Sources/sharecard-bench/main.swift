@@ -4,7 +4,9 @@ import Typesetting
 
 // sharecard-bench: per-stage medians on this machine, beside peers run in the same process
 // tree, reported as ratios (machines here are shared and noisy; compare ratios, not ms).
-//   swift run -c release sharecard-bench [--iterations N] [--stage raster|typesetting|fallback|card|presets|faces|photo|encode]...
+//   swift run -c release sharecard-bench [--iterations N] [--cpu-time] [--stage raster|typesetting|fallback|card|presets|faces|photo|encode]...
+// --cpu-time times each run by the CPU time of the timing thread (here and in the peers)
+// instead of the wall clock: on a machine busy with other work, waits for a core drop out.
 
 var iterations = 200
 let allStages = ["raster", "typesetting", "fallback", "card", "presets", "faces", "photo", "encode"]
@@ -24,8 +26,10 @@ while let arg = arguments.popFirst() {
             exit(2)
         }
         stages.insert(v)
+    case "--cpu-time":
+        setenv(cpuTimeVariable, "1", 1)  // read by measure() and inherited by the peer scripts
     case "--help", "-h":
-        print("USAGE: sharecard-bench [--iterations N] [--stage raster|typesetting|fallback|card|presets|faces|photo|encode]... (default: every stage)")
+        print("USAGE: sharecard-bench [--iterations N] [--cpu-time] [--stage raster|typesetting|fallback|card|presets|faces|photo|encode]... (default: every stage)")
         exit(0)
     default:
         FileHandle.standardError.write(Data("sharecard-bench: unknown option '\(arg)'\n".utf8))
@@ -36,7 +40,7 @@ while let arg = arguments.popFirst() {
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
 do {
     let recipe = try SceneParser.load(contentsOf: root.appendingPathComponent("examples/recipe-shapes.json"))
-    print("# sharecard-bench (\(iterations) runs per stage, medians)")
+    print("# sharecard-bench (\(iterations) runs per stage, medians\(measuresCPUTime() ? " of thread CPU time" : ""))")
     if stages.isEmpty { stages = Set(allStages) }
     if stages.contains("raster") {
         try RasterBench.run(iterations: iterations, recipe: recipe, peerScript: root.appendingPathComponent("bench/peer_raster.py").path)

@@ -6,12 +6,12 @@ import Typesetting
 enum DrawCommand {
     static let spec = CommandSpec(
         name: "draw",
-        summary: "Render a scene file or a template (shapes, images, text, filters) to an opaque PNG.",
-        usage: "draw SCENE.json -o OUT.png [--scale N]",
+        summary: "Render a scene file or a template (shapes, images, text, filters) to an opaque PNG, JPEG or WebP.",
+        usage: "draw SCENE.json -o OUT.png|.jpg|.webp [--format F] [--quality Q] [--scale N]",
         options: [
-            OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the PNG ('-' for standard output)."),
+            OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the image ('-' for standard output); its extension picks the format."),
             OptionSpec(name: "scale", valueName: "N", help: "Device pixels per point, overriding the scene's scale (1-4)."),
-        ],
+        ] + OutputFormatOptions.specs,
         positionals: ["SCENE.json"],
         minimumPositionals: 1,
         details: "The scene language is described in docs/templates.md; a template is drawn with a sample event on the default palette's first colour. '-' reads the scene from standard input.")
@@ -20,6 +20,7 @@ enum DrawCommand {
         guard let output = args.value("output") else { throw UsageError(description: "sharecard draw: missing -o FILE") }
         let path = args.positionals[0]
         let scale = try args.double("scale", in: 1...4)
+        let format = try OutputFormatOptions.output(args, path: output)
         let target = try OutputTarget(output)
         let scene: Scene
         if path == "-" {
@@ -32,6 +33,6 @@ enum DrawCommand {
         }
         // Text is set only when the scene has some: a drawing of shapes opens no fonts.
         let text = try scene.hasText ? SceneTextContext(fonts: Resources.fontLibrary(override: nil), glyphCache: GlyphCache()) : nil
-        try target.write(try scene.render(.sample, scale: scale, text: text).pngData())
+        try target.write(try scene.render(.sample, scale: scale, text: text).encoded(format))
     }
 }

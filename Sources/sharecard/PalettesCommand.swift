@@ -5,13 +5,13 @@ enum PalettesCommand {
     static let spec = CommandSpec(
         name: "palettes",
         summary: "List palettes, show one's colours and contrast, or render a preview sheet.",
-        usage: "palettes list | show NAME | preview NAME -o SHEET.png [--template NAME] [--scale N] [--size PRESET|WxH]",
+        usage: "palettes list | show NAME | preview NAME -o SHEET.png|.jpg|.webp [--format F] [--quality Q] [--template NAME] [--scale N] [--size PRESET|WxH]",
         options: [
-            OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the preview PNG."),
+            OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the preview sheet; its extension picks the format."),
             OptionSpec(name: "template", valueName: "NAME", help: "Template for the preview cards (default classic)."),
             OptionSpec(name: "scale", valueName: "N", help: "1, 2 or 3 (default 1)."),
             CardOptions.sizeSpec,
-        ] + CardOptions.dataSpecs,
+        ] + OutputFormatOptions.specs + CardOptions.dataSpecs,
         positionals: ["ACTION", "NAME"],
         minimumPositionals: 1)
 
@@ -46,6 +46,7 @@ enum PalettesCommand {
         case "preview":
             let palette = try named()
             guard let output = args.value("output") else { throw UsageError(description: "missing -o FILE") }
+            let format = try OutputFormatOptions.output(args, path: output)
             let template: Template
             do { template = try catalog.template(named: args.value("template") ?? "classic") } catch {
                 throw UsageError(description: error.reason)
@@ -54,7 +55,7 @@ enum PalettesCommand {
             let sheet = try PalettePreview(renderer: try CardOptions.renderer(args))
                 .render(palette: palette, template: template, scale: try args.int("scale", in: 1...3) ?? 1,
                         size: try CardOptions.size(args))
-            try target.write(try sheet.pngData())
+            try target.write(try sheet.encoded(format))
         default:
             throw UsageError(description: "unknown action '\(action)' (expected list, show or preview)")
         }

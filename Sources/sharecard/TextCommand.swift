@@ -7,20 +7,21 @@ enum TextCommand {
     static let spec = CommandSpec(
         name: "text",
         summary: "Render fitted text on a 1024×576 canvas (or --canvas), to inspect typesetting.",
-        usage: "text --text TEXT -o OUT.png [layout options] [--color HEX] [--background HEX] [--show-box]",
+        usage: "text --text TEXT -o OUT.png|.jpg|.webp [--format F] [--quality Q] [layout options] [--color HEX] [--background HEX] [--show-box]",
         options: TextOptions.specs + [
-            OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the PNG ('-' for standard output)."),
+            OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the image ('-' for standard output); its extension picks the format."),
             OptionSpec(name: "color", valueName: "HEX", help: "Text colour (default #ffffff)."),
             OptionSpec(name: "background", valueName: "HEX", help: "Canvas colour (default #7b4397)."),
             OptionSpec(name: "scale", valueName: "N", help: "Device pixels per point, 1-3 (default 1)."),
             OptionSpec(name: "show-box", help: "Outline the layout box and each line's box."),
             // `--size` is the font size here (a layout option shared with `measure`).
             OptionSpec(name: "canvas", valueName: "PRESET|WxH", help: "Canvas size: card (1024×576, the default), og, square, story, banner, or WxH (320 to 4096 a side)."),
-        ],
+        ] + OutputFormatOptions.specs,
         details: "The box defaults to the classic card's title frame, (40, 140, 944, 300).")
 
     static func run(_ args: ParsedArguments) throws {
         guard let output = args.value("output") else { throw UsageError(description: "sharecard text: missing -o FILE") }
+        let format = try OutputFormatOptions.output(args, path: output)
         let color = try hex(args, "color", default: .white)
         let background = try hex(args, "background", default: Color(hex: "#7b4397")!)
         let layout = try TextOptions.layout(args, color: color)
@@ -37,7 +38,7 @@ enum TextCommand {
             }
         }
         canvas.draw(layout, at: box.origin, cache: GlyphCache())
-        try target.write(try canvas.pngData())
+        try target.write(try canvas.encoded(format))
         if !layout.missingGlyphs.isEmpty {
             StandardError.write("sharecard text: no font has \(layout.missingGlyphs.joined(separator: " "))\n")
         }

@@ -13,13 +13,7 @@ final class OutputFormatTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
 
-    func magic(_ data: Data) -> String {
-        let b = [UInt8](data)
-        if b.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "png" }
-        if b.starts(with: [0xFF, 0xD8, 0xFF]) { return "jpeg" }
-        if b.count > 12, b.starts(with: Array("RIFF".utf8)), Array(b[8..<12]) == Array("WEBP".utf8) { return b[15] == UInt8(ascii: "L") ? "webp-lossless" : "webp" }
-        return "?"
-    }
+    func magic(_ data: Data) -> String { ImageMagic.format(data) }
 
     func render(_ name: String, _ extra: [String] = []) throws -> (status: Int32, stderr: String, format: String?) {
         let out = dir.appendingPathComponent(name)

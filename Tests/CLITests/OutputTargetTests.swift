@@ -30,7 +30,8 @@ final class OutputTargetTests: TemporaryDirectoryTestCase {
         let reader = open(path("card.fifo"), O_RDONLY | O_NONBLOCK)
         XCTAssertGreaterThanOrEqual(reader, 0)
         defer { close(reader) }
-        let r = try Sharecard.run(["draw", "scene.json", "-o", "card.fifo"], in: directory)
+        // A name whose extension is no image format takes --format, as for render.
+        let r = try Sharecard.run(["draw", "scene.json", "-o", "card.fifo", "--format", "png"], in: directory)
         XCTAssertEqual(r.status, 0, r.stderr)
         var received = [UInt8](repeating: 0, count: 65536)
         let count = read(reader, &received, received.count)

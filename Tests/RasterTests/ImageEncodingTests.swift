@@ -21,6 +21,9 @@ final class ImageEncodingTests: XCTestCase {
                 all.append(.deflate(Deflate(rgb: rows, indexed: nil)))
                 all.append(.deflate(Deflate(rgb: rows, indexed: rows)))
             }
+            let scanlines = Deflate.Rows.scanlines(filter: filter)
+            all.append(.deflate(Deflate(rgb: scanlines, indexed: nil)))
+            all.append(.deflate(Deflate(rgb: scanlines, indexed: scanlines)))
         }
         let indexed = try Deflate.Rows(level: 4, filter: .none)
         for (above, rgb, many) in [(256, (1, Deflate.RowFilter.none), (8, Deflate.RowFilter.minimumSum)), (300, (6, .repeatFlatOrPaeth), (0, .paeth))] {

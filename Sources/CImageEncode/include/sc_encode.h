@@ -34,6 +34,12 @@ enum {
     SC_PNG_ROWS_REPEAT_FLAT_OR_PAETH = 8
 };
 
+/* In place of a libdeflate level: rows compressed by this library's scanline compressor, which
+ * looks for matches only in the row above and in runs of one value. Several times faster
+ * than libdeflate on cards of a flat ground (mostly repeated rows), and larger on busy
+ * images, where libdeflate finds matches anywhere in its window. */
+enum { SC_PNG_LEVEL_SCANLINES = 13 };
+
 /* Writes an 8-bit PNG with no ancillary chunks: indexed when `indexed_level` is not negative
  * and the image has at most 256 distinct colours (PLTE in order of first appearance, 1, 2, 4
  * or 8 bits per pixel, the fewest that hold every colour), RGB otherwise — lossless either

@@ -1,0 +1,364 @@
+/* A zlib stream for PNG scanlines, written here rather than by libdeflate because a card's rows
+ * are mostly copies of the row above and runs of one value: a general match finder spends a
+ * few nanoseconds on every byte of those (a flat 1024×576 card is 590 KB of indices, 1.7 ms
+ * in libdeflate at any level), while here a copied row costs a few word compares per 258
+ * bytes. Matches are looked for only at distance 1 (a run of one byte), at one pixel's bytes
+ * (a run of one colour) and at the row length (the row above); everything else is a literal. All symbols go into one block with Huffman codes
+ * built from their counts, so text rows still compress well. */
+#include "sc_encode_internal.h"
+
+#include <libdeflate.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A token is a literal byte (< 256) or a match: MATCH | length << 16 | (distance - 1). */
+enum { MATCH = 1u << 31, MAX_MATCH = 258, MIN_RUN = 3, MIN_UP = 5, MAX_DISTANCE = 32768 };
+
+struct sc_scanlines {
+    size_t row_bytes, pixel_bytes;
+    uint8_t *prev;   /* the previous row; valid when rows_seen > 0 */
+    uint32_t *tokens;
+    size_t count, capacity;
+    size_t rows_seen;
+    uint32_t adler;
+    int failed;
+};
+
+sc_scanlines *sc_scanlines_begin(size_t row_bytes, size_t pixel_bytes) {
+    sc_scanlines *s = (sc_scanlines *)calloc(1, sizeof *s);
+    if (!s) return NULL;
+    s->row_bytes = row_bytes;
+    s->pixel_bytes = pixel_bytes >= 1 && pixel_bytes <= 8 ? pixel_bytes : 1;
+    s->prev = (uint8_t *)malloc(row_bytes ? row_bytes : 1);
+    s->capacity = 4096;
+    s->tokens = (uint32_t *)malloc(s->capacity * sizeof *s->tokens);
+    s->adler = 1;
+    if (!s->prev || !s->tokens) {
+        sc_scanlines_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void sc_scanlines_free(sc_scanlines *s) {
+    if (!s) return;
+    free(s->prev);
+    free(s->tokens);
+    free(s);
+}
+
+/* Room for `more` tokens; 0 when memory runs out. */
+static int reserve(sc_scanlines *s, size_t more) {
+    if (s->count + more <= s->capacity) return 1;
+    size_t capacity = s->capacity;
+    while (capacity < s->count + more) {
+        if (capacity > SIZE_MAX / 2 / sizeof *s->tokens) return 0;
+        capacity *= 2;
+    }
+    uint32_t *tokens = (uint32_t *)realloc(s->tokens, capacity * sizeof *tokens);
+    if (!tokens) return 0;
+    s->tokens = tokens;
+    s->capacity = capacity;
+    return 1;
+}
+
+/* How many leading bytes of a and b agree, at most `max`; the ranges may overlap. */
+static size_t common_length(const uint8_t *a, const uint8_t *b, size_t max) {
+    size_t n = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    while (n + 8 <= max) {
+        uint64_t x, y;
+        memcpy(&x, a + n, 8);
+        memcpy(&y, b + n, 8);
+        if (x != y) return n + ((size_t)__builtin_ctzll(x ^ y) >> 3);
+        n += 8;
+    }
+#endif
+    while (n < max && a[n] == b[n]) n++;
+    return n;
+}
+
+int sc_scanlines_add_row(sc_scanlines *s, const uint8_t *row) {
+    if (s->failed) return -1;
+    const size_t r = s->row_bytes;
+    /* At most one token per byte. */
+    if (!reserve(s, r)) {
+        s->failed = 1;
+        return -1;
+    }
+    const int above = s->rows_seen > 0 && r <= MAX_DISTANCE;
+    uint32_t *t = s->tokens + s->count;
+    for (size_t i = 0; i < r;) {
+        size_t left = r - i;
+        size_t max = left < MAX_MATCH ? left : MAX_MATCH;
+        size_t run = i > 0 ? common_length(row + i, row + i - 1, max) : 0;
+        size_t pixel = s->pixel_bytes > 1 && i >= s->pixel_bytes ? common_length(row + i, row + i - s->pixel_bytes, max) : 0;
+        size_t up = above ? common_length(row + i, s->prev + i, max) : 0;
+        size_t length = 0, distance = 0;
+        if (run >= MIN_RUN && run >= up && run >= pixel) {
+            length = run, distance = 1;
+        } else if (pixel >= MIN_RUN && pixel >= up) {
+            length = pixel, distance = s->pixel_bytes;
+        } else if (up >= MIN_UP) {
+            length = up, distance = r;
+        }
+        if (length == 0) {
+            *t++ = row[i++];
+            continue;
+        }
+        /* Leave no tail of 1 or 2 bytes that no match can cover, when the match can spare them. */
+        size_t tail = left - length;
+        if (length == MAX_MATCH && (tail == 1 || tail == 2)) length -= 3 - tail;
+        *t++ = MATCH | (uint32_t)length << 16 | (uint32_t)(distance - 1);
+        i += length;
+    }
+    s->count = (size_t)(t - s->tokens);
+    s->adler = libdeflate_adler32(s->adler, row, r);
+    memcpy(s->prev, row, r);
+    s->rows_seen++;
+    return 0;
+}
+
+/* ---- Huffman codes. */
+
+/* Code lengths for symbols with counts `freq` (n ≤ 286), none longer than `limit`, forming a
+ * complete prefix code (zlib refuses incomplete ones); at least two symbols get a code. */
+static void code_lengths(const uint32_t *freq, int n, int limit, uint8_t *len) {
+    int order[286], used = 0;
+    uint32_t weight[2 * 286];
+    int parent[2 * 286];
+    memset(len, 0, (size_t)n);
+    for (int i = 0; i < n; i++) {
+        if (freq[i]) order[used++] = i;
+    }
+    for (int i = 0; used < 2 && i < n; i++) {
+        if (!freq[i]) order[used++] = i; /* a second (or first) symbol, never emitted */
+    }
+    /* Insertion sort by count, then symbol: deterministic, and n is small. */
+    for (int i = 1; i < used; i++) {
+        int v = order[i], j = i;
+        while (j > 0 && (freq[order[j - 1]] > freq[v] || (freq[order[j - 1]] == freq[v] && order[j - 1] > v))) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = v;
+    }
+    /* Two-queue Huffman: leaves 0…used-1 in order, internal nodes used… in creation order. */
+    for (int i = 0; i < used; i++) weight[i] = freq[order[i]];
+    int leaf = 0, node = used, next = used;
+    for (int k = 0; k < used - 1; k++) {
+        int pick[2];
+        for (int p = 0; p < 2; p++) {
+            if (leaf < used && (node >= next || weight[leaf] <= weight[node])) pick[p] = leaf++;
+            else pick[p] = node++;
+        }
+        weight[next] = weight[pick[0]] + weight[pick[1]];
+        parent[pick[0]] = parent[pick[1]] = next;
+        next++;
+    }
+    int depth[2 * 286];
+    depth[next - 1] = 0;
+    for (int i = next - 2; i >= 0; i--) depth[i] = depth[parent[i]] + 1;
+    for (int i = 0; i < used; i++) len[order[i]] = (uint8_t)(depth[i] > limit ? limit : depth[i]);
+    /* Restore Kraft's equality in units of 2^-limit: lengthen the rarest codes below the limit
+     * while over-subscribed, then shorten the longest while there is room. */
+    const uint64_t full = 1ull << limit;
+    uint64_t kraft = 0;
+    for (int i = 0; i < used; i++) kraft += 1ull << (limit - len[order[i]]);
+    while (kraft > full) {
+        int best = -1;
+        for (int i = 0; i < used; i++) {
+            int sym = order[i];
+            if (len[sym] < limit && (best < 0 || len[sym] > len[best])) best = sym;
+        }
+        kraft -= 1ull << (limit - len[best] - 1);
+        len[best]++;
+    }
+    while (kraft < full) {
+        int best = -1;
+        for (int i = used - 1; i >= 0; i--) {
+            int sym = order[i];
+            if (len[sym] > 1 && (1ull << (limit - len[sym])) <= full - kraft && (best < 0 || len[sym] > len[best])) best = sym;
+        }
+        kraft += 1ull << (limit - len[best]);
+        len[best]--;
+    }
+}
+
+/* Canonical codes for `len`, bit-reversed for deflate's least-significant-bit-first order. */
+static void canonical_codes(const uint8_t *len, int n, uint16_t *code) {
+    int count[16] = {0}, next[16];
+    for (int i = 0; i < n; i++) count[len[i]]++;
+    count[0] = 0;
+    int c = 0;
+    for (int b = 1; b < 16; b++) {
+        c = (c + count[b - 1]) << 1;
+        next[b] = c;
+    }
+    for (int i = 0; i < n; i++) {
+        if (!len[i]) continue;
+        unsigned v = (unsigned)next[len[i]]++, r = 0;
+        for (int b = 0; b < len[i]; b++, v >>= 1) r = (r << 1) | (v & 1);
+        code[i] = (uint16_t)r;
+    }
+}
+
+/* ---- Length and distance symbols (RFC 1951 §3.2.5). */
+
+static const uint16_t length_base[29] = {3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
+                                         35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
+static const uint8_t length_extra[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
+static const uint16_t distance_base[30] = {1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385,
+                                           513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577};
+static const uint8_t distance_extra[30] = {0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
+
+static int length_symbol(unsigned length) {
+    int i = 28;
+    while (length_base[i] > length) i--;
+    return i;
+}
+
+static int distance_symbol(unsigned distance) {
+    int i = 29;
+    while (distance_base[i] > distance) i--;
+    return i;
+}
+
+/* ---- Bits, least significant first. */
+
+typedef struct {
+    uint8_t *out;
+    size_t at;
+    uint64_t bits;
+    int count;
+} bit_writer;
+
+static void put_bits(bit_writer *w, uint32_t value, int n) {
+    w->bits |= (uint64_t)value << w->count;
+    w->count += n;
+    while (w->count >= 8) {
+        w->out[w->at++] = (uint8_t)w->bits;
+        w->bits >>= 8;
+        w->count -= 8;
+    }
+}
+
+static const uint8_t length_code_order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
+
+int sc_scanlines_finish(sc_scanlines *s, uint8_t **out, size_t *out_size) {
+    *out = NULL;
+    *out_size = 0;
+    if (s->failed) return -1;
+    /* Symbols per token; distances are only 1, a pixel and a row, so look each up once. */
+    uint32_t lit_freq[286] = {0}, dist_freq[30] = {0};
+    const int run_symbol = distance_symbol(1), pixel_symbol = distance_symbol((unsigned)s->pixel_bytes),
+              up_symbol = distance_symbol((unsigned)s->row_bytes <= MAX_DISTANCE ? (unsigned)s->row_bytes : 1);
+#define DISTANCE_SYMBOL(d) ((d) == 1 ? run_symbol : (d) == s->pixel_bytes ? pixel_symbol : up_symbol)
+    int len_sym[MAX_MATCH + 1];
+    for (unsigned l = 3; l <= MAX_MATCH; l++) len_sym[l] = length_symbol(l);
+    for (size_t i = 0; i < s->count; i++) {
+        uint32_t t = s->tokens[i];
+        if (t & MATCH) {
+            lit_freq[257 + len_sym[(t >> 16) & 0x1FF]]++;
+            dist_freq[DISTANCE_SYMBOL((t & 0xFFFF) + 1)]++;
+        } else {
+            lit_freq[t]++;
+        }
+    }
+    lit_freq[256] = 1;
+    uint8_t lengths[286 + 30];
+    uint8_t *lit_len = lengths, *dist_len = lengths + 286;
+    code_lengths(lit_freq, 286, 15, lit_len);
+    code_lengths(dist_freq, 30, 15, dist_len);
+    int hlit = 286, hdist = 30;
+    while (hlit > 257 && lit_len[hlit - 1] == 0) hlit--;
+    while (hdist > 1 && dist_len[hdist - 1] == 0) hdist--;
+    /* The code lengths themselves, run-length coded with symbols 16 (repeat the last 3–6
+     * times), 17 (3–10 zeros) and 18 (11–138 zeros). */
+    uint8_t all[286 + 30];
+    memcpy(all, lit_len, (size_t)hlit);
+    memcpy(all + hlit, dist_len, (size_t)hdist);
+    const int total = hlit + hdist;
+    uint16_t cl_sym[286 + 30];
+    uint8_t cl_extra[286 + 30];
+    int cl_count = 0;
+    uint32_t cl_freq[19] = {0};
+    for (int i = 0; i < total;) {
+        int v = all[i], run = 1;
+        while (i + run < total && all[i + run] == v) run++;
+        if (v == 0 && run >= 3) {
+            int take = run > 138 ? 138 : run;
+            cl_sym[cl_count] = take >= 11 ? 18 : 17;
+            cl_extra[cl_count++] = (uint8_t)(take - (take >= 11 ? 11 : 3));
+            i += take;
+        } else if (v != 0 && run >= 4) {
+            cl_sym[cl_count] = (uint16_t)v;
+            cl_extra[cl_count++] = 0;
+            int take = run - 1 > 6 ? 6 : run - 1;
+            cl_sym[cl_count] = 16;
+            cl_extra[cl_count++] = (uint8_t)(take - 3);
+            i += 1 + take;
+        } else {
+            cl_sym[cl_count] = (uint16_t)v;
+            cl_extra[cl_count++] = 0;
+            i++;
+        }
+    }
+    for (int i = 0; i < cl_count; i++) cl_freq[cl_sym[i]]++;
+    uint8_t cl_len[19];
+    uint16_t cl_code[19], lit_code[286] = {0}, dist_code[30] = {0};
+    code_lengths(cl_freq, 19, 7, cl_len);
+    canonical_codes(cl_len, 19, cl_code);
+    canonical_codes(lit_len, 286, lit_code);
+    canonical_codes(dist_len, 30, dist_code);
+    int hclen = 19;
+    while (hclen > 4 && cl_len[length_code_order[hclen - 1]] == 0) hclen--;
+
+    /* The exact size: header, code lengths, tokens, end of block, Adler-32. */
+    uint64_t bits = 3 + 5 + 5 + 4 + 3 * (uint64_t)hclen;
+    static const uint8_t cl_extra_bits[19] = {[16] = 2, [17] = 3, [18] = 7};
+    for (int i = 0; i < cl_count; i++) bits += cl_len[cl_sym[i]] + cl_extra_bits[cl_sym[i]];
+    for (int i = 0; i < 286; i++) {
+        if (lit_freq[i]) bits += (uint64_t)lit_freq[i] * (lit_len[i] + (i > 256 ? length_extra[i - 257] : 0));
+    }
+    for (int i = 0; i < 30; i++) bits += (uint64_t)dist_freq[i] * (dist_len[i] + distance_extra[i]);
+    const size_t size = 2 + (size_t)((bits + 7) / 8) + 4;
+    bit_writer w = {(uint8_t *)malloc(size + 8), 0, 0, 0};
+    if (!w.out) return -1;
+    w.out[w.at++] = 0x78; /* zlib: deflate, 32 KiB window */
+    w.out[w.at++] = 0x01; /* no dictionary, fastest; (0x78 << 8 | 0x01) % 31 == 0 */
+    put_bits(&w, 1, 1);   /* the final block */
+    put_bits(&w, 2, 2);   /* dynamic Huffman codes */
+    put_bits(&w, (uint32_t)(hlit - 257), 5);
+    put_bits(&w, (uint32_t)(hdist - 1), 5);
+    put_bits(&w, (uint32_t)(hclen - 4), 4);
+    for (int i = 0; i < hclen; i++) put_bits(&w, cl_len[length_code_order[i]], 3);
+    for (int i = 0; i < cl_count; i++) {
+        put_bits(&w, cl_code[cl_sym[i]], cl_len[cl_sym[i]]);
+        if (cl_sym[i] >= 16) put_bits(&w, cl_extra[i], cl_extra_bits[cl_sym[i]]);
+    }
+    for (size_t i = 0; i < s->count; i++) {
+        uint32_t t = s->tokens[i];
+        if (!(t & MATCH)) {
+            put_bits(&w, lit_code[t], lit_len[t]);
+            continue;
+        }
+        unsigned length = (t >> 16) & 0x1FF, distance = (t & 0xFFFF) + 1;
+        int ls = len_sym[length], ds = DISTANCE_SYMBOL(distance);
+        put_bits(&w, lit_code[257 + ls], lit_len[257 + ls]);
+        put_bits(&w, length - length_base[ls], length_extra[ls]);
+        put_bits(&w, dist_code[ds], dist_len[ds]);
+        put_bits(&w, distance - distance_base[ds], distance_extra[ds]);
+    }
+#undef DISTANCE_SYMBOL
+    put_bits(&w, lit_code[256], lit_len[256]);
+    if (w.count > 0) put_bits(&w, 0, 8 - w.count);
+    for (int shift = 24; shift >= 0; shift -= 8) w.out[w.at++] = (uint8_t)(s->adler >> shift);
+    if (w.at != size) { /* the size computed above is exact; a mismatch is a bug, never output */
+        free(w.out);
+        return -1;
+    }
+    *out = w.out;
+    *out_size = w.at;
+    return 0;
+}
