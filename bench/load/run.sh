@@ -77,12 +77,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$here/../../scripts/env.sh" # Swift on PATH, cwd = package root
 
 # ---- tools ----
-if ! command -v wrk >/dev/null 2>&1; then
-  echo "run.sh: installing wrk" >&2
-  sudo=""; [[ $(id -u) -ne 0 ]] && sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends wrk >/dev/null
-fi
+scripts/install-packages wrk
 for tool in curl awk; do
   command -v "$tool" >/dev/null 2>&1 || { echo "run.sh: $tool is required" >&2; exit 1; }
 done

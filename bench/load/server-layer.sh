@@ -36,11 +36,7 @@ done
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$here/../../scripts/env.sh" # Swift on PATH, cwd = package root
 
-if ! command -v wrk >/dev/null 2>&1; then
-  sudo=""; [[ $(id -u) -ne 0 ]] && sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends wrk >/dev/null
-fi
+scripts/install-packages wrk
 for tool in curl awk python3; do
   command -v "$tool" >/dev/null 2>&1 || { echo "server-layer.sh: $tool is required" >&2; exit 1; }
 done
