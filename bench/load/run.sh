@@ -103,14 +103,7 @@ fi
 results="$(mktemp -d /tmp/sharecard-load.XXXXXX)"
 server_pid=""
 wrk_pid=""
-stop_server() { # TERM (graceful), up to 5 s, then KILL
-  if [[ -n "$server_pid" ]] && kill -0 "$server_pid" 2>/dev/null; then
-    kill -TERM "$server_pid" 2>/dev/null || true
-    for _ in $(seq 1 50); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.1; done
-    kill -KILL "$server_pid" 2>/dev/null || true
-  fi
-  server_pid=""
-}
+source "$here/stop-server.sh"
 cleanup() {
   [[ -n "$wrk_pid" ]] && kill "$wrk_pid" 2>/dev/null || true
   stop_server

@@ -50,14 +50,7 @@ ulimit -n 8192 2>/dev/null || true
 
 results="$(mktemp -d /tmp/sharecard-server-layer.XXXXXX)"
 server_pid="" ; background=()
-stop_server() {
-  if [[ -n "$server_pid" ]] && kill -0 "$server_pid" 2>/dev/null; then
-    kill -TERM "$server_pid" 2>/dev/null || true
-    for _ in $(seq 1 50); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.1; done
-    kill -KILL "$server_pid" 2>/dev/null || true
-  fi
-  server_pid=""
-}
+source "$here/stop-server.sh"
 cleanup() {
   for pid in "${background[@]}"; do kill "$pid" 2>/dev/null || true; done
   stop_server
