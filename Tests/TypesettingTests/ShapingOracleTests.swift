@@ -117,7 +117,7 @@ final class ShapingOracleTests: XCTestCase {
     }
 
     func testShaperMatchesHBShape() throws {
-        guard let tool = hbShapePath() else {
+        guard let tool = HBShape.path else {
             return XCTFail("hb-shape not found: run scripts/setup (it installs Debian's libharfbuzz-bin)")
         }
         var compared = 0
@@ -136,17 +136,8 @@ final class ShapingOracleTests: XCTestCase {
                                    features: try c.features.map { try XCTUnwrap(FontFeature($0), $0) })
             let ours = run.hbShapeDescription(clusters: .unicodeScalars(of: units, from: range.lowerBound))
 
-            var arguments = ["--no-glyph-names", "--font-size=\(face.unitsPerEm)",
-                             "--direction=\(c.direction.rawValue)", "--script=\(c.script)",
-                             "--language=\(c.language)", "--face-index=\(index)", "--font-file=\(path)"]
-            if !c.features.isEmpty { arguments.append("--features=\(c.features.joined(separator: ","))") }
-            if range.lowerBound == 0 { arguments.append("--bot") }
-            if range.upperBound == units.count { arguments.append("--eot") }
-            if range.lowerBound > 0 { arguments.append("--text-before=\(string(units[..<range.lowerBound]))") }
-            if range.upperBound < units.count { arguments.append("--text-after=\(string(units[range.upperBound...]))") }
-            arguments.append("--text=\(string(units[range]))")
-            let theirs = try runTool(tool, arguments)
-
+            let theirs = try HBShape.shape(tool, face: face, units: units, range: range, direction: c.direction,
+                                           script: c.script, language: c.language, features: c.features)
             XCTAssertEqual(ours, theirs, "\(c.text) [\(c.script)/\(c.language)] with \(path)#\(index)")
             XCTAssertFalse(ours.hasPrefix("[0="), "\(c.text): first glyph is .notdef; wrong font for the case")
             compared += 1
@@ -159,10 +150,6 @@ final class ShapingOracleTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func string(_ units: ArraySlice<UInt16>) -> String {
-        String(decoding: units, as: UTF16.self)
-    }
-
     /// The font file and face index of a case, or nil when a system font is absent.
     private func resolve(_ font: Font) throws -> (String, Int)? {
         switch font {
@@ -172,33 +159,5 @@ final class ShapingOracleTests: XCTestCase {
             guard FileManager.default.fileExists(atPath: path) else { return nil }
             return (path, try FontCollection.faceIndex(ofFamily: family, path: path))
         }
-    }
-
-    /// `/usr/bin/hb-shape`, else the first on `PATH`.
-    private func hbShapePath() -> String? {
-        let candidates = ["/usr/bin/hb-shape"] + (ProcessInfo.processInfo.environment["PATH"] ?? "")
-            .split(separator: ":").map { "\($0)/hb-shape" }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    /// Runs `tool` and returns its standard output without the trailing newline.
-    private func runTool(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["LANG"] = "C.UTF-8"
-        environment["LC_ALL"] = "C.UTF-8"
-        process.environment = environment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let stderr = String(decoding: errorData, as: UTF8.self)
-        XCTAssertEqual(process.terminationStatus, 0, "hb-shape \(arguments) failed: \(stderr)")
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
     }
 }

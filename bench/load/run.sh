@@ -77,12 +77,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$here/../../scripts/env.sh" # Swift on PATH, cwd = package root
 
 # ---- tools ----
-if ! command -v wrk >/dev/null 2>&1; then
-  echo "run.sh: installing wrk" >&2
-  sudo=""; [[ $(id -u) -ne 0 ]] && sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends wrk >/dev/null
-fi
+scripts/install-packages wrk
 for tool in curl awk; do
   command -v "$tool" >/dev/null 2>&1 || { echo "run.sh: $tool is required" >&2; exit 1; }
 done
@@ -108,14 +103,7 @@ fi
 results="$(mktemp -d /tmp/sharecard-load.XXXXXX)"
 server_pid=""
 wrk_pid=""
-stop_server() { # TERM (graceful), up to 5 s, then KILL
-  if [[ -n "$server_pid" ]] && kill -0 "$server_pid" 2>/dev/null; then
-    kill -TERM "$server_pid" 2>/dev/null || true
-    for _ in $(seq 1 50); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.1; done
-    kill -KILL "$server_pid" 2>/dev/null || true
-  fi
-  server_pid=""
-}
+source "$here/stop-server.sh"
 cleanup() {
   [[ -n "$wrk_pid" ]] && kill "$wrk_pid" 2>/dev/null || true
   stop_server

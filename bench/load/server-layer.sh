@@ -44,11 +44,7 @@ done
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$here/../../scripts/env.sh" # Swift on PATH, cwd = package root
 
-if ! command -v wrk >/dev/null 2>&1; then
-  sudo=""; [[ $(id -u) -ne 0 ]] && sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends wrk >/dev/null
-fi
+scripts/install-packages wrk
 for tool in curl awk python3; do
   command -v "$tool" >/dev/null 2>&1 || { echo "server-layer.sh: $tool is required" >&2; exit 1; }
 done
@@ -62,14 +58,7 @@ ulimit -n 8192 2>/dev/null || true
 
 results="$(mktemp -d /tmp/sharecard-server-layer.XXXXXX)"
 server_pid="" ; background=()
-stop_server() {
-  if [[ -n "$server_pid" ]] && kill -0 "$server_pid" 2>/dev/null; then
-    kill -TERM "$server_pid" 2>/dev/null || true
-    for _ in $(seq 1 50); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.1; done
-    kill -KILL "$server_pid" 2>/dev/null || true
-  fi
-  server_pid=""
-}
+source "$here/stop-server.sh"
 cleanup() {
   for pid in "${background[@]}"; do kill "$pid" 2>/dev/null || true; done
   stop_server

@@ -16,27 +16,24 @@
 Exits 0 when every check passes, 1 when one fails, 2 when the environment is missing
 something (see test_playground.py).
 """
-import argparse
 import functools
 import http.server
 import os
 import shutil
-import signal
 import sys
 import tempfile
 import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import test_playground as playground  # noqa: E402  (shares the server and browser set-up)
-from test_playground import CheckFailed, check  # noqa: E402
+import harness  # noqa: E402
+from harness import check  # noqa: E402
+import test_playground as playground  # noqa: E402  (the playground page's helpers)
 
 WATCHDOG_SECONDS = 240
 EDITS = 250
 
-
-def log(message):
-    print(f"[web-access] {message}", flush=True)
+log = harness.logger("web-access")
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -97,39 +94,30 @@ def cross_origin(args, scratch):
     with open(os.path.join(folder, "index.html"), "w") as page:
         page.write("<!doctype html><title>a web app</title><p>another origin</p>\n")
     allowed, refused = StaticOrigin(folder), StaticOrigin(folder)
-    server = playground.Server(os.path.abspath(args.binary), ["--cors-origin", allowed.origin, "--quiet"])
-    driver = None
     try:
-        log(f"sharecard at {server.origin}, allowed page at {allowed.origin}, refused page at {refused.origin}")
-        driver = playground.start_browser(args.chromium, args.chromedriver, os.path.join(scratch, "profile-cors"))
-        driver.get(allowed.origin + "/")
-        seen = driver.execute_async_script(CALL_API, server.origin)
-        check("error" not in seen, f"the allowed origin's calls failed: {seen.get('error')}")
-        check(seen["postStatus"] == 200, f"POST from the allowed origin answered {seen['postStatus']}")
-        check(seen["imageURL"].endswith("v=" + seen["imageURL"].rsplit("v=", 1)[1]) and "&v=" in seen["imageURL"],
-              f"imageURL is not versioned: {seen['imageURL']}")
-        check(seen["cardStatus"] == 200 and seen["bytes"] > 1000, f"the card did not load: {seen}")
-        check(seen["etag"] and seen["etag"].startswith('"'), f"the page could not read the ETag: {seen['etag']!r}")
-        check(seen["cacheControl"] and "immutable" in seen["cacheControl"], f"the versioned card is not immutable: {seen['cacheControl']!r}")
-        check(seen["errorStatus"] == 400 and seen["errorField"] == "scale", f"the page could not read an error answer: {seen}")
-        check(seen["serverLayerStatus"] == 414 and seen["serverLayerCode"] == "url_too_long",
-              f"the page could not read the server layer's own error: {seen}")
-        log(f"allowed origin: POST 200, card {seen['bytes']} bytes, ETag {seen['etag']} readable, errors readable (the server layer's too)")
+        with harness.served_browser(args, os.path.join(scratch, "profile-cors"), ["--cors-origin", allowed.origin, "--quiet"],
+                                    log) as (server, driver):
+            log(f"sharecard at {server.origin}, allowed page at {allowed.origin}, refused page at {refused.origin}")
+            driver.get(allowed.origin + "/")
+            seen = driver.execute_async_script(CALL_API, server.origin)
+            check("error" not in seen, f"the allowed origin's calls failed: {seen.get('error')}")
+            check(seen["postStatus"] == 200, f"POST from the allowed origin answered {seen['postStatus']}")
+            check(seen["imageURL"].endswith("v=" + seen["imageURL"].rsplit("v=", 1)[1]) and "&v=" in seen["imageURL"],
+                  f"imageURL is not versioned: {seen['imageURL']}")
+            check(seen["cardStatus"] == 200 and seen["bytes"] > 1000, f"the card did not load: {seen}")
+            check(seen["etag"] and seen["etag"].startswith('"'), f"the page could not read the ETag: {seen['etag']!r}")
+            check(seen["cacheControl"] and "immutable" in seen["cacheControl"], f"the versioned card is not immutable: {seen['cacheControl']!r}")
+            check(seen["errorStatus"] == 400 and seen["errorField"] == "scale", f"the page could not read an error answer: {seen}")
+            check(seen["serverLayerStatus"] == 414 and seen["serverLayerCode"] == "url_too_long",
+                  f"the page could not read the server layer's own error: {seen}")
+            log(f"allowed origin: POST 200, card {seen['bytes']} bytes, ETag {seen['etag']} readable, errors readable (the server layer's too)")
 
-        driver.get(refused.origin + "/")
-        blocked = driver.execute_async_script(CALL_API, server.origin)
-        check("error" in blocked and "TypeError" in blocked["error"] and "postStatus" not in blocked,
-              f"a page on an origin not listed could call the API: {blocked}")
-        log(f"refused origin: {blocked['error']}")
-    except CheckFailed as failure:
-        raise CheckFailed(f"{failure}\n--- server log (last lines) ---\n{server.log_tail()}") from None
+            driver.get(refused.origin + "/")
+            blocked = driver.execute_async_script(CALL_API, server.origin)
+            check("error" in blocked and "TypeError" in blocked["error"] and "postStatus" not in blocked,
+                  f"a page on an origin not listed could call the API: {blocked}")
+            log(f"refused origin: {blocked['error']}")
     finally:
-        if driver is not None:
-            try:
-                driver.quit()
-            except Exception as error:
-                log(f"could not quit the browser: {error}")
-        server.stop()
         allowed.stop()
         refused.stop()
 
@@ -147,72 +135,32 @@ return field.value;
 
 
 def fast_edits(args, scratch):
-    server = playground.Server(os.path.abspath(args.binary), ["--quiet"])
-    driver = None
-    try:
-        driver = playground.start_browser(args.chromium, args.chromedriver, os.path.join(scratch, "profile-edits"))
+    with harness.served_browser(args, os.path.join(scratch, "profile-edits"), ["--quiet"], log) as (server, driver):
         driver.get(server.origin + "/")
-        playground.wait_for(driver, lambda d: d.execute_script(playground.PREVIEW_STATE), "the first preview")
+        harness.wait_for(driver, lambda d: d.execute_script(playground.PREVIEW_STATE), "the first preview")
         final = driver.execute_script(FAST_EDITS, EDITS, "Edit number")
         check(final == f"Edit number {EDITS}", f"the title field holds {final!r}")
         playground.preview_matching(driver, final)
         time.sleep(1)  # the address bar catches up once typing pauses
         driver.refresh()
-        field = playground.wait_for(driver, lambda d: d.execute_script("return document.getElementById('title').value") or None,
+        field = harness.wait_for(driver, lambda d: d.execute_script("return document.getElementById('title').value") or None,
                                     "the title after reloading")
         check(field == final, f"after {EDITS} fast edits and a reload the title is {field!r}, not {final!r}")
         state = playground.preview_matching(driver, final)
         log(f"{EDITS} fast edits, reload: title and card show {final!r} ({state['path']})")
-    except CheckFailed as failure:
-        raise CheckFailed(f"{failure}\n--- server log (last lines) ---\n{server.log_tail()}") from None
-    finally:
-        if driver is not None:
-            try:
-                driver.quit()
-            except Exception as error:
-                log(f"could not quit the browser: {error}")
-        server.stop()
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--binary", required=True, help="the sharecard executable")
-    parser.add_argument("--chromium", help="the browser (default: chromium on PATH)")
-    parser.add_argument("--chromedriver", help="the driver (default: chromedriver on PATH)")
-    args = parser.parse_args()
-    args.chromium = playground.find_program(args.chromium, ["chromium", "chromium-browser", "google-chrome"])
-    args.chromedriver = playground.find_program(args.chromedriver, ["chromedriver"])
-    missing = [what for what, value in [("chromium", args.chromium), ("chromedriver", args.chromedriver)] if not value]
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        missing.append("selenium (pip install selenium)")
-    if not os.access(args.binary, os.X_OK):
-        missing.append(f"an executable sharecard at {args.binary}")
-    if missing:
-        print("test_web_access: missing " + ", ".join(missing), file=sys.stderr)
-        return 2
-
-    def watchdog(signum, frame):
-        raise CheckFailed(f"the whole run took over {WATCHDOG_SECONDS} s")
-    signal.signal(signal.SIGALRM, watchdog)
-    signal.alarm(WATCHDOG_SECONDS)
-    started = time.monotonic()
+def run(args):
     scratch = tempfile.mkdtemp(prefix="sharecard-web-access-")
     try:
         cross_origin(args, scratch)
         fast_edits(args, scratch)
-    except CheckFailed as failure:
-        print(f"test_web_access: FAIL: {failure}", file=sys.stderr)
-        return 1
-    except Exception as error:
-        print(f"test_web_access: FAIL: {type(error).__name__}: {error}", file=sys.stderr)
-        return 1
     finally:
-        signal.alarm(0)
         shutil.rmtree(scratch, ignore_errors=True)
-    log(f"web access PASS in {time.monotonic() - started:.1f} s")
-    return 0
+
+
+def main():
+    return harness.main("test_web_access", __doc__.split("\n\n")[0], run, WATCHDOG_SECONDS, log)
 
 
 if __name__ == "__main__":
