@@ -24,11 +24,7 @@ struct FittedText: LayoutView {
                               minimumScaleFactor: minimumScaleFactor, lineHeightMultiple: lineHeightMultiple, shadow: shadow)
         self.string = string
         sizeInPoints = attributes.sizeInPoints
-        // Scene text is set unhyphenated: `SceneTextContext.hyphenates` reaches the context,
-        // but honouring it re-breaks long titles in the preset goldens, a change of its own.
-        var unhyphenated = context
-        unhyphenated.hyphenates = false
-        shaped = try ShapedLabel(label, context: unhyphenated)
+        shaped = try ShapedLabel(label, context: context)
     }
 
     var direction: TextDirection { shaped.direction }
