@@ -12,18 +12,21 @@ import Typesetting
 struct FittedText: LayoutView {
     let string: String
     let sizeInPoints: Double
+    let verticalAlignment: VerticalTextAlignment
     private let shaped: ShapedLabel
     private let layouts = LockedValue<[Size: LabelLayout]>([:])
 
     init(_ string: String, attributes: TextAttributes, context: LayoutContext, numberOfLines: Int,
          lineBreakMode: LineBreakMode, alignment: TextLayoutOptions.Alignment,
          wrap: TextLayoutOptions.Wrap = .greedy, adjustsFontSize: Bool = false, minimumScaleFactor: Double = 1,
-         lineHeightMultiple: Double = 1, shadow: TextShadow? = nil) throws {
+         lineHeightMultiple: Double = 1, verticalAlignment: VerticalTextAlignment = .center,
+         shadow: TextShadow? = nil) throws {
         let label = try Label(string, attributes: attributes, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
                               alignment: alignment, wrap: wrap, adjustsFontSizeToFitWidth: adjustsFontSize,
                               minimumScaleFactor: minimumScaleFactor, lineHeightMultiple: lineHeightMultiple, shadow: shadow)
         self.string = string
         sizeInPoints = attributes.sizeInPoints
+        self.verticalAlignment = verticalAlignment
         shaped = try ShapedLabel(label, context: context)
     }
 
@@ -47,8 +50,12 @@ struct FittedText: LayoutView {
     /// The text fitted into `frame`, ready to draw.
     func resolve(in frame: Rect, fields: [EventField], context: LayoutContext) throws -> ResolvedText {
         let fit = try fit(in: frame.size, grid: context.grid)
+        // Label's layout centres the lines in the box; the other alignments move them by
+        // half the room left over.
+        let room = fit.box.height.isFinite ? max(0, fit.box.height - fit.size.height) : 0
+        let shift = switch verticalAlignment { case .top: -room / 2; case .center: 0.0; case .bottom: room / 2 }
         return ResolvedText(text: string, fields: fields, frame: frame, requestedFontSizeInPoints: sizeInPoints,
-                            fontScale: fit.fontScale, lines: fit.lines, linesOffsetY: fit.linesOffsetY,
+                            fontScale: fit.fontScale, lines: fit.lines, linesOffsetY: fit.linesOffsetY + shift,
                             truncated: fit.truncated, missingGlyphs: fit.missingGlyphs, shadow: shaped.label.shadow,
                             direction: direction)
     }

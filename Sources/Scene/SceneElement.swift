@@ -93,7 +93,14 @@ public struct LabelElement: Sendable {
     public let wrap: TextLayoutOptions.Wrap
     public let minimumScaleFactor: Double
     public let lineHeightMultiple: Double
+    public let verticalAlignment: VerticalTextAlignment
     public let shadow: (offset: Point, blur: Double, color: ColorReference)?
+}
+
+/// Where a label's lines sit in a box taller than they are: centred as UILabel centres them,
+/// or against the box's top or bottom edge (a title resting on an accent bar).
+public enum VerticalTextAlignment: String, Hashable, Sendable, CaseIterable {
+    case top, center, bottom
 }
 
 /// A capsule or rounded chip with an icon (or the event's emoji) and a title: a `Button`.

@@ -238,7 +238,7 @@ struct SceneResolver {
         return try FittedText(string, attributes: attributes(label.style), context: requireContext(),
                               numberOfLines: label.maxLines.lines(for: canvas.size), lineBreakMode: .truncatingTail, alignment: label.alignment, wrap: label.wrap,
                               adjustsFontSize: true, minimumScaleFactor: label.minimumScaleFactor,
-                              lineHeightMultiple: label.lineHeightMultiple, shadow: shadow)
+                              lineHeightMultiple: label.lineHeightMultiple, verticalAlignment: label.verticalAlignment, shadow: shadow)
     }
 
     func chipLayout(_ chip: ChipElement) throws -> ChipLayout? {

@@ -6,7 +6,7 @@ import Typesetting
 /// Parsing of the scene language's text elements, references and placements.
 extension JSONNode {
     static let textKeys: Set<String> = ["text", "font"]
-    static let labelKeys = textKeys.union(["maxLines", "alignment", "wrap", "minimumScaleFactor", "lineHeight", "shadow"])
+    static let labelKeys = textKeys.union(["maxLines", "alignment", "wrap", "minimumScaleFactor", "lineHeight", "verticalAlignment", "shadow"])
     static let chipKeys = textKeys.union(["icon", "background", "cornerRadius", "contentInsets", "spacing"])
 
     /// The element's `frame` (or, for shapes, images, clips and snapshots, `rect`; not both).
@@ -95,6 +95,7 @@ extension JSONNode {
                             wrap: try optional("wrap")?.enumValue(TextLayoutOptions.Wrap.self) ?? .balanced,
                             minimumScaleFactor: try optional("minimumScaleFactor")?.number(in: 0.05...1) ?? 0.3,
                             lineHeightMultiple: try optional("lineHeight")?.number(in: 0.5...4) ?? 1,
+                            verticalAlignment: try optional("verticalAlignment")?.enumValue(VerticalTextAlignment.self) ?? .center,
                             shadow: shadow.map { (offset: $0.0, blur: $0.1, color: $0.2) })
     }
 

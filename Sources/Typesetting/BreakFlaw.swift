@@ -17,7 +17,7 @@ public enum BreakFlaw: String, Sendable, CaseIterable {
     /// keeping words whole would more than halve the size (`wordSplitScaleRatio`).
     case splitsWord
     /// Inside a word at a hyphenation point of the language's dictionary, the line ending in
-    /// a hyphen: taken only when it sets the text larger than whole words do.
+    /// a hyphen: taken only when whole words would keep less than `goodBreakScaleRatio` of the size.
     case hyphenated
 
     /// The flaw of the break at `offset` (0 < offset < text length) in `units`, if any.

@@ -46,15 +46,17 @@ extension Paragraph {
 
 extension TextLayout {
     /// Fitted with the dictionary's hyphenation points inside words as further (flawed)
-    /// breaks; nil unless that layout fits, ends a line at a hyphenation point, and is set
-    /// larger than `plain` (or `plain` does not fit).
+    /// breaks; nil unless that layout fits, ends a line at a hyphenation point, and `plain`
+    /// keeps less than `goodBreakScaleRatio` of its size (or does not fit): a hyphen is a
+    /// flawed break like the others, worth taking for a long compound that would shrink the
+    /// title, not for a few per cent ("lit-tle" for 3 % on a story card).
     init?(hyphenating paragraph: Paragraph, options: TextLayoutOptions, comparedWith plain: TextLayout) {
         guard options.adjustsFontSize, !plain.fitted || plain.scale < 1 else { return nil }
         let widths = paragraph.hyphenationWidths()
         guard !widths.isEmpty else { return nil }
         var layout = TextLayout(fitting: paragraph, options: options, avoidingFlawedBreaks: false, hyphenation: widths)
         guard layout.fitted, !layout.hyphenatedLineEnds.isEmpty,
-              !plain.fitted || layout.scale > plain.scale * (1 + 1e-9) else { return nil }
+              !plain.fitted || plain.scale < layout.scale * TextLayout.goodBreakScaleRatio else { return nil }
         layout.breakFlaws = layout.usedBreakFlaws(paragraph)
         layout.flawedBreaksAvoided = plain.flawedBreaksAvoided
         self = layout
