@@ -2,7 +2,7 @@ import Typesetting
 import XCTest
 
 /// Long words break at the language dictionary's hyphenation points, with a hyphen, only when
-/// that sets the text larger than whole words; otherwise the grapheme rule (`LongWordTests`)
+/// whole words would keep less than 85% of that size (`goodBreakScaleRatio`); otherwise the grapheme rule (`LongWordTests`)
 /// applies. German and English come from Debian's hyphen-de and hyphen-en-us; Finnish has
 /// no Debian dictionary, so it stands for "no hyphenation".
 final class HyphenationTests: XCTestCase {
@@ -86,5 +86,19 @@ final class HyphenationTests: XCTestCase {
             let d = try XCTUnwrap(HyphenationDictionary.forLanguage(LanguageTag(language)!), language)
             XCTAssertFalse(d.points(in: Array(word.utf16)).isEmpty, language)
         }
+    }
+
+    /// A story card's long title (the `photo` template at 1080×1920): hyphenated, "the
+    /// scruffiest lit-/tle terrier" would set it at 112.4 pt; whole words give 108.7 pt, 97%
+    /// of that, so no hyphen.
+    func testAFewPerCentAreNotWorthAHyphen() throws {
+        let paragraph = try Paragraph(AttributedText("The day we adopted Biscuit, the scruffiest little terrier in the whole shelter",
+                                                     attributes: TextAttributes(sizeInPoints: 112.5)),
+                                      library: TestFonts.library.get(), language: XCTUnwrap(LanguageTag("en")), hyphenates: true)
+        let l = TextLayout(paragraph, options: try TextLayoutOptions(width: 900, height: 786.67, maxLines: 6, alignment: .natural,
+                                                                     minimumScaleFactor: 0.35))
+        XCTAssertEqual(l.hyphenatedLineEnds, [], "\(l.lines.map(\.text))")
+        XCTAssertFalse(l.lines.contains { $0.text.hasSuffix("\u{2010}") })
+        XCTAssertEqual(l.fontSizeInPoints, 108.75, accuracy: 0.01)
     }
 }
