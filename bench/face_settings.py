@@ -106,7 +106,7 @@ def main():
     profile_scale, profile_neighbours, profile_fraction = 1.1, 5, 1 / 8
     if quick:  # around the chosen setting
         cascades = [(k, v) for k, v in FRONTAL.items() if k in ("haar alt", "haar alt2")]
-        grid = itertools.product(cascades, (256, 320, 352), (1.1, 1.15, 1.2, 1.25), (3, 4, 5), (1 / 16,), ("fallback",))
+        grid = itertools.product(cascades, (256, 320, 352, 384), (1.1, 1.15, 1.2, 1.25), (3, 4, 5), (1 / 16,), ("fallback",))
     else:
         grid = itertools.product(FRONTAL.items(), (256, 320, 384), (1.1, 1.2), (3, 5), (1 / 12, 1 / 16), ("never", "always"))
     print("frontal\tworking_px\tscale\tneighbours\tmin_face\tprofiles\trecall\tprecision\ton_no_face\tbench_recall\tbench_false\tbench_ms")

@@ -38,7 +38,7 @@ public struct FaceDetector: Sendable {
         public let profileMinFaceFraction: Double
 
         public init(frontal: FaceCascade = .haarAlt, profiles: ProfileSearch = .whenNoFrontalFace, workingSidePixels: Int = 320,
-                    scaleFactor: Double = 1.2, minNeighbors: Int = 3, minFaceFraction: Double = 1.0 / 16,
+                    scaleFactor: Double = 1.1, minNeighbors: Int = 5, minFaceFraction: Double = 1.0 / 16,
                     profileScaleFactor: Double = 1.1, profileMinNeighbors: Int = 5, profileMinFaceFraction: Double = 1.0 / 8) throws {
             guard frontal != .haarProfile else { throw FacesError.invalidSettings("the profile cascade cannot be the frontal one") }
             guard workingSidePixels == 0 || (24...8192).contains(workingSidePixels) else {
