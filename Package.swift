@@ -36,7 +36,8 @@ let package = Package(
         .target(name: "CFaces", cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
                 linkerSettings: [.linkedLibrary("opencv_objdetect"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")]),
         .target(name: "CSignal"),
-        .target(name: "CCurlFetch", linkerSettings: [.linkedLibrary("curl")]),
+        // libcurl is opened with dlopen on the first fetch (not linked), so other commands never load it.
+        .target(name: "CCurlFetch", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CImageDecode", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("webpdemux"),
                                                        .linkedLibrary("exif"), .linkedLibrary("lcms2"), .linkedLibrary("m")]),
         .target(name: "CHyphen", linkerSettings: [.linkedLibrary("hyphen")]),

@@ -1,14 +1,64 @@
 #include "sc_fetch.h"
 
 #include <curl/curl.h>
+#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#define SC_FETCH_LIBCURL "libcurl.so.4"
+
+/* libcurl is opened on the first fetch, not linked: with its TLS, Kerberos and LDAP
+ * dependencies it costs every process ~7 ms of CPU before main, and only a server with
+ * --photo-origin ever fetches. The header supplies the types; the calls go through these. */
+static struct {
+    CURLcode (*global_init)(long);
+    CURL *(*easy_init)(void);
+    CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
+    CURLcode (*easy_perform)(CURL *);
+    CURLcode (*easy_getinfo)(CURL *, CURLINFO, ...);
+    const char *(*easy_strerror)(CURLcode);
+    void (*easy_cleanup)(CURL *);
+    struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
+    void (*slist_free_all)(struct curl_slist *);
+} lib;
+
 static pthread_once_t global_once = PTHREAD_ONCE_INIT;
 static CURLcode global_status = CURLE_FAILED_INIT;
-static void global_init(void) { global_status = curl_global_init(CURL_GLOBAL_DEFAULT); }
+static char load_error[512];
+
+static int load_libcurl(void) {
+    void *handle = dlopen(SC_FETCH_LIBCURL, RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+        const char *why = dlerror();
+        snprintf(load_error, sizeof load_error, "%s", why ? why : SC_FETCH_LIBCURL " not found");
+        return 0;
+    }
+    struct { void **slot; const char *name; } symbols[] = {
+        {(void **)&lib.global_init, "curl_global_init"},
+        {(void **)&lib.easy_init, "curl_easy_init"},
+        {(void **)&lib.easy_setopt, "curl_easy_setopt"},
+        {(void **)&lib.easy_perform, "curl_easy_perform"},
+        {(void **)&lib.easy_getinfo, "curl_easy_getinfo"},
+        {(void **)&lib.easy_strerror, "curl_easy_strerror"},
+        {(void **)&lib.easy_cleanup, "curl_easy_cleanup"},
+        {(void **)&lib.slist_append, "curl_slist_append"},
+        {(void **)&lib.slist_free_all, "curl_slist_free_all"},
+    };
+    for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++) {
+        *symbols[i].slot = dlsym(handle, symbols[i].name);
+        if (!*symbols[i].slot) {
+            snprintf(load_error, sizeof load_error, SC_FETCH_LIBCURL " has no %s", symbols[i].name);
+            return 0; /* the handle stays open: nothing else will load it */
+        }
+    }
+    return 1;
+}
+
+static void global_init(void) {
+    if (load_libcurl()) global_status = lib.global_init(CURL_GLOBAL_DEFAULT);
+}
 
 typedef struct {
     uint8_t *data;
@@ -45,41 +95,42 @@ static int fail(char *err, size_t err_size, int status, const char *message, con
 int sc_fetch(const sc_fetch_request *request, sc_fetch_result *result, char *err, size_t err_size) {
     memset(result, 0, sizeof *result);
     pthread_once(&global_once, global_init);
+    if (load_error[0]) return fail(err, err_size, SC_FETCH_FAILED, "libcurl could not be loaded", load_error);
     if (global_status != CURLE_OK) return fail(err, err_size, SC_FETCH_FAILED, "libcurl could not be initialised", NULL);
     if (!request->url || !request->host || !request->address || request->port <= 0 || request->port > 65535) {
         return fail(err, err_size, SC_FETCH_FAILED, "incomplete fetch request", NULL);
     }
-    CURL *curl = curl_easy_init();
+    CURL *curl = lib.easy_init();
     if (!curl) return fail(err, err_size, SC_FETCH_FAILED, "out of memory", NULL);
 
     /* "host:port:address"; an IPv6 address goes in brackets. */
     char pin[512];
     int v6 = strchr(request->address, ':') != NULL;
     snprintf(pin, sizeof pin, "%s:%d:%s%s%s", request->host, request->port, v6 ? "[" : "", request->address, v6 ? "]" : "");
-    struct curl_slist *resolve = curl_slist_append(NULL, pin);
+    struct curl_slist *resolve = lib.slist_append(NULL, pin);
     sink body = {NULL, 0, 0, request->max_bytes, 0};
     char error_buffer[CURL_ERROR_SIZE] = {0};
 
     int ok = resolve != NULL;
-    ok = ok && curl_easy_setopt(curl, CURLOPT_URL, request->url) == CURLE_OK;
-    ok = ok && curl_easy_setopt(curl, CURLOPT_RESOLVE, resolve) == CURLE_OK;
-    ok = ok && curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https") == CURLE_OK;
-    ok = ok && curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L) == CURLE_OK;
-    ok = ok && curl_easy_setopt(curl, CURLOPT_PROXY, "") == CURLE_OK;
-    ok = ok && curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L) == CURLE_OK;
-    ok = ok && curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, request->connect_timeout_ms) == CURLE_OK;
-    ok = ok && curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, request->total_timeout_ms) == CURLE_OK;
-    ok = ok && curl_easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)request->max_bytes) == CURLE_OK;
-    ok = ok && curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_body) == CURLE_OK;
-    ok = ok && curl_easy_setopt(curl, CURLOPT_WRITEDATA, &body) == CURLE_OK;
-    ok = ok && curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, error_buffer) == CURLE_OK;
-    ok = ok && curl_easy_setopt(curl, CURLOPT_USERAGENT, "sharecard photo fetch") == CURLE_OK;
+    ok = ok && lib.easy_setopt(curl, CURLOPT_URL, request->url) == CURLE_OK;
+    ok = ok && lib.easy_setopt(curl, CURLOPT_RESOLVE, resolve) == CURLE_OK;
+    ok = ok && lib.easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https") == CURLE_OK;
+    ok = ok && lib.easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L) == CURLE_OK;
+    ok = ok && lib.easy_setopt(curl, CURLOPT_PROXY, "") == CURLE_OK;
+    ok = ok && lib.easy_setopt(curl, CURLOPT_NOSIGNAL, 1L) == CURLE_OK;
+    ok = ok && lib.easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, request->connect_timeout_ms) == CURLE_OK;
+    ok = ok && lib.easy_setopt(curl, CURLOPT_TIMEOUT_MS, request->total_timeout_ms) == CURLE_OK;
+    ok = ok && lib.easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)request->max_bytes) == CURLE_OK;
+    ok = ok && lib.easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_body) == CURLE_OK;
+    ok = ok && lib.easy_setopt(curl, CURLOPT_WRITEDATA, &body) == CURLE_OK;
+    ok = ok && lib.easy_setopt(curl, CURLOPT_ERRORBUFFER, error_buffer) == CURLE_OK;
+    ok = ok && lib.easy_setopt(curl, CURLOPT_USERAGENT, "sharecard photo fetch") == CURLE_OK;
     if (!ok) {
-        curl_slist_free_all(resolve);
-        curl_easy_cleanup(curl);
+        lib.slist_free_all(resolve);
+        lib.easy_cleanup(curl);
         return fail(err, err_size, SC_FETCH_FAILED, "libcurl refused an option", NULL);
     }
-    CURLcode code = curl_easy_perform(curl);
+    CURLcode code = lib.easy_perform(curl);
     int status = SC_FETCH_OK;
     if (code != CURLE_OK) {
         if (body.over_limit || code == CURLE_FILESIZE_EXCEEDED) {
@@ -87,23 +138,23 @@ int sc_fetch(const sc_fetch_request *request, sc_fetch_result *result, char *err
         } else if (code == CURLE_OPERATION_TIMEDOUT) {
             status = fail(err, err_size, SC_FETCH_TIMEOUT, "timed out", error_buffer);
         } else {
-            status = fail(err, err_size, SC_FETCH_FAILED, curl_easy_strerror(code), error_buffer);
+            status = fail(err, err_size, SC_FETCH_FAILED, lib.easy_strerror(code), error_buffer);
         }
     } else {
         char *ip = NULL;
-        if (curl_easy_getinfo(curl, CURLINFO_PRIMARY_IP, &ip) != CURLE_OK || !ip || strcmp(ip, request->address) != 0) {
+        if (lib.easy_getinfo(curl, CURLINFO_PRIMARY_IP, &ip) != CURLE_OK || !ip || strcmp(ip, request->address) != 0) {
             status = fail(err, err_size, SC_FETCH_WRONG_ADDRESS, "connected to an address other than the one checked", ip);
         }
     }
     if (status == SC_FETCH_OK) {
         long http_status = 0;
         char *location = NULL, *type = NULL;
-        curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &http_status);
+        lib.easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &http_status);
         result->status = http_status;
-        if (curl_easy_getinfo(curl, CURLINFO_REDIRECT_URL, &location) == CURLE_OK && location) {
+        if (lib.easy_getinfo(curl, CURLINFO_REDIRECT_URL, &location) == CURLE_OK && location) {
             snprintf(result->location, sizeof result->location, "%s", location);
         }
-        if (curl_easy_getinfo(curl, CURLINFO_CONTENT_TYPE, &type) == CURLE_OK && type) {
+        if (lib.easy_getinfo(curl, CURLINFO_CONTENT_TYPE, &type) == CURLE_OK && type) {
             snprintf(result->content_type, sizeof result->content_type, "%s", type);
         }
         result->body = body.data;
@@ -111,8 +162,8 @@ int sc_fetch(const sc_fetch_request *request, sc_fetch_result *result, char *err
         body.data = NULL;
     }
     free(body.data);
-    curl_slist_free_all(resolve);
-    curl_easy_cleanup(curl);
+    lib.slist_free_all(resolve);
+    lib.easy_cleanup(curl);
     return status;
 }
 

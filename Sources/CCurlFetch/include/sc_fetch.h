@@ -5,7 +5,8 @@
  * (CURLOPT_RESOLVE) and the connected address is checked afterwards, so a DNS answer that
  * changes between the check and the connection cannot send the request elsewhere. Only http
  * and https; redirects are never followed here (the caller checks each Location against its
- * list); proxies from the environment are ignored. */
+ * list); proxies from the environment are ignored. libcurl.so.4 is opened on the first call, so
+ * a process that never fetches never loads it; if it cannot be opened every call fails and says so. */
 #include <stddef.h>
 #include <stdint.h>
 
