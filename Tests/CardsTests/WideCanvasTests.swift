@@ -1,0 +1,33 @@
+import Cards
+import XCTest
+
+/// Wide canvases (at least 2.5:1, such as the 1500×500 banner) get their own design: the title
+/// is set at a share of the height, not at the card's `vmin` share, which would leave it small
+/// between wide empty sides.
+final class WideCanvasTests: XCTestCase {
+    func title(_ template: String, _ title: String, size: (Int, Int)) throws -> TitleLayout {
+        let event = try Event(title: title, date: EventDate(iso8601: "2024-06-01"), subtitle: "Our timeline", emoji: "🎉",
+                              color: "user_purple", template: template, locale: "en")
+        let rendered = try CardGoldenTests.renderer.get().render(Card(event, catalog: CardGoldenTests.catalog.get(), size: CardSize(width: size.0, height: size.1)))
+        return try XCTUnwrap(rendered.title, template)
+    }
+
+    /// At 1500×500 the label is 1350 × 380 (5 % sides, 12 vmin top and bottom) at 24 vmin = 120 pt;
+    /// the short title is wider than 1350 at 120 pt, so it takes two balanced lines at full size.
+    /// At the card's share it would be 60/576 × 500 ≈ 52.1 pt.
+    func testClassicOnABannerSetsTheTitleAtAFifthOfTheHeight() throws {
+        let banner = try title("classic", "Our first apartment together", size: (1500, 500))
+        XCTAssertEqual(banner.fontSizeInPoints, 120, accuracy: 0.01)
+        XCTAssertEqual(banner.lines, ["Our first apartment", "together"])
+        // 4096×320: 24 vmin = 76.8 pt, and the line fits in 3686 points of width.
+        let strip = try title("classic", "Our first apartment together", size: (4096, 320))
+        XCTAssertEqual(strip.fontSizeInPoints, 76.8, accuracy: 0.01)
+        XCTAssertEqual(strip.lines.count, 1)
+    }
+
+    /// Just under 2.5:1 the card's design still serves: 60/576 × 400 ≈ 41.67 pt at 999×400.
+    func testClassicJustUnderTheWideRatioKeepsTheCardDesign() throws {
+        let layout = try title("classic", "Our first apartment together", size: (999, 400))
+        XCTAssertEqual(layout.fontSizeInPoints, 60.0 / 576 * 400, accuracy: 0.01)
+    }
+}
