@@ -30,4 +30,13 @@ final class WideCanvasTests: XCTestCase {
         let layout = try title("classic", "Our first apartment together", size: (999, 400))
         XCTAssertEqual(layout.fontSizeInPoints, 60.0 / 576 * 400, accuracy: 0.01)
     }
+
+    /// dated on a banner: the title in the leading 58 % (870 points) at 20 vmin = 100 pt, three
+    /// lines of 125 points within the 400-point height (10 vmin top and bottom); the date chip
+    /// and subtitle beside it, not under it.
+    func testDatedOnABannerSetsTheTitleBesideTheDate() throws {
+        let banner = try title("dated", "Our first apartment together", size: (1500, 500))
+        XCTAssertEqual(banner.fontSizeInPoints, 100, accuracy: 0.01)
+        XCTAssertEqual(banner.lines, ["Our first", "apartment", "together"])
+    }
 }
