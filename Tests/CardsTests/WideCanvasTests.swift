@@ -39,4 +39,12 @@ final class WideCanvasTests: XCTestCase {
         XCTAssertEqual(banner.fontSizeInPoints, 100, accuracy: 0.01)
         XCTAssertEqual(banner.lines, ["Our first", "apartment", "together"])
     }
+
+    /// gradient on a banner: the emoji on the leading side, the title in the remaining 73 %
+    /// (1095 points) at 20 vmin = 100 pt in two lines, the date beneath.
+    func testGradientOnABannerSetsTheTitleBesideTheEmoji() throws {
+        let banner = try title("gradient", "Our first apartment together", size: (1500, 500))
+        XCTAssertEqual(banner.fontSizeInPoints, 100, accuracy: 0.01)
+        XCTAssertEqual(banner.lines, ["Our first apartment", "together"])
+    }
 }
