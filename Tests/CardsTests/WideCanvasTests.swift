@@ -47,4 +47,12 @@ final class WideCanvasTests: XCTestCase {
         XCTAssertEqual(banner.fontSizeInPoints, 100, accuracy: 0.01)
         XCTAssertEqual(banner.lines, ["Our first apartment", "together"])
     }
+
+    /// pattern on a banner: the panel 6 % from the sides, the title 10 % from them (1200 × 340
+    /// points) at 20 vmin = 100 pt in two lines.
+    func testPatternOnABannerWidensThePanel() throws {
+        let banner = try title("pattern", "Our first apartment together", size: (1500, 500))
+        XCTAssertEqual(banner.fontSizeInPoints, 100, accuracy: 0.01)
+        XCTAssertEqual(banner.lines, ["Our first apartment", "together"])
+    }
 }
