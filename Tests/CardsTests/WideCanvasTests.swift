@@ -55,4 +55,12 @@ final class WideCanvasTests: XCTestCase {
         XCTAssertEqual(banner.fontSizeInPoints, 100, accuracy: 0.01)
         XCTAssertEqual(banner.lines, ["Our first apartment", "together"])
     }
+
+    /// snapshot on a banner: the title in the leading 44 % (660 points) over the chip, larger
+    /// than the card's 56/576 vmin share (48.6 pt), in three lines, the quadrant beside it.
+    func testSnapshotOnABannerSetsTheTitleLargerThanTheCardShare() throws {
+        let banner = try title("snapshot", "Our first apartment together", size: (1500, 500))
+        XCTAssertGreaterThan(banner.fontSizeInPoints, 56.0 / 576 * 500 * 1.5)
+        XCTAssertEqual(banner.lines, ["Our first", "apartment", "together"])
+    }
 }
