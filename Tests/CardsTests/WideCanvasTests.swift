@@ -63,4 +63,20 @@ final class WideCanvasTests: XCTestCase {
         XCTAssertGreaterThan(banner.fontSizeInPoints, 56.0 / 576 * 500 * 1.5)
         XCTAssertEqual(banner.lines, ["Our first", "apartment", "together"])
     }
+
+    /// photo on a banner: the title band 4 % from the sides (1380 points) at 20 vmin = 100 pt,
+    /// two lines in a band 64 % of the height.
+    func testPhotoOnABannerSetsTheTitleAtAFifthOfTheHeight() throws {
+        let banner = try title("photo", "Our first apartment together", size: (1500, 500))
+        XCTAssertEqual(banner.fontSizeInPoints, 100, accuracy: 0.01)
+        XCTAssertEqual(banner.lines, ["Our first apartment", "together"])
+    }
+
+    /// portrait on a banner: the title between 8 vmin and the circle (1020 × 380 points) at
+    /// 20 vmin = 100 pt in two lines.
+    func testPortraitOnABannerSetsTheTitleBesideTheCircle() throws {
+        let banner = try title("portrait", "Our first apartment together", size: (1500, 500))
+        XCTAssertEqual(banner.fontSizeInPoints, 100, accuracy: 0.01)
+        XCTAssertEqual(banner.lines, ["Our first apartment", "together"])
+    }
 }
