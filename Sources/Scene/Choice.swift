@@ -1,20 +1,33 @@
 import Geometry
 
-/// The shape of a canvas, as designs tell them apart: landscape when it is more than 1.2
-/// times as wide as tall, portrait when more than 1.2 times as tall as wide, square otherwise.
+/// The shape of a canvas, as designs tell them apart: wide when it is at least 2.5 times as
+/// wide as tall (a banner, 3:1), landscape when more than 1.2 times as wide as tall (a card,
+/// 16:9, or Open Graph, 1.9:1), portrait when more than 1.2 times as tall as wide, square
+/// otherwise. Where a design gives nothing for `wide`, the landscape value serves.
 public enum CanvasShape: String, Hashable, Sendable, CaseIterable {
-    case landscape, square, portrait
+    case wide, landscape, square, portrait
+
+    /// The least width-to-height ratio of a wide canvas.
+    public static let wideRatio = 2.5
 
     public init(_ canvas: Size) {
-        if canvas.width > canvas.height * 1.2 { self = .landscape } else if canvas.height > canvas.width * 1.2 { self = .portrait } else { self = .square }
+        if canvas.width >= canvas.height * Self.wideRatio {
+            self = .wide
+        } else if canvas.width > canvas.height * 1.2 {
+            self = .landscape
+        } else if canvas.height > canvas.width * 1.2 {
+            self = .portrait
+        } else {
+            self = .square
+        }
     }
 }
 
 /// Elements drawn one of several ways, the way chosen when the scene is resolved
 /// (`"type": "choice"` in docs/templates.md).
 public enum Choice: Sendable {
-    /// One list of elements per canvas shape.
-    case canvasShape(landscape: [SceneElement], square: [SceneElement], portrait: [SceneElement])
+    /// One list of elements per canvas shape; a wide canvas draws `landscape` when `wide` is nil.
+    case canvasShape(landscape: [SceneElement], square: [SceneElement], portrait: [SceneElement], wide: [SceneElement]?)
     /// The option whose text lies least over the faces of the event's photo as drawn so far
     /// (`FaceOverlap`); the first option when there are no faces, and on a tie.
     case clearOfFaces([[SceneElement]])
@@ -22,7 +35,7 @@ public enum Choice: Sendable {
     /// Every list of elements the choice may draw.
     public var alternatives: [[SceneElement]] {
         switch self {
-        case .canvasShape(let landscape, let square, let portrait): return [landscape, square, portrait]
+        case .canvasShape(let landscape, let square, let portrait, let wide): return [landscape, square, portrait] + (wide.map { [$0] } ?? [])
         case .clearOfFaces(let options): return options
         }
     }

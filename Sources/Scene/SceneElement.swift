@@ -139,16 +139,18 @@ public struct LineLimit: Hashable, Sendable {
     public let landscape: Int
     public let square: Int
     public let portrait: Int
+    public let wide: Int
 
-    public init(_ all: Int) { (landscape, square, portrait) = (all, all, all) }
-    public init(landscape: Int, square: Int, portrait: Int) {
-        (self.landscape, self.square, self.portrait) = (landscape, square, portrait)
+    public init(_ all: Int) { (landscape, square, portrait, wide) = (all, all, all, all) }
+    /// `wide` defaults to the landscape limit.
+    public init(landscape: Int, square: Int, portrait: Int, wide: Int? = nil) {
+        (self.landscape, self.square, self.portrait, self.wide) = (landscape, square, portrait, wide ?? landscape)
     }
 
-    /// Landscape when the canvas is more than 1.2 times as wide as tall, portrait when more
-    /// than 1.2 times as tall as wide, square otherwise.
+    /// The limit for the canvas's `CanvasShape`.
     public func lines(for canvas: Size) -> Int {
         switch CanvasShape(canvas) {
+        case .wide: return wide
         case .landscape: return landscape
         case .square: return square
         case .portrait: return portrait

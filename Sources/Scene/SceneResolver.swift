@@ -312,8 +312,9 @@ extension SceneResolver {
     /// frames are those of the option kept).
     func resolve(_ choice: Choice) throws -> [ResolvedElement] {
         switch choice {
-        case .canvasShape(let landscape, let square, let portrait):
+        case .canvasShape(let landscape, let square, let portrait, let wide):
             switch CanvasShape(canvas.size) {
+            case .wide: return try resolve(wide ?? landscape)
             case .landscape: return try resolve(landscape)
             case .square: return try resolve(square)
             case .portrait: return try resolve(portrait)

@@ -99,13 +99,14 @@ extension JSONNode {
                             shadow: shadow.map { (offset: $0.0, blur: $0.1, color: $0.2) })
     }
 
-    /// A number of lines, or `{"landscape": l, "square": s, "portrait": p}` (each defaults to landscape's).
+    /// A number of lines, or `{"landscape": l, "square": s, "portrait": p, "wide": w}` (each defaults to landscape's).
     func lineLimit() throws -> LineLimit {
         guard object != nil else { return LineLimit(try integer(in: 0...20)) }
-        try rejectUnknownKeys(allowed: ["landscape", "square", "portrait"])
+        try rejectUnknownKeys(allowed: ["landscape", "square", "portrait", "wide"])
         let landscape = try required("landscape").integer(in: 0...20)
         return LineLimit(landscape: landscape, square: try optional("square")?.integer(in: 0...20) ?? landscape,
-                         portrait: try optional("portrait")?.integer(in: 0...20) ?? landscape)
+                         portrait: try optional("portrait")?.integer(in: 0...20) ?? landscape,
+                         wide: try optional("wide")?.integer(in: 0...20) ?? landscape)
     }
 
     func chipElement() throws -> ChipElement {

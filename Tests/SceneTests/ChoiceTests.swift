@@ -26,6 +26,33 @@ final class ChoiceTests: XCTestCase {
         XCTAssertEqual(try colour(100, 121), 0xFF0000FF)
     }
 
+    /// Wide from 2.5:1 (250×100 is wide, 249×100 landscape); without a `wide` list a wide
+    /// canvas draws the landscape one.
+    func testAWideCanvasDrawsTheWideListOrElseTheLandscapeOne() throws {
+        let rect = { (colour: String) in ##"[{"type": "rect", "frame": [0, 0, 2000, 2000], "fill": "\##(colour)"}]"## }
+        func scene(wide: Bool) throws -> Scene {
+            try parse(##"{"width": 100, "height": 50, "elements": [{"type": "choice", "by": "canvasShape", "landscape": \##(rect("#ff0000")), "square": \##(rect("#00ff00")), "portrait": \##(rect("#0000ff"))\##(wide ? ", \"wide\": " + rect("#ffffff") : "")}]}"##)
+        }
+        func colour(_ scene: Scene, _ w: Double, _ h: Double) throws -> UInt32 { try scene.render(size: Size(width: w, height: h)).makeImage().pixel(x: 5, y: 5) }
+        let withWide = try scene(wide: true), withoutWide = try scene(wide: false)
+        XCTAssertEqual(try colour(withWide, 250, 100), 0xFFFFFFFF, "2.5 times as wide is wide")
+        XCTAssertEqual(try colour(withWide, 1500, 500), 0xFFFFFFFF, "the banner preset")
+        XCTAssertEqual(try colour(withWide, 4096, 320), 0xFFFFFFFF)
+        XCTAssertEqual(try colour(withWide, 249, 100), 0xFFFF0000, "just under 2.5 is landscape")
+        XCTAssertEqual(try colour(withWide, 1200, 630), 0xFFFF0000, "Open Graph stays landscape")
+        XCTAssertEqual(try colour(withWide, 320, 1000), 0xFF0000FF, "a tall strip is portrait, never wide")
+        XCTAssertEqual(try colour(withoutWide, 1500, 500), 0xFFFF0000, "no wide list: the landscape one")
+    }
+
+    func testLineLimitsByShapeIncludingWide() {
+        let limit = LineLimit(landscape: 3, square: 4, portrait: 5, wide: 2)
+        XCTAssertEqual(limit.lines(for: Size(width: 1500, height: 500)), 2)
+        XCTAssertEqual(limit.lines(for: Size(width: 1024, height: 576)), 3)
+        XCTAssertEqual(limit.lines(for: Size(width: 1080, height: 1080)), 4)
+        XCTAssertEqual(limit.lines(for: Size(width: 1080, height: 1920)), 5)
+        XCTAssertEqual(LineLimit(landscape: 3, square: 4, portrait: 5).lines(for: Size(width: 1500, height: 500)), 3, "wide defaults to landscape")
+    }
+
     func testAnIdMayRecurInEachListAndLaterFramesAnchorToTheOneDrawn() throws {
         let scene = try parse(##"""
         {"width": 100, "height": 50, "background": "#000000", "elements": [{"type": "choice", "by": "canvasShape",
@@ -44,6 +71,7 @@ final class ChoiceTests: XCTestCase {
             (##"{"type": "choice", "by": "weather", "options": []}"##, #"elements[0].by: expected "canvasShape" or "clearOfFaces", got "weather""#),
             (##"{"type": "choice", "by": "clearOfFaces", "options": [[]]}"##, "elements[0].options: give at least two options to choose from"),
             (##"{"type": "choice", "by": "canvasShape", "landscape": [], "square": []}"##, "elements[0].portrait: is required"),
+            (##"{"type": "choice", "by": "canvasShape", "landscape": [], "square": [], "portrait": [], "wide": 3}"##, "elements[0].wide: "),
             (##"{"type": "choice", "by": "canvasShape", "landscape": [], "square": [], "portrait": [], "options": []}"##, "elements[0].options: unknown field"),
             (##"{"type": "choice", "by": "clearOfFaces", "options": [[{"type": "rect", "id": "a", "frame": [0, 0, 1, 1], "fill": "#000"}, {"type": "rect", "id": "a", "frame": [0, 0, 1, 1], "fill": "#000"}], []]}"##,
              #"elements[0].options[0][1].id: the id "a" is used twice"#),
