@@ -274,8 +274,9 @@ extension SceneParser {
 }
 
 extension SceneParser {
-    /// `{"type": "choice", "by": "canvasShape", "landscape": […], "square": […], "portrait": […]}`
-    /// (and optionally `"wide": […]`) or
+    /// `{"type": "choice", "by": "canvasShape", "landscape": […], "square": […], "portrait": […],
+    /// "wide": […]}` (every list but `landscape` optional: a shape without its own list draws
+    /// the landscape one) or
     /// `{"type": "choice", "by": "clearOfFaces", "options": [[…], […], …]}`. Each list is read
     /// with the ids named before the choice; an id may recur in several lists (later frames
     /// anchor to whichever was drawn), not twice in one.
@@ -293,8 +294,10 @@ extension SceneParser {
         switch try by.string(maximumLength: 32) {
         case "canvasShape":
             try node.rejectUnknownKeys(allowed: ["type", "by", "landscape", "square", "portrait", "wide"])
-            return .canvasShape(landscape: try list(node.required("landscape")), square: try list(node.required("square")),
-                                portrait: try list(node.required("portrait")), wide: try node.optional("wide").map { try list($0) })
+            let landscape = try list(node.required("landscape"))
+            return .canvasShape(landscape: landscape, square: try node.optional("square").map { try list($0) } ?? landscape,
+                                portrait: try node.optional("portrait").map { try list($0) } ?? landscape,
+                                wide: try node.optional("wide").map { try list($0) })
         case "clearOfFaces":
             try node.rejectUnknownKeys(allowed: ["type", "by", "options"])
             let options = try node.required("options")

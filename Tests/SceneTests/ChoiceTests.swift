@@ -70,7 +70,7 @@ final class ChoiceTests: XCTestCase {
         for (element, message) in [
             (##"{"type": "choice", "by": "weather", "options": []}"##, #"elements[0].by: expected "canvasShape" or "clearOfFaces", got "weather""#),
             (##"{"type": "choice", "by": "clearOfFaces", "options": [[]]}"##, "elements[0].options: give at least two options to choose from"),
-            (##"{"type": "choice", "by": "canvasShape", "landscape": [], "square": []}"##, "elements[0].portrait: is required"),
+            (##"{"type": "choice", "by": "canvasShape", "square": [], "portrait": []}"##, "elements[0].landscape: is required"),
             (##"{"type": "choice", "by": "canvasShape", "landscape": [], "square": [], "portrait": [], "wide": 3}"##, "elements[0].wide: "),
             (##"{"type": "choice", "by": "canvasShape", "landscape": [], "square": [], "portrait": [], "options": []}"##, "elements[0].options: unknown field"),
             (##"{"type": "choice", "by": "clearOfFaces", "options": [[{"type": "rect", "id": "a", "frame": [0, 0, 1, 1], "fill": "#000"}, {"type": "rect", "id": "a", "frame": [0, 0, 1, 1], "fill": "#000"}], []]}"##,
