@@ -171,12 +171,18 @@ sc_httpd *sc_httpd_start(const sc_httpd_options *o, char *err, size_t err_size) 
         return NULL;
     }
     if (o->on_log != NULL) flags |= MHD_USE_ERROR_LOG;
+    /* libmicrohttpd gives each of its io_threads workers connection_limit / io_threads */
+    uint64_t wide_limit = (uint64_t)o->connection_limit * o->io_threads;
+    unsigned int mhd_connection_limit = wide_limit > UINT32_MAX ? UINT32_MAX
+                                                                 : (unsigned int)wide_limit;
 
     /* The logger comes first so that it also receives messages about the other options. */
     struct MHD_OptionItem items[] = {
         {MHD_OPTION_EXTERNAL_LOGGER, (intptr_t)&sc_httpd_log, d},
         {MHD_OPTION_THREAD_POOL_SIZE, (intptr_t)o->io_threads, NULL},
-        {MHD_OPTION_CONNECTION_LIMIT, (intptr_t)o->connection_limit, NULL},
+        /* The limit is the accepting thread's (sc_httpd_listen.c); each worker may hold all
+         * of it, so none ever reaches its own share. */
+        {MHD_OPTION_CONNECTION_LIMIT, (intptr_t)mhd_connection_limit, NULL},
         /* per-address limits are the guard's (IPv6 counted per /64) */
         {MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)&sc_httpd_guard_notify, d},
         {MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)o->connection_timeout_seconds, NULL},

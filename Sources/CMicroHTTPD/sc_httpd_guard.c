@@ -173,15 +173,16 @@ void sc_httpd_guard_notify(void *cls, struct MHD_Connection *connection, void **
     } else if (code == MHD_CONNECTION_NOTIFY_CLOSED) {
         sc_httpd_conn *c = *socket_context;
         *socket_context = NULL;
-        if (c == NULL) return;
         pthread_mutex_lock(&g->lock);
-        if (c->prev != NULL) c->prev->next = c->next;
-        else g->connections = c->next;
-        if (c->next != NULL) c->next->prev = c->prev;
-        g->connection_count--;
+        if (c != NULL) {
+            if (c->prev != NULL) c->prev->next = c->next;
+            else g->connections = c->next;
+            if (c->next != NULL) c->next->prev = c->prev;
+            g->connection_count--;
+        }
+        sc_httpd_listen_connection_closed(d);
         pthread_mutex_unlock(&g->lock);
         free(c);
-        sc_httpd_listen_connection_closed(d);
     }
 }
 

@@ -42,6 +42,9 @@ typedef struct sc_httpd_guard {
     int stopping;
     sc_httpd_conn *connections;
     size_t connection_count;
+    /* Sockets handed to libmicrohttpd (MHD_add_connection) and not yet closed: counted
+     * before the hand-over, unlike connection_count, which a worker updates later. */
+    size_t handed_count;
     uint64_t header_timeouts;
     uint64_t per_ip_refusals;
 } sc_httpd_guard;
@@ -135,7 +138,8 @@ int sc_httpd_listen_open(sc_httpd *d, const struct sockaddr *address, socklen_t 
                          const char **why);
 /* Starts the accepting thread (d->mhd must be running). Returns 0, or -1. */
 int sc_httpd_listen_start(sc_httpd *d);
-/* A connection closed: wakes the accepting thread if it waits at the connection limit. */
+/* A connection closed (called under the guard's lock): no longer counted as handed over;
+ * wakes the accepting thread if it waits at the connection limit. */
 void sc_httpd_listen_connection_closed(sc_httpd *d);
 /* Stops accepting (if still accepting) and closes the listening socket and the eventfd. */
 void sc_httpd_listen_close(sc_httpd *d);

@@ -13,7 +13,14 @@
  * The connection limit keeps its meaning: while libmicrohttpd holds connection_limit
  * connections the thread stops accepting (clients wait in the backlog, as they did when
  * libmicrohttpd took the listening socket out of its epoll sets at the limit) and is woken
- * when one closes. */
+ * when one closes.
+ *
+ * The limit is enforced here alone, counting each socket before it is handed over, and
+ * libmicrohttpd is given room to spare (sc_httpd.c): MHD_add_connection only queues the
+ * socket for a worker, which counts it later, so a worker can be handed one more socket than
+ * its share; 0.9.75 then refuses it on a path that leaves the worker's
+ * cleanup_connection_mutex locked, and the worker deadlocks on that mutex the next time a
+ * connection closes — after which MHD_stop_daemon waits for it forever. */
 #include "sc_httpd_internal.h"
 
 #include <errno.h>
@@ -93,10 +100,18 @@ static short sc_httpd_listen_wait(sc_httpd *d, int accepting, int timeout_ms) {
 static int sc_httpd_listen_full(sc_httpd *d) {
     sc_httpd_guard *g = &d->guard;
     pthread_mutex_lock(&g->lock);
-    int full = g->connection_count >= d->options.connection_limit;
+    int full = g->handed_count >= d->options.connection_limit;
     atomic_store(&d->accept_waiting, full);
     pthread_mutex_unlock(&g->lock);
     return full;
+}
+
+static void sc_httpd_listen_count_handed(sc_httpd *d, int change) {
+    sc_httpd_guard *g = &d->guard;
+    pthread_mutex_lock(&g->lock);
+    if (change > 0) g->handed_count++;
+    else if (g->handed_count > 0) g->handed_count--;
+    pthread_mutex_unlock(&g->lock);
 }
 
 static void *sc_httpd_listen_run(void *argument) {
@@ -122,9 +137,13 @@ static void *sc_httpd_listen_run(void *argument) {
             }
             continue; /* EAGAIN, EINTR, ECONNABORTED, EPROTO: the next one */
         }
-        /* libmicrohttpd closes the socket itself when it refuses it (the accept policy, its
-         * own per-worker limit, no memory) */
-        (void)MHD_add_connection(d->mhd, client, (struct sockaddr *)&peer, peer_length);
+        /* libmicrohttpd closes the socket itself when it refuses it (the accept policy, no
+         * memory); a refused socket is never notified, so it is uncounted here. A socket
+         * refused later by a worker (out of memory for its pool) stays counted: the limit is
+         * then one lower for the daemon's life. */
+        sc_httpd_listen_count_handed(d, 1);
+        if (MHD_add_connection(d->mhd, client, (struct sockaddr *)&peer, peer_length) != MHD_YES)
+            sc_httpd_listen_count_handed(d, -1);
     }
     return NULL;
 }
@@ -138,6 +157,7 @@ int sc_httpd_listen_start(sc_httpd *d) {
 }
 
 void sc_httpd_listen_connection_closed(sc_httpd *d) {
+    if (d->guard.handed_count > 0) d->guard.handed_count--;
     if (atomic_load(&d->accept_waiting)) sc_httpd_listen_wake(d);
 }
 
