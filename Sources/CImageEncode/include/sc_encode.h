@@ -52,7 +52,7 @@ int sc_encode_png(const uint8_t *pixels, size_t pixels_size, uint32_t width, uin
 /* A PNG setting chosen per image by its number of distinct colours: indexed (with
  * `indexed_level`/`indexed_rows`) when there are at most 256 and `indexed_level` is not
  * negative; RGB with `rgb_level`/`rgb_rows` when there are at most `many_colors`; RGB with
- * `many_level`/`many_rows` when there are more. Cards with a few hundred colours (text and an
+ * `many_level`/`many_rows` when there are more, up to `photo_colors` when that tier is on. Cards with a few hundred colours (text and an
  * emoji on a flat ground) are mostly long runs, which deep match searches only slow down;
  * gradients and photos need them to stay small. */
 typedef struct {
@@ -60,6 +60,11 @@ typedef struct {
     int rgb_level, rgb_rows;
     uint32_t many_colors;
     int many_level, many_rows;
+    /* RGB with `photo_level`/`photo_rows` above `photo_colors` (more than `many_colors`, at
+     * most 65536) distinct colours; 0 turns this tier off. Photos have tens of thousands of
+     * colours and gain little from the deeper search a smooth gradient needs. */
+    uint32_t photo_colors;
+    int photo_level, photo_rows;
 } sc_png_settings;
 
 /* sc_encode_png with the level and filter chosen per image as `settings` says. */
