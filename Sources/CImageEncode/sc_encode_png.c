@@ -168,6 +168,21 @@ static double entropy_bits(const uint8_t *bytes, size_t n) {
     return bits;
 }
 
+/* Whether at least 3/4 of the row's bytes equal those of the row above one pixel (bpp bytes)
+ * to the left or to the right, and more of them than equal the bytes straight above (in flat
+ * or photo regions both hold, and UP codes them as well without breaking matches). */
+static int repeats_shifted(const uint8_t *cur, const uint8_t *prev, size_t n, size_t bpp) {
+    if (n <= bpp) return 0;
+    size_t right = 0, left = 0, up = 0;
+    for (size_t i = 0; i + bpp < n; i++) {
+        right += cur[i] == prev[i + bpp];
+        left += cur[i + bpp] == prev[i];
+        up += cur[i] == prev[i];
+    }
+    const size_t shifted = right > left ? right : left;
+    return 4 * shifted >= 3 * n && shifted > up;
+}
+
 /* Writes the filter byte and the filtered row at dst (n + 1 bytes). `scratch` holds n bytes. */
 static void write_row(int rows, int first_row, const uint8_t *cur, const uint8_t *prev, size_t n, size_t bpp,
                       uint8_t *dst, uint8_t *scratch) {
@@ -213,6 +228,9 @@ static void write_row(int rows, int first_row, const uint8_t *cur, const uint8_t
             }
             return;
         }
+    }
+    if (rows == SC_PNG_ROWS_SHIFTED_OR_UP) {
+        filter = first_row || repeats_shifted(cur, prev, n, bpp) ? SC_PNG_ROWS_NONE : SC_PNG_ROWS_UP;
     }
     dst[0] = (uint8_t)filter;
     if (filter == SC_PNG_ROWS_NONE) {
@@ -319,7 +337,7 @@ int sc_encode_png(const uint8_t *pixels, size_t pixels_size, uint32_t width, uin
 
 static int valid_level(int level) { return (level >= 0 && level < LEVELS) || level == SC_PNG_LEVEL_SCANLINES; }
 
-static int valid_rows(int rows) { return rows >= SC_PNG_ROWS_NONE && rows <= SC_PNG_ROWS_REPEAT_FLAT_OR_PAETH; }
+static int valid_rows(int rows) { return rows >= SC_PNG_ROWS_NONE && rows <= SC_PNG_ROWS_SHIFTED_OR_UP; }
 
 int sc_encode_png_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
                          const sc_png_settings *settings, uint8_t **out, size_t *out_size, char *err, size_t err_size) {

@@ -15,9 +15,10 @@ public enum PNGEncoding: Hashable, Sendable {
     /// unfiltered, through the scanline compressor — a card's rows are mostly copies of the
     /// row above and runs of one colour, which it codes in a few compares instead of
     /// libdeflate's few nanoseconds a byte; flat and text cards come out at about half of
-    /// Pillow's size in under 1 ms. Above 4,096 colours (gradients) RGB with UP filters at
-    /// libdeflate 8, the lowest level that keeps a gradient within Pillow's size; above 32,768
-    /// (photos) UP at libdeflate 7, which keeps a photo within it at under half the time.
+    /// Pillow's size in under 1 ms. Above 4,096 colours (gradients) RGB at libdeflate 7,
+    /// unfiltered where a row repeats the one above shifted by a pixel (a diagonal gradient)
+    /// and UP elsewhere; above 32,768 (photos) UP at libdeflate 7. Both stay within Pillow's
+    /// size at under half its time.
     public static let cards = PNGEncoding.deflate(.cards)
 
     public struct DeflateSettings: Hashable, Sendable {
@@ -32,6 +33,10 @@ public enum PNGEncoding: Hashable, Sendable {
             /// Per row, UP when it repeats the row above, SUB when it is one colour, PAETH
             /// otherwise (one filter pass per row).
             case repeatFlatOrPaeth = "repeat-flat-or-paeth"
+            /// Per row, NONE when 3/4 of its bytes repeat the row above shifted one pixel, and
+            /// more than repeat it unshifted (a diagonal gradient, which deflate then matches
+            /// whole), UP otherwise.
+            case shiftedOrUp = "shifted-or-up"
             var value: Int32 {
                 switch self {
                 case .none: return Int32(SC_PNG_ROWS_NONE)
@@ -43,6 +48,7 @@ public enum PNGEncoding: Hashable, Sendable {
                 case .minimumEntropy: return Int32(SC_PNG_ROWS_MINIMUM_ENTROPY)
                 case .repeatOrSub: return Int32(SC_PNG_ROWS_REPEAT_OR_SUB)
                 case .repeatFlatOrPaeth: return Int32(SC_PNG_ROWS_REPEAT_FLAT_OR_PAETH)
+                case .shiftedOrUp: return Int32(SC_PNG_ROWS_SHIFTED_OR_UP)
                 }
             }
         }
@@ -116,7 +122,7 @@ public enum PNGEncoding: Hashable, Sendable {
 
         // Levels and bounds known valid, so `try!` cannot fail.
         public static let cards = try! DeflateSettings(rgb: .scanlines(filter: .none), indexed: .scanlines(filter: .none),
-                                                       manyColours: ManyColours(above: 4096, rows: Rows(level: 8, filter: .up)),
+                                                       manyColours: ManyColours(above: 4096, rows: Rows(level: 7, filter: .shiftedOrUp)),
                                                        photoColours: ManyColours(above: 32768, rows: Rows(level: 7, filter: .up)))
     }
 

@@ -31,7 +31,11 @@ enum {
     SC_PNG_ROWS_MINIMUM_ENTROPY = 7,
     /* Per row, UP when the row repeats the one above, SUB when it is one colour, PAETH
      * otherwise: one filter pass per row instead of five. */
-    SC_PNG_ROWS_REPEAT_FLAT_OR_PAETH = 8
+    SC_PNG_ROWS_REPEAT_FLAT_OR_PAETH = 8,
+    /* Per row, NONE when at least 3/4 of its bytes repeat the row above shifted one pixel
+     * either way, and more than repeat it unshifted (a diagonal gradient: deflate then
+     * matches the whole row, which no PNG filter predicts), UP otherwise. */
+    SC_PNG_ROWS_SHIFTED_OR_UP = 9
 };
 
 /* In place of a libdeflate level: rows compressed by this library's scanline compressor, which
