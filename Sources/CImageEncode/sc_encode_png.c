@@ -93,10 +93,10 @@ static int collect_palette(palette_table *t, const uint8_t *pixels, uint32_t wid
     return 0;
 }
 
-/* Whether the image has more than `limit` distinct colours (limit ≤ MAX_COUNTED_COLORS);
- * -1 when memory runs out. Stops at the first colour over the limit. */
+/* The image's number of distinct colours, or `limit` + 1 when it has more (limit ≤
+ * MAX_COUNTED_COLORS); -1 when memory runs out. Stops at the first colour over the limit. */
 enum { MAX_COUNTED_COLORS = 1 << 16 };
-static int has_more_colors_than(uint32_t limit, const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride) {
+static int64_t count_colors_up_to(uint32_t limit, const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride) {
     uint32_t slots = 2;
     while (slots < 2 * limit) slots <<= 1;
     uint32_t *keys = (uint32_t *)calloc(slots, sizeof *keys); /* RGB | 1 << 24; 0 marks an empty slot */
@@ -123,7 +123,7 @@ static int has_more_colors_than(uint32_t limit, const uint8_t *pixels, uint32_t 
         }
     }
     free(keys);
-    return more;
+    return more ? (int64_t)limit + 1 : (int64_t)count;
 }
 
 /* ---- Rows and filters. */
@@ -166,6 +166,21 @@ static double entropy_bits(const uint8_t *bytes, size_t n) {
         if (counts[v]) bits -= counts[v] * log2((double)counts[v]);
     }
     return bits;
+}
+
+/* Whether at least 3/4 of the row's bytes equal those of the row above one pixel (bpp bytes)
+ * to the left or to the right, and more of them than equal the bytes straight above (in flat
+ * or photo regions both hold, and UP codes them as well without breaking matches). */
+static int repeats_shifted(const uint8_t *cur, const uint8_t *prev, size_t n, size_t bpp) {
+    if (n <= bpp) return 0;
+    size_t right = 0, left = 0, up = 0;
+    for (size_t i = 0; i + bpp < n; i++) {
+        right += cur[i] == prev[i + bpp];
+        left += cur[i + bpp] == prev[i];
+        up += cur[i] == prev[i];
+    }
+    const size_t shifted = right > left ? right : left;
+    return 4 * shifted >= 3 * n && shifted > up;
 }
 
 /* Writes the filter byte and the filtered row at dst (n + 1 bytes). `scratch` holds n bytes. */
@@ -213,6 +228,9 @@ static void write_row(int rows, int first_row, const uint8_t *cur, const uint8_t
             }
             return;
         }
+    }
+    if (rows == SC_PNG_ROWS_SHIFTED_OR_UP) {
+        filter = first_row || repeats_shifted(cur, prev, n, bpp) ? SC_PNG_ROWS_NONE : SC_PNG_ROWS_UP;
     }
     dst[0] = (uint8_t)filter;
     if (filter == SC_PNG_ROWS_NONE) {
@@ -313,13 +331,13 @@ static size_t write_header(uint8_t *png, uint32_t width, uint32_t height, int de
 int sc_encode_png(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
                   int rgb_level, int rgb_rows, int indexed_level, int indexed_rows,
                   uint8_t **out, size_t *out_size, char *err, size_t err_size) {
-    sc_png_settings s = {indexed_level, indexed_rows, rgb_level, rgb_rows, MAX_COUNTED_COLORS, rgb_level, rgb_rows};
+    sc_png_settings s = {indexed_level, indexed_rows, rgb_level, rgb_rows, MAX_COUNTED_COLORS, rgb_level, rgb_rows, 0, rgb_level, rgb_rows};
     return sc_encode_png_tiered(pixels, pixels_size, width, height, stride_bytes, &s, out, out_size, err, err_size);
 }
 
 static int valid_level(int level) { return (level >= 0 && level < LEVELS) || level == SC_PNG_LEVEL_SCANLINES; }
 
-static int valid_rows(int rows) { return rows >= SC_PNG_ROWS_NONE && rows <= SC_PNG_ROWS_REPEAT_FLAT_OR_PAETH; }
+static int valid_rows(int rows) { return rows >= SC_PNG_ROWS_NONE && rows <= SC_PNG_ROWS_SHIFTED_OR_UP; }
 
 int sc_encode_png_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
                          const sc_png_settings *settings, uint8_t **out, size_t *out_size, char *err, size_t err_size) {
@@ -329,7 +347,9 @@ int sc_encode_png_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
         return -1;
     }
     const int indexed_level = settings->indexed_level;
+    const int photo_tier = settings->photo_colors != 0;
     if (!valid_level(settings->rgb_level) || !valid_level(settings->many_level) ||
+        (photo_tier && (!valid_level(settings->photo_level) || !valid_rows(settings->photo_rows))) ||
         (indexed_level >= 0 && !valid_level(indexed_level)) || !valid_rows(settings->rgb_rows) || !valid_rows(settings->many_rows) ||
         !valid_rows(settings->indexed_rows)) {
         sc_encode_set_error(err, err_size, "invalid deflate level (0…12, or the scanline compressor) or row filter");
@@ -337,6 +357,10 @@ int sc_encode_png_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
     }
     if (settings->many_colors < 256 || settings->many_colors > MAX_COUNTED_COLORS) {
         sc_encode_set_error(err, err_size, "the many-colours bound must be 256…65536");
+        return -1;
+    }
+    if (photo_tier && (settings->photo_colors <= settings->many_colors || settings->photo_colors > MAX_COUNTED_COLORS)) {
+        sc_encode_set_error(err, err_size, "the photo-colours bound must be above the many-colours bound and at most 65536");
         return -1;
     }
     palette_table *palette = NULL;
@@ -351,17 +375,22 @@ int sc_encode_png_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
             palette = NULL;
         }
     }
-    int many = 0;
-    if (!palette && settings->many_colors < MAX_COUNTED_COLORS &&
-        (settings->many_level != settings->rgb_level || settings->many_rows != settings->rgb_rows)) {
-        many = has_more_colors_than(settings->many_colors, pixels, width, height, stride_bytes);
-        if (many < 0) {
+    /* 0: rgb, 1: many, 2: photo. Colours are counted only as far as a bound that changes the setting. */
+    int tier = 0;
+    const int many_differs = settings->many_level != settings->rgb_level || settings->many_rows != settings->rgb_rows;
+    const int photo_differs = photo_tier && settings->photo_colors < MAX_COUNTED_COLORS &&
+                              (settings->photo_level != settings->many_level || settings->photo_rows != settings->many_rows);
+    const uint32_t count_limit = photo_differs ? settings->photo_colors : settings->many_colors;
+    if (!palette && count_limit < MAX_COUNTED_COLORS && (many_differs || photo_differs)) {
+        int64_t colors = count_colors_up_to(count_limit, pixels, width, height, stride_bytes);
+        if (colors < 0) {
             sc_encode_set_error(err, err_size, "out of memory while encoding PNG");
             return -1;
         }
+        tier = photo_tier && colors > settings->photo_colors ? 2 : colors > settings->many_colors ? 1 : 0;
     }
-    const int level = palette ? indexed_level : many ? settings->many_level : settings->rgb_level;
-    const int rows = palette ? settings->indexed_rows : many ? settings->many_rows : settings->rgb_rows;
+    const int level = palette ? indexed_level : tier == 2 ? settings->photo_level : tier == 1 ? settings->many_level : settings->rgb_level;
+    const int rows = palette ? settings->indexed_rows : tier == 2 ? settings->photo_rows : tier == 1 ? settings->many_rows : settings->rgb_rows;
     const int depth = !palette ? 8 : palette->count <= 2 ? 1 : palette->count <= 4 ? 2 : palette->count <= 16 ? 4 : 8;
     const size_t bpp = palette ? 1 : 3;
     const size_t n = palette ? ((size_t)width * depth + 7) / 8 : (size_t)width * 3;

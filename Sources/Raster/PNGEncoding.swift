@@ -15,8 +15,10 @@ public enum PNGEncoding: Hashable, Sendable {
     /// unfiltered, through the scanline compressor — a card's rows are mostly copies of the
     /// row above and runs of one colour, which it codes in a few compares instead of
     /// libdeflate's few nanoseconds a byte; flat and text cards come out at about half of
-    /// Pillow's size in under 1 ms. Above 4,096 colours (gradients, photos) RGB with UP
-    /// filters at libdeflate 8, the lowest level that keeps a gradient within Pillow's size.
+    /// Pillow's size in under 1 ms. Above 4,096 colours (gradients) RGB at libdeflate 7,
+    /// unfiltered where a row repeats the one above shifted by a pixel (a diagonal gradient)
+    /// and UP elsewhere; above 32,768 (photos) UP at libdeflate 7. Both stay within Pillow's
+    /// size at under half its time.
     public static let cards = PNGEncoding.deflate(.cards)
 
     public struct DeflateSettings: Hashable, Sendable {
@@ -31,6 +33,10 @@ public enum PNGEncoding: Hashable, Sendable {
             /// Per row, UP when it repeats the row above, SUB when it is one colour, PAETH
             /// otherwise (one filter pass per row).
             case repeatFlatOrPaeth = "repeat-flat-or-paeth"
+            /// Per row, NONE when 3/4 of its bytes repeat the row above shifted one pixel, and
+            /// more than repeat it unshifted (a diagonal gradient, which deflate then matches
+            /// whole), UP otherwise.
+            case shiftedOrUp = "shifted-or-up"
             var value: Int32 {
                 switch self {
                 case .none: return Int32(SC_PNG_ROWS_NONE)
@@ -42,6 +48,7 @@ public enum PNGEncoding: Hashable, Sendable {
                 case .minimumEntropy: return Int32(SC_PNG_ROWS_MINIMUM_ENTROPY)
                 case .repeatOrSub: return Int32(SC_PNG_ROWS_REPEAT_OR_SUB)
                 case .repeatFlatOrPaeth: return Int32(SC_PNG_ROWS_REPEAT_FLAT_OR_PAETH)
+                case .shiftedOrUp: return Int32(SC_PNG_ROWS_SHIFTED_OR_UP)
                 }
             }
         }
@@ -91,16 +98,32 @@ public enum PNGEncoding: Hashable, Sendable {
         public let indexed: Rows?
         /// For RGB images with many colours; nil: `rgb` for every RGB image.
         public let manyColours: ManyColours?
+        /// For RGB images with more colours still (photos), above a bound higher than
+        /// `manyColours`'; nil: `manyColours` (or `rgb`) for them too.
+        public let photoColours: ManyColours?
+
+        /// Throws when `photoColours` is set without `manyColours` or at a bound not above it.
+        public init(rgb: Rows, indexed: Rows?, manyColours: ManyColours?, photoColours: ManyColours) throws {
+            guard let manyColours, photoColours.above > manyColours.above else {
+                throw RasterError.invalidArgument("the photo-colours bound must be above the many-colours bound")
+            }
+            self.rgb = rgb
+            self.indexed = indexed
+            self.manyColours = manyColours
+            self.photoColours = photoColours
+        }
 
         public init(rgb: Rows, indexed: Rows?, manyColours: ManyColours? = nil) {
             self.rgb = rgb
             self.indexed = indexed
             self.manyColours = manyColours
+            self.photoColours = nil
         }
 
         // Levels and bounds known valid, so `try!` cannot fail.
-        public static let cards = DeflateSettings(rgb: .scanlines(filter: .none), indexed: .scanlines(filter: .none),
-                                                  manyColours: try! ManyColours(above: 4096, rows: Rows(level: 8, filter: .up)))
+        public static let cards = try! DeflateSettings(rgb: .scanlines(filter: .none), indexed: .scanlines(filter: .none),
+                                                       manyColours: ManyColours(above: 4096, rows: Rows(level: 7, filter: .shiftedOrUp)),
+                                                       photoColours: ManyColours(above: 32768, rows: Rows(level: 7, filter: .up)))
     }
 
     public struct LibpngSettings: Hashable, Sendable {
@@ -167,7 +190,10 @@ private func encodeOpaque(_ buffer: PixelBuffer, _ encoding: PNGEncoding) throws
                                     rgb_level: Int32(s.rgb.level), rgb_rows: s.rgb.filter.value,
                                     many_colors: UInt32(s.manyColours?.above ?? 65536),
                                     many_level: Int32(s.manyColours?.rows.level ?? s.rgb.level),
-                                    many_rows: s.manyColours?.rows.filter.value ?? s.rgb.filter.value)
+                                    many_rows: s.manyColours?.rows.filter.value ?? s.rgb.filter.value,
+                                    photo_colors: UInt32(s.photoColours?.above ?? 0),
+                                    photo_level: Int32(s.photoColours?.rows.level ?? 0),
+                                    photo_rows: s.photoColours?.rows.filter.value ?? 0)
             return sc_encode_png_tiered($0, $1, $2, $3, $4, &c, $5, $6, $7, $8)
         }
     }

@@ -49,7 +49,7 @@ enum EncodeBench {
             settings.append(deflate("RGB: scanlines, \(filter.rawValue)", rgb: .scanlines(filter: filter), indexed: nil))
         }
         for level in [6, 7, 8] {
-            for filter in [D.RowFilter.up, .minimumSum] {
+            for filter in [D.RowFilter.up, .minimumSum, .none, .paeth, .average, .shiftedOrUp] {
                 settings.append(deflate("RGB: libdeflate \(level), \(filter.rawValue)", rgb: try .init(level: level, filter: filter), indexed: nil))
             }
         }
@@ -67,6 +67,8 @@ enum EncodeBench {
             settings.append(("indexed L4; RGB L\(rgb) \(filter.rawValue) ≤ \(above) colours, else L\(many) minimum-sum",
                              { try $0.pngData(encoding: .deflate(tiers)) }))
         }
+        let before = D(rgb: D.cards.rgb, indexed: D.cards.indexed, manyColours: try .init(above: 4096, rows: .init(level: 8, filter: .up)))
+        settings.append(("scanlines ≤ 4096 colours, L8 up above (before the gradient and photo tiers)", { try $0.pngData(encoding: .deflate(before)) }))
         settings.append(("indexed L4; RGB L6 none ≤ 4096 colours, else L8 minimum-sum (before)",
                          { try $0.pngData(encoding: .deflate(D(rgb: try .init(level: 6, filter: .none), indexed: indexed,
                                                                manyColours: try .init(above: 4096, rows: .init(level: 8, filter: .minimumSum))))) }))

@@ -20,8 +20,10 @@ final class CardEncodingTests: XCTestCase {
                 let colours = Set(canvas.makeImage().premultipliedARGB).count
                 let cards = PNGEncoding.DeflateSettings.cards
                 let tier = colours <= 256 ? cards : colours <= cards.manyColours!.above ? .init(rgb: cards.rgb, indexed: nil)
-                    : .init(rgb: cards.manyColours!.rows, indexed: nil)
-                tiers.insert(colours <= 256 ? "indexed" : colours <= cards.manyColours!.above ? "rgb" : "many")
+                    : colours <= cards.photoColours!.above ? .init(rgb: cards.manyColours!.rows, indexed: nil)
+                    : .init(rgb: cards.photoColours!.rows, indexed: nil)
+                tiers.insert(colours <= 256 ? "indexed" : colours <= cards.manyColours!.above ? "rgb"
+                             : colours <= cards.photoColours!.above ? "many" : "photo")
                 XCTAssertTrue(png == (try canvas.pngData(encoding: .deflate(tier))), "\(template)/\(title.name): \(colours) colours")
                 XCTAssertEqual(try Image(pngData: png).premultipliedARGB, canvas.makeImage().premultipliedARGB, "\(template)/\(title.name)")
                 XCTAssertEqual(png, try canvas.pngData(), "\(template)/\(title.name): deterministic")
@@ -35,6 +37,6 @@ final class CardEncodingTests: XCTestCase {
         }
         // The corpus has both kinds: flat cards (indexed) and photo, gradient or emoji ones (RGB).
         XCTAssertEqual(kinds, [2, 3])
-        XCTAssertEqual(tiers, ["indexed", "rgb", "many"], "every tier of the default is exercised")
+        XCTAssertEqual(tiers, ["indexed", "rgb", "many", "photo"], "every tier of the default is exercised")
     }
 }

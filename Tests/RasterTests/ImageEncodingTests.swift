@@ -31,6 +31,10 @@ final class ImageEncodingTests: XCTestCase {
             all.append(.deflate(Deflate(rgb: try .init(level: rgb.0, filter: rgb.1), indexed: indexed, manyColours: tiers)))
             all.append(.deflate(Deflate(rgb: try .init(level: rgb.0, filter: rgb.1), indexed: nil, manyColours: tiers)))
         }
+        let many = try Deflate.ManyColours(above: 256, rows: .init(level: 1, filter: .sub))
+        let photos = try Deflate.ManyColours(above: 300, rows: .init(level: 7, filter: .up))
+        all.append(.deflate(try Deflate(rgb: .scanlines(filter: .none), indexed: indexed, manyColours: many, photoColours: photos)))
+        all.append(.deflate(try Deflate(rgb: try .init(level: 6, filter: .none), indexed: nil, manyColours: many, photoColours: photos)))
         return all
     }
 
@@ -110,17 +114,75 @@ final class ImageEncodingTests: XCTestCase {
         XCTAssertThrowsError(try Deflate.ManyColours(above: 255, rows: stored))
         XCTAssertThrowsError(try Deflate.ManyColours(above: 65536, rows: stored))
         let bytes = [UInt8](repeating: 0x80, count: 64)
-        var settings = sc_png_settings(indexed_level: 4, indexed_rows: 0, rgb_level: 6, rgb_rows: 0, many_colors: 100, many_level: 8, many_rows: 5)
+        var settings = sc_png_settings(indexed_level: 4, indexed_rows: 0, rgb_level: 6, rgb_rows: 0, many_colors: 100, many_level: 8, many_rows: 5,
+                                       photo_colors: 0, photo_level: 0, photo_rows: 0)
         var out: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = [CChar](repeating: 0, count: 128)
         XCTAssertEqual(bytes.withUnsafeBufferPointer { sc_encode_png_tiered($0.baseAddress, 64, 4, 4, 16, &settings, &out, &size, &message, 128) }, -1)
         XCTAssertTrue(String(cString: message).contains("many-colours"), String(cString: message))
         settings.many_colors = 256
-        settings.many_rows = 9
+        settings.many_rows = 10
         XCTAssertEqual(bytes.withUnsafeBufferPointer { sc_encode_png_tiered($0.baseAddress, 64, 4, 4, 16, &settings, &out, &size, &message, 128) }, -1)
         XCTAssertTrue(String(cString: message).contains("invalid"), String(cString: message))
         XCTAssertNil(out)
+    }
+
+    /// With a photo tier, an RGB image takes the rows of the highest bound it is above: the
+    /// same bytes as that tier's rows alone, for counts either side of each bound.
+    func testPhotoTierFollowsTheColourCount() throws {
+        let stored = try Deflate.Rows(level: 0, filter: .none), many = try Deflate.Rows(level: 9, filter: .up)
+        let photo = try Deflate.Rows(level: 1, filter: .sub)
+        let tiered = PNGEncoding.deflate(try Deflate(rgb: stored, indexed: try .init(level: 4, filter: .none),
+                                                     manyColours: try .init(above: 1000, rows: many),
+                                                     photoColours: try .init(above: 2000, rows: photo)))
+        let (width, height) = (100, 40)
+        for colours in [999, 1000, 1001, 2000, 2001, 4000] {
+            let palette = (0..<colours).map { UInt32($0) &* 0x9E37_79B1 & 0xFF_FFFF | 0xFF00_0000 }
+            XCTAssertEqual(Set(palette).count, colours)
+            let pixels = (0..<width * height).map { palette[$0 % colours] }
+            let image = try Image(width: width, height: height, premultipliedARGB: pixels)
+            let png = try image.pngData(encoding: tiered)
+            XCTAssertEqual(try Image(pngData: png).premultipliedARGB, pixels, "\(colours) colours")
+            let expected = colours > 2000 ? photo : colours > 1000 ? many : stored
+            for rows in [stored, many, photo] {
+                let alone = try image.pngData(encoding: .deflate(Deflate(rgb: rows, indexed: nil)))
+                XCTAssertEqual(png == alone, rows == expected, "\(colours) colours against \(rows.compressorName) \(rows.filter)")
+            }
+        }
+        XCTAssertThrowsError(try Deflate(rgb: stored, indexed: nil, manyColours: try .init(above: 2000, rows: many),
+                                         photoColours: try .init(above: 2000, rows: photo)))
+        XCTAssertThrowsError(try Deflate(rgb: stored, indexed: nil, manyColours: nil, photoColours: try .init(above: 2000, rows: photo)))
+        let bytes = [UInt8](repeating: 0x80, count: 64)
+        var settings = sc_png_settings(indexed_level: 4, indexed_rows: 0, rgb_level: 6, rgb_rows: 0, many_colors: 300, many_level: 8, many_rows: 5,
+                                       photo_colors: 300, photo_level: 7, photo_rows: 2)
+        var out: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        var message = [CChar](repeating: 0, count: 128)
+        XCTAssertEqual(bytes.withUnsafeBufferPointer { sc_encode_png_tiered($0.baseAddress, 64, 4, 4, 16, &settings, &out, &size, &message, 128) }, -1)
+        XCTAssertTrue(String(cString: message).contains("photo-colours"), String(cString: message))
+        settings.photo_colors = 301
+        settings.photo_rows = 10
+        XCTAssertEqual(bytes.withUnsafeBufferPointer { sc_encode_png_tiered($0.baseAddress, 64, 4, 4, 16, &settings, &out, &size, &message, 128) }, -1)
+        XCTAssertTrue(String(cString: message).contains("invalid"), String(cString: message))
+        XCTAssertNil(out)
+    }
+
+    /// A 135° gradient repeats the row above one pixel along, which deflate matches only in
+    /// unfiltered rows: shifted-or-up leaves those rows unfiltered and is much smaller than UP
+    /// everywhere, and a band that does not shift (text) still decodes exactly.
+    func testShiftedRowsOfADiagonalGradientAreLeftUnfiltered() throws {
+        let (width, height) = (400, 120)
+        var pixels = (0..<width * height).map { i -> UInt32 in
+            let t = UInt32(i % width + i / width)
+            return 0xFF00_0000 | (t * 3 / 4 % 256) << 16 | (t / 3 % 256) << 8 | (255 - t / 2 % 256)
+        }
+        for y in 50..<60 { for x in 100..<300 where (x / 3 + y) % 4 == 0 { pixels[y * width + x] = 0xFFFF_FFFF } }
+        let image = try Image(width: width, height: height, premultipliedARGB: pixels)
+        let shifted = try image.pngData(encoding: .deflate(Deflate(rgb: try .init(level: 7, filter: .shiftedOrUp), indexed: nil)))
+        let up = try image.pngData(encoding: .deflate(Deflate(rgb: try .init(level: 7, filter: .up), indexed: nil)))
+        XCTAssertEqual(try Image(pngData: shifted).premultipliedARGB, pixels)
+        XCTAssertLessThan(Double(shifted.count), 0.85 * Double(up.count), "\(shifted.count) bytes against \(up.count) with UP")
     }
 
     /// Translucent pixels at the alpha edges are flattened over the matte exactly as the libpng
@@ -238,7 +300,7 @@ final class ImageEncodingTests: XCTestCase {
             XCTAssertTrue(text().contains("limit"), text())
             XCTAssertEqual(sc_encode_png(p.baseAddress, 64, 4, 4, 14, 8, 5, 4, 0, &out, &size, &message, 128), -1)
             XCTAssertTrue(text().contains("4-byte"), text())
-            XCTAssertEqual(sc_encode_png(p.baseAddress, 64, 4, 4, 16, 8, 9, 4, 0, &out, &size, &message, 128), -1)
+            XCTAssertEqual(sc_encode_png(p.baseAddress, 64, 4, 4, 16, 8, 10, 4, 0, &out, &size, &message, 128), -1)
             XCTAssertTrue(text().contains("invalid"), text())
         }
         XCTAssertNil(out)

@@ -31,7 +31,11 @@ enum {
     SC_PNG_ROWS_MINIMUM_ENTROPY = 7,
     /* Per row, UP when the row repeats the one above, SUB when it is one colour, PAETH
      * otherwise: one filter pass per row instead of five. */
-    SC_PNG_ROWS_REPEAT_FLAT_OR_PAETH = 8
+    SC_PNG_ROWS_REPEAT_FLAT_OR_PAETH = 8,
+    /* Per row, NONE when at least 3/4 of its bytes repeat the row above shifted one pixel
+     * either way, and more than repeat it unshifted (a diagonal gradient: deflate then
+     * matches the whole row, which no PNG filter predicts), UP otherwise. */
+    SC_PNG_ROWS_SHIFTED_OR_UP = 9
 };
 
 /* In place of a libdeflate level: rows compressed by this library's scanline compressor, which
@@ -52,7 +56,7 @@ int sc_encode_png(const uint8_t *pixels, size_t pixels_size, uint32_t width, uin
 /* A PNG setting chosen per image by its number of distinct colours: indexed (with
  * `indexed_level`/`indexed_rows`) when there are at most 256 and `indexed_level` is not
  * negative; RGB with `rgb_level`/`rgb_rows` when there are at most `many_colors`; RGB with
- * `many_level`/`many_rows` when there are more. Cards with a few hundred colours (text and an
+ * `many_level`/`many_rows` when there are more, up to `photo_colors` when that tier is on. Cards with a few hundred colours (text and an
  * emoji on a flat ground) are mostly long runs, which deep match searches only slow down;
  * gradients and photos need them to stay small. */
 typedef struct {
@@ -60,6 +64,11 @@ typedef struct {
     int rgb_level, rgb_rows;
     uint32_t many_colors;
     int many_level, many_rows;
+    /* RGB with `photo_level`/`photo_rows` above `photo_colors` (more than `many_colors`, at
+     * most 65536) distinct colours; 0 turns this tier off. Photos have tens of thousands of
+     * colours and gain little from the deeper search a smooth gradient needs. */
+    uint32_t photo_colors;
+    int photo_level, photo_rows;
 } sc_png_settings;
 
 /* sc_encode_png with the level and filter chosen per image as `settings` says. */
