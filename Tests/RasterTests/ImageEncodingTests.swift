@@ -113,19 +113,28 @@ final class ImageEncodingTests: XCTestCase {
         }
         XCTAssertThrowsError(try Deflate.ManyColours(above: 255, rows: stored))
         XCTAssertThrowsError(try Deflate.ManyColours(above: 65536, rows: stored))
-        let bytes = [UInt8](repeating: 0x80, count: 64)
         var settings = sc_png_settings(indexed_level: 4, indexed_rows: 0, rgb_level: 6, rgb_rows: 0, many_colors: 100, many_level: 8, many_rows: 5,
                                        photo_colors: 0, photo_level: 0, photo_rows: 0)
+        let refused = encodeTiered(&settings)
+        XCTAssertEqual(refused.status, -1)
+        XCTAssertTrue(refused.message.contains("many-colours"), refused.message)
+        settings.many_colors = 256
+        settings.many_rows = 10
+        let badRows = encodeTiered(&settings)
+        XCTAssertEqual(badRows.status, -1)
+        XCTAssertTrue(badRows.message.contains("invalid"), badRows.message)
+        XCTAssertNil(refused.output)
+        XCTAssertNil(badRows.output)
+    }
+
+    /// The C encoder's status, error message and output for a 4×4 grey image under `settings`.
+    func encodeTiered(_ settings: inout sc_png_settings) -> (status: Int32, message: String, output: UnsafeMutablePointer<UInt8>?) {
+        let bytes = [UInt8](repeating: 0x80, count: 64)
         var out: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = [CChar](repeating: 0, count: 128)
-        XCTAssertEqual(bytes.withUnsafeBufferPointer { sc_encode_png_tiered($0.baseAddress, 64, 4, 4, 16, &settings, &out, &size, &message, 128) }, -1)
-        XCTAssertTrue(String(cString: message).contains("many-colours"), String(cString: message))
-        settings.many_colors = 256
-        settings.many_rows = 10
-        XCTAssertEqual(bytes.withUnsafeBufferPointer { sc_encode_png_tiered($0.baseAddress, 64, 4, 4, 16, &settings, &out, &size, &message, 128) }, -1)
-        XCTAssertTrue(String(cString: message).contains("invalid"), String(cString: message))
-        XCTAssertNil(out)
+        let status = bytes.withUnsafeBufferPointer { sc_encode_png_tiered($0.baseAddress, 64, 4, 4, 16, &settings, &out, &size, &message, 128) }
+        return (status, String(cString: message), out)
     }
 
     /// With a photo tier, an RGB image takes the rows of the highest bound it is above: the
@@ -153,19 +162,18 @@ final class ImageEncodingTests: XCTestCase {
         XCTAssertThrowsError(try Deflate(rgb: stored, indexed: nil, manyColours: try .init(above: 2000, rows: many),
                                          photoColours: try .init(above: 2000, rows: photo)))
         XCTAssertThrowsError(try Deflate(rgb: stored, indexed: nil, manyColours: nil, photoColours: try .init(above: 2000, rows: photo)))
-        let bytes = [UInt8](repeating: 0x80, count: 64)
         var settings = sc_png_settings(indexed_level: 4, indexed_rows: 0, rgb_level: 6, rgb_rows: 0, many_colors: 300, many_level: 8, many_rows: 5,
                                        photo_colors: 300, photo_level: 7, photo_rows: 2)
-        var out: UnsafeMutablePointer<UInt8>?
-        var size = 0
-        var message = [CChar](repeating: 0, count: 128)
-        XCTAssertEqual(bytes.withUnsafeBufferPointer { sc_encode_png_tiered($0.baseAddress, 64, 4, 4, 16, &settings, &out, &size, &message, 128) }, -1)
-        XCTAssertTrue(String(cString: message).contains("photo-colours"), String(cString: message))
+        let refused = encodeTiered(&settings)
+        XCTAssertEqual(refused.status, -1)
+        XCTAssertTrue(refused.message.contains("photo-colours"), refused.message)
         settings.photo_colors = 301
         settings.photo_rows = 10
-        XCTAssertEqual(bytes.withUnsafeBufferPointer { sc_encode_png_tiered($0.baseAddress, 64, 4, 4, 16, &settings, &out, &size, &message, 128) }, -1)
-        XCTAssertTrue(String(cString: message).contains("invalid"), String(cString: message))
-        XCTAssertNil(out)
+        let badRows = encodeTiered(&settings)
+        XCTAssertEqual(badRows.status, -1)
+        XCTAssertTrue(badRows.message.contains("invalid"), badRows.message)
+        XCTAssertNil(refused.output)
+        XCTAssertNil(badRows.output)
     }
 
     /// A 135° gradient repeats the row above one pixel along, which deflate matches only in
