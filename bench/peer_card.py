@@ -12,6 +12,7 @@ sharecard-bench: a 1024x576 purple PNG with the title in Quicksand Bold, white, 
 
 Usage: peer_card.py --iterations N --fonts DIR TITLE...   Prints `peer<TAB>index<TAB>median_ms`.
 """
+from pango_card_tail import finish_card
 from peer_timing import median_ms
 import io
 import sys
@@ -100,15 +101,7 @@ def pango_card(fonts_dir):
                 else:
                     hi = mid
             fits(lo)
-        context.set_source_rgb(*(c / 255 for c in PURPLE))
-        context.paint()
-        _, logical = layout.get_pixel_extents()
-        context.set_source_rgb(1, 1, 1)
-        context.move_to(BOX[0], BOX[1] + (BOX[3] - logical.height) / 2)
-        PangoCairo.show_layout(context, layout)
-        out = io.BytesIO()
-        surface.write_to_png(out)
-        return out.getvalue()
+        return finish_card(surface, context, layout, tuple(c / 255 for c in PURPLE), BOX)
 
     return render
 

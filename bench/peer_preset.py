@@ -10,8 +10,8 @@ Usage: peer_preset.py --iterations N CASES_JSON
   CASES_JSON: [{"width", "height", "frame": [x, y, w, h], "size", "lines", "background": [r, g, b], "title"}, ...]
 Prints `pango<TAB>index<TAB>median_ms` per case.
 """
+from pango_card_tail import finish_card
 from peer_timing import median_ms
-import io
 import json
 import sys
 
@@ -25,11 +25,9 @@ def pango_card():
     from gi.repository import Pango, PangoCairo
 
     def render(case):
-        x, y, w, h = case["frame"]
+        w = case["frame"][2]
         surface = cairo.ImageSurface(cairo.FORMAT_RGB24, case["width"], case["height"])
         context = cairo.Context(surface)
-        context.set_source_rgb(*case["background"])
-        context.paint()
         layout = PangoCairo.create_layout(context)
         layout.set_wrap(Pango.WrapMode.WORD)
         layout.set_alignment(Pango.Alignment.CENTER)
@@ -40,13 +38,7 @@ def pango_card():
         font.set_absolute_size(case["size"] * Pango.SCALE)
         layout.set_font_description(font)
         layout.set_text(case["title"], -1)
-        _, logical = layout.get_pixel_extents()
-        context.set_source_rgb(1, 1, 1)
-        context.move_to(x, y + (h - logical.height) / 2)
-        PangoCairo.show_layout(context, layout)
-        out = io.BytesIO()
-        surface.write_to_png(out)
-        return out.getvalue()
+        return finish_card(surface, context, layout, case["background"], case["frame"])
 
     return render
 
