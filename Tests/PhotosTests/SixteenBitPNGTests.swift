@@ -1,6 +1,7 @@
 import Foundation
 import Photos
 import Raster
+import TestSupport
 import XCTest
 
 /// 16-bit PNGs decode as viewers show them: samples without a stated gamma are sRGB (as
@@ -58,8 +59,7 @@ final class SixteenBitPNGTests: XCTestCase {
     }
 }
 
-/// A minimal PNG writer for tests: RGB, 8 or 16 bits, an optional gAMA chunk, the image data
-/// in stored (uncompressed) deflate blocks.
+/// RGB test PNGs, 8 or 16 bits, with an optional gAMA chunk.
 enum MiniPNG {
     static func rgb(width: Int, height: Int, bitDepth: Int, gamma: Double? = nil,
                     pixel: (Int) -> (r: Int, g: Int, b: Int)) -> [UInt8] {
@@ -73,42 +73,7 @@ enum MiniPNG {
                 }
             }
         }
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        png += chunk("IHDR", be32(width) + be32(height) + [UInt8(bitDepth), 2, 0, 0, 0])
-        if let gamma { png += chunk("gAMA", be32(Int((gamma * 100_000).rounded()))) }
-        png += chunk("IDAT", zlibStored(raw))
-        png += chunk("IEND", [])
-        return png
-    }
-
-    static func be32(_ v: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8((v >> $0) & 0xFF) } }
-
-    static func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
-        let typed = Array(type.utf8) + body
-        return be32(body.count) + typed + be32(Int(crc32(typed)))
-    }
-
-    static func zlibStored(_ data: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = [0x78, 0x01]
-        var offset = 0
-        repeat {
-            let n = min(65535, data.count - offset)
-            let last: UInt8 = offset + n == data.count ? 1 : 0
-            out += [last, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8((~n >> 8) & 0xFF)]
-            out += data[offset..<offset + n]
-            offset += n
-        } while offset < data.count
-        var a: UInt32 = 1, b: UInt32 = 0
-        for byte in data { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
-        return out + be32(Int(b << 16 | a))
-    }
-
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
+        let gAMA = gamma.map { HandBuiltPNG.chunk("gAMA", HandBuiltPNG.bigEndian32(Int(($0 * 100_000).rounded()))) }
+        return HandBuiltPNG.file(width: width, height: height, bitDepth: UInt8(bitDepth), colorType: 2, extra: gAMA.map { [$0] } ?? [], raw: raw)
     }
 }

@@ -116,41 +116,8 @@ final class PNGTests: XCTestCase {
         XCTAssertTrue(decodeError(png).hasPrefix("cannot read PNG:"))
     }
 
-    /// A minimal PNG writer (signature, IHDR, one IDAT, IEND) with correct CRCs, for crafting
-    /// hostile headers. `raw` is the filtered scanline data before zlib.
+    /// A PNG with correct CRCs, for crafting hostile headers. `raw` is the filtered scanline data before zlib.
     static func makePNG(width: UInt32, height: UInt32, colorType: UInt8, raw: [UInt8]) -> [UInt8] {
-        func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            let body = Array(type.utf8) + data
-            return be32(UInt32(data.count)) + body + be32(crc32(body))
-        }
-        let ihdr = be32(width) + be32(height) + [8, colorType, 0, 0, 0]
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr) + chunk("IDAT", zlibStored(raw)) + chunk("IEND", [])
-    }
-
-    /// zlib stream with stored (uncompressed) blocks.
-    static func zlibStored(_ data: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = [0x78, 0x01]
-        var offset = 0
-        repeat {
-            let n = min(65535, data.count - offset)
-            let final: UInt8 = offset + n == data.count ? 1 : 0
-            out += [final, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8((~n >> 8) & 0xFF)]
-            out += data[offset..<(offset + n)]
-            offset += n
-        } while offset < data.count
-        var a: UInt32 = 1, b: UInt32 = 0
-        for byte in data { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
-        let adler = b << 16 | a
-        return out + [UInt8(adler >> 24), UInt8((adler >> 16) & 0xFF), UInt8((adler >> 8) & 0xFF), UInt8(adler & 0xFF)]
-    }
-
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
+        HandBuiltPNG.file(width: Int(width), height: Int(height), colorType: colorType, raw: raw)
     }
 }
