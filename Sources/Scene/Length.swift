@@ -5,10 +5,15 @@ import Geometry
 /// the container along the axis the length is measured on; `"Nvmin"`, `"Nvmax"`, `"Nvw"`,
 /// `"Nvh"` (N % of the canvas's shorter side, longer side, width or height), or `"A/Bvmin"`
 /// and so on (A/B of it). A share is computed as `side × A / B`, so a design drawn at
-/// 1024×576 can say `"140/576"` and get exactly 140 points there.
+/// 1024×576 can say `"140/576"` and get exactly 140 points there. As in CSS, `"min(A, B…)"` and
+/// `"max(A, B…)"` (2 to 4 of those shares) take the least or the greatest, and
+/// `"clamp(LOW, WANTED, HIGH)"` is `max(LOW, min(WANTED, HIGH))`: a title at
+/// `"clamp(24vmin, 8vw, 45vh)"` grows with the width of a strip until the height stops it.
 public enum Length: Hashable, Sendable {
     case points(Double)
     case share(Basis, numerator: Double, denominator: Double)
+    indirect case least([Length])
+    indirect case greatest([Length])
 
     public enum Basis: String, Hashable, Sendable, CaseIterable {
         case container = "", vmin, vmax, vw, vh
@@ -28,6 +33,16 @@ public enum Length: Hashable, Sendable {
             case .vh: side = canvas.height
             }
             return side * a / b
+        case .least(let terms): return terms.map { $0.points(along: along, canvas: canvas) }.min() ?? 0
+        case .greatest(let terms): return terms.map { $0.points(along: along, canvas: canvas) }.max() ?? 0
+        }
+    }
+
+    /// The single lengths inside `min`/`max`/`clamp`, or this length alone.
+    public var terms: [Length] {
+        switch self {
+        case .points, .share: return [self]
+        case .least(let terms), .greatest(let terms): return terms.flatMap(\.terms)
         }
     }
 
@@ -36,12 +51,13 @@ public enum Length: Hashable, Sendable {
         switch self {
         case .points(let n): return n
         case .share(_, let a, let b): return a / b
+        case .least, .greatest: return terms.map { abs($0.magnitude) }.max() ?? 0
         }
     }
 
+    /// Whether the length (or any term of a `min`/`max`) is a share of the container.
     public var isContainerShare: Bool {
-        if case .share(.container, _, _) = self { return true }
-        return false
+        terms.contains { if case .share(.container, _, _) = $0 { return true } else { return false } }
     }
 
     /// The same length measured the other way (a centre offset, mirrored).
@@ -49,11 +65,32 @@ public enum Length: Hashable, Sendable {
         switch self {
         case .points(let n): return .points(-n)
         case .share(let basis, let a, let b): return .share(basis, numerator: -a, denominator: b)
+        case .least(let terms): return .greatest(terms.map(\.negated))  // -min(a, b) = max(-a, -b)
+        case .greatest(let terms): return .least(terms.map(\.negated))
         }
     }
 
     /// Parses the string forms; nil when the text is none of them.
     public init?(_ text: String) {
+        for name in ["min", "max", "clamp"] where text.hasPrefix(name + "(") {
+            guard text.hasSuffix(")") else { return nil }
+            let inside = text.dropFirst(name.count + 1).dropLast().split(separator: ",", omittingEmptySubsequences: false)
+            let parsed = inside.map { term in Length(single: String(term.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())) }
+            let terms = parsed.compactMap { $0 }
+            guard terms.count == parsed.count else { return nil }
+            switch name {
+            case "min" where (2...4).contains(terms.count): self = .least(terms)
+            case "max" where (2...4).contains(terms.count): self = .greatest(terms)
+            case "clamp" where terms.count == 3: self = .greatest([terms[0], .least([terms[1], terms[2]])])
+            default: return nil
+            }
+            return
+        }
+        self.init(single: text)
+    }
+
+    /// One share (`"N%"`, `"A/B"`, `"Nvmin"`, …), not a `min`/`max`.
+    private init?(single text: String) {
         var body = Substring(text)
         var basis = Length.Basis.container
         var percent = false

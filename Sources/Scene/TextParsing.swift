@@ -70,11 +70,12 @@ extension JSONNode {
                                              horizontal: horizontal, vertical: vertical, mirrors: relative, aspect: aspect))
     }
 
-    /// A number of points, or a share such as `"N%"`, `"A/B"`, `"Nvmin"`, `"A/Bvmin"` (see `Length`).
+    /// A number of points, or a share such as `"N%"`, `"A/B"`, `"Nvmin"`, `"A/Bvmin"`, or the
+    /// least or greatest of a few shares, `"min(45vh, 8vw)"` (see `Length`).
     func length(allowPercent: Bool = true) throws -> Length {
         if let text = value as? String {
             guard let length = Length(text), abs(length.magnitude) <= 1e5 else {
-                throw fail("expected a length: points, or a string such as \"12.5%\", \"140/576\", \"10vmin\", \"60/576vmin\", got \"\(text)\"")
+                throw fail("expected a length: points, or a string such as \"12.5%\", \"140/576\", \"10vmin\", \"60/576vmin\", \"min(45vh, 8vw)\", got \"\(text)\"")
             }
             if length.isContainerShare, !allowPercent { throw fail("a share of the container needs an axis; use vmin, vmax, vw or vh here") }
             return length
@@ -140,8 +141,10 @@ extension JSONNode {
         var size = Length.points(60)
         if let node = try optional("size") {
             size = try node.length(allowPercent: false)
-            if case .points(let p) = size, !(1...1000).contains(p) { throw node.fail("must be between 1.0 and 1000.0, got \(p)") }
-            if case .share(_, let a, let b) = size, !(0.0001...1).contains(a / b) { throw node.fail("must be a positive share of at most the whole side") }
+            for term in size.terms {
+                if case .points(let p) = term, !(1...1000).contains(p) { throw node.fail("must be between 1.0 and 1000.0, got \(p)") }
+                if case .share(_, let a, let b) = term, !(0.0001...1).contains(a / b) { throw node.fail("must be a positive share of at most the whole side") }
+            }
         }
         return TextStyle(family: try optional("family")?.string(maximumLength: 64) ?? "Quicksand",
                          weight: FontWeight(weight)!, size: size,

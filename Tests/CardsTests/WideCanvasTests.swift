@@ -19,10 +19,36 @@ final class WideCanvasTests: XCTestCase {
         let banner = try title("classic", "Our first apartment together", size: (1500, 500))
         XCTAssertEqual(banner.fontSizeInPoints, 120, accuracy: 0.01)
         XCTAssertEqual(banner.lines, ["Our first apartment", "together"])
-        // 4096×320: 24 vmin = 76.8 pt, and the line fits in 3686 points of width.
-        let strip = try title("classic", "Our first apartment together", size: (4096, 320))
-        XCTAssertEqual(strip.fontSizeInPoints, 76.8, accuracy: 0.01)
-        XCTAssertEqual(strip.lines.count, 1)
+    }
+
+    /// A strip far wider than a banner sets its title by its height, not its shorter side:
+    /// classic's size is clamp(24vmin, 8vw, 45vh). At 4096×320 that is max(76.8, min(327.7, 144))
+    /// = 144 pt, where 24 vmin gave 76.8; one line in the 3686 × 243.2 label (12 vmin = 38.4 top
+    /// and bottom). At 3000×320 and 4096×400 the height stops it too: 144 and 180 pt.
+    func testClassicOnAStripGrowsUntilTheHeightStopsIt() throws {
+        for (size, points) in [((4096, 320), 144.0), ((3000, 320), 144.0), ((4096, 400), 180.0)] {
+            let strip = try title("classic", "Our first apartment together", size: size)
+            XCTAssertEqual(strip.fontSizeInPoints, points, accuracy: 0.01, "\(size)")
+            XCTAssertEqual(strip.lines, ["Our first apartment together"], "\(size)")
+        }
+    }
+
+    /// Between 2.5:1 and 3:1 the wide size keeps its floor: at 1000×400, clamp(24vmin, 8vw, 45vh)
+    /// is max(96, min(80, 180)) = 96 pt, as 24 vmin was; "Moving day" fits at that size.
+    func testClassicAtTheWideThresholdKeepsItsShareOfTheShorterSide() throws {
+        let layout = try title("classic", "Moving day", size: (1000, 400))
+        XCTAssertEqual(layout.fontSizeInPoints, 96, accuracy: 0.01)
+    }
+
+    /// The other templates' wide titles are clamp(20vmin, 1/15vw, 40vh) (snapshot: clamp(18vmin,
+    /// 6vw, 36vh)): at 4096×320, 128 pt (snapshot 115.2), where 20 vmin gave 64, one line each.
+    func testEveryTemplateOnAStripSetsItsTitleByTheHeight() throws {
+        let expected = ["dated": 128.0, "gradient": 128, "pattern": 128, "photo": 128, "portrait": 128, "snapshot": 115.2]
+        for (template, points) in expected.sorted(by: { $0.key < $1.key }) {
+            let strip = try title(template, "Our first apartment together", size: (4096, 320))
+            XCTAssertEqual(strip.fontSizeInPoints, points, accuracy: 0.01, template)
+            XCTAssertEqual(strip.lines, ["Our first apartment together"], template)
+        }
     }
 
     /// Just under 2.5:1 the card's design still serves: 60/576 × 400 ≈ 41.67 pt at 999×400.

@@ -1,0 +1,39 @@
+import Geometry
+import Scene
+import XCTest
+
+/// `min(…)`, `max(…)` and `clamp(…)` lengths, with values worked out by hand.
+final class LengthFunctionTests: XCTestCase {
+    let strip = Size(width: 4096, height: 320)
+    let banner = Size(width: 1500, height: 500)
+
+    func points(_ text: String, _ canvas: Size, along: Double = 0) throws -> Double {
+        try XCTUnwrap(Length(text), text).points(along: along, canvas: canvas)
+    }
+
+    func testMinAndMaxTakeTheLeastAndTheGreatest() throws {
+        XCTAssertEqual(try points("min(45vh, 8vw)", strip), 144)  // 320 × 0.45 against 4096 × 0.08 = 327.68
+        XCTAssertEqual(try points("min(45vh, 8vw)", banner), 120)  // 225 against 120
+        XCTAssertEqual(try points("max(10vmin, 1/64vw, 5vh)", strip), 64)  // 32, 64, 16
+        XCTAssertEqual(try points("min(50%, 100/1000vw)", strip, along: 600), 300)  // 300 against 409.6
+    }
+
+    func testClampIsMaxOfTheFloorAndMinOfTheRest() throws {
+        XCTAssertEqual(try points("clamp(24vmin, 8vw, 45vh)", strip), 144)  // max(76.8, min(327.68, 144))
+        XCTAssertEqual(try points("clamp(24vmin, 8vw, 45vh)", banner), 120)  // max(120, min(120, 225))
+        XCTAssertEqual(try points("clamp(24vmin, 8vw, 45vh)", Size(width: 1000, height: 400)), 96)  // max(96, min(80, 180))
+    }
+
+    /// Mirroring a centre offset negates it: -min(a, b) is max(-a, -b).
+    func testNegatingSwapsMinAndMax() throws {
+        let length = try XCTUnwrap(Length("min(10vw, 50vh)"))
+        XCTAssertEqual(length.negated.points(along: 0, canvas: strip), -160)  // -min(409.6, 160)
+    }
+
+    func testMalformedFunctionsAreNotLengths() {
+        for bad in ["min(10vw)", "min(1vw, 2vw, 3vw, 4vw, 5vw)", "clamp(1vw, 2vw)", "min(10vw, 12)", "min(10vw, 5vh",
+                    "min(10vw,, 5vh)", "mean(10vw, 5vh)", "min(min(1vw, 2vw), 3vw)", "min()", "min(10 vw, 5vh)"] {
+            XCTAssertNil(Length(bad), bad)
+        }
+    }
+}
