@@ -12,13 +12,21 @@ final class WideCanvasTests: XCTestCase {
         return try XCTUnwrap(rendered.title, template)
     }
 
+    /// Lays the title out and checks its lines and, when given, its fitted size.
+    @discardableResult
+    func assertTitle(_ template: String, _ text: String = "Our first apartment together", size: (Int, Int) = (1500, 500),
+                     points: Double? = nil, lines: [String], file: StaticString = #filePath, line: UInt = #line) throws -> TitleLayout {
+        let layout = try title(template, text, size: size)
+        if let points { XCTAssertEqual(layout.fontSizeInPoints, points, accuracy: 0.01, "\(template) \(size)", file: file, line: line) }
+        XCTAssertEqual(layout.lines, lines, "\(template) \(size)", file: file, line: line)
+        return layout
+    }
+
     /// At 1500×500 the label is 1350 × 380 (5 % sides, 12 vmin top and bottom) at 24 vmin = 120 pt;
     /// the short title is wider than 1350 at 120 pt, so it takes two balanced lines at full size.
     /// At the card's share it would be 60/576 × 500 ≈ 52.1 pt.
     func testClassicOnABannerSetsTheTitleAtAFifthOfTheHeight() throws {
-        let banner = try title("classic", "Our first apartment together", size: (1500, 500))
-        XCTAssertEqual(banner.fontSizeInPoints, 120, accuracy: 0.01)
-        XCTAssertEqual(banner.lines, ["Our first apartment", "together"])
+        try assertTitle("classic", points: 120, lines: ["Our first apartment", "together"])
     }
 
     /// A strip far wider than a banner sets its title by its height, not its shorter side:
@@ -27,9 +35,7 @@ final class WideCanvasTests: XCTestCase {
     /// and bottom). At 3000×320 and 4096×400 the height stops it too: 144 and 180 pt.
     func testClassicOnAStripGrowsUntilTheHeightStopsIt() throws {
         for (size, points) in [((4096, 320), 144.0), ((3000, 320), 144.0), ((4096, 400), 180.0)] {
-            let strip = try title("classic", "Our first apartment together", size: size)
-            XCTAssertEqual(strip.fontSizeInPoints, points, accuracy: 0.01, "\(size)")
-            XCTAssertEqual(strip.lines, ["Our first apartment together"], "\(size)")
+            try assertTitle("classic", size: size, points: points, lines: ["Our first apartment together"])
         }
     }
 
@@ -45,9 +51,7 @@ final class WideCanvasTests: XCTestCase {
     func testEveryTemplateOnAStripSetsItsTitleByTheHeight() throws {
         let expected = ["dated": 128.0, "gradient": 128, "pattern": 128, "photo": 128, "portrait": 128, "snapshot": 115.2]
         for (template, points) in expected.sorted(by: { $0.key < $1.key }) {
-            let strip = try title(template, "Our first apartment together", size: (4096, 320))
-            XCTAssertEqual(strip.fontSizeInPoints, points, accuracy: 0.01, template)
-            XCTAssertEqual(strip.lines, ["Our first apartment together"], template)
+            try assertTitle(template, size: (4096, 320), points: points, lines: ["Our first apartment together"])
         }
     }
 
@@ -61,48 +65,37 @@ final class WideCanvasTests: XCTestCase {
     /// lines of 125 points within the 400-point height (10 vmin top and bottom); the date chip
     /// and subtitle beside it, not under it.
     func testDatedOnABannerSetsTheTitleBesideTheDate() throws {
-        let banner = try title("dated", "Our first apartment together", size: (1500, 500))
-        XCTAssertEqual(banner.fontSizeInPoints, 100, accuracy: 0.01)
-        XCTAssertEqual(banner.lines, ["Our first", "apartment", "together"])
+        try assertTitle("dated", points: 100, lines: ["Our first", "apartment", "together"])
     }
 
     /// gradient on a banner: the emoji on the leading side, the title in the remaining 73 %
     /// (1095 points) at 20 vmin = 100 pt in two lines, the date beneath.
     func testGradientOnABannerSetsTheTitleBesideTheEmoji() throws {
-        let banner = try title("gradient", "Our first apartment together", size: (1500, 500))
-        XCTAssertEqual(banner.fontSizeInPoints, 100, accuracy: 0.01)
-        XCTAssertEqual(banner.lines, ["Our first apartment", "together"])
+        try assertTitle("gradient", points: 100, lines: ["Our first apartment", "together"])
     }
 
     /// pattern on a banner: the panel 6 % from the sides, the title 10 % from them (1200 × 340
     /// points) at 20 vmin = 100 pt in two lines.
     func testPatternOnABannerWidensThePanel() throws {
-        let banner = try title("pattern", "Our first apartment together", size: (1500, 500))
-        XCTAssertEqual(banner.fontSizeInPoints, 100, accuracy: 0.01)
-        XCTAssertEqual(banner.lines, ["Our first apartment", "together"])
+        try assertTitle("pattern", points: 100, lines: ["Our first apartment", "together"])
     }
 
     /// snapshot on a banner: the title in the leading 44 % (660 points) over the chip, larger
     /// than the card's 56/576 vmin share (48.6 pt), in three lines, the quadrant beside it.
     func testSnapshotOnABannerSetsTheTitleLargerThanTheCardShare() throws {
-        let banner = try title("snapshot", "Our first apartment together", size: (1500, 500))
+        let banner = try assertTitle("snapshot", lines: ["Our first", "apartment", "together"])
         XCTAssertGreaterThan(banner.fontSizeInPoints, 56.0 / 576 * 500 * 1.5)
-        XCTAssertEqual(banner.lines, ["Our first", "apartment", "together"])
     }
 
     /// photo on a banner: the title band 4 % from the sides (1380 points) at 20 vmin = 100 pt,
     /// two lines in a band 64 % of the height.
     func testPhotoOnABannerSetsTheTitleAtAFifthOfTheHeight() throws {
-        let banner = try title("photo", "Our first apartment together", size: (1500, 500))
-        XCTAssertEqual(banner.fontSizeInPoints, 100, accuracy: 0.01)
-        XCTAssertEqual(banner.lines, ["Our first apartment", "together"])
+        try assertTitle("photo", points: 100, lines: ["Our first apartment", "together"])
     }
 
     /// portrait on a banner: the title between 8 vmin and the circle (1020 × 380 points) at
     /// 20 vmin = 100 pt in two lines.
     func testPortraitOnABannerSetsTheTitleBesideTheCircle() throws {
-        let banner = try title("portrait", "Our first apartment together", size: (1500, 500))
-        XCTAssertEqual(banner.fontSizeInPoints, 100, accuracy: 0.01)
-        XCTAssertEqual(banner.lines, ["Our first apartment", "together"])
+        try assertTitle("portrait", points: 100, lines: ["Our first apartment", "together"])
     }
 }
