@@ -56,27 +56,6 @@ final class Locked<Value>: @unchecked Sendable {
     func update<Result>(_ body: (inout Value) -> Result) -> Result { lock.withLock { body(&value) } }
 }
 
-/// Makes handlers wait: `pass()` signals `entered`, then waits (at most 10 s) for `open()`.
-// @unchecked: holds only semaphores, which are thread-safe.
-final class Gate: @unchecked Sendable {
-    private let enteredSemaphore = DispatchSemaphore(value: 0)
-    private let releaseSemaphore = DispatchSemaphore(value: 0)
-
-    func pass() {
-        enteredSemaphore.signal()
-        _ = releaseSemaphore.wait(timeout: .now() + 10)
-    }
-
-    /// Waits (at most `seconds`) for a handler to arrive at the gate.
-    func waitForEntry(_ seconds: Double = 3) -> Bool {
-        enteredSemaphore.wait(timeout: .now() + seconds) == .success
-    }
-
-    func open(_ count: Int = 1) {
-        for _ in 0..<count { releaseSemaphore.signal() }
-    }
-}
-
 /// What the echo handler reports about the request it saw.
 struct Echo: Codable, Equatable {
     var method: String

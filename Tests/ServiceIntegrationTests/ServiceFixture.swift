@@ -123,27 +123,6 @@ func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
     return condition()
 }
 
-/// Holds handlers: `pass()` signals arrival, then waits (at most 20 s) for `open()`.
-// @unchecked: its only state is two semaphores, which are thread-safe.
-final class Gate: @unchecked Sendable {
-    private let entered = DispatchSemaphore(value: 0)
-    private let release = DispatchSemaphore(value: 0)
-
-    func pass() {
-        entered.signal()
-        _ = release.wait(timeout: .now() + 20)
-    }
-
-    /// Waits (at most `seconds`) for one handler to arrive.
-    func waitForEntry(_ seconds: Double = 10) -> Bool {
-        entered.wait(timeout: .now() + seconds) == .success
-    }
-
-    func open(_ count: Int = 1) {
-        for _ in 0..<count { release.signal() }
-    }
-}
-
 /// Runs `body` on another thread; `wait` returns its result (bounded).
 // Unchecked: `result` is written once by the thread before `done` is signalled and read only after waiting on it.
 final class Background<Value>: @unchecked Sendable {
