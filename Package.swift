@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Geometry", "UnicodeText", "TestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Typesetting", "Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "PhotosTests", dependencies: ["Photos", "Raster", "TestSupport"]),
-        .testTarget(name: "PhotoFetchTests", dependencies: ["PhotoFetch"]),
+        .testTarget(name: "PhotoFetchTests", dependencies: ["PhotoFetch", "TestSupport"]),
         .testTarget(name: "CardServiceTests", dependencies: ["CardService", "HTTPTypes"]),
         .testTarget(name: "CLITests", dependencies: ["Caching"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTypes", "TestSupport"]),

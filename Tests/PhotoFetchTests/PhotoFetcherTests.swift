@@ -1,33 +1,21 @@
 import Foundation
 import PhotoFetch
+import TestSupport
 import XCTest
 
 /// Photos by URL against an origin server on 127.0.0.1 started by the test (origin_server.py):
 /// the allow-list, redirects, time-outs, the byte limit, schemes and addresses.
 final class PhotoFetcherTests: XCTestCase {
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("origin_server.py").path
-    var server: Process!
-    var port = 0
-    var base: String { "http://127.0.0.1:\(port)" }
+    var server: PhotoOriginServer!
+    var port: Int { server.port }
+    var base: String { server.base }
 
     override func setUpWithError() throws {
-        server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        server.arguments = [Self.script]
-        let pipe = Pipe()
-        server.standardOutput = pipe
-        try server.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = pipe.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            line += chunk
-        }
-        port = try XCTUnwrap(Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        server = try PhotoOriginServer()
     }
 
     override func tearDown() {
-        if let server, server.isRunning { server.terminate(); server.waitUntilExit() }
+        server?.stop()
     }
 
     func fetcher(_ origins: [String], limits: PhotoFetcher.Limits = PhotoFetcher.Limits(maxBytes: 1 << 20)) throws -> PhotoFetcher {

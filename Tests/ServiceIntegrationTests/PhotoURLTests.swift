@@ -10,28 +10,16 @@ import XCTest
 /// the test (Tests/PhotoFetchTests/origin_server.py, serving the card fixtures): only
 /// allow-listed origins, every refusal a JSON error, and `photo` covered by signatures.
 final class PhotoURLTests: XCTestCase {
-    var origin: Process!
-    var originPort = 0
-    var base: String { "http://127.0.0.1:\(originPort)" }
+    var origin: PhotoOriginServer!
+    var originPort: Int { origin.port }
+    var base: String { origin.base }
 
     override func setUpWithError() throws {
-        origin = Process()
-        origin.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        origin.arguments = [Repository.path("Tests/PhotoFetchTests/origin_server.py"), Repository.path("Tests/CardsTests/Fixtures")]
-        let pipe = Pipe()
-        origin.standardOutput = pipe
-        try origin.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = pipe.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            line += chunk
-        }
-        originPort = try XCTUnwrap(Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        origin = try PhotoOriginServer(filesDirectory: Repository.path("Tests/CardsTests/Fixtures"))
     }
 
     override func tearDown() {
-        if let origin, origin.isRunning { origin.terminate(); origin.waitUntilExit() }
+        origin?.stop()
     }
 
     func service(origins: [String]? = nil, signingKeys: [String] = [], now: Int? = nil) throws -> Int {
