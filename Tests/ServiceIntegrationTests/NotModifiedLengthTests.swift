@@ -7,12 +7,8 @@ import XCTest
 final class NotModifiedLengthTests: XCTestCase {
     /// The PNG is in the cache: the 304 states its length and the connection stays open.
     func testNotModifiedStatesTheLengthOfTheCachedCard() throws {
-        let running = try startService()
-        let client = try LoopbackHTTPClient(port: running.port)
-        let target = "/v1/cards/classic.png?title=Length%20of%20a%20304"
-        let card = try client.request("GET", target)
-        XCTAssertEqual(card.status, 200)
-        let etag = try XCTUnwrap(card.header("ETag"))
+        let first = try firstCard("/v1/cards/classic.png?title=Length%20of%20a%20304")
+        let (client, target, card, etag) = (first.client, first.target, first.response, first.etag)
         for method in ["GET", "HEAD"] {
             let notModified = try client.request(method, target, headers: ["If-None-Match: \(etag)"])
             XCTAssertEqual(notModified.status, 304, method)

@@ -67,3 +67,24 @@ extension XCTestCase {
         return String(decoding: try Data(contentsOf: output), as: UTF8.self)
     }
 }
+
+/// Where conditional-request tests start: a fresh service, a keep-alive client to it, and a
+/// first GET of a card that answered 200 with an ETag.
+struct FirstCard {
+    let running: RunningService
+    let client: LoopbackHTTPClient
+    let target: String
+    let response: HTTPWireResponse
+    let etag: String
+}
+
+extension XCTestCase {
+    func firstCard(_ target: String, file: StaticString = #filePath, line: UInt = #line) throws -> FirstCard {
+        let running = try startService()
+        let client = try LoopbackHTTPClient(port: running.port)
+        let response = try client.request("GET", target)
+        XCTAssertEqual(response.status, 200, file: file, line: line)
+        let etag = try XCTUnwrap(response.header("ETag"), file: file, line: line)
+        return FirstCard(running: running, client: client, target: target, response: response, etag: etag)
+    }
+}

@@ -144,12 +144,8 @@ final class RouteTests: XCTestCase {
     /// If-None-Match with the ETag, `*`, a list, or the weak form of the tag: 304 with the
     /// tag and Cache-Control and no body; another tag: 200.
     func testConditionalRequests() throws {
-        let running = try startService()
-        let client = try LoopbackHTTPClient(port: running.port)
-        let target = "/v1/cards/gradient.png?title=Cached&color=user_blue"
-        let first = try client.request("GET", target)
-        XCTAssertEqual(first.status, 200)
-        let etag = try XCTUnwrap(first.header("ETag"))
+        let card = try firstCard("/v1/cards/gradient.png?title=Cached&color=user_blue")
+        let (running, client, target, first, etag) = (card.running, card.client, card.target, card.response, card.etag)
         assertCardETag(etag)
 
         for condition in [etag, "*", "\"other\", \(etag)", "\"a\",\(etag) , \"b\"", "W/\(etag)", "\"x\", W/\(etag)"] {
