@@ -11,24 +11,24 @@ enum ServeCommand {
         usage: "serve [--host 127.0.0.1] [--port 8080] [--workers N] [--signing-key KEY]… [limits]",
         options: [
             OptionSpec(name: "host", valueName: "ADDR", help: "Address to bind (default 127.0.0.1)."),
-            OptionSpec(name: "port", valueName: "N", help: "Port (default 8080; 0 picks a free one)."),
+            ServeLimit.port.spec,
             OptionSpec(name: "workers", valueName: "N", help: "Threads that render (default: the number of cores)."),
-            OptionSpec(name: "queue", valueName: "N", help: "Requests that may wait for a worker before 429 (default 64)."),
-            OptionSpec(name: "busy-delay", valueName: "MS", help: "Hold a 429 this long before sending it (default 1000; 0 = at once, then close)."),
+            ServeLimit.queue.spec,
+            ServeLimit.busyDelay.spec,
             OptionSpec(name: "signing-key", valueName: "KEY", help: "Require card URLs signed with this key (repeat to rotate keys; the first signs). Visible to every local user in ps: prefer --signing-key-file or SHARECARD_SIGNING_KEYS.", repeatable: true),
-            OptionSpec(name: "max-signed-lifetime", valueName: "S", help: "Refuse signed URLs that expire more than this many seconds ahead (default 2592000, 30 days)."),
-            OptionSpec(name: "max-connections", valueName: "N", help: "Open connections at most (default 1024)."),
-            OptionSpec(name: "max-connections-per-ip", valueName: "N", help: "Per client address, per /64 for IPv6 (default 64)."),
-            OptionSpec(name: "timeout", valueName: "S", help: "Close connections idle this long, seconds (default 15)."),
-            OptionSpec(name: "header-timeout", valueName: "S", help: "Total time for a request line and header, seconds (default 10; 1 under connection pressure)."),
-            OptionSpec(name: "connection-memory", valueName: "BYTES", help: "Memory per connection for the request line and headers (default 65536)."),
-            OptionSpec(name: "max-body", valueName: "BYTES", help: "Largest POST body (default 65536)."),
+            ServeLimit.maxSignedLifetime.spec,
+            ServeLimit.maxConnections.spec,
+            ServeLimit.maxConnectionsPerIP.spec,
+            ServeLimit.timeout.spec,
+            ServeLimit.headerTimeout.spec,
+            ServeLimit.connectionMemory.spec,
+            ServeLimit.maxBody.spec,
             OptionSpec(name: "photo-origin", valueName: "URL", help: "Fetch photo=<url> from this origin (scheme://host[:port]; repeatable; off without one).", repeatable: true),
-            OptionSpec(name: "max-upload", valueName: "BYTES", help: "Largest multipart POST body, an event with its photo (default 10485760; 0 refuses uploads)."),
-            OptionSpec(name: "title-limit", valueName: "N", help: "Longest title in characters (default 500)."),
-            OptionSpec(name: "max-scale", valueName: "N", help: "Largest scale served, 1-3 (default 3)."),
-            OptionSpec(name: "max-pixels", valueName: "N", help: "Most device pixels one card may need, size × scale² (default 50000000; larger answer 422)."),
-            OptionSpec(name: "cache-mb", valueName: "N", help: "Megabytes of encoded PNGs kept in memory (default 32)."),
+            ServeLimit.maxUpload.spec,
+            ServeLimit.titleLimit.spec,
+            ServeLimit.maxScale.spec,
+            ServeLimit.maxPixels.spec,
+            ServeLimit.cacheMegabytes.spec,
             OptionSpec(name: "quiet", help: "No access log."),
             SigningKeyFile.option,
             OptionSpec(name: "cors-origin", valueName: "ORIGIN", help: "Let pages on ORIGIN (https://app.example.com) call the API from a browser; * for any, only when given (repeatable).", repeatable: true),
@@ -44,20 +44,20 @@ enum ServeCommand {
         do { try catalog.check(fonts: renderer.fonts) } catch { throw CommandError("\(error)") }
         let web = try Resources.directory("web")
         var configuration = ServiceConfiguration()
-        configuration.titleLimit = try args.int("title-limit", in: 1...5000) ?? Event.defaultTitleLimit
-        configuration.maxScale = try args.int("max-scale", in: 1...3) ?? 3
-        configuration.maxPixelsPerCard = Double(try args.int("max-pixels", in: 1_000_000...400_000_000) ?? 50_000_000)
-        configuration.maxBodyBytes = try args.int("max-body", in: 256...(1 << 20)) ?? 64 << 10
-        configuration.maxUploadBytes = try args.int("max-upload", in: 0...(256 << 20)) ?? 10 << 20
+        configuration.titleLimit = try ServeLimit.titleLimit.value(args)
+        configuration.maxScale = try ServeLimit.maxScale.value(args)
+        configuration.maxPixelsPerCard = Double(try ServeLimit.maxPixels.value(args))
+        configuration.maxBodyBytes = try ServeLimit.maxBody.value(args)
+        configuration.maxUploadBytes = try ServeLimit.maxUpload.value(args)
         configuration.photoFetcher = try PhotoOrigins.fetcher(args.all("photo-origin"), maxBytes: configuration.photoLimits.maxFileBytes)
         configuration.photoLimits = configuration.photoLimits.withMaxFileBytes(min(configuration.photoLimits.maxFileBytes, configuration.maxUploadBytes))
-        configuration.cacheBytes = (try args.int("cache-mb", in: 0...4096) ?? 32) << 20
+        configuration.cacheBytes = (try ServeLimit.cacheMegabytes.value(args)) << 20
         configuration.fontsVersion = ContentHash.fontsVersion(directory: fontsDirectory)
         configuration.playgroundHTML = String(decoding: try readInput((web as NSString).appendingPathComponent("index.html")), as: UTF8.self)
         configuration.openAPIJSON = String(decoding: try readInput((web as NSString).appendingPathComponent("openapi.json")), as: UTF8.self)
         let keys = args.all("signing-key") + (try SigningKeyFile.keys(args)) + (try SigningKeyFile.environmentKeys())
         if !keys.isEmpty {
-            let lifetime = try args.int("max-signed-lifetime", in: 1...(10 * 365 * 86_400)) ?? URLSigner.defaultMaximumLifetimeSeconds
+            let lifetime = try ServeLimit.maxSignedLifetime.value(args)
             do { configuration.signer = try URLSigner(keys: keys, maximumLifetimeSeconds: lifetime) } catch {
                 throw UsageError(description: "--signing-key must be at least 16 bytes")
             }
@@ -76,15 +76,15 @@ enum ServeCommand {
         var serverConfiguration: HTTPServer.Configuration
         do {
             serverConfiguration = try HTTPServer.Configuration(
-                host: args.value("host") ?? "127.0.0.1", port: try args.int("port", in: 0...65535) ?? 8080,
+                host: args.value("host") ?? "127.0.0.1", port: try ServeLimit.port.value(args),
                 workers: try args.int("workers", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount,
-                queueLimit: try args.int("queue", in: 0...100_000) ?? 64,
-                busyAnswerDelayMilliseconds: try args.int("busy-delay", in: 0...60_000) ?? 1000,
-                maxConnections: try args.int("max-connections", in: 1...100_000) ?? 1024,
-                maxConnectionsPerIP: try args.int("max-connections-per-ip", in: 0...100_000) ?? 64,
-                connectionTimeoutSeconds: try args.int("timeout", in: 1...3600) ?? 15,
-                headerTimeoutSeconds: try args.int("header-timeout", in: 1...3600) ?? 10,
-                connectionMemoryLimitBytes: try args.int("connection-memory", in: 1...(16 << 20)) ?? 64 * 1024,
+                queueLimit: try ServeLimit.queue.value(args),
+                busyAnswerDelayMilliseconds: try ServeLimit.busyDelay.value(args),
+                maxConnections: try ServeLimit.maxConnections.value(args),
+                maxConnectionsPerIP: try ServeLimit.maxConnectionsPerIP.value(args),
+                connectionTimeoutSeconds: try ServeLimit.timeout.value(args),
+                headerTimeoutSeconds: try ServeLimit.headerTimeout.value(args),
+                connectionMemoryLimitBytes: try ServeLimit.connectionMemory.value(args),
                 maxBodyBytes: max(configuration.maxBodyBytes, configuration.maxUploadBytes),
                 // A card URL with a 500-character title and subtitle of 4-byte characters,
                 // percent-encoded, is about 12 KB: room for the longest canonical imageURL.
