@@ -1,0 +1,23 @@
+#ifndef SC_RASTER_KERNELS_H
+#define SC_RASTER_KERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// The inner loops of Raster's separable Lanczos resampler, on 4-byte premultiplied pixels
+/// (any channel order: channels never mix). Weights are fixed point, 1 << 22 = 1.0; each sum
+/// starts at one half and is shifted down and clamped to 0...255, so the results are exactly
+/// those of the same loops written in integers anywhere. Callers check every index: these
+/// functions trust their arguments.
+
+/// Output pixel x (0 <= x < out_count) of one row: the sum over k < taps of the source
+/// pixel first[x] + k times weights[x * taps + k], per channel.
+void sc_resample_row(const uint8_t *row, uint8_t *target, ptrdiff_t out_count,
+                     const ptrdiff_t *first, const int32_t *weights, ptrdiff_t taps);
+
+/// One output row of the vertical pass: byte i is the sum over k < taps of
+/// rows[k * row_bytes + i] times weights[k].
+void sc_resample_column(const uint8_t *rows, ptrdiff_t row_bytes, uint8_t *target,
+                        const int32_t *weights, ptrdiff_t taps);
+
+#endif
