@@ -20,4 +20,15 @@ void sc_resample_row(const uint8_t *row, uint8_t *target, ptrdiff_t out_count,
 void sc_resample_column(const uint8_t *rows, ptrdiff_t row_bytes, uint8_t *target,
                         const int32_t *weights, ptrdiff_t taps);
 
+/// Blurs `height` rows of `width` 4-byte pixels (rows `stride_bytes` apart) in place by
+/// `count` box passes, radius `radii[i]` each (window 2r + 1, 1 <= r < 32768), every pass one
+/// horizontal then one vertical running sum, each average rounded to nearest, exactly
+/// (sum + window / 2) / window: the four channels are blurred independently, as four planes
+/// would be. Outside the rows is the nearest edge pixel when `extend_edges`, else zero.
+/// Then each of the first three channels is clamped to the fourth (alpha). `scratch` holds
+/// width * height * 4 bytes, `sums` width * 4 words.
+void sc_box_blur_pixels(uint8_t *pixels, ptrdiff_t width, ptrdiff_t height, ptrdiff_t stride_bytes,
+                        const int32_t *radii, ptrdiff_t count, int extend_edges,
+                        uint8_t *scratch, uint32_t *sums);
+
 #endif
