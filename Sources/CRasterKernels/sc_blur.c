@@ -125,6 +125,17 @@ static void sc_blur_rows(const uint8_t *src, ptrdiff_t src_stride, uint8_t *dst,
     for (ptrdiff_t y = 0; y < h; y++) sc_blur_row(src + y * src_stride, dst + y * dst_stride, w, r, extend, a);
 }
 
+SC_CLONES
+void sc_clamp_colour_to_alpha(uint8_t *pixels, ptrdiff_t count) {
+    for (ptrdiff_t i = 0; i < count; i++) {
+        uint8_t *p = pixels + i * 4;
+        const uint8_t alpha = p[3];
+        p[0] = p[0] < alpha ? p[0] : alpha;
+        p[1] = p[1] < alpha ? p[1] : alpha;
+        p[2] = p[2] < alpha ? p[2] : alpha;
+    }
+}
+
 void sc_box_blur_pixels(uint8_t *pixels, ptrdiff_t width, ptrdiff_t height, ptrdiff_t stride_bytes,
                         const int32_t *radii, ptrdiff_t count, int extend_edges,
                         uint8_t *scratch, uint32_t *sums) {
@@ -137,11 +148,5 @@ void sc_box_blur_pixels(uint8_t *pixels, ptrdiff_t width, ptrdiff_t height, ptrd
         sc_blur_columns(scratch, row_bytes, pixels, stride_bytes, row_bytes, height, r, extend_edges, &a, sums);
     }
     // Each channel was rounded on its own, so a colour may exceed alpha by a level.
-    for (ptrdiff_t y = 0; y < height; y++) {
-        uint8_t *p = pixels + y * stride_bytes;
-        for (ptrdiff_t x = 0; x < width; x++, p += 4) {
-            const uint8_t alpha = p[3];
-            for (int c = 0; c < 3; c++) if (p[c] > alpha) p[c] = alpha;
-        }
-    }
+    for (ptrdiff_t y = 0; y < height; y++) sc_clamp_colour_to_alpha(pixels + y * stride_bytes, width);
 }

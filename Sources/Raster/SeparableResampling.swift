@@ -130,12 +130,7 @@ extension Image {
             }
         }
         // Negative lobes can lift a colour over its alpha: keep the pixels premultiplied.
-        for i in 0..<out.count {
-            let v = out.pixels[i], a = v >> 24
-            if a == 255 { continue }
-            let r = min((v >> 16) & 0xFF, a), g = min((v >> 8) & 0xFF, a), b = min(v & 0xFF, a)
-            out.pixels[i] = a << 24 | r << 16 | g << 8 | b
-        }
+        out.pixels.withMemoryRebound(to: UInt8.self, capacity: out.count * 4) { sc_clamp_colour_to_alpha($0, out.count) }
         return Image(buffer: out)
     }
 }

@@ -20,6 +20,10 @@ void sc_resample_row(const uint8_t *row, uint8_t *target, ptrdiff_t out_count,
 void sc_resample_column(const uint8_t *rows, ptrdiff_t row_bytes, uint8_t *target,
                         const int32_t *weights, ptrdiff_t taps);
 
+/// Clamps each of the first three channels of `count` 4-byte pixels to the fourth (alpha:
+/// Raster's ARGB32 words in a little-endian machine's memory), keeping them premultiplied.
+void sc_clamp_colour_to_alpha(uint8_t *pixels, ptrdiff_t count);
+
 /// Blurs `height` rows of `width` 4-byte pixels (rows `stride_bytes` apart) in place by
 /// `count` box passes, radius `radii[i]` each (window 2r + 1, 1 <= r < 32768), every pass one
 /// horizontal then one vertical running sum, each average rounded to nearest, exactly

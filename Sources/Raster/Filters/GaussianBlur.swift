@@ -58,17 +58,24 @@ extension Image {
     /// The same passes as `boxBlur` on each of the four premultiplied channels, run on the
     /// interleaved pixels (`sc_box_blur_pixels`), so no planes are split off and merged back.
     func gaussianBlurred(sigma: Double, extendEdges: Bool) -> Image {
+        guard !gaussianBoxWidths(sigma: sigma).isEmpty else { return self }
+        let copy = Image(buffer: PixelBuffer(copying: buffer))
+        copy.blurInPlace(sigma: sigma, extendEdges: extendEdges)
+        return copy
+    }
+
+    /// `gaussianBlurred`, writing over this image's own pixels: only for an image just made
+    /// and not yet shared (images are otherwise immutable).
+    func blurInPlace(sigma: Double, extendEdges: Bool) {
         let radii = gaussianBoxWidths(sigma: sigma).map { Int32($0 / 2) }.filter { $0 > 0 }
-        guard !radii.isEmpty else { return self }
-        let out = PixelBuffer(copying: buffer)
+        guard !radii.isEmpty else { return }
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height * 4)
         defer { scratch.deallocate() }
         let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: width * 4)
         defer { sums.deallocate() }
-        out.pixels.withMemoryRebound(to: UInt8.self, capacity: width * height * 4) { bytes in
-            sc_box_blur_pixels(bytes, width, height, out.strideBytes, radii, radii.count, extendEdges ? 1 : 0, scratch, sums)
+        buffer.pixels.withMemoryRebound(to: UInt8.self, capacity: width * height * 4) { bytes in
+            sc_box_blur_pixels(bytes, width, height, buffer.strideBytes, radii, radii.count, extendEdges ? 1 : 0, scratch, sums)
         }
-        return Image(buffer: out)
     }
 }
 
