@@ -6,7 +6,7 @@ import PackageDescription
 //   Cards → Scene (the shared drawing vocabulary of scene files and templates) → Raster
 //   Typesetting, CardService, sharecard → Caching (the LRU both caches share, and LockedValue; no dependencies)
 //   C libraries from Debian (installed by scripts/setup) sit behind the C* targets:
-//   Raster → CFreeType, CPixman, CPNG, CImageEncode;  UnicodeText → CICU, CFriBiDi;  Typesetting → CHarfBuzz, CFreeType, CHyphen
+//   Raster → CFreeType, CPixman, CPNG, CImageEncode, CRasterKernels;  UnicodeText → CICU, CFriBiDi;  Typesetting → CHarfBuzz, CFreeType, CHyphen
 //   Faces → Raster, Geometry, CFaces (OpenCV's objdetect, C++ behind a C header)
 //   Cards → Photos (a user's photo: JPEG, PNG, WebP decoded upright in sRGB) → Raster, CImageDecode
 //   Cards → Faces (an aspect-filled photo is cropped to keep its faces)
@@ -41,10 +41,12 @@ let package = Package(
         .target(name: "CImageDecode", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("webpdemux"),
                                                        .linkedLibrary("exif"), .linkedLibrary("lcms2"), .linkedLibrary("m")]),
         .target(name: "CHyphen", linkerSettings: [.linkedLibrary("hyphen")]),
+        // Raster's pixel loops that Swift's baseline-x86-64 SIMD made slow (built at -O2 in every configuration).
+        .target(name: "CRasterKernels", cSettings: [.unsafeFlags(["-O2"])]),
 
         .target(name: "Geometry"),
         .target(name: "Caching"),
-        .target(name: "Raster", dependencies: ["Geometry", "CFreeType", "CPixman", "CPNG", "CImageEncode"]),
+        .target(name: "Raster", dependencies: ["Geometry", "CFreeType", "CPixman", "CPNG", "CImageEncode", "CRasterKernels"]),
         .target(name: "UnicodeText", dependencies: ["CICU", "CFriBiDi"]),
         .target(name: "Typesetting", dependencies: ["Caching", "Geometry", "Raster", "UnicodeText", "CFreeType", "CHarfBuzz", "CHyphen"]),
         .target(name: "Scene", dependencies: ["Caching", "Geometry", "Raster", "Layout", "Typesetting", "UnicodeText"]),

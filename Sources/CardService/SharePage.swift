@@ -34,7 +34,8 @@ extension CardService {
         // The page names the photo's URL but never shows its pixels: nothing is fetched.
         let queried = try queriedCard(template: template, request, parameters: Self.shareParameters, fetchingPhoto: false)
         // A link preview wants Open Graph's 1200×630 unless the page asks for another size.
-        let card = queried.card.size == nil ? queried.card.resized(to: .og) : queried.card
+        // No photo was fetched, so resizing decodes nothing and cannot fail.
+        let card = queried.card.size == nil ? try queried.card.resized(to: .og) : queried.card
         let imageURL = try shareImageURL(card, request)
         // Hashed whole: the card's key alone does not name an unfetched photo, the image URL does.
         let pageKey = ContentHash.hex(Array((card.key(fontsVersion: configuration.fontsVersion) + "|share|" + imageURL).utf8))

@@ -30,11 +30,11 @@ public struct Card: Sendable {
         self.size = size
     }
 
-    /// The same card on another canvas (nil: the template's own size).
-    public func resized(to size: CardSize?) -> Card {
+    /// The same card on another canvas (nil: the template's own size), its photo decoded
+    /// again for that canvas: the card draws exactly as one made at that size.
+    public func resized(to size: CardSize?) throws(PhotoInputError) -> Card {
         var card = Card(event: event, template: template, palette: palette, color: color, scale: scale, size: size)
-        // Decoded at the old size: enough for the key and links, not for drawing at the new one.
-        card.photo = photo
+        card.photo = try photo?.fitted(for: template, size: card.canvasSize, scale: scale)
         card.photoURL = photoURL
         return card
     }

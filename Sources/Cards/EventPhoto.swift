@@ -13,6 +13,10 @@ public struct EventPhoto: Sendable {
     /// The faces in the decoded photo, in its pixels (none when the detector's cascades are
     /// missing or it fails): an aspect-filled photo is cropped to keep them.
     public let faces: [Rect]
+    /// The file's bytes and the limits they were decoded under, so the photo can be decoded
+    /// again for another canvas (`fitted(for:size:scale:)`).
+    private let data: [UInt8]
+    private let limits: ImageLimits
 
     /// Decodes `data` at the card's canvas size (`size` points, the template's own when nil)
     /// at `scale`, so a large JPEG is DCT-scaled straight to (at least) the size any frame on
@@ -27,7 +31,16 @@ public struct EventPhoto: Sendable {
                               targetHeight: Int((canvas.height * Double(scale)).rounded(.up)), limits: limits)
         } catch { throw PhotoInputError.photo(error) }
         digest = ContentHash.hex(data)
+        self.data = data
+        self.limits = limits
         faces = (try? EventPhoto.detector?.faces(in: photo.image))?.map(\.bounds) ?? []
+    }
+
+    /// The same photo decoded for another canvas, as `init` would decode it there: a photo
+    /// decoded for a smaller canvas would be drawn upscaled, blurred, on a larger one. Faces
+    /// are found again in the new pixels.
+    public func fitted(for template: Template, size: Size? = nil, scale: Int) throws(PhotoInputError) -> EventPhoto {
+        try EventPhoto(data: data, template: template, size: size, scale: scale, limits: limits)
     }
 
     /// One detector for every photo (loading the cascades takes a while).

@@ -67,7 +67,8 @@ extension Canvas {
         let resampled = image.resampled(columns: region.width, rows: region.height,
                                         originX: (Double(region.x) - deviceFrame.minX) * stepX,
                                         originY: (Double(region.y) - deviceFrame.minY) * stepY, stepX: stepX, stepY: stepY)
-        let blurred = resampled.applying(deviceSigmas.map { .gaussianBlur(sigma: $0, extendEdges: true) })
-        return (blurred, (area.x - region.x, area.y - region.y), area)
+        // The resampled pixels are this call's own: blurred where they are, not copied.
+        for sigma in deviceSigmas { resampled.blurInPlace(sigma: sigma, extendEdges: true) }
+        return (resampled, (area.x - region.x, area.y - region.y), area)
     }
 }

@@ -1,3 +1,4 @@
+import CRasterKernels
 import Foundation
 
 /// Axis-aligned resampling as two one-dimensional passes with weights computed once per
@@ -6,6 +7,8 @@ import Foundation
 /// `Image.resize(…, LANCZOS)` does, in the same order (rows first, 8-bit intermediate, 22-bit
 /// fixed-point weights). A per-pixel 2-D convolution costs taps² per output pixel; this costs
 /// 2 × taps, and the weights are shared by every row (or column).
+///
+/// The two passes' inner loops are C (`CRasterKernels`), built for AVX2 where the machine has it.
 ///
 /// When shrinking by a large factor the image is first box-averaged by the whole factor
 /// that leaves at least 2 for the filter (Pillow's `reducing_gap = 2`), so the filter stays
@@ -121,71 +124,33 @@ extension Image {
             }
             vertical.weights.withUnsafeBufferPointer { weights in
                 out.pixels.withMemoryRebound(to: UInt8.self, capacity: columns * rows * 4) { outBytes in
-                    var sums = [Int32](repeating: 0, count: columns * 4)
-                    sums.withUnsafeMutableBufferPointer { sums in
-                        filterColumns(middle.baseAddress!, rowBytes: columns * 4, firstRow: firstRow, into: outBytes,
-                                      axis: vertical, weights: weights.baseAddress!, sums: sums.baseAddress!)
-                    }
+                    filterColumns(middle.baseAddress!, rowBytes: columns * 4, firstRow: firstRow, into: outBytes,
+                                  axis: vertical, weights: weights.baseAddress!)
                 }
             }
         }
         // Negative lobes can lift a colour over its alpha: keep the pixels premultiplied.
-        for i in 0..<out.count {
-            let v = out.pixels[i], a = v >> 24
-            if a == 255 { continue }
-            let r = min((v >> 16) & 0xFF, a), g = min((v >> 8) & 0xFF, a), b = min(v & 0xFF, a)
-            out.pixels[i] = a << 24 | r << 16 | g << 8 | b
-        }
+        out.pixels.withMemoryRebound(to: UInt8.self, capacity: out.count * 4) { sc_clamp_colour_to_alpha($0, out.count) }
         return Image(buffer: out)
     }
 }
 
-/// Rounds a fixed-point sum to a byte, clamped to 0…255.
-@inline(__always)
-private func clampedByte(_ sum: Int32) -> UInt8 {
-    let v = sum >> Int32(ResamplingAxis.precisionBits)
-    return UInt8(truncatingIfNeeded: v < 0 ? 0 : (v > 255 ? 255 : v))
-}
-
-/// One row of 4-byte pixels through the horizontal weights.
+/// One row of 4-byte pixels through the horizontal weights (`sc_resample_row`).
 private func filterRow(_ row: UnsafePointer<UInt8>, into target: UnsafeMutablePointer<UInt8>, axis: ResamplingAxis,
                        weights: UnsafePointer<Int32>) {
-    let taps = axis.taps
-    let half = Int32(1) << Int32(ResamplingAxis.precisionBits - 1)
     axis.first.withUnsafeBufferPointer { first in
-        for x in 0..<axis.outputCount {
-            let p = row + first[x] * 4, w = weights + x * taps
-            var c0 = half, c1 = half, c2 = half, c3 = half
-            for k in 0..<taps {
-                let wk = w[k], q = p + k * 4
-                c0 &+= Int32(q[0]) &* wk
-                c1 &+= Int32(q[1]) &* wk
-                c2 &+= Int32(q[2]) &* wk
-                c3 &+= Int32(q[3]) &* wk
-            }
-            let t = target + x * 4
-            t[0] = clampedByte(c0); t[1] = clampedByte(c1); t[2] = clampedByte(c2); t[3] = clampedByte(c3)
-        }
+        sc_resample_row(row, target, axis.outputCount, first.baseAddress!, weights, axis.taps)
     }
 }
 
 /// The filtered rows (`middle`, whose row 0 is source row `firstRow`) through the vertical
-/// weights, a whole output row at a time so the inner loop runs along memory.
+/// weights, a whole output row at a time so the inner loop runs along memory
+/// (`sc_resample_column`).
 private func filterColumns(_ middle: UnsafePointer<UInt8>, rowBytes: Int, firstRow: Int, into out: UnsafeMutablePointer<UInt8>,
-                           axis: ResamplingAxis, weights: UnsafePointer<Int32>, sums: UnsafeMutablePointer<Int32>) {
-    let taps = axis.taps
-    let half = Int32(1) << Int32(ResamplingAxis.precisionBits - 1)
+                           axis: ResamplingAxis, weights: UnsafePointer<Int32>) {
     axis.first.withUnsafeBufferPointer { first in
         for y in 0..<axis.outputCount {
-            sums.update(repeating: half, count: rowBytes)
-            for k in 0..<taps {
-                let wk = weights[y * taps + k]
-                if wk == 0 { continue }
-                let row = middle + (first[y] - firstRow + k) * rowBytes
-                for i in 0..<rowBytes { sums[i] &+= Int32(row[i]) &* wk }
-            }
-            let target = out + y * rowBytes
-            for i in 0..<rowBytes { target[i] = clampedByte(sums[i]) }
+            sc_resample_column(middle + (first[y] - firstRow) * rowBytes, rowBytes, out + y * rowBytes, weights + y * axis.taps, axis.taps)
         }
     }
 }

@@ -6,8 +6,9 @@ import Photos
 import Raster
 import Typesetting
 
-/// A ~12-megapixel JPEG brought to card size (DCT-scaled decode, then the aspect-fill draw) and
-/// a photo card end to end, beside Pillow doing the same decode + resize in the same run. The
+/// A ~12-megapixel JPEG brought to card size (DCT-scaled decode, then the aspect-fill draw),
+/// beside Pillow doing the same decode + resize in the same run; then a photo card end to end
+/// from that photo and from the 1024×683 faces bench photo (`PhotoCardEndToEnd`). The 12 MP
 /// photo is scikit-image's chelsea (a test fixture) upscaled to 4240×2832 by the peer script.
 /// Then where a photo card's time goes, stage by stage (each timed alone on the same inputs).
 enum PhotoBench {
@@ -47,32 +48,15 @@ enum PhotoBench {
         let catalog = try Catalog(palettesDirectory: root.appendingPathComponent("palettes"),
                                   templatesDirectory: root.appendingPathComponent("templates"))
         let renderer = CardRenderer(fonts: try FontLibrary(directory: fontsDirectory))
-        var pngBytes = 0
-        let card = try measure("photo card end to end (JPEG bytes + event → PNG bytes)", iterations: iterations) {
-            var card = try Card(try Event(title: "Biscuit's first birthday", template: "photo"), catalog: catalog)
-            card.photo = try EventPhoto(data: bytes, template: card.template, size: card.canvasSize, scale: 1)
-            pngBytes = try renderer.png(card).bytes.count
-        }
-        var jpegBytes = 0
-        let jpeg = try ImageOutput(format: .jpeg)
-        let cardJPEG = try measure("photo card end to end, as JPEG (quality 90, 4:4:4)", iterations: iterations) {
-            var card = try Card(try Event(title: "Biscuit's first birthday", template: "photo"), catalog: catalog)
-            card.photo = try EventPhoto(data: bytes, template: card.template, size: card.canvasSize, scale: 1)
-            jpegBytes = try renderer.encoded(card, as: jpeg).bytes.count
-        }
         let stages = try PhotoCardStages.run(iterations: iterations, bytes: bytes, catalog: catalog, renderer: renderer)
         var rows = [Measurement(name: scaled.name, medianMilliseconds: scaled.medianMilliseconds, iterations: iterations, note: decodedSize),
-                    decodeOnly, full,
-                    Measurement(name: card.name, medianMilliseconds: card.medianMilliseconds, iterations: iterations, note: "\(pngBytes) bytes"),
-                    Measurement(name: cardJPEG.name, medianMilliseconds: cardJPEG.medianMilliseconds, iterations: iterations, note: "\(jpegBytes) bytes")]
+                    decodeOnly, full]
         let peerIterations = max(5, iterations / 4)
         if let peer = runPeer(peerScript, arguments: ["--iterations", String(peerIterations), "--fonts", fontsDirectory, photoPath]) {
             for (key, label, ours) in [("decode", "Pillow: draft() decode only", decodeOnly.medianMilliseconds),
                                        ("draft", "Pillow: draft() decode + fit, bilinear", scaled.medianMilliseconds),
                                        ("lanczos", "Pillow: draft() decode + fit, LANCZOS (sharecard's filter)", scaled.medianMilliseconds),
-                                       ("full", "Pillow: full decode + fit, bilinear", full.medianMilliseconds),
-                                       ("card", "Pillow: photo card (draft + fit + blur + text + PNG level 1)", card.medianMilliseconds),
-                                       ("card-jpeg", "Pillow: the same photo card as JPEG (quality 90, 4:4:4)", cardJPEG.medianMilliseconds)] {
+                                       ("full", "Pillow: full decode + fit, bilinear", full.medianMilliseconds)] {
                 guard let theirs = peer[key] else { continue }
                 rows.append(Measurement(name: label, medianMilliseconds: theirs, iterations: key == "full" ? max(3, peerIterations / 5) : peerIterations,
                                         note: String(format: "sharecard is %.2f× as fast", theirs / ours)))
@@ -81,6 +65,18 @@ enum PhotoBench {
             rows.append(Measurement(name: "Pillow", medianMilliseconds: .nan, iterations: 0, note: "not installed (scripts/setup --bench)"))
         }
         printTable("Photos (\(bytes.count) byte JPEG, 4240×2832)", rows)
+        // The worst case (no frontal face: the profile search runs too) and a photo with faces.
+        let facesPath = root.appendingPathComponent(".build/bench-photo-faces.jpg").path
+        if !FileManager.default.fileExists(atPath: facesPath) {
+            let collage = try FaceBench.collage(fixtures: root.appendingPathComponent("Tests/FacesTests/Fixtures"))
+            try Data(try collage.encoded(try ImageOutput(format: .jpeg))).write(to: URL(fileURLWithPath: facesPath))
+        }
+        let facesBytes = Array(try Data(contentsOf: URL(fileURLWithPath: facesPath)))
+        let endToEnd = try PhotoCardEndToEnd.rows(photo: "12 MP JPEG, no frontal face", bytes: bytes, path: photoPath, iterations: iterations,
+                                                  catalog: catalog, renderer: renderer, peerScript: peerScript, fontsDirectory: fontsDirectory)
+            + PhotoCardEndToEnd.rows(photo: "1024×683 JPEG, 3 faces", bytes: facesBytes, path: facesPath, iterations: iterations,
+                                     catalog: catalog, renderer: renderer, peerScript: peerScript, fontsDirectory: fontsDirectory)
+        printTable("A photo card end to end (the photo's file and an event in, the card's bytes out)", endToEnd)
         printTable("Where a photo card's time goes (each stage alone, medians)", stages)
     }
 }

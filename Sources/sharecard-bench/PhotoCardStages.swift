@@ -36,8 +36,15 @@ enum PhotoCardStages {
         var card = try Card(try Event(title: "Biscuit's first birthday", template: "photo"), catalog: catalog)
         card.photo = try EventPhoto(data: bytes, template: card.template, size: card.canvasSize, scale: 1)
         let render = try measure("the card drawn (photo given, faces known)", iterations: iterations) { _ = try renderer.render(card) }
+        let resolve = try measure("… of which resolving it (title fitted, the band clear of faces chosen)", iterations: iterations) {
+            _ = try renderer.resolve(card.event, template: card.template, color: card.color, size: card.canvasSize, photo: card.photo)
+        }
+        let resolved = try renderer.resolve(card.event, template: card.template, color: card.color, size: card.canvasSize, photo: card.photo)
+        let draw = try measure("… and painting it (photo, gradient, bar, title and its shadow)", iterations: iterations) {
+            _ = try renderer.draw(resolved)
+        }
         let rendered = try renderer.render(card)
-        var rows = [decode, faces, resample, blurDecoded, resampleAndBlur, render]
+        var rows = [decode, faces, resample, blurDecoded, resampleAndBlur, render, resolve, draw]
         for (label, output) in [("PNG", ImageOutput.png), ("JPEG q90", try ImageOutput(format: .jpeg))] {
             var size = 0
             let m = try measure("encode the drawn card as \(label)", iterations: iterations) { size = try rendered.canvas.encoded(output).count }

@@ -1,8 +1,11 @@
+import CRasterKernels
+
 /// Gaussian blur as three successive box blurs (the approximation SVG's `feGaussianBlur`
 /// specifies), each done with a running sum so the cost does not grow with the radius.
-/// One implementation on 8-bit planes serves both the image filter (four planes, one per
-/// premultiplied channel) and coverage masks (one plane, for text shadows): every pass
-/// averages bytes into bytes with the same rounding, so both give the same values.
+/// Coverage masks (one plane, for text shadows) are blurred here; images (four premultiplied
+/// channels) by the same passes in C on the interleaved pixels (`sc_box_blur_pixels`, which
+/// gives the bytes four planes blurred here would): every pass averages bytes into bytes
+/// with the same rounding, so both give the same values.
 
 /// Box widths follow the "ideal averaging filter" sizes for n = 3 passes: the two widths
 /// closest to √(12σ²/n + 1), mixed so that the total variance is σ².
@@ -52,31 +55,27 @@ func boxBlur(_ bytes: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int
 }
 
 extension Image {
+    /// The same passes as `boxBlur` on each of the four premultiplied channels, run on the
+    /// interleaved pixels (`sc_box_blur_pixels`), so no planes are split off and merged back.
     func gaussianBlurred(sigma: Double, extendEdges: Bool) -> Image {
-        let widths = gaussianBoxWidths(sigma: sigma)
-        guard !widths.isEmpty else { return self }
-        let count = buffer.count, source = buffer.pixels
-        // The four premultiplied channels as separate planes: a, r, g, b.
-        var planes = [UInt8](repeating: 0, count: 4 * count)
-        planes.withUnsafeMutableBufferPointer { all in
-            for c in 0..<4 {
-                let shift = UInt32(24 - 8 * c), plane = all.baseAddress! + c * count
-                for i in 0..<count { plane[i] = UInt8(truncatingIfNeeded: source[i] >> shift) }
-                boxBlur(UnsafeMutableBufferPointer(rebasing: all[c * count ..< (c + 1) * count]), width: width, height: height,
-                        strideBytes: width, boxWidths: widths, edges: extendEdges ? .extended : .transparent)
-            }
+        guard !gaussianBoxWidths(sigma: sigma).isEmpty else { return self }
+        let copy = Image(buffer: PixelBuffer(copying: buffer))
+        copy.blurInPlace(sigma: sigma, extendEdges: extendEdges)
+        return copy
+    }
+
+    /// `gaussianBlurred`, writing over this image's own pixels: only for an image just made
+    /// and not yet shared (images are otherwise immutable).
+    func blurInPlace(sigma: Double, extendEdges: Bool) {
+        let radii = gaussianBoxWidths(sigma: sigma).map { Int32($0 / 2) }.filter { $0 > 0 }
+        guard !radii.isEmpty else { return }
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height * 4)
+        defer { scratch.deallocate() }
+        let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: width * 4)
+        defer { sums.deallocate() }
+        buffer.pixels.withMemoryRebound(to: UInt8.self, capacity: width * height * 4) { bytes in
+            sc_box_blur_pixels(bytes, width, height, buffer.strideBytes, radii, radii.count, extendEdges ? 1 : 0, scratch, sums)
         }
-        let out = PixelBuffer(width: width, height: height)
-        planes.withUnsafeBufferPointer { all in
-            let a = all.baseAddress!, r = a + count, g = a + 2 * count, b = a + 3 * count
-            for i in 0..<count {
-                // Each channel was rounded on its own, so one may exceed alpha by a level.
-                let alpha = a[i]
-                out.pixels[i] = UInt32(alpha) << 24 | UInt32(min(alpha, r[i])) << 16
-                    | UInt32(min(alpha, g[i])) << 8 | UInt32(min(alpha, b[i]))
-            }
-        }
-        return Image(buffer: out)
     }
 }
 

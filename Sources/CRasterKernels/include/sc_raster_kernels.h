@@ -1,0 +1,38 @@
+#ifndef SC_RASTER_KERNELS_H
+#define SC_RASTER_KERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// The inner loops of Raster's separable Lanczos resampler, on 4-byte premultiplied pixels
+/// (any channel order: channels never mix). Weights are fixed point, 1 << 22 = 1.0; each sum
+/// starts at one half and is shifted down and clamped to 0...255, so the results are exactly
+/// those of the same loops written in integers anywhere. Callers check every index: these
+/// functions trust their arguments.
+
+/// Output pixel x (0 <= x < out_count) of one row: the sum over k < taps of the source
+/// pixel first[x] + k times weights[x * taps + k], per channel.
+void sc_resample_row(const uint8_t *row, uint8_t *target, ptrdiff_t out_count,
+                     const ptrdiff_t *first, const int32_t *weights, ptrdiff_t taps);
+
+/// One output row of the vertical pass: byte i is the sum over k < taps of
+/// rows[k * row_bytes + i] times weights[k].
+void sc_resample_column(const uint8_t *rows, ptrdiff_t row_bytes, uint8_t *target,
+                        const int32_t *weights, ptrdiff_t taps);
+
+/// Clamps each of the first three channels of `count` 4-byte pixels to the fourth (alpha:
+/// Raster's ARGB32 words in a little-endian machine's memory), keeping them premultiplied.
+void sc_clamp_colour_to_alpha(uint8_t *pixels, ptrdiff_t count);
+
+/// Blurs `height` rows of `width` 4-byte pixels (rows `stride_bytes` apart) in place by
+/// `count` box passes, radius `radii[i]` each (window 2r + 1, 1 <= r < 32768), every pass one
+/// horizontal then one vertical running sum, each average rounded to nearest, exactly
+/// (sum + window / 2) / window: the four channels are blurred independently, as four planes
+/// would be. Outside the rows is the nearest edge pixel when `extend_edges`, else zero.
+/// Then each of the first three channels is clamped to the fourth (alpha). `scratch` holds
+/// width * height * 4 bytes, `sums` width * 4 words.
+void sc_box_blur_pixels(uint8_t *pixels, ptrdiff_t width, ptrdiff_t height, ptrdiff_t stride_bytes,
+                        const int32_t *radii, ptrdiff_t count, int extend_edges,
+                        uint8_t *scratch, uint32_t *sums);
+
+#endif
