@@ -8,15 +8,21 @@ its mirror image, kept where they overlap no frontal face by more than 30 % of t
 through OpenCV's Python binding, which calls the same library, and prints:
 
 Profiles: "never", "always", or "fallback" (only when the frontal cascade found nothing).
+Pyramid: "whole" (detectMultiScale's own) or "split" (faces of twice the cascade's window and
+larger searched on a half-size copy, the raw windows of both grouped together: `search` below,
+as Sources/CFaces does it); "split" rows split the frontal search only, "split both" the
+profile search too.
 
 - recall and precision on the fixtures (a detection counts when its IoU with a label is ≥ 0.5),
   and the detections on the photos without faces;
 - the same on the bench photo (three portraits side by side on a 1024×683 grey canvas, as
   sharecard-bench builds it), and the median time to search it.
 
-    /usr/bin/python3 bench/face_settings.py [--quick] [--one-thread]
+    /usr/bin/python3 bench/face_settings.py [--quick | --pyramid] [--one-thread]
         --quick: the settings around the chosen one (profile fallback at scaleFactor 1.1, 5 neighbours,
                  faces from 1/8 of the longer side)
+        --pyramid: the step-1.1 rows of --quick with each pyramid (whole, split, split both), and
+                 the time of the whole detection on the cat photo (no frontal face: the fallback runs)
         --one-thread: time one thread's CPU (steadier on a shared machine)
 """
 import itertools
@@ -55,8 +61,31 @@ def overlap(a, b):
     return w * h / min(a[2] * a[3], b[2] * b[3])
 
 
+def search(cascade, grey, scale, neighbours, side, split):
+    """detectMultiScale, or with `split` its scales from twice the window up on a half-size copy."""
+    if not split:
+        return [tuple(r) for r in cascade.detectMultiScale(grey, scaleFactor=scale, minNeighbors=neighbours, minSize=(side, side))]
+    ww, wh = cascade.getOriginalWindowSize()
+    raw = []
+    if side < min(2 * ww, 2 * wh):
+        raw += [tuple(r) for r in cascade.detectMultiScale(grey, scaleFactor=scale, minNeighbors=0, minSize=(side, side),
+                                                           maxSize=(2 * ww - 1, 2 * wh - 1))]
+    # Python's round() rounds halves to even; C's lround (Sources/CFaces) away from zero.
+    hw, hh = max(1, int(grey.shape[1] / 2 + 0.5)), max(1, int(grey.shape[0] / 2 + 0.5))
+    if hw >= ww and hh >= wh:
+        half = cv2.resize(grey, (hw, hh), interpolation=cv2.INTER_AREA)
+        hmin = max(ww, wh, (side + 1) // 2)
+        kx, ky = grey.shape[1] / hw, grey.shape[0] / hh
+        raw += [(int(x * kx + 0.5), int(y * ky + 0.5), int(w * kx + 0.5), int(h * ky + 0.5))
+                for x, y, w, h in cascade.detectMultiScale(half, scaleFactor=scale, minNeighbors=0, minSize=(hmin, hmin))]
+    if not raw:
+        return []
+    grouped, _ = cv2.groupRectangles(raw, neighbours, 0.2)
+    return [tuple(r) for r in grouped]
+
+
 def detect(frontal, image, working, scale, neighbours, fraction, profiles, profile_scale=None, profile_neighbours=None,
-           profile_fraction=None):
+           profile_fraction=None, pyramid="whole"):
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     h, w = grey.shape
     s = min(1.0, working / max(w, h))
@@ -64,14 +93,13 @@ def detect(frontal, image, working, scale, neighbours, fraction, profiles, profi
         grey = cv2.resize(grey, (max(1, round(w * s)), max(1, round(h * s))), interpolation=cv2.INTER_AREA)
     grey = cv2.equalizeHist(grey)
     side = max(1, round(max(grey.shape) * fraction))
-    kw = dict(scaleFactor=scale, minNeighbors=neighbours, minSize=(side, side))
-    faces = [tuple(r) for r in frontal.detectMultiScale(grey, **kw)]
+    faces = search(frontal, grey, scale, neighbours, side, pyramid != "whole")
     if profiles == "always" or (profiles == "fallback" and not faces):
         # The profile search has its own pyramid step and neighbours (default: the frontal's).
         pside = max(1, round(max(grey.shape) * (profile_fraction or fraction)))
-        pkw = dict(scaleFactor=profile_scale or scale, minNeighbors=profile_neighbours or neighbours, minSize=(pside, pside))
-        turned = [tuple(r) for r in PROFILE.detectMultiScale(grey, **pkw)]
-        turned += [(grey.shape[1] - x - rw, y, rw, rh) for x, y, rw, rh in PROFILE.detectMultiScale(cv2.flip(grey, 1), **pkw)]
+        pargs = (profile_scale or scale, profile_neighbours or neighbours, pside, pyramid == "split both")
+        turned = search(PROFILE, grey, *pargs)
+        turned += [(grey.shape[1] - x - rw, y, rw, rh) for x, y, rw, rh in search(PROFILE, cv2.flip(grey, 1), *pargs)]
         for r in turned:
             if not any(overlap(f, r) > 0.3 for f in faces):
                 faces.append(r)
@@ -96,6 +124,7 @@ def main():
         collage_truth += [(bx + x, by + 85, bw, bh) for bx, by, bw, bh in labels[n]]
         x += im.shape[1]
     quick = "--quick" in sys.argv
+    pyramids = "--pyramid" in sys.argv
     # --one-thread: CPU time of one thread (time.process_time with cv2.setNumThreads(1)), steadier
     # than wall time on a shared machine; otherwise wall time with OpenCV's default threads.
     one_thread = "--one-thread" in sys.argv
@@ -104,31 +133,43 @@ def main():
     clock = time.process_time if one_thread else time.perf_counter
     # The profile search of "fallback" rows: its own scaleFactor and minNeighbors.
     profile_scale, profile_neighbours, profile_fraction = 1.1, 5, 1 / 8
-    if quick:  # around the chosen setting
-        cascades = [(k, v) for k, v in FRONTAL.items() if k in ("haar alt", "haar alt2")]
-        grid = itertools.product(cascades, (256, 320, 352, 384), (1.1, 1.15, 1.2, 1.25), (3, 4, 5), (1 / 16,), ("fallback",))
+    cascades = [(k, v) for k, v in FRONTAL.items() if k in ("haar alt", "haar alt2")]
+    if pyramids:
+        grid = itertools.product(cascades, (320, 352), (1.1,), (3, 4, 5), (1 / 16,), ("fallback",), ("whole", "split", "split both"))
+    elif quick:  # around the chosen setting
+        grid = itertools.product(cascades, (256, 320, 352, 384), (1.1, 1.15, 1.2, 1.25), (3, 4, 5), (1 / 16,), ("fallback",), ("whole",))
     else:
-        grid = itertools.product(FRONTAL.items(), (256, 320, 384), (1.1, 1.2), (3, 5), (1 / 12, 1 / 16), ("never", "always"))
-    print("frontal\tworking_px\tscale\tneighbours\tmin_face\tprofiles\trecall\tprecision\ton_no_face\tbench_recall\tbench_false\tbench_ms")
-    for (name, path), working, scale, neighbours, fraction, profiles in grid:
+        grid = itertools.product(FRONTAL.items(), (256, 320, 384), (1.1, 1.2), (3, 5), (1 / 12, 1 / 16), ("never", "always"), ("whole",))
+    # The cat (no frontal face: the profile fallback runs) times what a faceless photo pays.
+    cat = images["chelsea.png"]
+    print("frontal\tworking_px\tscale\tneighbours\tmin_face\tprofiles\tpyramid\trecall\tprecision\ton_no_face\tbench_recall\tbench_false\tbench_ms"
+          + ("\tcat_ms" if pyramids else ""))
+    for (name, path), working, scale, neighbours, fraction, profiles, pyramid in grid:
         extra = (profile_scale, profile_neighbours, profile_fraction) if profiles == "fallback" else (None, None, None)
         frontal = cv2.CascadeClassifier(DATA + path)
         hits = labelled = correct = detected = empty = 0
         for n, image in images.items():
-            found = detect(frontal, image, working, scale, neighbours, fraction, profiles, *extra)
+            found = detect(frontal, image, working, scale, neighbours, fraction, profiles, *extra, pyramid=pyramid)
             h, c = score(found, labels[n])
             hits, correct, labelled, detected = hits + h, correct + c, labelled + len(labels[n]), detected + len(found)
             empty += 0 if labels[n] else len(found)
-        found = detect(frontal, collage, working, scale, neighbours, fraction, profiles, *extra)
+        found = detect(frontal, collage, working, scale, neighbours, fraction, profiles, *extra, pyramid=pyramid)
         bh, bc = score(found, collage_truth)
-        times = []
-        for _ in range(5 if quick else 15):
-            start = clock()
-            detect(frontal, collage, working, scale, neighbours, fraction, profiles, *extra)
-            times.append((clock() - start) * 1000)
+
+        def median_ms(image, runs):
+            times = []
+            for _ in range(runs):
+                start = clock()
+                detect(frontal, image, working, scale, neighbours, fraction, profiles, *extra, pyramid=pyramid)
+                times.append((clock() - start) * 1000)
+            return statistics.median(times)
+
+        bench_ms = median_ms(collage, 5 if quick else 7 if pyramids else 15)
+        cat_ms = f"\t{median_ms(cat, 3):.1f}" if pyramids else ""
         precision = correct / detected if detected else 1.0
-        print(f"{name}\t{working}\t{scale}\t{neighbours}\t1/{round(1 / fraction)}\t{profiles}\t"
-              f"{hits}/{labelled}\t{precision:.2f}\t{empty}\t{bh}/{len(collage_truth)}\t{len(found) - bc}\t{statistics.median(times):.1f}")
+        print(f"{name}\t{working}\t{scale}\t{neighbours}\t1/{round(1 / fraction)}\t{profiles}\t{pyramid}\t"
+              f"{hits}/{labelled}\t{precision:.2f}\t{empty}\t{bh}/{len(collage_truth)}\t{len(found) - bc}\t{bench_ms:.1f}{cat_ms}",
+              flush=True)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,11 @@
 """OpenCV's Python binding doing what sharecard's face detector does, on the same PNG.
 
     peer_faces.py PHOTO.png --frontal CASCADE --iterations N --working PX --scale S --neighbours K --min-fraction F
-                  [--profile-scale S --profile-neighbours K --profile-min-fraction F]
+                  [--profile-scale S --profile-neighbours K --profile-min-fraction F] [--split] [--profile-split]
+
+--split / --profile-split: search faces of twice the cascade's window and larger on a half-size
+copy, grouping the raw windows of both searches together, as Sources/CFaces does with its
+split pyramid (`search` in face_settings.py).
 
 Prints `MODE<TAB>faces<TAB>median_ms` for the modes of Sources/CFaces: `standard` (the
 frontal cascade, then the profile cascade both ways only if it found nothing), `always` (the
@@ -15,6 +19,7 @@ import argparse
 
 import cv2
 
+from face_settings import search
 from peer_timing import median_ms
 
 CASCADES = "/usr/share/opencv4/"
@@ -32,6 +37,8 @@ def main():
     p.add_argument("--profile-scale", type=float, default=1.1)
     p.add_argument("--profile-neighbours", type=int, default=5)
     p.add_argument("--profile-min-fraction", type=float, default=1 / 8)
+    p.add_argument("--split", action="store_true")
+    p.add_argument("--profile-split", action="store_true")
     a = p.parse_args()
     bgra = cv2.imread(a.photo, cv2.IMREAD_UNCHANGED)
     if bgra.shape[2] == 3:
@@ -47,14 +54,13 @@ def main():
             grey = cv2.resize(grey, (max(1, round(w * s)), max(1, round(h * s))), interpolation=cv2.INTER_AREA)
         grey = cv2.equalizeHist(grey)
         side = max(1, round(max(grey.shape) * a.min_fraction))
-        kw = dict(scaleFactor=a.scale, minNeighbors=a.neighbours, minSize=(side, side))
-        faces = [tuple(r) for r in frontal.detectMultiScale(grey, **kw)]
+        faces = search(frontal, grey, a.scale, a.neighbours, side, a.split)
         if mode == "always" or (mode == "standard" and not faces):
             pside = max(1, round(max(grey.shape) * a.profile_min_fraction))
-            pkw = dict(scaleFactor=a.profile_scale, minNeighbors=a.profile_neighbours, minSize=(pside, pside))
-            turned = [tuple(r) for r in profile.detectMultiScale(grey, **pkw)]
+            turned = search(profile, grey, a.profile_scale, a.profile_neighbours, pside, a.profile_split)
             flipped = cv2.flip(grey, 1)
-            turned += [(grey.shape[1] - x - rw, y, rw, rh) for x, y, rw, rh in profile.detectMultiScale(flipped, **pkw)]
+            turned += [(grey.shape[1] - x - rw, y, rw, rh)
+                       for x, y, rw, rh in search(profile, flipped, a.profile_scale, a.profile_neighbours, pside, a.profile_split)]
             for r in turned:
                 if not any(overlap(f, r) > 0.3 for f in faces):
                     faces.append(r)

@@ -37,6 +37,43 @@ double overlap_over_smaller(const cv::Rect &a, const cv::Rect &b) {
     return smaller > 0 ? both.area() / smaller : 0;
 }
 
+// detectMultiScale's pyramid moves its window 2 pixels of the scaled image at scales up to 2
+// and 1 pixel beyond, so faces over twice the window are searched 4 times as densely as the
+// ones just under (and cost as much as the smallest). With `split`, the scales from twice the
+// window up are searched on a half-size copy instead, keeping the 2-pixel stride throughout;
+// the raw windows of both searches are grouped together as detectMultiScale groups its own.
+std::vector<cv::Rect> search(cv::CascadeClassifier &cascade, const cv::Mat &grey, double scale_factor, int min_neighbors,
+                             int min_side, bool split) {
+    std::vector<cv::Rect> found;
+    if (!split) {
+        cascade.detectMultiScale(grey, found, scale_factor, min_neighbors, 0, cv::Size(min_side, min_side));
+        return found;
+    }
+    const cv::Size window = cascade.getOriginalWindowSize();
+    const cv::Size twice(window.width * 2, window.height * 2);
+    if (min_side < std::min(twice.width, twice.height)) {
+        cascade.detectMultiScale(grey, found, scale_factor, 0, 0, cv::Size(min_side, min_side),
+                                 cv::Size(twice.width - 1, twice.height - 1));
+    }
+    const cv::Size half_size(std::max(1, (int)std::lround(grey.cols / 2.0)), std::max(1, (int)std::lround(grey.rows / 2.0)));
+    if (half_size.width >= window.width && half_size.height >= window.height) {
+        cv::Mat half;
+        cv::resize(grey, half, half_size, 0, 0, cv::INTER_AREA);
+        const int half_min = std::max({window.width, window.height, (min_side + 1) / 2});
+        std::vector<cv::Rect> large;
+        cascade.detectMultiScale(half, large, scale_factor, 0, 0, cv::Size(half_min, half_min));
+        const double kx = (double)grey.cols / half.cols, ky = (double)grey.rows / half.rows;
+        for (const auto &r : large) {
+            found.emplace_back((int)std::lround(r.x * kx), (int)std::lround(r.y * ky), (int)std::lround(r.width * kx),
+                               (int)std::lround(r.height * ky));
+        }
+    }
+    // detectMultiScale's own grouping: clusters of windows within 20 % of each other, kept when
+    // more than min_neighbors windows agree (0 keeps every window).
+    cv::groupRectangles(found, min_neighbors, 0.2);
+    return found;
+}
+
 }  // namespace
 
 extern "C" int sc_faces_detector_create(const char *frontal_path, const char *profile_path,
@@ -118,24 +155,22 @@ extern "C" int sc_faces_detect(sc_faces_detector *detector, const uint8_t *pixel
         }
         cv::equalizeHist(grey, grey);
         const int side = std::max(1, (int)std::lround(std::max(grey.cols, grey.rows) * options->min_face_fraction));
-        const cv::Size min_size(side, side);
         const int profile_side = std::max(1, (int)std::lround(std::max(grey.cols, grey.rows) * options->profile_min_face_fraction));
-        const cv::Size profile_min_size(profile_side, profile_side);
 
         std::vector<cv::Rect> faces;
         {
             std::lock_guard<std::mutex> guard(detector->lock);
-            detector->frontal.detectMultiScale(grey, faces, options->scale_factor, options->min_neighbors, 0, min_size);
+            faces = search(detector->frontal, grey, options->scale_factor, options->min_neighbors, side, options->split_pyramid != 0);
             const bool profiles = options->profiles == SC_FACES_PROFILES_ALWAYS ||
                                   (options->profiles == SC_FACES_PROFILES_FALLBACK && faces.empty());
             if (profiles && detector->has_profile) {
-                std::vector<cv::Rect> turned, mirrored;
-                detector->profile.detectMultiScale(grey, turned, options->profile_scale_factor, options->profile_min_neighbors, 0,
-                                                   profile_min_size);
+                const bool split = options->profile_split_pyramid != 0;
+                std::vector<cv::Rect> turned = search(detector->profile, grey, options->profile_scale_factor,
+                                                      options->profile_min_neighbors, profile_side, split);
                 cv::Mat flipped;
                 cv::flip(grey, flipped, 1);
-                detector->profile.detectMultiScale(flipped, mirrored, options->profile_scale_factor,
-                                                   options->profile_min_neighbors, 0, profile_min_size);
+                std::vector<cv::Rect> mirrored = search(detector->profile, flipped, options->profile_scale_factor,
+                                                        options->profile_min_neighbors, profile_side, split);
                 for (auto &r : mirrored) r.x = grey.cols - r.x - r.width;
                 turned.insert(turned.end(), mirrored.begin(), mirrored.end());
                 for (const auto &r : turned) {

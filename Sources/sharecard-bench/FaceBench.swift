@@ -26,7 +26,8 @@ enum FaceBench {
         let s = detector.settings
         let ours = try measure("detect faces in a 1024×683 photo (standard settings)", iterations: runs,
                                note: "\(found.count) faces; \(s.frontal.rawValue.split(separator: "/").last ?? "") at \(s.workingSidePixels) px, "
-                                   + "scaleFactor \(s.scaleFactor), minNeighbors \(s.minNeighbors), min face 1/\(Int((1 / s.minFaceFraction).rounded()))") {
+                                   + "scaleFactor \(s.scaleFactor), minNeighbors \(s.minNeighbors), min face 1/\(Int((1 / s.minFaceFraction).rounded()))"
+                                   + (s.splitPyramid ? ", split pyramid" : "")) {
             _ = try detector.faces(in: photo)
         }
         let frontalOnly = try FaceDetector(settings: try .init(profiles: .never))
@@ -47,7 +48,8 @@ enum FaceBench {
                                           "--scale", String(s.scaleFactor), "--neighbours", String(s.minNeighbors),
                                           "--min-fraction", String(s.minFaceFraction),
                                           "--profile-scale", String(s.profileScaleFactor), "--profile-neighbours", String(s.profileMinNeighbors),
-                                          "--profile-min-fraction", String(s.profileMinFaceFraction)]) {
+                                          "--profile-min-fraction", String(s.profileMinFaceFraction)]
+                                  + (s.splitPyramid ? ["--split"] : []) + (s.profileSplitPyramid ? ["--profile-split"] : [])) {
             for (key, mine) in [("standard", ours), ("always", both), ("frontal", frontal), ("standard-1-thread", ours)] {
                 guard let entry = peer.first(where: { $0.key.hasPrefix(key + "\t") }) else { continue }
                 rows.append(Measurement(name: "OpenCV Python, \(key)", medianMilliseconds: entry.value, iterations: runs,

@@ -6,7 +6,7 @@ final class FaceDetectorErrorTests: XCTestCase {
     func testMissingCascadeDirectoryNamesTheFileAndThePackage() {
         XCTAssertThrowsError(try FaceDetector(cascadeDirectories: ["/nonexistent"])) { error in
             guard case FacesError.cascade(let message) = error else { return XCTFail("\(error)") }
-            XCTAssertTrue(message.contains("haarcascade_frontalface_alt.xml"), message)
+            XCTAssertTrue(message.contains(FaceDetector.Settings.standard.frontal.rawValue), message)
             XCTAssertTrue(message.contains("opencv-data"), message)
         }
     }
@@ -16,7 +16,7 @@ final class FaceDetectorErrorTests: XCTestCase {
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("haarcascades"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data("<opencv_storage><cascade>not a cascade".utf8)
-            .write(to: directory.appendingPathComponent(FaceCascade.haarAlt.rawValue))
+            .write(to: directory.appendingPathComponent(FaceDetector.Settings.standard.frontal.rawValue))
         XCTAssertThrowsError(try FaceDetector(settings: try .init(profiles: .never), cascadeDirectories: [directory.path])) { error in
             guard case FacesError.cascade = error else { return XCTFail("\(error)") }
         }

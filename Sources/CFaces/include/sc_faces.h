@@ -24,7 +24,10 @@ typedef struct {
  * also searches for faces turned to either side (the cascade and its mirror image), kept where
  * they overlap no frontal face; SC_FACES_PROFILES_FALLBACK does so only when the frontal cascade
  * found nothing; SC_FACES_PROFILES_NEVER not at all. The profile search has its own
- * `profile_scale_factor`, `profile_min_neighbors` and `profile_min_face_fraction`. */
+ * `profile_scale_factor`, `profile_min_neighbors` and `profile_min_face_fraction`.
+ * `split_pyramid` (frontal) and `profile_split_pyramid` (profile), when non-zero, search faces
+ * of twice the cascade's window and larger on a half-size copy, at the 2-pixel stride
+ * detectMultiScale uses below that size instead of its 1-pixel stride above it. */
 enum {
     SC_FACES_PROFILES_NEVER = 0,
     SC_FACES_PROFILES_ALWAYS = 1,
@@ -39,6 +42,8 @@ typedef struct {
     double profile_scale_factor;
     int32_t profile_min_neighbors;
     double profile_min_face_fraction;
+    int32_t split_pyramid;
+    int32_t profile_split_pyramid;
 } sc_faces_options;
 
 /* Loads the frontal cascade at `frontal_path` and, when `profile_path` is not NULL, the
