@@ -34,7 +34,8 @@ let package = Package(
         // ICU's headers clash with Foundation's bundled ICU module, so they stay inside this
         // C target; its public header uses only stdint types.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
-        .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd")]),
+        // libmicrohttpd is opened with dlopen when the first daemon starts (not linked): only serve needs it.
+        .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("dl")]),
         // OpenCV's cascade classifier (Debian libopencv-objdetect-dev) behind a C header: C++ stays inside.
         // Linked only into the sharecard-faces plug-in; -nostartfiles and -static-stdlib keep the
         // Swift runtime out of it (it has no Swift code), so it loads into a statically linked binary.

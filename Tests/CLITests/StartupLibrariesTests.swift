@@ -37,6 +37,13 @@ final class StartupLibrariesTests: TemporaryDirectoryTestCase {
         XCTAssertFalse(listing.contains("libcurl"), listing)
     }
 
+    /// libmicrohttpd (and GnuTLS behind it) is opened when `serve` starts its daemon.
+    func testLibmicrohttpdIsNotLoadedAtStartUp() throws {
+        let listing = try loadedObjects()
+        XCTAssertFalse(listing.contains("libmicrohttpd"), listing)
+        XCTAssertFalse(listing.contains("libgnutls"), listing)
+    }
+
     func testHelpAndAPhotolessRenderLoadNoOpenCV() throws {
         XCTAssertFalse(try loadedObjects().contains("opencv"))
         let help = try run(logging: ["--help"])
