@@ -109,7 +109,10 @@ struct FontManifest {
             default:
                 return "\(at) needs exactly one of \"file\" or \"path\""
             }
-            if face.family.trimmingCharacters(in: .whitespaces).isEmpty { return "\(at).family is empty" }
+            // Foundation's `.whitespaces` (tab and the space separators), without its trimming copy.
+            if face.family.unicodeScalars.allSatisfy({ $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }) {
+                return "\(at).family is empty"
+            }
             if FontWeight(face.weight) == nil { return "\(at).weight \(face.weight) is outside 1...1000" }
             if let index = face.faceIndex, index < 0 { return "\(at).faceIndex \(index) is negative" }
             if !seen.insert(FaceKey(family: face.family.lowercased(), weight: face.weight, style: face.style ?? .normal)).inserted {
