@@ -7,7 +7,8 @@ import PackageDescription
 //   Typesetting, CardService, sharecard → Caching (the LRU both caches share, and LockedValue; no dependencies)
 //   C libraries from Debian (installed by scripts/setup) sit behind the C* targets:
 //   Raster → CFreeType, CPixman, CPNG, CImageEncode, CRasterKernels;  UnicodeText → CICU, CFriBiDi;  Typesetting → CHarfBuzz, CFreeType, CHyphen
-//   Faces → Raster, Geometry, CFaces (OpenCV's objdetect, C++ behind a C header)
+//   Faces → Raster, Geometry, CFacesLoader → CFacesInterface (the C header of CFaces, OpenCV's objdetect in C++)
+//   CFaces is built only as the plug-in libsharecard-faces.so, which CFacesLoader opens on the first detection
 //   Cards → Photos (a user's photo: JPEG, PNG, WebP decoded upright in sRGB) → Raster, CImageDecode
 //   Cards → Faces (an aspect-filled photo is cropped to keep its faces)
 //   CardService → PhotoFetch (photos by URL from allow-listed origins) → Caching, CCurlFetch
@@ -18,6 +19,8 @@ let package = Package(
         .executable(name: "sharecard", targets: ["sharecard"]),
         .executable(name: "sharecard-bench", targets: ["sharecard-bench"]),
         .library(name: "Raster", targets: ["Raster"]),
+        // The face detector, opened with dlopen by CFacesLoader: no executable links OpenCV.
+        .library(name: "sharecard-faces", type: .dynamic, targets: ["CFaces"]),
     ],
     targets: [
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
@@ -31,10 +34,17 @@ let package = Package(
         // ICU's headers clash with Foundation's bundled ICU module, so they stay inside this
         // C target; its public header uses only stdint types.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
-        .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd")]),
+        // libmicrohttpd is opened with dlopen when the first daemon starts (not linked): only serve needs it.
+        .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("dl")]),
         // OpenCV's cascade classifier (Debian libopencv-objdetect-dev) behind a C header: C++ stays inside.
+        // Linked only into the sharecard-faces plug-in; -nostartfiles and -static-stdlib keep the
+        // Swift runtime out of it (it has no Swift code), so it loads into a statically linked binary.
         .target(name: "CFaces", cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
-                linkerSettings: [.linkedLibrary("opencv_objdetect"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")]),
+                linkerSettings: [.linkedLibrary("opencv_objdetect"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core"),
+                                 .unsafeFlags(["-nostartfiles", "-static-stdlib"])]),
+        // sc_faces.h alone, for the loader and Faces.
+        .target(name: "CFacesInterface", path: "Sources/CFaces/include", publicHeadersPath: "."),
+        .target(name: "CFacesLoader", dependencies: ["CFacesInterface"], linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CSignal"),
         // libcurl is opened with dlopen on the first fetch (not linked), so other commands never load it.
         .target(name: "CCurlFetch", linkerSettings: [.linkedLibrary("dl")]),
@@ -50,7 +60,7 @@ let package = Package(
         .target(name: "UnicodeText", dependencies: ["CICU", "CFriBiDi"]),
         .target(name: "Typesetting", dependencies: ["Caching", "Geometry", "Raster", "UnicodeText", "CFreeType", "CHarfBuzz", "CHyphen"]),
         .target(name: "Scene", dependencies: ["Caching", "Geometry", "Raster", "Layout", "Typesetting", "UnicodeText"]),
-        .target(name: "Faces", dependencies: ["Geometry", "Raster", "CFaces"]),
+        .target(name: "Faces", dependencies: ["Geometry", "Raster", "CFacesInterface", "CFacesLoader"]),
         .target(name: "Photos", dependencies: ["Raster", "CImageDecode"]),
         .target(name: "PhotoFetch", dependencies: ["Caching", "CCurlFetch"]),
         .target(name: "Cards", dependencies: ["Faces", "Layout", "Photos", "Scene", "Typesetting", "UnicodeText", "Raster", "Geometry", "CCrypto"]),

@@ -202,3 +202,5 @@ extern "C" int sc_faces_detect(sc_faces_detector *detector, const uint8_t *pixel
     }
     return -1;
 }
+
+extern "C" size_t sc_faces_options_size(void) { return sizeof(sc_faces_options); }

@@ -92,7 +92,7 @@ static void sc_httpd_completed(void *cls, struct MHD_Connection *connection, voi
         /* libmicrohttpd answered itself (a request line or header over its memory limit, a
          * malformed Content-Length) */
         const union MHD_ConnectionInfo *info =
-            MHD_get_connection_info(connection, MHD_CONNECTION_INFO_HTTP_STATUS);
+            sc_mhd.get_connection_info(connection, MHD_CONNECTION_INFO_HTTP_STATUS);
         if (info != NULL && info->http_status >= 100 && info->http_status <= 599) {
             r->status = (uint16_t)info->http_status;
             r->response_length = 0;
@@ -122,6 +122,7 @@ sc_httpd *sc_httpd_start(const sc_httpd_options *o, char *err, size_t err_size) 
                                         "connection or backlog count");
         return NULL;
     }
+    if (sc_mhd_load(err, err_size) != 0) return NULL;
     struct sockaddr_in v4;
     struct sockaddr_in6 v6;
     memset(&v4, 0, sizeof v4);
@@ -195,9 +196,9 @@ sc_httpd *sc_httpd_start(const sc_httpd_options *o, char *err, size_t err_size) 
         {MHD_OPTION_STRICT_FOR_CLIENT, 0, NULL},
         {MHD_OPTION_END, 0, NULL},
     };
-    d->mhd = MHD_start_daemon(flags, 0, &sc_httpd_guard_accept, d, &sc_httpd_access, d,
-                              MHD_OPTION_ARRAY, o->on_log != NULL ? items : items + 1,
-                              MHD_OPTION_END);
+    d->mhd = sc_mhd.start_daemon(flags, 0, &sc_httpd_guard_accept, d, &sc_httpd_access, d,
+                                 MHD_OPTION_ARRAY, o->on_log != NULL ? items : items + 1,
+                                 MHD_OPTION_END);
     if (d->mhd == NULL) {
         sc_httpd_message(err, err_size, "libmicrohttpd could not start (out of threads or "
                                         "descriptors)");
@@ -209,7 +210,7 @@ sc_httpd *sc_httpd_start(const sc_httpd_options *o, char *err, size_t err_size) 
     if (sc_httpd_listen_start(d) != 0) {
         sc_httpd_message(err, err_size, "cannot start the accepting thread");
         sc_httpd_listen_close(d);
-        MHD_stop_daemon(d->mhd);
+        sc_mhd.stop_daemon(d->mhd);
         sc_httpd_guard_stop(d);
         free(d);
         return NULL;
@@ -222,7 +223,7 @@ uint16_t sc_httpd_port(const sc_httpd *d) { return d->port; }
 void sc_httpd_stop(sc_httpd *d) {
     if (d == NULL) return;
     (void)sc_httpd_quiesce(d); /* no connection may be added while libmicrohttpd stops */
-    MHD_stop_daemon(d->mhd);
+    sc_mhd.stop_daemon(d->mhd);
     sc_httpd_guard_stop(d);
     sc_httpd_listen_close(d);
     free(d);
@@ -230,7 +231,7 @@ void sc_httpd_stop(sc_httpd *d) {
 
 uint32_t sc_httpd_connection_count(const sc_httpd *d) {
     const union MHD_DaemonInfo *info =
-        MHD_get_daemon_info(d->mhd, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+        sc_mhd.get_daemon_info(d->mhd, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
     return info != NULL ? info->num_connections : 0;
 }
 

@@ -158,10 +158,10 @@ void sc_httpd_guard_notify(void *cls, struct MHD_Connection *connection, void **
         *socket_context = c;
         if (c == NULL) return; /* untracked: no deadline, not counted for its address */
         const union MHD_ConnectionInfo *fd =
-            MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+            sc_mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
         c->fd = fd != NULL ? fd->connect_fd : -1;
         const union MHD_ConnectionInfo *address =
-            MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+            sc_mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
         c->key_length = sc_httpd_address_key(address != NULL ? address->client_addr : NULL, c->key);
         c->opened_ns = c->header_started_ns = sc_httpd_now_ns();
         pthread_mutex_lock(&g->lock);
@@ -188,7 +188,7 @@ void sc_httpd_guard_notify(void *cls, struct MHD_Connection *connection, void **
 
 static sc_httpd_conn *sc_httpd_guard_find(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info =
-        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+        sc_mhd.get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return info != NULL ? info->socket_context : NULL;
 }
 

@@ -15,6 +15,31 @@
 
 #include <microhttpd.h>
 
+/* libmicrohttpd's entry points, filled by sc_mhd_load (sc_httpd_library.c) before the first
+ * daemon starts: every call into libmicrohttpd goes through this table. */
+typedef struct {
+    __typeof__(MHD_start_daemon) *start_daemon;
+    __typeof__(MHD_stop_daemon) *stop_daemon;
+    __typeof__(MHD_get_daemon_info) *get_daemon_info;
+    __typeof__(MHD_add_connection) *add_connection;
+    __typeof__(MHD_get_connection_info) *get_connection_info;
+    __typeof__(MHD_get_connection_values_n) *get_connection_values_n;
+    __typeof__(MHD_suspend_connection) *suspend_connection;
+    __typeof__(MHD_resume_connection) *resume_connection;
+    __typeof__(MHD_create_response_from_buffer) *create_response_from_buffer;
+    __typeof__(MHD_create_response_from_callback) *create_response_from_callback;
+    __typeof__(MHD_set_response_options) *set_response_options;
+    __typeof__(MHD_add_response_header) *add_response_header;
+    __typeof__(MHD_get_response_headers) *get_response_headers;
+    __typeof__(MHD_queue_response) *queue_response;
+    __typeof__(MHD_destroy_response) *destroy_response;
+    __typeof__(MHD_get_reason_phrase_for) *get_reason_phrase_for;
+} sc_mhd_library;
+extern sc_mhd_library sc_mhd;
+
+/* Opens libmicrohttpd once per process. Returns 0, or -1 with why in err. Thread-safe. */
+int sc_mhd_load(char *err, size_t err_size);
+
 typedef struct sc_httpd_field {
     const char *name;
     size_t name_length;

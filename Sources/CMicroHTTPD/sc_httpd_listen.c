@@ -142,7 +142,7 @@ static void *sc_httpd_listen_run(void *argument) {
          * refused later by a worker (out of memory for its pool) stays counted: the limit is
          * then one lower for the daemon's life. */
         sc_httpd_listen_count_handed(d, 1);
-        if (MHD_add_connection(d->mhd, client, (struct sockaddr *)&peer, peer_length) != MHD_YES)
+        if (sc_mhd.add_connection(d->mhd, client, (struct sockaddr *)&peer, peer_length) != MHD_YES)
             sc_httpd_listen_count_handed(d, -1);
     }
     return NULL;

@@ -12,7 +12,7 @@
 
 void sc_httpd_request_free(sc_httpd_request *r) {
     struct MHD_Response *response = atomic_exchange(&r->response, NULL);
-    if (response != NULL) MHD_destroy_response(response);
+    if (response != NULL) sc_mhd.destroy_response(response);
     atomic_fetch_sub(&r->daemon->live_requests, 1);
     atomic_fetch_sub(&r->daemon->body_bytes, (int64_t)r->body_capacity);
     free(r->target);
@@ -39,7 +39,7 @@ void *sc_httpd_begin(void *cls, const char *uri, struct MHD_Connection *connecti
     r->target_length = length;
     r->raw_target = uri;
     const union MHD_ConnectionInfo *fd =
-        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+        sc_mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     r->fd = fd != NULL ? fd->connect_fd : -1;
     r->daemon = d;
     r->connection = connection;
@@ -51,7 +51,7 @@ void *sc_httpd_begin(void *cls, const char *uri, struct MHD_Connection *connecti
     atomic_fetch_add(&d->live_requests, 1);
 
     const union MHD_ConnectionInfo *info =
-        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+        sc_mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     const struct sockaddr *sa = info != NULL ? info->client_addr : NULL;
     if (sa != NULL && sa->sa_family == AF_INET) {
         const struct sockaddr_in *in = (const struct sockaddr_in *)sa;
@@ -105,8 +105,8 @@ static enum MHD_Result sc_httpd_collect_field(void *cls, enum MHD_ValueKind kind
  * request). Returns 0, or -1 when out of memory. */
 int sc_httpd_collect_fields(sc_httpd_request *r) {
     r->field_count = 0;
-    int n = MHD_get_connection_values_n(r->connection, MHD_HEADER_KIND,
-                                        sc_httpd_collect_field, r);
+    int n = sc_mhd.get_connection_values_n(r->connection, MHD_HEADER_KIND,
+                                           sc_httpd_collect_field, r);
     return (n >= 0 && (size_t)n == r->field_count) ? 0 : -1;
 }
 
@@ -228,16 +228,16 @@ int sc_httpd_take_body(sc_httpd_request *r, const char *data, size_t size) {
 enum MHD_Result sc_httpd_queue(sc_httpd_request *r) {
     struct MHD_Response *response = atomic_exchange(&r->response, NULL);
     if (response == NULL) return MHD_NO;
-    enum MHD_Result result = MHD_queue_response(r->connection, r->status, response);
-    MHD_destroy_response(response);
+    enum MHD_Result result = sc_mhd.queue_response(r->connection, r->status, response);
+    sc_mhd.destroy_response(response);
     if (result == MHD_YES) r->queued = 1;
     return result;
 }
 
 struct MHD_Response *sc_httpd_bare_500(void) {
     struct MHD_Response *response =
-        MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
-    if (response != NULL) MHD_add_response_header(response, "Connection", "close");
+        sc_mhd.create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+    if (response != NULL) sc_mhd.add_response_header(response, "Connection", "close");
     return response;
 }
 
@@ -258,7 +258,7 @@ static int sc_httpd_add_headers(struct MHD_Response *response, const char *block
         if (value_end == NULL) return -1;
         offset = (size_t)(value_end - block) + 1;
         if (skip_content_length && strcasecmp(name, "Content-Length") == 0) continue;
-        if (MHD_add_response_header(response, name, value) != MHD_YES) return -1;
+        if (sc_mhd.add_response_header(response, name, value) != MHD_YES) return -1;
     }
     return 0;
 }
@@ -306,12 +306,12 @@ static ssize_t sc_httpd_no_content(void *cls, uint64_t position, char *buffer, s
  * chunk "0\r\n\r\n" after the 304's header block, which a client reads as the next answer. */
 static struct MHD_Response *sc_httpd_not_modified(const char *headers, size_t headers_length) {
     int64_t stated = sc_httpd_stated_length(headers, headers_length);
-    struct MHD_Response *response = MHD_create_response_from_callback(
+    struct MHD_Response *response = sc_mhd.create_response_from_callback(
         stated >= 0 ? (uint64_t)stated : MHD_SIZE_UNKNOWN, 4096, &sc_httpd_no_content, NULL, NULL);
     if (response == NULL) return NULL;
     if (stated < 0 &&
-        MHD_set_response_options(response, MHD_RF_HTTP_1_0_COMPATIBLE_STRICT, MHD_RO_END) != MHD_YES) {
-        MHD_destroy_response(response);
+        sc_mhd.set_response_options(response, MHD_RF_HTTP_1_0_COMPATIBLE_STRICT, MHD_RO_END) != MHD_YES) {
+        sc_mhd.destroy_response(response);
         return NULL;
     }
     return response;
@@ -332,13 +332,13 @@ int32_t sc_httpd_respond(sc_httpd_request *r, uint16_t status,
     if (not_modified) body_length = 0;
     struct MHD_Response *response =
         not_modified ? sc_httpd_not_modified(headers, headers_length)
-                     : MHD_create_response_from_buffer(body_length,
-                                                       (void *)(body_length > 0 ? body : NULL),
-                                                       MHD_RESPMEM_MUST_COPY);
+                     : sc_mhd.create_response_from_buffer(body_length,
+                                                          (void *)(body_length > 0 ? body : NULL),
+                                                          MHD_RESPMEM_MUST_COPY);
     if (response == NULL) {
         result = -3;
     } else if (sc_httpd_add_headers(response, headers, headers_length, not_modified) != 0) {
-        MHD_destroy_response(response);
+        sc_mhd.destroy_response(response);
         response = NULL;
         result = -2;
     }
@@ -361,7 +361,7 @@ int32_t sc_httpd_respond(sc_httpd_request *r, uint16_t status,
     r->response_length = body_length;
     if (response != NULL) atomic_store(&r->response, response);
     else atomic_store(&r->unanswerable, 1); /* out of memory: close when resumed */
-    if (deferred) MHD_resume_connection(r->connection);
+    if (deferred) sc_mhd.resume_connection(r->connection);
     return result;
 }
 
@@ -395,17 +395,17 @@ static enum MHD_Result sc_httpd_early_field(void *cls, enum MHD_ValueKind kind, 
 int sc_httpd_send_early(sc_httpd_request *r) {
     struct MHD_Response *response = atomic_exchange(&r->response, NULL);
     if (response == NULL || r->fd < 0) {
-        if (response != NULL) MHD_destroy_response(response);
+        if (response != NULL) sc_mhd.destroy_response(response);
         return -1;
     }
     sc_httpd_text t = {.length = 0, .overflow = 0};
     char line[128];
-    const char *reason = MHD_get_reason_phrase_for(r->status);
+    const char *reason = sc_mhd.get_reason_phrase_for(r->status);
     int n = snprintf(line, sizeof line, "HTTP/1.1 %u %s\r\n", (unsigned)r->status,
                      reason != NULL ? reason : "");
     if (n > 0) sc_httpd_text_append(&t, line, (size_t)n);
-    MHD_get_response_headers(response, sc_httpd_early_field, &t);
-    MHD_destroy_response(response);
+    sc_mhd.get_response_headers(response, sc_httpd_early_field, &t);
+    sc_mhd.destroy_response(response);
     time_t now = time(NULL);
     struct tm parts;
     if (gmtime_r(&now, &parts) != NULL) {
@@ -431,7 +431,7 @@ int32_t sc_httpd_abandon(sc_httpd_request *r) {
     int unanswered = 0;
     if (!atomic_compare_exchange_strong(&r->answered, &unanswered, 1)) return -1;
     atomic_store(&r->unanswerable, 1);
-    MHD_resume_connection(r->connection);
+    sc_mhd.resume_connection(r->connection);
     return 0;
 }
 
@@ -449,7 +449,7 @@ int32_t sc_httpd_request_peer_gone(const sc_httpd_request *r) {
 
 int32_t sc_httpd_defer(sc_httpd_request *r) {
     if (!r->in_callback || atomic_load(&r->deferred) || atomic_load(&r->answered)) return -1;
-    MHD_suspend_connection(r->connection);
+    sc_mhd.suspend_connection(r->connection);
     atomic_store(&r->deferred, 1);
     return 0;
 }

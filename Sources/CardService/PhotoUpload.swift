@@ -53,6 +53,7 @@ struct PhotoUpload {
             case .photo(.unsupportedFormat):
                 throw ServiceError.unsupportedMediaType(message: error.description, accepted: ["image/jpeg", "image/png", "image/webp"])
             case .photo(.corrupt): throw ServiceError.invalidPhoto(message: error.description, field: "photo")
+            case .faceDetectorUnavailable: throw ServiceError.faceDetectorUnavailable(message: error.description)
             }
         }
     }

@@ -20,6 +20,8 @@ public enum ServiceError: Error, Sendable {
     case unsupportedMediaType(message: String, accepted: [String])
     /// The service cannot answer safely (for instance, a signature cannot be checked).
     case internalError(code: String, message: String)
+    /// A photo card cannot be made on this install: the face detector's plug-in is missing (503).
+    case faceDetectorUnavailable(message: String)
 
     var response: HTTPResponse {
         switch self {
@@ -41,6 +43,7 @@ public enum ServiceError: Error, Sendable {
             r.headers.set("Accept-Post", accepted.joined(separator: ", "))
             return r
         case .internalError(let code, let message): return .error(status: 500, code: code, message: message)
+        case .faceDetectorUnavailable(let message): return .error(status: 503, code: "face_detector_unavailable", message: message)
         }
     }
 }

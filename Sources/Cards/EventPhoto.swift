@@ -11,7 +11,9 @@ public struct EventPhoto: Sendable {
     /// SHA-256 of the file's bytes, part of the card's key.
     public let digest: String
     /// The faces in the decoded photo, in its pixels (none when the detector's cascades are
-    /// missing or it fails): an aspect-filled photo is cropped to keep them.
+    /// missing or it fails): an aspect-filled photo is cropped to keep them. Without the
+    /// detector's plug-in the photo is refused (`faceDetectorUnavailable`): an install fault,
+    /// not a photo without faces.
     public let faces: [Rect]
     /// The file's bytes and the limits they were decoded under, so the photo can be decoded
     /// again for another canvas (`fitted(for:size:scale:)`).
@@ -33,7 +35,11 @@ public struct EventPhoto: Sendable {
         digest = ContentHash.hex(data)
         self.data = data
         self.limits = limits
-        faces = (try? EventPhoto.detector?.faces(in: photo.image))?.map(\.bounds) ?? []
+        switch EventPhoto.detector {
+        case .success(let detector): faces = (try? detector.faces(in: photo.image))?.map(\.bounds) ?? []
+        case .failure(let error) where error.isMissingPlugin: throw PhotoInputError.faceDetectorUnavailable(error.description)
+        case .failure: faces = []
+        }
     }
 
     /// The same photo decoded for another canvas, as `init` would decode it there: a photo
@@ -43,18 +49,23 @@ public struct EventPhoto: Sendable {
         try EventPhoto(data: data, template: template, size: size, scale: scale, limits: limits)
     }
 
-    /// One detector for every photo (loading the cascades takes a while).
-    static let detector = try? FaceDetector()
+    /// One detector for every photo (loading the cascades takes a while), made on the first photo.
+    static let detector: Result<FaceDetector, FacesError> = Result { () throws(FacesError) -> FaceDetector in
+        do { return try FaceDetector() } catch let error as FacesError { throw error } catch { throw FacesError.cascade("\(error)") }
+    }
 }
 
 /// Why a photo cannot go on a card.
 public enum PhotoInputError: Error, Equatable, Sendable, CustomStringConvertible {
     case photo(PhotoError)
     case templateShowsNoPhoto(String)
+    /// The face detector's plug-in could not be loaded (the message names the files tried).
+    case faceDetectorUnavailable(String)
 
     public var description: String {
         switch self {
         case .photo(let e): return e.description
+        case .faceDetectorUnavailable(let message): return message
         case .templateShowsNoPhoto(let name):
             return "template \(name) shows no photo (use a template with an image whose src is {\"from\": \"eventPhoto\"}, such as photo)"
         }

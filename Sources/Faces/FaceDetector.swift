@@ -1,11 +1,14 @@
-import CFaces
+import CFacesInterface
+import CFacesLoader
 import Geometry
 import Raster
 
 /// Finds frontal faces (and, by default, faces turned to the side when there is no frontal one)
 /// with OpenCV's cascade classifiers, on a grey,
 /// histogram-equalised copy of the image area-downscaled to `Settings.workingSidePixels`.
-/// Load once and share: the cascades are parsed when the detector is made.
+/// Load once and share: the cascades are parsed when the detector is made. The first detector
+/// opens the OpenCV plug-in (`libsharecard-faces.so`, beside the executable or in
+/// `../lib/sharecard`); without it, making a detector throws `FacesError.plugin`.
 public struct FaceDetector: Sendable {
     /// How the detector searches. The defaults were chosen by measurement on labelled photos
     /// (docs/design.md, "Faces"; `bench/face_settings.py` prints the table).
@@ -111,7 +114,7 @@ public struct FaceDetector: Sendable {
             var message = [CChar](repeating: 0, count: 256)
             let status = image.withUnsafePremultipliedARGB { words in
                 words.withMemoryRebound(to: UInt8.self) { bytes in
-                    sc_faces_detect(handle.pointer, bytes.baseAddress, bytes.count, Int32(image.width), Int32(image.height),
+                    handle.plugin.pointee.detect(handle.pointer, bytes.baseAddress, bytes.count, Int32(image.width), Int32(image.height),
                                     image.width * 4, &options, &rects, rects.count, &count, &message, message.count)
                 }
             }
@@ -132,25 +135,29 @@ extension FaceDetector {
     }
 }
 
-/// Owns one `sc_faces_detector`.
-// Unchecked: the C++ detector serialises its searches with its own mutex, and is otherwise immutable.
+/// Owns one `sc_faces_detector`, made by the plug-in's entry points.
+// Unchecked: the C++ detector serialises its searches with its own mutex, and is otherwise
+// immutable; the plug-in's table is written once, before the first load returns.
 private final class DetectorHandle: @unchecked Sendable {
+    let plugin: UnsafePointer<sc_faces_plugin>
     let pointer: OpaquePointer
 
     init(frontalPath: String, profilePath: String?) throws {
+        var message = [CChar](repeating: 0, count: 2048)
+        guard let plugin = sc_faces_plugin_load(&message, message.count) else { throw FacesError.plugin(cString(message)) }
         var out: OpaquePointer?
-        var message = [CChar](repeating: 0, count: 512)
         let status: Int32
         if let profilePath {
-            status = sc_faces_detector_create(frontalPath, profilePath, &out, &message, message.count)
+            status = plugin.pointee.detector_create(frontalPath, profilePath, &out, &message, message.count)
         } else {
-            status = sc_faces_detector_create(frontalPath, nil, &out, &message, message.count)
+            status = plugin.pointee.detector_create(frontalPath, nil, &out, &message, message.count)
         }
         guard status == 0, let out else { throw FacesError.cascade(cString(message)) }
+        self.plugin = plugin
         pointer = out
     }
 
-    deinit { sc_faces_detector_destroy(pointer) }
+    deinit { plugin.pointee.detector_destroy(pointer) }
 }
 
 /// The NUL-terminated text in a C message buffer.

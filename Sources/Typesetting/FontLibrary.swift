@@ -64,8 +64,10 @@ public struct FontLibrary: Sendable {
         var collections: [String: CollectionNames] = [:]
         var missingPaths = Set<String>()
         var listings = DirectoryListings()
+        // A manifest's `file` is a plain name (checked by FontManifest), so joining needs no path API.
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         for spec in manifest.faces {
-            let path = spec.path ?? (directory as NSString).appendingPathComponent(spec.file ?? "")
+            let path = spec.path ?? prefix + (spec.file ?? "")
             if collections[path] == nil {
                 guard !missingPaths.contains(path), listings.contains(path) else {
                     missingPaths.insert(path)
@@ -109,12 +111,14 @@ public struct FontLibrary: Sendable {
     private struct DirectoryListings {
         private var names: [String: Set<String>] = [:]
 
+        /// `path` is absolute, or the fonts directory joined with a plain file name.
         mutating func contains(_ path: String) -> Bool {
-            let parent = (path as NSString).deletingLastPathComponent
+            guard let slash = path.lastIndex(of: "/") else { return false }
+            let parent = slash == path.startIndex ? "/" : String(path[..<slash])
             if names[parent] == nil {
                 names[parent] = Set((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [])
             }
-            return names[parent]!.contains((path as NSString).lastPathComponent)
+            return names[parent]!.contains(String(path[path.index(after: slash)...]))
         }
     }
 

@@ -93,9 +93,12 @@ struct FontManifest {
     private func problem() -> String? {
         guard version == 1 else { return "version \(version) is not supported (expected 1)" }
         guard !faces.isEmpty else { return "\"faces\" is empty" }
-        var seen = Set<String>()
+        // Checked in every process that loads fonts: the key is a value, and the label is only
+        // formatted for a message.
+        struct FaceKey: Hashable { let family: String, weight: Int, style: FontStyle }
+        var seen = Set<FaceKey>()
         for (i, face) in faces.enumerated() {
-            let at = "faces[\(i)]"
+            var at: String { "faces[\(i)]" }
             switch (face.file, face.path) {
             case (let file?, nil):
                 if file.isEmpty || file.contains("/") || file == "." || file == ".." {
@@ -106,11 +109,13 @@ struct FontManifest {
             default:
                 return "\(at) needs exactly one of \"file\" or \"path\""
             }
-            if face.family.trimmingCharacters(in: .whitespaces).isEmpty { return "\(at).family is empty" }
+            // Foundation's `.whitespaces` (tab and the space separators), without its trimming copy.
+            if face.family.unicodeScalars.allSatisfy({ $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }) {
+                return "\(at).family is empty"
+            }
             if FontWeight(face.weight) == nil { return "\(at).weight \(face.weight) is outside 1...1000" }
             if let index = face.faceIndex, index < 0 { return "\(at).faceIndex \(index) is negative" }
-            let key = "\(face.family.lowercased())|\(face.weight)|\((face.style ?? .normal).rawValue)"
-            if !seen.insert(key).inserted {
+            if !seen.insert(FaceKey(family: face.family.lowercased(), weight: face.weight, style: face.style ?? .normal)).inserted {
                 return "\(at) repeats family \"\(face.family)\" weight \(face.weight) style \((face.style ?? .normal).rawValue)"
             }
         }

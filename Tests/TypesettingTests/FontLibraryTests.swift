@@ -214,6 +214,29 @@ final class FontLibraryTests: XCTestCase {
         XCTAssertTrue(fallback.contains("fallback[0]"), fallback)
     }
 
+    /// A family of tabs and space separators is blank (Foundation's `.whitespaces`); a newline
+    /// is not one of them. The same family, weight and style twice is named at its repeat.
+    func testBlankFamiliesAndRepeatedFacesAreNamed() throws {
+        let dir = try temporaryDirectory()
+        let manifest = (dir as NSString).appendingPathComponent("fonts.json")
+        func load(_ faces: String) -> FontError? {
+            try? #"{"version": 1, "title": {"family": "X", "weight": 400}, "faces": [\#(faces)], "fallback": []}"#
+                .write(toFile: manifest, atomically: true, encoding: .utf8)
+            do { _ = try FontLibrary(directory: dir); return nil } catch { return error }
+        }
+        let x = #"{"file": "a.ttf", "family": "X", "weight": 400}"#
+        guard case .invalidManifest(_, let blank)? = load(#"\#(x), {"file": "b.ttf", "family": "\t\u2003 ", "weight": 400}"#)
+        else { return XCTFail() }
+        XCTAssertEqual(blank, "faces[1].family is empty")
+        XCTAssertEqual(load(#"\#(x), {"file": "b.ttf", "family": "\n", "weight": 400}"#),
+                       .fileNotFound(path: (dir as NSString).appendingPathComponent("a.ttf")))
+        guard case .invalidManifest(_, let repeated)? = load(#"\#(x), {"file": "b.ttf", "family": "x", "weight": 400, "style": "normal"}"#)
+        else { return XCTFail() }
+        XCTAssertEqual(repeated, "faces[1] repeats family \"x\" weight 400 style normal")
+        XCTAssertEqual(load(#"\#(x), {"file": "b.ttf", "family": "x", "weight": 400, "style": "italic"}"#),
+                       .fileNotFound(path: (dir as NSString).appendingPathComponent("a.ttf")))
+    }
+
     func testOptionalSystemFaceMayBeAbsent() throws {
         let dir = try temporaryDirectory()
         try FileManager.default.copyItem(atPath: TestFonts.path("Quicksand-Bold.ttf"),

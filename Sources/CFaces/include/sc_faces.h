@@ -63,6 +63,10 @@ int sc_faces_detect(sc_faces_detector *detector, const uint8_t *pixels, size_t p
                     int32_t width, int32_t height, size_t stride_bytes, const sc_faces_options *options,
                     sc_face_rect *out, size_t capacity, size_t *count, char *err, size_t err_size);
 
+/* sizeof(sc_faces_options) as this code was compiled: the loader (sc_faces_loader.h) refuses a
+ * plug-in built from another version of this header. */
+size_t sc_faces_options_size(void);
+
 #ifdef __cplusplus
 }
 #endif
