@@ -9,6 +9,7 @@ import PackageDescription
 //   Raster → CFreeType, CPixman, CPNG, CImageEncode;  UnicodeText → CICU, CFriBiDi;  Typesetting → CHarfBuzz, CFreeType, CHyphen
 //   Faces → Raster, Geometry, CFaces (OpenCV's objdetect, C++ behind a C header)
 //   Cards → Photos (a user's photo: JPEG, PNG, WebP decoded upright in sRGB) → Raster, CImageDecode
+//   CImageDecode → CPNG (a PNG photo's pixels; its colour chunks are converted in CImageDecode)
 //   Cards → Faces (an aspect-filled photo is cropped to keep its faces)
 //   CardService → PhotoFetch (photos by URL from allow-listed origins) → Caching, CCurlFetch
 //   CardService → HTTPTypes (requests and responses as values, no sockets);  HTTPServer → HTTPTypes, CMicroHTTPD
@@ -38,8 +39,9 @@ let package = Package(
         .target(name: "CSignal"),
         // libcurl is opened with dlopen on the first fetch (not linked), so other commands never load it.
         .target(name: "CCurlFetch", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "CImageDecode", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("webpdemux"),
-                                                       .linkedLibrary("exif"), .linkedLibrary("lcms2"), .linkedLibrary("m")]),
+        .target(name: "CImageDecode", dependencies: ["CPNG"],
+                linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("webpdemux"),
+                                 .linkedLibrary("exif"), .linkedLibrary("lcms2"), .linkedLibrary("m"), .linkedLibrary("z")]),
         .target(name: "CHyphen", linkerSettings: [.linkedLibrary("hyphen")]),
 
         .target(name: "Geometry"),
