@@ -10,6 +10,7 @@ import PackageDescription
 //   Faces → Raster, Geometry, CFacesLoader → CFacesInterface (the C header of CFaces, OpenCV's objdetect in C++)
 //   CFaces is built only as the plug-in libsharecard-faces.so, which CFacesLoader opens on the first detection
 //   Cards → Photos (a user's photo: JPEG, PNG, WebP decoded upright in sRGB) → Raster, CImageDecode
+//   CImageDecode → CPNG (a PNG photo's pixels; its colour chunks are converted in CImageDecode)
 //   Cards → Faces (an aspect-filled photo is cropped to keep its faces)
 //   CardService → PhotoFetch (photos by URL from allow-listed origins) → Caching, CCurlFetch
 //   CardService → HTTPTypes (requests and responses as values, no sockets);  HTTPServer → HTTPTypes, CMicroHTTPD
@@ -48,8 +49,9 @@ let package = Package(
         .target(name: "CSignal"),
         // libcurl is opened with dlopen on the first fetch (not linked), so other commands never load it.
         .target(name: "CCurlFetch", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "CImageDecode", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("webpdemux"),
-                                                       .linkedLibrary("exif"), .linkedLibrary("lcms2"), .linkedLibrary("m")]),
+        .target(name: "CImageDecode", dependencies: ["CPNG"],
+                linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("webpdemux"),
+                                 .linkedLibrary("exif"), .linkedLibrary("lcms2"), .linkedLibrary("m"), .linkedLibrary("z")]),
         .target(name: "CHyphen", linkerSettings: [.linkedLibrary("hyphen")]),
         // Raster's pixel loops that Swift's baseline-x86-64 SIMD made slow (built at -O2 in every configuration).
         .target(name: "CRasterKernels", cSettings: [.unsafeFlags(["-O2"])]),

@@ -33,18 +33,16 @@ int sc_icc_is_srgb(const uint8_t *icc, size_t icc_size) {
     return result;
 }
 
-int sc_icc_rgb_to_srgb(uint32_t *pixels, size_t count, const uint8_t *icc, size_t icc_size) {
-    if (!icc || icc_size < 128 || icc_size > 0xFFFFFFF) return -1;
-    cmsContext context = quiet_context();
-    if (!context) return -1;
+/* Converts straight BGRA pixels in place from `source` (closed here, may be NULL) to sRGB;
+ * 0, or -1 when `source` is not a usable RGB profile. */
+static int rgb_profile_to_srgb(cmsContext context, cmsHPROFILE source, uint32_t *pixels, size_t count) {
     int status = -1;
-    cmsHPROFILE source = cmsOpenProfileFromMemTHR(context, icc, (cmsUInt32Number)icc_size);
     cmsHPROFILE srgb = cmsCreate_sRGBProfileTHR(context);
     if (source && srgb && cmsGetColorSpace(source) == cmsSigRgbData) {
         cmsHTRANSFORM transform = cmsCreateTransformTHR(context, source, TYPE_BGRA_8, srgb, TYPE_BGRA_8,
                                                         INTENT_PERCEPTUAL, cmsFLAGS_COPY_ALPHA);
         if (transform) {
-            /* Row by row so the pixel count never overflows lcms2's 32-bit argument. */
+            /* In slices so the pixel count never overflows lcms2's 32-bit argument. */
             for (size_t done = 0; done < count;) {
                 size_t n = count - done > (1u << 20) ? (1u << 20) : count - done;
                 cmsDoTransform(transform, pixels + done, pixels + done, (cmsUInt32Number)n);
@@ -56,6 +54,37 @@ int sc_icc_rgb_to_srgb(uint32_t *pixels, size_t count, const uint8_t *icc, size_
     }
     if (source) cmsCloseProfile(source);
     if (srgb) cmsCloseProfile(srgb);
+    return status;
+}
+
+int sc_icc_rgb_to_srgb(uint32_t *pixels, size_t count, const uint8_t *icc, size_t icc_size) {
+    if (!icc || icc_size < 128 || icc_size > 0xFFFFFFF) return -1;
+    cmsContext context = quiet_context();
+    if (!context) return -1;
+    cmsHPROFILE source = cmsOpenProfileFromMemTHR(context, icc, (cmsUInt32Number)icc_size);
+    int status = rgb_profile_to_srgb(context, source, pixels, count);
+    cmsDeleteContext(context);
+    return status;
+}
+
+int sc_chromaticities_to_srgb(uint32_t *pixels, size_t count, const double white_xy[2], const double primaries_xy[6]) {
+    for (int i = 0; i < 2; i++) if (!(white_xy[i] > 0 && white_xy[i] < 1)) return -1;
+    for (int i = 0; i < 6; i++) if (!(primaries_xy[i] >= 0 && primaries_xy[i] < 1)) return -1;
+    cmsContext context = quiet_context();
+    if (!context) return -1;
+    /* IEC 61966-2-1's curve: Y = ((X + 0.055) / 1.055)^2.4 above 0.04045, X / 12.92 below. */
+    const cmsFloat64Number srgb_curve[5] = {2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045};
+    cmsToneCurve *curve = cmsBuildParametricToneCurve(context, 4, srgb_curve);
+    cmsHPROFILE source = NULL;
+    if (curve) {
+        cmsToneCurve *curves[3] = {curve, curve, curve};
+        const cmsCIExyY white = {white_xy[0], white_xy[1], 1};
+        const cmsCIExyYTRIPLE primaries = {{primaries_xy[0], primaries_xy[1], 1}, {primaries_xy[2], primaries_xy[3], 1},
+                                           {primaries_xy[4], primaries_xy[5], 1}};
+        source = cmsCreateRGBProfileTHR(context, &white, &primaries, curves);
+        cmsFreeToneCurve(curve);
+    }
+    int status = rgb_profile_to_srgb(context, source, pixels, count);
     cmsDeleteContext(context);
     return status;
 }

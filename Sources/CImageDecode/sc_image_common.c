@@ -49,6 +49,18 @@ int sc_apply_orientation(uint32_t **pixels, uint32_t *w, uint32_t *h, int orient
     return 0;
 }
 
+void sc_image_set_result(sc_image_result *result, uint32_t *pixels, uint32_t ow, uint32_t oh, uint32_t w, uint32_t h,
+                         int orientation, int converted_profile) {
+    const int transposes = sc_orientation_transposes(orientation);
+    result->pixels = pixels;
+    result->width = ow;
+    result->height = oh;
+    result->source_width = transposes ? h : w;
+    result->source_height = transposes ? w : h;
+    result->orientation = orientation;
+    result->converted_profile = converted_profile;
+}
+
 int sc_dct_scale_numerator(uint32_t w, uint32_t h, uint32_t tw, uint32_t th) {
     if (tw == 0 || th == 0) return 8;
     for (int n = 1; n < 8; n++) {

@@ -1,6 +1,6 @@
 #ifndef SC_IMAGE_INTERNAL_H
 #define SC_IMAGE_INTERNAL_H
-/* Steps shared by the JPEG and WebP decoders. */
+/* Steps shared by the JPEG, WebP and PNG decoders. */
 #include "sc_image_decode.h"
 #include <stddef.h>
 #include <stdint.h>
@@ -23,6 +23,11 @@ int sc_apply_orientation(uint32_t **pixels, uint32_t *w, uint32_t *h, int orient
  * smaller serves, or when tw or th is 0). */
 int sc_dct_scale_numerator(uint32_t w, uint32_t h, uint32_t tw, uint32_t th);
 
+/* Fills *result with oriented pixels (ownership passes to it), their size, the stored size
+ * w × h (swapped when the orientation transposes) and the orientation and profile applied. */
+void sc_image_set_result(sc_image_result *result, uint32_t *pixels, uint32_t ow, uint32_t oh, uint32_t w, uint32_t h,
+                         int orientation, int converted_profile);
+
 /* Straight B, G, R, A bytes (one uint32 per pixel, little-endian ARGB32) → premultiplied. */
 void sc_premultiply(uint32_t *pixels, size_t count);
 
@@ -33,6 +38,11 @@ int sc_icc_is_srgb(const uint8_t *icc, size_t icc_size);
 /* Converts straight BGRA pixels in place from an RGB ICC profile to sRGB (alpha kept).
  * Returns 0, or -1 when the profile is not a usable RGB profile. */
 int sc_icc_rgb_to_srgb(uint32_t *pixels, size_t count, const uint8_t *icc, size_t icc_size);
+
+/* Converts straight BGRA pixels in place to sRGB from RGB stored with the sRGB curve under
+ * other primaries: white point and red, green, blue as CIE x, y pairs (PNG's cHRM). Returns
+ * 0, or -1 when lcms2 refuses the chromaticities. */
+int sc_chromaticities_to_srgb(uint32_t *pixels, size_t count, const double white_xy[2], const double primaries_xy[6]);
 
 /* Converts CMYK bytes (4 per pixel; `inverted` when stored as Adobe writes them, 255 = no
  * ink) to opaque BGRA words. With a CMYK ICC profile lcms2 does it; without one (or when the

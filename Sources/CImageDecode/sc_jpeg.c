@@ -207,12 +207,6 @@ int sc_image_decode_jpeg(const uint8_t *data, size_t size, const sc_image_reques
     s->pixels = NULL; /* ownership passes to the result */
     release(s);
     free(s);
-    result->pixels = pixels;
-    result->width = ow;
-    result->height = oh;
-    result->source_width = transposes ? h : w;
-    result->source_height = transposes ? w : h;
-    result->orientation = orientation;
-    result->converted_profile = converted;
+    sc_image_set_result(result, pixels, ow, oh, w, h, orientation, converted);
     return SC_IMAGE_OK;
 }

@@ -113,12 +113,6 @@ int sc_image_decode_webp(const uint8_t *data, size_t size, const sc_image_reques
         free(pixels);
         return sc_image_fail(err, err_size, SC_IMAGE_NO_MEMORY, "out of memory turning the image upright");
     }
-    result->pixels = pixels;
-    result->width = ow;
-    result->height = oh;
-    result->source_width = transposes ? h : w;
-    result->source_height = transposes ? w : h;
-    result->orientation = orientation;
-    result->converted_profile = converted;
+    sc_image_set_result(result, pixels, ow, oh, w, h, orientation, converted);
     return SC_IMAGE_OK;
 }

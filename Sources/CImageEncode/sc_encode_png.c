@@ -331,7 +331,7 @@ static size_t write_header(uint8_t *png, uint32_t width, uint32_t height, int de
 int sc_encode_png(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
                   int rgb_level, int rgb_rows, int indexed_level, int indexed_rows,
                   uint8_t **out, size_t *out_size, char *err, size_t err_size) {
-    sc_png_settings s = {indexed_level, indexed_rows, rgb_level, rgb_rows, MAX_COUNTED_COLORS, rgb_level, rgb_rows, 0, rgb_level, rgb_rows};
+    sc_png_settings s = {indexed_level, indexed_rows, rgb_level, rgb_rows, MAX_COUNTED_COLORS, rgb_level, rgb_rows, 0, rgb_level, rgb_rows, 0};
     return sc_encode_png_tiered(pixels, pixels_size, width, height, stride_bytes, &s, out, out_size, err, err_size);
 }
 
@@ -361,6 +361,10 @@ int sc_encode_png_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
     }
     if (photo_tier && (settings->photo_colors <= settings->many_colors || settings->photo_colors > MAX_COUNTED_COLORS)) {
         sc_encode_set_error(err, err_size, "the photo-colours bound must be above the many-colours bound and at most 65536");
+        return -1;
+    }
+    if (settings->scanlines_fallback_permille > 1000 || (settings->scanlines_fallback_permille && !photo_tier)) {
+        sc_encode_set_error(err, err_size, "the scanline fall-back bound must be 0…1000 thousandths, and needs the photo tier");
         return -1;
     }
     palette_table *palette = NULL;
@@ -425,6 +429,14 @@ int sc_encode_png_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
         sc_scanlines_free(lines);
         free(row);
         free(work);
+        const uint64_t rows_bytes = (uint64_t)height * (n + 1);
+        if (!failed && !palette && settings->scanlines_fallback_permille &&
+            (uint64_t)compressed * 1000 > rows_bytes * settings->scanlines_fallback_permille) {
+            free(stream);
+            const sc_png_settings photo = {-1, 0, settings->photo_level, settings->photo_rows, MAX_COUNTED_COLORS,
+                                           settings->photo_level, settings->photo_rows, 0, 0, 0, 0};
+            return sc_encode_png_tiered(pixels, pixels_size, width, height, stride_bytes, &photo, out, out_size, err, err_size);
+        }
         if (!failed && compressed <= 0x7FFFFFFF) png = (uint8_t *)malloc(header + 12 + compressed + 12);
         if (!png) {
             free(stream); free(palette);

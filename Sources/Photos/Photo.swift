@@ -15,7 +15,8 @@ public struct Photo: Sendable {
     /// Decodes `data`. With a target size (in upright pixels), JPEG and WebP are decoded at
     /// the smallest reduction whose both sides are at least the target's (JPEG by DCT
     /// scaling, 1/8 steps), which is what an aspect-fill draw at that size needs; PNG is
-    /// decoded whole. Byte and pixel limits are checked before any pixel is allocated.
+    /// decoded whole, its iCCP, sRGB, gAMA and cHRM chunks honoured. Byte and pixel limits are
+    /// checked before any pixel is allocated.
     public init(data: [UInt8], targetWidth: Int = 0, targetHeight: Int = 0, limits: ImageLimits = .default) throws(PhotoError) {
         guard data.count <= limits.maxFileBytes else {
             throw .tooLarge("the file is \(data.count) bytes, over the limit of \(limits.maxFileBytes)")
@@ -25,27 +26,18 @@ public struct Photo: Sendable {
         }
         self.format = format
         switch format {
-        case .png:
-            do { image = try Image(pngData: data, limits: limits) } catch let error as RasterError {
-                if case .imageTooLarge(let m) = error { throw .tooLarge(m) }
-                throw .corrupt(error.description)
-            } catch { throw .corrupt("\(error)") }
-            sourceWidth = image.width
-            sourceHeight = image.height
-            orientation = 1
         case .heic:
             throw .unsupportedFormat("HEIC/AVIF photos are not supported; send JPEG, PNG or WebP")
-        case .jpeg, .webp:
+        case .jpeg, .webp, .png:
             var request = sc_image_request(
                 target_width: UInt32(clamping: max(0, targetWidth)), target_height: UInt32(clamping: max(0, targetHeight)),
                 max_width: UInt32(clamping: limits.maxWidth), max_height: UInt32(clamping: limits.maxHeight),
                 max_pixels: UInt64(clamping: limits.maxPixels))
             var result = sc_image_result()
             var message = [CChar](repeating: 0, count: 256)
+            let decode = format == .jpeg ? sc_image_decode_jpeg : format == .webp ? sc_image_decode_webp : sc_image_decode_png
             let status = data.withUnsafeBufferPointer { bytes in
-                format == .jpeg
-                    ? sc_image_decode_jpeg(bytes.baseAddress, bytes.count, &request, &result, &message, message.count)
-                    : sc_image_decode_webp(bytes.baseAddress, bytes.count, &request, &result, &message, message.count)
+                decode(bytes.baseAddress, bytes.count, &request, &result, &message, message.count)
             }
             defer { sc_image_free(result.pixels) }
             let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -18,7 +18,8 @@ public enum PNGEncoding: Hashable, Sendable {
     /// Pillow's size in under 1 ms. Above 4,096 colours (gradients) RGB at libdeflate 7,
     /// unfiltered where a row repeats the one above shifted by a pixel (a diagonal gradient)
     /// and UP elsewhere; above 32,768 (photos) UP at libdeflate 7. Both stay within Pillow's
-    /// size at under half its time.
+    /// size at under half its time. An RGB scanline stream over 10 % of its rows (text cards
+    /// are 1–4 %, a grey photo card 16 %) is a photo with few colours: it is written as a photo.
     public static let cards = PNGEncoding.deflate(.cards)
 
     public struct DeflateSettings: Hashable, Sendable {
@@ -101,16 +102,27 @@ public enum PNGEncoding: Hashable, Sendable {
         /// For RGB images with more colours still (photos), above a bound higher than
         /// `manyColours`'; nil: `manyColours` (or `rgb`) for them too.
         public let photoColours: ManyColours?
+        /// With `photoColours`: an RGB image whose scanline-compressor stream comes out larger
+        /// than this many thousandths of its filtered rows is written again with
+        /// `photoColours.rows` — a photo with a few hundred colours (grey, with a title), which
+        /// its colour count alone would take for a card of text. Indexed images are kept. nil: never.
+        public let scanlinesFallbackPerMille: Int?
 
-        /// Throws when `photoColours` is set without `manyColours` or at a bound not above it.
-        public init(rgb: Rows, indexed: Rows?, manyColours: ManyColours?, photoColours: ManyColours) throws {
+        /// Throws when `photoColours` is set without `manyColours` or at a bound not above it,
+        /// or when `scanlinesFallbackPerMille` is outside 1…1000.
+        public init(rgb: Rows, indexed: Rows?, manyColours: ManyColours?, photoColours: ManyColours,
+                    scanlinesFallbackPerMille: Int? = nil) throws {
             guard let manyColours, photoColours.above > manyColours.above else {
                 throw RasterError.invalidArgument("the photo-colours bound must be above the many-colours bound")
+            }
+            if let bound = scanlinesFallbackPerMille, !(1...1000).contains(bound) {
+                throw RasterError.invalidArgument("the scanline fall-back bound must be 1…1000 thousandths, got \(bound)")
             }
             self.rgb = rgb
             self.indexed = indexed
             self.manyColours = manyColours
             self.photoColours = photoColours
+            self.scanlinesFallbackPerMille = scanlinesFallbackPerMille
         }
 
         public init(rgb: Rows, indexed: Rows?, manyColours: ManyColours? = nil) {
@@ -118,12 +130,14 @@ public enum PNGEncoding: Hashable, Sendable {
             self.indexed = indexed
             self.manyColours = manyColours
             self.photoColours = nil
+            self.scanlinesFallbackPerMille = nil
         }
 
         // Levels and bounds known valid, so `try!` cannot fail.
         public static let cards = try! DeflateSettings(rgb: .scanlines(filter: .none), indexed: .scanlines(filter: .none),
                                                        manyColours: ManyColours(above: 4096, rows: Rows(level: 7, filter: .shiftedOrUp)),
-                                                       photoColours: ManyColours(above: 32768, rows: Rows(level: 7, filter: .up)))
+                                                       photoColours: ManyColours(above: 32768, rows: Rows(level: 7, filter: .up)),
+                                                       scanlinesFallbackPerMille: 100)
     }
 
     public struct LibpngSettings: Hashable, Sendable {
@@ -193,7 +207,8 @@ private func encodeOpaque(_ buffer: PixelBuffer, _ encoding: PNGEncoding) throws
                                     many_rows: s.manyColours?.rows.filter.value ?? s.rgb.filter.value,
                                     photo_colors: UInt32(s.photoColours?.above ?? 0),
                                     photo_level: Int32(s.photoColours?.rows.level ?? 0),
-                                    photo_rows: s.photoColours?.rows.filter.value ?? 0)
+                                    photo_rows: s.photoColours?.rows.filter.value ?? 0,
+                                    scanlines_fallback_permille: UInt32(s.scanlinesFallbackPerMille ?? 0))
             return sc_encode_png_tiered($0, $1, $2, $3, $4, &c, $5, $6, $7, $8)
         }
     }

@@ -18,10 +18,28 @@ enum EncodeBench {
             ("gradient", Event(title: "Summer solstice picnic", emoji: "🌞", palette: "gradients", template: "gradient")),
             ("pattern", Event(title: "Ten years of the book club", template: "pattern")),
             ("photo", Event(title: "Coffee with the whole team", template: "photo")),
+            ("grey-photo", Event(title: "Behind the camera at the film school", template: "photo")),
         ]
+        // A grey photo has few colours (the title's and 256 greys): a card kind that only its
+        // compression, not its colour count, tells from a card of text.
+        let grey = try Data(contentsOf: root.appendingPathComponent("Tests/FacesTests/Fixtures/camera.png"))
         return try events.map { name, event in
-            (name, try renderer.render(Card(event, catalog: catalog)).canvas.makeImage())
+            var card = try Card(event, catalog: catalog)
+            if name == "grey-photo" { card.photo = try EventPhoto(data: [UInt8](grey), template: card.template, size: card.canvasSize, scale: 1) }
+            return (name, try renderer.render(card).canvas.makeImage())
         }
+    }
+
+    /// The scanline compressor's stream as a share of the filtered rows it codes (RGB, no
+    /// filter), per card: what `scanlinesFallbackPerMille` is compared with.
+    static func scanlineShares(_ cards: [(name: String, image: Image)]) throws -> String {
+        let scanlines = PNGEncoding.deflate(.init(rgb: .scanlines(filter: .none), indexed: nil))
+        return try cards.map { card in
+            let rows = card.image.height * (3 * card.image.width + 1)
+            // PNG framing around the stream: signature, IHDR, IDAT and IEND chunks, zlib's 6 bytes.
+            let stream = try card.image.pngData(encoding: scanlines).count - 8 - 25 - 12 - 12
+            return "\(card.name) \(stream * 1000 / rows)‰"
+        }.joined(separator: ", ")
     }
 
     typealias Encoder = (String, (Image) throws -> [UInt8])
@@ -52,6 +70,13 @@ enum EncodeBench {
             for filter in [D.RowFilter.up, .minimumSum, .none, .paeth, .average, .shiftedOrUp] {
                 settings.append(deflate("RGB: libdeflate \(level), \(filter.rawValue)", rgb: try .init(level: level, filter: filter), indexed: nil))
             }
+        }
+        let cards = D.cards
+        for bound in [20, 50, 100, 150, 200, 300, 1000] {
+            let tiers = try D(rgb: cards.rgb, indexed: cards.indexed, manyColours: cards.manyColours, photoColours: cards.photoColours!,
+                              scanlinesFallbackPerMille: bound == 1000 ? nil : bound)
+            settings.append((bound == 1000 ? "cards, never falling back from scanlines (before)" : "cards, scanlines over \(bound)‰ of the rows → photo tier",
+                             { try $0.pngData(encoding: .deflate(tiers)) }))
         }
         settings.append(deflate("indexed if ≤ 256 colours: scanlines, none", rgb: D.cards.rgb, indexed: .scanlines(filter: .none)))
         for (level, filter) in [(1, D.RowFilter.none), (6, .none), (9, .none), (4, .minimumSum)] {
@@ -105,6 +130,7 @@ enum EncodeBench {
                            arguments: ["--iterations", String(iterations)] + files) ?? [:]
         let columns = cards.map(\.name)
         print("\nDistinct colours: " + cards.map { "\($0.name) \(Set($0.image.premultipliedARGB).count)" }.joined(separator: ", "))
+        print("Scanline stream per filtered row byte (RGB, unfiltered): " + (try scanlineShares(cards)))
         let pngBaseline = (0..<cards.count).map { peer["bytes\tpillow-png\t\($0)"] }
         try printMatrix("PNG: bytes (× Pillow default) and median ms per card", columns, try pngSettings(), cards, iterations,
                         peers: ["pillow-png": "Pillow save(PNG) default", "pillow-png-optimize": "Pillow optimize=True", "cairo-png": "cairo write_to_png"],

@@ -63,11 +63,17 @@ final class SixteenBitPNGTests: XCTestCase {
 enum MiniPNG {
     static func rgb(width: Int, height: Int, bitDepth: Int, gamma: Double? = nil,
                     pixel: (Int) -> (r: Int, g: Int, b: Int)) -> [UInt8] {
+        rgb(width: width, height: height, bitDepth: bitDepth, gamma: gamma) { x, _ in pixel(x) }
+    }
+
+    /// The same with a colour per column and row.
+    static func rgb(width: Int, height: Int, bitDepth: Int, gamma: Double? = nil,
+                    pixelAt: (Int, Int) -> (r: Int, g: Int, b: Int)) -> [UInt8] {
         var raw: [UInt8] = []
-        for _ in 0..<height {
+        for y in 0..<height {
             raw.append(0)  // filter: none
             for x in 0..<width {
-                let p = pixel(x)
+                let p = pixelAt(x, y)
                 for v in [p.r, p.g, p.b] {
                     if bitDepth == 16 { raw += [UInt8(v >> 8), UInt8(v & 0xFF)] } else { raw.append(UInt8(v)) }
                 }

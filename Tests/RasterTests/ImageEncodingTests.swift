@@ -35,6 +35,8 @@ final class ImageEncodingTests: XCTestCase {
         let photos = try Deflate.ManyColours(above: 300, rows: .init(level: 7, filter: .up))
         all.append(.deflate(try Deflate(rgb: .scanlines(filter: .none), indexed: indexed, manyColours: many, photoColours: photos)))
         all.append(.deflate(try Deflate(rgb: try .init(level: 6, filter: .none), indexed: nil, manyColours: many, photoColours: photos)))
+        all.append(.deflate(try Deflate(rgb: .scanlines(filter: .none), indexed: .scanlines(filter: .none), manyColours: many,
+                                        photoColours: photos, scanlinesFallbackPerMille: 1)))
         return all
     }
 
@@ -114,7 +116,7 @@ final class ImageEncodingTests: XCTestCase {
         XCTAssertThrowsError(try Deflate.ManyColours(above: 255, rows: stored))
         XCTAssertThrowsError(try Deflate.ManyColours(above: 65536, rows: stored))
         var settings = sc_png_settings(indexed_level: 4, indexed_rows: 0, rgb_level: 6, rgb_rows: 0, many_colors: 100, many_level: 8, many_rows: 5,
-                                       photo_colors: 0, photo_level: 0, photo_rows: 0)
+                                       photo_colors: 0, photo_level: 0, photo_rows: 0, scanlines_fallback_permille: 0)
         let refused = encodeTiered(&settings)
         XCTAssertEqual(refused.status, -1)
         XCTAssertTrue(refused.message.contains("many-colours"), refused.message)
@@ -163,7 +165,7 @@ final class ImageEncodingTests: XCTestCase {
                                          photoColours: try .init(above: 2000, rows: photo)))
         XCTAssertThrowsError(try Deflate(rgb: stored, indexed: nil, manyColours: nil, photoColours: try .init(above: 2000, rows: photo)))
         var settings = sc_png_settings(indexed_level: 4, indexed_rows: 0, rgb_level: 6, rgb_rows: 0, many_colors: 300, many_level: 8, many_rows: 5,
-                                       photo_colors: 300, photo_level: 7, photo_rows: 2)
+                                       photo_colors: 300, photo_level: 7, photo_rows: 2, scanlines_fallback_permille: 0)
         let refused = encodeTiered(&settings)
         XCTAssertEqual(refused.status, -1)
         XCTAssertTrue(refused.message.contains("photo-colours"), refused.message)

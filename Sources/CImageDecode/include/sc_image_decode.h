@@ -1,6 +1,6 @@
 #ifndef SC_IMAGE_DECODE_H
 #define SC_IMAGE_DECODE_H
-/* Photo decoding (JPEG through libjpeg-turbo, WebP through libwebp) behind plain C types.
+/* Photo decoding (JPEG through libjpeg-turbo, WebP through libwebp, PNG through CPNG) behind plain C types.
  * Every decoder returns oriented (EXIF orientation applied), sRGB (embedded ICC profiles
  * converted with lcms2), premultiplied ARGB32 words. libjpeg's error exits longjmp; the
  * setjmp and every longjmp stay inside this target. */
@@ -53,6 +53,11 @@ int sc_image_decode_jpeg(const uint8_t *data, size_t size, const sc_image_reques
                          sc_image_result *result, char *err, size_t err_size);
 int sc_image_decode_webp(const uint8_t *data, size_t size, const sc_image_request *request,
                          sc_image_result *result, char *err, size_t err_size);
+/* PNG is always decoded whole (target size ignored) with orientation 1. Its colour chunks
+ * are honoured: an iCCP profile converted (gAMA then ignored; a profile that is malformed or
+ * not RGB leaves the pixels as stored), else an sRGB chunk, else gAMA and cHRM. */
+int sc_image_decode_png(const uint8_t *data, size_t size, const sc_image_request *request,
+                        sc_image_result *result, char *err, size_t err_size);
 
 void sc_image_free(void *pixels);
 

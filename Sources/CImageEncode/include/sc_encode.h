@@ -69,6 +69,12 @@ typedef struct {
      * colours and gain little from the deeper search a smooth gradient needs. */
     uint32_t photo_colors;
     int photo_level, photo_rows;
+    /* When the scanline compressor's stream for an RGB image comes out larger than this many
+     * thousandths of the filtered rows it was given, the image is written again with the
+     * photo tier's rows: an image with a few hundred colours that is no card of flat ground
+     * and text (a grey photo with a title) is what the scanline compressor codes badly.
+     * Indexed images are kept as they are. 0 never does; needs the photo tier. */
+    uint32_t scanlines_fallback_permille;
 } sc_png_settings;
 
 /* sc_encode_png with the level and filter chosen per image as `settings` says. */

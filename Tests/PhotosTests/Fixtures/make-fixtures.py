@@ -15,6 +15,8 @@ import zlib
 
 from PIL import Image, ImageOps
 
+from icc_profile import rgb_profile
+
 here = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -97,34 +99,8 @@ open(out("deep-16bit.png"), "wb").write(png)
 
 # An RGB ICC profile that is sRGB with its red and green primaries swapped: pure red stored
 # under it is pure green in sRGB. Written by hand (ICC v2 matrix/TRC), gamma 2.2 curves.
-def s15(v):
-    return struct.pack(">i", round(v * 65536))
-
-
-def xyz(x, y, z):
-    return b"XYZ \0\0\0\0" + s15(x) + s15(y) + s15(z)
-
-
-def desc(text):
-    t = text.encode() + b"\0"
-    return b"desc\0\0\0\0" + struct.pack(">I", len(t)) + t + struct.pack(">II", 0, 0) + struct.pack(">HB", 0, 0) + b"\0" * 67
-
-
 gamma = b"curv\0\0\0\0" + struct.pack(">IH", 1, int(2.2 * 256)) + b"\0\0"
-tags = [(b"desc", desc("swapped red and green primaries")), (b"wtpt", xyz(0.9642, 1.0, 0.8249)),
-        (b"rXYZ", xyz(0.3851, 0.7169, 0.0971)), (b"gXYZ", xyz(0.4361, 0.2225, 0.0139)), (b"bXYZ", xyz(0.1431, 0.0606, 0.7141)),
-        (b"rTRC", gamma), (b"gTRC", gamma), (b"bTRC", gamma), (b"cprt", b"text\0\0\0\0public domain\0")]
-offset = 128 + 4 + 12 * len(tags)
-table, body = b"", b""
-for sig, data in tags:
-    data += b"\0" * (-len(data) % 4)
-    table += sig + struct.pack(">II", offset + len(body), len(data))
-    body += data
-size = offset + len(body)
-header = struct.pack(">I", size) + b"\0" * 4 + struct.pack(">I", 0x02100000) + b"mntrRGB XYZ " + b"\0" * 12 + b"acsp" + b"\0" * 24 \
-    + struct.pack(">I", 0) + s15(0.9642) + s15(1.0) + s15(0.8249) + b"\0" * 48
-assert len(header) == 128
-profile = header + struct.pack(">I", len(tags)) + table + body
+profile = rgb_profile("swapped red and green primaries", (0.3851, 0.7169, 0.0971), (0.4361, 0.2225, 0.0139), (0.1431, 0.0606, 0.7141), gamma)
 quadrants.save(out("swapped-profile.jpg"), quality=95, subsampling=0, icc_profile=profile)
 
 
