@@ -1,6 +1,7 @@
 import Foundation
 import Photos
 import Raster
+import TestSupport
 import XCTest
 
 /// A PNG photo's colour chunks are honoured as JPEG's and WebP's profiles are: an iCCP profile
@@ -40,7 +41,7 @@ final class PNGColourProfileTests: XCTestCase {
 
     func testProfileWinsOverGammaAndSRGBChunks() throws {
         // PNG's precedence: with iCCP present, gAMA (which libpng would apply) and sRGB are ignored.
-        let gamma = MiniPNG.chunk("gAMA", MiniPNG.be32(100_000)), srgb = MiniPNG.chunk("sRGB", [0])
+        let gamma = HandBuiltPNG.chunk("gAMA", HandBuiltPNG.bigEndian32(100_000)), srgb = HandBuiltPNG.chunk("sRGB", [0])
         let png = Self.withChunks(gamma + srgb + (try Self.iccpChunk()), into: try Self.restored())
         XCTAssertLessThanOrEqual(PhotoFixtures.maxDifference(try Photo(data: png).image, try Self.reference.get()), 1)
     }
@@ -48,11 +49,11 @@ final class PNGColourProfileTests: XCTestCase {
     func testChromaticitiesWithoutProfileAreConverted() throws {
         // cHRM naming P3's primaries and D65, no gAMA (so the sRGB curve): the same colours as
         // the P3 profile, up to its curve being a 1024-entry table.
-        let p3 = [31270, 32900, 68000, 32000, 26500, 69000, 15000, 6000].flatMap(MiniPNG.be32)
-        let png = Self.withChunks(MiniPNG.chunk("cHRM", p3), into: try Self.restored())
+        let p3 = [31270, 32900, 68000, 32000, 26500, 69000, 15000, 6000].flatMap(HandBuiltPNG.bigEndian32)
+        let png = Self.withChunks(HandBuiltPNG.chunk("cHRM", p3), into: try Self.restored())
         XCTAssertLessThanOrEqual(PhotoFixtures.maxDifference(try Photo(data: png).image, try Self.reference.get()), 2)
         // An sRGB chunk wins over cHRM: the stored values as they are.
-        let both = Self.withChunks(MiniPNG.chunk("sRGB", [0]) + MiniPNG.chunk("cHRM", p3), into: try Self.restored())
+        let both = Self.withChunks(HandBuiltPNG.chunk("sRGB", [0]) + HandBuiltPNG.chunk("cHRM", p3), into: try Self.restored())
         XCTAssertEqual(try Photo(data: both).image.premultipliedARGB, try Self.stored.get().premultipliedARGB)
     }
 
@@ -64,15 +65,15 @@ final class PNGColourProfileTests: XCTestCase {
         var garbled = body
         for i in stride(from: name + 20, to: garbled.count - 8, by: 7) { garbled[i] ^= 0x5A }
         // A profile of 200 bytes that says it is 200 bytes long and is nothing lcms2 can read.
-        let junk = MiniPNG.be32(200) + [UInt8](repeating: 0x41, count: 196)
+        let junk = HandBuiltPNG.bigEndian32(200) + [UInt8](repeating: 0x41, count: 196)
         var badCRC = chunk
         badCRC[badCRC.count - 1] ^= 0xFF
         let cases: [(String, [UInt8])] = [
-            ("a deflate stream that does not inflate", MiniPNG.chunk("iCCP", garbled)),
+            ("a deflate stream that does not inflate", HandBuiltPNG.chunk("iCCP", garbled)),
             ("a bad CRC", badCRC),
-            ("a profile lcms2 cannot parse", MiniPNG.chunk("iCCP", Array("junk".utf8) + [0, 0] + MiniPNG.zlibStored(junk))),
-            ("a truncated chunk body", MiniPNG.chunk("iCCP", Array(body.prefix(name + 40)))),
-            ("no profile name", MiniPNG.chunk("iCCP", Array(body[name...]))),
+            ("a profile lcms2 cannot parse", HandBuiltPNG.chunk("iCCP", Array("junk".utf8) + [0, 0] + HandBuiltPNG.zlibStored(junk))),
+            ("a truncated chunk body", HandBuiltPNG.chunk("iCCP", Array(body.prefix(name + 40)))),
+            ("no profile name", HandBuiltPNG.chunk("iCCP", Array(body[name...]))),
         ]
         for (what, iccp) in cases {
             let png = Self.withChunks(iccp, into: try Self.restored())
