@@ -4,17 +4,9 @@
 // pass and a row is one long vector in the vertical pass. The arithmetic is the planar
 // form's, channel by channel, so the results are the same bytes.
 #include "sc_raster_kernels.h"
+#include "sc_target_clones.h"
 
 #include <string.h>
-
-#if defined(__x86_64__) && defined(__has_attribute)
-#if __has_attribute(target_clones)
-#define SC_CLONES __attribute__((target_clones("avx2", "default")))
-#endif
-#endif
-#ifndef SC_CLONES
-#define SC_CLONES
-#endif
 
 typedef uint32_t sc_u32x4 __attribute__((vector_size(16)));
 typedef uint8_t sc_u8x4 __attribute__((vector_size(4)));

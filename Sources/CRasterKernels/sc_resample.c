@@ -4,17 +4,9 @@
 // loader picks one for the machine (target_clones); the arithmetic, and so every result,
 // is the same in both.
 #include "sc_raster_kernels.h"
+#include "sc_target_clones.h"
 
 #include <string.h>
-
-#if defined(__x86_64__) && defined(__has_attribute)
-#if __has_attribute(target_clones)
-#define SC_CLONES __attribute__((target_clones("avx2", "default")))
-#endif
-#endif
-#ifndef SC_CLONES
-#define SC_CLONES
-#endif
 
 #define SC_PRECISION_BITS 22
 
