@@ -115,18 +115,25 @@ final class ImageEncodingTests: XCTestCase {
         }
         XCTAssertThrowsError(try Deflate.ManyColours(above: 255, rows: stored))
         XCTAssertThrowsError(try Deflate.ManyColours(above: 65536, rows: stored))
-        var settings = sc_png_settings(indexed_level: 4, indexed_rows: 0, rgb_level: 6, rgb_rows: 0, many_colors: 100, many_level: 8, many_rows: 5,
+        let settings = sc_png_settings(indexed_level: 4, indexed_rows: 0, rgb_level: 6, rgb_rows: 0, many_colors: 100, many_level: 8, many_rows: 5,
                                        photo_colors: 0, photo_level: 0, photo_rows: 0, scanlines_fallback_permille: 0)
+        assertTierRefusals(settings, naming: "many-colours") { $0.many_colors = 256; $0.many_rows = 10 }
+    }
+
+    /// The C encoder refuses `settings` with a message naming `bound`, and refuses them again,
+    /// as invalid rows, once `badRows` has fixed the bound; neither refusal leaves output.
+    func assertTierRefusals(_ settings: sc_png_settings, naming bound: String, badRows: (inout sc_png_settings) -> Void,
+                            file: StaticString = #filePath, line: UInt = #line) {
+        var settings = settings
         let refused = encodeTiered(&settings)
-        XCTAssertEqual(refused.status, -1)
-        XCTAssertTrue(refused.message.contains("many-colours"), refused.message)
-        settings.many_colors = 256
-        settings.many_rows = 10
-        let badRows = encodeTiered(&settings)
-        XCTAssertEqual(badRows.status, -1)
-        XCTAssertTrue(badRows.message.contains("invalid"), badRows.message)
-        XCTAssertNil(refused.output)
-        XCTAssertNil(badRows.output)
+        XCTAssertEqual(refused.status, -1, file: file, line: line)
+        XCTAssertTrue(refused.message.contains(bound), refused.message, file: file, line: line)
+        badRows(&settings)
+        let invalid = encodeTiered(&settings)
+        XCTAssertEqual(invalid.status, -1, file: file, line: line)
+        XCTAssertTrue(invalid.message.contains("invalid"), invalid.message, file: file, line: line)
+        XCTAssertNil(refused.output, file: file, line: line)
+        XCTAssertNil(invalid.output, file: file, line: line)
     }
 
     /// The C encoder's status, error message and output for a 4×4 grey image under `settings`.
@@ -164,18 +171,9 @@ final class ImageEncodingTests: XCTestCase {
         XCTAssertThrowsError(try Deflate(rgb: stored, indexed: nil, manyColours: try .init(above: 2000, rows: many),
                                          photoColours: try .init(above: 2000, rows: photo)))
         XCTAssertThrowsError(try Deflate(rgb: stored, indexed: nil, manyColours: nil, photoColours: try .init(above: 2000, rows: photo)))
-        var settings = sc_png_settings(indexed_level: 4, indexed_rows: 0, rgb_level: 6, rgb_rows: 0, many_colors: 300, many_level: 8, many_rows: 5,
+        let settings = sc_png_settings(indexed_level: 4, indexed_rows: 0, rgb_level: 6, rgb_rows: 0, many_colors: 300, many_level: 8, many_rows: 5,
                                        photo_colors: 300, photo_level: 7, photo_rows: 2, scanlines_fallback_permille: 0)
-        let refused = encodeTiered(&settings)
-        XCTAssertEqual(refused.status, -1)
-        XCTAssertTrue(refused.message.contains("photo-colours"), refused.message)
-        settings.photo_colors = 301
-        settings.photo_rows = 10
-        let badRows = encodeTiered(&settings)
-        XCTAssertEqual(badRows.status, -1)
-        XCTAssertTrue(badRows.message.contains("invalid"), badRows.message)
-        XCTAssertNil(refused.output)
-        XCTAssertNil(badRows.output)
+        assertTierRefusals(settings, naming: "photo-colours") { $0.photo_colors = 301; $0.photo_rows = 10 }
     }
 
     /// A 135° gradient repeats the row above one pixel along, which deflate matches only in
