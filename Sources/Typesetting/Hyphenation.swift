@@ -20,15 +20,17 @@ extension Paragraph {
         return nil
     }
 
-    /// Hyphenation points of the dictionary for the paragraph's language that are grapheme
-    /// boundaries and not already break opportunities, each with the width of the hyphen a
-    /// line ending there adds (nominal points). Empty without `hyphenates` or a dictionary.
+    /// Hyphenation points of the dictionary for the paragraph's language that `HyphenationRule`
+    /// allows, are grapheme boundaries and are not already break opportunities, each with the
+    /// width of the hyphen a line ending there adds (nominal points). Empty without
+    /// `hyphenates` or a dictionary.
     func hyphenationWidths() -> [Int: Double] {
         guard hyphenates, let dictionary = HyphenationDictionary.forLanguage(language) else { return [:] }
         let boundaries = Set(graphemes.boundaries)
         let opportunities = Set(breaks.map(\.offset))
         var widths: [Int: Double] = [:]
-        for point in dictionary.points(in: Array(text.utf16)) where boundaries.contains(point) && !opportunities.contains(point) {
+        let units = Array(text.utf16)
+        for point in HyphenationRule.allowed(dictionary.points(in: units), in: units) where boundaries.contains(point) && !opportunities.contains(point) {
             if let hyphen = hyphen(at: point) { widths[point] = hyphen.widthInPoints }
         }
         return widths

@@ -101,4 +101,41 @@ final class HyphenationTests: XCTestCase {
         XCTAssertFalse(l.lines.contains { $0.text.hasSuffix("\u{2010}") })
         XCTAssertEqual(l.fontSizeInPoints, 108.75, accuracy: 0.01)
     }
+
+    /// A narrow tall box (280 points, room for eight lines) and a 70 pt title: before
+    /// `HyphenationRule` the fit took "apart-/ment/to-/gether" at the full 70 pt, since whole
+    /// words keep only 77 % of it. "together" (8 letters, and "to" a stub) and "apartment" (9)
+    /// are short words, so the title stays whole at the size "apartment" allows (280 / 5.219 em
+    /// = 53.65 pt), exactly as without a dictionary.
+    func testShortWordsStayWholeInANarrowBox() throws {
+        func narrow(_ language: String) throws -> TextLayout {
+            let paragraph = try Paragraph(AttributedText("Our first apartment together", attributes: TextAttributes(sizeInPoints: 70)),
+                                          library: TestFonts.library.get(), language: XCTUnwrap(LanguageTag(language)), hyphenates: true)
+            return TextLayout(paragraph, options: try TextLayoutOptions(width: 280, height: 3000, maxLines: 8, minimumScaleFactor: 0.3))
+        }
+        let english = try narrow("en"), none = try narrow("fi")
+        XCTAssertEqual(english.lines.map(\.text), ["Our first", "apartment", "together"])
+        XCTAssertEqual(english.breakFlaws, [])
+        XCTAssertEqual(english.fontSizeInPoints, none.fontSizeInPoints, accuracy: 1e-9)
+        XCTAssertEqual(english.fontSizeInPoints, 53.65, accuracy: 0.01)
+    }
+
+    /// The rule's letters: "together" has dictionary points (to-geth-er) but none it allows;
+    /// "internationalization" keeps the points with three letters on each side.
+    func testTheRuleNeedsTenLettersAndThreeOnEachSide() throws {
+        let english = try XCTUnwrap(HyphenationDictionary.forLanguage(XCTUnwrap(LanguageTag("en"))))
+        let together = Array("together".utf16)
+        XCTAssertFalse(english.points(in: together).isEmpty)
+        XCTAssertEqual(HyphenationRule.allowed(english.points(in: together), in: together), [])
+        let long = Array("Celebrating internationalization".utf16)
+        let allowed = HyphenationRule.allowed(english.points(in: long), in: long)
+        XCTAssertFalse(allowed.isEmpty)
+        for point in allowed {
+            let word = point < 11 ? 0..<11 : 12..<long.count
+            XCTAssertGreaterThanOrEqual(point - word.lowerBound, 3, "\(point)")
+            XCTAssertGreaterThanOrEqual(word.upperBound - point, 3, "\(point)")
+        }
+        XCTAssertEqual(HyphenationRule.allowed([2, 4], in: Array("abcdefghi".utf16)), [], "nine letters are a short word")
+        XCTAssertEqual(HyphenationRule.allowed([2, 3, 7, 8], in: Array("abcdefghij".utf16)), [3, 7])
+    }
 }
