@@ -1,18 +1,22 @@
 import Geometry
 
 /// The shape of a canvas, as designs tell them apart: wide when it is at least 2.5 times as
-/// wide as tall (a banner, 3:1), landscape when more than 1.2 times as wide as tall (a card,
-/// 16:9, or Open Graph, 1.9:1), portrait when more than 1.2 times as tall as wide, square
-/// otherwise. Where a design gives nothing for `wide`, the landscape value serves.
+/// wide as tall (a banner, 3:1), tall when at least 2.5 times as tall as wide (a 320×1200
+/// skyscraper; a story, 1.78:1, is portrait), landscape when more than 1.2 times as wide as
+/// tall (a card, 16:9, or Open Graph, 1.9:1), portrait when more than 1.2 times as tall as
+/// wide, square otherwise. Where a design gives nothing for `wide`, the landscape value
+/// serves; for `tall`, the portrait value.
 public enum CanvasShape: String, Hashable, Sendable, CaseIterable {
-    case wide, landscape, square, portrait
+    case wide, landscape, square, portrait, tall
 
-    /// The least width-to-height ratio of a wide canvas.
+    /// The least width-to-height ratio of a wide canvas, and height-to-width ratio of a tall one.
     public static let wideRatio = 2.5
 
     public init(_ canvas: Size) {
         if canvas.width >= canvas.height * Self.wideRatio {
             self = .wide
+        } else if canvas.height >= canvas.width * Self.wideRatio {
+            self = .tall
         } else if canvas.width > canvas.height * 1.2 {
             self = .landscape
         } else if canvas.height > canvas.width * 1.2 {
@@ -26,8 +30,10 @@ public enum CanvasShape: String, Hashable, Sendable, CaseIterable {
 /// Elements drawn one of several ways, the way chosen when the scene is resolved
 /// (`"type": "choice"` in docs/templates.md).
 public enum Choice: Sendable {
-    /// One list of elements per canvas shape; a wide canvas draws `landscape` when `wide` is nil.
-    case canvasShape(landscape: [SceneElement], square: [SceneElement], portrait: [SceneElement], wide: [SceneElement]?)
+    /// One list of elements per canvas shape; a wide canvas draws `landscape` when `wide` is
+    /// nil, a tall one `portrait` when `tall` is nil.
+    case canvasShape(landscape: [SceneElement], square: [SceneElement], portrait: [SceneElement], wide: [SceneElement]?,
+                     tall: [SceneElement]? = nil)
     /// The option whose text lies least over the faces of the event's photo as drawn so far
     /// (`FaceOverlap`); the first option when there are no faces, and on a tie.
     case clearOfFaces([[SceneElement]])
@@ -35,7 +41,8 @@ public enum Choice: Sendable {
     /// Every list of elements the choice may draw.
     public var alternatives: [[SceneElement]] {
         switch self {
-        case .canvasShape(let landscape, let square, let portrait, let wide): return [landscape, square, portrait] + (wide.map { [$0] } ?? [])
+        case .canvasShape(let landscape, let square, let portrait, let wide, let tall):
+            return [landscape, square, portrait] + (wide.map { [$0] } ?? []) + (tall.map { [$0] } ?? [])
         case .clearOfFaces(let options): return options
         }
     }

@@ -38,7 +38,7 @@ extension Scene {
                 case .chip(let c, _, _):
                     result.formUnion(c.text.fields)
                     if case .emoji? = c.glyph { result.insert(.emoji) }
-                case .stack(let items, _, _):
+                case .stack(let items, _, _, _):
                     for item in items {
                         switch item {
                         case .label(let l): result.formUnion(l.text.fields)
@@ -103,7 +103,7 @@ extension Scene {
                 switch element {
                 case .label(let l, _): return [(l.style, l.text.fields, l.text.source)]
                 case .chip(let c, _, _): return [(c.style, c.text.fields, c.text.source)]
-                case .stack(let items, _, _):
+                case .stack(let items, _, _, _):
                     return items.map {
                         switch $0 {
                         case .label(let l): return (l.style, l.text.fields, l.text.source)

@@ -11,8 +11,9 @@ public indirect enum SceneElement: Sendable {
     case label(LabelElement, frame: Frame)
     /// A chip of its natural size, placed in `frame` by `alignment`.
     case chip(ChipElement, frame: Frame, alignment: ChipAlignment)
-    /// Labels and chips stacked vertically and centred as a group in `frame`.
-    case stack([StackItem], frame: Frame, spacing: Double)
+    /// Labels and chips stacked vertically in `frame`: centred as a group, or spread from its
+    /// top to its bottom (`StackSpread`).
+    case stack([StackItem], frame: Frame, spacing: Double, spread: StackSpread = .centered)
     case pattern(Pattern, frame: Frame)
     /// Children drawn as one layer: clipped to a (rounded) rectangle, then filtered.
     case group([SceneElement], clip: (frame: Frame, cornerRadius: Double)?, filters: [Filter])
@@ -140,17 +141,20 @@ public struct LineLimit: Hashable, Sendable {
     public let square: Int
     public let portrait: Int
     public let wide: Int
+    public let tall: Int
 
-    public init(_ all: Int) { (landscape, square, portrait, wide) = (all, all, all, all) }
-    /// `wide` defaults to the landscape limit.
-    public init(landscape: Int, square: Int, portrait: Int, wide: Int? = nil) {
+    public init(_ all: Int) { (landscape, square, portrait, wide, tall) = (all, all, all, all, all) }
+    /// `wide` defaults to the landscape limit, `tall` to the portrait one.
+    public init(landscape: Int, square: Int, portrait: Int, wide: Int? = nil, tall: Int? = nil) {
         (self.landscape, self.square, self.portrait, self.wide) = (landscape, square, portrait, wide ?? landscape)
+        self.tall = tall ?? portrait
     }
 
     /// The limit for the canvas's `CanvasShape`.
     public func lines(for canvas: Size) -> Int {
         switch CanvasShape(canvas) {
         case .wide: return wide
+        case .tall: return tall
         case .landscape: return landscape
         case .square: return square
         case .portrait: return portrait

@@ -163,7 +163,7 @@ public struct SceneParser {
             return .chip(try node.chipElement(), frame: try node.placement(knownIDs: ids),
                          alignment: try node.optional("alignment")?.enumValue(ChipAlignment.self) ?? .center)
         case "stack":
-            try node.rejectUnknownKeys(allowed: ["type", "frame", "spacing", "items"])
+            try node.rejectUnknownKeys(allowed: ["type", "frame", "spacing", "items", "distribution"])
             let items = try node.required("items").array(maximumCount: 16).map { item -> SceneElement.StackItem in
                 let itemKind = try item.required("type").string(maximumLength: 32)
                 switch itemKind {
@@ -177,7 +177,8 @@ public struct SceneParser {
                     throw item.fail("a stack holds labels and chips, not \"\(itemKind)\"")
                 }
             }
-            return .stack(items, frame: try node.placement(knownIDs: ids), spacing: try node.optional("spacing")?.number(in: 0...1000) ?? 16)
+            return .stack(items, frame: try node.placement(knownIDs: ids), spacing: try node.optional("spacing")?.number(in: 0...1000) ?? 16,
+                          spread: try node.optional("distribution")?.enumValue(StackSpread.self) ?? .centered)
         case "pattern":
             try node.rejectUnknownKeys(allowed: ["type", "kind", "frame", "colors", "spacing", "size", "seed"])
             let colors = try node.required("colors").array(maximumCount: 12).map { try $0.colorReference() }
@@ -275,8 +276,8 @@ extension SceneParser {
 
 extension SceneParser {
     /// `{"type": "choice", "by": "canvasShape", "landscape": […], "square": […], "portrait": […],
-    /// "wide": […]}` (every list but `landscape` optional: a shape without its own list draws
-    /// the landscape one) or
+    /// "wide": […], "tall": […]}` (every list but `landscape` optional: a shape without its own
+    /// list draws the landscape one, a tall canvas without one the portrait one) or
     /// `{"type": "choice", "by": "clearOfFaces", "options": [[…], […], …]}`. Each list is read
     /// with the ids named before the choice; an id may recur in several lists (later frames
     /// anchor to whichever was drawn), not twice in one.
@@ -293,11 +294,12 @@ extension SceneParser {
         defer { ids = idsAfter }
         switch try by.string(maximumLength: 32) {
         case "canvasShape":
-            try node.rejectUnknownKeys(allowed: ["type", "by", "landscape", "square", "portrait", "wide"])
+            try node.rejectUnknownKeys(allowed: ["type", "by", "landscape", "square", "portrait", "wide", "tall"])
             let landscape = try list(node.required("landscape"))
             return .canvasShape(landscape: landscape, square: try node.optional("square").map { try list($0) } ?? landscape,
                                 portrait: try node.optional("portrait").map { try list($0) } ?? landscape,
-                                wide: try node.optional("wide").map { try list($0) })
+                                wide: try node.optional("wide").map { try list($0) },
+                                tall: try node.optional("tall").map { try list($0) })
         case "clearOfFaces":
             try node.rejectUnknownKeys(allowed: ["type", "by", "options"])
             let options = try node.required("options")

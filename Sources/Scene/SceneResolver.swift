@@ -154,7 +154,7 @@ struct SceneResolver {
             return .chip(try chip.resolve(in: grid.snap(Rect(x: x, y: bounds.midY - height / 2, width: width, height: height)),
                                           context: context))
 
-        case .stack(let items, let frame, let spacing):
+        case .stack(let items, let frame, let spacing, let spread):
             var views: [any LayoutView] = []
             var fields: [[EventField]] = []
             for item in items {
@@ -167,7 +167,7 @@ struct SceneResolver {
             }
             guard !views.isEmpty else { return nil }
             let context = try requireContext()
-            let stack = try Stack(axis: .vertical, children: views, spacing: spacing, alignment: .center, distribution: .center)
+            let stack = try Stack(axis: .vertical, children: views, spacing: spacing, alignment: .center, distribution: spread.distribution)
             let frames = try stack.frames(in: place(frame), context: context)
             return .group(try zip(views, zip(frames, fields)).map { view, placed in
                 if let text = view as? FittedText { return .text(try text.resolve(in: placed.0, fields: placed.1, context: context)) }
@@ -210,7 +210,7 @@ struct SceneResolver {
         switch element {
         case .shape(let shape): return shape.frame.map(place)
         case .image(let image): return place(image.frame)
-        case .label(_, let frame), .chip(_, let frame, _), .stack(_, let frame, _), .pattern(_, let frame),
+        case .label(_, let frame), .chip(_, let frame, _), .stack(_, let frame, _, _), .pattern(_, let frame),
              .snapshot(let frame, _, _): return place(frame)
         case .group, .named, .choice: return nil
         }
@@ -312,9 +312,10 @@ extension SceneResolver {
     /// frames are those of the option kept).
     func resolve(_ choice: Choice) throws -> [ResolvedElement] {
         switch choice {
-        case .canvasShape(let landscape, let square, let portrait, let wide):
+        case .canvasShape(let landscape, let square, let portrait, let wide, let tall):
             switch CanvasShape(canvas.size) {
             case .wide: return try resolve(wide ?? landscape)
+            case .tall: return try resolve(tall ?? portrait)
             case .landscape: return try resolve(landscape)
             case .square: return try resolve(square)
             case .portrait: return try resolve(portrait)

@@ -100,14 +100,16 @@ extension JSONNode {
                             shadow: shadow.map { (offset: $0.0, blur: $0.1, color: $0.2) })
     }
 
-    /// A number of lines, or `{"landscape": l, "square": s, "portrait": p, "wide": w}` (each defaults to landscape's).
+    /// A number of lines, or `{"landscape": l, "square": s, "portrait": p, "wide": w, "tall": t}`
+    /// (each defaults to landscape's, `tall` to portrait's).
     func lineLimit() throws -> LineLimit {
         guard object != nil else { return LineLimit(try integer(in: 0...20)) }
-        try rejectUnknownKeys(allowed: ["landscape", "square", "portrait", "wide"])
+        try rejectUnknownKeys(allowed: ["landscape", "square", "portrait", "wide", "tall"])
         let landscape = try required("landscape").integer(in: 0...20)
         return LineLimit(landscape: landscape, square: try optional("square")?.integer(in: 0...20) ?? landscape,
                          portrait: try optional("portrait")?.integer(in: 0...20) ?? landscape,
-                         wide: try optional("wide")?.integer(in: 0...20) ?? landscape)
+                         wide: try optional("wide")?.integer(in: 0...20) ?? landscape,
+                         tall: try optional("tall")?.integer(in: 0...20))
     }
 
     func chipElement() throws -> ChipElement {

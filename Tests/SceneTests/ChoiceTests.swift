@@ -44,6 +44,33 @@ final class ChoiceTests: XCTestCase {
         XCTAssertEqual(try colour(withoutWide, 1500, 500), 0xFFFF0000, "no wide list: the landscape one")
     }
 
+    /// Tall from 2.5:1 the other way (100×250 is tall, 100×249 portrait); without a `tall`
+    /// list a tall canvas draws the portrait one, and `maxLines` without `tall` the portrait limit.
+    func testATallCanvasDrawsTheTallListOrElseThePortraitOne() throws {
+        let rect = { (colour: String) in ##"[{"type": "rect", "frame": [0, 0, 5000, 5000], "fill": "\##(colour)"}]"## }
+        func scene(tall: Bool) throws -> Scene {
+            try parse(##"{"width": 100, "height": 50, "elements": [{"type": "choice", "by": "canvasShape", "landscape": \##(rect("#ff0000")), "portrait": \##(rect("#0000ff"))\##(tall ? ", \"tall\": " + rect("#ffffff") : "")}]}"##)
+        }
+        func colour(_ scene: Scene, _ w: Double, _ h: Double) throws -> UInt32 { try scene.render(size: Size(width: w, height: h)).makeImage().pixel(x: 5, y: 5) }
+        let withTall = try scene(tall: true), withoutTall = try scene(tall: false)
+        XCTAssertEqual(try colour(withTall, 100, 250), 0xFFFFFFFF, "2.5 times as tall is tall")
+        XCTAssertEqual(try colour(withTall, 320, 4096), 0xFFFFFFFF)
+        XCTAssertEqual(try colour(withTall, 100, 249), 0xFF0000FF, "just under 2.5 is portrait")
+        XCTAssertEqual(try colour(withTall, 1080, 1920), 0xFF0000FF, "the story preset stays portrait")
+        XCTAssertEqual(try colour(withoutTall, 320, 1200), 0xFF0000FF, "no tall list: the portrait one")
+        XCTAssertEqual(LineLimit(landscape: 3, square: 4, portrait: 5).lines(for: Size(width: 320, height: 1200)), 5)
+        XCTAssertEqual(LineLimit(landscape: 3, square: 4, portrait: 5, tall: 9).lines(for: Size(width: 320, height: 1200)), 9)
+    }
+
+    /// A stack's `distribution` is `center` or `equalSpacing` (spread over the frame: checked on
+    /// the gradient template in `TallCanvasTests`); another word is refused by name.
+    func testAStackDistributionIsCheckedByName() throws {
+        XCTAssertNoThrow(try parse(##"{"width": 100, "height": 100, "elements": [{"type": "stack", "frame": [0, 0, 100, 100], "distribution": "equalSpacing", "items": []}]}"##))
+        XCTAssertThrowsError(try parse(##"{"width": 100, "height": 100, "elements": [{"type": "stack", "frame": [0, 0, 100, 100], "distribution": "spread", "items": []}]}"##)) {
+            XCTAssertTrue("\($0)".contains("equalSpacing"), "\($0)")
+        }
+    }
+
     func testLineLimitsByShapeIncludingWide() {
         let limit = LineLimit(landscape: 3, square: 4, portrait: 5, wide: 2)
         XCTAssertEqual(limit.lines(for: Size(width: 1500, height: 500)), 2)
