@@ -90,6 +90,19 @@ final class TallCanvasTests: XCTestCase {
         XCTAssertEqual(date.fontSizeInPoints, 25.6, accuracy: 0.01)
     }
 
+    /// The other templates on 320×4096 set their title at the same clamp(60/576vmin, 20vw,
+    /// 6vh) = 64 pt wanted, shrunk to "apartment" in the whole points of their label's width:
+    /// pattern 9 % sides (262.4 → 262 / 5.219 = 50.2 pt), photo 48/576vmin sides (266.67 →
+    /// 266: 50.97 pt), portrait and snapshot 8vw sides (268.8 → 268: 51.35 pt). Their portrait
+    /// designs set 56/576 or 60/576 of the width (31.1 or 33.3 pt).
+    func testEveryOtherTemplateOnATallStripSetsItsTitleByItsWidth() throws {
+        for (template, width) in [("pattern", 262.0), ("photo", 266), ("portrait", 268), ("snapshot", 268)] {
+            let title = try text(resolve(template, size: (320, 4096)), showing: .title)
+            XCTAssertEqual(title.fontSizeInPoints, width / Self.apartmentInEm, accuracy: 0.02, template)
+            XCTAssertEqual(title.lines.map(\.text), ["Our first", "apartment", "together"], template)
+        }
+    }
+
     /// Just under 2.5:1 (320×799) the portrait design still serves: 60/576 × 320 = 33.33 pt.
     func testJustUnderTheTallRatioKeepsThePortraitDesign() throws {
         let title = try text(resolve("classic", "Moving day", size: (320, 799)), showing: .title)
