@@ -50,12 +50,7 @@ static int open_into(libcurl_table *table, sc_dl_once *once, const char *const *
     int status = once ? sc_dl_open_once(once, names, name_count, symbols, symbol_count, NULL, why, sizeof why)
                       : sc_dl_open_table(names, name_count, symbols, symbol_count, NULL, why, sizeof why);
     if (status == 0) return 0;
-    if (err && err_size > 0) {
-        char tried[512];
-        sc_dl_list(names, name_count, tried, sizeof tried);
-        snprintf(err, err_size, "libcurl could not be loaded (tried %s): %s; it comes with the Debian package %s",
-                 tried, why, SC_FETCH_PACKAGE);
-    }
+    sc_dl_explain("libcurl", SC_FETCH_PACKAGE, names, name_count, why, err, err_size);
     return -1;
 }
 

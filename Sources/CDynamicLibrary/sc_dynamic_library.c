@@ -63,11 +63,14 @@ int sc_dl_open_table(const char *const *candidates, size_t candidate_count, cons
     return -1;
 }
 
-void sc_dl_list(const char *const *candidates, size_t candidate_count, char *list, size_t list_size) {
-    if (list_size == 0) return;
-    list[0] = '\0';
-    if (candidate_count == 0) append(list, list_size, "no file");
-    for (size_t c = 0; c < candidate_count; c++) append(list, list_size, "%s%s", c ? ", " : "", candidates[c]);
+void sc_dl_explain(const char *library, const char *package, const char *const *candidates, size_t candidate_count,
+                   const char *why, char *message, size_t message_size) {
+    if (!message || message_size == 0) return;
+    message[0] = '\0';
+    append(message, message_size, "%s could not be loaded (tried ", library);
+    if (candidate_count == 0) append(message, message_size, "no file");
+    for (size_t c = 0; c < candidate_count; c++) append(message, message_size, "%s%s", c ? ", " : "", candidates[c]);
+    append(message, message_size, "): %s; it comes with the Debian package %s", why, package);
 }
 
 int sc_dl_open_once(sc_dl_once *once, const char *const *candidates, size_t candidate_count,

@@ -42,12 +42,7 @@ static int32_t open_into(sc_mhd_library *table, sc_dl_once *once, const char *co
     int status = once ? sc_dl_open_once(once, names, name_count, symbols, symbol_count, NULL, why, sizeof why)
                       : sc_dl_open_table(names, name_count, symbols, symbol_count, NULL, why, sizeof why);
     if (status == 0) return 0;
-    if (err && err_size > 0) {
-        char tried[512];
-        sc_dl_list(names, name_count, tried, sizeof tried);
-        snprintf(err, err_size, "libmicrohttpd could not be loaded (tried %s): %s; it comes with the Debian package %s",
-                 tried, why, SC_MHD_PACKAGE);
-    }
+    sc_dl_explain("libmicrohttpd", SC_MHD_PACKAGE, names, name_count, why, err, err_size);
     return -1;
 }
 

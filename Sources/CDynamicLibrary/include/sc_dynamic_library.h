@@ -30,10 +30,11 @@ int sc_dl_open_table(const char *_Nonnull const *_Nonnull candidates, size_t can
                      const sc_dl_symbol *_Nonnull symbols, size_t symbol_count, sc_dl_check _Nullable check,
                      char *_Nullable error, size_t error_size);
 
-/* Writes the candidates as "a, b, c" ("no file" when there are none) into list, truncated to
- * list_size bytes and terminated (list_size > 0): for a caller's message. */
-void sc_dl_list(const char *_Nonnull const *_Nonnull candidates, size_t candidate_count, char *_Nonnull list,
-                size_t list_size);
+/* Writes "<library> could not be loaded (tried a, b): <why>; it comes with the Debian package
+ * <package>" into message (message_size bytes, terminated when message_size > 0): the failure
+ * of sc_dl_open_table or sc_dl_open_once, whose error is why, for a library the system provides. */
+void sc_dl_explain(const char *_Nonnull library, const char *_Nonnull package, const char *_Nonnull const *_Nonnull candidates,
+                   size_t candidate_count, const char *_Nonnull why, char *_Nullable message, size_t message_size);
 
 /* A table opened once per process. */
 typedef struct {
