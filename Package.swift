@@ -14,6 +14,7 @@ import PackageDescription
 //   Cards → Faces (an aspect-filled photo is cropped to keep its faces)
 //   CardService → PhotoFetch (photos by URL from allow-listed origins) → Caching, CCurlFetch
 //   CardService → HTTPTypes (requests and responses as values, no sockets);  HTTPServer → HTTPTypes, CMicroHTTPD
+//   CMicroHTTPD, CCurlFetch, CFacesLoader → CDynamicLibrary (each opens its library with dlopen on first use)
 let package = Package(
     name: "sharecard",
     products: [
@@ -35,8 +36,10 @@ let package = Package(
         // ICU's headers clash with Foundation's bundled ICU module, so they stay inside this
         // C target; its public header uses only stdint types.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        // dlopen and a table of dlsym'd entry points, for the libraries opened on demand below.
+        .target(name: "CDynamicLibrary", linkerSettings: [.linkedLibrary("dl")]),
         // libmicrohttpd is opened with dlopen when the first daemon starts (not linked): only serve needs it.
-        .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CMicroHTTPD", dependencies: ["CDynamicLibrary"]),
         // OpenCV's cascade classifier (Debian libopencv-objdetect-dev) behind a C header: C++ stays inside.
         // Linked only into the sharecard-faces plug-in; -nostartfiles and -static-stdlib keep the
         // Swift runtime out of it (it has no Swift code), so it loads into a statically linked binary.
@@ -45,10 +48,10 @@ let package = Package(
                                  .unsafeFlags(["-nostartfiles", "-static-stdlib"])]),
         // sc_faces.h alone, for the loader and Faces.
         .target(name: "CFacesInterface", path: "Sources/CFaces/include", publicHeadersPath: "."),
-        .target(name: "CFacesLoader", dependencies: ["CFacesInterface"], linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CFacesLoader", dependencies: ["CFacesInterface", "CDynamicLibrary"]),
         .target(name: "CSignal"),
         // libcurl is opened with dlopen on the first fetch (not linked), so other commands never load it.
-        .target(name: "CCurlFetch", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CCurlFetch", dependencies: ["CDynamicLibrary"]),
         .target(name: "CImageDecode", dependencies: ["CPNG"],
                 linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("webpdemux"),
                                  .linkedLibrary("exif"), .linkedLibrary("lcms2"), .linkedLibrary("m"), .linkedLibrary("z")]),

@@ -1,18 +1,19 @@
 #include "sc_fetch.h"
 
 #include <curl/curl.h>
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define SC_FETCH_LIBCURL "libcurl.so.4"
+#include "sc_dynamic_library.h"
+
+#define SC_FETCH_PACKAGE "libcurl4"
 
 /* libcurl is opened on the first fetch, not linked: with its TLS, Kerberos and LDAP
  * dependencies it costs every process ~7 ms of CPU before main, and only a server with
  * --photo-origin ever fetches. The header supplies the types; the calls go through these. */
-static struct {
+typedef struct {
     CURLcode (*global_init)(long);
     CURL *(*easy_init)(void);
     CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
@@ -22,42 +23,42 @@ static struct {
     void (*easy_cleanup)(CURL *);
     struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
     void (*slist_free_all)(struct curl_slist *);
-} lib;
+} libcurl_table;
 
+static libcurl_table lib;
+static sc_dl_once lib_once = SC_DL_ONCE_INIT;
+static const char *const default_names[] = {SC_FETCH_LIBRARY_NAME};
 static pthread_once_t global_once = PTHREAD_ONCE_INIT;
 static CURLcode global_status = CURLE_FAILED_INIT;
-static char load_error[512];
 
-static int load_libcurl(void) {
-    void *handle = dlopen(SC_FETCH_LIBCURL, RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-        const char *why = dlerror();
-        snprintf(load_error, sizeof load_error, "%s", why ? why : SC_FETCH_LIBCURL " not found");
-        return 0;
-    }
-    struct { void **slot; const char *name; } symbols[] = {
-        {(void **)&lib.global_init, "curl_global_init"},
-        {(void **)&lib.easy_init, "curl_easy_init"},
-        {(void **)&lib.easy_setopt, "curl_easy_setopt"},
-        {(void **)&lib.easy_perform, "curl_easy_perform"},
-        {(void **)&lib.easy_getinfo, "curl_easy_getinfo"},
-        {(void **)&lib.easy_strerror, "curl_easy_strerror"},
-        {(void **)&lib.easy_cleanup, "curl_easy_cleanup"},
-        {(void **)&lib.slist_append, "curl_slist_append"},
-        {(void **)&lib.slist_free_all, "curl_slist_free_all"},
+/* Opens names into table (once per process when once is given) and explains a failure. */
+static int open_into(libcurl_table *table, sc_dl_once *once, const char *const *names, size_t name_count, char *err,
+                     size_t err_size) {
+    const sc_dl_symbol symbols[] = {
+        {(void **)&table->global_init, "curl_global_init"},
+        {(void **)&table->easy_init, "curl_easy_init"},
+        {(void **)&table->easy_setopt, "curl_easy_setopt"},
+        {(void **)&table->easy_perform, "curl_easy_perform"},
+        {(void **)&table->easy_getinfo, "curl_easy_getinfo"},
+        {(void **)&table->easy_strerror, "curl_easy_strerror"},
+        {(void **)&table->easy_cleanup, "curl_easy_cleanup"},
+        {(void **)&table->slist_append, "curl_slist_append"},
+        {(void **)&table->slist_free_all, "curl_slist_free_all"},
     };
-    for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++) {
-        *symbols[i].slot = dlsym(handle, symbols[i].name);
-        if (!*symbols[i].slot) {
-            snprintf(load_error, sizeof load_error, SC_FETCH_LIBCURL " has no %s", symbols[i].name);
-            return 0; /* the handle stays open: nothing else will load it */
-        }
-    }
-    return 1;
+    size_t symbol_count = sizeof symbols / sizeof symbols[0];
+    char why[1024];
+    int status = once ? sc_dl_open_once(once, names, name_count, symbols, symbol_count, NULL, why, sizeof why)
+                      : sc_dl_open_table(names, name_count, symbols, symbol_count, NULL, why, sizeof why);
+    if (status == 0) return 0;
+    sc_dl_explain("libcurl", SC_FETCH_PACKAGE, names, name_count, why, err, err_size);
+    return -1;
 }
 
-static void global_init(void) {
-    if (load_libcurl()) global_status = lib.global_init(CURL_GLOBAL_DEFAULT);
+static void global_init(void) { global_status = lib.global_init(CURL_GLOBAL_DEFAULT); }
+
+int sc_fetch_library_check(const char *const *names, size_t name_count, char *err, size_t err_size) {
+    libcurl_table table;
+    return open_into(&table, NULL, names, name_count, err, err_size);
 }
 
 typedef struct {
@@ -94,8 +95,8 @@ static int fail(char *err, size_t err_size, int status, const char *message, con
 
 int sc_fetch(const sc_fetch_request *request, sc_fetch_result *result, char *err, size_t err_size) {
     memset(result, 0, sizeof *result);
+    if (open_into(&lib, &lib_once, default_names, 1, err, err_size) != 0) return SC_FETCH_FAILED;
     pthread_once(&global_once, global_init);
-    if (load_error[0]) return fail(err, err_size, SC_FETCH_FAILED, "libcurl could not be loaded", load_error);
     if (global_status != CURLE_OK) return fail(err, err_size, SC_FETCH_FAILED, "libcurl could not be initialised", NULL);
     if (!request->url || !request->host || !request->address || request->port <= 0 || request->port > 65535) {
         return fail(err, err_size, SC_FETCH_FAILED, "incomplete fetch request", NULL);

@@ -3,26 +3,22 @@
  * `serve` runs a daemon. microhttpd.h supplies the types; the calls go through sc_mhd. */
 #include "sc_httpd_internal.h"
 
-#include <dlfcn.h>
 #include <stdio.h>
 
-#define SC_MHD_LIBRARY "libmicrohttpd.so.12"
+#include "sc_dynamic_library.h"
+
+#define SC_MHD_PACKAGE "libmicrohttpd12"
 
 sc_mhd_library sc_mhd;
 
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static int loaded;
-static char load_error[512];
+static sc_dl_once sc_mhd_once = SC_DL_ONCE_INIT;
+static const char *const default_names[] = {SC_HTTPD_LIBRARY_NAME};
 
-static void load(void) {
-    void *handle = dlopen(SC_MHD_LIBRARY, RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-        const char *why = dlerror();
-        snprintf(load_error, sizeof load_error, "%s", why ? why : SC_MHD_LIBRARY " not found");
-        return;
-    }
-#define SC_MHD_SYMBOL(field, name) {(void **)&sc_mhd.field, #name}
-    struct { void **slot; const char *name; } symbols[] = {
+/* Opens names into table (once per process when once is given) and explains a failure. */
+static int32_t open_into(sc_mhd_library *table, sc_dl_once *once, const char *const *names, size_t name_count,
+                         char *err, size_t err_size) {
+#define SC_MHD_SYMBOL(field, name) {(void **)&table->field, #name}
+    const sc_dl_symbol symbols[] = {
         SC_MHD_SYMBOL(start_daemon, MHD_start_daemon),
         SC_MHD_SYMBOL(stop_daemon, MHD_stop_daemon),
         SC_MHD_SYMBOL(get_daemon_info, MHD_get_daemon_info),
@@ -41,19 +37,22 @@ static void load(void) {
         SC_MHD_SYMBOL(get_reason_phrase_for, MHD_get_reason_phrase_for),
     };
 #undef SC_MHD_SYMBOL
-    for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++) {
-        *symbols[i].slot = dlsym(handle, symbols[i].name);
-        if (!*symbols[i].slot) {
-            snprintf(load_error, sizeof load_error, SC_MHD_LIBRARY " has no %s", symbols[i].name);
-            return; /* the handle stays open: nothing else will load it */
-        }
-    }
-    loaded = 1;
+    size_t symbol_count = sizeof symbols / sizeof symbols[0];
+    char why[1024];
+    int status = once ? sc_dl_open_once(once, names, name_count, symbols, symbol_count, NULL, why, sizeof why)
+                      : sc_dl_open_table(names, name_count, symbols, symbol_count, NULL, why, sizeof why);
+    if (status == 0) return 0;
+    sc_dl_explain("libmicrohttpd", SC_MHD_PACKAGE, names, name_count, why, err, err_size);
+    return -1;
 }
 
 int sc_mhd_load(char *err, size_t err_size) {
-    pthread_once(&load_once, load);
-    if (loaded) return 0;
-    if (err && err_size > 0) snprintf(err, err_size, "libmicrohttpd could not be loaded: %s", load_error);
-    return -1;
+    return open_into(&sc_mhd, &sc_mhd_once, default_names, 1, err, err_size);
+}
+
+int32_t sc_httpd_library_open(char *err, size_t err_size) { return sc_mhd_load(err, err_size) == 0 ? 0 : -1; }
+
+int32_t sc_httpd_library_check(const char *const *names, size_t name_count, char *err, size_t err_size) {
+    sc_mhd_library table;
+    return open_into(&table, NULL, names, name_count, err, err_size);
 }

@@ -69,6 +69,7 @@ public final class HTTPServer: @unchecked Sendable {
         lifecycle.lock()
         defer { lifecycle.unlock() }
         guard stateLock.withLock({ state }) == .idle else { throw HTTPServerError.alreadyStarted }
+        try MicroHTTPDLibrary.open()
         let c = configuration
         core.pool.start(name: "http-worker")
         core.delayed.start()
@@ -103,7 +104,7 @@ public final class HTTPServer: @unchecked Sendable {
         }
         // The daemon never outlives `core`: shutdown (also from deinit) stops it first.
         options.context = Unmanaged.passUnretained(core).toOpaque()
-        var message = [CChar](repeating: 0, count: 256)
+        var message = [CChar](repeating: 0, count: 1024)
         let started = c.host.withCString { host -> OpaquePointer? in
             options.host = host
             return sc_httpd_start(&options, &message, message.count)
@@ -181,11 +182,14 @@ public enum HTTPServerError: Error, Sendable, Equatable, CustomStringConvertible
     case alreadyStarted
     /// Binding or starting libmicrohttpd failed (address in use, no such address, …).
     case startFailed(String)
+    /// libmicrohttpd could not be opened (the message names the files tried and the package).
+    case libraryUnavailable(String)
 
     public var description: String {
         switch self {
         case .alreadyStarted: return "the server was already started"
         case .startFailed(let message): return "cannot start the HTTP server on \(message)"
+        case .libraryUnavailable(let message): return "cannot start the HTTP server: \(message)"
         }
     }
 }

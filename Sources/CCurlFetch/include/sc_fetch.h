@@ -6,7 +6,8 @@
  * changes between the check and the connection cannot send the request elsewhere. Only http
  * and https; redirects are never followed here (the caller checks each Location against its
  * list); proxies from the environment are ignored. libcurl.so.4 is opened on the first call, so
- * a process that never fetches never loads it; if it cannot be opened every call fails and says so. */
+ * a process that never fetches never loads it; while it cannot be opened every call fails and says
+ * why (each call tries again). */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -45,6 +46,15 @@ typedef struct {
 int sc_fetch(const sc_fetch_request *request, sc_fetch_result *result, char *err, size_t err_size);
 
 void sc_fetch_free(sc_fetch_result *result);
+
+/* libcurl's file, opened (not linked) on the first fetch. */
+#define SC_FETCH_LIBRARY_NAME "libcurl.so.4"
+
+/* Whether one of names (searched as dlopen does) is a libcurl with every function sc_fetch
+ * calls, opened into a table of its own (sc_fetch's is left alone). Returns 0, or
+ * SC_FETCH_FAILED with the message sc_fetch gives when it cannot open libcurl: the names tried,
+ * dlopen's reasons and the package to install. */
+int sc_fetch_library_check(const char *const *names, size_t name_count, char *err, size_t err_size);
 
 #ifdef __cplusplus
 }

@@ -25,7 +25,7 @@ typedef struct {
  * ../lib/sharecard relative to it (an install's library folder). Returns its entry points, or
  * NULL with each file tried and why it failed in err (err_size bytes, always terminated when
  * err_size > 0). A plug-in built from another version of sc_faces.h is refused. Thread-safe;
- * a failure is final for the process and gives the same message each time. */
+ * after a failure the next call looks again. */
 const sc_faces_plugin *_Nullable sc_faces_plugin_load(char *_Nullable err, size_t err_size);
 
 #endif

@@ -81,6 +81,19 @@ typedef struct sc_httpd_options {
     void *context;                       /* passed to the three callbacks */
 } sc_httpd_options;
 
+/* libmicrohttpd's file, opened (not linked) when the first daemon starts. */
+#define SC_HTTPD_LIBRARY_NAME "libmicrohttpd.so.12"
+
+/* Opens libmicrohttpd (SC_HTTPD_LIBRARY_NAME) for this process, as sc_httpd_start does first.
+ * Returns 0, or -1 with the names tried, dlopen's reasons and the package to install in err
+ * (always terminated when err_size > 0). Thread-safe; after one success returns 0 at once. */
+int32_t sc_httpd_library_open(char *err, size_t err_size);
+
+/* Opens libmicrohttpd from the first of names (searched as dlopen does) that has every entry
+ * point the shim calls, into a table of its own: the daemons' table is left alone. Returns 0,
+ * or -1 with err as sc_httpd_library_open. Checks a candidate without starting anything. */
+int32_t sc_httpd_library_check(const char *const *names, size_t name_count, char *err, size_t err_size);
+
 /* Starts a daemon, or returns NULL and writes why into err (when not NULL). */
 sc_httpd *sc_httpd_start(const sc_httpd_options *options, char *err, size_t err_size);
 

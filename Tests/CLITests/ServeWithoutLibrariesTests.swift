@@ -1,0 +1,71 @@
+import Foundation
+import XCTest
+
+/// `serve` where a library it opens on demand cannot be loaded: libmicrohttpd at start-up (a
+/// clear message on stderr, exit status 1, never a crash), libcurl on the first photo fetch (a
+/// JSON 502 naming it). The library is hidden in a private mount namespace, where its file is
+/// bound to /dev/null (so dlopen finds it and refuses it); that needs root, and the tests are
+/// skipped where `unshare --mount` is not allowed.
+final class ServeWithoutLibrariesTests: TemporaryDirectoryTestCase {
+    private static let unshare = "/usr/bin/unshare"
+    private static let folders = ["/usr/lib/x86_64-linux-gnu", "/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64"]
+
+    /// Runs `bash -c script` with `$1` the library's path, the rest `sharecard` and `arguments`,
+    /// in a mount namespace where that library is /dev/null.
+    private func run(hiding library: String, _ script: String, _ arguments: [String]) throws -> Sharecard.Result {
+        guard FileManager.default.isExecutableFile(atPath: Self.unshare),
+              try ProcessRunner.run(Self.unshare, ["--mount", "/bin/true"], environment: [:]).status == 0 else {
+            throw XCTSkip("unshare --mount is not allowed here")
+        }
+        let path = try XCTUnwrap(Self.folders.map { "\($0)/\(library)" }.first { FileManager.default.fileExists(atPath: $0) },
+                                 "\(library) not found")
+        let hide = #"mount --bind /dev/null "$1" || exit 90; shift; "#
+        var environment = ["SHARECARD_HOME": ProcessRunner.packageRoot.path, "PATH": "/usr/bin:/bin"]
+        // Under scripts/sanitize, the sanitized server reports where the suite's reports go.
+        for name in ["ASAN_OPTIONS", "UBSAN_OPTIONS", "TSAN_OPTIONS"] { environment[name] = ProcessInfo.processInfo.environment[name] }
+        return try ProcessRunner.run(Self.unshare, ["--mount", "/bin/bash", "-c", hide + script, "bash", path, Sharecard.executable.path] + arguments,
+                                     environment: environment, in: directory, timeout: 40)
+    }
+
+    func testServeWithoutLibmicrohttpdNamesItAndThePackage() throws {
+        let r = try run(hiding: "libmicrohttpd.so.12", #"exec "$@""#, ["serve", "--host", "127.0.0.1", "--port", "0"])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("sharecard serve: cannot start the HTTP server: libmicrohttpd could not be loaded "
+                                         + "(tried libmicrohttpd.so.12): "), r.stderr)
+        XCTAssertTrue(r.stderr.contains("libmicrohttpd.so.12: file too short"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("it comes with the Debian package libmicrohttpd12"), r.stderr)
+        XCTAssertEqual(r.stderr.components(separatedBy: "\n").filter { !$0.isEmpty }.count, 1, r.stderr)
+    }
+
+    /// The server starts without libcurl; a photo URL on the allow-list is answered 502.
+    func testAPhotoFetchWithoutLibcurlIsA502NamingThePackage() throws {
+        // Starts the server, waits (boundedly) for its port, sends one request over bash's
+        // /dev/tcp and prints the answer, then stops the server.
+        let script = #"""
+        log=$(mktemp); "$@" 2>"$log" & pid=$!; port=""
+        for _ in $(seq 1 150); do
+          port=$(sed -n 's|.*listening on http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$log"); [ -n "$port" ] && break; sleep 0.1
+        done
+        [ -n "$port" ] || { cat "$log" >&2; kill "$pid"; exit 91; }
+        exec 3<>"/dev/tcp/127.0.0.1/$port"
+        printf 'GET /v1/cards/photo.png?title=Hi&photo=http%%3A%%2F%%2F127.0.0.1%%3A9%%2Fa.jpg HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n' >&3
+        timeout 20 cat <&3
+        kill -TERM "$pid"; wait "$pid"; status=$?; cat "$log" >&2; rm -f "$log"; exit "$status"
+        """#
+        let r = try run(hiding: "libcurl.so.4", script,
+                        ["serve", "--host", "127.0.0.1", "--port", "0", "--workers", "1", "--photo-origin", "http://127.0.0.1:9"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let answer = String(decoding: r.stdout, as: UTF8.self)
+        XCTAssertTrue(answer.hasPrefix("HTTP/1.1 502 "), answer)
+        XCTAssertTrue(answer.contains("Content-Type: application/json"), answer)
+        let body = try XCTUnwrap(answer.components(separatedBy: "\r\n\r\n").last)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
+        let error = try XCTUnwrap(json["error"] as? [String: Any])
+        XCTAssertEqual(error["code"] as? String, "photo_fetch_failed")
+        let message = try XCTUnwrap(error["message"] as? String)
+        XCTAssertTrue(message.contains("libcurl could not be loaded (tried libcurl.so.4): "), message)
+        XCTAssertTrue(message.contains("libcurl.so.4: file too short"), message)
+        XCTAssertTrue(message.hasSuffix("it comes with the Debian package libcurl4"), message)
+        XCTAssertTrue(r.stderr.contains("sharecard serve: shut down"), r.stderr)
+    }
+}

@@ -1,0 +1,35 @@
+import CCurlFetch
+import XCTest
+
+/// libcurl is opened with `dlopen` on the first photo fetch. When it cannot be, every fetch
+/// fails (a 502 `photo_fetch_failed` over HTTP) with a message naming the files tried, why each
+/// failed and the package that provides it.
+final class LibcurlLibraryTests: XCTestCase {
+    /// `sc_fetch_library_check` over `names`: nil when one of them is usable, else its message.
+    private func refusal(_ names: [String]) -> String? {
+        var message = [CChar](repeating: 0, count: 2048)
+        let copies = names.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        let pointers: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) }
+        let status = sc_fetch_library_check(pointers, pointers.count, &message, message.count)
+        if status == 0 { return nil }
+        XCTAssertEqual(Int(status), Int(SC_FETCH_FAILED))
+        return String(cString: message)
+    }
+
+    func testAMissingLibraryNamesTheFileTriedAndThePackage() throws {
+        let message = try XCTUnwrap(refusal(["libcurl-absent.so.4"]))
+        XCTAssertEqual(message, "libcurl could not be loaded (tried libcurl-absent.so.4): libcurl-absent.so.4: cannot open shared object "
+                       + "file: No such file or directory; it comes with the Debian package libcurl4")
+    }
+
+    func testALibraryWithoutItsEntryPointsNamesEachMissingOne() throws {
+        let message = try XCTUnwrap(refusal(["libz.so.1"]))
+        XCTAssertTrue(message.contains("libz.so.1 has no curl_global_init, curl_easy_init, curl_easy_setopt, curl_easy_perform, "
+                                       + "curl_easy_getinfo, curl_easy_strerror, curl_easy_cleanup, curl_slist_append, curl_slist_free_all;"), message)
+    }
+
+    func testTheInstalledLibraryIsFound() {
+        XCTAssertNil(refusal(["libcurl-absent.so.4", SC_FETCH_LIBRARY_NAME]))
+    }
+}
