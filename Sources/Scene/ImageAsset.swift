@@ -67,7 +67,7 @@ public struct ImageAsset: Sendable {
     /// A PNG's pixels in sRGB, premultiplied. Any other format is refused: a scene's images
     /// are PNG files (their header is read when the scene is).
     private static func decode(_ bytes: [UInt8], limits: ImageLimits) throws(PhotoError) -> Image {
-        guard PhotoFormat(sniffing: bytes) == .png else { throw .unsupportedFormat("not a PNG file") }
+        guard PhotoFormat(sniffing: bytes) == .png else { throw .unsupportedFormat("not a PNG file (bad signature)") }
         return try Photo(data: bytes, limits: limits).image
     }
 
