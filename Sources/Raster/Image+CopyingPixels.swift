@@ -5,8 +5,8 @@ extension Image {
         guard width > 0, height > 0, let base = pixels.baseAddress, pixels.count == width * height else {
             throw RasterError.invalidArgument("image needs width × height pixels, got \(width)×\(height) and \(pixels.count)")
         }
-        let buffer = PixelBuffer(width: width, height: height)
-        buffer.pixels.update(from: base, count: pixels.count)
+        let buffer = PixelBuffer(uninitializedWidth: width, height: height)
+        buffer.pixels.initialize(from: base, count: pixels.count)
         self.init(buffer: buffer)
     }
 }
