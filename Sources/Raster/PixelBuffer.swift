@@ -8,6 +8,8 @@ final class PixelBuffer: @unchecked Sendable {
     let width: Int
     let height: Int
     let pixels: UnsafeMutablePointer<UInt32>
+    /// Gives adopted memory back to whoever allocated it; nil when this buffer allocated it.
+    private let release: (@Sendable (UnsafeMutablePointer<UInt32>) -> Void)?
 
     var count: Int { width * height }
     var strideBytes: Int { width * 4 }
@@ -25,6 +27,18 @@ final class PixelBuffer: @unchecked Sendable {
         self.width = width
         self.height = height
         pixels = .allocate(capacity: width * height)
+        release = nil
+    }
+
+    /// Takes over `width × height` pixels allocated elsewhere (a decoder's output), handing
+    /// them to `release` at the end instead of copying them.
+    init(adopting pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int,
+         release: @escaping @Sendable (UnsafeMutablePointer<UInt32>) -> Void) {
+        precondition(width > 0 && height > 0, "pixel buffer needs at least one pixel")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+        self.release = release
     }
 
     convenience init(copying other: PixelBuffer) {
@@ -32,7 +46,9 @@ final class PixelBuffer: @unchecked Sendable {
         pixels.initialize(from: other.pixels, count: count)
     }
 
-    deinit { pixels.deallocate() }
+    deinit {
+        if let release { release(pixels) } else { pixels.deallocate() }
+    }
 
     /// A pixman image over this memory. The returned handle keeps the buffer alive.
     func pixmanImage() -> PixmanImage {
