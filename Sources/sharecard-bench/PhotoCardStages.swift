@@ -7,7 +7,8 @@ import Raster
 
 /// A photo card's stages timed one at a time on the same inputs, so their sum can be set
 /// against the end-to-end time: decode (DCT-scaled, oriented, in sRGB), face detection on the
-/// decoded photo, the aspect-fill crop and resample into the frame (alone, then with the
+/// decoded photo, the aspect-fill crop and resample into the frame (as the card crops it to its
+/// faces; alone, then with the
 /// template's blur and the composite onto the canvas), resolving the card (the title fitted,
 /// the band clear of the faces chosen), painting it, and each encoding.
 enum PhotoCardStages {
@@ -19,19 +20,29 @@ enum PhotoCardStages {
             _ = try Photo(data: bytes, targetWidth: 1024, targetHeight: 576)
         }
         let detector = try FaceDetector()
-        let found = try detector.faces(in: photo.image).count
+        let found = try detector.faces(in: photo.image).map(\.bounds)
         let faces = try measure("… face detection on the decoded photo", iterations: iterations,
-                                note: found == 0 ? "no frontal face: the profile fallback runs" : "\(found) faces") {
+                                note: found.isEmpty ? "no frontal face: the profile fallback runs" : "\(found.count) faces") {
             _ = try detector.faces(in: photo.image)
         }
-        let resample = try measure("… crop + resample into 1024×576 (Lanczos-3), composited", iterations: iterations) {
+        // What the card draws: with faces, the part of the photo `Framing` keeps, cut in whole
+        // pixels when the card is resolved (as the scene resolver does); without, the whole photo.
+        var shown = photo.image
+        if !found.isEmpty {
+            let crop = Framing(imageSize: photo.image.size, targetSize: cardSize, faces: found).crop
+            let x = max(0, crop.minX.rounded()), y = max(0, crop.minY.rounded())
+            let width = min(Double(photo.image.width) - x, crop.width.rounded()), height = min(Double(photo.image.height) - y, crop.height.rounded())
+            shown = try photo.image.cropped(to: Rect(x: x, y: y, width: width, height: height), scaledToWidth: Int(width), height: Int(height))
+        }
+        let drawn = "\(shown.width)×\(shown.height) drawn"
+        let resample = try measure("… the photo into 1024×576: aspect fill (Lanczos-3 when shrunk), composited", iterations: iterations, note: drawn) {
             let canvas = try Canvas(size: cardSize)
-            canvas.draw(photo.image, in: canvas.bounds, contentMode: .aspectFill, clipsToBounds: true, clip: nil, filters: [])
+            canvas.draw(shown, in: canvas.bounds, contentMode: .aspectFill, clipsToBounds: true, clip: nil, filters: [])
         }
         let blur = Filter.gaussianBlur(sigma: 2, extendEdges: true)
-        let resampleAndBlur = try measure("… the same with the template's blur σ 2 (on the visible frame)", iterations: iterations) {
+        let resampleAndBlur = try measure("… the same with the template's blur σ 2 (on the visible frame)", iterations: iterations, note: drawn) {
             let canvas = try Canvas(size: cardSize)
-            canvas.draw(photo.image, in: canvas.bounds, contentMode: .aspectFill, clipsToBounds: true, clip: nil, filters: [blur])
+            canvas.draw(shown, in: canvas.bounds, contentMode: .aspectFill, clipsToBounds: true, clip: nil, filters: [blur])
         }
         var card = try Card(try Event(title: "Biscuit's first birthday", template: "photo"), catalog: catalog)
         card.photo = try EventPhoto(data: bytes, template: card.template, size: card.canvasSize, scale: 1)
@@ -49,7 +60,7 @@ enum PhotoCardStages {
             let whole = try measure("", iterations: 1) { _ = try renderer.draw(resolved) }
             let photoAlone = try measure("", iterations: 1) {
                 let canvas = try Canvas(size: cardSize)
-                canvas.draw(photo.image, in: canvas.bounds, contentMode: .aspectFill, clipsToBounds: true, clip: nil, filters: [blur])
+                canvas.draw(shown, in: canvas.bounds, contentMode: .aspectFill, clipsToBounds: true, clip: nil, filters: [blur])
             }
             rest.append(whole.medianMilliseconds - photoAlone.medianMilliseconds)
         }
