@@ -22,11 +22,6 @@ extension Canvas {
         guard !frame.isEmpty else { return }
         // Device pixels per image pixel along each axis.
         let sx = frame.width * scale / Double(image.width), sy = frame.height * scale / Double(image.height)
-        if let blurred = blurAtOwnSize(image, frame: frame, rect: rect, clipsToBounds: clipsToBounds, clip: clip, filters: filters) {
-            composite(Self.operator(opaque: blurred.isOpaque, coverage: clip), source: blurred.pixels.buffer.pixmanImage(),
-                      coverage: clip, destination: target, sourceOrigin: blurred.sourceOrigin, destinationRect: blurred.area)
-            return
-        }
         guard sx < 0.999 || sy < 0.999 else {
             draw(image.applying(filters), in: rect, contentMode: contentMode, clipsToBounds: clipsToBounds, clip: clip)
             return
