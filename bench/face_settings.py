@@ -18,11 +18,15 @@ profile search too.
 - the same on the bench photo (three portraits side by side on a 1024×683 grey canvas, as
   sharecard-bench builds it), and the median time to search it.
 
-    /usr/bin/python3 bench/face_settings.py [--quick | --pyramid] [--one-thread]
+    /usr/bin/python3 bench/face_settings.py [--quick | --pyramid | --fallback] [--one-thread]
         --quick: the settings around the chosen one (profile fallback at scaleFactor 1.1, 5 neighbours,
                  faces from 1/8 of the longer side)
         --pyramid: the step-1.1 rows of --quick with each pyramid (whole, split, split both), and
                  the time of the whole detection on the cat photo (no frontal face: the fallback runs)
+        --fallback: the chosen frontal search with the profile search never, as the fallback,
+                 and as the fallback with its largest face bounded (1/2, 1/3, 1/4 of the longer
+                 side), with the time of the cat photo (the fallback runs) and of the photos
+                 without faces
         --one-thread: time one thread's CPU (steadier on a shared machine)
 """
 import itertools
@@ -61,10 +65,13 @@ def overlap(a, b):
     return w * h / min(a[2] * a[3], b[2] * b[3])
 
 
-def search(cascade, grey, scale, neighbours, side, split):
-    """detectMultiScale, or with `split` its scales from twice the window up on a half-size copy."""
+def search(cascade, grey, scale, neighbours, side, split, largest=0):
+    """detectMultiScale, or with `split` its scales from twice the window up on a half-size copy;
+    `largest` > 0 bounds the face size (whole pyramid only)."""
     if not split:
-        return [tuple(r) for r in cascade.detectMultiScale(grey, scaleFactor=scale, minNeighbors=neighbours, minSize=(side, side))]
+        bound = (largest, largest) if largest else (0, 0)
+        return [tuple(r) for r in cascade.detectMultiScale(grey, scaleFactor=scale, minNeighbors=neighbours, minSize=(side, side),
+                                                           maxSize=bound)]
     ww, wh = cascade.getOriginalWindowSize()
     raw = []
     if side < min(2 * ww, 2 * wh):
@@ -85,7 +92,7 @@ def search(cascade, grey, scale, neighbours, side, split):
 
 
 def detect(frontal, image, working, scale, neighbours, fraction, profiles, profile_scale=None, profile_neighbours=None,
-           profile_fraction=None, pyramid="whole"):
+           profile_fraction=None, pyramid="whole", profile_largest_fraction=0):
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     h, w = grey.shape
     s = min(1.0, working / max(w, h))
@@ -97,7 +104,8 @@ def detect(frontal, image, working, scale, neighbours, fraction, profiles, profi
     if profiles == "always" or (profiles == "fallback" and not faces):
         # The profile search has its own pyramid step and neighbours (default: the frontal's).
         pside = max(1, round(max(grey.shape) * (profile_fraction or fraction)))
-        pargs = (profile_scale or scale, profile_neighbours or neighbours, pside, pyramid == "split both")
+        plargest = round(max(grey.shape) * profile_largest_fraction) if profile_largest_fraction else 0
+        pargs = (profile_scale or scale, profile_neighbours or neighbours, pside, pyramid == "split both", plargest)
         turned = search(PROFILE, grey, *pargs)
         turned += [(grey.shape[1] - x - rw, y, rw, rh) for x, y, rw, rh in search(PROFILE, cv2.flip(grey, 1), *pargs)]
         for r in turned:
@@ -134,7 +142,13 @@ def main():
     # The profile search of "fallback" rows: its own scaleFactor and minNeighbors.
     profile_scale, profile_neighbours, profile_fraction = 1.1, 5, 1 / 8
     cascades = [(k, v) for k, v in FRONTAL.items() if k in ("haar alt", "haar alt2")]
-    if pyramids:
+    fallback_rows = "--fallback" in sys.argv
+    if fallback_rows:
+        # The chosen frontal search (haar alt2, 352 px, 1.1, 4 neighbours, split); the profile
+        # search never, as the fallback (faces from 1/8), and with its largest face bounded.
+        grid = [(("haar alt2", FRONTAL["haar alt2"]), 352, 1.1, 4, 1 / 16, profiles, "split", largest)
+                for profiles, largest in (("never", 0), ("fallback", 0), ("fallback", 1 / 2), ("fallback", 1 / 3), ("fallback", 1 / 4))]
+    elif pyramids:
         grid = itertools.product(cascades, (320, 352), (1.1,), (3, 4, 5), (1 / 16,), ("fallback",), ("whole", "split", "split both"))
     elif quick:  # around the chosen setting
         grid = itertools.product(cascades, (256, 320, 352, 384), (1.1, 1.15, 1.2, 1.25), (3, 4, 5), (1 / 16,), ("fallback",), ("whole",))
@@ -143,29 +157,37 @@ def main():
     # The cat (no frontal face: the profile fallback runs) times what a faceless photo pays.
     cat = images["chelsea.png"]
     print("frontal\tworking_px\tscale\tneighbours\tmin_face\tprofiles\tpyramid\trecall\tprecision\ton_no_face\tbench_recall\tbench_false\tbench_ms"
-          + ("\tcat_ms" if pyramids else ""))
-    for (name, path), working, scale, neighbours, fraction, profiles, pyramid in grid:
+          + ("\tcat_ms" if pyramids or fallback_rows else "") + ("\tprofile_max\tno_face_photos_ms" if fallback_rows else ""))
+    for row in grid:
+        (name, path), working, scale, neighbours, fraction, profiles, pyramid = row[:7]
+        largest = row[7] if len(row) > 7 else 0
         extra = (profile_scale, profile_neighbours, profile_fraction) if profiles == "fallback" else (None, None, None)
         frontal = cv2.CascadeClassifier(DATA + path)
         hits = labelled = correct = detected = empty = 0
         for n, image in images.items():
-            found = detect(frontal, image, working, scale, neighbours, fraction, profiles, *extra, pyramid=pyramid)
+            found = detect(frontal, image, working, scale, neighbours, fraction, profiles, *extra, pyramid=pyramid,
+                           profile_largest_fraction=largest)
             h, c = score(found, labels[n])
             hits, correct, labelled, detected = hits + h, correct + c, labelled + len(labels[n]), detected + len(found)
             empty += 0 if labels[n] else len(found)
-        found = detect(frontal, collage, working, scale, neighbours, fraction, profiles, *extra, pyramid=pyramid)
+        found = detect(frontal, collage, working, scale, neighbours, fraction, profiles, *extra, pyramid=pyramid,
+                       profile_largest_fraction=largest)
         bh, bc = score(found, collage_truth)
 
         def median_ms(image, runs):
             times = []
             for _ in range(runs):
                 start = clock()
-                detect(frontal, image, working, scale, neighbours, fraction, profiles, *extra, pyramid=pyramid)
+                detect(frontal, image, working, scale, neighbours, fraction, profiles, *extra, pyramid=pyramid,
+                       profile_largest_fraction=largest)
                 times.append((clock() - start) * 1000)
             return statistics.median(times)
 
-        bench_ms = median_ms(collage, 5 if quick else 7 if pyramids else 15)
-        cat_ms = f"\t{median_ms(cat, 3):.1f}" if pyramids else ""
+        bench_ms = median_ms(collage, 5 if quick else 7 if pyramids or fallback_rows else 15)
+        cat_ms = f"\t{median_ms(cat, 5 if fallback_rows else 3):.1f}" if pyramids or fallback_rows else ""
+        if fallback_rows:
+            faceless = sum(median_ms(image, 3) for n, image in images.items() if not labels[n])
+            cat_ms += f"\t{f'1/{round(1 / largest)}' if largest else 'none'}\t{faceless:.1f}"
         precision = correct / detected if detected else 1.0
         print(f"{name}\t{working}\t{scale}\t{neighbours}\t1/{round(1 / fraction)}\t{profiles}\t{pyramid}\t"
               f"{hits}/{labelled}\t{precision:.2f}\t{empty}\t{bh}/{len(collage_truth)}\t{len(found) - bc}\t{bench_ms:.1f}{cat_ms}",

@@ -118,17 +118,20 @@ static void sc_blur_rows(const uint8_t *src, ptrdiff_t src_stride, uint8_t *dst,
 }
 
 SC_CLONES
-void sc_clamp_colour_to_alpha(uint8_t *pixels, ptrdiff_t count) {
+int sc_clamp_colour_to_alpha(uint8_t *pixels, ptrdiff_t count) {
+    uint8_t all = 255; /* the AND of every alpha: 255 only when each is */
     for (ptrdiff_t i = 0; i < count; i++) {
         uint8_t *p = pixels + i * 4;
         const uint8_t alpha = p[3];
         p[0] = p[0] < alpha ? p[0] : alpha;
         p[1] = p[1] < alpha ? p[1] : alpha;
         p[2] = p[2] < alpha ? p[2] : alpha;
+        all &= alpha;
     }
+    return all == 255;
 }
 
-void sc_box_blur_pixels(uint8_t *pixels, ptrdiff_t width, ptrdiff_t height, ptrdiff_t stride_bytes,
+int sc_box_blur_pixels(uint8_t *pixels, ptrdiff_t width, ptrdiff_t height, ptrdiff_t stride_bytes,
                         const int32_t *radii, ptrdiff_t count, int extend_edges,
                         uint8_t *scratch, uint32_t *sums) {
     const ptrdiff_t row_bytes = width * 4;
@@ -140,5 +143,7 @@ void sc_box_blur_pixels(uint8_t *pixels, ptrdiff_t width, ptrdiff_t height, ptrd
         sc_blur_columns(scratch, row_bytes, pixels, stride_bytes, row_bytes, height, r, extend_edges, &a, sums);
     }
     // Each channel was rounded on its own, so a colour may exceed alpha by a level.
-    for (ptrdiff_t y = 0; y < height; y++) sc_clamp_colour_to_alpha(pixels + y * stride_bytes, width);
+    int opaque = 1;
+    for (ptrdiff_t y = 0; y < height; y++) opaque &= sc_clamp_colour_to_alpha(pixels + y * stride_bytes, width);
+    return opaque;
 }

@@ -39,9 +39,9 @@ public struct Photo: Sendable {
             let status = data.withUnsafeBufferPointer { bytes in
                 decode(bytes.baseAddress, bytes.count, &request, &result, &message, message.count)
             }
-            defer { sc_image_free(result.pixels) }
             let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             guard Int(status) == SC_IMAGE_OK, let pixels = result.pixels else {
+                sc_image_free(result.pixels)
                 switch Int(status) {
                 case SC_IMAGE_TOO_LARGE, SC_IMAGE_NO_MEMORY: throw .tooLarge(text)
                 case SC_IMAGE_UNSUPPORTED: throw .unsupportedFormat(text)
@@ -50,9 +50,13 @@ public struct Photo: Sendable {
             }
             let width = Int(result.width), height = Int(result.height)
             do {
-                image = try Image(width: width, height: height,
-                                  copyingPremultipliedARGB: UnsafeBufferPointer(start: pixels, count: width * height))
-            } catch { throw .corrupt("decoder returned \(width)×\(height) pixels") }
+                // The decoder's buffer becomes the image's: a copy of a 12 MP photo's reduced
+                // decode was a 3 MB memcpy into memory touched for the first time.
+                image = try Image(width: width, height: height, adoptingPremultipliedARGB: pixels) { sc_image_free($0) }
+            } catch {
+                sc_image_free(pixels)
+                throw .corrupt("decoder returned \(width)×\(height) pixels")
+            }
             sourceWidth = Int(result.source_width)
             sourceHeight = Int(result.source_height)
             orientation = Int(result.orientation)

@@ -7,6 +7,13 @@ public enum PhotoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Truncated or malformed data.
     case corrupt(String)
 
+    /// The problem alone, without the words saying it was a photo (for images that are not).
+    public var reason: String {
+        switch self {
+        case .tooLarge(let m), .unsupportedFormat(let m), .corrupt(let m): return m
+        }
+    }
+
     public var description: String {
         switch self {
         case .tooLarge(let m): return "photo too large: \(m)"

@@ -27,8 +27,8 @@ extension Canvas {
             return
         }
         if let blurred = blurAfterResampling(image, frame: frame, rect: rect, clipsToBounds: clipsToBounds, clip: clip, filters: filters) {
-            composite(PIXMAN_OP_OVER, source: blurred.pixels.buffer.pixmanImage(), coverage: clip, destination: target,
-                      sourceOrigin: blurred.sourceOrigin, destinationRect: blurred.area)
+            composite(Self.operator(opaque: blurred.isOpaque, coverage: clip), source: blurred.pixels.buffer.pixmanImage(),
+                      coverage: clip, destination: target, sourceOrigin: blurred.sourceOrigin, destinationRect: blurred.area)
             return
         }
         let filtered = image.applying(filters)
@@ -45,7 +45,7 @@ extension Canvas {
     /// The resampled-then-blurred pixels for the visible area, or nil where the order cannot
     /// change (see `draw(_:in:contentMode:clipsToBounds:clip:filters:)`).
     private func blurAfterResampling(_ image: Image, frame: Rect, rect: Rect, clipsToBounds: Bool, clip: CoverageMask?,
-                                     filters: [Filter]) -> (pixels: Image, sourceOrigin: (Int, Int), area: PixelRect)? {
+                                     filters: [Filter]) -> (pixels: Image, isOpaque: Bool, sourceOrigin: (Int, Int), area: PixelRect)? {
         var sigmas: [Double] = []
         for filter in filters {
             guard case .gaussianBlur(let sigma, extendEdges: true) = filter else { return nil }
@@ -64,11 +64,12 @@ extension Canvas {
         let reach = deviceSigmas.reduce(0) { $0 + gaussianBoxWidths(sigma: $1).reduce(0) { $0 + $1 / 2 } }
         let region = PixelRect(x: area.x - reach, y: area.y - reach, width: area.width + 2 * reach, height: area.height + 2 * reach)
         let stepX = 1 / sx, stepY = 1 / sy
-        let resampled = image.resampled(columns: region.width, rows: region.height,
-                                        originX: (Double(region.x) - deviceFrame.minX) * stepX,
-                                        originY: (Double(region.y) - deviceFrame.minY) * stepY, stepX: stepX, stepY: stepY)
+        let (resampled, resampledIsOpaque) = image.resampledReportingOpacity(
+            columns: region.width, rows: region.height, originX: (Double(region.x) - deviceFrame.minX) * stepX,
+            originY: (Double(region.y) - deviceFrame.minY) * stepY, stepX: stepX, stepY: stepY)
         // The resampled pixels are this call's own: blurred where they are, not copied.
-        for sigma in deviceSigmas { resampled.blurInPlace(sigma: sigma, extendEdges: true) }
-        return (resampled, (area.x - region.x, area.y - region.y), area)
+        var opaque = resampledIsOpaque
+        for sigma in deviceSigmas { opaque = resampled.blurInPlace(sigma: sigma, extendEdges: true) ?? opaque }
+        return (resampled, opaque, (area.x - region.x, area.y - region.y), area)
     }
 }

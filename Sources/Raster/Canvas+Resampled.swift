@@ -13,16 +13,22 @@ extension Canvas {
         let covered = extendEdges ? pixelBounds : PixelRect(enclosing: deviceRect)
         let area = covered.intersection(drawableBounds(clip))
         guard !area.isEmpty else { return }
-        let resampled = image.resampled(columns: area.width, rows: area.height,
-                                        originX: fromDevice.tx + fromDevice.a * Double(area.x),
-                                        originY: fromDevice.ty + fromDevice.d * Double(area.y),
-                                        stepX: fromDevice.a, stepY: fromDevice.d)
+        let (resampled, opaque) = image.resampledReportingOpacity(columns: area.width, rows: area.height,
+                                                                  originX: fromDevice.tx + fromDevice.a * Double(area.x),
+                                                                  originY: fromDevice.ty + fromDevice.d * Double(area.y),
+                                                                  stepX: fromDevice.a, stepY: fromDevice.d)
         var mask = clip
         let frameIsWholePixels = [deviceRect.minX, deviceRect.minY, deviceRect.maxX, deviceRect.maxY].allSatisfy { $0 == $0.rounded() }
         if !extendEdges, !frameIsWholePixels {
             mask = makeClip(Path(rect: deviceRect), transform: deviceTransform.inverted ?? .identity, within: clip)
         }
-        composite(PIXMAN_OP_OVER, source: resampled.buffer.pixmanImage(), coverage: mask, destination: target,
-                  sourceOrigin: (0, 0), destinationRect: area)
+        composite(Self.operator(opaque: opaque, coverage: mask), source: resampled.buffer.pixmanImage(), coverage: mask,
+                  destination: target, sourceOrigin: (0, 0), destinationRect: area)
+    }
+
+    /// OVER, or SRC (a copy) for opaque pixels through no mask, where OVER gives the same bytes
+    /// with a test of each pixel's alpha. With a mask SRC would clear what the mask leaves out.
+    static func `operator`(opaque: Bool, coverage: CoverageMask?) -> pixman_op_t {
+        opaque && coverage == nil ? PIXMAN_OP_SRC : PIXMAN_OP_OVER
     }
 }

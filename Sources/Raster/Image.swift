@@ -17,8 +17,8 @@ public struct Image: Sendable {
         guard width > 0, height > 0, pixels.count == width * height else {
             throw RasterError.invalidArgument("image needs width × height pixels, got \(width)×\(height) and \(pixels.count)")
         }
-        let buffer = PixelBuffer(width: width, height: height)
-        pixels.withUnsafeBufferPointer { buffer.pixels.update(from: $0.baseAddress!, count: pixels.count) }
+        let buffer = PixelBuffer(uninitializedWidth: width, height: height)
+        pixels.withUnsafeBufferPointer { buffer.pixels.initialize(from: $0.baseAddress!, count: pixels.count) }
         self.buffer = buffer
     }
 
@@ -86,7 +86,8 @@ extension Image {
             if text.contains("over the limit") { throw RasterError.imageTooLarge(text) }
             throw RasterError.pngDecoding(text.isEmpty ? "unknown error" : text)
         }
-        let buffer = PixelBuffer(width: Int(width), height: Int(height))
+        // Every pixel is written below.
+        let buffer = PixelBuffer(uninitializedWidth: Int(width), height: Int(height))
         // Straight BGRA bytes → premultiplied ARGB32 words.
         out.withMemoryRebound(to: UInt32.self, capacity: buffer.count) { words in
             for i in 0..<buffer.count {

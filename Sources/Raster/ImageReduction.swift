@@ -48,7 +48,7 @@ extension Image {
         guard fx > 1 || fy > 1 else { return nil }
         let outWidth = (width + fx - 1) / fx, outHeight = (height + fy - 1) / fy
         let source = buffer.pixels
-        let out = PixelBuffer(width: outWidth, height: outHeight)
+        let out = PixelBuffer(uninitializedWidth: outWidth, height: outHeight)  // every pixel written below
         let n = UInt64(fx * fy)
         // One output row at a time: channel sums of its fy source rows, in memory the size
         // of one output row.

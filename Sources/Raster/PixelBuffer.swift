@@ -8,24 +8,47 @@ final class PixelBuffer: @unchecked Sendable {
     let width: Int
     let height: Int
     let pixels: UnsafeMutablePointer<UInt32>
+    /// Gives adopted memory back to whoever allocated it; nil when this buffer allocated it.
+    private let release: (@Sendable (UnsafeMutablePointer<UInt32>) -> Void)?
 
     var count: Int { width * height }
     var strideBytes: Int { width * 4 }
 
-    init(width: Int, height: Int, fill: UInt32 = 0) {
+    convenience init(width: Int, height: Int, fill: UInt32 = 0) {
+        self.init(uninitializedWidth: width, height: height)
+        pixels.initialize(repeating: fill, count: count)
+    }
+
+    /// A buffer whose pixels hold whatever the memory held: only for a caller that writes
+    /// every pixel before anything reads one (a copy, a decoder's output, a resampling pass).
+    /// Filling 2.4 MB that is about to be overwritten costs a pass over it for nothing.
+    init(uninitializedWidth width: Int, height: Int) {
         precondition(width > 0 && height > 0, "pixel buffer needs at least one pixel")
         self.width = width
         self.height = height
         pixels = .allocate(capacity: width * height)
-        pixels.initialize(repeating: fill, count: width * height)
+        release = nil
+    }
+
+    /// Takes over `width × height` pixels allocated elsewhere (a decoder's output), handing
+    /// them to `release` at the end instead of copying them.
+    init(adopting pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int,
+         release: @escaping @Sendable (UnsafeMutablePointer<UInt32>) -> Void) {
+        precondition(width > 0 && height > 0, "pixel buffer needs at least one pixel")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+        self.release = release
     }
 
     convenience init(copying other: PixelBuffer) {
-        self.init(width: other.width, height: other.height)
-        pixels.update(from: other.pixels, count: count)
+        self.init(uninitializedWidth: other.width, height: other.height)
+        pixels.initialize(from: other.pixels, count: count)
     }
 
-    deinit { pixels.deallocate() }
+    deinit {
+        if let release { release(pixels) } else { pixels.deallocate() }
+    }
 
     /// A pixman image over this memory. The returned handle keeps the buffer alive.
     func pixmanImage() -> PixmanImage {

@@ -91,6 +91,13 @@ extension Image {
     /// resampled (see the file comment); steps are image pixels per output pixel, > 0.
     /// Premultiplied in and out: each colour is clamped to its alpha.
     func resampled(columns: Int, rows: Int, originX: Double, originY: Double, stepX: Double, stepY: Double) -> Image {
+        resampledReportingOpacity(columns: columns, rows: rows, originX: originX, originY: originY, stepX: stepX, stepY: stepY).image
+    }
+
+    /// `resampled`, and whether every output pixel is opaque (found while clamping, so it
+    /// costs no pass of its own).
+    func resampledReportingOpacity(columns: Int, rows: Int, originX: Double, originY: Double,
+                                   stepX: Double, stepY: Double) -> (image: Image, isOpaque: Bool) {
         // Large shrinks: box-average by whole factors first, leaving a factor of at least 2.
         // A step that is a whole number in exact arithmetic (10 for 300 → 30) can arrive a
         // rounding error short of it from an inverted transform: that must not change the factor.
@@ -100,38 +107,38 @@ extension Image {
             // Reduced pixel j stands for source pixels [j × factor, (j + 1) × factor) (the last
             // block padded with the edge pixels).
             let fx = Double(min(reduceX, width)), fy = Double(min(reduceY, height))
-            return reduced.resampled(columns: columns, rows: rows, originX: originX / fx, originY: originY / fy,
-                                     stepX: stepX / fx, stepY: stepY / fy)
+            return reduced.resampledReportingOpacity(columns: columns, rows: rows, originX: originX / fx, originY: originY / fy,
+                                                     stepX: stepX / fx, stepY: stepY / fy)
         }
         let horizontal = ResamplingAxis(sourceLength: width, outputCount: columns, sourceOrigin: originX, sourcePerOutput: stepX)
         let vertical = ResamplingAxis(sourceLength: height, outputCount: rows, sourceOrigin: originY, sourcePerOutput: stepY)
         // Only the source rows the vertical pass reads are filtered horizontally.
         let firstRow = vertical.first.min()!, lastRow = vertical.first.max()! + vertical.taps
         let middleRows = lastRow - firstRow
-        var middle = [UInt8](repeating: 0, count: middleRows * columns * 4)
-        let out = PixelBuffer(width: columns, height: rows)
+        // Neither is filled first: each middle row is written whole by one horizontal pass, and
+        // each output row by one vertical pass, before anything reads it.
+        let middle = UnsafeMutablePointer<UInt8>.allocate(capacity: middleRows * columns * 4)
+        defer { middle.deallocate() }
+        let out = PixelBuffer(uninitializedWidth: columns, height: rows)
         let source = buffer.pixels
         let sourceWidth = width
-        middle.withUnsafeMutableBufferPointer { middle in
-            horizontal.weights.withUnsafeBufferPointer { weights in
-                source.withMemoryRebound(to: UInt8.self, capacity: width * height * 4) { bytes in
-                    for y in 0..<middleRows {
-                        let row = bytes + (firstRow + y) * sourceWidth * 4
-                        let target = middle.baseAddress! + y * columns * 4
-                        filterRow(row, into: target, axis: horizontal, weights: weights.baseAddress!)
-                    }
-                }
-            }
-            vertical.weights.withUnsafeBufferPointer { weights in
-                out.pixels.withMemoryRebound(to: UInt8.self, capacity: columns * rows * 4) { outBytes in
-                    filterColumns(middle.baseAddress!, rowBytes: columns * 4, firstRow: firstRow, into: outBytes,
-                                  axis: vertical, weights: weights.baseAddress!)
+        horizontal.weights.withUnsafeBufferPointer { weights in
+            source.withMemoryRebound(to: UInt8.self, capacity: width * height * 4) { bytes in
+                for y in 0..<middleRows {
+                    let row = bytes + (firstRow + y) * sourceWidth * 4
+                    filterRow(row, into: middle + y * columns * 4, axis: horizontal, weights: weights.baseAddress!)
                 }
             }
         }
+        vertical.weights.withUnsafeBufferPointer { weights in
+            out.pixels.withMemoryRebound(to: UInt8.self, capacity: columns * rows * 4) { outBytes in
+                filterColumns(middle, rowBytes: columns * 4, firstRow: firstRow, into: outBytes,
+                              axis: vertical, weights: weights.baseAddress!)
+            }
+        }
         // Negative lobes can lift a colour over its alpha: keep the pixels premultiplied.
-        out.pixels.withMemoryRebound(to: UInt8.self, capacity: out.count * 4) { sc_clamp_colour_to_alpha($0, out.count) }
-        return Image(buffer: out)
+        let opaque = out.pixels.withMemoryRebound(to: UInt8.self, capacity: out.count * 4) { sc_clamp_colour_to_alpha($0, out.count) }
+        return (Image(buffer: out), opaque == 1)
     }
 }
 

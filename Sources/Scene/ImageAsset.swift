@@ -1,10 +1,13 @@
 import Caching
 import Foundation
+import Photos
 import Raster
 
 /// An image file a scene names. Read and its PNG header checked against the limits when the
 /// scene is read; decoded the first time it is drawn (or checked), once, so a command
-/// rendering one card does not decode the images of templates it never uses.
+/// rendering one card does not decode the images of templates it never uses. Decoded as a
+/// user's photo is (`Photo`), so its colour chunks (iCCP, sRGB, cHRM, gAMA) are honoured and
+/// an asset looks the same as the same file sent as a photo.
 public struct ImageAsset: Sendable {
     /// The path as written in the scene, relative to the scene's folder.
     public let name: String
@@ -26,10 +29,10 @@ public struct ImageAsset: Sendable {
         let bytes = Array(data)
         if decodeNow {
             do {
-                let image = try Image(pngData: bytes, limits: limits)
+                let image = try Self.decode(bytes, limits: limits)
                 decoded.withLock { $0 = image }
             } catch {
-                throw JSONInputError(path: "", reason: "\(name): \(error)")
+                throw JSONInputError(path: "", reason: "\(name): \(error.reason)")
             }
         }
         // Signature, then the IHDR chunk: length 13, "IHDR", width and height big-endian.
@@ -54,11 +57,18 @@ public struct ImageAsset: Sendable {
     public func image() throws -> Image {
         if let image = decoded.withLock({ $0 }) { return image }
         let image: Image
-        do { image = try Image(pngData: fileBytes, limits: limits) } catch {
-            throw ImageAssetError(description: "\(name): \(error)")
+        do { image = try Self.decode(fileBytes, limits: limits) } catch {
+            throw ImageAssetError(description: "\(name): \(error.reason)")
         }
         decoded.withLock { $0 = image }
         return image
+    }
+
+    /// A PNG's pixels in sRGB, premultiplied. Any other format is refused: a scene's images
+    /// are PNG files (their header is read when the scene is).
+    private static func decode(_ bytes: [UInt8], limits: ImageLimits) throws(PhotoError) -> Image {
+        guard PhotoFormat(sniffing: bytes) == .png else { throw .unsupportedFormat("not a PNG file (bad signature)") }
+        return try Photo(data: bytes, limits: limits).image
     }
 
     /// Whether the file has been decoded yet (for tests of laziness).

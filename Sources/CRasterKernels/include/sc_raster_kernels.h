@@ -22,7 +22,8 @@ void sc_resample_column(const uint8_t *rows, ptrdiff_t row_bytes, uint8_t *targe
 
 /// Clamps each of the first three channels of `count` 4-byte pixels to the fourth (alpha:
 /// Raster's ARGB32 words in a little-endian machine's memory), keeping them premultiplied.
-void sc_clamp_colour_to_alpha(uint8_t *pixels, ptrdiff_t count);
+/// Returns 1 when every alpha is 255 (the pixels may then replace what is under them), else 0.
+int sc_clamp_colour_to_alpha(uint8_t *pixels, ptrdiff_t count);
 
 /// Blurs `height` rows of `width` 4-byte pixels (rows `stride_bytes` apart) in place by
 /// `count` box passes, radius `radii[i]` each (window 2r + 1, 1 <= r < 32768), every pass one
@@ -30,8 +31,8 @@ void sc_clamp_colour_to_alpha(uint8_t *pixels, ptrdiff_t count);
 /// (sum + window / 2) / window: the four channels are blurred independently, as four planes
 /// would be. Outside the rows is the nearest edge pixel when `extend_edges`, else zero.
 /// Then each of the first three channels is clamped to the fourth (alpha). `scratch` holds
-/// width * height * 4 bytes, `sums` width * 4 words.
-void sc_box_blur_pixels(uint8_t *pixels, ptrdiff_t width, ptrdiff_t height, ptrdiff_t stride_bytes,
+/// width * height * 4 bytes, `sums` width * 4 words. Returns 1 when every alpha ends 255.
+int sc_box_blur_pixels(uint8_t *pixels, ptrdiff_t width, ptrdiff_t height, ptrdiff_t stride_bytes,
                         const int32_t *radii, ptrdiff_t count, int extend_edges,
                         uint8_t *scratch, uint32_t *sums);
 

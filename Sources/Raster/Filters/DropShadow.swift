@@ -16,7 +16,7 @@ extension Image {
             }
         }
         let blurred = Image(buffer: alphaOnly).gaussianBlurred(sigma: sigma, extendEdges: false)
-        let out = PixelBuffer(width: width, height: height)
+        let out = PixelBuffer(uninitializedWidth: width, height: height)  // every pixel written below
         for i in 0..<out.count {
             let coverage = blurred.buffer.pixels[i] >> 24
             let shadow = scale(shadowColor, by: coverage)

@@ -65,16 +65,18 @@ extension Image {
     }
 
     /// `gaussianBlurred`, writing over this image's own pixels: only for an image just made
-    /// and not yet shared (images are otherwise immutable).
-    func blurInPlace(sigma: Double, extendEdges: Bool) {
+    /// and not yet shared (images are otherwise immutable). Returns whether every pixel is
+    /// opaque afterwards, or nil when the blur is too small to run a pass (pixels unchanged).
+    @discardableResult
+    func blurInPlace(sigma: Double, extendEdges: Bool) -> Bool? {
         let radii = gaussianBoxWidths(sigma: sigma).map { Int32($0 / 2) }.filter { $0 > 0 }
-        guard !radii.isEmpty else { return }
+        guard !radii.isEmpty else { return nil }
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height * 4)
         defer { scratch.deallocate() }
         let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: width * 4)
         defer { sums.deallocate() }
-        buffer.pixels.withMemoryRebound(to: UInt8.self, capacity: width * height * 4) { bytes in
-            sc_box_blur_pixels(bytes, width, height, buffer.strideBytes, radii, radii.count, extendEdges ? 1 : 0, scratch, sums)
+        return buffer.pixels.withMemoryRebound(to: UInt8.self, capacity: width * height * 4) { bytes in
+            sc_box_blur_pixels(bytes, width, height, buffer.strideBytes, radii, radii.count, extendEdges ? 1 : 0, scratch, sums) == 1
         }
     }
 }

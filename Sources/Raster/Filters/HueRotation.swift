@@ -22,7 +22,7 @@ extension Image {
     /// straight colour; results are clamped to 0…alpha so pixels stay valid premultiplied colour.
     func colorMatrixApplied(_ matrix: [Double]) -> Image {
         let m = matrix.map { Int32(($0 * 4096).rounded()) }
-        let out = PixelBuffer(width: width, height: height)
+        let out = PixelBuffer(uninitializedWidth: width, height: height)  // every pixel written below
         let src = buffer.pixels, dst = out.pixels
         for i in 0..<buffer.count {
             let p = src[i]

@@ -1,0 +1,13 @@
+extension Image {
+    /// An image over `width × height` premultiplied ARGB32 words (rows packed, top to bottom)
+    /// that a decoder allocated, taken over without a copy: the image hands them to `release`
+    /// when it goes, and nothing may write to them after this call. On a throw they are not
+    /// taken (the caller still owns them).
+    public init(width: Int, height: Int, adoptingPremultipliedARGB pixels: UnsafeMutablePointer<UInt32>,
+                release: @escaping @Sendable (UnsafeMutablePointer<UInt32>) -> Void) throws {
+        guard width > 0, height > 0, width <= Int.max / height else {
+            throw RasterError.invalidArgument("image needs at least one pixel, got \(width)×\(height)")
+        }
+        self.init(buffer: PixelBuffer(adopting: pixels, width: width, height: height, release: release))
+    }
+}
