@@ -75,7 +75,7 @@ public enum Length: Hashable, Sendable {
         for name in ["min", "max", "clamp"] where text.hasPrefix(name + "(") {
             guard text.hasSuffix(")") else { return nil }
             let inside = text.dropFirst(name.count + 1).dropLast().split(separator: ",", omittingEmptySubsequences: false)
-            let parsed = inside.map { term in Length(single: String(term.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())) }
+            let parsed = inside.map { term in Length(single: Length.trimmingWhitespace(term)) }
             let terms = parsed.compactMap { $0 }
             guard terms.count == parsed.count else { return nil }
             switch name {
@@ -87,6 +87,14 @@ public enum Length: Hashable, Sendable {
             return
         }
         self.init(single: text)
+    }
+
+    /// `text` without leading and trailing whitespace (index walks: the reversed-view version
+    /// instantiated four generic types on a template's first `min`/`clamp`, 1 % of a render).
+    private static func trimmingWhitespace(_ text: Substring) -> String {
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }),
+              let last = text.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(text[first...last])
     }
 
     /// One share (`"N%"`, `"A/B"`, `"Nvmin"`, …), not a `min`/`max`.

@@ -6,7 +6,9 @@
 /// locale decides (and with neither, Simplified Chinese forms are the default).
 enum HanVariant {
     /// The scripts whose items are shaped in the Han language rather than the locale's.
-    static let scripts: Set<ScriptTag> = [.han, .hiragana, .katakana, .hangul, ScriptTag("Bopo")!]
+    /// (An array: five tags are found by a scan, and a `Set` of a new element type costs a
+    /// process's first paragraph a run-time conformance lookup.)
+    static let scripts: [ScriptTag] = [.han, .hiragana, .katakana, .hangul, ScriptTag("Bopo")!]
 
     /// `ja` when `utf16` has kana, `ko` when it has hangul (whichever comes first), else `locale`.
     static func language(of utf16: [UInt16], locale: LanguageTag) -> LanguageTag {

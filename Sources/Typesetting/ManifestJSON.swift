@@ -4,13 +4,36 @@
 /// `JSONSerialization` bridged every object to Foundation types and back and cost more than
 /// the rest of the render, so this small strict parser (RFC 8259: no comments, no trailing
 /// commas, nesting at most 32 deep) reads it instead.
+///
+/// An object keeps its members in document order, in an array: the manifest's objects have a
+/// handful of keys each, and hashing 1,300 keys into dictionaries was 40 % of the parse.
 enum ManifestJSON: Equatable {
     case string(String)
     case number(Double)
     case bool(Bool)
     case null
     case array([ManifestJSON])
-    case object([String: ManifestJSON])
+    case object([Member])
+
+    /// One member of an object; keys are unique within an object (the parser refuses repeats).
+    struct Member: Equatable {
+        let key: String
+        let value: ManifestJSON
+    }
+
+    /// Objects are equal when they have the same members in any order, as in JSON.
+    static func == (a: ManifestJSON, b: ManifestJSON) -> Bool {
+        switch (a, b) {
+        case (.string(let x), .string(let y)): return x == y
+        case (.number(let x), .number(let y)): return x == y
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.null, .null): return true
+        case (.array(let x), .array(let y)): return x == y
+        case (.object(let x), .object(let y)):
+            return x.count == y.count && x.allSatisfy { member in y.contains(member) }
+        default: return false
+        }
+    }
 
     struct SyntaxError: Error, CustomStringConvertible {
         let offset: Int
@@ -33,7 +56,7 @@ enum ManifestJSON: Equatable {
         func fail(_ reason: String) -> SyntaxError { SyntaxError(offset: index, reason: reason) }
 
         mutating func skipSpace() {
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x09 || bytes[index] == 0x0D { index += 1 }
         }
 
         mutating func expect(_ literal: String) throws(SyntaxError) {
@@ -50,21 +73,35 @@ enum ManifestJSON: Equatable {
             switch bytes[index] {
             case UInt8(ascii: "{"):
                 index += 1
-                var fields: [String: ManifestJSON] = [:]
+                var members: [Member] = []
+                // Repeated keys are found by a scan while the object is small, by a set beyond.
+                var keys: Set<String>?
                 skipSpace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(fields) }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
                 while true {
                     skipSpace()
                     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a key") }
                     let key = try string()
                     skipSpace()
                     try expect(":")
-                    guard fields.updateValue(try value(depth: depth + 1), forKey: key) == nil else { throw fail("key \"\(key)\" given twice") }
+                    let member = Member(key: key, value: try value(depth: depth + 1))
+                    let repeated: Bool
+                    if keys != nil {
+                        repeated = keys?.insert(key).inserted == false
+                    } else if members.count < 16 {
+                        repeated = members.contains { $0.key == key }
+                    } else {
+                        var seen = Set(members.map(\.key))
+                        repeated = !seen.insert(key).inserted
+                        keys = seen
+                    }
+                    guard !repeated else { throw fail("key \"\(key)\" given twice") }
+                    members.append(member)
                     skipSpace()
                     guard index < bytes.count else { throw fail("unexpected end") }
                     if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
                     try expect("}")
-                    return .object(fields)
+                    return .object(members)
                 }
             case UInt8(ascii: "["):
                 index += 1
@@ -123,7 +160,10 @@ enum ManifestJSON: Equatable {
             // (appending scalar by scalar cost a render ~3 % of its samples on the font manifest).
             var text = ""
             var run = index
-            func flush(_ end: Int) { text += String(decoding: bytes[run..<end], as: UTF8.self) }
+            func flush(_ end: Int) {
+                let piece = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[run..<end]), as: UTF8.self) }
+                if text.isEmpty { text = piece } else { text += piece }
+            }
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {

@@ -5,14 +5,20 @@ struct ManifestObject {
         let reason: String
     }
 
-    private let fields: [String: ManifestJSON]
-    /// Where the object is: "top level", "title", "faces[3]".
-    private let at: String
+    private let fields: [ManifestJSON.Member]
+    /// Where the object is: "top level", "title", or an array's name and the object's index
+    /// in it ("faces", 3), written out only for a message.
+    private let place: String
+    private let index: Int?
+    private var at: String { index.map { "\(place)[\($0)]" } ?? place }
 
-    init(_ value: ManifestJSON, at: String) throws(Problem) {
-        guard case .object(let fields) = value else { throw Problem(reason: "expected an object at \(at)") }
+    init(_ value: ManifestJSON, at place: String, index: Int? = nil) throws(Problem) {
+        guard case .object(let fields) = value else {
+            throw Problem(reason: "expected an object at \(index.map { "\(place)[\($0)]" } ?? place)")
+        }
         self.fields = fields
-        self.at = at
+        self.place = place
+        self.index = index
     }
 
     private func path(_ key: String) -> String { at == "top level" ? key : "\(at).\(key)" }
@@ -27,7 +33,7 @@ struct ManifestObject {
     }
 
     private func present(_ key: String) -> ManifestJSON? {
-        guard let value = fields[key], value != .null else { return nil }
+        guard let value = fields.first(where: { $0.key == key })?.value, value != .null else { return nil }
         return value
     }
 
@@ -85,7 +91,7 @@ struct ManifestObject {
     func objects(_ key: String) throws(Problem) -> [ManifestObject] {
         guard case .array(let items) = try required(key) else { throw wrongType(key, "an array") }
         var objects: [ManifestObject] = []
-        for (offset, item) in items.enumerated() { objects.append(try ManifestObject(item, at: "\(path(key))[\(offset)]")) }
+        for (offset, item) in items.enumerated() { objects.append(try ManifestObject(item, at: path(key), index: offset)) }
         return objects
     }
 

@@ -102,7 +102,7 @@ public struct Paragraph: Sendable {
 
         for cluster in graphemes {
             while blockIndex < blocks.count - 1, blocks[blockIndex].range.upperBound <= cluster.lowerBound { blockIndex += 1 }
-            let scalars = Array(String(decoding: units[cluster], as: UTF16.self).unicodeScalars)
+            let scalars = Paragraph.scalars(units[cluster])
             if scalars.allSatisfy({ Paragraph.isHardBreak($0) }) {
                 flush()  // separators are not drawn and end an item
                 continue
@@ -159,6 +159,22 @@ public struct Paragraph: Sendable {
         var prefix = [Double](repeating: 0, count: units.count + 1)
         for i in 0..<units.count { prefix[i + 1] = prefix[i] + advance[i] }
         prefixWidth = prefix
+    }
+
+    /// The scalars of UTF-16 code units, an unpaired surrogate read as U+FFFD (as
+    /// `String(decoding:as:)` reads it, without building a string: that took the generic
+    /// slow path and cost a short title's first layout some 0.8 million instructions).
+    static func scalars(_ units: ArraySlice<UInt16>) -> [Unicode.Scalar] {
+        var result: [Unicode.Scalar] = []
+        var iterator = units.makeIterator()
+        var decoder = UTF16()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): result.append(scalar)
+            case .error: result.append("\u{FFFD}")
+            case .emptyInput: return result
+            }
+        }
     }
 
     static func isHardBreak(_ s: Unicode.Scalar) -> Bool {

@@ -10,6 +10,10 @@ enum Resources {
     /// The binary's folder, symlinks resolved; worked out once (resolving costs a render ~1 % of its CPU each time).
     private static let executableFolder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
 
+    /// `$SHARECARD_HOME`, read alone: `ProcessInfo`'s environment copies every variable
+    /// into a dictionary first (about 1 % of a one-card render).
+    private static var sharecardHome: String? { getenv("SHARECARD_HOME").map { String(cString: $0) } }
+
     /// The installed data folder beside the binary (symlinks resolved), whether or not it exists.
     static var installedShare: String {
         executableFolder.deletingLastPathComponent().appendingPathComponent("share/sharecard").standardizedFileURL.path
@@ -19,7 +23,7 @@ enum Resources {
     /// data folder a command looks up would otherwise resolve the binary's path again).
     static let roots: [String] = {
         var result = [installedShare]
-        if let home = ProcessInfo.processInfo.environment["SHARECARD_HOME"], !home.isEmpty { result.append(home) }
+        if let home = sharecardHome, !home.isEmpty { result.append(home) }
         var folder = executableFolder
         for _ in 0..<4 {
             result.append(folder.path)
@@ -43,7 +47,7 @@ enum Resources {
     /// when the binary does not run from an install.
     static func buildCommit() -> String? {
         var files = [(installedShare as NSString).appendingPathComponent("BUILD")]
-        if let home = ProcessInfo.processInfo.environment["SHARECARD_HOME"], !home.isEmpty {
+        if let home = sharecardHome, !home.isEmpty {
             files.append((home as NSString).appendingPathComponent("BUILD"))
         }
         for file in files {

@@ -30,6 +30,14 @@ final class LengthFunctionTests: XCTestCase {
         XCTAssertEqual(length.negated.points(along: 0, canvas: strip), -160)  // -min(409.6, 160)
     }
 
+    /// Spaces around a term (and tabs, newlines) are not part of it; an all-space term is empty.
+    func testTermsAreTrimmed() throws {
+        XCTAssertEqual(try points("min(  45vh ,8vw\t)", banner), 120)
+        XCTAssertEqual(try points("clamp(\n24vmin,   8vw , 45vh  )", strip), 144)
+        XCTAssertNil(Length("min(10vw,   )"))
+        XCTAssertNil(Length("min( , 5vh)"))
+    }
+
     func testMalformedFunctionsAreNotLengths() {
         for bad in ["min(10vw)", "min(1vw, 2vw, 3vw, 4vw, 5vw)", "clamp(1vw, 2vw)", "min(10vw, 12)", "min(10vw, 5vh",
                     "min(10vw,, 5vh)", "mean(10vw, 5vh)", "min(min(1vw, 2vw), 3vw)", "min()", "min(10 vw, 5vh)"] {
