@@ -29,7 +29,9 @@ struct ResamplingAxis: Equatable {
     /// Output pixel `i` (0 ≤ i < outputCount) is centred on source coordinate
     /// `sourceOrigin + (i + 0.5) × sourcePerOutput` (source pixel `j` covers [j, j + 1)).
     /// Taps outside 0..<sourceLength are dropped and the rest renormalised (Pillow's edge);
-    /// an output centred wholly outside takes the nearest edge pixel.
+    /// an output centred outside the source (a blur's reach past the frame) takes the nearest
+    /// edge pixel: renormalising what would be left of its window, mostly negative lobes, gave
+    /// weights many times 1.0 and fixed-point sums past `Int32`.
     init(sourceLength: Int, outputCount: Int, sourceOrigin: Double, sourcePerOutput: Double) {
         precondition(sourceLength > 0 && outputCount > 0 && sourcePerOutput > 0)
         let widen = max(sourcePerOutput, 1)
@@ -46,7 +48,7 @@ struct ResamplingAxis: Equatable {
             low = max(0, low)
             high = min(sourceLength, high, low + taps)
             var total = 0.0
-            if low < high {
+            if low < high, (0...Double(sourceLength)).contains(center) {
                 for k in 0..<(high - low) {
                     let w = lanczos3((Double(low + k) - center + 0.5) / widen)
                     real[k] = w
