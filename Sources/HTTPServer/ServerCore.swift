@@ -5,8 +5,8 @@ import Foundation
 /// The server's side of the C callbacks: turns a collected request into an `HTTPRequest`,
 /// answers problems, immediate answers, 429 and 503 at once on libmicrohttpd's thread, and
 /// otherwise defers the connection and runs the handler (or the work the triage handed
-/// over) on the worker pool. The answers it
-/// makes itself get the CORS fields of `configuration.cors`, as the handler's do.
+/// over) on the worker pool. The answers it makes itself get the CORS fields of
+/// `configuration.cors`, as the handler's do.
 // @unchecked: immutable after init; `counters` and `pool` lock internally.
 final class ServerCore: @unchecked Sendable {
     let configuration: HTTPServer.Configuration
