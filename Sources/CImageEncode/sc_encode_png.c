@@ -128,30 +128,40 @@ static int64_t count_colors_up_to(uint32_t limit, const uint8_t *pixels, uint32_
 
 /* ---- Rows and filters. */
 
-static uint8_t paeth(uint8_t a, uint8_t b, uint8_t c) {
-    int p = (int)a + b - c;
-    int pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
-    if (pa <= pb && pa <= pc) return a;
-    return pb <= pc ? b : c;
+/* PNG's Paeth predictor, written without branches on the pixel values (p - a = b - c,
+ * p - b = a - c, p - c = a + b - 2c) so that a row's loop vectorises. */
+static inline uint8_t paeth(uint8_t a, uint8_t b, uint8_t c) {
+    int pa = abs((int)b - c), pb = abs((int)a - c), pc = abs((int)a + b - 2 * c);
+    return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
 }
 
 /* Filters `cur` (n bytes, bpp bytes per pixel) against `prev` into dst; returns the sum of
- * the output bytes read as signed magnitudes. */
+ * the output bytes read as signed magnitudes. One loop per filter, the first pixel (whose
+ * left neighbours are zero) apart, so that each loop vectorises. */
 static uint64_t filter_row(int filter, const uint8_t *cur, const uint8_t *prev, size_t n, size_t bpp, uint8_t *dst) {
-    uint64_t sum = 0;
-    for (size_t i = 0; i < n; i++) {
-        uint8_t a = i >= bpp ? cur[i - bpp] : 0, b = prev[i], c = i >= bpp ? prev[i - bpp] : 0;
-        uint8_t v;
-        switch (filter) {
-        case SC_PNG_ROWS_SUB: v = (uint8_t)(cur[i] - a); break;
-        case SC_PNG_ROWS_UP: v = (uint8_t)(cur[i] - b); break;
-        case SC_PNG_ROWS_AVERAGE: v = (uint8_t)(cur[i] - (uint8_t)(((unsigned)a + b) >> 1)); break;
-        case SC_PNG_ROWS_PAETH: v = (uint8_t)(cur[i] - paeth(a, b, c)); break;
-        default: v = cur[i]; break;
-        }
-        dst[i] = v;
-        sum += v < 128 ? v : 256 - v;
+    const size_t lead = bpp < n ? bpp : n;
+    switch (filter) {
+    case SC_PNG_ROWS_SUB:
+        memcpy(dst, cur, lead);
+        for (size_t i = lead; i < n; i++) dst[i] = (uint8_t)(cur[i] - cur[i - bpp]);
+        break;
+    case SC_PNG_ROWS_UP:
+        for (size_t i = 0; i < n; i++) dst[i] = (uint8_t)(cur[i] - prev[i]);
+        break;
+    case SC_PNG_ROWS_AVERAGE:
+        for (size_t i = 0; i < lead; i++) dst[i] = (uint8_t)(cur[i] - (prev[i] >> 1));
+        for (size_t i = lead; i < n; i++) dst[i] = (uint8_t)(cur[i] - (uint8_t)(((unsigned)cur[i - bpp] + prev[i]) >> 1));
+        break;
+    case SC_PNG_ROWS_PAETH:
+        for (size_t i = 0; i < lead; i++) dst[i] = (uint8_t)(cur[i] - prev[i]); /* paeth(0, b, 0) is b */
+        for (size_t i = lead; i < n; i++) dst[i] = (uint8_t)(cur[i] - paeth(cur[i - bpp], prev[i], prev[i - bpp]));
+        break;
+    default:
+        memcpy(dst, cur, n);
+        break;
     }
+    uint64_t sum = 0;
+    for (size_t i = 0; i < n; i++) sum += dst[i] < 128 ? dst[i] : 256u - dst[i];
     return sum;
 }
 

@@ -38,7 +38,14 @@ extension CardService {
     func cardFromQuery(template: String, format: ImageFormat, _ request: HTTPRequest) throws -> HTTPResponse {
         let queried = try queriedCard(template: template, request, parameters: Self.cardParameters)
         let choice = try CardFormatChoice.choose(pathFormat: format, request)
-        return try cardResponse(queried.card, request, output: choice, caching: queried.caching, version: queried.version)
+        do {
+            return try cardResponse(queried.card, request, output: choice, caching: queried.caching, version: queried.version)
+        } catch let deferred as RenderDeferred where deferred.resume == nil {
+            // On the fast path: the worker starts from the parsed card.
+            throw RenderDeferred { [self] in
+                try cardResponse(queried.card, request, output: choice, caching: queried.caching, version: queried.version)
+            }
+        }
     }
 
     /// A card named by a query (a card URL's, or a share page's), with the caching fields

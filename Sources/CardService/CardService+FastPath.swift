@@ -8,9 +8,29 @@ extension CardService {
     /// then answers it. Never renders: the only locks taken are the PNG cache's and the
     /// metrics', which a render never holds while it draws or encodes.
     public func answerImmediately(_ request: HTTPRequest) -> HTTPResponse? {
+        if case .response(let response)? = triage(request) { return response }
+        return nil
+    }
+
+    /// `answerImmediately`'s answer, or, for a card whose query was parsed and checked but
+    /// which must be rendered, the render and the rest of the answer for a worker, so the
+    /// worker does not parse the query again. nil: `handle` answers it (a `POST`, or a render
+    /// deferred before the query was resolved, such as a photo to fetch).
+    public func triage(_ request: HTTPRequest) -> ImmediateAnswer? {
         let route = Route(request.path)
         if case .cards = route, request.method == "POST" { return nil }
-        return (try? recorded(route) { try RenderPolicy.$deferred.withValue(true) { try dispatch(route, request) } }).map { withCORS(request, $0) }
+        do throws(RenderDeferred) {
+            return .response(withCORS(request, try recorded(route) { try RenderPolicy.$deferred.withValue(true) { try dispatch(route, request) } }))
+        } catch {
+            guard let resume = error.resume else { return nil }
+            return .work { [self] in
+                do {
+                    return withCORS(request, try recorded(route) { try resume() })
+                } catch {
+                    return .error(status: 500, code: "internal", message: "a render was deferred outside the fast path")
+                }
+            }
+        }
     }
 
     /// Lines the server layer adds to `/metrics` (already in the exposition format).
@@ -31,5 +51,9 @@ enum RenderPolicy {
     }
 }
 
-/// Thrown where a render would start on the fast path: the request goes to a worker.
-struct RenderDeferred: Error {}
+/// Thrown where a render would start on the fast path: the request goes to a worker, which
+/// runs `resume` when a caller past the parsing set it (on a worker thread, rendering
+/// allowed), or `handle` otherwise.
+struct RenderDeferred: Error {
+    var resume: (@Sendable () throws -> HTTPResponse)? = nil
+}

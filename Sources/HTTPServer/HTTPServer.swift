@@ -32,6 +32,9 @@ public final class HTTPServer: @unchecked Sendable {
     /// answers what needs no real work (or nil to pass the request to `Handler`). It must be
     /// quick and must never block or take a lock that a slow handler holds for long.
     public typealias ImmediateHandler = @Sendable (HTTPRequest) -> HTTPResponse?
+    /// As `ImmediateHandler`, but may instead hand over the rest of the work, which then runs
+    /// on a worker in place of `Handler`. nil: `Handler` answers the request.
+    public typealias Triage = @Sendable (HTTPRequest) -> ImmediateAnswer?
     /// Called once per answered request with its summary, status, time from the request line
     /// to the end of sending (or to the connection's end), and body bytes sent (0 for HEAD).
     /// Requests libmicrohttpd refused itself are included with an empty method. Runs on a
@@ -55,7 +58,21 @@ public final class HTTPServer: @unchecked Sendable {
                 handler: @escaping Handler, onRequestCompleted: CompletionObserver? = nil,
                 diagnostics: (@Sendable (String) -> Void)? = nil) {
         self.configuration = configuration
-        self.core = ServerCore(configuration: configuration, immediate: answerImmediately,
+        var triage: Triage?
+        if let answerImmediately {
+            triage = { request in answerImmediately(request).map { ImmediateAnswer.response($0) } }
+        }
+        self.core = ServerCore(configuration: configuration, immediate: triage,
+                               handler: handler, observer: onRequestCompleted, diagnostics: diagnostics)
+    }
+
+    /// As the initialiser above, with a `triage` on the I/O threads that may also pass a
+    /// request's remaining work to the workers.
+    public init(configuration: Configuration, triage: @escaping Triage,
+                handler: @escaping Handler, onRequestCompleted: CompletionObserver? = nil,
+                diagnostics: (@Sendable (String) -> Void)? = nil) {
+        self.configuration = configuration
+        self.core = ServerCore(configuration: configuration, immediate: triage,
                                handler: handler, observer: onRequestCompleted, diagnostics: diagnostics)
     }
 

@@ -4,12 +4,13 @@ import Foundation
 
 /// The server's side of the C callbacks: turns a collected request into an `HTTPRequest`,
 /// answers problems, immediate answers, 429 and 503 at once on libmicrohttpd's thread, and
-/// otherwise defers the connection and runs the handler on the worker pool. The answers it
-/// makes itself get the CORS fields of `configuration.cors`, as the handler's do.
+/// otherwise defers the connection and runs the handler (or the work the triage handed
+/// over) on the worker pool. The answers it makes itself get the CORS fields of
+/// `configuration.cors`, as the handler's do.
 // @unchecked: immutable after init; `counters` and `pool` lock internally.
 final class ServerCore: @unchecked Sendable {
     let configuration: HTTPServer.Configuration
-    let immediate: HTTPServer.ImmediateHandler?
+    let immediate: HTTPServer.Triage?
     let handler: HTTPServer.Handler
     let observer: HTTPServer.CompletionObserver?
     let diagnostics: (@Sendable (String) -> Void)?
@@ -17,7 +18,7 @@ final class ServerCore: @unchecked Sendable {
     let pool: WorkerPool
     let delayed: DelayedAnswers
 
-    init(configuration: HTTPServer.Configuration, immediate: HTTPServer.ImmediateHandler?,
+    init(configuration: HTTPServer.Configuration, immediate: HTTPServer.Triage?,
          handler: @escaping HTTPServer.Handler, observer: HTTPServer.CompletionObserver?,
          diagnostics: (@Sendable (String) -> Void)?) {
         self.configuration = configuration
@@ -85,11 +86,18 @@ final class ServerCore: @unchecked Sendable {
                  to: request, closing: true)
             return
         }
-        if let immediate, !counters.isShuttingDown, let response = immediate(parsed) {
-            counters.noteImmediate()
-            send(response, to: request, closing: false)
-            return
+        var work: (@Sendable () -> HTTPResponse)?
+        if let immediate, !counters.isShuttingDown, let answer = immediate(parsed) {
+            switch answer {
+            case .response(let response):
+                counters.noteImmediate()
+                send(response, to: request, closing: false)
+                return
+            case .work(let rest):
+                work = rest
+            }
         }
+        let job = work ?? { [handler] in handler(parsed) }
 
         let admission = counters.admit(to: pool) {
             record.admitted = true
@@ -105,7 +113,7 @@ final class ServerCore: @unchecked Sendable {
                     counters.noteAbandoned()
                     return { [self] in abandon(request) }
                 }
-                let response = handler(parsed)
+                let response = job()
                 return { [self] in send(response, to: request, closing: false) }
             }
             if !submitted {

@@ -66,6 +66,12 @@ enum EncodeBench {
         for filter in [D.RowFilter.none, .sub, .up, .repeatFlatOrPaeth] {
             settings.append(deflate("RGB: scanlines, \(filter.rawValue)", rgb: .scanlines(filter: filter), indexed: nil))
         }
+        // The photo tier's candidates below level 6 (levels 6–8 follow).
+        for level in [3, 4, 5] {
+            for filter in [D.RowFilter.up, .paeth, .average] {
+                settings.append(deflate("RGB: libdeflate \(level), \(filter.rawValue)", rgb: try .init(level: level, filter: filter), indexed: nil))
+            }
+        }
         for level in [6, 7, 8] {
             for filter in [D.RowFilter.up, .minimumSum, .none, .paeth, .average, .shiftedOrUp] {
                 settings.append(deflate("RGB: libdeflate \(level), \(filter.rawValue)", rgb: try .init(level: level, filter: filter), indexed: nil))

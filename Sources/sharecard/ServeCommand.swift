@@ -100,7 +100,7 @@ enum ServeCommand {
         // writes then fail with EPIPE and are dropped.
         signal(SIGPIPE, SIG_IGN)
         let server = HTTPServer(configuration: serverConfiguration,
-                                answerImmediately: { service.answerImmediately($0) },
+                                triage: { service.triage($0) },
                                 handler: { service.handle($0) },
                                 onRequestCompleted: args.has("quiet") ? nil : log.observer,
                                 diagnostics: { message in log.note("sharecard serve: \(message)") })

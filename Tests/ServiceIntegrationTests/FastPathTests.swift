@@ -48,4 +48,34 @@ final class FastPathTests: XCTestCase {
         XCTAssertEqual(statistics.responsesByStatus[429], 1)
         XCTAssertEqual(statistics.answeredImmediately, 10)
     }
+
+    /// A card the cache does not hold is parsed and checked once, on the I/O thread; the
+    /// worker renders from that parse. Checking a signature reads the clock once per parse.
+    func testAnUncachedCardIsParsedOnce() throws {
+        let clockReads = ClockReads()
+        var configuration = try Repository.configuration(signingKeys: [SigningTests.key])
+        configuration.now = { clockReads.count(SigningTests.now) }
+        let running = try startService(configuration)
+        let url = try URLSigner(keys: [SigningTests.key]).sign(path: SigningTests.path, items: SigningTests.items,
+                                                                 expires: SigningTests.now + 60)
+        XCTAssertEqual(try fetch(running.port, url).status, 200)
+        XCTAssertEqual(clockReads.value, 1, "the rendered card's query was parsed more than once")
+        XCTAssertEqual(running.server.statistics.answeredImmediately, 0)
+        // now cached: answered on the I/O thread, from one parse
+        XCTAssertEqual(try fetch(running.port, url).status, 200)
+        XCTAssertEqual(clockReads.value, 2)
+        XCTAssertEqual(running.server.statistics.answeredImmediately, 1)
+    }
+}
+
+/// Counts the service's reads of its clock.
+// Unchecked: `reads` is only touched with `lock` held.
+final class ClockReads: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reads = 0
+    var value: Int { lock.withLock { reads } }
+    func count(_ now: Int) -> Int {
+        lock.withLock { reads += 1 }
+        return now
+    }
 }

@@ -80,15 +80,16 @@ extension XCTestCase {
         let service = CardService(catalog: Repository.catalog, renderer: Repository.renderer,
                                   configuration: try configuration ?? Repository.configuration(),
                                   templateDocuments: Repository.templateDocuments)
-        let handler: HTTPServer.Handler
+        // as `sharecard serve` wires it: the fast path on the I/O threads, renders on workers;
+        // a wrapped handler sees every request the fast path does not answer
+        let server: HTTPServer
         if let wrap {
-            handler = { wrap(service, $0) }
+            server = HTTPServer(configuration: try serverConfiguration ?? self.serverConfiguration(),
+                                answerImmediately: { service.answerImmediately($0) }, handler: { wrap(service, $0) })
         } else {
-            handler = { service.handle($0) }
+            server = HTTPServer(configuration: try serverConfiguration ?? self.serverConfiguration(),
+                                triage: { service.triage($0) }, handler: { service.handle($0) })
         }
-        // as `sharecard serve` wires it: the fast path on the I/O threads, renders on workers
-        let server = HTTPServer(configuration: try serverConfiguration ?? self.serverConfiguration(),
-                                answerImmediately: { service.answerImmediately($0) }, handler: handler)
         service.setServerStatistics { [weak server] in
             let s = server?.statistics
             return (s?.inFlight ?? 0, s?.queueDepth ?? 0)
