@@ -2,7 +2,8 @@
  * detections per second and each call's latency, for 1, 2 and 4 concurrent callers.
  * The photo is raw B, G, R, X bytes (bench/faces_concurrency prepares it from the bench's
  * three-faces JPEG). Several plug-ins may be named, to compare builds in one run; their rounds
- * alternate, so a change in the machine's load falls on each alike.
+ * alternate, so a change in the machine's load falls on each alike. A plug-in with a pool gets
+ * the bound FaceDetector uses by default, the number of cores (FACES_POOL=N sets another).
  *   cc -O2 -pthread -I Sources/CFaces/include bench/faces_concurrency.c -ldl -o faces_concurrency
  *   ./faces_concurrency PHOTO.bgrx WIDTH HEIGHT CASCADE_DIR ROUNDS CALLS_PER_THREAD PLUGIN.so…
  */
@@ -11,11 +12,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "sc_faces.h"
 
-typedef int (*create_fn)(const char *, const char *, sc_faces_detector **, char *, size_t);
+typedef int (*create_fn)(const char *, const char *, size_t, sc_faces_detector **, char *, size_t);
+/* A plug-in from before the classifier pool (no sc_faces_detector_pool): one lock, no bound. */
+typedef int (*create_locked_fn)(const char *, const char *, sc_faces_detector **, char *, size_t);
 typedef int (*detect_fn)(sc_faces_detector *, const uint8_t *, size_t, int32_t, int32_t, size_t, const sc_faces_options *,
                          sc_face_rect *, size_t, size_t *, char *, size_t);
 
@@ -63,6 +68,13 @@ static void *run(void *argument) {
     return NULL;
 }
 
+/* The process's CPU time (user + system), all threads. */
+static double cpu_ms(void) {
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    return (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e3 + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3;
+}
+
 static int by_value(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : x > y;
@@ -98,23 +110,28 @@ int main(int argc, char **argv) {
     snprintf(frontal, sizeof frontal, "%s/haarcascade_frontalface_alt2.xml", argv[4]);
     snprintf(profile, sizeof profile, "%s/haarcascade_profileface.xml", argv[4]);
 
+    size_t pool = getenv("FACES_POOL") ? (size_t)atoi(getenv("FACES_POOL")) : (size_t)sysconf(_SC_NPROCESSORS_ONLN);
     int plugins = argc - 7;
     detect_fn detect[8];
     sc_faces_detector *detector[8];
     if (plugins > 8) plugins = 8;
     for (int p = 0; p < plugins; p++) {
         void *library = dlopen(argv[7 + p], RTLD_NOW | RTLD_LOCAL);
-        create_fn create = library ? (create_fn)dlsym(library, "sc_faces_detector_create") : NULL;
+        void *create = library ? dlsym(library, "sc_faces_detector_create") : NULL;
+        int pooled = library && dlsym(library, "sc_faces_detector_pool") != NULL;
         detect[p] = library ? (detect_fn)dlsym(library, "sc_faces_detect") : NULL;
-        char err[256];
-        if (!create || !detect[p] || create(frontal, profile, &detector[p], err, sizeof err) != 0) {
+        char err[256] = "";
+        int status = !create ? -1
+                     : pooled ? ((create_fn)create)(frontal, profile, pool, &detector[p], err, sizeof err)
+                              : ((create_locked_fn)create)(frontal, profile, &detector[p], err, sizeof err);
+        if (!detect[p] || status != 0) {
             fprintf(stderr, "%s: %s\n", argv[7 + p], library ? err : dlerror());
             return 1;
         }
     }
     static const int concurrency[] = {1, 2, 4};
     /* Per plug-in and caller count: each round's throughput, and every call's latency. */
-    double throughput[8][3][64];
+    double throughput[8][3][64], cpu_per_detection[8][3][64];
     double *latencies[8][3];
     for (int p = 0; p < plugins; p++)
         for (int c = 0; c < 3; c++) latencies[p][c] = calloc((size_t)rounds * calls * concurrency[c], sizeof(double));
@@ -126,7 +143,7 @@ int main(int argc, char **argv) {
                 int n = concurrency[c];
                 pthread_t threads[4];
                 worker workers[4];
-                double start = now_ms();
+                double start = now_ms(), cpu_start = cpu_ms();
                 for (int t = 0; t < n; t++) {
                     workers[t] = (worker){detect[p], detector[p], calls,
                                           latencies[p][c] + ((size_t)r * n + t) * calls, 0, 0};
@@ -134,6 +151,7 @@ int main(int argc, char **argv) {
                 }
                 for (int t = 0; t < n; t++) pthread_join(threads[t], NULL);
                 double elapsed = now_ms() - start;
+                cpu_per_detection[p][c][r] = (cpu_ms() - cpu_start) / (n * calls);
                 for (int t = 0; t < n; t++) {
                     if (workers[t].failed) return 1;
                     faces = workers[t].faces;
@@ -142,14 +160,15 @@ int main(int argc, char **argv) {
             }
         }
     }
+    printf("pool bound %zu; OPENCV_FOR_THREADS_NUM=%s\n", pool, getenv("OPENCV_FOR_THREADS_NUM") ? getenv("OPENCV_FOR_THREADS_NUM") : "(unset)");
     printf("%d×%d photo, %zu faces; %d rounds of CALLS=%d per caller; medians over rounds (throughput) and calls (latency)\n",
            width, height, faces, rounds, calls);
-    printf("%-40s %8s %14s %14s\n", "plug-in", "callers", "detections/s", "latency ms");
+    printf("%-40s %8s %14s %14s %14s\n", "plug-in", "callers", "detections/s", "latency ms", "CPU ms each");
     for (int p = 0; p < plugins; p++) {
         for (int c = 0; c < 3; c++) {
             size_t n = (size_t)rounds * calls * concurrency[c];
-            printf("%-40s %8d %14.1f %14.1f\n", argv[7 + p], concurrency[c], median(throughput[p][c], rounds),
-                   median(latencies[p][c], n));
+            printf("%-40s %8d %14.1f %14.1f %14.1f\n", argv[7 + p], concurrency[c], median(throughput[p][c], rounds),
+                   median(latencies[p][c], n), median(cpu_per_detection[p][c], rounds));
         }
     }
     return 0;
