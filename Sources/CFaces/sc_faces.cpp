@@ -185,6 +185,8 @@ extern "C" int sc_faces_detector_create(const char *frontal_path, const char *pr
         detector->has_profile = profile_path != nullptr;
         if (profile_path) detector->profile_path = profile_path;
         detector->capacity = max_searches;
+        // Room for every pair up front: returning one (in a destructor) then never allocates.
+        detector->idle.reserve(max_searches);
         std::unique_ptr<classifier_pair> first = load_pair(*detector, err, err_size);
         if (!first) return -1;
         detector->idle.push_back(std::move(first));
