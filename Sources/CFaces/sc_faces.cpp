@@ -8,19 +8,43 @@
 
 #include <algorithm>
 #include <cmath>
+#include <condition_variable>
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <new>
+#include <string>
 #include <vector>
 
-struct sc_faces_detector {
+namespace {
+
+// One search's classifiers. detectMultiScale keeps the image being searched in the classifier
+// (its feature evaluator's scaled copies and integral images), so an instance serves one
+// search at a time; a search takes a pair from the detector's pool.
+struct classifier_pair {
     cv::CascadeClassifier frontal;
     cv::CascadeClassifier profile;
+};
+
+}  // namespace
+
+// A bounded pool of classifier pairs, made on demand: up to `capacity` searches run at once,
+// and a search beyond that waits for a pair to come back. The first pair is loaded by
+// sc_faces_detector_create, so a bad path is reported there.
+struct sc_faces_detector {
+    std::string frontal_path;
+    std::string profile_path;
     bool has_profile = false;
-    // detectMultiScale is not const: one search at a time per classifier.
+    size_t capacity = 1;
+
     std::mutex lock;
+    std::condition_variable returned;
+    std::vector<std::unique_ptr<classifier_pair>> idle;
+    size_t made = 0;     // pairs loaded (idle or lent), ≤ capacity
+    size_t lent = 0;     // searches running now
+    size_t most_lent = 0;
 };
 
 namespace {
@@ -74,35 +98,100 @@ std::vector<cv::Rect> search(cv::CascadeClassifier &cascade, const cv::Mat &grey
     return found;
 }
 
+// Loads a pair from the detector's paths (immutable after creation), or returns null with a
+// message naming the file that failed.
+std::unique_ptr<classifier_pair> load_pair(const sc_faces_detector &detector, char *err, size_t err_size) noexcept {
+    const std::string *failed = &detector.frontal_path;
+    try {
+        auto pair = std::make_unique<classifier_pair>();
+        if (pair->frontal.load(detector.frontal_path) && !pair->frontal.empty()) {
+            failed = &detector.profile_path;
+            if (!detector.has_profile || (pair->profile.load(detector.profile_path) && !pair->profile.empty())) return pair;
+        }
+        char message[512];
+        std::snprintf(message, sizeof message, "cannot load face cascade %s", failed->c_str());
+        set_error(err, err_size, message);
+    } catch (const std::exception &e) {
+        char message[512];
+        std::snprintf(message, sizeof message, "cannot load face cascade %s: %s", failed->c_str(), e.what());
+        set_error(err, err_size, message);
+    } catch (...) {
+        set_error(err, err_size, "unknown C++ exception while loading a cascade");
+    }
+    return nullptr;
+}
+
+// Takes an idle pair, loads a new one while the pool is below capacity (outside the lock: a
+// load takes milliseconds), or waits for one to come back. Null (with a message) when a load fails.
+std::unique_ptr<classifier_pair> borrow(sc_faces_detector &detector, char *err, size_t err_size) {
+    std::unique_lock<std::mutex> guard(detector.lock);
+    detector.returned.wait(guard, [&] { return !detector.idle.empty() || detector.made < detector.capacity; });
+    std::unique_ptr<classifier_pair> pair;
+    if (!detector.idle.empty()) {
+        pair = std::move(detector.idle.back());
+        detector.idle.pop_back();
+    } else {
+        detector.made++;
+        guard.unlock();
+        pair = load_pair(detector, err, err_size);
+        guard.lock();
+        if (!pair) {
+            detector.made--;
+            detector.returned.notify_one();
+            return nullptr;
+        }
+    }
+    detector.lent++;
+    detector.most_lent = std::max(detector.most_lent, detector.lent);
+    return pair;
+}
+
+void give_back(sc_faces_detector &detector, std::unique_ptr<classifier_pair> pair) {
+    {
+        std::lock_guard<std::mutex> guard(detector.lock);
+        detector.idle.push_back(std::move(pair));
+        detector.lent--;
+    }
+    detector.returned.notify_one();
+}
+
+// Returns a borrowed pair to the pool however the search ends (an exception included).
+struct loan {
+    sc_faces_detector &detector;
+    std::unique_ptr<classifier_pair> pair;
+    ~loan() {
+        if (pair) give_back(detector, std::move(pair));
+    }
+};
+
 }  // namespace
 
-extern "C" int sc_faces_detector_create(const char *frontal_path, const char *profile_path,
+extern "C" int sc_faces_detector_create(const char *frontal_path, const char *profile_path, size_t max_searches,
                                         sc_faces_detector **out, char *err, size_t err_size) {
     if (!out || !frontal_path) {
         set_error(err, err_size, "no cascade path");
         return -1;
     }
     *out = nullptr;
+    if (max_searches < 1 || max_searches > SC_FACES_MAX_SEARCHES) {
+        char message[128];
+        std::snprintf(message, sizeof message, "searches at once %zu is outside 1…%d", max_searches, SC_FACES_MAX_SEARCHES);
+        set_error(err, err_size, message);
+        return -1;
+    }
     try {
-        auto *detector = new sc_faces_detector();
-        if (!detector->frontal.load(frontal_path) || detector->frontal.empty()) {
-            char message[512];
-            std::snprintf(message, sizeof message, "cannot load face cascade %s", frontal_path);
-            set_error(err, err_size, message);
-            delete detector;
-            return -1;
-        }
-        if (profile_path) {
-            if (!detector->profile.load(profile_path) || detector->profile.empty()) {
-                char message[512];
-                std::snprintf(message, sizeof message, "cannot load face cascade %s", profile_path);
-                set_error(err, err_size, message);
-                delete detector;
-                return -1;
-            }
-            detector->has_profile = true;
-        }
-        *out = detector;
+        auto detector = std::make_unique<sc_faces_detector>();
+        detector->frontal_path = frontal_path;
+        detector->has_profile = profile_path != nullptr;
+        if (profile_path) detector->profile_path = profile_path;
+        detector->capacity = max_searches;
+        // Room for every pair up front: returning one (in a destructor) then never allocates.
+        detector->idle.reserve(max_searches);
+        std::unique_ptr<classifier_pair> first = load_pair(*detector, err, err_size);
+        if (!first) return -1;
+        detector->idle.push_back(std::move(first));
+        detector->made = 1;
+        *out = detector.release();
         return 0;
     } catch (const std::exception &e) {
         set_error(err, err_size, e.what());
@@ -159,17 +248,19 @@ extern "C" int sc_faces_detect(sc_faces_detector *detector, const uint8_t *pixel
 
         std::vector<cv::Rect> faces;
         {
-            std::lock_guard<std::mutex> guard(detector->lock);
-            faces = search(detector->frontal, grey, options->scale_factor, options->min_neighbors, side, options->split_pyramid != 0);
+            loan borrowed{*detector, borrow(*detector, err, err_size)};
+            if (!borrowed.pair) return -1;
+            classifier_pair &classifiers = *borrowed.pair;
+            faces = search(classifiers.frontal, grey, options->scale_factor, options->min_neighbors, side, options->split_pyramid != 0);
             const bool profiles = options->profiles == SC_FACES_PROFILES_ALWAYS ||
                                   (options->profiles == SC_FACES_PROFILES_FALLBACK && faces.empty());
             if (profiles && detector->has_profile) {
                 const bool split = options->profile_split_pyramid != 0;
-                std::vector<cv::Rect> turned = search(detector->profile, grey, options->profile_scale_factor,
+                std::vector<cv::Rect> turned = search(classifiers.profile, grey, options->profile_scale_factor,
                                                       options->profile_min_neighbors, profile_side, split);
                 cv::Mat flipped;
                 cv::flip(grey, flipped, 1);
-                std::vector<cv::Rect> mirrored = search(detector->profile, flipped, options->profile_scale_factor,
+                std::vector<cv::Rect> mirrored = search(classifiers.profile, flipped, options->profile_scale_factor,
                                                         options->profile_min_neighbors, profile_side, split);
                 for (auto &r : mirrored) r.x = grey.cols - r.x - r.width;
                 turned.insert(turned.end(), mirrored.begin(), mirrored.end());
@@ -201,6 +292,16 @@ extern "C" int sc_faces_detect(sc_faces_detector *detector, const uint8_t *pixel
         set_error(err, err_size, "unknown C++ exception during face detection");
     }
     return -1;
+}
+
+extern "C" int sc_faces_detector_pool(sc_faces_detector *detector, sc_faces_pool_counts *counts) {
+    if (!detector || !counts) return -1;
+    std::lock_guard<std::mutex> guard(detector->lock);
+    counts->capacity = detector->capacity;
+    counts->classifiers = detector->made;
+    counts->searching = detector->lent;
+    counts->most_searching = detector->most_lent;
+    return 0;
 }
 
 extern "C" size_t sc_faces_options_size(void) { return sizeof(sc_faces_options); }

@@ -45,6 +45,7 @@ const sc_faces_plugin *sc_faces_plugin_load(char *err, size_t err_size) {
         {(void **)&plugin.detector_create, "sc_faces_detector_create"},
         {(void **)&plugin.detector_destroy, "sc_faces_detector_destroy"},
         {(void **)&plugin.detect, "sc_faces_detect"},
+        {(void **)&plugin.detector_pool, "sc_faces_detector_pool"},
     };
     if (sc_dl_open_once(&plugin_once, candidates, 2, symbols, sizeof symbols / sizeof symbols[0], same_interface, err,
                         err_size) != 0) {

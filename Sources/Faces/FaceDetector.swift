@@ -1,12 +1,15 @@
 import CFacesInterface
 import CFacesLoader
+import Foundation
 import Geometry
 import Raster
 
 /// Finds frontal faces (and, by default, faces turned to the side when there is no frontal one)
 /// with OpenCV's cascade classifiers, on a grey,
 /// histogram-equalised copy of the image area-downscaled to `Settings.workingSidePixels`.
-/// Load once and share: the cascades are parsed when the detector is made. The first detector
+/// Load once and share: the cascades are parsed when the detector is made, and again for each
+/// further search running at the same time (up to `maxConcurrentSearches`; a classifier serves
+/// one search at a time, so the detector keeps a pool of them). The first detector
 /// opens the OpenCV plug-in (`libsharecard-faces.so`, beside the executable or in
 /// `../lib/sharecard`); without it, making a detector throws `FacesError.plugin`.
 public struct FaceDetector: Sendable {
@@ -85,7 +88,15 @@ public struct FaceDetector: Sendable {
     private let handle: DetectorHandle
 
     /// Loads the cascades `settings` names from the first of `cascadeDirectories` holding them.
-    public init(settings: Settings = .standard, cascadeDirectories: [String] = FaceCascade.searchDirectories) throws {
+    /// Up to `maxConcurrentSearches` (1…256; by default the number of cores) searches run at
+    /// once, each with classifiers of its own, loaded when first needed; more wait for one of
+    /// them to end. A set costs about 0.5 MB loaded and about 5 MB more per cascade once it has
+    /// searched (OpenCV keeps the pyramid's integral images): 6.6 MB after a profile fallback.
+    public init(settings: Settings = .standard, cascadeDirectories: [String] = FaceCascade.searchDirectories,
+                maxConcurrentSearches: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
+        guard (1...Int(SC_FACES_MAX_SEARCHES)).contains(maxConcurrentSearches) else {
+            throw FacesError.invalidSettings("searches at once \(maxConcurrentSearches) is outside 1…\(SC_FACES_MAX_SEARCHES)")
+        }
         func find(_ cascade: FaceCascade) throws -> String {
             guard let path = cascade.path(in: cascadeDirectories) else {
                 throw FacesError.cascade("\(cascade.rawValue) not found in \(cascadeDirectories.joined(separator: ", ")) (Debian package opencv-data)")
@@ -95,7 +106,16 @@ public struct FaceDetector: Sendable {
         let frontal = try find(settings.frontal)
         let profile = settings.profiles == .never ? nil : try find(.haarProfile)
         self.settings = settings
-        self.handle = try DetectorHandle(frontalPath: frontal, profilePath: profile)
+        self.handle = try DetectorHandle(frontalPath: frontal, profilePath: profile, maxSearches: maxConcurrentSearches)
+    }
+
+    /// The classifier pool's counts now.
+    public var pool: FaceSearchPool {
+        var counts = sc_faces_pool_counts()
+        // Only a null argument fails, and neither is null.
+        _ = handle.plugin.pointee.detector_pool(handle.pointer, &counts)
+        return FaceSearchPool(capacity: counts.capacity, classifiers: counts.classifiers, searching: counts.searching,
+                              mostSearching: counts.most_searching)
     }
 
     /// The faces in `image`, in its pixels, sorted top to bottom then left to right.
@@ -136,21 +156,21 @@ extension FaceDetector {
 }
 
 /// Owns one `sc_faces_detector`, made by the plug-in's entry points.
-// Unchecked: the C++ detector serialises its searches with its own mutex, and is otherwise
-// immutable; the plug-in's table is written once, before the first load returns.
+// Unchecked: the C++ detector guards its classifier pool with its own mutex (each search
+// borrows classifiers of its own); the plug-in's table is written once, before the first load returns.
 private final class DetectorHandle: @unchecked Sendable {
     let plugin: UnsafePointer<sc_faces_plugin>
     let pointer: OpaquePointer
 
-    init(frontalPath: String, profilePath: String?) throws {
+    init(frontalPath: String, profilePath: String?, maxSearches: Int) throws {
         var message = [CChar](repeating: 0, count: 2048)
         guard let plugin = sc_faces_plugin_load(&message, message.count) else { throw FacesError.plugin(cString(message)) }
         var out: OpaquePointer?
         let status: Int32
         if let profilePath {
-            status = plugin.pointee.detector_create(frontalPath, profilePath, &out, &message, message.count)
+            status = plugin.pointee.detector_create(frontalPath, profilePath, maxSearches, &out, &message, message.count)
         } else {
-            status = plugin.pointee.detector_create(frontalPath, nil, &out, &message, message.count)
+            status = plugin.pointee.detector_create(frontalPath, nil, maxSearches, &out, &message, message.count)
         }
         guard status == 0, let out else { throw FacesError.cascade(cString(message)) }
         self.plugin = plugin

@@ -44,6 +44,37 @@ final class FacePluginTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(PNGHeader(try Data(contentsOf: plain)), PNGHeader(width: 1024, height: 576))
     }
 
+    /// A plug-in from before the classifier pool: the same options struct, but its
+    /// sc_faces_detector_create takes other arguments and it has no sc_faces_detector_pool.
+    /// The loader refuses it by the missing entry point instead of calling it wrongly.
+    func testAPluginFromBeforeThePoolIsRefused() throws {
+        let (binary, environment) = try lonelyCopy()
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") + ["/usr/bin"]
+        guard let compiler = paths.flatMap({ ["\($0)/clang", "\($0)/cc"] }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw XCTSkip("no C compiler on PATH")
+        }
+        let source = directory.appendingPathComponent("old_plugin.c")
+        try Data("""
+            #include "sc_faces.h"
+            size_t sc_faces_options_size(void) { return sizeof(sc_faces_options); }
+            int old_create(const char *frontal, const char *profile, sc_faces_detector **out, char *err, size_t size)
+                __asm__("sc_faces_detector_create");
+            int old_create(const char *frontal, const char *profile, sc_faces_detector **out, char *err, size_t size) { return -1; }
+            void sc_faces_detector_destroy(sc_faces_detector *detector) {}
+            int sc_faces_detect(sc_faces_detector *d, const uint8_t *p, size_t n, int32_t w, int32_t h, size_t s,
+                                const sc_faces_options *o, sc_face_rect *r, size_t c, size_t *count, char *e, size_t es) { return -1; }
+            """.utf8).write(to: source)
+        let plugin = URL(fileURLWithPath: binary).deletingLastPathComponent().appendingPathComponent("libsharecard-faces.so")
+        let include = ProcessRunner.packageRoot.appendingPathComponent("Sources/CFaces/include").path
+        let built = try ProcessRunner.run(compiler, ["-shared", "-fPIC", "-I", include, source.path, "-o", plugin.path],
+                                          environment: nil, in: directory)
+        XCTAssertEqual(built.status, 0, built.stderr)
+        let photo = FacesCommandTests.fixtures.appendingPathComponent("obama.png").path
+        let r = try ProcessRunner.run(binary, ["faces", photo], environment: environment, in: directory)
+        assertNamesThePlugin(r, binary: binary)
+        XCTAssertTrue(r.stderr.contains("\(plugin.path) has no sc_faces_detector_pool"), r.stderr)
+    }
+
     /// The plug-in is found in an install's library folder, ../lib/sharecard from the binary.
     func testThePluginIsFoundInTheLibraryFolder() throws {
         let (binary, environment) = try lonelyCopy()

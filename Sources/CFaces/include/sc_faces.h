@@ -46,10 +46,16 @@ typedef struct {
     int32_t profile_split_pyramid;
 } sc_faces_options;
 
+/* The most searches one detector runs at once. */
+#define SC_FACES_MAX_SEARCHES 256
+
 /* Loads the frontal cascade at `frontal_path` and, when `profile_path` is not NULL, the
- * profile cascade there. Returns 0 and sets *out (free with sc_faces_detector_destroy), or -1
- * with a message in err (err_size bytes, always terminated when err_size > 0). */
-int sc_faces_detector_create(const char *frontal_path, const char *profile_path,
+ * profile cascade there. The detector keeps a pool of classifiers (one frontal and one profile
+ * each): up to `max_searches` (1…SC_FACES_MAX_SEARCHES) searches run at once, the pool grows
+ * as they arrive, and a search beyond that waits for one to end. Returns 0 and sets *out (free
+ * with sc_faces_detector_destroy, when no search is running), or -1 with a message in err
+ * (err_size bytes, always terminated when err_size > 0). */
+int sc_faces_detector_create(const char *frontal_path, const char *profile_path, size_t max_searches,
                              sc_faces_detector **out, char *err, size_t err_size);
 
 void sc_faces_detector_destroy(sc_faces_detector *detector);
@@ -58,10 +64,22 @@ void sc_faces_detector_destroy(sc_faces_detector *detector);
  * `stride_bytes` apart in a buffer of `pixels_size` bytes. Writes up to `capacity` faces to
  * `out`, sorted by y, then x, and sets *count to the number found (which may exceed capacity).
  * Returns 0, or -1 with a message in err. Safe to call on several threads at once with one
- * detector: calls are serialised by the detector's own lock. */
+ * detector: each search has classifiers of its own from the detector's pool. */
 int sc_faces_detect(sc_faces_detector *detector, const uint8_t *pixels, size_t pixels_size,
                     int32_t width, int32_t height, size_t stride_bytes, const sc_faces_options *options,
                     sc_face_rect *out, size_t capacity, size_t *count, char *err, size_t err_size);
+
+/* A detector's pool: its bound, the classifier pairs loaded so far, the searches running now
+ * and the most that ever ran at once. */
+typedef struct {
+    size_t capacity;
+    size_t classifiers;
+    size_t searching;
+    size_t most_searching;
+} sc_faces_pool_counts;
+
+/* Fills *counts; returns 0, or -1 when an argument is NULL. */
+int sc_faces_detector_pool(sc_faces_detector *detector, sc_faces_pool_counts *counts);
 
 /* sizeof(sc_faces_options) as this code was compiled: the loader (sc_faces_loader.h) refuses a
  * plug-in built from another version of this header. */
