@@ -17,8 +17,6 @@ public struct FontLibrary: Sendable {
     /// One face the manifest lists, with the family, weight and style the manifest gives it.
     public struct Entry: Sendable {
         public let family: String
-        /// `family` lowercased, for case-insensitive lookups without Foundation's comparison.
-        let familyKey: String
         public let weight: FontWeight
         public let style: FontStyle
         let slot: FaceSlot
@@ -84,19 +82,19 @@ public struct FontLibrary: Sendable {
             let file = files[path] ?? SharedFontFile(path: path)
             files[path] = file
             let slot = FaceSlot(file: file, faceIndex: spec.faceIndex, family: spec.family, optional: optional)
-            entries.append(Entry(family: spec.family, familyKey: spec.family.lowercased(), weight: FontWeight(spec.weight)!,
+            entries.append(Entry(family: spec.family, weight: FontWeight(spec.weight)!,
                                  style: spec.style ?? .normal, slot: slot))
         }
 
-        var familyEntries: [String: [Int]] = [:]
-        for (index, entry) in entries.enumerated() { familyEntries[entry.familyKey, default: []].append(index) }
+        // Every listed face is an entry, so the manifest's face indices are entry indices.
+        let familyEntries = manifest.facesByFamily
         self.directory = directory
         self.allEntries = entries
         self.familyEntries = familyEntries
-        self.fallback = manifest.fallback.map {
-            FallbackFamily(familyKey: $0.family.lowercased(), languages: ($0.languages ?? []).compactMap { LanguageTag($0)?.tag })
+        self.fallback = zip(manifest.fallback, manifest.fallbackLanguages).map {
+            FallbackFamily(familyKey: $0.family.lowercased(), languages: $1)
         }
-        self.table = FallbackTable(scripts: manifest.fallback.map { ($0.scripts ?? []).compactMap { ScriptTag($0)?.code } })
+        self.table = FallbackTable(scripts: manifest.fallbackScripts)
 
         let title = manifest.title
         guard let indices = familyEntries[title.family.lowercased()],
