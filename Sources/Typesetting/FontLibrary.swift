@@ -6,8 +6,10 @@ import UnicodeText
 /// Faces outside the directory (Noto Sans CJK and the script faces of `fonts-noto-core`) are
 /// found by path when present and skipped when absent.
 ///
-/// Loading reads the manifest and checks that the files exist; a face is opened (HarfBuzz,
-/// FreeType) the first time a lookup needs it, and a collection's face names are read once.
+/// Loading reads the manifest and checks that the required faces' files exist (an optional
+/// face's file is looked for when a lookup first considers it); a face is opened (HarfBuzz,
+/// FreeType, one mapping of its file) the first time a lookup needs it, and a collection's
+/// face names are read once.
 /// Only the title face is opened up front. A face that turns out to be unreadable behaves as
 /// absent; `openAllFaces()` reports such faces instead.
 ///
