@@ -5,34 +5,50 @@ import Caching
 /// A face that fails to open is remembered as failed and never retried.
 final class FaceSlot: Sendable {
     /// Where the face is: a file, and either a face index or the family to find in a collection.
-    let path: String
+    let file: SharedFontFile
     private let faceIndex: Int?
     private let family: String
-    private let names: CollectionNames
-    private let state = LockedValue<Result<FontFace, FontError>?>(nil)
-    private let colorProbe = LockedValue<Bool?>(nil)
+    private let state: LockedValue<State>
 
-    init(path: String, faceIndex: Int?, family: String, names: CollectionNames) {
-        self.path = path
+    private struct State {
+        var face: Result<FontFace, FontError>?
+        var isColorBitmap: Bool?
+        /// True for a face the manifest requires (its file was checked when the library loaded);
+        /// for an optional one, whether its file exists, asked when a lookup first considers it.
+        var isAvailable: Bool?
+    }
+
+    /// `optional`: the manifest allows the file to be absent; existence is checked on first need.
+    init(file: SharedFontFile, faceIndex: Int?, family: String, optional: Bool) {
+        self.file = file
         self.faceIndex = faceIndex
         self.family = family
-        self.names = names
+        state = LockedValue(State(isAvailable: optional ? nil : true))
+    }
+
+    var path: String { file.path }
+
+    /// Whether the face's file exists (an optional face's file may be absent: then the face is
+    /// left out of every lookup, as if the manifest did not list it).
+    var isAvailable: Bool {
+        state.withLock { state in
+            if let known = state.isAvailable { return known }
+            let exists = FontFile.exists(path: file.path)
+            state.isAvailable = exists
+            return exists
+        }
     }
 
     /// The opened face, opening it on first use; the error when it cannot be opened.
     func open() throws(FontError) -> FontFace {
-        try state.withLock { (state: inout Result<FontFace, FontError>?) throws(FontError) -> FontFace in
-            if let state { return try state.get() }
+        try state.withLock { (state: inout State) throws(FontError) -> FontFace in
+            if let face = state.face { return try face.get() }
             let result = Result { () throws(FontError) -> FontFace in
-                let index: Int
-                if let faceIndex {
-                    index = faceIndex
-                } else {
-                    index = try names.faceIndex(ofFamily: family)
-                }
-                return try FontFace(path: path, faceIndex: index)
+                var index = faceIndex ?? 0
+                if faceIndex == nil { index = try file.faceIndex(ofFamily: family) }
+                return try FontFace(file: file.file(), faceIndex: index)
             }
-            state = result
+            state.face = result
             return try result.get()
         }
     }
@@ -43,42 +59,17 @@ final class FaceSlot: Sendable {
     /// Whether the face draws colour bitmaps, known without opening it (from the file's
     /// table directory) so that emoji lookups can skip outline faces unopened.
     var isColorBitmap: Bool {
-        if let face = openedFace { return face.isColorBitmap }
-        return colorProbe.withLock { probe in
-            if let probe { return probe }
-            let value = FontCollection.hasColorBitmaps(path: path) ?? false
-            probe = value
+        state.withLock { state in
+            if case .success(let face)? = state.face { return face.isColorBitmap }
+            if let probe = state.isColorBitmap { return probe }
+            let value = (try? file.file())?.hasColorBitmaps ?? false
+            state.isColorBitmap = value
             return value
         }
     }
 
     /// The face if it is already open; never opens it.
     var openedFace: FontFace? {
-        state.withLock { try? $0?.get() }
-    }
-}
-
-/// The family names of one font file's faces, read once however many manifest entries name
-/// faces of it (the Noto Sans CJK collections hold ten faces each).
-final class CollectionNames: Sendable {
-    let path: String
-    private let names = LockedValue<Result<[String], FontError>?>(nil)
-
-    init(path: String) { self.path = path }
-
-    /// The index of the face whose family name equals `family` (ignoring case); a file with one
-    /// face answers 0 without reading its names.
-    func faceIndex(ofFamily family: String) throws(FontError) -> Int {
-        let all = try names.withLock { (state: inout Result<[String], FontError>?) throws(FontError) -> [String] in
-            if let state { return try state.get() }
-            let result = Result { () throws(FontError) -> [String] in try FontCollection.familyNames(path: path) }
-            state = result
-            return try result.get()
-        }
-        if all.count == 1 { return 0 }
-        guard let index = all.firstIndex(where: { $0.lowercased() == family.lowercased() }) else {
-            throw .familyNotInCollection(path: path, family: family)
-        }
-        return index
+        state.withLock { try? $0.face?.get() }
     }
 }

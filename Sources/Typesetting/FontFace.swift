@@ -41,30 +41,26 @@ public final class FontFace: @unchecked Sendable {
 
     let hbFace: OpaquePointer
     let hbFont: OpaquePointer
+    /// The file's one reading, shared with the other faces of a collection; it keeps the bytes
+    /// FreeType's memory face reads alive until the face is done.
+    let file: FontFile
     private let ftLibrary: FT_Library
     private let ftFace: FT_Face
     private let ftLock = NSLock()
 
     /// Opens face `faceIndex` of the font file at `path`.
-    public init(path: String, faceIndex: Int = 0) throws(FontError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw .fileNotFound(path: path)
-        }
-        guard let blob = hb_blob_create_from_file_or_fail(path) else {
-            throw .unreadableFont(path: path, reason: "the file cannot be read")
-        }
-        let faceCount = Int(hb_face_count(blob))
-        guard faceCount > 0 else {
-            hb_blob_destroy(blob)
-            throw .unreadableFont(path: path, reason: "not an OpenType font or font collection")
-        }
+    public convenience init(path: String, faceIndex: Int = 0) throws(FontError) {
+        try self.init(file: FontFile(path: path), faceIndex: faceIndex)
+    }
+
+    /// Opens face `faceIndex` of `file`; HarfBuzz and FreeType both read the file's one mapping.
+    init(file: FontFile, faceIndex: Int) throws(FontError) {
+        let path = file.path
+        let faceCount = file.faceCount
         guard (0..<faceCount).contains(faceIndex) else {
-            hb_blob_destroy(blob)
             throw .faceIndexOutOfRange(path: path, index: faceIndex, faceCount: faceCount)
         }
-        let face = hb_face_create(blob, UInt32(faceIndex))!
-        hb_blob_destroy(blob)
+        let face = hb_face_create(file.blob, UInt32(faceIndex))!
         hb_face_make_immutable(face)
         let upem = Int(hb_face_get_upem(face))
         let glyphs = Int(hb_face_get_glyph_count(face))
@@ -75,7 +71,7 @@ public final class FontFace: @unchecked Sendable {
 
         let ft: (library: FT_Library, face: FT_Face, strike: Int?)
         do {
-            ft = try Self.openFreeType(path: path, faceIndex: faceIndex)
+            ft = try Self.openFreeType(file: file, faceIndex: faceIndex)
         } catch {
             hb_face_destroy(face)
             throw error
@@ -87,6 +83,7 @@ public final class FontFace: @unchecked Sendable {
 
         let tables = FaceTables(face)
         self.path = path
+        self.file = file
         self.faceIndex = faceIndex
         self.hbFace = face
         self.hbFont = font
@@ -112,14 +109,16 @@ public final class FontFace: @unchecked Sendable {
     }
 
     /// Opens the FreeType side; for a bitmap-only face selects strike 0 and reports its ppem.
-    private static func openFreeType(path: String, faceIndex: Int) throws(FontError)
+    private static func openFreeType(file: FontFile, faceIndex: Int) throws(FontError)
         -> (library: FT_Library, face: FT_Face, strike: Int?) {
+        let path = file.path
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else {
             throw .unreadableFont(path: path, reason: "FreeType failed to initialise")
         }
         var face: FT_Face?
-        let error = FT_New_Face(library, path, FT_Long(faceIndex), &face)
+        let bytes = file.bytes
+        let error = FT_New_Memory_Face(library, bytes.baseAddress, FT_Long(bytes.count), FT_Long(faceIndex), &face)
         guard error == 0, let face else {
             FT_Done_FreeType(library)
             throw .unreadableFont(path: path, reason: "FreeType error \(error) opening face \(faceIndex)")

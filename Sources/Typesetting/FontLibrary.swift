@@ -6,8 +6,10 @@ import UnicodeText
 /// Faces outside the directory (Noto Sans CJK and the script faces of `fonts-noto-core`) are
 /// found by path when present and skipped when absent.
 ///
-/// Loading reads the manifest and checks that the files exist; a face is opened (HarfBuzz,
-/// FreeType) the first time a lookup needs it, and a collection's face names are read once.
+/// Loading reads the manifest and checks that the required faces' files exist (an optional
+/// face's file is looked for when a lookup first considers it); a face is opened (HarfBuzz,
+/// FreeType, one mapping of its file) the first time a lookup needs it, and a collection's
+/// face names are read once.
 /// Only the title face is opened up front. A face that turns out to be unreadable behaves as
 /// absent; `openAllFaces()` reports such faces instead.
 ///
@@ -17,8 +19,6 @@ public struct FontLibrary: Sendable {
     /// One face the manifest lists, with the family, weight and style the manifest gives it.
     public struct Entry: Sendable {
         public let family: String
-        /// `family` lowercased, for case-insensitive lookups without Foundation's comparison.
-        let familyKey: String
         public let weight: FontWeight
         public let style: FontStyle
         let slot: FaceSlot
@@ -39,18 +39,26 @@ public struct FontLibrary: Sendable {
 
     /// The directory the library was loaded from.
     public let directory: String
-    /// Every available face, in manifest order.
-    public let entries: [Entry]
+    /// Every face the manifest lists, available or not, in manifest order.
+    private let allEntries: [Entry]
+    /// Every available face, in manifest order. This checks every optional face's file: lookups
+    /// check only the faces they consider.
+    public var entries: [Entry] { allEntries.filter(\.slot.isAvailable) }
     /// The default face for titles (the manifest's `title`, Quicksand Bold as shipped).
     public let titleFace: FontFace
-    /// Paths of optional faces that were not found (e.g. CJK without `fonts-noto-cjk`).
-    public let unavailablePaths: [String]
+    /// Paths of optional faces that were not found (e.g. CJK without `fonts-noto-cjk`), each
+    /// once, in manifest order. This checks every optional face's file.
+    public var unavailablePaths: [String] {
+        var seen = Set<String>()
+        return allEntries.filter { !$0.slot.isAvailable && seen.insert($0.path).inserted }.map(\.path)
+    }
     private let fallback: [FallbackFamily]
     private let table: FallbackTable
     /// Entry indices per family key, in manifest order.
     private let familyEntries: [String: [Int]]
 
-    /// Loads the manifest in `directory` and checks every face it lists exists. Errors name the file.
+    /// Loads the manifest in `directory` and checks that every face it requires exists (an optional
+    /// face's file is checked when a lookup first considers it). Errors name the file.
     public init(directory: String) throws(FontError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -60,67 +68,43 @@ public struct FontLibrary: Sendable {
         let manifest = try FontManifest.load(path: manifestPath)
 
         var entries: [Entry] = []
-        var unavailable: [String] = []
-        var collections: [String: CollectionNames] = [:]
-        var missingPaths = Set<String>()
-        var listings = DirectoryListings()
+        var files: [String: SharedFontFile] = [:]
+        var checked = Set<String>()
         // A manifest's `file` is a plain name (checked by FontManifest), so joining needs no path API.
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         for spec in manifest.faces {
             let path = spec.path ?? prefix + (spec.file ?? "")
-            if collections[path] == nil {
-                guard !missingPaths.contains(path), listings.contains(path) else {
-                    missingPaths.insert(path)
-                    if spec.optional == true {
-                        if !unavailable.contains(path) { unavailable.append(path) }
-                        continue
-                    }
-                    throw .fileNotFound(path: path)
-                }
-                collections[path] = CollectionNames(path: path)
+            let optional = spec.optional == true
+            // A required face's file is checked now (one `access` each, the shipped dozen); an
+            // optional one's (the system's script faces) only when a lookup considers it.
+            if !optional, !checked.contains(path) {
+                guard FontFile.exists(path: path) else { throw .fileNotFound(path: path) }
+                checked.insert(path)
             }
-            let slot = FaceSlot(path: path, faceIndex: spec.faceIndex, family: spec.family, names: collections[path]!)
-            entries.append(Entry(family: spec.family, familyKey: spec.family.lowercased(), weight: FontWeight(spec.weight)!,
+            let file = files[path] ?? SharedFontFile(path: path)
+            files[path] = file
+            let slot = FaceSlot(file: file, faceIndex: spec.faceIndex, family: spec.family, optional: optional)
+            entries.append(Entry(family: spec.family, weight: FontWeight(spec.weight)!,
                                  style: spec.style ?? .normal, slot: slot))
         }
 
-        var familyEntries: [String: [Int]] = [:]
-        for (index, entry) in entries.enumerated() { familyEntries[entry.familyKey, default: []].append(index) }
-        let loaded = manifest.fallback.filter { familyEntries[$0.family.lowercased()] != nil }
+        // Every listed face is an entry, so the manifest's face indices are entry indices.
+        let familyEntries = manifest.facesByFamily
         self.directory = directory
-        self.entries = entries
-        self.unavailablePaths = unavailable
+        self.allEntries = entries
         self.familyEntries = familyEntries
-        self.fallback = loaded.map {
-            FallbackFamily(familyKey: $0.family.lowercased(), languages: ($0.languages ?? []).compactMap { LanguageTag($0)?.tag })
+        self.fallback = zip(manifest.fallback, manifest.fallbackLanguages).map {
+            FallbackFamily(familyKey: $0.family.lowercased(), languages: $1)
         }
-        self.table = FallbackTable(scripts: loaded.map { ($0.scripts ?? []).compactMap { ScriptTag($0)?.code } })
+        self.table = FallbackTable(scripts: manifest.fallbackScripts)
 
         let title = manifest.title
         guard let indices = familyEntries[title.family.lowercased()],
-              let titleEntry = Self.match(indices.map { entries[$0] }, weight: FontWeight(title.weight)!, style: title.style ?? .normal)
+              let titleEntry = Self.match(indices.map { entries[$0] }.filter(\.slot.isAvailable), weight: FontWeight(title.weight)!, style: title.style ?? .normal)
         else {
             throw .invalidManifest(path: manifestPath, reason: "no face of title family \"\(title.family)\" was found")
         }
         self.titleFace = try titleEntry.slot.open()
-    }
-
-    /// Whether files exist, answered from one listing per directory: the manifest names some
-    /// 200 files in two or three directories, and one `readdir` is cheaper than 200 `stat`s.
-    /// (A directory of a listed name is caught when the face is opened.)
-    private struct DirectoryListings {
-        private var names: [String: Set<String>] = [:]
-
-        /// `path` is absolute, or the fonts directory joined with a plain file name.
-        mutating func contains(_ path: String) -> Bool {
-            // Searched as bytes: comparing Characters cost a render 4 % of its instructions here.
-            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return false }
-            let parent = slash == path.startIndex ? "/" : String(path[..<slash])
-            if names[parent] == nil {
-                names[parent] = Set((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [])
-            }
-            return names[parent]!.contains(String(path[path.index(after: slash)...]))
-        }
     }
 
     /// Family names in manifest order, without repeats.
@@ -137,7 +121,7 @@ public struct FontLibrary: Sendable {
 
     /// Faces already opened, in manifest order (the title face, and those lookups needed).
     public var openedFaces: [FontFace] {
-        entries.compactMap { $0.slot.openedFace }
+        allEntries.compactMap { $0.slot.openedFace }
     }
 
     /// The face of `family` closest to `weight` and `style`, or nil when the family is unknown.
@@ -152,7 +136,7 @@ public struct FontLibrary: Sendable {
 
     private func entry(familyKey: String, weight: FontWeight, style: FontStyle) -> Entry? {
         guard let indices = familyEntries[familyKey] else { return nil }
-        return Self.match(indices.map { entries[$0] }, weight: weight, style: style)
+        return Self.match(indices.map { allEntries[$0] }.filter(\.slot.isAvailable), weight: weight, style: style)
     }
 
     private static func match(_ inFamily: [Entry], weight: FontWeight, style: FontStyle) -> Entry? {
@@ -194,6 +178,10 @@ public struct FontLibrary: Sendable {
     /// `indices` with the language-tied families among them sorted by how well they match `language`.
     private func ordered(_ indices: [Int], language: LanguageTag?) -> [Int] {
         guard let language else { return indices }
+        // Families without an available face are left out before sorting, so that they move no other.
+        let indices = indices.filter { index in
+            familyEntries[fallback[index].familyKey]?.contains { allEntries[$0].slot.isAvailable } == true
+        }
         let slots = indices.indices.filter { !fallback[indices[$0]].languages.isEmpty }
         guard slots.count > 1 else { return indices }
         func score(_ index: Int) -> Int {

@@ -48,6 +48,14 @@ struct FontManifest {
     var title: TitleSpec
     var faces: [FaceSpec]
     var fallback: [FallbackSpec]
+    /// Face indices per family (lowercased), in manifest order. Built by the checks, which need
+    /// it to find repeated faces, and kept for the library's lookups: each family is lowercased
+    /// and hashed once in a process.
+    private(set) var facesByFamily: [String: [Int]] = [:]
+    /// Per fallback entry, its languages as normalised BCP 47 tags and its scripts as ISO 15924
+    /// codes, parsed once by the checks.
+    private(set) var fallbackLanguages: [[String]] = []
+    private(set) var fallbackScripts: [[String]] = []
 
     /// Reads and checks the manifest at `path`.
     ///
@@ -58,7 +66,7 @@ struct FontManifest {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .invalidManifest(path: path, reason: "the file is missing or unreadable")
         }
-        let manifest: FontManifest
+        var manifest: FontManifest
         do {
             manifest = try read(data)
         } catch let error as ManifestObject.Problem {
@@ -89,13 +97,13 @@ struct FontManifest {
             })
     }
 
-    /// The first inconsistency, or nil.
-    private func problem() -> String? {
+    /// The first inconsistency, or nil; fills `facesByFamily` and the parsed fallback tags.
+    private mutating func problem() -> String? {
         guard version == 1 else { return "version \(version) is not supported (expected 1)" }
         guard !faces.isEmpty else { return "\"faces\" is empty" }
-        // Checked in every process that loads fonts: the key is one string (a set of a struct
-        // cost four times as much), and the label is only formatted for a message.
-        var seen = Set<String>()
+        // Checked in every process that loads fonts: repeats are found within a family's few
+        // faces (no key string built per face), and the label is only formatted for a message.
+        var byFamily: [String: [Int]] = [:]
         for (i, face) in faces.enumerated() {
             var at: String { "faces[\(i)]" }
             switch (face.file, face.path) {
@@ -114,26 +122,41 @@ struct FontManifest {
             }
             if FontWeight(face.weight) == nil { return "\(at).weight \(face.weight) is outside 1...1000" }
             if let index = face.faceIndex, index < 0 { return "\(at).faceIndex \(index) is negative" }
-            if !seen.insert(String(face.weight) + "\u{0}" + (face.style ?? .normal).rawValue + "\u{0}" + face.family.lowercased()).inserted {
-                return "\(at) repeats family \"\(face.family)\" weight \(face.weight) style \((face.style ?? .normal).rawValue)"
+            let key = face.family.lowercased()
+            let style = face.style ?? .normal
+            if byFamily[key]?.contains(where: { faces[$0].weight == face.weight && (faces[$0].style ?? .normal) == style }) == true {
+                return "\(at) repeats family \"\(face.family)\" weight \(face.weight) style \(style.rawValue)"
             }
+            byFamily[key, default: []].append(i)
         }
-        let families = Set(faces.map { $0.family.lowercased() })
-        if !families.contains(title.family.lowercased()) {
+        if byFamily[title.family.lowercased()] == nil {
             return "title family \"\(title.family)\" is not among the faces"
         }
         if FontWeight(title.weight) == nil { return "title.weight \(title.weight) is outside 1...1000" }
+        var languages: [[String]] = []
+        var scripts: [[String]] = []
         for (i, entry) in fallback.enumerated() {
-            if !families.contains(entry.family.lowercased()) {
+            if byFamily[entry.family.lowercased()] == nil {
                 return "fallback[\(i)] family \"\(entry.family)\" is not among the faces"
             }
-            for language in entry.languages ?? [] where LanguageTag(language) == nil {
-                return "fallback[\(i)] language \"\(language)\" is not a BCP 47 tag"
+            var tags: [String] = []
+            for language in entry.languages ?? [] {
+                guard let tag = LanguageTag(language) else { return "fallback[\(i)] language \"\(language)\" is not a BCP 47 tag" }
+                tags.append(tag.tag)
             }
-            for script in entry.scripts ?? [] where ScriptTag(script) == nil {
-                return "fallback[\(i)] script \"\(script)\" is not an ISO 15924 code (four letters)"
+            var codes: [String] = []
+            for script in entry.scripts ?? [] {
+                guard let tag = ScriptTag(script) else {
+                    return "fallback[\(i)] script \"\(script)\" is not an ISO 15924 code (four letters)"
+                }
+                codes.append(tag.code)
             }
+            languages.append(tags)
+            scripts.append(codes)
         }
+        facesByFamily = byFamily
+        fallbackLanguages = languages
+        fallbackScripts = scripts
         return nil
     }
 }

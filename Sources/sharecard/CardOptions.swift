@@ -47,7 +47,9 @@ enum CardOptions {
     static func renderer(_ args: ParsedArguments) throws -> CardRenderer {
         // A command-line render may be as large as the user asks (4096×4096 at scale 3 is
         // 151 million pixels, about 600 MB); the server keeps the default limit.
-        CardRenderer(fonts: try Resources.fontLibrary(override: args.value("fonts")), pixelLimit: .infinity)
+        let renderer = CardRenderer(fonts: try Resources.fontLibrary(override: args.value("fonts")), pixelLimit: .infinity)
+        ProcessLifetime.keep(renderer)
+        return renderer
     }
 
     /// The event from --event, or from the flags.
