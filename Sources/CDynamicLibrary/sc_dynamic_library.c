@@ -88,3 +88,14 @@ int sc_dl_open_once(sc_dl_once *once, const char *const *candidates, size_t cand
     pthread_mutex_unlock(&once->mutex);
     return status;
 }
+
+int sc_dl_open_explained(const char *library, const char *package, sc_dl_once *once, const char *const *candidates,
+                         size_t candidate_count, const sc_dl_symbol *symbols, size_t symbol_count, char *message,
+                         size_t message_size) {
+    char why[1024];
+    int status = once ? sc_dl_open_once(once, candidates, candidate_count, symbols, symbol_count, NULL, why, sizeof why)
+                      : sc_dl_open_table(candidates, candidate_count, symbols, symbol_count, NULL, why, sizeof why);
+    if (status == 0) return 0;
+    sc_dl_explain(library, package, candidates, candidate_count, why, message, message_size);
+    return -1;
+}
