@@ -45,13 +45,8 @@ static int open_into(libcurl_table *table, sc_dl_once *once, const char *const *
         {(void **)&table->slist_append, "curl_slist_append"},
         {(void **)&table->slist_free_all, "curl_slist_free_all"},
     };
-    size_t symbol_count = sizeof symbols / sizeof symbols[0];
-    char why[1024];
-    int status = once ? sc_dl_open_once(once, names, name_count, symbols, symbol_count, NULL, why, sizeof why)
-                      : sc_dl_open_table(names, name_count, symbols, symbol_count, NULL, why, sizeof why);
-    if (status == 0) return 0;
-    sc_dl_explain("libcurl", SC_FETCH_PACKAGE, names, name_count, why, err, err_size);
-    return -1;
+    return sc_dl_open_explained("libcurl", SC_FETCH_PACKAGE, once, names, name_count, symbols, sizeof symbols / sizeof symbols[0],
+                                err, err_size);
 }
 
 static void global_init(void) { global_status = lib.global_init(CURL_GLOBAL_DEFAULT); }

@@ -34,10 +34,7 @@ static int fill(void *handle, const char *path, const sc_dl_symbol *symbols, siz
 int sc_dl_open_table(const char *const *candidates, size_t candidate_count, const sc_dl_symbol *symbols,
                      size_t symbol_count, sc_dl_check check, char *error, size_t error_size) {
     if (error && error_size > 0) error[0] = '\0';
-    if (candidate_count == 0) {
-        append(error, error_size, "no file to open");
-        return -1;
-    }
+    if (candidate_count == 0) append(error, error_size, "no file to open"); /* the slots are cleared below */
     for (size_t c = 0; c < candidate_count; c++) {
         const char *path = candidates[c];
         if (c > 0) append(error, error_size, "; ");
@@ -87,4 +84,15 @@ int sc_dl_open_once(sc_dl_once *once, const char *const *candidates, size_t cand
     }
     pthread_mutex_unlock(&once->mutex);
     return status;
+}
+
+int sc_dl_open_explained(const char *library, const char *package, sc_dl_once *once, const char *const *candidates,
+                         size_t candidate_count, const sc_dl_symbol *symbols, size_t symbol_count, char *message,
+                         size_t message_size) {
+    char why[1024];
+    int status = once ? sc_dl_open_once(once, candidates, candidate_count, symbols, symbol_count, NULL, why, sizeof why)
+                      : sc_dl_open_table(candidates, candidate_count, symbols, symbol_count, NULL, why, sizeof why);
+    if (status == 0) return 0;
+    sc_dl_explain(library, package, candidates, candidate_count, why, message, message_size);
+    return -1;
 }

@@ -37,13 +37,8 @@ static int32_t open_into(sc_mhd_library *table, sc_dl_once *once, const char *co
         SC_MHD_SYMBOL(get_reason_phrase_for, MHD_get_reason_phrase_for),
     };
 #undef SC_MHD_SYMBOL
-    size_t symbol_count = sizeof symbols / sizeof symbols[0];
-    char why[1024];
-    int status = once ? sc_dl_open_once(once, names, name_count, symbols, symbol_count, NULL, why, sizeof why)
-                      : sc_dl_open_table(names, name_count, symbols, symbol_count, NULL, why, sizeof why);
-    if (status == 0) return 0;
-    sc_dl_explain("libmicrohttpd", SC_MHD_PACKAGE, names, name_count, why, err, err_size);
-    return -1;
+    return sc_dl_open_explained("libmicrohttpd", SC_MHD_PACKAGE, once, names, name_count, symbols, sizeof symbols / sizeof symbols[0],
+                                err, err_size);
 }
 
 int sc_mhd_load(char *err, size_t err_size) {

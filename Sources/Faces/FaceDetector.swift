@@ -88,12 +88,12 @@ public struct FaceDetector: Sendable {
     private let handle: DetectorHandle
 
     /// Loads the cascades `settings` names from the first of `cascadeDirectories` holding them.
-    /// Up to `maxConcurrentSearches` (1…256; by default the number of cores) searches run at
+    /// Up to `maxConcurrentSearches` (1…256; by default one per core, at most 256) searches run at
     /// once, each with classifiers of its own, loaded when first needed; more wait for one of
     /// them to end. A set costs about 0.5 MB loaded and about 5 MB more per cascade once it has
     /// searched (OpenCV keeps the pyramid's integral images): 6.6 MB after a profile fallback.
     public init(settings: Settings = .standard, cascadeDirectories: [String] = FaceCascade.searchDirectories,
-                maxConcurrentSearches: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
+                maxConcurrentSearches: Int = FaceDetector.maxConcurrentSearches(cores: ProcessInfo.processInfo.activeProcessorCount)) throws {
         guard (1...Int(SC_FACES_MAX_SEARCHES)).contains(maxConcurrentSearches) else {
             throw FacesError.invalidSettings("searches at once \(maxConcurrentSearches) is outside 1…\(SC_FACES_MAX_SEARCHES)")
         }
@@ -107,6 +107,12 @@ public struct FaceDetector: Sendable {
         let profile = settings.profiles == .never ? nil : try find(.haarProfile)
         self.settings = settings
         self.handle = try DetectorHandle(frontalPath: frontal, profilePath: profile, maxSearches: maxConcurrentSearches)
+    }
+
+    /// The default bound for a machine with `cores` cores: one search per core, within 1…256
+    /// (a larger machine still gets a detector rather than an error).
+    public static func maxConcurrentSearches(cores: Int) -> Int {
+        min(max(cores, 1), Int(SC_FACES_MAX_SEARCHES))
     }
 
     /// The classifier pool's counts now.

@@ -91,4 +91,13 @@ final class ConcurrentDetectionTests: XCTestCase {
             }
         }
     }
+
+    /// The default bound follows the core count but stays inside what the plug-in accepts, so
+    /// `FaceDetector()` works on a machine with more cores than that.
+    func testTheDefaultBoundStaysInsideTheAcceptedRange() {
+        XCTAssertEqual(FaceDetector.maxConcurrentSearches(cores: 4), 4)
+        XCTAssertEqual(FaceDetector.maxConcurrentSearches(cores: 0), 1)
+        XCTAssertEqual(FaceDetector.maxConcurrentSearches(cores: 512), 256)
+        XCTAssertNoThrow(try FaceDetector(maxConcurrentSearches: FaceDetector.maxConcurrentSearches(cores: 512)))
+    }
 }

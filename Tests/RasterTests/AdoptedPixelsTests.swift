@@ -26,7 +26,7 @@ final class AdoptedPixelsTests: XCTestCase {
     func testARefusedSizeTakesNothingOver() {
         let memory = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
         defer { memory.deallocate() }
-        for (width, height) in [(0, 1), (1, -1), (Int.max, 2)] {
+        for (width, height) in [(0, 1), (1, -1), (Int.max, 2), (Int.max / 4, 2)] {
             XCTAssertThrowsError(try Image(width: width, height: height, adoptingPremultipliedARGB: memory) { _ in
                 XCTFail("released memory it did not take")
             })

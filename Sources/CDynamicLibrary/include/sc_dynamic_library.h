@@ -51,6 +51,13 @@ int sc_dl_open_once(sc_dl_once *_Nonnull once, const char *_Nonnull const *_Nonn
                     const sc_dl_symbol *_Nonnull symbols, size_t symbol_count, sc_dl_check _Nullable check,
                     char *_Nullable error, size_t error_size);
 
+/* For a library the system provides: sc_dl_open_once on once, or sc_dl_open_table when once
+ * is NULL (no check either way); a failure is written into message by sc_dl_explain. */
+int sc_dl_open_explained(const char *_Nonnull library, const char *_Nonnull package, sc_dl_once *_Nullable once,
+                         const char *_Nonnull const *_Nonnull candidates, size_t candidate_count,
+                         const sc_dl_symbol *_Nonnull symbols, size_t symbol_count, char *_Nullable message,
+                         size_t message_size);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,37 @@
+import CDynamicLibrary
+import XCTest
+
+/// A table the shims fill with `dlopen` and `dlsym` holds no pointer from before when opening
+/// fails, however it fails: a caller that read a slot after a failure would jump to nowhere.
+final class DynamicLibraryTableTests: XCTestCase {
+    /// Opens `candidates` into one slot that held a stale pointer: the slot afterwards, and the message.
+    private func open(_ candidates: [String], symbol: String) -> (slot: UnsafeMutableRawPointer?, status: Int32, message: String) {
+        let slot = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 1)
+        defer { slot.deallocate() }
+        slot.initialize(to: UnsafeMutableRawPointer(bitPattern: 0x1000))
+        let name = strdup(symbol)!, copies = candidates.map { strdup($0)! }
+        defer { free(name); copies.forEach { free($0) } }
+        var symbols = [sc_dl_symbol(slot: slot, name: name)]
+        var message = [CChar](repeating: 0, count: 1024)
+        let pointers = copies.map { UnsafePointer($0) }
+        let status = sc_dl_open_table(pointers, pointers.count, &symbols, symbols.count, nil, &message, message.count)
+        return (slot.pointee, status, String(cString: message))
+    }
+
+    func testAFailureClearsTheSlots() {
+        for (candidates, reason) in [([], "no file to open"), (["libsharecard-absent.so"], "libsharecard-absent.so"),
+                                     (["libz.so.1"], "libz.so.1 has no sc_absent_entry")] {
+            let opened = open(candidates, symbol: "sc_absent_entry")
+            XCTAssertEqual(opened.status, -1, "\(candidates)")
+            XCTAssertNil(opened.slot, "\(candidates): a stale pointer survived")
+            XCTAssertTrue(opened.message.contains(reason), opened.message)
+        }
+    }
+
+    func testASuccessFillsTheSlot() {
+        let opened = open(["libsharecard-absent.so", "libz.so.1"], symbol: "zlibVersion")
+        XCTAssertEqual(opened.status, 0)
+        XCTAssertNotNil(opened.slot)
+        XCTAssertEqual(opened.message, "")
+    }
+}
