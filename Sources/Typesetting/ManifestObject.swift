@@ -10,16 +10,19 @@ struct ManifestObject {
     /// in it ("faces", 3), written out only for a message.
     private let place: String
     private let index: Int?
-    private var at: String { index.map { "\(place)[\($0)]" } ?? place }
+    private var at: String { Self.describe(place, index) }
 
     init(_ value: ManifestJSON, at place: String, index: Int? = nil) throws(Problem) {
         guard case .object(let fields) = value else {
-            throw Problem(reason: "expected an object at \(index.map { "\(place)[\($0)]" } ?? place)")
+            throw Problem(reason: "expected an object at \(Self.describe(place, index))")
         }
         self.fields = fields
         self.place = place
         self.index = index
     }
+
+    /// "faces[3]" for ("faces", 3); the place alone without an index.
+    private static func describe(_ place: String, _ index: Int?) -> String { index.map { "\(place)[\($0)]" } ?? place }
 
     private func path(_ key: String) -> String { at == "top level" ? key : "\(at).\(key)" }
 
