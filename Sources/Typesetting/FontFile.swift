@@ -5,7 +5,7 @@ import Glibc
 
 /// The bytes of one font file, read (mapped) once and shared by everything that needs them:
 /// the collection's face count and family names, HarfBuzz's face and FreeType's face of every
-/// face opened from it. Before, opening the title face read its file three times.
+/// face opened from it, so a face's file is opened once however many roles need it.
 // Unchecked: the HarfBuzz blob is immutable once created and its reference count is atomic.
 final class FontFile: @unchecked Sendable {
     let path: String
