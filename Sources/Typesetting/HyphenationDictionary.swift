@@ -93,36 +93,60 @@ public final class HyphenationDictionary: @unchecked Sendable {
     }
 
     /// The UTF-16 offsets inside `units` after which a hyphen may be added: each maximal run
-    /// of letters (and their marks) of 5 to `SC_HYPHEN_WORD_MAX` units is looked up in lower
-    /// case; words whose lower case changes length, and words the dictionary's encoding
-    /// cannot represent, get no points.
+    /// of letters and the combining marks that follow them (a decomposed "ä" is one letter) of
+    /// 5 to `SC_HYPHEN_WORD_MAX` units is looked up composed (NFC) and in lower case, as the
+    /// patterns are written; a point is kept only where it falls after a whole letter, and is
+    /// given as the offset after that letter's last mark. Words the dictionary's encoding
+    /// cannot represent get no points.
     public func points(in units: [UInt16]) -> [Int] {
         var result: [Int] = []
-        let scalars = String(decoding: units, as: UTF16.self).unicodeScalars
         var word: [UInt16] = []
-        var wordStart = 0, offset = 0, caseChangesLength = false
+        // For each unit of `word`: the offset in `units` after it when it ends a letter, else nil.
+        var ends: [Int?] = []
+        var letter = String.UnicodeScalarView()
+        var offset = 0
+        func endLetter() {
+            guard !letter.isEmpty else { return }
+            // Only a letter with marks can compose (one scalar alone is kept as it is).
+            let composed = letter.count == 1 ? letter : String(letter).precomposedStringWithCanonicalMapping.unicodeScalars
+            let lower = composed.flatMap { Array($0.properties.lowercaseMapping.utf16) }
+            word.append(contentsOf: lower)
+            ends.append(contentsOf: Array(repeating: nil, count: lower.count - 1) + [offset])
+            letter.removeAll()
+        }
         func flush() {
-            defer { word.removeAll(keepingCapacity: true); caseChangesLength = false }
-            guard !caseChangesLength, word.count >= 5, word.count <= Int(SC_HYPHEN_WORD_MAX) else { return }
+            endLetter()
+            defer { word.removeAll(keepingCapacity: true); ends.removeAll(keepingCapacity: true) }
+            guard word.count >= 5, word.count <= Int(SC_HYPHEN_WORD_MAX) else { return }
             var after = [UInt8](repeating: 0, count: word.count)
             let status = sc_hyphen_points(handle, word, Int32(word.count), &after)
             guard status == 0 else { return }
             for (i, flag) in after.enumerated() where flag != 0 && i + 1 < word.count {
-                result.append(wordStart + i + 1)
+                if let end = ends[i] { result.append(end) }
             }
         }
-        for scalar in scalars {
-            let length = scalar.utf16.count
+        for scalar in String(decoding: units, as: UTF16.self).unicodeScalars {
             if scalar.properties.isAlphabetic {
-                if word.isEmpty { wordStart = offset }
-                let lower = scalar.properties.lowercaseMapping.utf16
-                if lower.count == length { word.append(contentsOf: lower) } else { caseChangesLength = true }
+                endLetter()
+                letter.append(scalar)
+            } else if scalar.isCombiningMark, !letter.isEmpty {
+                letter.append(scalar)
             } else {
                 flush()
             }
-            offset += length
+            offset += scalar.utf16.count
         }
         flush()
         return result
+    }
+}
+
+extension Unicode.Scalar {
+    /// A nonspacing, spacing or enclosing mark: part of the letter before it.
+    var isCombiningMark: Bool {
+        switch properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: false
+        }
     }
 }

@@ -14,8 +14,9 @@ public enum HyphenationRule {
     public static let shortestFragmentInLetters = 3
 
     /// The points among `points` (UTF-16 offsets into `units`) that the rule allows. A word is
-    /// a maximal run of alphabetic scalars, as the dictionary looks words up; letters are
-    /// counted as scalars.
+    /// a maximal run of alphabetic scalars and the combining marks after them, as the
+    /// dictionary looks words up; letters are counted as alphabetic scalars (a decomposed "ä"
+    /// is one letter, as its composed form is).
     public static func allowed(_ points: [Int], in units: [UInt16]) -> [Int] {
         guard !points.isEmpty else { return [] }
         // For every UTF-16 offset inside a word: letters before it in the word, and the word's length.
@@ -27,7 +28,11 @@ public enum HyphenationRule {
             for (index, start) in word.enumerated() where index > 0 { lettersBefore[start] = (index, word.count) }
         }
         for scalar in String(decoding: units, as: UTF16.self).unicodeScalars {
-            if scalar.properties.isAlphabetic { word.append(offset) } else { flush() }
+            if scalar.properties.isAlphabetic {
+                word.append(offset)
+            } else if !(scalar.isCombiningMark && !word.isEmpty) {
+                flush()
+            }
             offset += scalar.utf16.count
         }
         flush()
