@@ -1,4 +1,5 @@
 import CDynamicLibrary
+import TestSupport
 import XCTest
 
 /// A table the shims fill with `dlopen` and `dlsym` holds no pointer from before when opening
@@ -9,12 +10,14 @@ final class DynamicLibraryTableTests: XCTestCase {
         let slot = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 1)
         defer { slot.deallocate() }
         slot.initialize(to: UnsafeMutableRawPointer(bitPattern: 0x1000))
-        let name = strdup(symbol)!, copies = candidates.map { strdup($0)! }
-        defer { free(name); copies.forEach { free($0) } }
-        var symbols = [sc_dl_symbol(slot: slot, name: name)]
         var message = [CChar](repeating: 0, count: 1024)
-        let pointers = copies.map { UnsafePointer($0) }
-        let status = sc_dl_open_table(pointers, pointers.count, &symbols, symbols.count, nil, &message, message.count)
+        let status = symbol.withCString { name in
+            var symbols = [sc_dl_symbol(slot: slot, name: name)]
+            return withCStringArray(candidates) { names in
+                let paths = names.map { $0! }  // the table's candidates are non-null
+                return sc_dl_open_table(paths, paths.count, &symbols, symbols.count, nil, &message, message.count)
+            }
+        }
         return (slot.pointee, status, String(cString: message))
     }
 

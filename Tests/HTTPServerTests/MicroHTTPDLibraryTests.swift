@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import TestSupport
 import XCTest
 
 /// libmicrohttpd is opened with `dlopen` when the first server starts. When it cannot be, the
@@ -7,10 +8,7 @@ final class MicroHTTPDLibraryTests: XCTestCase {
     /// `sc_httpd_library_check` over `names`: nil when one of them is usable, else its message.
     private func refusal(_ names: [String]) -> String? {
         var message = [CChar](repeating: 0, count: 2048)
-        let copies = names.map { strdup($0) }
-        defer { copies.forEach { free($0) } }
-        let pointers: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) }
-        let status = sc_httpd_library_check(pointers, pointers.count, &message, message.count)
+        let status = withCStringArray(names) { sc_httpd_library_check($0, $0.count, &message, message.count) }
         return status == 0 ? nil : String(cString: message)
     }
 

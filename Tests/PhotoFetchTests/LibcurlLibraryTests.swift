@@ -1,4 +1,5 @@
 import CCurlFetch
+import TestSupport
 import XCTest
 
 /// libcurl is opened with `dlopen` on the first photo fetch. When it cannot be, every fetch
@@ -8,10 +9,7 @@ final class LibcurlLibraryTests: XCTestCase {
     /// `sc_fetch_library_check` over `names`: nil when one of them is usable, else its message.
     private func refusal(_ names: [String]) -> String? {
         var message = [CChar](repeating: 0, count: 2048)
-        let copies = names.map { strdup($0) }
-        defer { copies.forEach { free($0) } }
-        let pointers: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) }
-        let status = sc_fetch_library_check(pointers, pointers.count, &message, message.count)
+        let status = withCStringArray(names) { sc_fetch_library_check($0, $0.count, &message, message.count) }
         if status == 0 { return nil }
         XCTAssertEqual(Int(status), Int(SC_FETCH_FAILED))
         return String(cString: message)
