@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads the faces of a font file (a `.ttc` collection holds several) without opening them
 /// for rendering: only HarfBuzz's lazily loaded name tables are touched.
 public enum FontCollection {
@@ -10,10 +8,6 @@ public enum FontCollection {
 
     /// The index of the face whose family name equals `family` (ignoring case).
     public static func faceIndex(ofFamily family: String, path: String) throws(FontError) -> Int {
-        let names = try familyNames(path: path)
-        guard let index = names.firstIndex(where: { $0.caseInsensitiveCompare(family) == .orderedSame }) else {
-            throw .familyNotInCollection(path: path, family: family)
-        }
-        return index
+        try FontFile.faceIndex(ofFamily: family, in: familyNames(path: path), path: path)
     }
 }

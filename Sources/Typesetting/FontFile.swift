@@ -51,6 +51,15 @@ final class FontFile: @unchecked Sendable {
         }
     }
 
+    /// The index in `names` (a file's `familyNames()`) of `family`, ignoring case.
+    static func faceIndex(ofFamily family: String, in names: [String], path: String) throws(FontError) -> Int {
+        let key = family.lowercased()
+        guard let index = names.firstIndex(where: { $0.lowercased() == key }) else {
+            throw .familyNotInCollection(path: path, family: family)
+        }
+        return index
+    }
+
     /// Whether the first face has colour bitmaps (a `CBDT` table), from the table directory alone.
     var hasColorBitmaps: Bool {
         let face = hb_face_create(blob, 0)!

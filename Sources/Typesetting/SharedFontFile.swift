@@ -37,10 +37,6 @@ final class SharedFontFile: Sendable {
             return state.names
         }
         guard let names else { return 0 }
-        let key = family.lowercased()
-        guard let index = names.firstIndex(where: { $0.lowercased() == key }) else {
-            throw .familyNotInCollection(path: path, family: family)
-        }
-        return index
+        return try FontFile.faceIndex(ofFamily: family, in: names, path: path)
     }
 }
