@@ -54,25 +54,27 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// `diagnostics` receives libmicrohttpd's error messages and notes about handler
     /// responses that had to be replaced.
-    public init(configuration: Configuration, answerImmediately: ImmediateHandler? = nil,
-                handler: @escaping Handler, onRequestCompleted: CompletionObserver? = nil,
-                diagnostics: (@Sendable (String) -> Void)? = nil) {
-        self.configuration = configuration
-        var triage: Triage?
-        if let answerImmediately {
-            triage = { request in answerImmediately(request).map { ImmediateAnswer.response($0) } }
-        }
-        self.core = ServerCore(configuration: configuration, immediate: triage,
-                               handler: handler, observer: onRequestCompleted, diagnostics: diagnostics)
+    public convenience init(configuration: Configuration, answerImmediately: ImmediateHandler? = nil,
+                            handler: @escaping Handler, onRequestCompleted: CompletionObserver? = nil,
+                            diagnostics: (@Sendable (String) -> Void)? = nil) {
+        let triage = answerImmediately.map { answer -> Triage in { request in answer(request).map { .response($0) } } }
+        self.init(configuration: configuration, immediate: triage, handler: handler,
+                  onRequestCompleted: onRequestCompleted, diagnostics: diagnostics)
     }
 
     /// As the initialiser above, with a `triage` on the I/O threads that may also pass a
     /// request's remaining work to the workers.
-    public init(configuration: Configuration, triage: @escaping Triage,
-                handler: @escaping Handler, onRequestCompleted: CompletionObserver? = nil,
-                diagnostics: (@Sendable (String) -> Void)? = nil) {
+    public convenience init(configuration: Configuration, triage: @escaping Triage,
+                            handler: @escaping Handler, onRequestCompleted: CompletionObserver? = nil,
+                            diagnostics: (@Sendable (String) -> Void)? = nil) {
+        self.init(configuration: configuration, immediate: triage, handler: handler,
+                  onRequestCompleted: onRequestCompleted, diagnostics: diagnostics)
+    }
+
+    private init(configuration: Configuration, immediate: Triage?, handler: @escaping Handler,
+                 onRequestCompleted: CompletionObserver?, diagnostics: (@Sendable (String) -> Void)?) {
         self.configuration = configuration
-        self.core = ServerCore(configuration: configuration, immediate: triage,
+        self.core = ServerCore(configuration: configuration, immediate: immediate,
                                handler: handler, observer: onRequestCompleted, diagnostics: diagnostics)
     }
 
