@@ -8,6 +8,7 @@ import PackageDescription
 //   C libraries from Debian (installed by scripts/setup) sit behind the C* targets:
 //   Raster → CFreeType, CPixman, CPNG, CImageEncode, CRasterKernels;  UnicodeText → CICU, CFriBiDi;  Typesetting → CHarfBuzz, CFreeType, CHyphen
 //   Faces → Raster, Geometry, CFacesLoader → CFacesInterface (the C header of CFaces, OpenCV's objdetect in C++)
+//   Faces → Caching (faces found per photo, by the photo's digest);  CardService → Faces (the server's face cache)
 //   CFaces is built only as the plug-in libsharecard-faces.so, which CFacesLoader opens on the first detection
 //   Cards → Photos (a user's photo: JPEG, PNG, WebP decoded upright in sRGB) → Raster, CImageDecode
 //   CImageDecode → CPNG (a PNG photo's pixels; its colour chunks are converted in CImageDecode)
@@ -65,13 +66,13 @@ let package = Package(
         .target(name: "UnicodeText", dependencies: ["CICU", "CFriBiDi"]),
         .target(name: "Typesetting", dependencies: ["Caching", "Geometry", "Raster", "UnicodeText", "CFreeType", "CHarfBuzz", "CHyphen"]),
         .target(name: "Scene", dependencies: ["Caching", "Geometry", "Raster", "Layout", "Typesetting", "UnicodeText", "Photos"]),
-        .target(name: "Faces", dependencies: ["Geometry", "Raster", "CFacesInterface", "CFacesLoader"]),
+        .target(name: "Faces", dependencies: ["Caching", "Geometry", "Raster", "CFacesInterface", "CFacesLoader"]),
         .target(name: "Photos", dependencies: ["Raster", "CImageDecode"]),
         .target(name: "PhotoFetch", dependencies: ["Caching", "CCurlFetch"]),
         .target(name: "Cards", dependencies: ["Faces", "Layout", "Photos", "Scene", "Typesetting", "UnicodeText", "Raster", "Geometry", "CCrypto"]),
         .target(name: "Layout", dependencies: ["Geometry", "Raster", "Typesetting"]),
         .target(name: "HTTPTypes"),
-        .target(name: "CardService", dependencies: ["Caching", "Cards", "Scene", "HTTPTypes", "Photos", "PhotoFetch", "Raster", "CCrypto"]),
+        .target(name: "CardService", dependencies: ["Caching", "Cards", "Faces", "Scene", "HTTPTypes", "Photos", "PhotoFetch", "Raster", "CCrypto"]),
         .target(name: "HTTPServer", dependencies: ["HTTPTypes", "CMicroHTTPD", "Signals"]),
         // Signals caught by a handler writing to a pipe, handled on one thread (serve, batch, -o).
         .target(name: "Signals", dependencies: ["Caching", "CSignal"]),
@@ -91,7 +92,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Caching", "Raster", "Geometry", "TestSupport", "CImageEncode", "CTestImageDecode"]),
         .testTarget(name: "UnicodeTextTests", dependencies: ["Caching", "UnicodeText"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Caching", "Typesetting", "Raster", "Geometry", "TestSupport"]),
-        .testTarget(name: "CardsTests", dependencies: ["Cards", "Scene", "Typesetting", "Raster", "Geometry", "TestSupport"]),
+        .testTarget(name: "CardsTests", dependencies: ["Cards", "Faces", "Scene", "Typesetting", "Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Geometry", "UnicodeText", "TestSupport", "Photos"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Typesetting", "Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "PhotosTests", dependencies: ["Photos", "Raster", "TestSupport"]),

@@ -19,7 +19,7 @@ extension CardService {
             case .failed(let m): throw ServiceError.photoURL(status: 502, code: "photo_fetch_failed", message: m)
             }
         }
-        return try PhotoUpload.decode(bytes[...], for: card, limits: configuration.photoLimits)
+        return try PhotoUpload.decode(bytes[...], for: card, limits: configuration.photoLimits, faceCache: configuration.faceCache)
     }
 
     /// What can be judged of a photo URL without the network: photo URLs are on, the URL is on

@@ -141,6 +141,7 @@ public final class CardService: Sendable {
         case .metrics:
             let server = statisticsSource.get()
             return .text(metrics.exposition(inFlight: server.inFlight, queueDepth: server.queueDepth, cache: cache.statistics)
+                         + FaceCacheMetrics.exposition(configuration.faceCache?.statistics)
                          + statisticsSource.text(),
                          contentType: "text/plain; version=0.0.4; charset=utf-8")
         case .card(let template, let format): return try cardFromQuery(template: template, format: format, request)

@@ -1,4 +1,5 @@
 import Cards
+import Faces
 import Photos
 import HTTPTypes
 import Raster
@@ -39,13 +40,14 @@ struct PhotoUpload {
     }
 
     /// The photo decoded for `card`, with each failure mapped to its status.
-    func decode(for card: Card, limits: ImageLimits) throws -> EventPhoto {
-        try Self.decode(photo, for: card, limits: limits)
+    func decode(for card: Card, limits: ImageLimits, faceCache: FaceCache?) throws -> EventPhoto {
+        try Self.decode(photo, for: card, limits: limits, faceCache: faceCache)
     }
 
-    static func decode(_ photo: ArraySlice<UInt8>, for card: Card, limits: ImageLimits) throws -> EventPhoto {
+    static func decode(_ photo: ArraySlice<UInt8>, for card: Card, limits: ImageLimits, faceCache: FaceCache?) throws -> EventPhoto {
         do {
-            return try EventPhoto(data: Array(photo), template: card.template, size: card.canvasSize, scale: card.scale, limits: limits)
+            return try EventPhoto(data: Array(photo), template: card.template, size: card.canvasSize, scale: card.scale, limits: limits,
+                                  faceCache: faceCache)
         } catch {
             switch error {
             case .templateShowsNoPhoto: throw ServiceError.invalidPhoto(message: error.description, field: "template")

@@ -1,4 +1,5 @@
 import Cards
+import Faces
 import Foundation
 import HTTPTypes
 import PhotoFetch
@@ -23,6 +24,9 @@ public struct ServiceConfiguration: Sendable {
     public var cacheBytes = 32 << 20
     /// Fetches `photo=<url>` from the allow-listed origins; nil (the default) refuses photo URLs.
     public var photoFetcher: PhotoFetcher?
+    /// Faces found per photo, shared by every card made with this configuration
+    /// (`serve --face-cache-entries`); nil detects faces for every photo card.
+    public var faceCache: FaceCache? = try? FaceCache()
     /// When set, card GET URLs must be signed and POST is refused.
     public var signer: URLSigner?
     /// Unix time in seconds; replaceable for tests.

@@ -19,24 +19,37 @@ public struct EventPhoto: Sendable {
     /// again for another canvas (`fitted(for:size:scale:)`).
     private let data: [UInt8]
     private let limits: ImageLimits
+    /// Where faces found before are looked up (by the bytes' digest and the decoded size), and
+    /// those found here kept; nil detects every time.
+    private let faceCache: FaceCache?
 
     /// Decodes `data` at the card's canvas size (`size` points, the template's own when nil)
     /// at `scale`, so a large JPEG is DCT-scaled straight to (at least) the size any frame on
     /// the canvas can need. A template that shows no photo is an error: the photo would
     /// silently not appear.
     public init(data: [UInt8], template: Template, size: Size? = nil, scale: Int,
-                limits: ImageLimits = .default) throws(PhotoInputError) {
+                limits: ImageLimits = .default, faceCache: FaceCache? = nil) throws(PhotoInputError) {
         guard template.scene.showsEventPhoto else { throw PhotoInputError.templateShowsNoPhoto(template.name) }
         let canvas = size ?? template.size
         do {
             photo = try Photo(data: data, targetWidth: Int((canvas.width * Double(scale)).rounded(.up)),
                               targetHeight: Int((canvas.height * Double(scale)).rounded(.up)), limits: limits)
         } catch { throw PhotoInputError.photo(error) }
-        digest = ContentHash.hex(data)
+        let sha256 = ContentHash.sha256(data)
+        digest = ContentHash.hex(digest: sha256)
         self.data = data
         self.limits = limits
+        self.faceCache = faceCache
         switch EventPhoto.detector {
-        case .success(let detector): faces = (try? detector.faces(in: photo.image))?.map(\.bounds) ?? []
+        case .success(let detector):
+            let image = photo.image
+            let found: [Face]?
+            if let faceCache, let key = PhotoDigest(sha256: sha256) {
+                found = try? faceCache.faces(inPhoto: key, decoded: image, detector: detector)
+            } else {
+                found = try? detector.faces(in: image)
+            }
+            faces = found?.map(\.bounds) ?? []
         case .failure(let error) where error.isMissingPlugin: throw PhotoInputError.faceDetectorUnavailable(error.description)
         case .failure: faces = []
         }
@@ -44,9 +57,9 @@ public struct EventPhoto: Sendable {
 
     /// The same photo decoded for another canvas, as `init` would decode it there: a photo
     /// decoded for a smaller canvas would be drawn upscaled, blurred, on a larger one. Faces
-    /// are found again in the new pixels.
+    /// are found again in the new pixels, or taken from the same face cache.
     public func fitted(for template: Template, size: Size? = nil, scale: Int) throws(PhotoInputError) -> EventPhoto {
-        try EventPhoto(data: data, template: template, size: size, scale: scale, limits: limits)
+        try EventPhoto(data: data, template: template, size: size, scale: scale, limits: limits, faceCache: faceCache)
     }
 
     /// One detector for every photo (loading the cascades takes a while), made on the first photo.

@@ -85,6 +85,8 @@ public struct FaceDetector: Sendable {
     }
 
     public let settings: Settings
+    /// The cascade files loaded (frontal, then profile when `settings` searches profiles).
+    public let cascadeFiles: [String]
     private let handle: DetectorHandle
 
     /// Loads the cascades `settings` names from the first of `cascadeDirectories` holding them.
@@ -106,6 +108,7 @@ public struct FaceDetector: Sendable {
         let frontal = try find(settings.frontal)
         let profile = settings.profiles == .never ? nil : try find(.haarProfile)
         self.settings = settings
+        cascadeFiles = [frontal] + (profile.map { [$0] } ?? [])
         self.handle = try DetectorHandle(frontalPath: frontal, profilePath: profile, maxSearches: maxConcurrentSearches)
     }
 

@@ -1,4 +1,5 @@
 import Cards
+import Faces
 import Foundation
 
 enum BatchCommand {
@@ -54,7 +55,8 @@ enum BatchCommand {
         Interruption.shared.install(graceful: true) { _ in report.stopping() }
         let context = Context(catalog: catalog, renderer: renderer, scale: scale, fontsVersion: fontsVersion,
                               directory: outDir, journal: journal,
-                              photoDirectory: args.positionals[0] == "-" ? "." : (args.positionals[0] as NSString).deletingLastPathComponent)
+                              photoDirectory: args.positionals[0] == "-" ? "." : (args.positionals[0] as NSString).deletingLastPathComponent,
+                              faceCache: try FaceCache())
         _ = BatchRunner(jobs: jobs).run(items, shouldStop: { Interruption.shared.stopRequested != nil }) { item in
             let outcome = render(item, context)
             report.finished(line: item.line, outcome)
@@ -63,7 +65,7 @@ enum BatchCommand {
         let signal = Interruption.shared.stopRequested
         var journalError: String?
         do { try journal.finish(compacting: signal == nil) } catch { journalError = "\(error)" }
-        let failed = report.finish(interruptedBy: signal)
+        let failed = report.finish(interruptedBy: signal, faces: context.faceCache.statistics)
         if let journalError { StandardError.write("sharecard batch: \(journalError)\n") }
         if let signal { exit(128 + signal) }
         if failed > 0 || journalError != nil { exit(1) }
@@ -79,6 +81,8 @@ enum BatchCommand {
         let journal: BatchJournal
         /// What a line's relative "photo" path is relative to: the folder of EVENTS.jsonl.
         let photoDirectory: String
+        /// Faces found in the run's photos: lines repeating a photo detect once.
+        let faceCache: FaceCache
     }
 
     /// Renders one line, writes its image, then records it in the journal.
@@ -88,7 +92,7 @@ enum BatchCommand {
             let (photo, eventData) = try PhotoInput.split(sized, directory: context.photoDirectory)
             let event = try EventDecoder().decode(eventData)
             var card = try Card(event, catalog: context.catalog, scale: context.scale, size: size)
-            if let photo { card.photo = try PhotoInput.load(photo, for: card) }
+            if let photo { card.photo = try PhotoInput.load(photo, for: card, faceCache: context.faceCache) }
             guard let name = item.fileName else { return .failed("no file name") }
             let path = (context.directory as NSString).appendingPathComponent(name)
             // The format and quality are part of the key: changing them renders again.

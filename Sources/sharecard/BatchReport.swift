@@ -1,4 +1,5 @@
 import Caching
+import Faces
 import Foundation
 
 /// What a batch tells its user on standard error: each failed line as soon as it fails, a
@@ -55,13 +56,17 @@ final class BatchReport: Sendable {
     }
 
     /// Clears the progress bar and prints the summary; `interruptedBy` is the signal that
-    /// stopped the batch early. Returns the number of failed lines.
-    func finish(interruptedBy signal: Int32?) -> Int {
+    /// stopped the batch early. When photos were looked for faces, the summary says how many
+    /// lines ran a detection and how many reused one. Returns the number of failed lines.
+    func finish(interruptedBy signal: Int32?, faces: FaceCache.Statistics? = nil) -> Int {
         state.withLock { state in
             let done = state.written + state.skipped + state.failed
             var summary = "\(total) event\(total == 1 ? "" : "s"): \(state.written) written, \(state.skipped) unchanged, \(state.failed) failed"
             if let signal {
                 summary += ", \(total - done) not started (stopped by \(signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)"))"
+            }
+            if let faces, faces.hits + faces.misses > 0 {
+                summary += "; faces: \(faces.misses) detected, \(faces.hits) reused"
             }
             StandardError.write(clearBar(&state) + summary + "\n")
             return state.failed

@@ -1,4 +1,5 @@
 import Cards
+import Faces
 import Foundation
 import Raster
 
@@ -7,14 +8,16 @@ import Raster
 enum PhotoInput {
     static let limits = ImageLimits.default
 
-    /// Reads and decodes the photo at `path` for `card`; errors name the file.
-    static func load(_ path: String, for card: Card) throws -> EventPhoto {
+    /// Reads and decodes the photo at `path` for `card`, its faces looked up in `faceCache`
+    /// first; errors name the file.
+    static func load(_ path: String, for card: Card, faceCache: FaceCache?) throws -> EventPhoto {
         if path != "-", let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > limits.maxFileBytes {
             throw CommandError("\(path): photo too large: the file is \(size) bytes, over the limit of \(limits.maxFileBytes)")
         }
         let data = try readInput(path)
         do {
-            return try EventPhoto(data: Array(data), template: card.template, size: card.canvasSize, scale: card.scale, limits: limits)
+            return try EventPhoto(data: Array(data), template: card.template, size: card.canvasSize, scale: card.scale, limits: limits,
+                                  faceCache: faceCache)
         } catch {
             throw CommandError("\(path): \(error)")
         }

@@ -28,7 +28,8 @@ enum RenderCommand {
         do { card = try Card(event, catalog: catalog, scale: scale, size: size) } catch {
             throw UsageError(description: "--\(error.field == "endDate" ? "end-date" : error.field): \(error.reason)")
         }
-        if let photo = args.value("photo") { card.photo = try PhotoInput.load(photo, for: card) }
+        // One card per process: no photo is seen twice, so there is nothing for a face cache to keep.
+        if let photo = args.value("photo") { card.photo = try PhotoInput.load(photo, for: card, faceCache: nil) }
         if let output {
             let target = try OutputTarget(output)
             let renderer = try CardOptions.renderer(args)

@@ -1,5 +1,6 @@
 import CardService
 import Cards
+import Faces
 import Foundation
 import HTTPServer
 import HTTPTypes
@@ -29,6 +30,7 @@ enum ServeCommand {
             ServeLimit.maxScale.spec,
             ServeLimit.maxPixels.spec,
             ServeLimit.cacheMegabytes.spec,
+            ServeLimit.faceCacheEntries.spec,
             OptionSpec(name: "quiet", help: "No access log."),
             SigningKeyFile.option,
             OptionSpec(name: "cors-origin", valueName: "ORIGIN", help: "Let pages on ORIGIN (https://app.example.com) call the API from a browser; * for any, only when given (repeatable).", repeatable: true),
@@ -52,6 +54,7 @@ enum ServeCommand {
         configuration.photoFetcher = try PhotoOrigins.fetcher(args.all("photo-origin"), maxBytes: configuration.photoLimits.maxFileBytes)
         configuration.photoLimits = configuration.photoLimits.withMaxFileBytes(min(configuration.photoLimits.maxFileBytes, configuration.maxUploadBytes))
         configuration.cacheBytes = (try ServeLimit.cacheMegabytes.value(args)) << 20
+        configuration.faceCache = try FaceCache(capacity: try ServeLimit.faceCacheEntries.value(args))
         configuration.fontsVersion = ContentHash.fontsVersion(directory: fontsDirectory)
         configuration.playgroundHTML = String(decoding: try readInput((web as NSString).appendingPathComponent("index.html")), as: UTF8.self)
         configuration.openAPIJSON = String(decoding: try readInput((web as NSString).appendingPathComponent("openapi.json")), as: UTF8.self)

@@ -1,5 +1,6 @@
 import CardService
 import Cards
+import Faces
 
 /// One of `serve`'s whole-number options, written once: its range, its default, and the help
 /// that states that default, so `--help` and the value used cannot drift apart.
@@ -42,4 +43,7 @@ struct ServeLimit: Sendable {
     static let maxPixels = ServeLimit(name: "max-pixels", valueName: "N", range: 1_000_000...400_000_000, defaultValue: 50_000_000,
                                       help: "Most device pixels one card may need, size × scale²", note: "; larger answer 422")
     static let cacheMegabytes = ServeLimit(name: "cache-mb", valueName: "N", range: 0...4096, defaultValue: 32, help: "Megabytes of encoded PNGs kept in memory")
+    static let faceCacheEntries = ServeLimit(name: "face-cache-entries", valueName: "N", range: 0...FaceCache.maxCapacity,
+                                             defaultValue: FaceCache.defaultCapacity,
+                                             help: "Photos whose detected faces are kept in memory, about 400 bytes each", note: "; 0 = off")
 }
