@@ -100,9 +100,9 @@ let package = Package(
         .testTarget(name: "CardServiceTests", dependencies: ["CardService", "HTTPTypes"]),
         .testTarget(name: "CLITests", dependencies: ["Caching"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTypes", "TestSupport"]),
-        .testTarget(name: "ServiceIntegrationTests", dependencies: ["CardService", "Faces", "PhotoFetch", "HTTPServer", "HTTPTypes", "Cards", "Typesetting", "TestSupport"]),
+        .testTarget(name: "ServiceIntegrationTests", dependencies: ["Caching", "CardService", "Faces", "PhotoFetch", "HTTPServer", "HTTPTypes", "Cards", "Typesetting", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness"]),
-        .testTarget(name: "FacesTests", dependencies: ["Faces", "Raster", "Geometry"], exclude: ["Fixtures"]),
+        .testTarget(name: "FacesTests", dependencies: ["Caching", "Faces", "Raster", "Geometry"], exclude: ["Fixtures"]),
         .testTarget(name: "SignalsTests", dependencies: ["Caching", "Signals"]),
     ]
 )

@@ -45,5 +45,5 @@ struct ServeLimit: Sendable {
     static let cacheMegabytes = ServeLimit(name: "cache-mb", valueName: "N", range: 0...4096, defaultValue: 32, help: "Megabytes of encoded PNGs kept in memory")
     static let faceCacheEntries = ServeLimit(name: "face-cache-entries", valueName: "N", range: 0...FaceCache.maxCapacity,
                                              defaultValue: FaceCache.defaultCapacity,
-                                             help: "Photos whose detected faces are kept in memory, about 400 bytes each", note: "; 0 = off")
+                                             help: "Photos whose detected faces are kept in memory, about 550 bytes each", note: "; 0 = off")
 }

@@ -1,8 +1,8 @@
+import Caching
 import Faces
 import Foundation
 import Geometry
 import Raster
-import Synchronization
 import XCTest
 
 /// The face cache: a key seen before runs no detection, any input the faces depend on tells
@@ -24,7 +24,7 @@ final class FaceCacheTests: XCTestCase {
 
     /// A detector stand-in that counts its calls and answers `faces`.
     final class CountingDetection: Sendable {
-        let calls = Mutex(0)
+        let calls = LockedValue(0)
         let faces: [Face]
         init(_ faces: [Face] = FaceCacheTests.someFaces) { self.faces = faces }
         func callAsFunction() -> [Face] {
@@ -116,7 +116,7 @@ final class FaceCacheTests: XCTestCase {
     func testThreadsSharingTheCacheGetTheSameFaces() throws {
         let cache = try FaceCache(capacity: 4)
         let detect = CountingDetection()
-        let answers = Mutex<[[Face]]>([])
+        let answers = LockedValue<[[Face]]>([])
         ConcurrentDetectionTests.together(8) { _ in
             let faces = cache.faces(for: Self.key()) { detect() }
             answers.withLock { $0.append(faces) }

@@ -1,10 +1,10 @@
+import Caching
 @testable import CardService
 import Faces
 import Foundation
 import HTTPServer
 import HTTPTypes
 import PhotoFetch
-import Synchronization
 import TestSupport
 import XCTest
 
@@ -60,7 +60,7 @@ final class FaceCacheServiceTests: XCTestCase {
     /// most one detection per worker ran before the first was kept.
     func testConcurrentRequestsForOnePhoto() throws {
         let port = try service(faceCache: try FaceCache(capacity: 16))
-        let bodies = Mutex<[[UInt8]]>([])
+        let bodies = LockedValue<[[UInt8]]>([])
         let target = card(title: "Together")
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             let response = try? fetch(port, target)
