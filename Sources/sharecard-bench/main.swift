@@ -56,6 +56,7 @@ do {
     if stages.contains("presets") { try PresetBench.run(iterations: iterations, root: root) }
     if stages.contains("faces") { try FaceBench.run(iterations: iterations, root: root) }
     if stages.contains("photo") { try PhotoBench.run(iterations: iterations, root: root) }
+    if stages.contains("photo") { try PhotoCardFacesCached.run(iterations: iterations, root: root) }
     if stages.contains("encode") { try EncodeBench.run(iterations: max(5, iterations / 10), root: root) }
 } catch {
     FileHandle.standardError.write(Data("sharecard-bench: \(error)\n".utf8))
