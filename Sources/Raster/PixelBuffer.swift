@@ -17,7 +17,13 @@ final class PixelBuffer: @unchecked Sendable {
 
     convenience init(width: Int, height: Int, fill: UInt32 = 0) {
         self.init(uninitializedWidth: width, height: height)
-        pixels.initialize(repeating: fill, count: count)
+        // pixman's SIMD fill: a 1024×576 canvas in a fraction of the instructions of a Swift
+        // loop. It refuses only sizes past Int32, which are filled by the loop.
+        guard let w = Int32(exactly: width), let h = Int32(exactly: height),
+              pixman_fill(pixels, w, 32, 0, 0, w, h, fill) != 0 else {
+            pixels.initialize(repeating: fill, count: count)
+            return
+        }
     }
 
     /// A buffer whose pixels hold whatever the memory held: only for a caller that writes
