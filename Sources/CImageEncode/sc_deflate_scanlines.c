@@ -91,9 +91,11 @@ int sc_scanlines_add_row(sc_scanlines *s, const uint8_t *row) {
     for (size_t i = 0; i < r;) {
         size_t left = r - i;
         size_t max = left < MAX_MATCH ? left : MAX_MATCH;
+        /* A candidate as long as `max` wins whatever the later ones find (they can only tie,
+         * and ties go to the earlier), so they are not measured: a flat row is runs of `max`. */
         size_t run = i > 0 ? common_length(row + i, row + i - 1, max) : 0;
-        size_t pixel = s->pixel_bytes > 1 && i >= s->pixel_bytes ? common_length(row + i, row + i - s->pixel_bytes, max) : 0;
-        size_t up = above ? common_length(row + i, s->prev + i, max) : 0;
+        size_t pixel = run < max && s->pixel_bytes > 1 && i >= s->pixel_bytes ? common_length(row + i, row + i - s->pixel_bytes, max) : 0;
+        size_t up = run < max && pixel < max && above ? common_length(row + i, s->prev + i, max) : 0;
         size_t length = 0, distance = 0;
         if (run >= MIN_RUN && run >= up && run >= pixel) {
             length = run, distance = 1;

@@ -74,14 +74,28 @@ static int palette_index(palette_table *t, uint32_t rgb) {
     }
 }
 
+/* Marks each row whose pixels repeat the row above (most of a flat card's rows): such a row
+ * has no new colour and converts to the bytes of the row above. Compared once here, with
+ * memcmp, for the palette, the colour count and the conversion; NULL when memory runs out
+ * (then nothing is taken as repeated). */
+static uint8_t *find_repeated_rows(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride) {
+    uint8_t *repeats = (uint8_t *)malloc(height ? height : 1);
+    if (!repeats) return NULL;
+    for (uint32_t y = 0; y < height; y++) {
+        repeats[y] = y > 0 && memcmp(pixels + (size_t)y * stride, pixels + (size_t)(y - 1) * stride, (size_t)width * 4) == 0;
+    }
+    return repeats;
+}
+
+static int repeated(const uint8_t *repeats, uint32_t y) { return repeats && repeats[y]; }
+
 /* Fills `t` with the image's colours; 0 when there are at most 256. */
-static int collect_palette(palette_table *t, const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride) {
+static int collect_palette(palette_table *t, const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
+                           const uint8_t *repeats) {
     memset(t, 0, sizeof *t);
     for (uint32_t y = 0; y < height; y++) {
         const uint32_t *row = (const uint32_t *)(const void *)(pixels + (size_t)y * stride);
-        /* A row equal to the one above (most of a flat card) has no new colour; memcmp is
-         * several times faster than the loop below. */
-        if (y > 0 && memcmp(row, pixels + (size_t)(y - 1) * stride, (size_t)width * 4) == 0) continue;
+        if (repeated(repeats, y)) continue;
         uint32_t last = 0xFFFFFFFFu;
         for (uint32_t x = 0; x < width; x++) {
             uint32_t rgb = row[x] & 0xFFFFFFu;
@@ -96,7 +110,8 @@ static int collect_palette(palette_table *t, const uint8_t *pixels, uint32_t wid
 /* The image's number of distinct colours, or `limit` + 1 when it has more (limit ≤
  * MAX_COUNTED_COLORS); -1 when memory runs out. Stops at the first colour over the limit. */
 enum { MAX_COUNTED_COLORS = 1 << 16 };
-static int64_t count_colors_up_to(uint32_t limit, const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride) {
+static int64_t count_colors_up_to(uint32_t limit, const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
+                                  const uint8_t *repeats) {
     uint32_t slots = 2;
     while (slots < 2 * limit) slots <<= 1;
     uint32_t *keys = (uint32_t *)calloc(slots, sizeof *keys); /* RGB | 1 << 24; 0 marks an empty slot */
@@ -106,6 +121,7 @@ static int64_t count_colors_up_to(uint32_t limit, const uint8_t *pixels, uint32_
     uint32_t count = 0;
     int more = 0;
     for (uint32_t y = 0; y < height && !more; y++) {
+        if (repeated(repeats, y)) continue;
         const uint32_t *row = (const uint32_t *)(const void *)(pixels + (size_t)y * stride);
         uint32_t last = 0xFFFFFFFFu;
         for (uint32_t x = 0; x < width; x++) {
@@ -304,9 +320,9 @@ static size_t put_chunk(uint8_t *out, const char type[4], const uint8_t *data, s
 /* Converts row y into `cur`, or copies `prev` when the pixels repeat the row above (the same
  * pixels convert to the same bytes). */
 static void next_row(const uint8_t *pixels, uint32_t y, size_t stride_bytes, uint32_t width, palette_table *palette,
-                     int depth, const uint8_t *prev, uint8_t *cur, size_t n) {
+                     int depth, const uint8_t *prev, uint8_t *cur, size_t n, const uint8_t *repeats) {
     const uint8_t *src = pixels + (size_t)y * stride_bytes;
-    if (y > 0 && memcmp(src, src - stride_bytes, (size_t)width * 4) == 0) {
+    if (repeats ? repeats[y] : y > 0 && memcmp(src, src - stride_bytes, (size_t)width * 4) == 0) {
         memcpy(cur, prev, n);
     } else {
         convert_row(src, width, palette, depth, cur, n);
@@ -349,8 +365,9 @@ static int valid_level(int level) { return (level >= 0 && level < LEVELS) || lev
 
 static int valid_rows(int rows) { return rows >= SC_PNG_ROWS_NONE && rows <= SC_PNG_ROWS_SHIFTED_OR_UP; }
 
-int sc_encode_png_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
-                         const sc_png_settings *settings, uint8_t **out, size_t *out_size, char *err, size_t err_size) {
+static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
+                         const sc_png_settings *settings, uint8_t **out, size_t *out_size, char *err, size_t err_size,
+                         const uint8_t *repeats) {
     if (sc_encode_check(pixels, pixels_size, width, height, stride_bytes, 0x7FFFFFFF / 4, out, out_size, err, err_size) != 0) return -1;
     if (!settings) {
         sc_encode_set_error(err, err_size, "no PNG settings given");
@@ -384,7 +401,7 @@ int sc_encode_png_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
             sc_encode_set_error(err, err_size, "out of memory while encoding PNG");
             return -1;
         }
-        if (collect_palette(palette, pixels, width, height, stride_bytes) != 0) {
+        if (collect_palette(palette, pixels, width, height, stride_bytes, repeats) != 0) {
             free(palette);
             palette = NULL;
         }
@@ -396,7 +413,7 @@ int sc_encode_png_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
                               (settings->photo_level != settings->many_level || settings->photo_rows != settings->many_rows);
     const uint32_t count_limit = photo_differs ? settings->photo_colors : settings->many_colors;
     if (!palette && count_limit < MAX_COUNTED_COLORS && (many_differs || photo_differs)) {
-        int64_t colors = count_colors_up_to(count_limit, pixels, width, height, stride_bytes);
+        int64_t colors = count_colors_up_to(count_limit, pixels, width, height, stride_bytes, repeats);
         if (colors < 0) {
             sc_encode_set_error(err, err_size, "out of memory while encoding PNG");
             return -1;
@@ -430,7 +447,7 @@ int sc_encode_png_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
         int failed = !lines;
         uint8_t *prev = work, *cur = work + n, *scratch = work + 2 * n;
         for (uint32_t y = 0; y < height && !failed; y++) {
-            next_row(pixels, y, stride_bytes, width, palette, depth, prev, cur, n);
+            next_row(pixels, y, stride_bytes, width, palette, depth, prev, cur, n, repeats);
             write_row(rows, y == 0, cur, prev, n, bpp, row, scratch);
             failed = sc_scanlines_add_row(lines, row) != 0;
             uint8_t *t = prev; prev = cur; cur = t;
@@ -445,7 +462,7 @@ int sc_encode_png_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
             free(stream);
             const sc_png_settings photo = {-1, 0, settings->photo_level, settings->photo_rows, MAX_COUNTED_COLORS,
                                            settings->photo_level, settings->photo_rows, 0, 0, 0, 0};
-            return sc_encode_png_tiered(pixels, pixels_size, width, height, stride_bytes, &photo, out, out_size, err, err_size);
+            return encode_tiered(pixels, pixels_size, width, height, stride_bytes, &photo, out, out_size, err, err_size, repeats);
         }
         if (!failed && compressed <= 0x7FFFFFFF) png = (uint8_t *)malloc(header + 12 + compressed + 12);
         if (!png) {
@@ -471,7 +488,7 @@ int sc_encode_png_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
         }
         uint8_t *prev = work, *cur = work + n, *scratch = work + 2 * n;
         for (uint32_t y = 0; y < height; y++) {
-            next_row(pixels, y, stride_bytes, width, palette, depth, prev, cur, n);
+            next_row(pixels, y, stride_bytes, width, palette, depth, prev, cur, n, repeats);
             write_row(rows, y == 0, cur, prev, n, bpp, filtered + (size_t)y * (n + 1), scratch);
             uint8_t *t = prev; prev = cur; cur = t;
         }
@@ -492,4 +509,13 @@ int sc_encode_png_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
     *out = png;
     *out_size = at;
     return 0;
+}
+
+int sc_encode_png_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
+                         const sc_png_settings *settings, uint8_t **out, size_t *out_size, char *err, size_t err_size) {
+    if (sc_encode_check(pixels, pixels_size, width, height, stride_bytes, 0x7FFFFFFF / 4, out, out_size, err, err_size) != 0) return -1;
+    uint8_t *repeats = find_repeated_rows(pixels, width, height, stride_bytes);
+    const int status = encode_tiered(pixels, pixels_size, width, height, stride_bytes, settings, out, out_size, err, err_size, repeats);
+    free(repeats);
+    return status;
 }

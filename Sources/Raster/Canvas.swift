@@ -20,9 +20,19 @@ public final class Canvas {
     let buffer: PixelBuffer
     let target: PixmanImage
     private lazy var rasterizer = OutlineRasterizer()
+    /// True when every pixel is known to be opaque without reading them: set by an opaque
+    /// background or ground, and kept because drawing only composites OVER (which never
+    /// lowers alpha) or copies opaque pixels (SRC). Lets encoding skip its scan for alpha.
+    private(set) var isKnownOpaque = false
 
     /// A canvas of `size` points at `scale` device pixels per point, filled with `background`.
-    public init(size: Size, scale: Double = 1, background: Color = .clear) throws {
+    public convenience init(size: Size, scale: Double = 1, background: Color = .clear) throws {
+        try self.init(size: size, scale: scale) { PixelBuffer(width: $0, height: $1, fill: background.premultipliedARGB32) }
+        isKnownOpaque = background.alpha >= 1
+    }
+
+    /// Validates the size and scale, then takes its pixels from `makeBuffer(width, height)`.
+    init(size: Size, scale: Double, makeBuffer: (Int, Int) -> PixelBuffer) throws {
         guard scale.isFinite, scale > 0, scale <= 8 else {
             throw RasterError.invalidArgument("canvas scale must be in (0, 8], got \(scale)")
         }
@@ -36,9 +46,12 @@ public final class Canvas {
         self.scale = scale
         pixelWidth = Int(w)
         pixelHeight = Int(h)
-        buffer = PixelBuffer(width: pixelWidth, height: pixelHeight, fill: background.premultipliedARGB32)
+        buffer = makeBuffer(pixelWidth, pixelHeight)
         target = buffer.pixmanImage()
     }
+
+    /// Marks every pixel opaque; only for a caller that has just made them so.
+    func markOpaque() { isKnownOpaque = true }
 
     public var bounds: Rect { Rect(origin: .zero, size: size) }
     public var pixelBounds: PixelRect { PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight) }
@@ -48,6 +61,7 @@ public final class Canvas {
     /// Replaces every pixel with `color` (no blending).
     public func clear(to color: Color) {
         buffer.pixels.update(repeating: color.premultipliedARGB32, count: buffer.count)
+        isKnownOpaque = color.alpha >= 1
     }
 
     /// The premultiplied ARGB32 word at device pixel (x, y).
@@ -192,7 +206,7 @@ public final class Canvas {
         clip.map { $0.bounds.intersection(pixelBounds) } ?? pixelBounds
     }
 
-    private func pixmanPaint(_ paint: Paint, toDevice: Transform) -> PixmanImage? {
+    func pixmanPaint(_ paint: Paint, toDevice: Transform) -> PixmanImage? {
         let stops = paint.sortedStops
         switch paint {
         case .solid(let color):

@@ -5,12 +5,18 @@ import Geometry
 /// drawn at its natural size.
 public struct Image: Sendable {
     let buffer: PixelBuffer
+    /// Set when the pixels are known to be opaque without reading them (a canvas that tracked
+    /// it); `isOpaque` still answers by reading them.
+    let knownOpaque: Bool
 
     public var width: Int { buffer.width }
     public var height: Int { buffer.height }
     public var size: Size { Size(width: Double(width), height: Double(height)) }
 
-    init(buffer: PixelBuffer) { self.buffer = buffer }
+    init(buffer: PixelBuffer, knownOpaque: Bool = false) {
+        self.buffer = buffer
+        self.knownOpaque = knownOpaque
+    }
 
     /// An image from premultiplied ARGB32 words, rows top to bottom, `width × height` of them.
     public init(width: Int, height: Int, premultipliedARGB pixels: [UInt32]) throws {
@@ -20,6 +26,7 @@ public struct Image: Sendable {
         let buffer = PixelBuffer(uninitializedWidth: width, height: height)
         pixels.withUnsafeBufferPointer { buffer.pixels.initialize(from: $0.baseAddress!, count: pixels.count) }
         self.buffer = buffer
+        knownOpaque = false
     }
 
     /// The premultiplied ARGB32 word at (x, y), origin top-left.

@@ -30,7 +30,7 @@ extension Image {
     /// The pixels with every translucent one composited over `matte`; `buffer` itself when
     /// the image is opaque already.
     func opaqueBuffer(matte: Color) -> PixelBuffer {
-        if isOpaque { return buffer }
+        if knownOpaque || isOpaque { return buffer }
         let flattened = PixelBuffer(copying: buffer)
         let m = matte.premultipliedARGB32
         for i in 0..<flattened.count {

@@ -83,6 +83,6 @@ extension Image {
 extension Canvas {
     /// The canvas in `output`'s format; see `Image.encoded(_:matte:)`.
     public func encoded(_ output: ImageOutput, matte: Color = .white) throws -> [UInt8] {
-        try Image(buffer: buffer).encoded(output, matte: matte)
+        try Image(buffer: buffer, knownOpaque: isKnownOpaque).encoded(output, matte: matte)
     }
 }

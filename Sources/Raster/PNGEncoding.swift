@@ -193,7 +193,7 @@ extension Image {
 extension Canvas {
     /// The canvas as an opaque PNG; see `Image.pngData(encoding:matte:)`.
     public func pngData(encoding: PNGEncoding = .cards, matte: Color = .white) throws -> [UInt8] {
-        try Image(buffer: buffer).pngData(encoding: encoding, matte: matte)
+        try Image(buffer: buffer, knownOpaque: isKnownOpaque).pngData(encoding: encoding, matte: matte)
     }
 }
 

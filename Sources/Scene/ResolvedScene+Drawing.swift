@@ -7,8 +7,7 @@ extension ResolvedScene {
     /// Draws the resolved tree onto a new canvas: no measuring, no decisions. Filter
     /// lengths are in points and are scaled to device pixels here.
     public func draw() throws -> Canvas {
-        let canvas = try Canvas(size: size, scale: scale, background: .clear)
-        canvas.fill(Path(rect: canvas.bounds), with: background)
+        let canvas = try Canvas(size: size, scale: scale, ground: background)
         for element in elements { element.draw(on: canvas, glyphCache: glyphCache, clip: nil) }
         return canvas
     }

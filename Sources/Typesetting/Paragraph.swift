@@ -248,6 +248,6 @@ public struct Paragraph: Sendable {
 
     /// The text of a logical range.
     public func string(_ range: Range<Int>) -> String {
-        String(decoding: text.utf16[range], as: UTF16.self)
+        String(utf16Units: text.utf16[range])
     }
 }

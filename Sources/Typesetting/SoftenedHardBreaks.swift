@@ -12,7 +12,7 @@ extension Paragraph {
         let units = text.utf16
         guard units.dropLast().contains(where: { $0 < 0xD800 && Paragraph.isHardBreak(Unicode.Scalar($0)!) }) else { return nil }
         let spaced = units.map { $0 < 0xD800 && Paragraph.isHardBreak(Unicode.Scalar($0)!) ? 0x20 : $0 }
-        let pieces = text.runs.map { run in (String(decoding: spaced[run.range], as: UTF16.self), run.attributes) }
+        let pieces = text.runs.map { run in (String(utf16Units: spaced[run.range]), run.attributes) }
         let direction: BidiParagraph.BaseDirection = baseDirection == .rightToLeft ? .rightToLeft : .leftToRight
         return try Paragraph(AttributedText(pieces), library: library, language: language, baseDirection: direction, hyphenates: hyphenates)
     }

@@ -6,7 +6,7 @@ extension AttributedText {
         runs.compactMap { run in
             let r = run.range.clamped(to: range)
             guard !r.isEmpty else { return nil }
-            return (String(decoding: utf16[r], as: UTF16.self), run.attributes)
+            return (String(utf16Units: utf16[r]), run.attributes)
         }
     }
 }

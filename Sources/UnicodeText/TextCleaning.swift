@@ -36,8 +36,8 @@ public enum TextCleaning {
         while let last = paragraphs.last, last.body.isEmpty, paragraphs.count > 1 { paragraphs.removeLast() }
         var result = String.UnicodeScalarView()
         for (index, paragraph) in paragraphs.enumerated() {
-            result.append(contentsOf: paragraph.body)
-            if index < paragraphs.count - 1 { result.append(contentsOf: paragraph.separator) }
+            appendScalars(paragraph.body, to: &result)
+            if index < paragraphs.count - 1 { appendScalars(paragraph.separator, to: &result) }
         }
         return String(result)
     }
@@ -52,9 +52,18 @@ public enum TextCleaning {
         }
     }
 
+    /// One scalar at a time: `append(contentsOf:)` and the view's initialiser from a sequence
+    /// resolve the sequence's associated types at run time on first use (0.3 million
+    /// instructions, most of cleaning a title).
+    private static func appendScalars(_ scalars: [Unicode.Scalar], to view: inout String.UnicodeScalarView) {
+        for scalar in scalars { view.append(scalar) }
+    }
+
     /// Whole grapheme clusters are trimmed: a combining mark after a space goes with it.
     private static func trimmed(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
-        var text = String(String.UnicodeScalarView(scalars))
+        var view = String.UnicodeScalarView()
+        appendScalars(scalars, to: &view)
+        var text = String(view)
         while let first = text.first, first.isWhitespace { text.removeFirst() }
         while let last = text.last, last.isWhitespace { text.removeLast() }
         return Array(text.unicodeScalars)

@@ -7,8 +7,31 @@ import Typesetting
 /// needs no environment; `$SHARECARD_HOME/<name>`; the source checkout the binary was built
 /// in (`.build/<config>/sharecard` → the package root); the working directory.
 enum Resources {
-    /// The binary's folder, symlinks resolved; worked out once (resolving costs a render ~1 % of its CPU each time).
-    private static let executableFolder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    /// The binary's folder, symlinks resolved; worked out once. The kernel's link to the
+    /// running file comes first: `argv[0]` is what the caller typed, and a bare name found on
+    /// `PATH` says nothing about the folder. `realpath` and `getcwd` rather than `URL`, whose
+    /// symlink resolution and standardising cost a render about 0.6 million instructions.
+    private static let executableFolder: String = {
+        if let running = realpath("/proc/self/exe", nil) {
+            defer { free(running) }
+            return FilePath.directory(of: String(cString: running))
+        }
+        let invoked = CommandLine.arguments.first ?? ""
+        let absolute = invoked.hasPrefix("/") ? invoked : join(currentDirectory, invoked)
+        guard let resolved = realpath(absolute, nil) else { return FilePath.directory(of: absolute) }
+        defer { free(resolved) }
+        return FilePath.directory(of: String(cString: resolved))
+    }()
+
+    private static var currentDirectory: String {
+        guard let cwd = getcwd(nil, 0) else { return "." }
+        defer { free(cwd) }
+        return String(cString: cwd)
+    }
+
+    private static func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
 
     /// `$SHARECARD_HOME`, read alone: `ProcessInfo`'s environment copies every variable
     /// into a dictionary first (about 1 % of a one-card render).
@@ -16,7 +39,7 @@ enum Resources {
 
     /// The installed data folder beside the binary (symlinks resolved), whether or not it exists.
     static var installedShare: String {
-        executableFolder.deletingLastPathComponent().appendingPathComponent("share/sharecard").standardizedFileURL.path
+        join(FilePath.directory(of: executableFolder), "share/sharecard")
     }
 
     /// Folders that may hold the data folders, most specific first; worked out once (every
@@ -26,19 +49,19 @@ enum Resources {
         if let home = sharecardHome, !home.isEmpty { result.append(home) }
         var folder = executableFolder
         for _ in 0..<4 {
-            result.append(folder.path)
-            folder = folder.deletingLastPathComponent()
+            result.append(folder)
+            folder = FilePath.directory(of: folder)
         }
-        result.append(FileManager.default.currentDirectoryPath)
+        result.append(currentDirectory)
         return result
     }()
 
     static func directory(_ name: String, override: String? = nil) throws -> String {
         if let override { return override }
-        let candidates = roots.map { ($0 as NSString).appendingPathComponent(name) }
-        var isDirectory: ObjCBool = false
-        for c in candidates where FileManager.default.fileExists(atPath: c, isDirectory: &isDirectory) && isDirectory.boolValue {
-            return c
+        let candidates = roots.map { join($0, name) }
+        for c in candidates {
+            var info = stat()
+            if stat(c, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return c }
         }
         throw CommandError("cannot find the \(name)/ folder (looked in: \(candidates.joined(separator: ", "))); install with scripts/install, pass --\(name) DIR, or set SHARECARD_HOME to the folder holding \(name)/")
     }
