@@ -45,25 +45,11 @@ extension Image {
               crop.minX >= 0, crop.minY >= 0, crop.maxX <= bounds.maxX, crop.maxY <= bounds.maxY else {
             throw RasterError.invalidArgument("crop \(crop) is empty or outside the \(self.width)×\(self.height) image")
         }
-        if crop.width == Double(width), crop.height == Double(height), crop.minX == crop.minX.rounded(), crop.minY == crop.minY.rounded() {
-            return wholePixelCrop(x: Int(crop.minX), y: Int(crop.minY), width: width, height: height)
-        }
         let sx = Double(width) / crop.width, sy = Double(height) / crop.height
         let canvas = try Canvas(size: Size(width: Double(width), height: Double(height)))
         canvas.draw(self, transform: Transform.translation(x: -crop.minX, y: -crop.minY).concatenating(.scale(x: sx, y: sy)),
                     extendEdges: true)
         return canvas.makeImage()
-    }
-
-    /// A crop in whole pixels at the image's own scale, row by row: the bytes the drawing
-    /// below gives (each pixel sampled at its own centre and drawn over nothing), without a
-    /// zeroed canvas, pixman's transformed fetch and a copy of the canvas out.
-    private func wholePixelCrop(x: Int, y: Int, width: Int, height: Int) -> Image {
-        let copy = PixelBuffer(uninitializedWidth: width, height: height)
-        for row in 0..<height {
-            (copy.pixels + row * width).initialize(from: buffer.pixels + (y + row) * self.width + x, count: width)
-        }
-        return Image(buffer: copy)
     }
 
     static func checkTarget(width: Int, height: Int) throws {
