@@ -10,10 +10,16 @@
 /// those of the same loops written in integers anywhere. Callers check every index: these
 /// functions trust their arguments.
 
-/// Output pixel x (0 <= x < out_count) of one row: the sum over k < taps of the source
-/// pixel first[x] + k times weights[x * taps + k], per channel.
-void sc_resample_row(const uint8_t *row, uint8_t *target, ptrdiff_t out_count,
-                     const ptrdiff_t *first, const int32_t *weights, ptrdiff_t taps);
+/// `row_count` rows (`row_stride_bytes` apart) through the same weights into rows of `target`
+/// (`target_stride_bytes` apart): output pixel x (0 <= x < out_count) of a row is the sum over
+/// k < taps of its source pixel first[x] + k times weights[x * taps + k], per channel.
+/// `scratch` holds `sc_resample_rows_scratch_bytes(out_count, taps)` bytes (the weights laid
+/// out for the vector loop once for all rows).
+void sc_resample_rows(const uint8_t *rows, ptrdiff_t row_stride_bytes, ptrdiff_t row_count, uint8_t *target,
+                      ptrdiff_t target_stride_bytes, ptrdiff_t out_count, const ptrdiff_t *first, const int32_t *weights,
+                      ptrdiff_t taps, void *scratch);
+
+size_t sc_resample_rows_scratch_bytes(ptrdiff_t out_count, ptrdiff_t taps);
 
 /// One output row of the vertical pass: byte i is the sum over k < taps of
 /// rows[k * row_bytes + i] times weights[k].
