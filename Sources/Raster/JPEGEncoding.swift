@@ -1,6 +1,6 @@
 import CImageEncode
 
-/// How an image is written as JPEG (libjpeg-turbo, baseline, optimised Huffman tables).
+/// How an image is written as JPEG (libjpeg-turbo, baseline, the standard Huffman tables).
 public struct JPEGEncoding: Hashable, Sendable {
     /// How much of the colour resolution is kept; see `sc_encode_jpeg`.
     public enum ChromaSubsampling: String, Hashable, Sendable, CaseIterable {

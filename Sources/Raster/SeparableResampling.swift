@@ -124,13 +124,9 @@ extension Image {
         let out = PixelBuffer(uninitializedWidth: columns, height: rows)
         let source = buffer.pixels
         let sourceWidth = width
-        horizontal.weights.withUnsafeBufferPointer { weights in
-            source.withMemoryRebound(to: UInt8.self, capacity: width * height * 4) { bytes in
-                for y in 0..<middleRows {
-                    let row = bytes + (firstRow + y) * sourceWidth * 4
-                    filterRow(row, into: middle + y * columns * 4, axis: horizontal, weights: weights.baseAddress!)
-                }
-            }
+        source.withMemoryRebound(to: UInt8.self, capacity: width * height * 4) { bytes in
+            filterRows(bytes + firstRow * sourceWidth * 4, strideBytes: sourceWidth * 4, count: middleRows, into: middle,
+                       axis: horizontal)
         }
         vertical.weights.withUnsafeBufferPointer { weights in
             out.pixels.withMemoryRebound(to: UInt8.self, capacity: columns * rows * 4) { outBytes in
@@ -144,11 +140,18 @@ extension Image {
     }
 }
 
-/// One row of 4-byte pixels through the horizontal weights (`sc_resample_row`).
-private func filterRow(_ row: UnsafePointer<UInt8>, into target: UnsafeMutablePointer<UInt8>, axis: ResamplingAxis,
-                       weights: UnsafePointer<Int32>) {
+/// `count` rows of 4-byte pixels through the horizontal weights into packed rows of `target`
+/// (`sc_resample_rows`, which lays the weights out for its vector loop once for all the rows).
+private func filterRows(_ rows: UnsafePointer<UInt8>, strideBytes: Int, count: Int, into target: UnsafeMutablePointer<UInt8>,
+                        axis: ResamplingAxis) {
+    let scratch = UnsafeMutableRawPointer.allocate(byteCount: sc_resample_rows_scratch_bytes(axis.outputCount, axis.taps),
+                                                   alignment: 32)
+    defer { scratch.deallocate() }
     axis.first.withUnsafeBufferPointer { first in
-        sc_resample_row(row, target, axis.outputCount, first.baseAddress!, weights, axis.taps)
+        axis.weights.withUnsafeBufferPointer { weights in
+            sc_resample_rows(rows, strideBytes, count, target, axis.outputCount * 4, axis.outputCount, first.baseAddress!,
+                             weights.baseAddress!, axis.taps, scratch)
+        }
     }
 }
 

@@ -32,6 +32,7 @@ enum PhotoBench {
             canvas.draw(photo.image, in: canvas.bounds, contentMode: .aspectFill, clipsToBounds: true, clip: nil, filters: [])
         }
         var decodedSize = ""
+        let faultsBefore = PhotoCardFacesKnown.minorPageFaults()
         let scaled = try measure("12 MP JPEG → 1024×576 (DCT-scaled decode + aspect fill)", iterations: iterations) {
             let photo = try Photo(data: bytes, targetWidth: 1024, targetHeight: 576)
             decodedSize = "\(photo.image.width)×\(photo.image.height) decoded"
@@ -48,7 +49,9 @@ enum PhotoBench {
         let catalog = try Catalog(palettesDirectory: root.appendingPathComponent("palettes"),
                                   templatesDirectory: root.appendingPathComponent("templates"))
         let renderer = CardRenderer(fonts: try FontLibrary(directory: fontsDirectory))
-        var rows = [Measurement(name: scaled.name, medianMilliseconds: scaled.medianMilliseconds, iterations: iterations, note: decodedSize),
+        let faults = (PhotoCardFacesKnown.minorPageFaults() - faultsBefore) / (iterations + min(3, iterations))
+        var rows = [Measurement(name: scaled.name, medianMilliseconds: scaled.medianMilliseconds, iterations: iterations,
+                                note: "\(decodedSize), \(faults) page faults per run"),
                     decodeOnly, full]
         let peerIterations = max(5, iterations / 4)
         if let peer = runPeer(peerScript, arguments: ["--iterations", String(peerIterations), "--fonts", fontsDirectory, photoPath]) {

@@ -6,7 +6,7 @@ import Photos
 import Raster
 
 /// A photo card's stages timed one at a time on the same inputs, so their sum can be set
-/// against the end-to-end time: decode (DCT-scaled, oriented, in sRGB), face detection on the
+/// against the end-to-end time: decode (DCT-scaled, oriented, in sRGB), the bytes' hash, face detection on the
 /// decoded photo, the aspect-fill crop and resample into the frame (as the card crops it to its
 /// faces; alone, then with the
 /// template's blur and the composite onto the canvas), resolving the card (the title fitted,
@@ -18,6 +18,10 @@ enum PhotoCardStages {
         let decoded = "\(photo.image.width)×\(photo.image.height)"
         let decode = try measure("\(label): decode (DCT-scaled, oriented, sRGB)", iterations: iterations, note: decoded) {
             _ = try Photo(data: bytes, targetWidth: 1024, targetHeight: 576)
+        }
+        let hash = try measure("… hash the photo's bytes (SHA-256, part of the card's key)", iterations: iterations,
+                               note: "\(bytes.count) bytes") {
+            _ = ContentHash.hex(bytes)
         }
         let detector = try FaceDetector()
         let found = try detector.faces(in: photo.image).map(\.bounds)
@@ -46,9 +50,11 @@ enum PhotoCardStages {
         }
         var card = try Card(try Event(title: "Biscuit's first birthday", template: "photo"), catalog: catalog)
         card.photo = try EventPhoto(data: bytes, template: card.template, size: card.canvasSize, scale: 1)
-        let resolve = try measure("… resolve the card: title fitted, the band clear of faces chosen", iterations: iterations) {
+        let faultsBefore = PhotoCardFacesKnown.minorPageFaults()
+        var resolve = try measure("… resolve the card: title fitted, the band clear of faces chosen, the face crop cut", iterations: iterations) {
             _ = try renderer.resolve(card.event, template: card.template, color: card.color, size: card.canvasSize, photo: card.photo)
         }
+        resolve.note = "\((PhotoCardFacesKnown.minorPageFaults() - faultsBefore) / (iterations + min(3, iterations))) page faults per run"
         let resolved = try renderer.resolve(card.event, template: card.template, color: card.color, size: card.canvasSize, photo: card.photo)
         let draw = try measure("… paint it: photo (crop, resample, blur, composite), gradient, bar, title and its shadow", iterations: iterations) {
             _ = try renderer.draw(resolved)
@@ -67,7 +73,7 @@ enum PhotoCardStages {
         let notPhoto = Measurement(name: "… of which not the photo: gradient, bar, title and its shadow",
                                    medianMilliseconds: median(rest), iterations: iterations, note: "median of paired differences")
         let rendered = try renderer.render(card)
-        var rows = [decode, faces, resample, resampleAndBlur, resolve, draw, notPhoto]
+        var rows = [decode, hash, faces, resample, resampleAndBlur, resolve, draw, notPhoto]
         for (name, output) in [("PNG", ImageOutput.png), ("JPEG q90", try ImageOutput(format: .jpeg))] {
             var size = 0
             let m = try measure("… encode the card as \(name)", iterations: iterations) { size = try rendered.canvas.encoded(output).count }

@@ -89,7 +89,7 @@ enum {
     SC_JPEG_SUBSAMPLING_420 = 2
 };
 
-/* Writes a baseline JFIF JPEG (YCbCr, optimised Huffman tables) at `quality` 1…100. */
+/* Writes a baseline JFIF JPEG (YCbCr, the standard Huffman tables) at `quality` 1…100. */
 int sc_encode_jpeg(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
                    int quality, int subsampling,
                    uint8_t **out, size_t *out_size, char *err, size_t err_size);

@@ -10,10 +10,16 @@
 /// those of the same loops written in integers anywhere. Callers check every index: these
 /// functions trust their arguments.
 
-/// Output pixel x (0 <= x < out_count) of one row: the sum over k < taps of the source
-/// pixel first[x] + k times weights[x * taps + k], per channel.
-void sc_resample_row(const uint8_t *row, uint8_t *target, ptrdiff_t out_count,
-                     const ptrdiff_t *first, const int32_t *weights, ptrdiff_t taps);
+/// `row_count` rows (`row_stride_bytes` apart) through the same weights into rows of `target`
+/// (`target_stride_bytes` apart): output pixel x (0 <= x < out_count) of a row is the sum over
+/// k < taps of its source pixel first[x] + k times weights[x * taps + k], per channel.
+/// `scratch` holds `sc_resample_rows_scratch_bytes(out_count, taps)` bytes (the weights laid
+/// out for the vector loop once for all rows).
+void sc_resample_rows(const uint8_t *rows, ptrdiff_t row_stride_bytes, ptrdiff_t row_count, uint8_t *target,
+                      ptrdiff_t target_stride_bytes, ptrdiff_t out_count, const ptrdiff_t *first, const int32_t *weights,
+                      ptrdiff_t taps, void *scratch);
+
+size_t sc_resample_rows_scratch_bytes(ptrdiff_t out_count, ptrdiff_t taps);
 
 /// One output row of the vertical pass: byte i is the sum over k < taps of
 /// rows[k * row_bytes + i] times weights[k].
@@ -25,15 +31,21 @@ void sc_resample_column(const uint8_t *rows, ptrdiff_t row_bytes, uint8_t *targe
 /// Returns 1 when every alpha is 255 (the pixels may then replace what is under them), else 0.
 int sc_clamp_colour_to_alpha(uint8_t *pixels, ptrdiff_t count);
 
+/// Passes `sc_box_blur_pixels` runs in one sweep down the image; more are run as further sweeps.
+#define SC_MAX_BLUR_PASSES 8
+
 /// Blurs `height` rows of `width` 4-byte pixels (rows `stride_bytes` apart) in place by
-/// `count` box passes, radius `radii[i]` each (window 2r + 1, 1 <= r < 32768), every pass one
-/// horizontal then one vertical running sum, each average rounded to nearest, exactly
-/// (sum + window / 2) / window: the four channels are blurred independently, as four planes
-/// would be. Outside the rows is the nearest edge pixel when `extend_edges`, else zero.
-/// Then each of the first three channels is clamped to the fourth (alpha). `scratch` holds
-/// width * height * 4 bytes, `sums` width * 4 words. Returns 1 when every alpha ends 255.
+/// `count` box passes, radius `radii[i]` each (window 2r + 1, 1 <= r < 32768; r <= 0 is no
+/// pass), every pass one horizontal then one vertical running sum, each average rounded to
+/// nearest, exactly (sum + window / 2) / window: the four channels are blurred independently,
+/// as four planes would be. Outside the rows is the nearest edge pixel when `extend_edges`,
+/// else zero. Then each of the first three channels is clamped to the fourth (alpha).
+/// `scratch` holds `sc_box_blur_scratch_bytes` bytes. Returns 1 when every alpha ends 255.
 int sc_box_blur_pixels(uint8_t *pixels, ptrdiff_t width, ptrdiff_t height, ptrdiff_t stride_bytes,
-                        const int32_t *radii, ptrdiff_t count, int extend_edges,
-                        uint8_t *scratch, uint32_t *sums);
+                        const int32_t *radii, ptrdiff_t count, int extend_edges, uint8_t *scratch);
+
+/// The working memory `sc_box_blur_pixels` needs for these arguments: a few rows per pass
+/// (each pass keeps the rows its vertical window spans), not a copy of the image.
+size_t sc_box_blur_scratch_bytes(ptrdiff_t width, ptrdiff_t height, const int32_t *radii, ptrdiff_t count);
 
 #endif

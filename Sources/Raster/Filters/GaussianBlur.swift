@@ -4,8 +4,8 @@ import CRasterKernels
 /// specifies), each done with a running sum so the cost does not grow with the radius.
 /// Coverage masks (one plane, for text shadows) are blurred here; images (four premultiplied
 /// channels) by the same passes in C on the interleaved pixels (`sc_box_blur_pixels`, which
-/// gives the bytes four planes blurred here would): every pass averages bytes into bytes
-/// with the same rounding, so both give the same values.
+/// gives the bytes four planes blurred here would, all passes in one sweep down the image):
+/// every pass averages bytes into bytes with the same rounding, so both give the same values.
 
 /// Box widths follow the "ideal averaging filter" sizes for n = 3 passes: the two widths
 /// closest to √(12σ²/n + 1), mixed so that the total variance is σ².
@@ -71,12 +71,11 @@ extension Image {
     func blurInPlace(sigma: Double, extendEdges: Bool) -> Bool? {
         let radii = gaussianBoxWidths(sigma: sigma).map { Int32($0 / 2) }.filter { $0 > 0 }
         guard !radii.isEmpty else { return nil }
-        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height * 4)
+        // A few rows per pass (the passes run in one sweep down the image), not a copy of it.
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: sc_box_blur_scratch_bytes(width, height, radii, radii.count))
         defer { scratch.deallocate() }
-        let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: width * 4)
-        defer { sums.deallocate() }
         return buffer.pixels.withMemoryRebound(to: UInt8.self, capacity: width * height * 4) { bytes in
-            sc_box_blur_pixels(bytes, width, height, buffer.strideBytes, radii, radii.count, extendEdges ? 1 : 0, scratch, sums) == 1
+            sc_box_blur_pixels(bytes, width, height, buffer.strideBytes, radii, radii.count, extendEdges ? 1 : 0, scratch) == 1
         }
     }
 }
