@@ -5,6 +5,7 @@ import PackageDescription
 //   sharecard, sharecard-bench → Cards → Layout → Typesetting → UnicodeText, Raster → Geometry
 //   Cards → Scene (the shared drawing vocabulary of scene files and templates) → Raster
 //   Typesetting, CardService, sharecard → Caching (the LRU both caches share, and LockedValue; no dependencies)
+//   Typesetting, Scene → JSONData (the strict JSON parser of data files and events; no dependencies)
 //   C libraries from Debian (installed by scripts/setup) sit behind the C* targets:
 //   Raster → CFreeType, CPixman, CPNG, CImageEncode, CRasterKernels;  UnicodeText → CICU, CFriBiDi;  Typesetting → CHarfBuzz, CFreeType, CHyphen
 //   Faces → Raster, Geometry, CFacesLoader → CFacesInterface (the C header of CFaces, OpenCV's objdetect in C++)
@@ -61,10 +62,11 @@ let package = Package(
 
         .target(name: "Geometry"),
         .target(name: "Caching"),
+        .target(name: "JSONData"),
         .target(name: "Raster", dependencies: ["Geometry", "CFreeType", "CPixman", "CPNG", "CImageEncode", "CRasterKernels"]),
         .target(name: "UnicodeText", dependencies: ["CICU", "CFriBiDi"]),
-        .target(name: "Typesetting", dependencies: ["Caching", "Geometry", "Raster", "UnicodeText", "CFreeType", "CHarfBuzz", "CHyphen"]),
-        .target(name: "Scene", dependencies: ["Caching", "Geometry", "Raster", "Layout", "Typesetting", "UnicodeText", "Photos"]),
+        .target(name: "Typesetting", dependencies: ["Caching", "JSONData", "Geometry", "Raster", "UnicodeText", "CFreeType", "CHarfBuzz", "CHyphen"]),
+        .target(name: "Scene", dependencies: ["Caching", "JSONData", "Geometry", "Raster", "Layout", "Typesetting", "UnicodeText", "Photos"]),
         .target(name: "Faces", dependencies: ["Geometry", "Raster", "CFacesInterface", "CFacesLoader"]),
         .target(name: "Photos", dependencies: ["Raster", "CImageDecode"]),
         .target(name: "PhotoFetch", dependencies: ["Caching", "CCurlFetch"]),
@@ -87,12 +89,13 @@ let package = Package(
         .target(name: "CTestImageDecode", path: "Tests/CTestImageDecode", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp")]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "CachingTests", dependencies: ["Caching"]),
+        .testTarget(name: "JSONDataTests", dependencies: ["JSONData"]),
         .testTarget(name: "CCryptoTests", dependencies: ["CCrypto"]),
         .testTarget(name: "RasterTests", dependencies: ["Caching", "Raster", "Geometry", "TestSupport", "CImageEncode", "CTestImageDecode"]),
         .testTarget(name: "UnicodeTextTests", dependencies: ["Caching", "UnicodeText"]),
-        .testTarget(name: "TypesettingTests", dependencies: ["Caching", "Typesetting", "Raster", "Geometry", "TestSupport"]),
+        .testTarget(name: "TypesettingTests", dependencies: ["Caching", "JSONData", "Typesetting", "Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "CardsTests", dependencies: ["Cards", "Scene", "Typesetting", "Raster", "Geometry", "TestSupport"]),
-        .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Geometry", "UnicodeText", "TestSupport", "Photos"]),
+        .testTarget(name: "SceneTests", dependencies: ["JSONData", "Scene", "Raster", "Geometry", "UnicodeText", "TestSupport", "Photos"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Typesetting", "Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "PhotosTests", dependencies: ["Photos", "Raster", "TestSupport"]),
         .testTarget(name: "PhotoFetchTests", dependencies: ["PhotoFetch", "TestSupport"]),

@@ -22,10 +22,10 @@ public struct EventDecoder: Sendable {
         }
         let root: JSONNode
         do { root = try JSONNode.parse(data, maximumBytes: maximumBytes) } catch {
-            throw EventError(field: "", reason: "\(error)")
+            throw EventError(field: error.path, reason: error.reason)
         }
         do {
-            guard root.object != nil else { throw EventError(field: "", reason: "expected a JSON object with a title, found \(root.typeName)") }
+            guard root.isObject else { throw EventError(field: "", reason: "expected a JSON object with a title, found \(root.typeName)") }
             if let duplicate = Self.duplicateKey(in: Array(data)) {
                 throw EventError(field: duplicate.path, reason: "appears more than once")
             }

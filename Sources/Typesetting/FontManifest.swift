@@ -1,4 +1,5 @@
 import Foundation
+import JSONData
 
 /// The contents of a fonts directory's `fonts.json`: which faces to load, the default title
 /// face and the fallback order.
@@ -59,7 +60,7 @@ struct FontManifest {
 
     /// Reads and checks the manifest at `path`.
     ///
-    /// Parsed by `ManifestJSON` and checked field by field (`ManifestObject`) rather than
+    /// Parsed by `JSONValue.parse` (nesting at most 32 deep) and checked field by field (`ManifestObject`) rather than
     /// through `Decodable`: with a face per script the manifest has some 350 objects, and
     /// `JSONDecoder` spent more time on them than the rest of a one-card render.
     static func load(path: String) throws(FontError) -> FontManifest {
@@ -81,7 +82,7 @@ struct FontManifest {
     }
 
     private static func read(_ data: Data) throws -> FontManifest {
-        let root = try ManifestObject(try ManifestJSON.parse(Array(data)), at: "top level")
+        let root = try ManifestObject(try JSONValue.parse(Array(data), maximumDepth: 32), at: "top level")
         let title = try root.object("title")
         return FontManifest(
             version: try root.int("version"),

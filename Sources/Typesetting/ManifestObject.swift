@@ -1,3 +1,5 @@
+import JSONData
+
 /// One JSON object of a font manifest with each field's type checked; every problem names
 /// the field's path (`faces[3].weight`).
 struct ManifestObject {
@@ -5,14 +7,14 @@ struct ManifestObject {
         let reason: String
     }
 
-    private let fields: [ManifestJSON.Member]
+    private let fields: [JSONValue.Member]
     /// Where the object is: "top level", "title", or an array's name and the object's index
     /// in it ("faces", 3), written out only for a message.
     private let place: String
     private let index: Int?
     private var at: String { Self.describe(place, index) }
 
-    init(_ value: ManifestJSON, at place: String, index: Int? = nil) throws(Problem) {
+    init(_ value: JSONValue, at place: String, index: Int? = nil) throws(Problem) {
         guard case .object(let fields) = value else {
             throw Problem(reason: "expected an object at \(Self.describe(place, index))")
         }
@@ -30,12 +32,12 @@ struct ManifestObject {
         Problem(reason: "wrong type at \(path(key)): expected \(expected)")
     }
 
-    private func required(_ key: String) throws(Problem) -> ManifestJSON {
+    private func required(_ key: String) throws(Problem) -> JSONValue {
         guard let value = present(key) else { throw Problem(reason: "missing field \"\(key)\" at \(at)") }
         return value
     }
 
-    private func present(_ key: String) -> ManifestJSON? {
+    private func present(_ key: String) -> JSONValue? {
         guard let value = fields.first(where: { $0.key == key })?.value, value != .null else { return nil }
         return value
     }
@@ -99,7 +101,7 @@ struct ManifestObject {
     }
 
     /// A number that is a whole number (not a fraction).
-    private static func integer(_ value: ManifestJSON) -> Int? {
+    private static func integer(_ value: JSONValue) -> Int? {
         guard case .number(let double) = value, double.rounded() == double, abs(double) < 1e15 else { return nil }
         return Int(double)
     }
