@@ -82,7 +82,7 @@ let package = Package(
         .executableTarget(name: "sharecard-bench", dependencies: ["Cards", "Photos", "Scene", "Typesetting", "Raster", "Geometry", "Faces"]),
 
         // What each fuzz target does with its input; also replayed by FuzzRegressionTests.
-        .target(name: "FuzzHarness", dependencies: ["CardService", "HTTPTypes", "Cards", "Photos", "Scene", "Typesetting", "Raster", "Geometry"]),
+        .target(name: "FuzzHarness", dependencies: ["CardService", "HTTPTypes", "JSONData", "Cards", "Photos", "Scene", "Typesetting", "Raster", "Geometry"]),
 
         .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
         // JPEG and WebP decoders that check the encoders' output; used by tests only.
@@ -115,7 +115,7 @@ let package = Package(
 // ordinary builds never see them.
 if Context.environment["SHARECARD_FUZZ"] == "1" {
     for name in ["event", "scene", "template", "palette", "path-data", "png", "request-target", "card-query",
-                 "url-signature", "text-layout", "photo"] {
+                 "url-signature", "text-layout", "photo", "json"] {
         package.targets.append(.executableTarget(name: "fuzz-\(name)", dependencies: ["FuzzHarness"], path: "fuzz/targets/\(name)"))
         package.products.append(.executable(name: "fuzz-\(name)", targets: ["fuzz-\(name)"]))
     }
