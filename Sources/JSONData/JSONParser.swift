@@ -27,10 +27,17 @@ extension JSONValue {
 }
 
 /// Recursive descent over the bytes; every read is bounds-checked against `end`.
+///
+/// The members and items of the containers being read wait on two stacks shared by every
+/// level and are copied into an array of the exact size when their container closes: one
+/// allocation per container, where appending to a fresh array reallocated it as it grew
+/// (a third of the font manifest's parse).
 private struct JSONParser {
     let bytes: UnsafeRawBufferPointer
     let maximumDepth: Int
     var index = 0
+    var pendingMembers: [JSONValue.Member] = []
+    var pendingItems: [JSONValue] = []
     var end: Int { bytes.count }
 
     init(bytes: UnsafeRawBufferPointer, maximumDepth: Int) {
@@ -78,11 +85,11 @@ private struct JSONParser {
     mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard depth <= maximumDepth else { throw fail("nested more than \(maximumDepth) levels deep") }
         index += 1  // {
-        var members: [JSONValue.Member] = []
+        let base = pendingMembers.count
         // Repeated keys are found by a scan while the object is small, by a set beyond.
         var keys: Set<String>?
         skipSpace()
-        if index < end, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+        if index < end, bytes[index] == UInt8(ascii: "}") { index += 1; return .object([]) }
         while true {
             skipSpace()
             guard index < end, bytes[index] == UInt8(ascii: "\"") else {
@@ -93,10 +100,10 @@ private struct JSONParser {
             let repeated: Bool
             if keys != nil {
                 repeated = keys?.insert(key).inserted == false
-            } else if members.count < 16 {
-                repeated = members.contains { $0.key == key }
+            } else if pendingMembers.count - base < 16 {
+                repeated = pendingMembers[base...].contains { $0.key == key }
             } else {
-                var seen = Set(members.map(\.key))
+                var seen = Set(pendingMembers[base...].map(\.key))
                 repeated = !seen.insert(key).inserted
                 keys = seen
             }
@@ -106,12 +113,16 @@ private struct JSONParser {
             index += 1
             let member: JSONValue
             do { member = try value(depth: depth) } catch { throw error.inside(key) }
-            members.append(JSONValue.Member(key: key, value: member))
+            pendingMembers.append(JSONValue.Member(key: key, value: member))
             skipSpace()
             guard index < end else { throw fail("unexpected end of the document") }
             switch bytes[index] {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; return .object(members)
+            case UInt8(ascii: "}"):
+                index += 1
+                let members = Array(pendingMembers[base...])
+                pendingMembers.removeLast(pendingMembers.count - base)
+                return .object(members)
             default: throw fail("expected ',' or '}'")
             }
         }
@@ -120,16 +131,25 @@ private struct JSONParser {
     mutating func array(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard depth <= maximumDepth else { throw fail("nested more than \(maximumDepth) levels deep") }
         index += 1  // [
-        var items: [JSONValue] = []
+        let base = pendingItems.count
+        var count = 0
         skipSpace()
-        if index < end, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+        if index < end, bytes[index] == UInt8(ascii: "]") { index += 1; return .array([]) }
         while true {
-            do { items.append(try value(depth: depth)) } catch { throw error.inside("[\(items.count)]") }
+            let item: JSONValue
+            // Counted here: after a failure the stack still holds the failed value's own items.
+            do { item = try value(depth: depth) } catch { throw error.inside("[\(count)]") }
+            count += 1
+            pendingItems.append(item)
             skipSpace()
             guard index < end else { throw fail("unexpected end of the document") }
             switch bytes[index] {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"): index += 1; return .array(items)
+            case UInt8(ascii: "]"):
+                index += 1
+                let items = Array(pendingItems[base...])
+                pendingItems.removeLast(pendingItems.count - base)
+                return .array(items)
             default: throw fail("expected ',' or ']'")
             }
         }

@@ -98,13 +98,22 @@ struct FontManifest {
             })
     }
 
+    /// Foundation's `.whitespaces` (tab and the space separators) and nothing else, without
+    /// its trimming copy; a first letter that is plain ASCII decides at once.
+    private static func isBlank(_ text: String) -> Bool {
+        if let first = text.utf8.first, first > 0x20, first < 0x80 { return false }
+        return text.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+    }
+
     /// The first inconsistency, or nil; fills `facesByFamily` and the parsed fallback tags.
     private mutating func problem() -> String? {
         guard version == 1 else { return "version \(version) is not supported (expected 1)" }
         guard !faces.isEmpty else { return "\"faces\" is empty" }
         // Checked in every process that loads fonts: repeats are found within a family's few
         // faces (no key string built per face), and the label is only formatted for a message.
-        var byFamily: [String: [Int]] = [:]
+        var byFamily: [String: [Int]] = Dictionary(minimumCapacity: faces.count)
+        // Faces of one family stand together in a manifest: the previous face's key is reused.
+        var previousFamily = "", previousKey = ""
         for (i, face) in faces.enumerated() {
             var at: String { "faces[\(i)]" }
             switch (face.file, face.path) {
@@ -117,18 +126,21 @@ struct FontManifest {
             default:
                 return "\(at) needs exactly one of \"file\" or \"path\""
             }
-            // Foundation's `.whitespaces` (tab and the space separators), without its trimming copy.
-            if face.family.unicodeScalars.allSatisfy({ $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }) {
-                return "\(at).family is empty"
-            }
+            if Self.isBlank(face.family) { return "\(at).family is empty" }
             if FontWeight(face.weight) == nil { return "\(at).weight \(face.weight) is outside 1...1000" }
             if let index = face.faceIndex, index < 0 { return "\(at).faceIndex \(index) is negative" }
-            let key = face.family.lowercased()
+            let key = face.family == previousFamily ? previousKey : face.family.lowercased()
+            (previousFamily, previousKey) = (face.family, key)
             let style = face.style ?? .normal
-            if byFamily[key]?.contains(where: { faces[$0].weight == face.weight && (faces[$0].style ?? .normal) == style }) == true {
+            // One hash per face: the family's list is found once, checked and appended to in place.
+            func add(_ list: inout [Int]) -> Bool {
+                if list.contains(where: { faces[$0].weight == face.weight && (faces[$0].style ?? .normal) == style }) { return false }
+                list.append(i)
+                return true
+            }
+            if !add(&byFamily[key, default: []]) {
                 return "\(at) repeats family \"\(face.family)\" weight \(face.weight) style \(style.rawValue)"
             }
-            byFamily[key, default: []].append(i)
         }
         if byFamily[title.family.lowercased()] == nil {
             return "title family \"\(title.family)\" is not among the faces"
