@@ -26,13 +26,14 @@ extension JSONValue {
     }
 }
 
-/// Recursive descent over the bytes; every read is bounds-checked against `end`.
+/// Recursive descent over the bytes; every read is bounds-checked against `end`. Builds trees
+/// for `JSONValue.parse` and scans values for `JSONReader`.
 ///
 /// The members and items of the containers being read wait on two stacks shared by every
 /// level and are copied into an array of the exact size when their container closes: one
 /// allocation per container, where appending to a fresh array reallocated it as it grew
 /// (a third of the font manifest's parse).
-private struct JSONParser {
+struct JSONParser {
     let bytes: UnsafeRawBufferPointer
     let maximumDepth: Int
     var index = 0

@@ -1,5 +1,4 @@
 import Foundation
-import JSONData
 
 /// The contents of a fonts directory's `fonts.json`: which faces to load, the default title
 /// face and the fallback order.
@@ -60,17 +59,18 @@ struct FontManifest {
 
     /// Reads and checks the manifest at `path`.
     ///
-    /// Parsed by `JSONValue.parse` (nesting at most 32 deep) and checked field by field (`ManifestObject`) rather than
-    /// through `Decodable`: with a face per script the manifest has some 350 objects, and
-    /// `JSONDecoder` spent more time on them than the rest of a one-card render.
+    /// Read by `ManifestReader` (a `JSONReader`, nesting at most 32 deep) straight into specs
+    /// and checked field by field rather than through `Decodable`: with a face per script the
+    /// manifest has some 350 objects, and `JSONDecoder` spent more time on them than the rest
+    /// of a one-card render.
     static func load(path: String) throws(FontError) -> FontManifest {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .invalidManifest(path: path, reason: "the file is missing or unreadable")
         }
         var manifest: FontManifest
         do {
-            manifest = try read(data)
-        } catch let error as ManifestObject.Problem {
+            manifest = try data.withUnsafeBytes { try ManifestReader.read($0) }
+        } catch let error as ManifestReader.Problem {
             throw .invalidManifest(path: path, reason: error.reason)
         } catch {
             throw .invalidManifest(path: path, reason: "malformed JSON: \(error)")
@@ -79,23 +79,6 @@ struct FontManifest {
             throw .invalidManifest(path: path, reason: problem)
         }
         return manifest
-    }
-
-    private static func read(_ data: Data) throws -> FontManifest {
-        let root = try ManifestObject(try JSONValue.parse(Array(data), maximumDepth: 32), at: "top level")
-        let title = try root.object("title")
-        return FontManifest(
-            version: try root.int("version"),
-            title: TitleSpec(family: try title.string("family"), weight: try title.int("weight"), style: try title.style("style")),
-            faces: try root.objects("faces").map { face in
-                FaceSpec(file: try face.optionalString("file"), path: try face.optionalString("path"),
-                         family: try face.string("family"), weight: try face.int("weight"), style: try face.style("style"),
-                         faceIndex: try face.optionalInt("faceIndex"), optional: try face.optionalBool("optional"))
-            },
-            fallback: try root.objects("fallback").map { entry in
-                FallbackSpec(family: try entry.string("family"), languages: try entry.optionalStrings("languages"),
-                             scripts: try entry.optionalStrings("scripts"))
-            })
     }
 
     /// Foundation's `.whitespaces` (tab and the space separators) and nothing else, without

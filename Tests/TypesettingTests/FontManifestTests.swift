@@ -52,19 +52,48 @@ final class FontManifestTests: XCTestCase {
         XCTAssertEqual(try JSONValue.parse(Array(data), maximumDepth: 32), convert(try JSONSerialization.jsonObject(with: data)))
     }
 
-    /// Field problems name the array element the object sits at.
+    /// Field problems name the array element the object sits at; `null` counts as absent.
     func testProblemsNameTheFaceIndex() throws {
-        let root = try ManifestObject(try JSONValue.parse(Array(#"{"faces": [{"family": "A"}, {"family": 7}]}"#.utf8)), at: "top level")
-        let faces = try root.objects("faces")
-        XCTAssertEqual(try faces[0].string("family"), "A")
-        XCTAssertThrowsError(try faces[1].string("family")) { error in
-            XCTAssertEqual((error as? ManifestObject.Problem)?.reason, "wrong type at faces[1].family: expected a string")
+        func manifest(faces: String) -> String {
+            #"{"version": 1, "title": {"family": "Q", "weight": 700}, "faces": [\#(faces)], "fallback": [{"family": "Q"}]}"#
         }
-        XCTAssertThrowsError(try root.objects("faces").first?.int("weight")) { error in
-            XCTAssertEqual((error as? ManifestObject.Problem)?.reason, "missing field \"weight\" at faces[0]")
+        let face = #"{"file": "Q.ttf", "family": "Q", "weight": 700}"#
+        XCTAssertTrue(try error(manifest(faces: face + #", {"file": "Q.ttf", "family": 7, "weight": 400}"#))
+            .contains("wrong type at faces[1].family: expected a string"))
+        XCTAssertTrue(try error(manifest(faces: face + #", {"file": "Q.ttf", "family": "Q"}"#)).contains(#"missing field "weight" at faces[1]"#))
+        XCTAssertTrue(try error(manifest(faces: face + #", {"file": "Q.ttf", "family": "Q", "weight": null}"#)).contains(#"missing field "weight" at faces[1]"#))
+        XCTAssertTrue(try error(manifest(faces: face + ", 3")).contains("expected an object at faces[1]"))
+        XCTAssertTrue(try error(#"{"version": 1, "title": {"family": "Q", "weight": 700}, "faces": {}, "fallback": []}"#)
+            .contains("wrong type at faces: expected an array"))
+        XCTAssertTrue(try error(manifest(faces: face) .replacingOccurrences(of: #"[{"family": "Q"}]"#, with: #"[{"family": "Q", "scripts": ["Latn", 4]}]"#))
+            .contains("wrong type at fallback[0].scripts: expected an array of strings"))
+        XCTAssertEqual(try error(manifest(faces: #"{"file": "Q.ttf", "family": "Q", "weight": 700, "style": null, "faceIndex": null, "optional": null, "note": [1, {"x": null}]}"#)), "")
+        XCTAssertTrue(try error(manifest(faces: #"{"file": "Q.ttf", "family": "Q", "weight": 700, "note": [1, }"#)).contains("malformed JSON"))
+        XCTAssertTrue(try error(manifest(faces: #"{"file": "Q.ttf", "family": "Q", "weight": 700, "weight": 400}"#)).contains(#"key "weight" given twice"#))
+    }
+
+    /// The reader's specs are what Foundation's parser finds in the shipped manifest.
+    func testTheShippedManifestReadsAsFoundationSeesIt() throws {
+        let path = TestFonts.path("fonts.json")
+        let manifest = try FontManifest.load(path: path)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let faces = try XCTUnwrap(json["faces"] as? [[String: Any]])
+        XCTAssertEqual(manifest.faces.count, faces.count)
+        for (spec, face) in zip(manifest.faces, faces) {
+            XCTAssertEqual(spec.file, face["file"] as? String)
+            XCTAssertEqual(spec.path, face["path"] as? String)
+            XCTAssertEqual(spec.family, face["family"] as? String)
+            XCTAssertEqual(spec.weight, face["weight"] as? Int)
+            XCTAssertEqual(spec.style?.rawValue, face["style"] as? String)
+            XCTAssertEqual(spec.faceIndex, face["faceIndex"] as? Int)
+            XCTAssertEqual(spec.optional, face["optional"] as? Bool)
         }
-        XCTAssertThrowsError(try ManifestObject(try JSONValue.parse(Array(#"{"faces": [3]}"#.utf8)), at: "top level").objects("faces")) { error in
-            XCTAssertEqual((error as? ManifestObject.Problem)?.reason, "expected an object at faces[0]")
-        }
+        let fallback = try XCTUnwrap(json["fallback"] as? [[String: Any]])
+        XCTAssertEqual(manifest.fallback.map(\.family), fallback.map { $0["family"] as? String })
+        XCTAssertEqual(manifest.fallback.map(\.scripts), fallback.map { $0["scripts"] as? [String] })
+        XCTAssertEqual(manifest.fallback.map(\.languages), fallback.map { $0["languages"] as? [String] })
+        let title = try XCTUnwrap(json["title"] as? [String: Any])
+        XCTAssertEqual(manifest.title.family, title["family"] as? String)
+        XCTAssertEqual(manifest.title.weight, title["weight"] as? Int)
     }
 }
