@@ -245,16 +245,12 @@ struct JSONParser {
     /// The bytes from `start` to `index`, refused unless they are valid UTF-8.
     private func flush(_ text: inout String, from start: Int, ascii: Bool) throws(JSONSyntaxError) {
         guard start < index else { return }
-        let piece = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
-        let decoded: String
-        if ascii {
-            decoded = String(decoding: piece, as: UTF8.self)
-        } else {
-            guard let valid = String(validating: piece, as: UTF8.self) else {
-                throw JSONSyntaxError(reason: "a string is not valid UTF-8", offset: start)
-            }
-            decoded = valid
+        // Seen as bytes, for the standard library's contiguous fast paths (a raw buffer is
+        // decoded byte by byte through the generic path).
+        let decoded = UnsafeRawBufferPointer(rebasing: bytes[start..<index]).withMemoryRebound(to: UInt8.self) { piece in
+            ascii ? String(decoding: piece, as: UTF8.self) : String(validating: piece, as: UTF8.self)
         }
+        guard let decoded else { throw JSONSyntaxError(reason: "a string is not valid UTF-8", offset: start) }
         if text.isEmpty { text = decoded } else { text += decoded }
     }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads a JSON document value by value, for a reader that knows the document's shape and
 /// wants its own types at once: no `JSONValue` tree is built, and keys are compared as bytes.
 /// The grammar, limits and refusals are `JSONValue.parse`'s (the same scanner reads both), and
@@ -21,7 +27,7 @@ public struct JSONReader {
         public func matches(_ name: StaticString) -> Bool {
             let expected = UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
             if let decoded { return decoded.utf8.elementsEqual(expected) }
-            return raw.elementsEqual(expected)
+            return raw.count == expected.count && (raw.isEmpty || memcmp(raw.baseAddress!, expected.baseAddress!, raw.count) == 0)
         }
 
         /// The key as a string, for a message.
@@ -30,7 +36,9 @@ public struct JSONReader {
         /// Same key: bytes compared while both are plain ASCII, strings (canonical equivalence,
         /// as `JSONValue.parse` compares them) otherwise.
         func same(as other: Key) -> Bool {
-            if decoded == nil, other.decoded == nil { return raw.elementsEqual(other.raw) }
+            if decoded == nil, other.decoded == nil {
+                return raw.count == other.raw.count && (raw.isEmpty || memcmp(raw.baseAddress!, other.raw.baseAddress!, raw.count) == 0)
+            }
             return text == other.text
         }
     }

@@ -7,16 +7,16 @@ public struct ScriptTag: Hashable, Sendable, CustomStringConvertible {
 
     /// Nil unless `code` is four ASCII letters (any case).
     public init?(_ code: String) {
-        // Byte by byte: the font manifest's checks read some 140 codes on every start.
-        var canonical: [UInt8] = [0, 0, 0, 0]
-        var count = 0
+        // Byte by byte, and the code kept as given when it is already canonical: the font
+        // manifest's checks read some 140 codes on every start.
+        var count = 0, canonical = true
         for byte in code.utf8 {
             guard count < 4, (65...90).contains(byte) || (97...122).contains(byte) else { return nil }
-            canonical[count] = count == 0 ? byte & ~0x20 : byte | 0x20
+            canonical = canonical && (count == 0) == (byte <= 90)
             count += 1
         }
         guard count == 4 else { return nil }
-        self.code = code.utf8.elementsEqual(canonical) ? code : String(decoding: canonical, as: UTF8.self)
+        self.code = canonical ? code : code.prefix(1).uppercased() + code.dropFirst().lowercased()
     }
 
     private init(unchecked code: String) { self.code = code }
