@@ -56,6 +56,8 @@ struct FontManifest {
     /// codes, parsed once by the checks.
     private(set) var fallbackLanguages: [[String]] = []
     private(set) var fallbackScripts: [[String]] = []
+    /// Per fallback entry, its family lowercased: the key of `facesByFamily` it names.
+    private(set) var fallbackFamilyKeys: [String] = []
 
     /// Reads and checks the manifest at `path`.
     ///
@@ -105,7 +107,7 @@ struct FontManifest {
                     return "\(at).file \"\(file)\" must be a plain file name inside the fonts directory"
                 }
             case (nil, let path?):
-                if !path.hasPrefix("/") { return "\(at).path \"\(path)\" must be absolute" }
+                if path.utf8.first != UInt8(ascii: "/") { return "\(at).path \"\(path)\" must be absolute" }
             default:
                 return "\(at) needs exactly one of \"file\" or \"path\""
             }
@@ -129,10 +131,14 @@ struct FontManifest {
             return "title family \"\(title.family)\" is not among the faces"
         }
         if FontWeight(title.weight) == nil { return "title.weight \(title.weight) is outside 1...1000" }
-        var languages: [[String]] = []
-        var scripts: [[String]] = []
+        var languages: [[String]] = [], scripts: [[String]] = [], familyKeys: [String] = []
+        languages.reserveCapacity(fallback.count)
+        scripts.reserveCapacity(fallback.count)
+        familyKeys.reserveCapacity(fallback.count)
         for (i, entry) in fallback.enumerated() {
-            if byFamily[entry.family.lowercased()] == nil {
+            let key = entry.family.lowercased()
+            familyKeys.append(key)
+            if byFamily[key] == nil {
                 return "fallback[\(i)] family \"\(entry.family)\" is not among the faces"
             }
             var tags: [String] = []
@@ -153,6 +159,7 @@ struct FontManifest {
         facesByFamily = byFamily
         fallbackLanguages = languages
         fallbackScripts = scripts
+        fallbackFamilyKeys = familyKeys
         return nil
     }
 }
