@@ -57,8 +57,12 @@ extension JSONNode {
                                                minimum: try l("minWidth"), maximum: try l("maxWidth"))
         var vertical = FrameConstraints.Axis(start: try position("top"), end: try position("bottom"), center: try position("centerY"),
                                              size: try l("height"), minimum: try l("minHeight"), maximum: try l("maxHeight"))
-        horizontal.anchors = [.start: anchors["left"], .end: anchors["right"], .center: anchors["centerX"]].compactMapValues { $0 }
-        vertical.anchors = [.start: anchors["top"], .end: anchors["bottom"], .center: anchors["centerY"]].compactMapValues { $0 }
+        // Most frames anchor to nothing: the two dictionaries are built only when one does
+        // (building them cost a template's first read some 60,000 instructions per frame).
+        if !anchors.isEmpty {
+            horizontal.anchors = [.start: anchors["left"], .end: anchors["right"], .center: anchors["centerX"]].compactMapValues { $0 }
+            vertical.anchors = [.start: anchors["top"], .end: anchors["bottom"], .center: anchors["centerY"]].compactMapValues { $0 }
+        }
         let aspect = try optional("aspect")?.number(in: 0.001...1000)
         for (axis, name) in [(horizontal, "horizontal"), (vertical, "vertical")] {
             if axis.size != nil && axis.positions >= 2 || axis.positions > 2 {
