@@ -78,6 +78,25 @@ public struct JSONReader {
         return try scanner.string()
     }
 
+    /// `readString`, returning `candidate` itself (nothing decoded or allocated) when the
+    /// string's bytes are exactly its UTF-8: for values that repeat, such as a font family
+    /// over its faces.
+    public mutating func readString(reusing candidate: String) throws(JSONSyntaxError) -> String? {
+        guard try nextKind() == .string else { return nil }
+        let start = scanner.index + 1
+        let same = candidate.utf8.withContiguousStorageIfAvailable { expected -> Bool in
+            // A quote, backslash or control character in the candidate would be escaped in JSON.
+            guard scanner.end - start > expected.count, scanner.bytes[start + expected.count] == UInt8(ascii: "\""),
+                  !expected.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            return expected.isEmpty || memcmp(scanner.bytes.baseAddress! + start, expected.baseAddress!, expected.count) == 0
+        }
+        if same == true {
+            scanner.index = start + candidate.utf8.count + 1
+            return candidate
+        }
+        return try scanner.string()
+    }
+
     public mutating func readNumber() throws(JSONSyntaxError) -> Double? {
         guard try nextKind() == .number else { return nil }
         return try scanner.number()
@@ -135,6 +154,8 @@ public struct JSONReader {
                 throw scanner.fail("expected ':' after a key")
             }
             scanner.index += 1
+            // Measured after the white space, which a read that finds another kind skips too.
+            scanner.skipSpace()
             let before = scanner.index
             try member(&self, key)
             if scanner.index == before { try skipValue() }
@@ -160,6 +181,7 @@ public struct JSONReader {
         if scanner.index < scanner.end, scanner.bytes[scanner.index] == UInt8(ascii: "]") { scanner.index += 1; return true }
         var count = 0
         while true {
+            scanner.skipSpace()
             let before = scanner.index
             try item(&self, count)
             if scanner.index == before { try skipValue() }

@@ -103,7 +103,7 @@ struct FontManifest {
             var at: String { "faces[\(i)]" }
             switch (face.file, face.path) {
             case (let file?, nil):
-                if file.isEmpty || file.contains("/") || file == "." || file == ".." {
+                if file.isEmpty || file.utf8.contains(UInt8(ascii: "/")) || file == "." || file == ".." {
                     return "\(at).file \"\(file)\" must be a plain file name inside the fonts directory"
                 }
             case (nil, let path?):

@@ -79,6 +79,26 @@ final class JSONReaderTests: XCTestCase {
         }) { error in XCTAssertEqual((error as? JSONSyntaxError)?.reason, "expected a value") }
     }
 
+    /// A reused candidate is returned only for the very same bytes; any other string, escaped
+    /// or longer or shorter, is decoded as usual.
+    func testReadingAStringReusingACandidate() throws {
+        let document = #"["Noto Sans", "Noto Sans", "Noto Sans Arabic", "Noto", "\u0041", "a\"b", "", 7]"#
+        var read: [String?] = []
+        try Array(document.utf8).withUnsafeBytes { raw in
+            var reader = JSONReader(raw)
+            _ = try reader.readArray { r, index in
+                let candidates = ["Noto Sans", "Noto Sans", "Noto Sans", "Noto Sans", "A", #"a"b"#, "", "7"]
+                read.append(try r.readString(reusing: candidates[index]))
+            }
+            try reader.finish()
+        }
+        XCTAssertEqual(read, ["Noto Sans", "Noto Sans", "Noto Sans Arabic", "Noto", "A", #"a"b"#, "", nil])
+        XCTAssertThrowsError(try Array(#"["Noto"#.utf8).withUnsafeBytes { raw in
+            var reader = JSONReader(raw)
+            _ = try reader.readArray { r, _ in _ = try r.readString(reusing: "Noto") }
+        })
+    }
+
     /// Asked for another kind, a read returns nil and consumes nothing.
     func testAReadOfAnotherKindConsumesNothing() throws {
         try Array("[true]".utf8).withUnsafeBytes { raw in
