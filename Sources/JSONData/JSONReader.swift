@@ -78,25 +78,6 @@ public struct JSONReader {
         return try scanner.string()
     }
 
-    /// `readString`, returning `candidate` itself (nothing decoded or allocated) when the
-    /// string's bytes are exactly its UTF-8: for values that repeat, such as a font family
-    /// over its faces.
-    public mutating func readString(reusing candidate: String) throws(JSONSyntaxError) -> String? {
-        guard try nextKind() == .string else { return nil }
-        let start = scanner.index + 1
-        let same = candidate.utf8.withContiguousStorageIfAvailable { expected -> Bool in
-            // A quote, backslash or control character in the candidate would be escaped in JSON.
-            guard scanner.end - start > expected.count, scanner.bytes[start + expected.count] == UInt8(ascii: "\""),
-                  !expected.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
-            return expected.isEmpty || memcmp(scanner.bytes.baseAddress! + start, expected.baseAddress!, expected.count) == 0
-        }
-        if same == true {
-            scanner.index = start + candidate.utf8.count + 1
-            return candidate
-        }
-        return try scanner.string()
-    }
-
     public mutating func readNumber() throws(JSONSyntaxError) -> Double? {
         guard try nextKind() == .number else { return nil }
         return try scanner.number()

@@ -35,12 +35,7 @@ enum ManifestReader {
             } else if key.matches("title") {
                 title = try titleSpec(&r)
             } else if key.matches("faces") {
-                var previousFamily = ""
-                faces = try objects(&r, top, "faces") { r, place in
-                    let spec = try face(&r, place, previousFamily: previousFamily)
-                    previousFamily = spec.family
-                    return spec
-                }
+                faces = try objects(&r, top, "faces") { r, place in try face(&r, place) }
             } else if key.matches("fallback") {
                 fallback = try objects(&r, top, "fallback") { r, place in try fallbackSpec(&r, place) }
             }
@@ -69,12 +64,11 @@ enum ManifestReader {
         return FontManifest.TitleSpec(family: family, weight: weight, style: style)
     }
 
-    /// A face; `previousFamily` is the family of the face before it, which most faces repeat.
-    private static func face(_ r: inout JSONReader, _ at: Place, previousFamily: String) throws -> FontManifest.FaceSpec {
+    private static func face(_ r: inout JSONReader, _ at: Place) throws -> FontManifest.FaceSpec {
         var file: String?, path: String?, family: String?, weight: Int?, style: FontStyle?, faceIndex: Int?, optional: Bool?
         let isObject = try r.readObject { r, key in
             if key.matches("file") { file = try string(&r, at, "file") }
-            else if key.matches("family") { family = try string(&r, at, "family", reusing: previousFamily) }
+            else if key.matches("family") { family = try string(&r, at, "family") }
             else if key.matches("weight") { weight = try int(&r, at, "weight") }
             else if key.matches("style") { style = try fontStyle(&r, at, "style") }
             else if key.matches("path") { path = try string(&r, at, "path") }
@@ -116,9 +110,9 @@ enum ManifestReader {
         return items
     }
 
-    private static func string(_ r: inout JSONReader, _ at: Place, _ key: String, reusing candidate: String = "") throws -> String? {
+    private static func string(_ r: inout JSONReader, _ at: Place, _ key: String) throws -> String? {
         if try r.readNull() { return nil }
-        guard let text = try r.readString(reusing: candidate) else { throw at.wrongType(key, "a string") }
+        guard let text = try r.readString() else { throw at.wrongType(key, "a string") }
         return text
     }
 
@@ -132,7 +126,7 @@ enum ManifestReader {
     }
 
     private static func fontStyle(_ r: inout JSONReader, _ at: Place, _ key: String) throws -> FontStyle? {
-        guard let text = try string(&r, at, key, reusing: FontStyle.normal.rawValue) else { return nil }
+        guard let text = try string(&r, at, key) else { return nil }
         guard let style = FontStyle(rawValue: text) else {
             throw Problem(reason: "\(at.path(key)) \"\(text)\" is not one of \(FontStyle.allCases.map(\.rawValue).joined(separator: ", "))")
         }
