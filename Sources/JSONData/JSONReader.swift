@@ -101,11 +101,6 @@ public struct JSONReader {
         _ = try scanner.value(depth: depth)
     }
 
-    /// Reads the next value as a tree.
-    public mutating func readValue() throws(JSONSyntaxError) -> JSONValue {
-        try scanner.value(depth: depth)
-    }
-
     /// Calls `member` for each member of the next value, an object, with the reader placed at
     /// the member's value, which `member` must read (or skip). False, having read nothing,
     /// when the next value is not an object.
