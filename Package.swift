@@ -5,6 +5,7 @@ import PackageDescription
 //   sharecard, sharecard-bench → Cards → Layout → Typesetting → UnicodeText, Raster → Geometry
 //   Cards → Scene (the shared drawing vocabulary of scene files and templates) → Raster
 //   Typesetting, CardService, sharecard → Caching (the LRU both caches share, and LockedValue; no dependencies)
+//   Typesetting, Scene → JSONData (the strict JSON parser of data files and events; no dependencies)
 //   C libraries from Debian (installed by scripts/setup) sit behind the C* targets:
 //   Raster → CFreeType, CPixman, CPNG, CImageEncode, CRasterKernels;  UnicodeText → CICU, CFriBiDi;  Typesetting → CHarfBuzz, CFreeType, CHyphen
 //   Faces → Raster, Geometry, CFacesLoader → CFacesInterface (the C header of CFaces, OpenCV's objdetect in C++)
@@ -62,10 +63,11 @@ let package = Package(
 
         .target(name: "Geometry"),
         .target(name: "Caching"),
+        .target(name: "JSONData"),
         .target(name: "Raster", dependencies: ["Geometry", "CFreeType", "CPixman", "CPNG", "CImageEncode", "CRasterKernels"]),
         .target(name: "UnicodeText", dependencies: ["CICU", "CFriBiDi"]),
-        .target(name: "Typesetting", dependencies: ["Caching", "Geometry", "Raster", "UnicodeText", "CFreeType", "CHarfBuzz", "CHyphen"]),
-        .target(name: "Scene", dependencies: ["Caching", "Geometry", "Raster", "Layout", "Typesetting", "UnicodeText", "Photos"]),
+        .target(name: "Typesetting", dependencies: ["Caching", "JSONData", "Geometry", "Raster", "UnicodeText", "CFreeType", "CHarfBuzz", "CHyphen"]),
+        .target(name: "Scene", dependencies: ["Caching", "JSONData", "Geometry", "Raster", "Layout", "Typesetting", "UnicodeText", "Photos"]),
         .target(name: "Faces", dependencies: ["Caching", "Geometry", "Raster", "CFacesInterface", "CFacesLoader"]),
         .target(name: "Photos", dependencies: ["Raster", "CImageDecode"]),
         .target(name: "PhotoFetch", dependencies: ["Caching", "CCurlFetch"]),
@@ -81,19 +83,20 @@ let package = Package(
         .executableTarget(name: "sharecard-bench", dependencies: ["Cards", "Photos", "Scene", "Typesetting", "Raster", "Geometry", "Faces"]),
 
         // What each fuzz target does with its input; also replayed by FuzzRegressionTests.
-        .target(name: "FuzzHarness", dependencies: ["CardService", "HTTPTypes", "Cards", "Photos", "Scene", "Typesetting", "Raster", "Geometry"]),
+        .target(name: "FuzzHarness", dependencies: ["CardService", "HTTPTypes", "JSONData", "Cards", "Photos", "Scene", "Typesetting", "Raster", "Geometry"]),
 
         .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
         // JPEG and WebP decoders that check the encoders' output; used by tests only.
         .target(name: "CTestImageDecode", path: "Tests/CTestImageDecode", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp")]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "CachingTests", dependencies: ["Caching"]),
+        .testTarget(name: "JSONDataTests", dependencies: ["JSONData"]),
         .testTarget(name: "CCryptoTests", dependencies: ["CCrypto"]),
         .testTarget(name: "RasterTests", dependencies: ["Caching", "Raster", "Geometry", "TestSupport", "CImageEncode", "CTestImageDecode"]),
         .testTarget(name: "UnicodeTextTests", dependencies: ["Caching", "UnicodeText"]),
-        .testTarget(name: "TypesettingTests", dependencies: ["Caching", "Typesetting", "Raster", "Geometry", "TestSupport"]),
+        .testTarget(name: "TypesettingTests", dependencies: ["Caching", "JSONData", "Typesetting", "Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "CardsTests", dependencies: ["Cards", "Faces", "Scene", "Typesetting", "Raster", "Geometry", "TestSupport"]),
-        .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Geometry", "UnicodeText", "TestSupport", "Photos"]),
+        .testTarget(name: "SceneTests", dependencies: ["JSONData", "Scene", "Raster", "Geometry", "UnicodeText", "TestSupport", "Photos"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Typesetting", "Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "PhotosTests", dependencies: ["Photos", "Raster", "TestSupport"]),
         .testTarget(name: "PhotoFetchTests", dependencies: ["PhotoFetch", "TestSupport"]),
@@ -113,7 +116,7 @@ let package = Package(
 // ordinary builds never see them.
 if Context.environment["SHARECARD_FUZZ"] == "1" {
     for name in ["event", "scene", "template", "palette", "path-data", "png", "request-target", "card-query",
-                 "url-signature", "text-layout", "photo"] {
+                 "url-signature", "text-layout", "photo", "json"] {
         package.targets.append(.executableTarget(name: "fuzz-\(name)", dependencies: ["FuzzHarness"], path: "fuzz/targets/\(name)"))
         package.products.append(.executable(name: "fuzz-\(name)", targets: ["fuzz-\(name)"]))
     }

@@ -22,13 +22,11 @@ public struct EventDecoder: Sendable {
         }
         let root: JSONNode
         do { root = try JSONNode.parse(data, maximumBytes: maximumBytes) } catch {
-            throw EventError(field: "", reason: "\(error)")
+            throw EventError(field: error.path, reason: error.reason)
         }
         do {
-            guard root.object != nil else { throw EventError(field: "", reason: "expected a JSON object with a title, found \(root.typeName)") }
-            if let duplicate = Self.duplicateKey(in: Array(data)) {
-                throw EventError(field: duplicate.path, reason: "appears more than once")
-            }
+            // A key given twice was refused by the parser, at its path.
+            guard root.isObject else { throw EventError(field: "", reason: "expected a JSON object with a title, found \(root.typeName)") }
             try root.rejectUnknownKeys(allowed: Set(Self.fields))
             return try decode(fields: { key in try root.optional(key).map { try $0.string(maximumLength: 64 << 10) } })
         } catch let e as EventError {
@@ -55,7 +53,7 @@ public struct EventDecoder: Sendable {
 }
 
 /// A key given twice in one JSON object, which `JSONSerialization` would silently resolve
-/// to the last value.
+/// to the last value (found before a request body's `size` is split off with it).
 public struct DuplicateJSONKey: Sendable, Equatable {
     /// The key, unescaped.
     public let name: String

@@ -97,7 +97,7 @@ extension Palette {
     }
 
     private static func background(_ node: JSONNode) throws -> Background {
-        guard let linear = try (node.object != nil ? node.optional("linear") : nil) else { return .solid(try node.color()) }
+        guard let linear = try (node.isObject ? node.optional("linear") : nil) else { return .solid(try node.color()) }
         try node.rejectUnknownKeys(allowed: ["linear"])
         try linear.rejectUnknownKeys(allowed: ["angle", "stops"])
         let stops = try linear.required("stops").array(maximumCount: 16).map { item -> GradientStop in

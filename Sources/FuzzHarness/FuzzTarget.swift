@@ -14,6 +14,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case urlSignature = "url-signature"
     case textLayout = "text-layout"
     case photo
+    case json
 
     public func run(_ input: [UInt8]) {
         switch self {
@@ -28,6 +29,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .urlSignature: URLSignatureFuzz.run(input)
         case .textLayout: TextLayoutFuzz.run(input)
         case .photo: PhotoFuzz.run(input)
+        case .json: JSONFuzz.run(input)
         }
     }
 

@@ -53,7 +53,6 @@ extension JSONNode {
     /// `{"blur": sigma, "extendEdges": bool}`, `{"dropShadow": {"offset": [dx, dy], "blur": sigma, "color": …}}`.
     public func filters() throws -> [Filter] {
         try array(maximumCount: 32).map { f in
-            let o = try f.requireObject()
             if let v = try f.optional("hueRotate") {
                 try f.rejectUnknownKeys(allowed: ["hueRotate"])
                 return .hueRotate(radians: try v.number(in: -3600...3600) * .pi / 180)
@@ -82,7 +81,7 @@ extension JSONNode {
                                    sigma: try v.optional("blur")?.number(in: 0...250) ?? 4,
                                    color: try v.optional("color")?.color() ?? Color(gray: 0, alpha: 0.5))
             }
-            throw f.fail("unknown filter \(o.keys.sorted().first.map { "\"\($0)\"" } ?? "{}") (expected hueRotate, straighten, ciHueAdjust, ciStraighten, blur or dropShadow)")
+            throw f.fail("unknown filter \(try f.requireObject().map(\.key).sorted().first.map { "\"\($0)\"" } ?? "{}") (expected hueRotate, straighten, ciHueAdjust, ciStraighten, blur or dropShadow)")
         }
     }
 }

@@ -5,7 +5,7 @@ extension JSONNode {
     /// A colour: `"#rgb"`, `"#rrggbb"`, `"#rrggbbaa"`, `{"gray": g, "alpha": a}` or
     /// `{"rgb": [r, g, b], "alpha": a}` with components in 0…1.
     public func color() throws -> Color {
-        if value is String {
+        if isString {
             let text = try string(maximumLength: 16)
             guard let c = Color(hex: text) else { throw fail("expected a colour such as \"#3a7bd5\", got \"\(text)\"") }
             return c
@@ -26,9 +26,9 @@ extension JSONNode {
     /// A paint: a colour, `{"linear": {"from": [x, y], "to": [x, y], "stops": [[offset, colour], …]}}`
     /// or `{"radial": {"center": [x, y], "radius": r, "stops": …}}`.
     public func paint() throws -> Paint {
-        if let o = object, o["linear"] != nil || o["radial"] != nil {
+        if has("linear") || has("radial") {
             try rejectUnknownKeys(allowed: ["linear", "radial"])
-            guard o.count == 1 else { throw fail("give one of linear or radial") }
+            guard try requireObject().count == 1 else { throw fail("give one of linear or radial") }
             if let linear = try optional("linear") {
                 try linear.rejectUnknownKeys(allowed: ["from", "to", "stops"])
                 return .linearGradient(start: try linear.required("from").point(),

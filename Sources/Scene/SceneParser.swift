@@ -84,7 +84,7 @@ public struct SceneParser {
         let elements = try root.optional("elements").map { try parseElements($0, depth: 0) } ?? []
         var safeArea = [Length](repeating: .points(0), count: 4)
         if let node = try root.optional("safeArea") {
-            if node.value is [Any] {
+            if node.isArray {
                 let items = try node.array(maximumCount: 4)
                 guard items.count == 4 else { throw node.fail("expected one length or four: [top, left, bottom, right]") }
                 safeArea = try items.map { try $0.length(allowPercent: false) }
@@ -108,15 +108,14 @@ public struct SceneParser {
     /// An element, named when it has an `"id"` (letters, digits, '-' and '_', unique in the
     /// document), which later frames may anchor to.
     private mutating func parseElement(_ node: JSONNode, depth: Int) throws -> SceneElement {
-        guard var object = node.object, let idValue = object["id"] else { return try parseUnnamedElement(node, depth: depth) }
+        guard let idValue = node.value["id"] else { return try parseUnnamedElement(node, depth: depth) }
         let idNode = JSONNode(value: idValue, path: node.path + ".id")
         let id = try idNode.string(maximumLength: 64)
         guard !id.isEmpty, id.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_") }) else {
             throw idNode.fail("an id is 1-64 letters, digits, '-' or '_'")
         }
         guard !ids.contains(id) else { throw idNode.fail("the id \"\(id)\" is used twice") }
-        object["id"] = nil
-        let element = try parseUnnamedElement(JSONNode(value: object, path: node.path), depth: depth)
+        let element = try parseUnnamedElement(try node.removing("id"), depth: depth)
         ids.insert(id)
         return .named(id, element)
     }
@@ -257,7 +256,7 @@ extension SceneParser {
     /// An image's `src`: a file name beside the scene, or `{"from": "eventPhoto"}` (the
     /// event's photo) with an optional `"placeholder"` file drawn when the event has none.
     fileprivate mutating func imageSource(_ src: JSONNode) throws -> ImageSource {
-        guard src.object != nil else {
+        guard src.isObject else {
             let asset = try ImageAsset.read(try src.string(maximumLength: 4096), relativeTo: baseDirectory, limits: imageLimits,
                                             decodeNow: decodesImages, node: src)
             assets.append(asset)

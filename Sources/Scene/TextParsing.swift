@@ -34,19 +34,18 @@ extension JSONNode {
 
     /// `[x, y, width, height]`, or constraints (see `FrameConstraints`); anchors may name `knownIDs`.
     func frame(knownIDs: Set<String> = []) throws -> Frame {
-        guard object != nil else { return .absolute(try rect()) }
+        guard isObject else { return .absolute(try rect()) }
         let keys: Set<String> = ["in", "left", "right", "leading", "trailing", "centerX", "width", "minWidth", "maxWidth",
                                  "top", "bottom", "centerY", "height", "minHeight", "maxHeight", "aspect"]
         try rejectUnknownKeys(allowed: keys)
-        let o = try requireObject()
-        let absolute = o["left"] != nil || o["right"] != nil, relative = o["leading"] != nil || o["trailing"] != nil
+        let absolute = has("left") || has("right"), relative = has("leading") || has("trailing")
         if absolute && relative { throw fail("give left and right, or leading and trailing, not both") }
         func l(_ key: String) throws -> Length? { try optional(key)?.length() }
         var anchors: [String: Anchor] = [:]
         /// A position: a length, or `{"to": "ID.EDGE", "offset": n}` naming an earlier element.
         func position(_ key: String) throws -> Length? {
             guard let node = try optional(key) else { return nil }
-            guard node.object != nil else { return try node.length() }
+            guard node.isObject else { return try node.length() }
             if relative && ["leading", "trailing", "centerX"].contains(key) {
                 throw node.fail("an anchor to another element uses left, right or centerX, not with leading and trailing")
             }
@@ -58,8 +57,12 @@ extension JSONNode {
                                                minimum: try l("minWidth"), maximum: try l("maxWidth"))
         var vertical = FrameConstraints.Axis(start: try position("top"), end: try position("bottom"), center: try position("centerY"),
                                              size: try l("height"), minimum: try l("minHeight"), maximum: try l("maxHeight"))
-        horizontal.anchors = [.start: anchors["left"], .end: anchors["right"], .center: anchors["centerX"]].compactMapValues { $0 }
-        vertical.anchors = [.start: anchors["top"], .end: anchors["bottom"], .center: anchors["centerY"]].compactMapValues { $0 }
+        // Most frames anchor to nothing: the two dictionaries are built only when one does
+        // (building them cost a template's first read some 60,000 instructions per frame).
+        if !anchors.isEmpty {
+            horizontal.anchors = [.start: anchors["left"], .end: anchors["right"], .center: anchors["centerX"]].compactMapValues { $0 }
+            vertical.anchors = [.start: anchors["top"], .end: anchors["bottom"], .center: anchors["centerY"]].compactMapValues { $0 }
+        }
         let aspect = try optional("aspect")?.number(in: 0.001...1000)
         for (axis, name) in [(horizontal, "horizontal"), (vertical, "vertical")] {
             if axis.size != nil && axis.positions >= 2 || axis.positions > 2 {
@@ -73,7 +76,7 @@ extension JSONNode {
     /// A number of points, or a share such as `"N%"`, `"A/B"`, `"Nvmin"`, `"A/Bvmin"`, or the
     /// least or greatest of a few shares, `"min(45vh, 8vw)"` (see `Length`).
     func length(allowPercent: Bool = true) throws -> Length {
-        if let text = value as? String {
+        if case .string(let text) = value {
             guard let length = Length(text), abs(length.magnitude) <= 1e5 else {
                 throw fail("expected a length: points, or a string such as \"12.5%\", \"140/576\", \"10vmin\", \"60/576vmin\", \"min(45vh, 8vw)\", got \"\(text)\"")
             }
@@ -103,7 +106,7 @@ extension JSONNode {
     /// A number of lines, or `{"landscape": l, "square": s, "portrait": p, "wide": w, "tall": t}`
     /// (each defaults to landscape's, `tall` to portrait's).
     func lineLimit() throws -> LineLimit {
-        guard object != nil else { return LineLimit(try integer(in: 0...20)) }
+        guard isObject else { return LineLimit(try integer(in: 0...20)) }
         try rejectUnknownKeys(allowed: ["landscape", "square", "portrait", "wide", "tall"])
         let landscape = try required("landscape").integer(in: 0...20)
         return LineLimit(landscape: landscape, square: try optional("square")?.integer(in: 0...20) ?? landscape,
@@ -131,7 +134,7 @@ extension JSONNode {
             insets = EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
         }
         var radius: Double? = nil
-        if let r = try optional("cornerRadius"), !(r.value is String) { radius = try r.number(in: 0...1000) }
+        if let r = try optional("cornerRadius"), !r.isString { radius = try r.number(in: 0...1000) }
         return ChipElement(glyph: glyph, text: try required("text").textReference(), style: try required("font").textStyle(),
                            background: try optional("background")?.colorReference(), cornerRadius: radius,
                            contentInsets: insets, spacing: try optional("spacing")?.number(in: 0...200) ?? 10)
@@ -161,8 +164,8 @@ extension JSONNode {
 
     /// `"foreground"`, `"background"`, `{"ref": "foreground", "alpha": 0.2}` or a colour.
     public func colorReference() throws -> ColorReference {
-        if let s = value as? String, let r = Self.reference(s, alpha: 1) { return r }
-        if let o = object, o["ref"] != nil {
+        if case .string(let s) = value, let r = Self.reference(s, alpha: 1) { return r }
+        if has("ref") {
             try rejectUnknownKeys(allowed: ["ref", "alpha"])
             let name = try required("ref").string(maximumLength: 16)
             let alpha = try optional("alpha")?.number(in: 0...1) ?? 1
@@ -182,8 +185,8 @@ extension JSONNode {
 
     /// `"palette"` (the colour's whole background), a colour reference, or a paint.
     public func paintReference() throws -> PaintReference {
-        if value as? String == "palette" { return .paletteBackground }
-        if let o = object, o["linear"] != nil || o["radial"] != nil { return try gradientReference() }
+        if value == .string("palette") { return .paletteBackground }
+        if has("linear") || has("radial") { return try gradientReference() }
         return .color(try colorReference())
     }
 

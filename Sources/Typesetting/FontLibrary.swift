@@ -68,7 +68,8 @@ public struct FontLibrary: Sendable {
         let manifest = try FontManifest.load(path: manifestPath)
 
         var entries: [Entry] = []
-        var files: [String: SharedFontFile] = [:]
+        entries.reserveCapacity(manifest.faces.count)
+        var files: [String: SharedFontFile] = Dictionary(minimumCapacity: manifest.faces.count)
         var checked = Set<String>()
         // A manifest's `file` is a plain name (checked by FontManifest), so joining needs no path API.
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
@@ -81,8 +82,9 @@ public struct FontLibrary: Sendable {
                 guard FontFile.exists(path: path) else { throw .fileNotFound(path: path) }
                 checked.insert(path)
             }
-            let file = files[path] ?? SharedFontFile(path: path)
-            files[path] = file
+            // One hash per face: the file is found, or made and stored, in one access.
+            func shared(_ file: inout SharedFontFile) -> SharedFontFile { file }
+            let file = shared(&files[path, default: SharedFontFile(path: path)])
             let slot = FaceSlot(file: file, faceIndex: spec.faceIndex, family: spec.family, optional: optional)
             entries.append(Entry(family: spec.family, weight: FontWeight(spec.weight)!,
                                  style: spec.style ?? .normal, slot: slot))
@@ -93,8 +95,8 @@ public struct FontLibrary: Sendable {
         self.directory = directory
         self.allEntries = entries
         self.familyEntries = familyEntries
-        self.fallback = zip(manifest.fallback, manifest.fallbackLanguages).map {
-            FallbackFamily(familyKey: $0.family.lowercased(), languages: $1)
+        self.fallback = zip(manifest.fallbackFamilyKeys, manifest.fallbackLanguages).map {
+            FallbackFamily(familyKey: $0, languages: $1)
         }
         self.table = FallbackTable(scripts: manifest.fallbackScripts)
 

@@ -56,20 +56,23 @@ struct FontManifest {
     /// codes, parsed once by the checks.
     private(set) var fallbackLanguages: [[String]] = []
     private(set) var fallbackScripts: [[String]] = []
+    /// Per fallback entry, its family lowercased: the key of `facesByFamily` it names.
+    private(set) var fallbackFamilyKeys: [String] = []
 
     /// Reads and checks the manifest at `path`.
     ///
-    /// Parsed by `ManifestJSON` and checked field by field (`ManifestObject`) rather than
-    /// through `Decodable`: with a face per script the manifest has some 350 objects, and
-    /// `JSONDecoder` spent more time on them than the rest of a one-card render.
+    /// Read by `ManifestReader` (a `JSONReader`, nesting at most 32 deep) straight into specs
+    /// and checked field by field rather than through `Decodable`: with a face per script the
+    /// manifest has some 350 objects, and `JSONDecoder` spent more time on them than the rest
+    /// of a one-card render.
     static func load(path: String) throws(FontError) -> FontManifest {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .invalidManifest(path: path, reason: "the file is missing or unreadable")
         }
         var manifest: FontManifest
         do {
-            manifest = try read(data)
-        } catch let error as ManifestObject.Problem {
+            manifest = try data.withUnsafeBytes { try ManifestReader.read($0) }
+        } catch let error as ManifestReader.Problem {
             throw .invalidManifest(path: path, reason: error.reason)
         } catch {
             throw .invalidManifest(path: path, reason: "malformed JSON: \(error)")
@@ -80,21 +83,11 @@ struct FontManifest {
         return manifest
     }
 
-    private static func read(_ data: Data) throws -> FontManifest {
-        let root = try ManifestObject(try ManifestJSON.parse(Array(data)), at: "top level")
-        let title = try root.object("title")
-        return FontManifest(
-            version: try root.int("version"),
-            title: TitleSpec(family: try title.string("family"), weight: try title.int("weight"), style: try title.style("style")),
-            faces: try root.objects("faces").map { face in
-                FaceSpec(file: try face.optionalString("file"), path: try face.optionalString("path"),
-                         family: try face.string("family"), weight: try face.int("weight"), style: try face.style("style"),
-                         faceIndex: try face.optionalInt("faceIndex"), optional: try face.optionalBool("optional"))
-            },
-            fallback: try root.objects("fallback").map { entry in
-                FallbackSpec(family: try entry.string("family"), languages: try entry.optionalStrings("languages"),
-                             scripts: try entry.optionalStrings("scripts"))
-            })
+    /// Foundation's `.whitespaces` (tab and the space separators) and nothing else, without
+    /// its trimming copy; a first letter that is plain ASCII decides at once.
+    private static func isBlank(_ text: String) -> Bool {
+        if let first = text.utf8.first, first > 0x20, first < 0x80 { return false }
+        return text.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
     }
 
     /// The first inconsistency, or nil; fills `facesByFamily` and the parsed fallback tags.
@@ -103,40 +96,49 @@ struct FontManifest {
         guard !faces.isEmpty else { return "\"faces\" is empty" }
         // Checked in every process that loads fonts: repeats are found within a family's few
         // faces (no key string built per face), and the label is only formatted for a message.
-        var byFamily: [String: [Int]] = [:]
+        var byFamily: [String: [Int]] = Dictionary(minimumCapacity: faces.count)
+        // Faces of one family stand together in a manifest: the previous face's key is reused.
+        var previousFamily = "", previousKey = ""
         for (i, face) in faces.enumerated() {
             var at: String { "faces[\(i)]" }
             switch (face.file, face.path) {
             case (let file?, nil):
-                if file.isEmpty || file.contains("/") || file == "." || file == ".." {
+                if file.isEmpty || file.utf8.contains(UInt8(ascii: "/")) || file == "." || file == ".." {
                     return "\(at).file \"\(file)\" must be a plain file name inside the fonts directory"
                 }
             case (nil, let path?):
-                if !path.hasPrefix("/") { return "\(at).path \"\(path)\" must be absolute" }
+                if path.utf8.first != UInt8(ascii: "/") { return "\(at).path \"\(path)\" must be absolute" }
             default:
                 return "\(at) needs exactly one of \"file\" or \"path\""
             }
-            // Foundation's `.whitespaces` (tab and the space separators), without its trimming copy.
-            if face.family.unicodeScalars.allSatisfy({ $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }) {
-                return "\(at).family is empty"
-            }
+            if Self.isBlank(face.family) { return "\(at).family is empty" }
             if FontWeight(face.weight) == nil { return "\(at).weight \(face.weight) is outside 1...1000" }
             if let index = face.faceIndex, index < 0 { return "\(at).faceIndex \(index) is negative" }
-            let key = face.family.lowercased()
+            let key = face.family == previousFamily ? previousKey : face.family.lowercased()
+            (previousFamily, previousKey) = (face.family, key)
             let style = face.style ?? .normal
-            if byFamily[key]?.contains(where: { faces[$0].weight == face.weight && (faces[$0].style ?? .normal) == style }) == true {
+            // One hash per face: the family's list is found once, checked and appended to in place.
+            func add(_ list: inout [Int]) -> Bool {
+                if list.contains(where: { faces[$0].weight == face.weight && (faces[$0].style ?? .normal) == style }) { return false }
+                list.append(i)
+                return true
+            }
+            if !add(&byFamily[key, default: []]) {
                 return "\(at) repeats family \"\(face.family)\" weight \(face.weight) style \(style.rawValue)"
             }
-            byFamily[key, default: []].append(i)
         }
         if byFamily[title.family.lowercased()] == nil {
             return "title family \"\(title.family)\" is not among the faces"
         }
         if FontWeight(title.weight) == nil { return "title.weight \(title.weight) is outside 1...1000" }
-        var languages: [[String]] = []
-        var scripts: [[String]] = []
+        var languages: [[String]] = [], scripts: [[String]] = [], familyKeys: [String] = []
+        languages.reserveCapacity(fallback.count)
+        scripts.reserveCapacity(fallback.count)
+        familyKeys.reserveCapacity(fallback.count)
         for (i, entry) in fallback.enumerated() {
-            if byFamily[entry.family.lowercased()] == nil {
+            let key = entry.family.lowercased()
+            familyKeys.append(key)
+            if byFamily[key] == nil {
                 return "fallback[\(i)] family \"\(entry.family)\" is not among the faces"
             }
             var tags: [String] = []
@@ -157,6 +159,7 @@ struct FontManifest {
         facesByFamily = byFamily
         fallbackLanguages = languages
         fallbackScripts = scripts
+        fallbackFamilyKeys = familyKeys
         return nil
     }
 }

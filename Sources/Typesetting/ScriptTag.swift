@@ -7,11 +7,16 @@ public struct ScriptTag: Hashable, Sendable, CustomStringConvertible {
 
     /// Nil unless `code` is four ASCII letters (any case).
     public init?(_ code: String) {
-        let letters = Array(code.utf8)
-        guard letters.count == 4, letters.allSatisfy({ (65...90).contains($0) || (97...122).contains($0) }) else {
-            return nil
+        // Byte by byte, and the code kept as given when it is already canonical: the font
+        // manifest's checks read some 140 codes on every start.
+        var count = 0, canonical = true
+        for byte in code.utf8 {
+            guard count < 4, (65...90).contains(byte) || (97...122).contains(byte) else { return nil }
+            canonical = canonical && (count == 0) == (byte <= 90)
+            count += 1
         }
-        self.code = code.prefix(1).uppercased() + code.dropFirst().lowercased()
+        guard count == 4 else { return nil }
+        self.code = canonical ? code : code.prefix(1).uppercased() + code.dropFirst().lowercased()
     }
 
     private init(unchecked code: String) { self.code = code }

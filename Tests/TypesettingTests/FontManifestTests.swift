@@ -1,4 +1,5 @@
 import Foundation
+import JSONData
 @testable import Typesetting
 import XCTest
 
@@ -38,62 +39,61 @@ final class FontManifestTests: XCTestCase {
 
     func testParserAgreesWithJSONSerializationOnTheShippedManifest() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: TestFonts.path("fonts.json")))
-        func convert(_ value: Any) -> ManifestJSON {
+        func convert(_ value: Any) -> JSONValue {
             switch value {
             case let text as String: return .string(text)
             case let array as [Any]: return .array(array.map(convert))
-            case let object as [String: Any]: return .object(object.map { ManifestJSON.Member(key: $0.key, value: convert($0.value)) })
+            case let object as [String: Any]: return .object(object.map { JSONValue.Member(key: $0.key, value: convert($0.value)) })
             case let number as NSNumber where String(cString: number.objCType) == "c": return .bool(number.boolValue)
             case let number as NSNumber: return .number(number.doubleValue)
             default: return .null
             }
         }
-        XCTAssertEqual(try ManifestJSON.parse(Array(data)), convert(try JSONSerialization.jsonObject(with: data)))
+        XCTAssertEqual(try JSONValue.parse(Array(data), maximumDepth: 32), convert(try JSONSerialization.jsonObject(with: data)))
     }
 
-    /// Objects keep their members in order; a repeated key is refused whether the object is
-    /// small (scanned) or large (a set past 16 members), and equality ignores member order.
-    func testParserObjectsRefuseRepeatedKeysAtAnySize() throws {
-        func object(_ keys: [String]) -> String { "{" + keys.enumerated().map { "\"\($0.element)\": \($0.offset)" }.joined(separator: ", ") + "}" }
-        let many = (0..<40).map { "k\($0)" }
-        guard case .object(let members) = try ManifestJSON.parse(Array(object(many).utf8)) else { return XCTFail("not an object") }
-        XCTAssertEqual(members.map(\.key), many)
-        XCTAssertEqual(members.last?.value, .number(39))
-        for repeatAt in [1, 15, 16, 17, 39] {
-            var keys = Array(many.prefix(repeatAt))
-            keys.append(many[0])
-            keys += many.suffix(3).map { $0 + "x" }
-            XCTAssertThrowsError(try ManifestJSON.parse(Array(object(keys).utf8)), "repeat after \(repeatAt) keys") { error in
-                XCTAssertTrue("\(error)".contains("key \"k0\" given twice"), "\(error)")
-            }
-        }
-        XCTAssertEqual(try ManifestJSON.parse(Array(#"{"a": 1, "b": [true]}"#.utf8)), try ManifestJSON.parse(Array(#"{"b": [true], "a": 1}"#.utf8)))
-        XCTAssertNotEqual(try ManifestJSON.parse(Array(#"{"a": 1}"#.utf8)), try ManifestJSON.parse(Array(#"{"a": 1, "b": 2}"#.utf8)))
-        XCTAssertNotEqual(try ManifestJSON.parse(Array(#"{"a": 1, "b": 2}"#.utf8)), try ManifestJSON.parse(Array(#"{"a": 1, "c": 2}"#.utf8)))
-    }
-
-    /// Field problems name the array element the object sits at.
+    /// Field problems name the array element the object sits at; `null` counts as absent.
     func testProblemsNameTheFaceIndex() throws {
-        let root = try ManifestObject(try ManifestJSON.parse(Array(#"{"faces": [{"family": "A"}, {"family": 7}]}"#.utf8)), at: "top level")
-        let faces = try root.objects("faces")
-        XCTAssertEqual(try faces[0].string("family"), "A")
-        XCTAssertThrowsError(try faces[1].string("family")) { error in
-            XCTAssertEqual((error as? ManifestObject.Problem)?.reason, "wrong type at faces[1].family: expected a string")
+        func manifest(faces: String) -> String {
+            #"{"version": 1, "title": {"family": "Q", "weight": 700}, "faces": [\#(faces)], "fallback": [{"family": "Q"}]}"#
         }
-        XCTAssertThrowsError(try root.objects("faces").first?.int("weight")) { error in
-            XCTAssertEqual((error as? ManifestObject.Problem)?.reason, "missing field \"weight\" at faces[0]")
-        }
-        XCTAssertThrowsError(try ManifestObject(try ManifestJSON.parse(Array(#"{"faces": [3]}"#.utf8)), at: "top level").objects("faces")) { error in
-            XCTAssertEqual((error as? ManifestObject.Problem)?.reason, "expected an object at faces[0]")
-        }
+        let face = #"{"file": "Q.ttf", "family": "Q", "weight": 700}"#
+        XCTAssertTrue(try error(manifest(faces: face + #", {"file": "Q.ttf", "family": 7, "weight": 400}"#))
+            .contains("wrong type at faces[1].family: expected a string"))
+        XCTAssertTrue(try error(manifest(faces: face + #", {"file": "Q.ttf", "family": "Q"}"#)).contains(#"missing field "weight" at faces[1]"#))
+        XCTAssertTrue(try error(manifest(faces: face + #", {"file": "Q.ttf", "family": "Q", "weight": null}"#)).contains(#"missing field "weight" at faces[1]"#))
+        XCTAssertTrue(try error(manifest(faces: face + ", 3")).contains("expected an object at faces[1]"))
+        XCTAssertTrue(try error(#"{"version": 1, "title": {"family": "Q", "weight": 700}, "faces": {}, "fallback": []}"#)
+            .contains("wrong type at faces: expected an array"))
+        XCTAssertTrue(try error(manifest(faces: face) .replacingOccurrences(of: #"[{"family": "Q"}]"#, with: #"[{"family": "Q", "scripts": ["Latn", 4]}]"#))
+            .contains("wrong type at fallback[0].scripts: expected an array of strings"))
+        XCTAssertEqual(try error(manifest(faces: #"{"file": "Q.ttf", "family": "Q", "weight": 700, "style": null, "faceIndex": null, "optional": null, "note": [1, {"x": null}]}"#)), "")
+        XCTAssertTrue(try error(manifest(faces: #"{"file": "Q.ttf", "family": "Q", "weight": 700, "note": [1, }"#)).contains("malformed JSON"))
+        XCTAssertTrue(try error(manifest(faces: #"{"file": "Q.ttf", "family": "Q", "weight": 700, "weight": 400}"#)).contains(#"key "weight" given twice"#))
     }
 
-    func testParserEdgeCases() throws {
-        XCTAssertEqual(try ManifestJSON.parse(Array(#" {"a": ["\u00e9\ud83c\udf82\n", -1.5e2, true, null]} "#.utf8)),
-                       .object([.init(key: "a", value: .array([.string("é🎂\n"), .number(-150), .bool(true), .null]))]))
-        for bad in ["{\"a\": 1,}", "[1,]", "{\"a\": 1, \"a\": 2}", "[01]", "\"\\ud800\"", "\"a", "[1] x", "{a: 1}",
-                    "\"tab\there\"", String(repeating: "[", count: 40) + String(repeating: "]", count: 40), "", "-", "nul"] {
-            XCTAssertThrowsError(try ManifestJSON.parse(Array(bad.utf8)), bad)
+    /// The reader's specs are what Foundation's parser finds in the shipped manifest.
+    func testTheShippedManifestReadsAsFoundationSeesIt() throws {
+        let path = TestFonts.path("fonts.json")
+        let manifest = try FontManifest.load(path: path)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let faces = try XCTUnwrap(json["faces"] as? [[String: Any]])
+        XCTAssertEqual(manifest.faces.count, faces.count)
+        for (spec, face) in zip(manifest.faces, faces) {
+            XCTAssertEqual(spec.file, face["file"] as? String)
+            XCTAssertEqual(spec.path, face["path"] as? String)
+            XCTAssertEqual(spec.family, face["family"] as? String)
+            XCTAssertEqual(spec.weight, face["weight"] as? Int)
+            XCTAssertEqual(spec.style?.rawValue, face["style"] as? String)
+            XCTAssertEqual(spec.faceIndex, face["faceIndex"] as? Int)
+            XCTAssertEqual(spec.optional, face["optional"] as? Bool)
         }
+        let fallback = try XCTUnwrap(json["fallback"] as? [[String: Any]])
+        XCTAssertEqual(manifest.fallback.map(\.family), fallback.map { $0["family"] as? String })
+        XCTAssertEqual(manifest.fallback.map(\.scripts), fallback.map { $0["scripts"] as? [String] })
+        XCTAssertEqual(manifest.fallback.map(\.languages), fallback.map { $0["languages"] as? [String] })
+        let title = try XCTUnwrap(json["title"] as? [String: Any])
+        XCTAssertEqual(manifest.title.family, title["family"] as? String)
+        XCTAssertEqual(manifest.title.weight, title["weight"] as? Int)
     }
 }

@@ -22,6 +22,21 @@ final class ShapingValueTests: XCTestCase {
         XCTAssertNil(LanguageTag("en us"))
     }
 
+    /// Plain ASCII tags take a byte-level path; these are the answers the general path gave.
+    func testLanguageTagEdges() {
+        XCTAssertEqual(LanguageTag("EN_us")?.tag, "en-us")
+        XCTAssertEqual(LanguageTag("i-Klingon")?.tag, "i-klingon")
+        XCTAssertEqual(LanguageTag("x-private1")?.tag, "x-private1")
+        XCTAssertEqual(LanguageTag("sr-Latn-RS")?.tag, "sr-latn-rs")
+        XCTAssertEqual(LanguageTag(String(repeating: "ab-", count: 11) + "ab")?.tag.utf8.count, 35)
+        for bad in ["e", "a-b", "abcdefghi", "en-", "-en", "en-abcdefghi", "en-u$", String(repeating: "ab-", count: 11) + "abc", "z1"] {
+            XCTAssertNil(LanguageTag(bad), bad)
+        }
+        // Beyond ASCII the general path lowercases by Unicode: a Kelvin sign becomes "k".
+        XCTAssertEqual(LanguageTag("EN-\u{212A}")?.tag, "en-k")
+        XCTAssertNil(LanguageTag("en-é"))
+    }
+
     func testFontFeatureParsing() throws {
         let off = try XCTUnwrap(FontFeature("liga=0"))
         XCTAssertEqual(off.tag, "liga")
