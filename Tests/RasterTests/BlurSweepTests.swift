@@ -19,35 +19,13 @@ final class BlurSweepTests: XCTestCase {
         }
     }
 
-    /// One box pass (horizontal, then vertical) of radius `r` on one channel, by summing every window.
-    func plainPass(_ input: [Int], width: Int, height: Int, radius r: Int, extend: Bool) -> [Int] {
-        var plane = input
-        for horizontal in [true, false] {
-            let source = plane
-            for y in 0..<height {
-                for x in 0..<width {
-                    var sum = 0
-                    for k in -r...r {
-                        var sx = horizontal ? x + k : x, sy = horizontal ? y : y + k
-                        if sx < 0 || sx >= width || sy < 0 || sy >= height {
-                            guard extend else { continue }
-                            sx = min(max(sx, 0), width - 1)
-                            sy = min(max(sy, 0), height - 1)
-                        }
-                        sum += source[sy * width + sx]
-                    }
-                    plane[y * width + x] = (sum + r) / (2 * r + 1)
-                }
-            }
-        }
-        return plane
-    }
-
     /// The passes on each channel, then colour clamped to alpha.
     func plainBlur(_ pixels: [UInt32], width: Int, height: Int, radii: [Int], extend: Bool) -> [UInt32] {
-        var channels = (0..<4).map { c in pixels.map { Int($0 >> UInt32(8 * c) & 0xFF) } }
+        var channels = (0..<4).map { c in pixels.map { UInt8(truncatingIfNeeded: $0 >> UInt32(8 * c)) } }
         for c in 0..<4 {
-            for r in radii where r > 0 { channels[c] = plainPass(channels[c], width: width, height: height, radius: r, extend: extend) }
+            for r in radii where r > 0 {
+                channels[c] = naiveBoxBlur(channels[c], width: width, height: height, stride: width, radius: r, edges: extend ? .extended : .transparent)
+            }
         }
         return (0..<pixels.count).map { i in
             let a = channels[3][i]
