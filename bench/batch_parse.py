@@ -8,6 +8,8 @@ of the medians over N - 1 lines, as CPU time (user + system, steadier on a share
 and wall time.
 
     python3 bench/batch_parse.py .build/release/sharecard /tmp/base/sharecard --lines 20000 --runs 7
+
+A binary outside a checkout finds fonts/, palettes/ and templates/ through SHARECARD_HOME.
 """
 import argparse
 import os
