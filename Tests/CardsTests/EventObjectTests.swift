@@ -63,6 +63,13 @@ final class EventObjectTests: XCTestCase {
         }
     }
 
+    /// Cut short anywhere, or a lone bracket or quote: malformed, never a crash.
+    func testTruncatedInputIsMalformed() {
+        for bad in ["{", "}", "\"", "{\"a", "{\"a\\u12", "{\"title\":", "{\"title\":\"x\"", "{\"title\":\"x\",\"size\"", "\u{0}"] {
+            XCTAssertEqual(refusal(bad)?.kind, .malformed, bad.debugDescription)
+        }
+    }
+
     func testOneByteOrderMarkIsSkippedAndTheSizeLimitIsChecked() throws {
         XCTAssertEqual(try EventObject(parsing: [0xEF, 0xBB, 0xBF] + Array(#"{"title":"x"}"#.utf8)).members,
                        [JSONValue.Member(key: "title", value: .string("x"))])
