@@ -5,7 +5,7 @@ import PackageDescription
 //   sharecard, sharecard-bench → Cards → Layout → Typesetting → UnicodeText, Raster → Geometry
 //   Cards → Scene (the shared drawing vocabulary of scene files and templates) → Raster
 //   Typesetting, CardService, sharecard → Caching (the LRU both caches share, and LockedValue; no dependencies)
-//   Typesetting, Scene → JSONData (the strict JSON parser of data files and events; no dependencies)
+//   Typesetting, Scene, Cards, CardService, sharecard → JSONData (the strict JSON parser of every JSON input: data files, events, batch lines, request bodies, the batch journal; no dependencies)
 //   C libraries from Debian (installed by scripts/setup) sit behind the C* targets:
 //   Raster → CFreeType, CPixman, CPNG, CImageEncode, CRasterKernels;  UnicodeText → CICU, CFriBiDi;  Typesetting → CHarfBuzz, CFreeType, CHyphen
 //   Faces → Raster, Geometry, CFacesLoader → CFacesInterface (the C header of CFaces, OpenCV's objdetect in C++)
@@ -71,15 +71,15 @@ let package = Package(
         .target(name: "Faces", dependencies: ["Caching", "Geometry", "Raster", "CFacesInterface", "CFacesLoader"]),
         .target(name: "Photos", dependencies: ["Raster", "CImageDecode"]),
         .target(name: "PhotoFetch", dependencies: ["Caching", "CCurlFetch"]),
-        .target(name: "Cards", dependencies: ["Faces", "Layout", "Photos", "Scene", "Typesetting", "UnicodeText", "Raster", "Geometry", "CCrypto"]),
+        .target(name: "Cards", dependencies: ["Faces", "JSONData", "Layout", "Photos", "Scene", "Typesetting", "UnicodeText", "Raster", "Geometry", "CCrypto"]),
         .target(name: "Layout", dependencies: ["Geometry", "Raster", "Typesetting"]),
         .target(name: "HTTPTypes"),
-        .target(name: "CardService", dependencies: ["Caching", "Cards", "Faces", "Scene", "HTTPTypes", "Photos", "PhotoFetch", "Raster", "CCrypto"]),
+        .target(name: "CardService", dependencies: ["Caching", "Cards", "Faces", "JSONData", "Scene", "HTTPTypes", "Photos", "PhotoFetch", "Raster", "CCrypto"]),
         .target(name: "HTTPServer", dependencies: ["HTTPTypes", "CMicroHTTPD", "Signals"]),
         // Signals caught by a handler writing to a pipe, handled on one thread (serve, batch, -o).
         .target(name: "Signals", dependencies: ["Caching", "CSignal"]),
 
-        .executableTarget(name: "sharecard", dependencies: ["Caching", "Signals", "CardService", "PhotoFetch", "HTTPServer", "HTTPTypes", "Cards", "Layout", "Scene", "Typesetting", "Raster", "Geometry", "Faces", "Photos"]),
+        .executableTarget(name: "sharecard", dependencies: ["Caching", "Signals", "CardService", "PhotoFetch", "HTTPServer", "HTTPTypes", "Cards", "JSONData", "Layout", "Scene", "Typesetting", "Raster", "Geometry", "Faces", "Photos"]),
         .executableTarget(name: "sharecard-bench", dependencies: ["Cards", "Photos", "Scene", "Typesetting", "Raster", "Geometry", "Faces"]),
 
         // What each fuzz target does with its input; also replayed by FuzzRegressionTests.
@@ -95,7 +95,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Caching", "Raster", "Geometry", "TestSupport", "CImageEncode", "CTestImageDecode"]),
         .testTarget(name: "UnicodeTextTests", dependencies: ["Caching", "UnicodeText"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Caching", "JSONData", "Typesetting", "Raster", "Geometry", "TestSupport"]),
-        .testTarget(name: "CardsTests", dependencies: ["Cards", "Faces", "Scene", "Typesetting", "Raster", "Geometry", "TestSupport"]),
+        .testTarget(name: "CardsTests", dependencies: ["Cards", "Faces", "JSONData", "Scene", "Typesetting", "Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "SceneTests", dependencies: ["JSONData", "Scene", "Raster", "Geometry", "UnicodeText", "TestSupport", "Photos"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Typesetting", "Raster", "Geometry", "TestSupport"]),
         .testTarget(name: "PhotosTests", dependencies: ["Photos", "Raster", "TestSupport"]),

@@ -1,6 +1,7 @@
 import Cards
 import Foundation
 import HTTPTypes
+import JSONData
 import Raster
 import Scene
 
@@ -140,20 +141,24 @@ extension CardService {
                                 version: contentVersion)
     }
 
-    /// The event in a POST body (or the multipart `event` part) and its `"size"`: malformed
-    /// JSON is a 400, a well-formed but invalid event a 422.
+    /// The event in a POST body (or the multipart `event` part) and its `"size"`, the body
+    /// parsed once by the strict parser: a body that is not one JSON object is a 400
+    /// (`duplicate_key` for a key given twice, naming its path; `malformed_body` otherwise),
+    /// a well-formed but invalid event or size a 422.
     func decodePostedEvent(_ body: ArraySlice<UInt8>) throws -> (event: Event, size: CardSize?) {
-        if let key = EventDecoder.duplicateKey(in: Array(body)) {
-            throw ServiceError.badRequest(code: "duplicate_key", message: "the key \"\(key.name)\" appears more than once in one object", field: key.path)
+        let decoder = EventDecoder(titleLimit: configuration.titleLimit, maximumBytes: configuration.maxBodyBytes)
+        var object: EventObject
+        do { object = try EventObject(parsing: body, maximumBytes: decoder.maximumBytes) } catch {
+            switch error.kind {
+            case .repeatedKey:
+                throw ServiceError.badRequest(code: "duplicate_key", message: "\(error.path): appears more than once in one object", field: error.path)
+            case .malformed:
+                throw ServiceError.badRequest(code: "malformed_body", message: error.reason, field: nil)
+            }
         }
-        let (bodySize, eventBody) = try Self.splitSize(Array(body))
+        let bodySize = try Self.takeSize(from: &object)
         let event: Event
-        do {
-            event = try EventDecoder(titleLimit: configuration.titleLimit, maximumBytes: configuration.maxBodyBytes).decode(eventBody)
-        } catch {
-            // A body that is not a JSON object is malformed (400); a well-formed one whose
-            // event is invalid is unprocessable (422).
-            if error.field.isEmpty { throw ServiceError.badRequest(code: "malformed_body", message: error.reason, field: nil) }
+        do { event = try decoder.decode(object) } catch {
             throw ServiceError.unprocessable(message: error.description, field: error.field)
         }
         if let e = lengthError(event) { throw ServiceError.unprocessable(message: e.description, field: e.field) }
@@ -221,21 +226,17 @@ extension CardService {
         return card
     }
 
-    /// A POST body's `"size"` (a preset or `WxH`) and the event without it; a body that is not
-    /// a JSON object is left for the event decoder to refuse.
-    static func splitSize(_ body: [UInt8]) throws -> (size: CardSize?, event: Data) {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any], let raw = object["size"] else {
-            return (nil, Data(body))
+    /// A POST body's `"size"` (a preset or `WxH`; `null` counts as absent), taken out of
+    /// the event's object.
+    static func takeSize(from object: inout EventObject) throws -> CardSize? {
+        guard let raw = object.take("size") else { return nil }
+        switch raw {
+        case .null: return nil
+        case .string(let text):
+            do { return try CardSize(parsing: text) } catch { throw ServiceError.unprocessable(message: "size: \(error.reason)", field: "size") }
+        default:
+            throw ServiceError.unprocessable(message: "size: expected a string such as \"og\" or \"1200x630\", found \(raw.kindName)", field: "size")
         }
-        var rest = object
-        rest["size"] = nil
-        if raw is NSNull { return (nil, try JSONSerialization.data(withJSONObject: rest)) }
-        guard let text = raw as? String else {
-            throw ServiceError.unprocessable(message: "size: expected a string such as \"og\" or \"1200x630\"", field: "size")
-        }
-        let size: CardSize
-        do { size = try CardSize(parsing: text) } catch { throw ServiceError.unprocessable(message: "size: \(error.reason)", field: "size") }
-        return (size, try JSONSerialization.data(withJSONObject: rest))
     }
 
     /// `size=`: a preset or `WxH` (nil: the template's own size).

@@ -1,5 +1,6 @@
-/// A JSON value read from the project's own data files and from requests: templates,
-/// palettes, scenes, the font manifest and events (parsed by `JSONValue.parse`).
+/// A JSON value read from the project's own data files and from its users: templates,
+/// palettes, scenes, the font manifest, events (request bodies, batch lines, `--event`
+/// files) and the batch journal, all parsed by `JSONValue.parse`.
 ///
 /// Numbers are `Double`s and never booleans (Foundation's `NSNumber` is both). An object keeps
 /// its members in document order, in an array: data files have a handful of keys per object,

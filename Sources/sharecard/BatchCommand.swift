@@ -19,17 +19,18 @@ enum BatchCommand {
             Each non-empty line is an event object, as for 'render --event', optionally with an
             "id" (letters, digits, '-' and '_') that names its PNG; without one the PNG is named
             after the line number (000042.png), and a "size" (a preset or WxH, as render's --size).
-            Two lines naming the same PNG are an error before
-            anything is written. Bad lines are reported as they fail, with their line number, and
-            the batch goes on; a line's "photo" is a JPEG, PNG or WebP file (relative to
-            EVENTS.jsonl) for templates that show one. The exit status is 1 if any line failed.
-            A line's "format" (png, jpeg, webp) and "quality" override --format and --quality,
-            and the file's extension follows its format (000042.webp). Files are written
-            atomically, and each finished card is recorded at once in DIR/.sharecard-batch.jsonl,
-            so a re-run, even after the batch was killed, skips cards whose PNG is there, complete
-            and rendered from the same inputs. SIGINT or SIGTERM stops taking new lines, lets the
-            cards in progress finish, prints the summary and exits with 130 or 143; a second
-            signal stops at once.
+            Each line is read once by the strict JSON parser templates are read by (UTF-8; no
+            trailing commas, comments, NaN or repeated keys). Two lines naming the same PNG are
+            an error before anything is written. Bad lines are reported as they fail, with their
+            line number, and the batch goes on; a line's "photo" is a JPEG, PNG or WebP file
+            (relative to EVENTS.jsonl) for templates that show one. The exit status is 1 if any
+            line failed. A line's "format" (png, jpeg, webp) and "quality" override --format and
+            --quality, and the file's extension follows its format (000042.webp). Files are
+            written atomically, and each finished card is recorded at once in
+            DIR/.sharecard-batch.jsonl, so a re-run, even after the batch was killed, skips cards
+            whose PNG is there, complete and rendered from the same inputs. SIGINT or SIGTERM
+            stops taking new lines, lets the cards in progress finish, prints the summary and
+            exits with 130 or 143; a second signal stops at once.
             """)
 
     static func run(_ args: ParsedArguments) throws {
@@ -88,9 +89,10 @@ enum BatchCommand {
     /// Renders one line, writes its image, then records it in the journal.
     static func render(_ item: BatchPlan.Item, _ context: Context) -> BatchReport.Outcome {
         do {
-            let (size, sized) = try BatchInput.splitSize(try item.event.get())
-            let (photo, eventData) = try PhotoInput.split(sized, directory: context.photoDirectory)
-            let event = try EventDecoder().decode(eventData)
+            var object = try item.event.get()
+            let size = try BatchInput.takeSize(from: &object)
+            let photo = try PhotoInput.takePhoto(from: &object, directory: context.photoDirectory)
+            let event = try EventDecoder().decode(object)
             var card = try Card(event, catalog: context.catalog, scale: context.scale, size: size)
             if let photo { card.photo = try PhotoInput.load(photo, for: card, faceCache: context.faceCache) }
             guard let name = item.fileName else { return .failed("no file name") }

@@ -1,6 +1,7 @@
 import Caching
 import Cards
 import Foundation
+import JSONData
 
 /// What each output file was rendered from, so a re-run skips finished cards even after the
 /// batch was killed. `.sharecard-batch.jsonl` in the output folder holds one JSON object per
@@ -41,11 +42,7 @@ final class BatchJournal: Sendable {
         guard fd >= 0 else { throw CommandError("cannot write in the --out folder \(directory): \(Errno.text(errno))") }
         var entries: [String: Entry] = [:]
         let legacy = FileManager.default.contents(atPath: legacyPath)
-        if let legacy, let object = try? JSONSerialization.jsonObject(with: legacy) as? [String: [String: String]] {
-            for (name, fields) in object {
-                if let key = fields["key"], let sha256 = fields["sha256"] { entries[name] = Entry(key: key, sha256: sha256) }
-            }
-        }
+        if let legacy { entries = Self.parseLegacy(legacy) }
         let text = FileManager.default.contents(atPath: path) ?? Data()
         var lines = 0
         for line in text.split(separator: 0x0A) {
@@ -110,16 +107,36 @@ final class BatchJournal: Sendable {
         unlink(legacyPath)
     }
 
+    /// `{"key":…,"name":…,"sha256":…}` and a newline: compact, keys sorted (the bytes
+    /// earlier versions wrote).
     private static func line(name: String, entry: Entry) -> [UInt8] {
-        let object = ["name": name, "key": entry.key, "sha256": entry.sha256]
-        let json = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-        return Array(json) + [0x0A]
+        let object = JSONValue.object([
+            JSONValue.Member(key: "key", value: .string(entry.key)),
+            JSONValue.Member(key: "name", value: .string(name)),
+            JSONValue.Member(key: "sha256", value: .string(entry.sha256)),
+        ])
+        return Array(object.compactText.utf8) + [0x0A]
     }
 
+    /// One line's entry; nil for a line that is not one (the torn end of a killed run).
     private static func parse(_ line: Data) -> (String, Entry)? {
-        guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
-              let name = object["name"] as? String, let key = object["key"] as? String,
-              let sha256 = object["sha256"] as? String else { return nil }
+        guard let object = try? line.withUnsafeBytes({ try JSONValue.parse($0) }),
+              case .string(let name)? = object["name"], case .string(let key)? = object["key"],
+              case .string(let sha256)? = object["sha256"] else { return nil }
         return (name, Entry(key: key, sha256: sha256))
+    }
+
+    /// The entries of a `.sharecard-batch.json` of earlier versions, one object
+    /// `{"NAME": {"key": …, "sha256": …}, …}`; none when it does not parse, and a member
+    /// without both strings is skipped.
+    private static func parseLegacy(_ data: Data) -> [String: Entry] {
+        guard case .object(let members)? = try? data.withUnsafeBytes({ try JSONValue.parse($0) }) else { return [:] }
+        var entries: [String: Entry] = [:]
+        for member in members {
+            if case .string(let key)? = member.value["key"], case .string(let sha256)? = member.value["sha256"] {
+                entries[member.key] = Entry(key: key, sha256: sha256)
+            }
+        }
+        return entries
     }
 }

@@ -12,21 +12,23 @@ struct BatchPlan: Sendable {
         let fileName: String?
         /// The line's "format" and "quality", else the batch's.
         var output: ImageOutput = .png
-        /// The event object without its "id", or why the line cannot be used.
-        let event: Result<Data, EventError>
+        /// The line's object without its "id", "format" and "quality", or why the line cannot
+        /// be used.
+        let event: Result<EventObject, EventError>
     }
 
     let items: [Item]
 
     init(_ lines: [BatchInput.Line], output batchOutput: ImageOutput = .png) throws {
         items = lines.map { line in
-            do {
-                let (id, withFormat) = try BatchInput.split(line.text)
-                let (output, event) = try BatchInput.splitOutput(withFormat, default: batchOutput)
+            do throws(EventError) {
+                var object = try BatchInput.object(line.text)
+                let id = try BatchInput.takeID(from: &object)
+                let output = try BatchInput.takeOutput(from: &object, default: batchOutput)
                 return Item(line: line.number, fileName: Self.fileName(id: id, line: line.number, format: output.format),
-                            output: output, event: .success(event))
+                            output: output, event: .success(object))
             } catch {
-                return Item(line: line.number, fileName: nil, event: .failure(error as? EventError ?? EventError(field: "", reason: "\(error)")))
+                return Item(line: line.number, fileName: nil, event: .failure(error))
             }
         }
         var linesByName: [String: [Int]] = [:]

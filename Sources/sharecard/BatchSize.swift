@@ -1,15 +1,13 @@
 import Cards
-import Foundation
+import JSONData
 
 extension BatchInput {
-    /// A batch line's optional "size" (a preset or WxH, as `--size`) and the event without it.
-    static func splitSize(_ event: Data) throws -> (size: CardSize?, event: Data) {
-        guard let object = try? JSONSerialization.jsonObject(with: event) as? [String: Any], let raw = object["size"] else {
-            return (nil, event)
+    /// A batch line's optional "size" (a preset or WxH, as `--size`), taken out of its object.
+    static func takeSize(from object: inout EventObject) throws -> CardSize? {
+        guard let raw = object.take("size") else { return nil }
+        guard case .string(let text) = raw else {
+            throw EventError(field: "size", reason: "expected a string such as \"og\" or \"1200x630\", found \(raw.kindName)")
         }
-        guard let text = raw as? String else { throw EventError(field: "size", reason: "expected a string such as \"og\" or \"1200x630\"") }
-        var rest = object
-        rest["size"] = nil
-        return (try CardSize(parsing: text), try JSONSerialization.data(withJSONObject: rest))
+        return try CardSize(parsing: text)
     }
 }

@@ -1,6 +1,7 @@
 import Caching
 import Cards
 import Foundation
+import JSONData
 import Raster
 
 /// Splitting a JSON-lines file, and the optional "id" each line may carry.
@@ -22,47 +23,47 @@ enum BatchInput {
         return result
     }
 
-    /// The line's "id" (validated) and the event object without it.
-    static func split(_ line: Data) throws -> (id: String?, event: Data) {
-        guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any], let raw = object["id"] else {
-            return (nil, line)
-        }
-        guard let id = raw as? String, !id.isEmpty, id.count <= 100,
+    /// The line parsed once, strictly, into the object its fields are taken from; errors
+    /// name the problem as the event decoder does (`malformed JSON: …`, `title: appears
+    /// more than once`).
+    static func object(_ line: Data) throws(EventError) -> EventObject {
+        do { return try EventObject(parsing: line) } catch { throw error.eventError }
+    }
+
+    /// The line's "id" (validated), taken out of its object.
+    static func takeID(from object: inout EventObject) throws(EventError) -> String? {
+        guard let raw = object.take("id") else { return nil }
+        guard case .string(let id) = raw, !id.isEmpty, id.count <= 100,
               id.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_") }) else {
             throw EventError(field: "id", reason: "must be 1-100 letters, digits, '-' or '_'")
         }
-        var rest = object
-        rest["id"] = nil
-        return (id, try JSONSerialization.data(withJSONObject: rest))
+        return id
     }
 
-    /// The line's "format" (png, jpeg, webp) and "quality" (1-100), over `default`'s, and the
-    /// event object without them.
-    static func splitOutput(_ line: Data, default output: ImageOutput) throws -> (output: ImageOutput, event: Data) {
-        guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
-              object["format"] != nil || object["quality"] != nil else {
-            return (output, line)
-        }
+    /// The line's "format" (png, jpeg, webp) and "quality" (1-100) over `default`'s, taken
+    /// out of its object.
+    static func takeOutput(from object: inout EventObject, default output: ImageOutput) throws(EventError) -> ImageOutput {
+        let rawFormat = object.take("format")
+        let rawQuality = object.take("quality")
+        guard rawFormat != nil || rawQuality != nil else { return output }
         var format = output.format
-        if let raw = object["format"] {
-            guard let text = raw as? String, let f = ImageFormat(rawValue: text) else {
+        if let rawFormat {
+            guard case .string(let text) = rawFormat, let f = ImageFormat(rawValue: text) else {
                 throw EventError(field: "format", reason: "must be \"png\", \"jpeg\" or \"webp\"")
             }
             format = f
         }
         var quality = format == output.format ? output.quality : nil
-        if let raw = object["quality"] {
-            guard let q = raw as? Int, !(raw is Bool) else { throw EventError(field: "quality", reason: "must be a whole number from 1 to 100") }
-            quality = q
+        if let rawQuality {
+            // Whole numbers only; the range is ImageOutput's to check.
+            guard case .number(let q) = rawQuality, q == q.rounded(), abs(q) <= 1e9 else {
+                throw EventError(field: "quality", reason: "must be a whole number from 1 to 100")
+            }
+            quality = Int(q)
         }
-        let chosen: ImageOutput
-        do { chosen = try ImageOutput(format: format, quality: quality) } catch {
+        do { return try ImageOutput(format: format, quality: quality) } catch {
             throw EventError(field: "quality", reason: "\(error)")
         }
-        var rest = object
-        rest["format"] = nil
-        rest["quality"] = nil
-        return (chosen, try JSONSerialization.data(withJSONObject: rest))
     }
 }
 

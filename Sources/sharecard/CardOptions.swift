@@ -63,7 +63,9 @@ enum CardOptions {
             let data = try readInput(path)
             do {
                 // The same object a batch line holds: its "id" names a batch's output file only.
-                return try EventDecoder().decode(try BatchInput.split(data).event)
+                var object = try BatchInput.object(data)
+                _ = try BatchInput.takeID(from: &object)
+                return try EventDecoder().decode(object)
             } catch {
                 throw CommandError("\(path == "-" ? "<stdin>" : path): \(error)")
             }

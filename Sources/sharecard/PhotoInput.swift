@@ -1,6 +1,7 @@
 import Cards
 import Faces
 import Foundation
+import JSONData
 import Raster
 
 /// The event's photo on the command line: `render --photo FILE` and a batch line's
@@ -23,18 +24,13 @@ enum PhotoInput {
         }
     }
 
-    /// A batch line's event object without its "photo", and the photo's path resolved
-    /// against `directory` (absolute paths stay as they are).
-    static func split(_ line: Data, directory: String) throws -> (photo: String?, event: Data) {
-        guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any], let raw = object["photo"] else {
-            return (nil, line)
-        }
-        guard let path = raw as? String, !path.isEmpty, path.utf8.count <= 4096, !path.contains("\0") else {
+    /// A batch line's "photo", taken out of its object, resolved against `directory`
+    /// (absolute paths stay as they are).
+    static func takePhoto(from object: inout EventObject, directory: String) throws -> String? {
+        guard let raw = object.take("photo") else { return nil }
+        guard case .string(let path) = raw, !path.isEmpty, path.utf8.count <= 4096, !path.contains("\0") else {
             throw EventError(field: "photo", reason: "must be a file path")
         }
-        var rest = object
-        rest["photo"] = nil
-        let resolved = path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
-        return (resolved, try JSONSerialization.data(withJSONObject: rest))
+        return path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
     }
 }

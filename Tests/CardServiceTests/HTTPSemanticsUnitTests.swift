@@ -187,41 +187,6 @@ final class URLSignerSeamTests: XCTestCase {
     }
 }
 
-final class DuplicateJSONKeyTests: XCTestCase {
-    func duplicate(_ json: String) -> DuplicateJSONKey? { EventDecoder.duplicateKey(in: Array(json.utf8)) }
-
-    func testFindsDuplicatesAtAnyDepth() {
-        XCTAssertNil(duplicate(#"{"title":"a","subtitle":"b"}"#))
-        XCTAssertEqual(duplicate(#"{"title":"a","title":"b"}"#), DuplicateJSONKey(name: "title", path: "title"))
-        XCTAssertEqual(duplicate(#"{"title":"a","\u0074itle":"b"}"#), DuplicateJSONKey(name: "title", path: "title"))
-        XCTAssertEqual(duplicate(#"{"a":{"b":1,"b":2}}"#), DuplicateJSONKey(name: "b", path: "a.b"))
-        XCTAssertEqual(duplicate(#"{"a":[{"x":1},{"x":1,"y":"\"","x":3}]}"#), DuplicateJSONKey(name: "x", path: "a[1].x"))
-        // the same key in sibling objects, and keys that only look alike, are fine
-        XCTAssertNil(duplicate(#"{"a":{"x":1},"b":{"x":1},"c":"x","x":"a"}"#))
-        XCTAssertNil(duplicate(#"{"t\"":1,"t":2,"\ud83c\udf89":3,"🎉x":4}"#))
-        XCTAssertEqual(duplicate(#"{"\ud83c\udf89":3,"🎉":4}"#)?.name, "🎉")
-        // malformed input gives nil, never a crash
-        for bad in ["", "{", "}", "\"", "{\"a", "{\"a\\u12", String(repeating: "[", count: 100_000), String(repeating: "{\"a\":", count: 30_000)] {
-            XCTAssertNil(duplicate(bad), bad)
-        }
-    }
-
-    /// Linear in the input: 64 KB of keys or of nesting is read in well under a second.
-    func testLargeInputsStayFast() {
-        let manyKeys = "{" + (0..<8000).map { "\"k\($0)\":1" }.joined(separator: ",") + ",\"k0\":2}"
-        let start = Date()
-        XCTAssertEqual(duplicate(manyKeys)?.path, "k0")
-        XCTAssertNil(duplicate(String(repeating: "[", count: 64 << 10)))
-        XCTAssertLessThan(Date().timeIntervalSince(start), 2)
-    }
-
-    func testTheEventDecoderRefusesThem() {
-        XCTAssertThrowsError(try EventDecoder().decode(Data(#"{"title":"a","title":"b"}"#.utf8))) { error in
-            XCTAssertEqual((error as? EventError)?.field, "title")
-        }
-    }
-}
-
 final class MediaTypeTests: XCTestCase {
     func testParsing() throws {
         let json = try XCTUnwrap(MediaType("Application/JSON ; charset=\"UTF-8\""))

@@ -122,6 +122,55 @@ final class HTTPSemanticsTests: XCTestCase {
         XCTAssertEqual(try post(port, #"{"title":"x","subtitle":"x"}"#).status, 200)
     }
 
+    /// The body is read by the same strict parser as every other JSON input, once: what it
+    /// refuses is a 400 JSON error over the socket (never a crash, never a card), a
+    /// well-formed body whose `size` is not a size a 422.
+    func testBodiesAreStrictJSON() throws {
+        let port = try startService().port
+        func utf16(_ text: String, bigEndian: Bool) -> [UInt8] {
+            Array(text.utf16).flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        }
+        let malformed: [(body: [UInt8], message: String)] = [
+            (Array(#"{"title":"x",}"#.utf8), "expected a key in quotes"),
+            (Array(#"{"title":"x","size":"og",}"#.utf8), "expected a key in quotes"),
+            (Array(#"{"title":"x","subtitle":["a",]}"#.utf8), "expected a value"),
+            (Array(#"{"title":"x","size":NaN}"#.utf8), "expected a value"),
+            (Array(#"{"title":"x","size":Infinity}"#.utf8), "expected a value"),
+            (Array(#"{"title":"x","size":1e400}"#.utf8), "number 1e400 is out of range"),
+            (Array(#"{"title":"\ud800 alone"}"#.utf8), "without a low one after it"),
+            (Array((#"{"title":"x","subtitle":"# + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "}").utf8),
+             "nested more than 128 levels deep"),
+            ([0xFF, 0xFE] + utf16(#"{"title":"x"}"#, bigEndian: false), "UTF-16"),
+            (utf16(#"{"title":"x"}"#, bigEndian: true), "UTF-16"),
+            ([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array(#"{"title":"x"}"#.utf8), "expected a value"),
+        ]
+        for c in malformed {
+            let response = try LoopbackHTTPClient(port: port).request("POST", "/v1/cards", headers: [Self.json], body: c.body)
+            assertError(response, 400, "malformed_body", field: nil)
+            XCTAssertTrue(try response.errorObject().message.contains(c.message), response.text)
+        }
+        for (body, field) in [(#"{"title":"x","size":"og","size":"story"}"#, "size"), (#"{"size":"og","title":"x","title":"y"}"#, "title")] {
+            let response = try post(port, body)
+            assertError(response, 400, "duplicate_key", field: field)
+            XCTAssertEqual(try response.errorObject().message, "\(field): appears more than once in one object")
+        }
+        for body in [#"{"title":"x","size":1e300}"#, #"{"title":"x","size":1200}"#, #"{"title":"x","size":["og"]}"#, #"{"title":"x","size":"9999x9999"}"#] {
+            assertError(try post(port, body), 422, "invalid_event", field: "size")
+        }
+        // One leading byte-order mark is skipped; a null size is the template's own size.
+        let plain = try post(port, #"{"title":"x"}"#)
+        XCTAssertEqual(plain.status, 200, plain.text)
+        for body in [[0xEF, 0xBB, 0xBF] + Array(#"{"title":"x"}"#.utf8), Array(#"{"title":"x","size":null}"#.utf8)] {
+            let response = try LoopbackHTTPClient(port: port).request("POST", "/v1/cards", headers: [Self.json], body: body)
+            XCTAssertEqual(response.status, 200, response.text)
+            XCTAssertEqual(response.header("ETag"), plain.header("ETag"))
+        }
+        // The size in the body and the same size as a parameter are the same card.
+        let sized = try post(port, #"{"title":"x","size":"og"}"#)
+        XCTAssertEqual(sized.status, 200, sized.text)
+        XCTAssertEqual(sized.body, try LoopbackHTTPClient(port: port).request("POST", "/v1/cards?size=og", headers: [Self.json], body: Array(#"{"title":"x"}"#.utf8)).body)
+    }
+
     /// One emoji may be a long sequence, but not thousands of code points.
     func testEmojiCodePointLimit() throws {
         let port = try startService().port

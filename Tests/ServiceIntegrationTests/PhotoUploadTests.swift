@@ -70,6 +70,16 @@ final class PhotoUploadTests: XCTestCase {
         XCTAssertEqual(response.status, 200, response.text)
     }
 
+    /// The event part is read as a JSON body is: strictly, once, its errors the body's.
+    func testTheEventPartIsStrictJSON() throws {
+        let jpeg = try Self.fixture("Tests/PhotosTests/Fixtures/chelsea.jpg")
+        assertError(try post(Self.body([Self.event(#"{"title": "x", "template": "photo",}"#), Self.photo(jpeg)])), 400, "malformed_body", field: nil)
+        assertError(try post(Self.body([Self.event(#"{"title": "x", "template": "photo", "template": "classic"}"#), Self.photo(jpeg)])),
+                    400, "duplicate_key", field: "template")
+        assertError(try post(Self.body([Self.event(#"{"title": "x", "template": "photo", "size": 5}"#), Self.photo(jpeg)])),
+                    422, "invalid_event", field: "size")
+    }
+
     func testMissingRepeatedAndUnknownParts() throws {
         let jpeg = try Self.fixture("Tests/PhotosTests/Fixtures/chelsea.jpg")
         assertError(try post(Self.body([Self.event()])), 400, "missing_part", field: "photo")
