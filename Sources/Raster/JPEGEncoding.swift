@@ -1,6 +1,6 @@
 import CImageEncode
 
-/// How an image is written as JPEG (libjpeg-turbo, baseline, the standard Huffman tables).
+/// How an image is written as JPEG (libjpeg-turbo, baseline).
 public struct JPEGEncoding: Hashable, Sendable {
     /// How much of the colour resolution is kept; see `sc_encode_jpeg`.
     public enum ChromaSubsampling: String, Hashable, Sendable, CaseIterable {
@@ -19,14 +19,33 @@ public struct JPEGEncoding: Hashable, Sendable {
         }
     }
 
+    /// The Huffman tables of the entropy coding. Lossless: the decoded pixels are the same
+    /// bytes either way; the file's size and the encode's time differ.
+    public enum HuffmanTables: String, Hashable, Sendable, CaseIterable {
+        /// The JPEG specification's Annex K tables (libjpeg's and Pillow's default).
+        case standard
+        /// Tables built from the image's own statistics, in a second pass.
+        case optimized
+
+        var value: Int32 {
+            switch self {
+            case .standard: return Int32(SC_JPEG_TABLES_STANDARD)
+            case .optimized: return Int32(SC_JPEG_TABLES_OPTIMIZED)
+            }
+        }
+    }
+
     /// libjpeg's quality scale, 1…100.
     public let quality: Int
     public let subsampling: ChromaSubsampling
+    public let huffmanTables: HuffmanTables
 
-    public init(quality: Int, subsampling: ChromaSubsampling = .none444) throws {
+    /// `huffmanTables` defaults to libjpeg's own default, the standard tables.
+    public init(quality: Int, subsampling: ChromaSubsampling = .none444, huffmanTables: HuffmanTables = .standard) throws {
         guard (1...100).contains(quality) else { throw RasterError.invalidArgument("JPEG quality must be 1…100, got \(quality)") }
         self.quality = quality
         self.subsampling = subsampling
+        self.huffmanTables = huffmanTables
     }
 }
 
@@ -34,7 +53,8 @@ extension Image {
     /// Encodes as JPEG; translucent pixels are composited over `matte` first.
     public func jpegData(encoding: JPEGEncoding, matte: Color = .white) throws -> [UInt8] {
         try ImageEncoder.encode(opaqueBuffer(matte: matte), error: { RasterError.imageEncoding("JPEG: \($0)") }) {
-            sc_encode_jpeg($0, $1, $2, $3, $4, Int32(encoding.quality), encoding.subsampling.value, $5, $6, $7, $8)
+            sc_encode_jpeg($0, $1, $2, $3, $4, Int32(encoding.quality), encoding.subsampling.value, encoding.huffmanTables.value,
+                           $5, $6, $7, $8)
         }
     }
 }
