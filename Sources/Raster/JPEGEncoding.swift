@@ -20,12 +20,26 @@ public struct JPEGEncoding: Hashable, Sendable {
     }
 
     /// The Huffman tables of the entropy coding. Lossless: the decoded pixels are the same
-    /// bytes either way; the file's size and the encode's time differ.
+    /// bytes either way; the file's size and the encode's time differ. Optimised tables take a
+    /// second pass that cost 2.0–2.9 ms on every 1024×576 card at q90 4:4:4 (the encode took
+    /// 1.7–1.9× its time with the standard tables), and saved 21 % on a flat card (37,533 → 29,498 bytes), 7–17 % on text,
+    /// pattern and gradient cards, 12.6 % on a grey photo's card and 2.9 % on a colour
+    /// photo's (`sharecard-bench --stage lossy`, 2026-12-01; docs/design.md).
     public enum HuffmanTables: String, Hashable, Sendable, CaseIterable {
         /// The JPEG specification's Annex K tables (libjpeg's and Pillow's default).
         case standard
         /// Tables built from the image's own statistics, in a second pass.
         case optimized
+
+        /// The tables for an image showing `content`, the one place this is decided: the
+        /// standard ones for a picture in colour, whose statistics they were made from; tables
+        /// optimised for the image otherwise, where they save 2–4 KB per ms of encode.
+        public init(for content: ImageContent) {
+            switch content {
+            case .colourPicture: self = .standard
+            case .drawing, .greyPicture: self = .optimized
+            }
+        }
 
         var value: Int32 {
             switch self {

@@ -5,8 +5,9 @@ import TestSupport
 import XCTest
 
 /// A JPEG's Huffman tables are libjpeg's standard ones (the JPEG specification's Annex K, as
-/// Pillow writes by default) or tables optimised for the image: the decoded pixels are the same
-/// either way (Huffman coding is lossless), only the bytes and the time differ.
+/// Pillow writes by default) or tables optimised for the image, chosen by what the image shows:
+/// the decoded pixels are the same either way (Huffman coding is lossless), only the bytes and
+/// the time differ.
 final class JPEGHuffmanTablesTests: XCTestCase {
     /// A photo-like picture: smooth gradients under fine noise, so optimised tables would
     /// differ from the standard ones.
@@ -51,6 +52,22 @@ final class JPEGHuffmanTablesTests: XCTestCase {
         }
     }
 
+    func testTheTablesFollowWhatTheImageShows() throws {
+        XCTAssertEqual(JPEGEncoding.HuffmanTables(for: .drawing), .optimized)
+        XCTAssertEqual(JPEGEncoding.HuffmanTables(for: .greyPicture), .optimized)
+        XCTAssertEqual(JPEGEncoding.HuffmanTables(for: .colourPicture), .standard)
+        let image = try Self.photoLike()
+        let output = try ImageOutput(format: .jpeg)
+        for content in ImageContent.allCases {
+            let tables = JPEGEncoding.HuffmanTables(for: content)
+            XCTAssertEqual(try image.encoded(output, content: content), try image.jpegData(encoding: JPEGEncoding(quality: 90, huffmanTables: tables)), "\(content)")
+        }
+        // PNG and WebP do not depend on it.
+        for output in [ImageOutput.png, try ImageOutput(format: .webp)] {
+            XCTAssertEqual(try image.encoded(output, content: .drawing), try image.encoded(output, content: .colourPicture), output.token)
+        }
+    }
+
     func testTheEncoderRefusesUnknownTables() {
         let pixels = [UInt8](repeating: 0x80, count: 64)
         var out: UnsafeMutablePointer<UInt8>?
@@ -63,5 +80,19 @@ final class JPEGHuffmanTablesTests: XCTestCase {
             let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             XCTAssertTrue(text.contains("Huffman tables"), text)
         }
+    }
+
+    func testGreyIsEveryPixelWithEqualChannels() throws {
+        let grey = (0..<256).map { v -> UInt32 in let g = UInt32(v); return 0xFF00_0000 | g << 16 | g << 8 | g }
+        XCTAssertTrue(try Image(width: 16, height: 16, premultipliedARGB: grey).isGrey)
+        // Premultiplied translucent greys stay grey.
+        XCTAssertTrue(try Image(width: 2, height: 1, premultipliedARGB: [0x8040_4040, 0x0000_0000]).isGrey)
+        // One pixel off by one in any channel, anywhere (the last row too), is colour.
+        for (index, delta) in [(0, UInt32(1)), (255, 1 << 8), (128, 1 << 16), (17, 1)] {
+            var pixels = grey
+            pixels[index] ^= delta
+            XCTAssertFalse(try Image(width: 16, height: 16, premultipliedARGB: pixels).isGrey, "pixel \(index)")
+        }
+        XCTAssertFalse(try Self.photoLike().isGrey)
     }
 }
