@@ -15,10 +15,13 @@ final class JPEGCardBytesTests: XCTestCase {
         return URL(fileURLWithPath: runner).deletingLastPathComponent().appendingPathComponent("sharecard")
     }
 
+    /// No `sharecard` beside the tests: build with `swift build --build-tests`.
+    struct MissingExecutable: Error { let path: String }
+
     /// The file `sharecard render ARGUMENTS -o card.jpg` writes.
     func rendered(_ arguments: [String]) throws -> [UInt8] {
         guard FileManager.default.isExecutableFile(atPath: Self.executable.path) else {
-            throw XCTSkip("no sharecard executable at \(Self.executable.path); build with `swift build --build-tests`")
+            throw MissingExecutable(path: Self.executable.path)
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jpeg-card-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
