@@ -22,9 +22,10 @@ public struct JPEGEncoding: Hashable, Sendable {
     /// The Huffman tables of the entropy coding. Lossless: the decoded pixels are the same
     /// bytes either way; the file's size and the encode's time differ. Optimised tables take a
     /// second pass that cost 2.0–2.9 ms on every 1024×576 card at q90 4:4:4 (the encode took
-    /// 1.7–1.9× its time with the standard tables), and saved 21 % on a flat card (37,533 → 29,498 bytes), 7–17 % on text,
-    /// pattern and gradient cards, 12.6 % on a grey photo's card and 2.9 % on a colour
-    /// photo's (`sharecard-bench --stage lossy`, 2026-12-01; docs/design.md).
+    /// 1.7–1.9× its time with the standard tables), and saved 21 % on a flat card (37,533 →
+    /// 29,498 bytes), 7–17 % on text, pattern and gradient cards, 12.6 % on a grey photo's
+    /// card and 2.9 % on a colour photo's (`sharecard-bench --stage lossy`, 2026-12-01;
+    /// docs/design.md).
     public enum HuffmanTables: String, Hashable, Sendable, CaseIterable {
         /// The JPEG specification's Annex K tables (libjpeg's and Pillow's default).
         case standard

@@ -5,8 +5,8 @@ import Raster
 /// q90 4:4:4 with the standard and the optimised tables (bytes, median ms, the two timed in
 /// alternation so a change of load hits both), what the card shows (`ResolvedScene.content`,
 /// and the time it takes to find out), the tables `JPEGEncoding.HuffmanTables(for:)` picks for
-/// it, and Pillow's `quality=90, subsampling=0` with
-/// `optimize=False` and `optimize=True` on the same pixels in the same run.
+/// it, and Pillow's `quality=90, subsampling=0` with `optimize=False` and `optimize=True` on
+/// the same pixels in the same run.
 enum JPEGTablesBench {
     static func run(iterations: Int, root: URL) throws {
         let cards = try EncodeBench.corpus(root: root)
@@ -14,7 +14,7 @@ enum JPEGTablesBench {
         print("\n## JPEG q90 4:4:4 Huffman tables per card: bytes and median ms (\(iterations) runs each)\n")
         print("| card | shows (deciding it) | standard | optimized | optimized saves | and costs | cards use | Pillow optimize=False | Pillow optimize=True |")
         print("|---|---|---:|---:|---:|---:|---|---:|---:|")
-        for card in cards {
+        for (index, card) in cards.enumerated() {
             let standard = try JPEGEncoding(quality: 90, huffmanTables: .standard)
             let optimized = try JPEGEncoding(quality: 90, huffmanTables: .optimized)
             let standardBytes = try card.image.jpegData(encoding: standard).count
@@ -24,7 +24,6 @@ enum JPEGTablesBench {
                                                               { _ = try card.image.jpegData(encoding: optimized) })
             var content = ImageContent.drawing
             let deciding = try measure("content", iterations: iterations) { content = card.scene.content }
-            let index = cards.firstIndex { $0.name == card.name }!
             func pillow(_ key: String) -> String {
                 guard let bytes = peer["bytes\t\(key)\t\(index)"], let ms = peer["ms\t\(key)\t\(index)"] else { return "–" }
                 return String(format: "%.0f %.2f ms", bytes, ms)
