@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """The same card pixels encoded by peers, in the same run as sharecard-bench's encode stage:
 Pillow's PNG writer at its default (zlib 6, adaptive filters) and with optimize=True, cairo's
-write_to_png, and Pillow's JPEG and WebP writers at the settings sharecard uses.
+write_to_png, and Pillow's JPEG and WebP writers at the settings sharecard uses (JPEG with the
+standard Huffman tables, Pillow's default, and with optimize=True).
 
-Usage: peer_encode.py --iterations N PNG...   Prints `what<TAB>peer<TAB>index<TAB>value`,
-what being `bytes` or `ms` (the median of N runs).
+Usage: peer_encode.py [--iterations N] [--jpeg-only] PNG...   Prints
+`what<TAB>peer<TAB>index<TAB>value`, what being `bytes` or `ms` (the median of N runs);
+--jpeg-only runs only the JPEG peers.
 """
 from peer_timing import median_ms
 import io
@@ -17,6 +19,9 @@ def main():
     if args[:1] == ["--iterations"]:
         iterations = int(args[1])
         args = args[2:]
+    jpeg_only = args[:1] == ["--jpeg-only"]
+    if jpeg_only:
+        args = args[1:]
     from PIL import Image
 
     try:
@@ -32,11 +37,14 @@ def main():
             "pillow-png": lambda out: image.save(out, "PNG"),
             "pillow-png-optimize": lambda out: image.save(out, "PNG", optimize=True),
             "pillow-jpeg-q90-444": lambda out: image.save(out, "JPEG", quality=90, subsampling=0),
+            "pillow-jpeg-q90-444-optimize": lambda out: image.save(out, "JPEG", quality=90, subsampling=0, optimize=True),
             "pillow-jpeg-q90-420": lambda out: image.save(out, "JPEG", quality=90, subsampling=2),
             "pillow-webp-q90": lambda out: image.save(out, "WEBP", quality=90, method=4),
             "pillow-webp-lossless": lambda out: image.save(out, "WEBP", lossless=True, quality=75, method=4),
         }
-        if cairo is not None:
+        if jpeg_only:
+            peers = {name: save for name, save in peers.items() if name.startswith("pillow-jpeg")}
+        elif cairo is not None:
             surface = cairo.ImageSurface.create_from_png(path)
             peers["cairo-png"] = lambda out: surface.write_to_png(out)
         for name, save in peers.items():

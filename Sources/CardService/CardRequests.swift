@@ -282,7 +282,7 @@ extension CardService {
         try RenderPolicy.checkRenderAllowed()
         let start = DispatchTime.now().uptimeNanoseconds
         let rendered = try renderer.render(card)
-        let png = try rendered.canvas.encoded(output)
+        let png = try rendered.encoded(output)
         metrics.recordRender(seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         let entry = PNGCache.Entry(png: png, layout: rendered.title.map {
             CardLayoutSummary(fontSize: ($0.fontSizeInPoints * 1000).rounded() / 1000, lines: $0.lines, truncated: $0.truncated,
@@ -346,7 +346,7 @@ extension CardService {
             png = hit.png
         } else {
             try RenderPolicy.checkRenderAllowed()
-            png = try PalettePreview(renderer: renderer).render(palette: palette, template: template).pngData()
+            png = try PalettePreview(renderer: renderer).render(palette: palette, template: template).canvas.pngData()
             cache.put(key, PNGCache.Entry(png: png, layout: nil))
         }
         return HTTPResponse(status: 200, headers: HTTPHeaders([HTTPField(name: "Content-Type", value: "image/png"), HTTPField(name: "ETag", value: key)] + caching.fields),

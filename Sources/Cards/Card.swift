@@ -70,6 +70,6 @@ extension CardRenderer {
     /// The card in `output`'s format, and the title's layout.
     public func encoded(_ card: Card, as output: ImageOutput) throws -> (bytes: [UInt8], title: TitleLayout?) {
         let rendered = try render(card)
-        return (try rendered.canvas.encoded(output), rendered.title)
+        return (try rendered.encoded(output), rendered.title)
     }
 }

@@ -42,6 +42,12 @@ public struct RenderedCard {
     public let canvas: Canvas
     public let resolved: ResolvedCard
     public var title: TitleLayout? { resolved.title }
+
+    /// The card in `output`'s format, encoded for what it shows (`ResolvedScene.content`):
+    /// the bytes every command and the HTTP service write for it.
+    public func encoded(_ output: ImageOutput) throws -> [UInt8] {
+        try canvas.encoded(output, content: resolved.scene.content)
+    }
 }
 
 /// Resolves an event with a template and a palette colour, then draws it. Holds only

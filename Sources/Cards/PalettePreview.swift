@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import Layout
 import Raster
+import Scene
 import Typesetting
 
 /// A contact sheet: the card in every colour of a palette, each with a deliberately hard
@@ -24,6 +25,18 @@ public struct PalettePreview: Sendable {
 
     public init(renderer: CardRenderer) { self.renderer = renderer }
 
+    /// A drawn sheet and what its cards show.
+    public struct Sheet {
+        public let canvas: Canvas
+        /// The most picture-like of its cards' `ResolvedScene.content`.
+        public let content: ImageContent
+
+        /// The sheet in `output`'s format, encoded for what it shows, as a card is.
+        public func encoded(_ output: ImageOutput) throws -> [UInt8] {
+            try canvas.encoded(output, content: content)
+        }
+    }
+
     /// A cell for cards of `size`: 384 points on the card's longer side.
     static func cellSize(for size: Size) -> Size {
         size.width >= size.height ? Size(width: 384, height: 384 * size.height / size.width)
@@ -32,7 +45,7 @@ public struct PalettePreview: Sendable {
 
     /// The sheet for `palette` with `template`, at `scale` device pixels per point, each card
     /// at `size` (the template's own when nil).
-    public func render(palette: Palette, template: Template, scale: Int = 1, size: CardSize? = nil) throws -> Canvas {
+    public func render(palette: Palette, template: Template, scale: Int = 1, size: CardSize? = nil) throws -> Sheet {
         let cardSize = size?.size ?? template.size
         let cellSize = Self.cellSize(for: cardSize)
         let rows = (palette.colors.count + Self.columns - 1) / Self.columns
@@ -42,6 +55,7 @@ public struct PalettePreview: Sendable {
         let context = try LayoutContext(fonts: renderer.fonts, glyphCache: renderer.glyphCache, scale: Double(scale))
         let caption = try TextAttributes(family: "Quicksand", weight: .bold, sizeInPoints: 15, color: Color(hex: "#2d2a38")!)
         let detail = try TextAttributes(family: "Quicksand", weight: .medium, sizeInPoints: 13, color: Color(hex: "#6b6778")!)
+        var content = ImageContent.drawing
         for (index, entry) in palette.colors.enumerated() {
             let x = Self.gutter + Double(index % Self.columns) * (cellSize.width + Self.gutter)
             let y = Self.gutter + Double(index / Self.columns) * (cellSize.height + Self.captionHeight + Self.gutter)
@@ -53,6 +67,7 @@ public struct PalettePreview: Sendable {
             // rounded up, then averaged down into its cell.
             let cardScale = min(3, max(1, (Double(scale) * cellSize.width / cardSize.width).rounded(.up)))
             let card = try renderer.render(event, template: template, color: entry, size: cardSize, scale: cardScale)
+            content = max(content, card.resolved.scene.content)
             sheet.draw(card.canvas.makeImage(), in: cell, contentMode: .aspectFit, clipsToBounds: true,
                        clip: sheet.makeClip(rect: cell, cornerRadius: 14))
             let ratio = entry.contrastRatios.min() ?? 0
@@ -63,6 +78,6 @@ public struct PalettePreview: Sendable {
             try contrast.draw(in: Rect(x: x + cellSize.width * 0.5, y: y + cellSize.height + 9,
                                        width: cellSize.width * 0.5 - 2, height: 20), on: sheet, context: context)
         }
-        return sheet
+        return Sheet(canvas: sheet, content: content)
     }
 }

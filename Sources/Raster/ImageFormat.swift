@@ -66,12 +66,15 @@ public struct ImageOutput: Hashable, Sendable {
 
 extension Image {
     /// The image in `output`'s format; translucent pixels are composited over `matte` first.
-    public func encoded(_ output: ImageOutput, matte: Color = .white) throws -> [UInt8] {
+    /// `content` is what the image shows (a JPEG's Huffman tables follow it:
+    /// `JPEGEncoding.HuffmanTables(for:)`).
+    public func encoded(_ output: ImageOutput, content: ImageContent, matte: Color = .white) throws -> [UInt8] {
         switch output.format {
         case .png:
             return try pngData(matte: matte)
         case .jpeg:
-            return try jpegData(encoding: JPEGEncoding(quality: output.quality ?? ImageOutput.defaultJPEGQuality), matte: matte)
+            return try jpegData(encoding: JPEGEncoding(quality: output.quality ?? ImageOutput.defaultJPEGQuality,
+                                                       huffmanTables: .init(for: content)), matte: matte)
         case .webp:
             let q = output.quality ?? ImageOutput.defaultWebPQuality
             // Lossless effort 75, method 4: libwebp's defaults (cwebp -lossless).
@@ -81,8 +84,8 @@ extension Image {
 }
 
 extension Canvas {
-    /// The canvas in `output`'s format; see `Image.encoded(_:matte:)`.
-    public func encoded(_ output: ImageOutput, matte: Color = .white) throws -> [UInt8] {
-        try Image(buffer: buffer, knownOpaque: isKnownOpaque).encoded(output, matte: matte)
+    /// The canvas in `output`'s format; see `Image.encoded(_:content:matte:)`.
+    public func encoded(_ output: ImageOutput, content: ImageContent, matte: Color = .white) throws -> [UInt8] {
+        try Image(buffer: buffer, knownOpaque: isKnownOpaque).encoded(output, content: content, matte: matte)
     }
 }

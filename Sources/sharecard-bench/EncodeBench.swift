@@ -1,13 +1,17 @@
 import Cards
 import Foundation
 import Raster
+import Scene
 import Typesetting
 
 /// Image encoding on a corpus of real cards: every PNG setting tried (libdeflate levels, row
 /// filters, palette), the old encoders, and JPEG/WebP, beside Pillow and cairo encoding the same
 /// pixels in the same run. Sizes in bytes, times as medians.
 enum EncodeBench {
-    static func corpus(root: URL) throws -> [(name: String, image: Image)] {
+    /// A card of the corpus: its pixels and its resolved scene (whose `content` picks a JPEG's tables).
+    typealias CorpusCard = (name: String, image: Image, scene: ResolvedScene)
+
+    static func corpus(root: URL) throws -> [CorpusCard] {
         let catalog = try Catalog(palettesDirectory: root.appendingPathComponent("palettes"),
                                   templatesDirectory: root.appendingPathComponent("templates"))
         let renderer = CardRenderer(fonts: try FontLibrary(directory: root.appendingPathComponent("fonts").path))
@@ -26,13 +30,14 @@ enum EncodeBench {
         return try events.map { name, event in
             var card = try Card(event, catalog: catalog)
             if name == "grey-photo" { card.photo = try EventPhoto(data: [UInt8](grey), template: card.template, size: card.canvasSize, scale: 1) }
-            return (name, try renderer.render(card).canvas.makeImage())
+            let rendered = try renderer.render(card)
+            return (name, rendered.canvas.makeImage(), rendered.resolved.scene)
         }
     }
 
     /// The scanline compressor's stream as a share of the filtered rows it codes (RGB, no
     /// filter), per card: what `scanlinesFallbackPerMille` is compared with.
-    static func scanlineShares(_ cards: [(name: String, image: Image)]) throws -> String {
+    static func scanlineShares(_ cards: [CorpusCard]) throws -> String {
         let scanlines = PNGEncoding.deflate(.init(rgb: .scanlines(filter: .none), indexed: nil))
         return try cards.map { card in
             let rows = card.image.height * (3 * card.image.width + 1)
@@ -111,8 +116,10 @@ enum EncodeBench {
     static func lossySettings() throws -> [Encoder] {
         var settings: [Encoder] = []
         for (quality, subsampling) in [(90, JPEGEncoding.ChromaSubsampling.none444), (90, .both420), (80, .none444)] {
-            let e = try JPEGEncoding(quality: quality, subsampling: subsampling)
-            settings.append(("JPEG q\(quality) \(subsampling.rawValue)", { try $0.jpegData(encoding: e) }))
+            for tables in JPEGEncoding.HuffmanTables.allCases {
+                let e = try JPEGEncoding(quality: quality, subsampling: subsampling, huffmanTables: tables)
+                settings.append(("JPEG q\(quality) \(subsampling.rawValue), \(tables.rawValue) tables", { try $0.jpegData(encoding: e) }))
+            }
         }
         for (lossless, quality, method) in [(false, 90, 4), (false, 80, 4), (false, 90, 2), (true, 75, 4), (true, 25, 1)] {
             let e = try WebPEncoding(lossless: lossless, quality: quality, method: method)
@@ -121,8 +128,8 @@ enum EncodeBench {
         return settings
     }
 
-    static func run(iterations: Int, root: URL) throws {
-        let cards = try corpus(root: root)
+    /// `bench/peer_encode.py` (with `options`) on the cards' pixels, written as PNG files for it.
+    static func runPeers(_ cards: [CorpusCard], options: [String], root: URL) throws -> [String: Double] {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("sharecard-encode-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -132,8 +139,12 @@ enum EncodeBench {
             try Data(try card.image.pngData(encoding: .libpng(try .init(zlibLevel: 1, filter: .none)))).write(to: URL(fileURLWithPath: path))
             files.append(path)
         }
-        let peer = runPeer(root.appendingPathComponent("bench/peer_encode.py").path,
-                           arguments: ["--iterations", String(iterations)] + files) ?? [:]
+        return runPeer(root.appendingPathComponent("bench/peer_encode.py").path, arguments: options + files) ?? [:]
+    }
+
+    static func run(iterations: Int, root: URL) throws {
+        let cards = try corpus(root: root)
+        let peer = try runPeers(cards, options: ["--iterations", String(iterations)], root: root)
         let columns = cards.map(\.name)
         print("\nDistinct colours: " + cards.map { "\($0.name) \(Set($0.image.premultipliedARGB).count)" }.joined(separator: ", "))
         print("Scanline stream per filtered row byte (RGB, unfiltered): " + (try scanlineShares(cards)))
@@ -142,13 +153,14 @@ enum EncodeBench {
                         peers: ["pillow-png": "Pillow save(PNG) default", "pillow-png-optimize": "Pillow optimize=True", "cairo-png": "cairo write_to_png"],
                         peer: peer, baseline: pngBaseline)
         try printMatrix("JPEG and WebP: bytes (× Pillow's same setting where there is one) and median ms", columns, try lossySettings(), cards, iterations,
-                        peers: ["pillow-jpeg-q90-444": "Pillow JPEG q90 4:4:4", "pillow-jpeg-q90-420": "Pillow JPEG q90 4:2:0",
+                        peers: ["pillow-jpeg-q90-444": "Pillow JPEG q90 4:4:4", "pillow-jpeg-q90-444-optimize": "Pillow JPEG q90 4:4:4 optimize=True",
+                                "pillow-jpeg-q90-420": "Pillow JPEG q90 4:2:0",
                                 "pillow-webp-q90": "Pillow WebP q90 m4", "pillow-webp-lossless": "Pillow WebP lossless q75 m4"],
                         peer: peer, baseline: Array(repeating: nil, count: cards.count))
         if peer.isEmpty { print("\n(encode peers not run: `scripts/setup --bench` installs Pillow and cairo)") }
     }
 
-    static func printMatrix(_ title: String, _ columns: [String], _ settings: [Encoder], _ cards: [(name: String, image: Image)],
+    static func printMatrix(_ title: String, _ columns: [String], _ settings: [Encoder], _ cards: [CorpusCard],
                             _ iterations: Int, peers: KeyValuePairs<String, String>, peer: [String: Double], baseline: [Double?]) throws {
         print("\n## \(title)\n")
         print("| setting | " + columns.joined(separator: " | ") + " |")

@@ -35,6 +35,14 @@ func measure(_ name: String, iterations: Int, note: String = "", _ body: () thro
     return Measurement(name: name, medianMilliseconds: median(samples), iterations: iterations, note: note)
 }
 
+/// One run of `body`, in ms on `measure`'s clock.
+func timeOnce(_ body: () throws -> Void) rethrows -> Double {
+    let cpuTime = measuresCPUTime()
+    let start = now(cpuTime: cpuTime)
+    try body()
+    return Double(now(cpuTime: cpuTime) - start) / 1e6
+}
+
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     guard !sorted.isEmpty else { return .nan }

@@ -71,7 +71,7 @@ enum PhotoBench {
         let facesPath = root.appendingPathComponent(".build/bench-photo-faces.jpg").path
         if !FileManager.default.fileExists(atPath: facesPath) {
             let collage = try FaceBench.collage(fixtures: root.appendingPathComponent("Tests/FacesTests/Fixtures"))
-            try Data(try collage.encoded(try ImageOutput(format: .jpeg))).write(to: URL(fileURLWithPath: facesPath))
+            try Data(try collage.jpegData(encoding: JPEGEncoding(quality: 90))).write(to: URL(fileURLWithPath: facesPath))
         }
         let facesBytes = Array(try Data(contentsOf: URL(fileURLWithPath: facesPath)))
         let stages = try PhotoCardStages.run(photo: "12 MP JPEG, no frontal face", iterations: iterations, bytes: bytes,

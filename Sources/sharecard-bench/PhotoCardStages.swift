@@ -76,7 +76,7 @@ enum PhotoCardStages {
         var rows = [decode, hash, faces, resample, resampleAndBlur, resolve, draw, notPhoto]
         for (name, output) in [("PNG", ImageOutput.png), ("JPEG q90", try ImageOutput(format: .jpeg))] {
             var size = 0
-            let m = try measure("… encode the card as \(name)", iterations: iterations) { size = try rendered.canvas.encoded(output).count }
+            let m = try measure("… encode the card as \(name)", iterations: iterations) { size = try rendered.encoded(output).count }
             rows.append(Measurement(name: m.name, medianMilliseconds: m.medianMilliseconds, iterations: iterations, note: "\(size) bytes"))
         }
         return rows

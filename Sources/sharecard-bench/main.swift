@@ -9,7 +9,7 @@ import Typesetting
 // instead of the wall clock: on a machine busy with other work, waits for a core drop out.
 
 var iterations = 200
-let allStages = ["raster", "typesetting", "fallback", "card", "presets", "faces", "photo", "encode"]
+let allStages = ["raster", "typesetting", "fallback", "card", "presets", "faces", "photo", "encode", "lossy"]
 var stages: Set<String> = []
 var arguments = CommandLine.arguments.dropFirst()
 while let arg = arguments.popFirst() {
@@ -58,6 +58,7 @@ do {
     if stages.contains("photo") { try PhotoBench.run(iterations: iterations, root: root) }
     if stages.contains("photo") { try PhotoCardFacesCached.run(iterations: iterations, root: root) }
     if stages.contains("encode") { try EncodeBench.run(iterations: max(5, iterations / 10), root: root) }
+    if stages.contains("lossy") { try JPEGTablesBench.run(iterations: max(5, iterations / 4), root: root) }
 } catch {
     FileHandle.standardError.write(Data("sharecard-bench: \(error)\n".utf8))
     exit(1)

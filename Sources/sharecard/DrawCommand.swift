@@ -33,6 +33,7 @@ enum DrawCommand {
         }
         // Text is set only when the scene has some: a drawing of shapes opens no fonts.
         let text = try scene.hasText ? SceneTextContext(fonts: Resources.fontLibrary(override: nil), glyphCache: GlyphCache()) : nil
-        try target.write(try scene.render(.sample, scale: scale, text: text).encoded(format))
+        let resolved = try scene.resolve(.sample, scale: scale, text: text)
+        try target.write(try resolved.draw().encoded(format, content: resolved.content))
     }
 }

@@ -38,7 +38,7 @@ enum TextCommand {
             }
         }
         canvas.draw(layout, at: box.origin, cache: GlyphCache())
-        try target.write(try canvas.encoded(format))
+        try target.write(try canvas.encoded(format, content: .drawing))
         if !layout.missingGlyphs.isEmpty {
             StandardError.write("sharecard text: no font has \(layout.missingGlyphs.joined(separator: " "))\n")
         }

@@ -46,7 +46,7 @@ final class CardGoldenTests: XCTestCase {
         let catalog = try Self.catalog.get()
         for palette in catalog.palettes {
             let sheet = try PalettePreview(renderer: Self.renderer.get()).render(palette: palette, template: catalog.template(named: "classic"))
-            try Self.golden.check(sheet.makeImage(), named: "preview-\(palette.name)")
+            try Self.golden.check(sheet.canvas.makeImage(), named: "preview-\(palette.name)")
         }
     }
 

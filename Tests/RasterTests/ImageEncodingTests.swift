@@ -298,9 +298,9 @@ final class ImageEncodingTests: XCTestCase {
         var message = [CChar](repeating: 0, count: 128)
         func text() -> String { String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
         pixels.withUnsafeBufferPointer { p in
-            XCTAssertEqual(sc_encode_jpeg(p.baseAddress, 63, 4, 4, 16, 90, 0, &out, &size, &message, 128), -1)
+            XCTAssertEqual(sc_encode_jpeg(p.baseAddress, 63, 4, 4, 16, 90, 0, 0, &out, &size, &message, 128), -1)
             XCTAssertTrue(text().contains("smaller"), text())
-            XCTAssertEqual(sc_encode_jpeg(p.baseAddress, 64, 4, 4, 16, 0, 0, &out, &size, &message, 128), -1)
+            XCTAssertEqual(sc_encode_jpeg(p.baseAddress, 64, 4, 4, 16, 0, 0, 0, &out, &size, &message, 128), -1)
             XCTAssertTrue(text().contains("quality"), text())
             XCTAssertEqual(sc_encode_webp(p.baseAddress, 64, 4, 4, 16, 0, 90, 9, &out, &size, &message, 128), -1)
             XCTAssertTrue(text().contains("method"), text())

@@ -1,37 +1,17 @@
+import CImageEncode
+import CTestImageDecode
 @testable import Raster
 import TestSupport
 import XCTest
 
-/// JPEGs are written with libjpeg's standard Huffman tables (the JPEG specification's Annex K,
-/// as Pillow writes by default), not tables optimised for each image: the optimising pass cost
-/// 2.8× the encode's time for 3–4 % fewer bytes on a photo card, and the decoded pixels are the
-/// same either way (Huffman coding is lossless).
+/// A JPEG's Huffman tables are libjpeg's standard ones (the JPEG specification's Annex K, as
+/// Pillow writes by default) or tables optimised for the image, chosen by what the image shows:
+/// the decoded pixels are the same either way (Huffman coding is lossless), only the bytes and
+/// the time differ.
 final class JPEGHuffmanTablesTests: XCTestCase {
-    /// The code-length counts (16 numbers) of each table in the file's DHT segments, by class
-    /// (0 DC, 1 AC) and id.
-    func huffmanCounts(_ jpeg: [UInt8]) -> [String: [UInt8]] {
-        var tables: [String: [UInt8]] = [:]
-        var i = 2
-        while i + 4 <= jpeg.count, jpeg[i] == 0xFF {
-            let marker = jpeg[i + 1]
-            let length = Int(jpeg[i + 2]) << 8 | Int(jpeg[i + 3])
-            if marker == 0xDA { break } // start of scan: no more tables before the data
-            if marker == 0xC4 {
-                var p = i + 4
-                while p < i + 2 + length {
-                    let counts = Array(jpeg[p + 1..<p + 17])
-                    tables["\(jpeg[p] >> 4)/\(jpeg[p] & 0xF)"] = counts
-                    p += 17 + counts.reduce(0) { $0 + Int($1) }
-                }
-            }
-            i += 2 + length
-        }
-        return tables
-    }
-
-    func testCardsUseTheStandardTables() throws {
-        // A photo-like picture: smooth gradients under fine noise, so optimised tables would
-        // differ from the standard ones.
+    /// A photo-like picture: smooth gradients under fine noise, so optimised tables would
+    /// differ from the standard ones.
+    static func photoLike() throws -> Image {
         var rng = SeededGenerator(seed: 0x1FE6)
         let width = 160, height = 96
         let pixels = (0..<width * height).map { i -> UInt32 in
@@ -39,14 +19,80 @@ final class JPEGHuffmanTablesTests: XCTestCase {
             func channel(_ base: Int) -> UInt32 { UInt32(max(0, min(255, base + Int.random(in: -12...12, using: &rng)))) }
             return 0xFF00_0000 | channel(x * 255 / width) << 16 | channel(y * 255 / height) << 8 | channel((x + y) % 256)
         }
-        let image = try Image(width: width, height: height, premultipliedARGB: pixels)
+        return try Image(width: width, height: height, premultipliedARGB: pixels)
+    }
+
+    func decoded(_ jpeg: [UInt8]) throws -> [UInt8] {
+        try ImageEncodingTests.decode(jpeg, sc_test_decode_jpeg).bgra
+    }
+
+    func testStandardTablesAreAnnexK() throws {
+        let image = try Self.photoLike()
         for subsampling in JPEGEncoding.ChromaSubsampling.allCases {
-            let tables = huffmanCounts(try image.jpegData(encoding: JPEGEncoding(quality: 90, subsampling: subsampling)))
-            // Annex K.3: luminance and chrominance DC, luminance and chrominance AC.
-            XCTAssertEqual(tables["0/0"], [0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0], "\(subsampling)")
-            XCTAssertEqual(tables["0/1"], [0, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0], "\(subsampling)")
-            XCTAssertEqual(tables["1/0"], [0, 2, 1, 3, 3, 2, 4, 3, 5, 5, 4, 4, 0, 0, 1, 0x7D], "\(subsampling)")
-            XCTAssertEqual(tables["1/1"], [0, 2, 1, 2, 4, 4, 3, 4, 7, 5, 4, 4, 0, 1, 2, 0x77], "\(subsampling)")
+            let jpeg = try image.jpegData(encoding: JPEGEncoding(quality: 90, subsampling: subsampling, huffmanTables: .standard))
+            XCTAssertEqual(JPEGHuffmanCounts.of(jpeg), JPEGHuffmanCounts.standard, "\(subsampling)")
+            // The default of a JPEGEncoding is libjpeg's own.
+            XCTAssertEqual(jpeg, try image.jpegData(encoding: JPEGEncoding(quality: 90, subsampling: subsampling)), "\(subsampling)")
         }
+    }
+
+    func testOptimizedTablesAreSmallerAndDecodeToTheSamePixels() throws {
+        let images = [("card-like", try ImageEncodingTests.cardLike(background: Color(hex: "#7b4397")!)), ("photo-like", try Self.photoLike())]
+        for (name, image) in images {
+            for subsampling in JPEGEncoding.ChromaSubsampling.allCases {
+                let standard = try image.jpegData(encoding: JPEGEncoding(quality: 90, subsampling: subsampling, huffmanTables: .standard))
+                let optimized = try image.jpegData(encoding: JPEGEncoding(quality: 90, subsampling: subsampling, huffmanTables: .optimized))
+                XCTAssertNotEqual(JPEGHuffmanCounts.of(optimized), JPEGHuffmanCounts.standard, "\(name) \(subsampling)")
+                XCTAssertEqual(Set(JPEGHuffmanCounts.of(optimized).keys), Set(JPEGHuffmanCounts.standard.keys), "\(name) \(subsampling)")
+                XCTAssertLessThan(optimized.count, standard.count, "\(name) \(subsampling)")
+                XCTAssertEqual(try decoded(optimized), try decoded(standard), "\(name) \(subsampling): Huffman coding is lossless")
+                XCTAssertEqual(optimized, try image.jpegData(encoding: JPEGEncoding(quality: 90, subsampling: subsampling, huffmanTables: .optimized)),
+                               "\(name) \(subsampling): deterministic")
+            }
+        }
+    }
+
+    func testTheTablesFollowWhatTheImageShows() throws {
+        XCTAssertEqual(JPEGEncoding.HuffmanTables(for: .drawing), .optimized)
+        XCTAssertEqual(JPEGEncoding.HuffmanTables(for: .greyPicture), .optimized)
+        XCTAssertEqual(JPEGEncoding.HuffmanTables(for: .colourPicture), .standard)
+        let image = try Self.photoLike()
+        let output = try ImageOutput(format: .jpeg)
+        for content in ImageContent.allCases {
+            let tables = JPEGEncoding.HuffmanTables(for: content)
+            XCTAssertEqual(try image.encoded(output, content: content), try image.jpegData(encoding: JPEGEncoding(quality: 90, huffmanTables: tables)), "\(content)")
+        }
+        // PNG and WebP do not depend on it.
+        for output in [ImageOutput.png, try ImageOutput(format: .webp)] {
+            XCTAssertEqual(try image.encoded(output, content: .drawing), try image.encoded(output, content: .colourPicture), output.token)
+        }
+    }
+
+    func testTheEncoderRefusesUnknownTables() {
+        let pixels = [UInt8](repeating: 0x80, count: 64)
+        var out: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        var message = [CChar](repeating: 0, count: 128)
+        for tables: Int32 in [-1, 2, Int32.max] {
+            let status = pixels.withUnsafeBufferPointer { sc_encode_jpeg($0.baseAddress, 64, 4, 4, 16, 90, 0, tables, &out, &size, &message, 128) }
+            XCTAssertEqual(status, -1, "\(tables)")
+            XCTAssertNil(out)
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            XCTAssertTrue(text.contains("Huffman tables"), text)
+        }
+    }
+
+    func testGreyIsEveryPixelWithEqualChannels() throws {
+        let grey = (0..<256).map { v -> UInt32 in let g = UInt32(v); return 0xFF00_0000 | g << 16 | g << 8 | g }
+        XCTAssertTrue(try Image(width: 16, height: 16, premultipliedARGB: grey).isGrey)
+        // Premultiplied translucent greys stay grey.
+        XCTAssertTrue(try Image(width: 2, height: 1, premultipliedARGB: [0x8040_4040, 0x0000_0000]).isGrey)
+        // One pixel off by one in any channel, anywhere (the last row too), is colour.
+        for (index, delta) in [(0, UInt32(1)), (255, 1 << 8), (128, 1 << 16), (17, 1)] {
+            var pixels = grey
+            pixels[index] ^= delta
+            XCTAssertFalse(try Image(width: 16, height: 16, premultipliedARGB: pixels).isGrey, "pixel \(index)")
+        }
+        XCTAssertFalse(try Self.photoLike().isGrey)
     }
 }
