@@ -99,7 +99,8 @@ final class InterruptedWriteTests: TemporaryDirectoryTestCase {
         process.currentDirectoryURL = directory
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // /proc/PID/syscall starts with the number of the system call the process waits in: 1, write.
+        // /proc/PID/syscall starts with the number of the system call the process waits in: 1 is
+        // write on x86-64, the architecture the suite runs on.
         let deadline = Date().addingTimeInterval(60)
         var syscall = ""
         while process.isRunning, Date() < deadline, !syscall.hasPrefix("1 ") {
