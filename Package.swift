@@ -76,7 +76,8 @@ let package = Package(
         .target(name: "HTTPTypes"),
         .target(name: "CardService", dependencies: ["Caching", "Cards", "Faces", "JSONData", "Scene", "HTTPTypes", "Photos", "PhotoFetch", "Raster", "CCrypto"]),
         .target(name: "HTTPServer", dependencies: ["HTTPTypes", "CMicroHTTPD", "Signals"]),
-        // Signals caught by a handler writing to a pipe, handled on one thread (serve, batch, -o).
+        // Signals caught by a handler writing to a pipe, handled on one thread (serve, batch); temporary
+        // files removed on SIGINT/SIGTERM by a plain C handler (the one-file commands: no thread).
         .target(name: "Signals", dependencies: ["Caching", "CSignal"]),
 
         .executableTarget(name: "sharecard", dependencies: ["Caching", "Signals", "CardService", "PhotoFetch", "HTTPServer", "HTTPTypes", "Cards", "JSONData", "Layout", "Scene", "Typesetting", "Raster", "Geometry", "Faces", "Photos"]),

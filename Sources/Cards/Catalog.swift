@@ -7,26 +7,35 @@ public struct Catalog: Sendable {
 
     /// Loads `palettes/*.json` and `templates/*.json` (sorted by name). The first bad file
     /// stops loading with an error naming it.
-    public init(palettesDirectory: URL, templatesDirectory: URL) throws {
-        palettes = try Catalog.files(in: palettesDirectory).map { try Palette(contentsOf: $0) }
-        templates = try Catalog.files(in: templatesDirectory).map { try Template(contentsOf: $0) }
-        guard !palettes.isEmpty else { throw DataFileError(file: palettesDirectory.path, field: "", reason: "no palettes found") }
-        guard !templates.isEmpty else { throw DataFileError(file: templatesDirectory.path, field: "", reason: "no templates found") }
+    public init(palettesDirectory: String, templatesDirectory: String) throws {
+        palettes = try Catalog.files(in: palettesDirectory).map { try Palette(path: $0) }
+        templates = try Catalog.files(in: templatesDirectory).map { try Template(path: $0) }
+        guard !palettes.isEmpty else { throw DataFileError(file: palettesDirectory, field: "", reason: "no palettes found") }
+        guard !templates.isEmpty else { throw DataFileError(file: templatesDirectory, field: "", reason: "no templates found") }
     }
 
     /// Loads only the palette and the template named (`<name>.json` in each folder): what one
-    /// card needs, without parsing the others. When either file is absent it loads everything,
-    /// so that the error for an unknown name lists the names there are, as the full load's does.
-    public init(palettesDirectory: URL, templatesDirectory: URL, palette: String, template: String) throws {
-        let paletteFile = palettesDirectory.appendingPathComponent(palette + ".json")
-        let templateFile = templatesDirectory.appendingPathComponent(template + ".json")
-        guard Self.isPlainName(palette), Self.isPlainName(template),
-              FileManager.default.fileExists(atPath: paletteFile.path), FileManager.default.fileExists(atPath: templateFile.path)
+    /// card needs, without listing the folders or parsing the other files. When either file
+    /// is absent, or a name is not a plain file name (`..`, a path), it loads everything, so
+    /// that the error for an unknown name lists the names there are, as the full load's does.
+    public init(palettesDirectory: String, templatesDirectory: String, palette: String, template: String) throws {
+        let paletteFile = DataFilePath.joining(palettesDirectory, palette + ".json")
+        let templateFile = DataFilePath.joining(templatesDirectory, template + ".json")
+        guard Self.isPlainName(palette), Self.isPlainName(template), access(paletteFile, F_OK) == 0, access(templateFile, F_OK) == 0
         else {
             try self.init(palettesDirectory: palettesDirectory, templatesDirectory: templatesDirectory)
             return
         }
-        self.init(palettes: [try Palette(contentsOf: paletteFile)], templates: [try Template(contentsOf: templateFile)])
+        self.init(palettes: [try Palette(path: paletteFile)], templates: [try Template(path: templateFile)])
+    }
+
+    public init(palettesDirectory: URL, templatesDirectory: URL) throws {
+        try self.init(palettesDirectory: palettesDirectory.path, templatesDirectory: templatesDirectory.path)
+    }
+
+    public init(palettesDirectory: URL, templatesDirectory: URL, palette: String, template: String) throws {
+        try self.init(palettesDirectory: palettesDirectory.path, templatesDirectory: templatesDirectory.path,
+                      palette: palette, template: template)
     }
 
     private init(palettes: [Palette], templates: [Template]) {
@@ -39,11 +48,12 @@ public struct Catalog: Sendable {
         !name.isEmpty && !name.hasPrefix(".") && !name.contains("/")
     }
 
-    static func files(in directory: URL) throws -> [URL] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
-            throw DataFileError(file: directory.path, field: "", reason: "cannot read the folder")
+    /// The paths of the `.json` files in `directory`, sorted by name.
+    static func files(in directory: String) throws -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+            throw DataFileError(file: directory, field: "", reason: "cannot read the folder")
         }
-        return names.filter { $0.hasSuffix(".json") }.sorted().map { directory.appendingPathComponent($0) }
+        return names.filter { $0.hasSuffix(".json") }.sorted().map { DataFilePath.joining(directory, $0) }
     }
 
     public func palette(named name: String) throws(EventError) -> Palette {

@@ -63,17 +63,19 @@ public struct DataFileError: Error, Equatable, Sendable, CustomStringConvertible
 extension Palette {
     /// Reads `palettes/<name>.json`: `{"name", "description", "colors": [{"name", "background", "foreground"}]}`
     /// where a background is a colour or `{"linear": {"angle": degrees, "stops": [[offset, colour], …]}}`.
-    public init(contentsOf url: URL) throws {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw DataFileError(file: url.lastPathComponent, field: "", reason: "cannot read the file")
-        }
-        try self.init(data: data, fileName: url.lastPathComponent)
+    public init(path: String) throws {
+        try self.init(data: try DataFileReader.read(path, maximumBytes: Palette.maximumFileBytes), fileName: DataFilePath.name(of: path))
     }
+
+    public init(contentsOf url: URL) throws { try self.init(path: url.path) }
+
+    /// The largest palette file read.
+    public static let maximumFileBytes = 1 << 20
 
     /// Reads a palette file's bytes; `fileName` (such as `pastel.json`) must match its name.
     public init(data: Data, fileName file: String) throws {
         do {
-            let root = try JSONNode.parse(data, maximumBytes: 1 << 20)
+            let root = try JSONNode.parse(data, maximumBytes: Palette.maximumFileBytes)
             try root.rejectUnknownKeys(allowed: ["name", "description", "colors"])
             let name = try root.required("name").string(maximumLength: 64)
             guard name + ".json" == file else { throw root.fail("name \"\(name)\" does not match the file name") }

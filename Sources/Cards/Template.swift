@@ -24,15 +24,16 @@ extension Template {
     public static let maximumPixelsPerRender = SceneLimits.maximumPixelsPerRender
     public static let maximumElements = 500
 
-    /// Reads `templates/<name>.json`. Images are read relative to the file. Errors name the
-    /// file, the element and the field.
-    public init(contentsOf url: URL, imageLimits: ImageLimits = .default) throws {
-        let file = url.lastPathComponent
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw DataFileError(file: file, field: "", reason: "cannot read the file")
-        }
+    /// The largest template file read.
+    public static let maximumFileBytes = 1 << 20
+
+    /// Reads `templates/<name>.json`. Images are read relative to the file's folder. Errors
+    /// name the file, the element and the field.
+    public init(path: String, imageLimits: ImageLimits = .default) throws {
+        let file = DataFilePath.name(of: path)
+        let data = try DataFileReader.read(path, maximumBytes: Template.maximumFileBytes)
         do {
-            let root = try JSONNode.parse(data, maximumBytes: 1 << 20)
+            let root = try JSONNode.parse(data, maximumBytes: Template.maximumFileBytes)
             try root.rejectUnknownKeys(allowed: ["name", "description", "size", "background", "elements"])
             let name = try root.required("name").string(maximumLength: 64)
             guard name + ".json" == file else { throw root.fail("name \"\(name)\" does not match the file name") }
@@ -40,7 +41,8 @@ extension Template {
             let sizeValues = try sizeNode.numbers(count: 2, in: 16...4096)
             let elementsNode = try root.required("elements")
             _ = try elementsNode.array(maximumCount: Template.maximumElements)
-            var parser = SceneParser(baseDirectory: url.deletingLastPathComponent(), imageLimits: imageLimits)
+            var parser = SceneParser(baseDirectory: URL(fileURLWithPath: DataFilePath.directory(of: path), isDirectory: true),
+                                     imageLimits: imageLimits)
             parser.decodesImages = false
             var scene = try parser.parse(root)
             if try root.optional("background") == nil {
@@ -56,5 +58,9 @@ extension Template {
         } catch let e as JSONInputError {
             throw DataFileError(file: file, field: e.path, reason: e.reason)
         }
+    }
+
+    public init(contentsOf url: URL, imageLimits: ImageLimits = .default) throws {
+        try self.init(path: url.path, imageLimits: imageLimits)
     }
 }

@@ -12,16 +12,17 @@ public struct TemplateDocuments: Sendable {
 
     /// Reads `NAME.json` for every template of `catalog` from `directory`, the folder the
     /// catalog was loaded from. Throws `DataFileError` naming a file that cannot be read.
-    public init(catalog: Catalog, directory: URL) throws {
+    public init(catalog: Catalog, directory: String) throws {
         var byName: [String: [UInt8]] = [:]
         for template in catalog.templates {
-            let file = directory.appendingPathComponent(template.name + ".json")
-            guard let data = FileManager.default.contents(atPath: file.path) else {
-                throw DataFileError(file: file.path, field: "", reason: "cannot read the file")
-            }
-            byName[template.name] = Array(data)
+            let file = DataFilePath.joining(directory, template.name + ".json")
+            byName[template.name] = Array(try DataFileReader.read(file, maximumBytes: Template.maximumFileBytes))
         }
         self.byName = byName
+    }
+
+    public init(catalog: Catalog, directory: URL) throws {
+        try self.init(catalog: catalog, directory: directory.path)
     }
 
     public subscript(name: String) -> [UInt8]? { byName[name] }

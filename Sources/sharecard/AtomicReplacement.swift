@@ -1,25 +1,33 @@
 import Foundation
+import Signals
 
 /// Replaces a regular file (or creates it) so that a reader sees the old bytes or the new
 /// ones, never a mixture: a temporary file in the same directory is written, given the old
 /// file's permission bits (and owner, when running as root), fsynced, and renamed over the
 /// path. The temporary file is removed on every failure, and on SIGINT/SIGTERM through
-/// `Interruption`. A new file gets mode 0666 less the umask, as `>` in a shell would.
+/// `ExitCleanup`. A new file gets mode 0666 less the umask, as `>` in a shell would.
 enum AtomicReplacement {
     struct Failure: Error {
         let reason: String
+
+        init(reason: String) { self.reason = reason }
+
+        init(_ failure: ExitCleanup.Failure) {
+            switch failure {
+            case .exiting: reason = "interrupted"
+            case .system(let code): reason = Errno.text(code)
+            }
+        }
     }
 
     /// `path` must already have its symlinks resolved (see `OutputTarget`).
     static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
         var existing = stat()
         let replacing = lstat(path, &existing) == 0 && existing.st_mode & S_IFMT == S_IFREG
-        let temporary = temporaryPath(for: path)
-        let fd: Int32
-        switch Interruption.shared.createTemporary(temporary, { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666) }) {
-        case .success(let opened): fd = opened
-        case .failure(let failure):
-            throw Failure(reason: failure.code == 0 ? "interrupted" : Errno.text(failure.code))
+        let fd: Int32, temporary: ExitCleanup.Temporary
+        switch ExitCleanup.create(temporaryPath(for: path), flags: O_WRONLY | O_CLOEXEC, mode: 0o666) {
+        case .success(let created): (fd, temporary) = created
+        case .failure(let failure): throw Failure(failure)
         }
         var error = Errno.writeAll(fd, bytes)
         if error == nil, replacing {
@@ -30,12 +38,10 @@ enum AtomicReplacement {
         if error == nil, fsync(fd) != 0, errno != EINVAL { error = errno }
         if close(fd) != 0, error == nil, errno != EINTR { error = errno }
         if let error {
-            Interruption.shared.discardTemporary(temporary)
+            ExitCleanup.discard(temporary)
             throw Failure(reason: Errno.text(error))
         }
-        if let code = Interruption.shared.commitTemporary(temporary, { rename(temporary, path) == 0 ? nil : errno }) {
-            throw Failure(reason: code == 0 ? "interrupted" : Errno.text(code))
-        }
+        if let failure = ExitCleanup.commit(temporary, to: path) { throw Failure(failure) }
     }
 
     /// `.NAME.sharecard-PID-RANDOM.tmp` beside `path`; NAME is shortened so the whole stays

@@ -26,8 +26,8 @@ enum CardOptions {
 
     static func catalog(_ args: ParsedArguments) throws -> Catalog {
         do {
-            return try Catalog(palettesDirectory: URL(fileURLWithPath: try Resources.directory("palettes", override: args.value("palettes"))),
-                               templatesDirectory: URL(fileURLWithPath: try Resources.directory("templates", override: args.value("templates"))))
+            return try Catalog(palettesDirectory: try Resources.directory("palettes", override: args.value("palettes")),
+                               templatesDirectory: try Resources.directory("templates", override: args.value("templates")))
         } catch let e as DataFileError {
             throw CommandError(e.description)
         }
@@ -36,8 +36,8 @@ enum CardOptions {
     /// The catalog one card needs: its palette and template only (see `Catalog.init(…palette:template:)`).
     static func catalog(_ args: ParsedArguments, for event: Event) throws -> Catalog {
         do {
-            return try Catalog(palettesDirectory: URL(fileURLWithPath: try Resources.directory("palettes", override: args.value("palettes"))),
-                               templatesDirectory: URL(fileURLWithPath: try Resources.directory("templates", override: args.value("templates"))),
+            return try Catalog(palettesDirectory: try Resources.directory("palettes", override: args.value("palettes")),
+                               templatesDirectory: try Resources.directory("templates", override: args.value("templates")),
                                palette: event.palette, template: event.template)
         } catch let e as DataFileError {
             throw CommandError(e.description)

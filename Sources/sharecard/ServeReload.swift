@@ -9,8 +9,8 @@ import Signals
 /// untouched. A reload that fails keeps the catalog in use and logs why.
 enum ServeReload {
     static func install(_ args: ParsedArguments, service: CardService, log: AccessLog) throws {
-        let palettes = URL(fileURLWithPath: try Resources.directory("palettes", override: args.value("palettes")))
-        let templates = URL(fileURLWithPath: try Resources.directory("templates", override: args.value("templates")))
+        let palettes = try Resources.directory("palettes", override: args.value("palettes"))
+        let templates = try Resources.directory("templates", override: args.value("templates"))
         // One reload at a time, in signal order: the watcher runs its handlers on one thread.
         try SignalWatcher.shared.watch(SIGHUP) { _ in
             do {

@@ -34,7 +34,7 @@ enum TemplatesCommand {
             guard args.positionals.count == 2 else { throw UsageError(description: "'templates validate' needs a FILE") }
             let path = args.positionals[1]
             do {
-                let t = try Template(contentsOf: URL(fileURLWithPath: path))
+                let t = try Template(path: path)
                 try t.check(fonts: Resources.fontLibrary(override: args.value("fonts")))
                 print("\(path): valid template \"\(t.name)\", \(t.elements.count) elements, \(Int(t.size.width))×\(Int(t.size.height))")
             } catch let e as DataFileError {
@@ -47,7 +47,7 @@ enum TemplatesCommand {
 
     /// The JSON documents of `catalog`'s templates, from the templates folder it was loaded from.
     static func documents(_ catalog: Catalog, _ args: ParsedArguments) throws -> TemplateDocuments {
-        let directory = URL(fileURLWithPath: try Resources.directory("templates", override: args.value("templates")))
+        let directory = try Resources.directory("templates", override: args.value("templates"))
         do { return try TemplateDocuments(catalog: catalog, directory: directory) } catch let e as DataFileError {
             throw CommandError(e.description)
         }

@@ -12,8 +12,7 @@ enum Version {
         var lines = ["sharecard \(number)", "commit: \(Resources.buildCommit() ?? "unknown")", "renderer: \(Card.rendererVersion)"]
         lines.append("fonts: " + describe { ContentHash.fontsVersion(directory: try Resources.directory("fonts")) })
         let catalog = Result { () throws -> Catalog in
-            try Catalog(palettesDirectory: URL(fileURLWithPath: try Resources.directory("palettes")),
-                        templatesDirectory: URL(fileURLWithPath: try Resources.directory("templates")))
+            try Catalog(palettesDirectory: try Resources.directory("palettes"), templatesDirectory: try Resources.directory("templates"))
         }
         lines.append("palettes: " + describe { folderVersion(try catalog.get().palettes.map { ($0.name, $0.version) }) })
         lines.append("templates: " + describe { folderVersion(try catalog.get().templates.map { ($0.name, $0.version) }) })

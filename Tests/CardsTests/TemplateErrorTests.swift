@@ -72,7 +72,7 @@ final class TemplateErrorTests: XCTestCase {
         XCTAssertEqual(error(label, name: "other"), "other.json: name \"broken\" does not match the file name")
         XCTAssertTrue(error(label, extra: #""colour": 1,"#).hasPrefix("broken.json: colour: unknown field"))
         XCTAssertThrowsError(try Template(contentsOf: URL(fileURLWithPath: "/nonexistent/x.json"))) {
-            XCTAssertEqual("\($0)", "x.json: cannot read the file")
+            XCTAssertEqual("\($0)", "/nonexistent/x.json: cannot read the file: No such file or directory")
         }
     }
 

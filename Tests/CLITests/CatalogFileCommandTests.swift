@@ -1,0 +1,38 @@
+import Foundation
+import XCTest
+
+/// A template or palette file the command cannot read is an error naming the file and why.
+final class CatalogFileCommandTests: TemporaryDirectoryTestCase {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Runs `sharecard arguments…` as an unprivileged user when the tests run as root (who
+    /// reads any file whatever its mode), through util-linux's setpriv.
+    func runUnprivileged(_ arguments: [String]) throws -> Sharecard.Result {
+        guard geteuid() == 0 else { return try Sharecard.run(arguments, in: directory) }
+        return try ProcessRunner.run("/usr/bin/setpriv", ["--reuid", "65534", "--regid", "65534", "--clear-groups", "--",
+                                                          Sharecard.executable.path] + arguments,
+                                     environment: nil, in: directory)
+    }
+
+    func testUnreadableFilesAreNamed() throws {
+        for folder in ["palettes", "templates"] {
+            try FileManager.default.copyItem(at: Self.repository.appendingPathComponent(folder), to: directory.appendingPathComponent(folder))
+        }
+        XCTAssertEqual(chmod(path("templates/classic.json"), 0), 0)
+        XCTAssertEqual(chmod(path("palettes/pastel.json"), 0), 0)
+
+        let validate = try runUnprivileged(["templates", "validate", "templates/classic.json"])
+        XCTAssertEqual(validate.status, 1)
+        XCTAssertEqual(validate.stderr, "sharecard templates: templates/classic.json: cannot read the file: Permission denied\n")
+
+        let render = try runUnprivileged(["render", "--title", "x", "--templates", "templates", "--palettes", "palettes", "-o", "-"])
+        XCTAssertEqual(render.status, 1)
+        XCTAssertEqual(render.stderr, "sharecard render: templates/classic.json: cannot read the file: Permission denied\n")
+
+        let palette = try runUnprivileged(["render", "--title", "x", "--templates", "templates", "--palettes", "palettes",
+                                           "--template", "photo", "--palette", "pastel", "-o", "-"])
+        XCTAssertEqual(palette.status, 1)
+        XCTAssertEqual(palette.stderr, "sharecard render: palettes/pastel.json: cannot read the file: Permission denied\n")
+        XCTAssertEqual(palette.stdout, Data(), "nothing written")
+    }
+}
