@@ -33,6 +33,8 @@ enum DrawCommand {
         }
         // Text is set only when the scene has some: a drawing of shapes opens no fonts.
         let text = try scene.hasText ? SceneTextContext(fonts: Resources.fontLibrary(override: nil), glyphCache: GlyphCache()) : nil
-        try target.write(try scene.render(.sample, scale: scale, text: text).encoded(format))
+        let canvas = try scene.render(.sample, scale: scale, text: text)
+        if let failure = text?.fonts.optionalFacesFailure { throw CommandError("\(failure)") }
+        try target.write(try canvas.encoded(format))
     }
 }
