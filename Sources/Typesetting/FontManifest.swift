@@ -115,13 +115,13 @@ struct FontManifest {
         if part.optional != nil {
             throw .invalidManifest(path: path, reason: "\"optional\" belongs in \(FontLibrary.manifestName), not in its optional part")
         }
+        if part.version != version {
+            throw .invalidManifest(path: path, reason: "version \(part.version) is not supported (expected \(version))")
+        }
         var whole = self
         whole.optional = nil
         whole.faces += part.faces
         whole.fallback += part.fallback
-        if part.version != version {
-            throw .invalidManifest(path: path, reason: "version \(part.version) is not supported (expected \(version))")
-        }
         if let problem = whole.problem(facesFrom: faces.count, fallbackFrom: fallback.count) {
             throw .invalidManifest(path: path, reason: problem)
         }

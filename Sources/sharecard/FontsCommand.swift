@@ -15,21 +15,22 @@ enum FontsCommand {
 
     static func run(_ args: ParsedArguments) throws {
         guard args.positionals.count == 1 else { throw UsageError(description: "'fonts' takes one ACTION (list or validate)") }
+        let action = args.positionals[0]
+        guard action == "list" || action == "validate" else {
+            throw UsageError(description: "unknown action '\(action)' (expected list or validate)")
+        }
         let fonts = try Resources.fontLibrary(override: args.value("fonts"))
         do { try fonts.loadOptionalFaces() } catch { throw CommandError("\(error)") }
-        switch args.positionals[0] {
-        case "list":
+        if action == "list" {
             for entry in fonts.entries {
                 print("\(entry.family)\t\(entry.weight.value)\t\(entry.style.rawValue)\t\(entry.path)")
             }
-        case "validate":
+        } else {
             do { try fonts.openAllFaces() } catch { throw CommandError("\(error)") }
             let absent = fonts.unavailablePaths
             print("\(fonts.directory): valid, \(fonts.entries.count) faces in \(fonts.families.count) families"
                   + (absent.isEmpty ? "" : ", \(absent.count) optional files absent"))
             for path in absent { print("  absent (optional): \(path)") }
-        case let action:
-            throw UsageError(description: "unknown action '\(action)' (expected list or validate)")
         }
     }
 }
