@@ -21,12 +21,17 @@ extension Card {
 }
 
 extension ContentHash {
-    /// The version of a fonts folder: a hash of its manifest and of every face file's size.
+    /// The version of a fonts folder: a hash of its manifest (`fonts.json` and the other JSON
+    /// files, its optional part) and of every face file's size.
     public static func fontsVersion(directory: String) -> String {
         var bytes = Array((FileManager.default.contents(atPath: (directory as NSString).appendingPathComponent("fonts.json")) ?? Data()))
         for name in ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted() {
-            let size = (try? FileManager.default.attributesOfItem(atPath: (directory as NSString).appendingPathComponent(name))[.size] as? Int) ?? 0
+            let path = (directory as NSString).appendingPathComponent(name)
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             bytes += Array("\(name):\(size);".utf8)
+            if name.hasSuffix(".json"), name != "fonts.json" {
+                bytes += Array(FileManager.default.contents(atPath: path) ?? Data())
+            }
         }
         return String(hex(bytes).prefix(12))
     }

@@ -85,8 +85,12 @@ public struct CardRenderer: Sendable {
         let text = SceneTextContext(fonts: fonts, glyphCache: glyphCache,
                                     language: LanguageTag(event.canonicalLocale.textLanguage) ?? LanguageTag("en")!,
                                     hyphenates: true)
-        return ResolvedCard(scene: try template.scene.resolve(SceneBindings(values: values, colors: colors, photo: photo?.photo.image, photoFaces: photo?.faces ?? []), size: size,
-                                                              scale: scale, text: text, pixelLimit: pixelLimit))
+        let scene = try template.scene.resolve(SceneBindings(values: values, colors: colors, photo: photo?.photo.image, photoFaces: photo?.faces ?? []), size: size,
+                                               scale: scale, text: text, pixelLimit: pixelLimit)
+        // A lookup that needed the fonts' optional part and could not read it went on without
+        // it: the layout is not the one the fonts describe, so the card is refused.
+        if let failure = fonts.optionalFacesFailure { throw failure }
+        return ResolvedCard(scene: scene)
     }
 
     /// Paints a resolved card.

@@ -6,8 +6,11 @@ import UnicodeText
 /// Faces outside the directory (Noto Sans CJK and the script faces of `fonts-noto-core`) are
 /// found by path when present and skipped when absent.
 ///
-/// Loading reads the manifest and checks that the required faces' files exist (an optional
-/// face's file is looked for when a lookup first considers it); a face is opened (HarfBuzz,
+/// Loading reads `fonts.json` and checks that the required faces' files exist (an optional
+/// face's file is looked for when a lookup first considers it). The manifest's optional part
+/// (`fallback.json`: the system's script and CJK faces and the rest of the fallback order) is
+/// read, checked and registered the first time a lookup needs it, once for all threads; a
+/// Latin title never needs it. A face is opened (HarfBuzz,
 /// FreeType, one mapping of its file) the first time a lookup needs it, and a collection's
 /// face names are read once.
 /// Only the title face is opened up front. A face that turns out to be unreadable behaves as
@@ -28,37 +31,31 @@ public struct FontLibrary: Sendable {
         public var face: FontFace? { slot.face }
     }
 
-    private struct FallbackFamily: Sendable {
-        let familyKey: String
-        /// Normalised BCP 47 tags this family is preferred for (empty: no preference).
-        let languages: [String]
-    }
-
     /// The manifest's file name inside a fonts directory.
     public static let manifestName = "fonts.json"
 
     /// The directory the library was loaded from.
     public let directory: String
-    /// Every face the manifest lists, available or not, in manifest order.
-    private let allEntries: [Entry]
-    /// Every available face, in manifest order. This checks every optional face's file: lookups
-    /// check only the faces they consider.
-    public var entries: [Entry] { allEntries.filter(\.slot.isAvailable) }
+    /// Every available face, in manifest order, the optional part's included (reading it).
+    /// This checks every optional face's file: lookups check only the faces they consider.
+    public var entries: [Entry] { whole.entries.filter(\.slot.isAvailable) }
     /// The default face for titles (the manifest's `title`, Quicksand Bold as shipped).
     public let titleFace: FontFace
     /// Paths of optional faces that were not found (e.g. CJK without `fonts-noto-cjk`), each
-    /// once, in manifest order. This checks every optional face's file.
+    /// once, in manifest order. This reads the optional part and checks every optional face's file.
     public var unavailablePaths: [String] {
         var seen = Set<String>()
-        return allEntries.filter { !$0.slot.isAvailable && seen.insert($0.path).inserted }.map(\.path)
+        return whole.entries.filter { !$0.slot.isAvailable && seen.insert($0.path).inserted }.map(\.path)
     }
-    private let fallback: [FallbackFamily]
-    private let table: FallbackTable
-    /// Entry indices per family key, in manifest order.
-    private let familyEntries: [String: [Int]]
+    /// `fonts.json`'s faces and fallback entries.
+    private let first: FaceRegistry
+    /// The manifest's optional part, read on first need; nil when `fonts.json` names none.
+    private let optional: OptionalFaces?
 
-    /// Loads the manifest in `directory` and checks that every face it requires exists (an optional
-    /// face's file is checked when a lookup first considers it). Errors name the file.
+    /// Loads `fonts.json` in `directory` and checks that every face it requires exists (an
+    /// optional face's file is checked when a lookup first considers it). The manifest's
+    /// optional part is read when a lookup first needs it, or by `loadOptionalFaces()`. Errors
+    /// name the file.
     public init(directory: String) throws(FontError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -66,47 +63,42 @@ public struct FontLibrary: Sendable {
         }
         let manifestPath = (directory as NSString).appendingPathComponent(Self.manifestName)
         let manifest = try FontManifest.load(path: manifestPath)
-
-        var entries: [Entry] = []
-        entries.reserveCapacity(manifest.faces.count)
-        var files: [String: SharedFontFile] = Dictionary(minimumCapacity: manifest.faces.count)
-        var checked = Set<String>()
-        // A manifest's `file` is a plain name (checked by FontManifest), so joining needs no path API.
-        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-        for spec in manifest.faces {
-            let path = spec.path ?? prefix + (spec.file ?? "")
-            let optional = spec.optional == true
-            // A required face's file is checked now (one `access` each, the shipped dozen); an
-            // optional one's (the system's script faces) only when a lookup considers it.
-            if !optional, !checked.contains(path) {
-                guard FontFile.exists(path: path) else { throw .fileNotFound(path: path) }
-                checked.insert(path)
-            }
-            // One hash per face: the file is found, or made and stored, in one access.
-            func shared(_ file: inout SharedFontFile) -> SharedFontFile { file }
-            let file = shared(&files[path, default: SharedFontFile(path: path)])
-            let slot = FaceSlot(file: file, faceIndex: spec.faceIndex, family: spec.family, optional: optional)
-            entries.append(Entry(family: spec.family, weight: FontWeight(spec.weight)!,
-                                 style: spec.style ?? .normal, slot: slot))
-        }
-
-        // Every listed face is an entry, so the manifest's face indices are entry indices.
-        let familyEntries = manifest.facesByFamily
+        let first = try FaceRegistry(manifest: manifest, directory: directory)
         self.directory = directory
-        self.allEntries = entries
-        self.familyEntries = familyEntries
-        self.fallback = zip(manifest.fallbackFamilyKeys, manifest.fallbackLanguages).map {
-            FallbackFamily(familyKey: $0, languages: $1)
+        self.first = first
+        self.optional = manifest.optional.map {
+            OptionalFaces(path: (directory as NSString).appendingPathComponent($0), after: manifest,
+                          registry: first, directory: directory)
         }
-        self.table = FallbackTable(scripts: manifest.fallbackScripts)
 
         let title = manifest.title
-        guard let indices = familyEntries[title.family.lowercased()],
-              let titleEntry = Self.match(indices.map { entries[$0] }.filter(\.slot.isAvailable), weight: FontWeight(title.weight)!, style: title.style ?? .normal)
+        guard let indices = first.familyEntries[title.family.lowercased()],
+              let titleEntry = FaceRegistry.match(indices.map { first.entries[$0] }.filter(\.slot.isAvailable),
+                                                  weight: FontWeight(title.weight)!, style: title.style ?? .normal)
         else {
             throw .invalidManifest(path: manifestPath, reason: "no face of title family \"\(title.family)\" was found")
         }
         self.titleFace = try titleEntry.slot.open()
+    }
+
+    /// Reads and checks the manifest's optional part now if it has not been read, and throws
+    /// its error (for validation and servers, which should fail at start rather than on the
+    /// first card that needs a script face). Nothing when `fonts.json` names no optional part.
+    public func loadOptionalFaces() throws(FontError) {
+        _ = try optional?.load().get()
+    }
+
+    /// Why the manifest's optional part could not be loaded, when a lookup needed it and it
+    /// failed; nil otherwise. Lookups then went on with `fonts.json`'s faces alone, so a
+    /// layout made after a failure is not what the complete fonts would give: report this
+    /// error instead of its result.
+    public var optionalFacesFailure: FontError? { optional?.failure }
+
+    /// The faces of the whole manifest, reading the optional part on first need; `fonts.json`'s
+    /// alone when that part cannot be loaded (`optionalFacesFailure` says why).
+    private var whole: FaceRegistry {
+        guard let optional else { return first }
+        return (try? optional.load().get()) ?? first
     }
 
     /// Family names in manifest order, without repeats.
@@ -116,36 +108,25 @@ public struct FontLibrary: Sendable {
     }
 
     /// Opens every face now and throws the first that cannot be opened (for validation and
-    /// tests; rendering opens faces as it needs them).
+    /// tests; rendering opens faces as it needs them). The optional part's error comes first.
     public func openAllFaces() throws(FontError) {
+        try loadOptionalFaces()
         for entry in entries { _ = try entry.slot.open() }
     }
 
     /// Faces already opened, in manifest order (the title face, and those lookups needed).
     public var openedFaces: [FontFace] {
-        allEntries.compactMap { $0.slot.openedFace }
+        (optional?.loaded ?? first).entries.compactMap { $0.slot.openedFace }
     }
 
     /// The face of `family` closest to `weight` and `style`, or nil when the family is unknown.
     /// A missing style falls back to the other one; weight follows the CSS matching order.
+    /// A family not in `fonts.json` is looked for in the optional part (a family's faces are
+    /// all in one file).
     public func face(family: String, weight: FontWeight = .regular, style: FontStyle = .normal) -> FontFace? {
-        face(familyKey: family.lowercased(), weight: weight, style: style)
-    }
-
-    private func face(familyKey: String, weight: FontWeight, style: FontStyle) -> FontFace? {
-        entry(familyKey: familyKey, weight: weight, style: style)?.face
-    }
-
-    private func entry(familyKey: String, weight: FontWeight, style: FontStyle) -> Entry? {
-        guard let indices = familyEntries[familyKey] else { return nil }
-        return Self.match(indices.map { allEntries[$0] }.filter(\.slot.isAvailable), weight: weight, style: style)
-    }
-
-    private static func match(_ inFamily: [Entry], weight: FontWeight, style: FontStyle) -> Entry? {
-        let styled = inFamily.filter { $0.style == style }
-        let pool = styled.isEmpty ? inFamily : styled
-        guard let best = weight.nearest(in: pool.map(\.weight)) else { return nil }
-        return pool.first { $0.weight == best }
+        let key = family.lowercased()
+        let registry = first.familyEntries[key] != nil ? first : whole
+        return registry.entry(familyKey: key, weight: weight, style: style)?.face
     }
 
     /// Every fallback face in the order to try them, one per family at the nearest weight.
@@ -157,44 +138,16 @@ public struct FontLibrary: Sendable {
     /// as listed, so Simplified Chinese forms are the default for Han.
     public func fallbackChain(weight: FontWeight = .regular, style: FontStyle = .normal,
                               language: LanguageTag? = nil) -> [FontFace] {
-        faces(Array(fallback.indices), weight: weight, style: style, language: language)
+        let whole = whole
+        return whole.faces(Array(whole.fallback.indices), weight: weight, style: style, language: language)
     }
 
     /// The fallback faces tried for a cluster of `script` (the general families and the
     /// script's own), in order, opening them.
     public func fallbackChain(for script: ScriptTag, weight: FontWeight = .regular, style: FontStyle = .normal,
                               language: LanguageTag? = nil) -> [FontFace] {
-        faces(table.candidates(for: [script.code]), weight: weight, style: style, language: language)
-    }
-
-    private func faces(_ indices: [Int], weight: FontWeight, style: FontStyle, language: LanguageTag?) -> [FontFace] {
-        var faces: [FontFace] = []
-        for index in ordered(indices, language: language) {
-            if let face = face(familyKey: fallback[index].familyKey, weight: weight, style: style), !faces.contains(face) {
-                faces.append(face)
-            }
-        }
-        return faces
-    }
-
-    /// `indices` with the language-tied families among them sorted by how well they match `language`.
-    private func ordered(_ indices: [Int], language: LanguageTag?) -> [Int] {
-        guard let language else { return indices }
-        // Families without an available face are left out before sorting, so that they move no other.
-        let indices = indices.filter { index in
-            familyEntries[fallback[index].familyKey]?.contains { allEntries[$0].slot.isAvailable } == true
-        }
-        let slots = indices.indices.filter { !fallback[indices[$0]].languages.isEmpty }
-        guard slots.count > 1 else { return indices }
-        func score(_ index: Int) -> Int {
-            fallback[index].languages.filter { language.tag == $0 || language.tag.hasPrefix($0 + "-") }.map(\.count).max() ?? 0
-        }
-        let sorted = slots.map { indices[$0] }.enumerated()
-            .sorted { (score($0.element), -$0.offset) > (score($1.element), -$1.offset) }
-            .map(\.element)
-        var result = indices
-        for (slot, index) in zip(slots, sorted) { result[slot] = index }
-        return result
+        let whole = whole
+        return whole.faces(whole.table.candidates(for: [script.code]), weight: weight, style: style, language: language)
     }
 
     /// The first face that has a glyph for every character of `cluster` (a grapheme cluster;
@@ -209,26 +162,20 @@ public struct FontLibrary: Sendable {
                      weight: FontWeight = .regular, style: FontStyle = .normal,
                      language: LanguageTag? = nil, script: ScriptTag? = nil) -> FontFace? {
         let scalars = Array(cluster)
-        let emoji = Self.wantsEmojiPresentation(scalars)
-        let text = scalars.contains("\u{FE0E}")
-        /// Faces of the presentation the cluster asks for come first; the others after.
-        func firstClass(_ isColor: Bool) -> Bool { emoji ? isColor : text ? !isColor : true }
-        var deferred: [Int] = []
-        if let preferred, firstClass(preferred.isColorBitmap), preferred.covers(scalars) { return preferred }
-        for index in ordered(table.candidates(for: Self.scripts(of: scalars, run: script)), language: language) {
-            guard let entry = entry(familyKey: fallback[index].familyKey, weight: weight, style: style) else { continue }
-            guard firstClass(entry.slot.isColorBitmap) else {
-                deferred.append(index)
-                continue
-            }
-            if let face = entry.face, face !== preferred, face.covers(scalars) { return face }
+        let codes = Self.scripts(of: scalars, run: script)
+        guard optional != nil else {
+            return first.face(for: scalars, codes: codes, preferred: preferred, weight: weight, style: style,
+                              language: language, reach: .complete)
         }
-        if let preferred, !firstClass(preferred.isColorBitmap), preferred.covers(scalars) { return preferred }
-        for index in deferred {
-            if let face = entry(familyKey: fallback[index].familyKey, weight: weight, style: style)?.face,
-               face.covers(scalars) { return face }
+        // `fonts.json`'s fallback entries are the head of the order and tied to no language:
+        // a face its entries find on the first pass is the one the whole order finds. Only a
+        // cluster they do not cover (a script face's, a symbol, an emoji) reads the optional part.
+        if let face = first.face(for: scalars, codes: codes, preferred: preferred, weight: weight, style: style,
+                                 language: language, reach: .firstPass) {
+            return face
         }
-        return nil
+        return whole.face(for: scalars, codes: codes, preferred: preferred, weight: weight, style: style,
+                          language: language, reach: .complete)
     }
 
     /// ISO 15924 codes for a cluster: its run's script, then its characters' own scripts.

@@ -25,10 +25,13 @@ enum ManifestReader {
         func notAnObject() -> Problem { Problem(reason: "expected an object at \(text)") }
     }
 
-    static func read(_ bytes: UnsafeRawBufferPointer) throws -> FontManifest {
+    /// Reads one manifest file (`fonts.json` or the optional part it names); which fields a
+    /// part needs is checked by `FontManifest`.
+    static func read(_ bytes: UnsafeRawBufferPointer) throws -> FontManifest.Part {
         var reader = JSONReader(bytes, maximumDepth: 32)
         let top = Place(name: "top level", index: nil)
-        var version: Int?, title: FontManifest.TitleSpec?, faces: [FontManifest.FaceSpec]?, fallback: [FontManifest.FallbackSpec]?
+        var version: Int?, title: FontManifest.TitleSpec?, optional: String?
+        var faces: [FontManifest.FaceSpec]?, fallback: [FontManifest.FallbackSpec]?
         let isObject = try reader.readObject { r, key in
             if key.matches("version") {
                 version = try int(&r, top, "version")
@@ -38,15 +41,16 @@ enum ManifestReader {
                 faces = try objects(&r, top, "faces") { r, place in try face(&r, place) }
             } else if key.matches("fallback") {
                 fallback = try objects(&r, top, "fallback") { r, place in try fallbackSpec(&r, place) }
+            } else if key.matches("optional") {
+                optional = try string(&r, top, "optional")
             }
         }
         guard isObject else { throw top.notAnObject() }
         try reader.finish()
-        guard let title else { throw top.missing("title") }
         guard let version else { throw top.missing("version") }
         guard let faces else { throw top.missing("faces") }
         guard let fallback else { throw top.missing("fallback") }
-        return FontManifest(version: version, title: title, faces: faces, fallback: fallback)
+        return FontManifest.Part(version: version, title: title, optional: optional, faces: faces, fallback: fallback)
     }
 
     private static func titleSpec(_ r: inout JSONReader) throws -> FontManifest.TitleSpec? {

@@ -49,14 +49,25 @@ enum FallbackBench {
         printTable("Fallback (mixed-script title, 944×300 pt, ≤ 3 lines)", rows)
     }
 
-    /// A library of the repository's manifest without the `fonts-noto-core` faces, in a
-    /// scratch directory (shipped files referred to by absolute path).
+    /// A library of the repository's manifest (`fonts.json` and its optional part, as one
+    /// file) without the `fonts-noto-core` faces, in a scratch directory (shipped files
+    /// referred to by absolute path).
     static func shippedOnlyLibrary(root: URL) throws -> (FontLibrary, URL) {
         let fonts = root.appendingPathComponent("fonts")
-        let data = try Data(contentsOf: fonts.appendingPathComponent("fonts.json"))
-        guard var manifest = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let faces = manifest["faces"] as? [[String: Any]], let fallback = manifest["fallback"] as? [[String: Any]] else {
-            throw BenchError("fonts/fonts.json is not a manifest")
+        func object(_ name: String) throws -> [String: Any] {
+            let data = try Data(contentsOf: fonts.appendingPathComponent(name))
+            guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+                  object["faces"] is [[String: Any]], object["fallback"] is [[String: Any]] else {
+                throw BenchError("fonts/\(name) is not a manifest")
+            }
+            return object
+        }
+        var manifest = try object("fonts.json")
+        var faces = manifest["faces"] as! [[String: Any]], fallback = manifest["fallback"] as! [[String: Any]]
+        if let name = manifest.removeValue(forKey: "optional") as? String {
+            let part = try object(name)
+            faces += part["faces"] as! [[String: Any]]
+            fallback += part["fallback"] as! [[String: Any]]
         }
         let kept = faces.filter { ($0["path"] as? String)?.hasPrefix("/usr/share/fonts/truetype/noto/") != true }.map { face in
             var face = face

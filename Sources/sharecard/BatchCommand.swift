@@ -41,6 +41,9 @@ enum BatchCommand {
         let input = try readInput(args.positionals[0])
         let catalog = try CardOptions.catalog(args)
         let renderer = try CardOptions.renderer(args)
+        // Read now, so that a broken optional part of the font manifest stops the batch before
+        // its first card rather than failing the cards that need a script face.
+        do { try renderer.fonts.loadOptionalFaces() } catch { throw CommandError("\(error)") }
         let fontsVersion = ContentHash.fontsVersion(directory: try Resources.directory("fonts", override: args.value("fonts")))
         let plan = try BatchPlan(BatchInput.lines(input), output: try OutputFormatOptions.output(args, path: nil))
         // Names are checked across the whole file, so every shard agrees on them.

@@ -20,6 +20,7 @@ enum Commands {
         Command(spec: MeasureCommand.spec, run: MeasureCommand.run),
         Command(spec: TextCommand.spec, run: TextCommand.run),
         Command(spec: FacesCommand.spec, run: FacesCommand.run),
+        Command(spec: FontsCommand.spec, run: FontsCommand.run),
         Command(spec: CompletionsCommand.spec, run: CompletionsCommand.run),
         Command(spec: ManPageCommand.spec, run: ManPageCommand.run),
     ]

@@ -34,6 +34,8 @@ enum DrawCommand {
         // Text is set only when the scene has some: a drawing of shapes opens no fonts.
         let text = try scene.hasText ? SceneTextContext(fonts: Resources.fontLibrary(override: nil), glyphCache: GlyphCache()) : nil
         let resolved = try scene.resolve(.sample, scale: scale, text: text)
-        try target.write(try resolved.draw().encoded(format, content: resolved.content))
+        let canvas = try resolved.draw()
+        if let failure = text?.fonts.optionalFacesFailure { throw CommandError("\(failure)") }
+        try target.write(try canvas.encoded(format, content: resolved.content))
     }
 }

@@ -42,8 +42,12 @@ enum ServeCommand {
         let catalog = try CardOptions.catalog(args)
         let fontsDirectory = try Resources.directory("fonts", override: args.value("fonts"))
         let renderer = try CardOptions.renderer(args)
-        // A template naming a font the library lacks would answer 500 for every card: refuse to start.
-        do { try catalog.check(fonts: renderer.fonts) } catch { throw CommandError("\(error)") }
+        // A template naming a font the library lacks, or a broken optional part of the font
+        // manifest, would answer 500 for cards later: refuse to start.
+        do {
+            try renderer.fonts.loadOptionalFaces()
+            try catalog.check(fonts: renderer.fonts)
+        } catch { throw CommandError("\(error)") }
         let web = try Resources.directory("web")
         var configuration = ServiceConfiguration()
         configuration.titleLimit = try ServeLimit.titleLimit.value(args)

@@ -35,7 +35,9 @@ enum TemplatesCommand {
             let path = args.positionals[1]
             do {
                 let t = try Template(path: path)
-                try t.check(fonts: Resources.fontLibrary(override: args.value("fonts")))
+                let fonts = try Resources.fontLibrary(override: args.value("fonts"))
+                do { try fonts.loadOptionalFaces() } catch { throw CommandError("\(error)") }
+                try t.check(fonts: fonts)
                 print("\(path): valid template \"\(t.name)\", \(t.elements.count) elements, \(Int(t.size.width))×\(Int(t.size.height))")
             } catch let e as DataFileError {
                 throw CommandError(path + ": " + (e.field.isEmpty ? e.reason : "\(e.field): \(e.reason)"))

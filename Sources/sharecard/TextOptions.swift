@@ -50,7 +50,9 @@ enum TextOptions {
         do {
             let paragraph = try Paragraph(AttributedText(text, attributes: attributes), library: library, language: language,
                                           hyphenates: args.value("language") != nil)
-            return TextLayout(paragraph, options: options)
+            let layout = TextLayout(paragraph, options: options)
+            if let failure = library.optionalFacesFailure { throw CommandError("\(failure)") }
+            return layout
         } catch let e as TypesettingError {
             throw UsageError(description: e.description)
         }

@@ -38,7 +38,13 @@ final class FontManifestTests: XCTestCase {
     }
 
     func testParserAgreesWithJSONSerializationOnTheShippedManifest() throws {
-        let data = try Data(contentsOf: URL(fileURLWithPath: TestFonts.path("fonts.json")))
+        for name in ["fonts.json", "fallback.json"] {
+            try checkParserAgreesWithJSONSerialization(TestFonts.path(name))
+        }
+    }
+
+    private func checkParserAgreesWithJSONSerialization(_ path: String) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
         func convert(_ value: Any) -> JSONValue {
             switch value {
             case let text as String: return .string(text)
