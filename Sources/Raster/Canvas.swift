@@ -156,7 +156,12 @@ public final class Canvas {
 
     /// With `extendEdges`, samples outside the image repeat its border pixels instead of
     /// being transparent (used where the picture must cover its frame edge to edge).
-    func draw(_ image: Image, transform: Transform, clip: CoverageMask? = nil, extendEdges: Bool) {
+    ///
+    /// A shrink without rotation or skew is convolved by `Image.convolvedLikePixman` into the
+    /// device pixels it covers and composited pixel for pixel: the same bytes as pixman's
+    /// convolution, at a fraction of its cost. `ownKernels: false` leaves every draw to pixman
+    /// (the reference the tests hold that path to).
+    func draw(_ image: Image, transform: Transform, clip: CoverageMask? = nil, extendEdges: Bool, ownKernels: Bool = true) {
         let toDevice = transform.concatenating(deviceTransform)
         guard let fromDevice = toDevice.inverted else { return }
         // Image pixels under one device pixel along the image's own axes. A frame thinner than
@@ -168,7 +173,7 @@ public final class Canvas {
         if plan.reduces, let reduced = image.boxReduced(factorX: plan.reduceX, factorY: plan.reduceY) {
             // Each reduced pixel stands for a block of source pixels: the same frame, fewer taps.
             let blocks = Transform.scale(x: Double(image.width) / Double(reduced.width), y: Double(image.height) / Double(reduced.height))
-            draw(reduced, transform: blocks.concatenating(transform), clip: clip, extendEdges: extendEdges)
+            draw(reduced, transform: blocks.concatenating(transform), clip: clip, extendEdges: extendEdges, ownKernels: ownKernels)
             return
         }
         let corners = [Point(x: 0, y: 0), Point(x: Double(image.width), y: 0),
@@ -180,22 +185,28 @@ public final class Canvas {
         let area = covered.intersection(drawableBounds(clip))
         guard !area.isEmpty else { return }
 
-        let source = image.buffer.pixmanImage()
         var matrix = pixmanTransform(fromDevice)
-        pixman_image_set_transform(source.handle, &matrix)
-        setResamplingFilter(on: source, fromDevice: fromDevice)
+        let filter = ResamplingFilter(fromDevice: fromDevice)
         var mask = clip
-        if extendEdges {
-            pixman_image_set_repeat(source.handle, PIXMAN_REPEAT_PAD)
-        } else if toDevice.isAxisAligned {
-            // Resampling filters reach past the image's edge; padding keeps its border colour
-            // there, and the frame's own coverage gives fractional edges their soft pixel.
-            pixman_image_set_repeat(source.handle, PIXMAN_REPEAT_PAD)
+        // Resampling filters reach past the image's edge; padding keeps its border colour
+        // there, and the frame's own coverage gives fractional edges their soft pixel.
+        let padded = extendEdges || toDevice.isAxisAligned
+        if !extendEdges, toDevice.isAxisAligned {
             let frameIsWholePixels = [deviceRect.minX, deviceRect.minY, deviceRect.maxX, deviceRect.maxY].allSatisfy { $0 == $0.rounded() }
             if !frameIsWholePixels {
                 mask = makeClip(Path(rect: deviceRect), transform: deviceTransform.inverted ?? .identity, within: clip)
             }
         }
+        if ownKernels, padded, case .separableConvolution(let parameters) = filter,
+           let (convolved, opaque) = image.convolvedLikePixman(parameters: parameters, matrix: matrix, area: area) {
+            composite(Self.operator(opaque: opaque, coverage: mask), source: convolved.buffer.pixmanImage(), coverage: mask,
+                      destination: target, sourceOrigin: (0, 0), destinationRect: area)
+            return
+        }
+        let source = image.buffer.pixmanImage()
+        pixman_image_set_transform(source.handle, &matrix)
+        filter.apply(to: source)
+        if padded { pixman_image_set_repeat(source.handle, PIXMAN_REPEAT_PAD) }
         composite(PIXMAN_OP_OVER, source: source, coverage: mask, destination: target,
                   sourceOrigin: (area.x, area.y), destinationRect: area)
     }
@@ -236,25 +247,6 @@ public final class Canvas {
             pixman_image_set_transform(handle, &matrix)
             pixman_image_set_repeat(handle, PIXMAN_REPEAT_PAD)
             return image
-        }
-    }
-
-    /// Chooses the sampling for an image drawn with `fromDevice` (device → image pixels):
-    /// an exact copy for whole-pixel translations, a box-averaging separable convolution when
-    /// more than one source pixel falls on a device pixel, bilinear otherwise.
-    private func setResamplingFilter(on image: PixmanImage, fromDevice t: Transform) {
-        let sx = (t.a * t.a + t.b * t.b).squareRoot(), sy = (t.c * t.c + t.d * t.d).squareRoot()
-        if t.a == 1, t.d == 1, t.b == 0, t.c == 0, t.tx == t.tx.rounded(), t.ty == t.ty.rounded() {
-            pixman_image_set_filter(image.handle, PIXMAN_FILTER_NEAREST, nil, 0)
-        } else if sx > 1.001 || sy > 1.001 {
-            var count: Int32 = 0
-            let params = pixman_filter_create_separable_convolution(
-                &count, fixed(max(sx, 1)), fixed(max(sy, 1)),
-                PIXMAN_KERNEL_BOX, PIXMAN_KERNEL_BOX, PIXMAN_KERNEL_LINEAR, PIXMAN_KERNEL_LINEAR, 4, 4)
-            pixman_image_set_filter(image.handle, PIXMAN_FILTER_SEPARABLE_CONVOLUTION, params, count)
-            free(params)
-        } else {
-            pixman_image_set_filter(image.handle, PIXMAN_FILTER_BILINEAR, nil, 0)
         }
     }
 }

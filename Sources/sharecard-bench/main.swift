@@ -4,12 +4,12 @@ import Typesetting
 
 // sharecard-bench: per-stage medians on this machine, beside peers run in the same process
 // tree, reported as ratios (machines here are shared and noisy; compare ratios, not ms).
-//   swift run -c release sharecard-bench [--iterations N] [--cpu-time] [--stage raster|typesetting|fallback|card|presets|faces|photo|encode]...
+//   swift run -c release sharecard-bench [--iterations N] [--cpu-time] [--stage raster|typesetting|fallback|card|presets|templates|faces|photo|encode]...
 // --cpu-time times each run by the CPU time of the timing thread (here and in the peers)
 // instead of the wall clock: on a machine busy with other work, waits for a core drop out.
 
 var iterations = 200
-let allStages = ["raster", "typesetting", "fallback", "card", "presets", "faces", "photo", "encode", "lossy"]
+let allStages = ["raster", "typesetting", "fallback", "card", "presets", "templates", "faces", "photo", "encode", "lossy"]
 var stages: Set<String> = []
 var arguments = CommandLine.arguments.dropFirst()
 while let arg = arguments.popFirst() {
@@ -29,7 +29,7 @@ while let arg = arguments.popFirst() {
     case "--cpu-time":
         setenv(cpuTimeVariable, "1", 1)  // read by measure() and inherited by the peer scripts
     case "--help", "-h":
-        print("USAGE: sharecard-bench [--iterations N] [--cpu-time] [--stage raster|typesetting|fallback|card|presets|faces|photo|encode]... (default: every stage)")
+        print("USAGE: sharecard-bench [--iterations N] [--cpu-time] [--stage raster|typesetting|fallback|card|presets|templates|faces|photo|encode]... (default: every stage)")
         exit(0)
     default:
         FileHandle.standardError.write(Data("sharecard-bench: unknown option '\(arg)'\n".utf8))
@@ -54,6 +54,7 @@ do {
     }
     if stages.contains("card") { try CardBench.run(iterations: iterations, root: root, batchEvents: 2000) }
     if stages.contains("presets") { try PresetBench.run(iterations: iterations, root: root) }
+    if stages.contains("templates") { try TemplateBench.run(iterations: iterations, root: root) }
     if stages.contains("faces") { try FaceBench.run(iterations: iterations, root: root) }
     if stages.contains("photo") { try PhotoBench.run(iterations: iterations, root: root) }
     if stages.contains("photo") { try PhotoCardFacesCached.run(iterations: iterations, root: root) }

@@ -48,4 +48,19 @@ int sc_box_blur_pixels(uint8_t *pixels, ptrdiff_t width, ptrdiff_t height, ptrdi
 /// (each pass keeps the rows its vertical window spans), not a copy of the image.
 size_t sc_box_blur_scratch_bytes(ptrdiff_t width, ptrdiff_t height, const int32_t *radii, ptrdiff_t count);
 
+/// pixman's PIXMAN_FILTER_SEPARABLE_CONVOLUTION with PIXMAN_REPEAT_PAD, byte for byte, for a
+/// transform with no rotation or skew: `rows` x `columns` pixels into `target` (packed), pixel
+/// (k, r) being what pixman fetches for device pixel (first_column + k, first_row + r) from the
+/// `source_width` x `source_height` ARGB32 `source` (packed) through the 16.16 transform
+/// x' = scale_x * x + offset_x, y' = scale_y * y + offset_y (pixman_transform_t's [0][0],
+/// [0][2], [1][1], [1][2]) and the `param_count` filter parameters that
+/// `pixman_filter_create_separable_convolution` made. Returns 1 when every pixel is opaque,
+/// 0 when not, and -1 (target untouched) for parameters it does not take, a coordinate past
+/// +-16,384 pixels, or no memory: the caller then lets pixman draw.
+int sc_convolve_padded(const uint32_t *source, ptrdiff_t source_width, ptrdiff_t source_height,
+                       const int32_t *params, ptrdiff_t param_count,
+                       int32_t scale_x, int32_t offset_x, int32_t scale_y, int32_t offset_y,
+                       ptrdiff_t first_column, ptrdiff_t first_row, ptrdiff_t columns, ptrdiff_t rows,
+                       uint32_t *target);
+
 #endif
