@@ -3,8 +3,10 @@
 Pillow's PNG writer at its default (zlib 6, adaptive filters) and with optimize=True, cairo's
 write_to_png, and Pillow's JPEG and WebP writers at the settings sharecard uses.
 
-Usage: peer_encode.py --iterations N PNG...   Prints `what<TAB>peer<TAB>index<TAB>value`,
-what being `bytes` or `ms` (the median of N runs).
+Usage: peer_encode.py --iterations N [--png-levels] PNG...   Prints
+`what<TAB>peer<TAB>index<TAB>value`, what being `bytes` or `ms` (the median of N runs).
+With --png-levels only Pillow's PNG writer runs, at compress_level 1, 6 (its default) and 9
+(`pillow-png-1`, `pillow-png-6`, `pillow-png-9`).
 """
 from peer_timing import median_ms
 import io
@@ -17,6 +19,9 @@ def main():
     if args[:1] == ["--iterations"]:
         iterations = int(args[1])
         args = args[2:]
+    png_levels = args[:1] == ["--png-levels"]
+    if png_levels:
+        args = args[1:]
     from PIL import Image
 
     try:
@@ -36,7 +41,10 @@ def main():
             "pillow-webp-q90": lambda out: image.save(out, "WEBP", quality=90, method=4),
             "pillow-webp-lossless": lambda out: image.save(out, "WEBP", lossless=True, quality=75, method=4),
         }
-        if cairo is not None:
+        if png_levels:
+            peers = {f"pillow-png-{level}": (lambda out, level=level: image.save(out, "PNG", compress_level=level))
+                     for level in (1, 6, 9)}
+        elif cairo is not None:
             surface = cairo.ImageSurface.create_from_png(path)
             peers["cairo-png"] = lambda out: surface.write_to_png(out)
         for name, save in peers.items():
