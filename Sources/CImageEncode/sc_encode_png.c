@@ -6,7 +6,6 @@
 #include "sc_encode_internal.h"
 
 #include <libdeflate.h>
-#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -607,7 +606,7 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
         if (compressed == 0 || compressed > 0x7FFFFFFF) {
             free(png);
             sc_encode_set_error(err, err_size, failed ? "out of memory while encoding PNG"
-                                               : compressed == 0 ? "deflate output did not fit its bound"
+                                               : compressed == 0 ? "deflate failed: out of memory, or output over its bound"
                                                                  : "compressed image is too large for one PNG chunk");
             return -1;
         }

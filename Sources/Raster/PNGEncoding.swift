@@ -20,11 +20,11 @@ public enum PNGEncoding: Hashable, Sendable {
     /// and UP elsewhere, within Pillow's size at under half its time. Above 32,768 (photos)
     /// through zlib's run-length strategy, rows UP when they repeat the one above, SUB when of
     /// one colour, PAETH otherwise — a photo's filtered rows gain little from a full match
-    /// search, which cost 3–4× the time — unless an eighth of the rows, sampled, compress
-    /// smaller UP at libdeflate 4 (a small photo drawn enlarged, whose rows echo each other).
-    /// An RGB scanline stream over 10 % of its rows (text cards are 1–4 %, a grey photo card
-    /// 16 %) is a photo with few colours: it is written as a photo. Measured in docs/design.md,
-    /// "PNG out for photo cards".
+    /// search, which at libdeflate 7 took about 4× the time — unless an eighth of the rows,
+    /// sampled, compress smaller UP at libdeflate 4 (a small photo drawn enlarged, whose rows
+    /// echo each other). An RGB scanline stream over 10 % of its rows (text cards are 1–4 %, a
+    /// grey photo card 16 %) is a photo with few colours: it is written as a photo. Measured in
+    /// docs/design.md, "PNG out for photo cards" (2026-12-01).
     public static let cards = PNGEncoding.deflate(.cards)
 
     public struct DeflateSettings: Hashable, Sendable {
@@ -125,7 +125,7 @@ public enum PNGEncoding: Hashable, Sendable {
         public let photoAlternative: Rows?
         /// With `photoColours`: an RGB image whose scanline-compressor stream comes out larger
         /// than this many thousandths of its filtered rows is written again with
-        /// `photoColours.rows` — a photo with a few hundred colours (grey, with a title), which
+        /// `photoColours.rows` (or `photoAlternative`, as its sample decides) — a photo with a few hundred colours (grey, with a title), which
         /// its colour count alone would take for a card of text. Indexed images are kept. nil: never.
         public let scanlinesFallbackPerMille: Int?
 
@@ -140,7 +140,8 @@ public enum PNGEncoding: Hashable, Sendable {
             }
             if let photoAlternative, photoAlternative.level == 0 || photoAlternative.level == Rows.scanlineLevel
                 || photoColours.rows.level == Rows.scanlineLevel {
-                throw RasterError.invalidArgument("a second photo setting must compress (level 1 or more), and neither it nor the photo rows may be the scanline compressor")
+                throw RasterError.invalidArgument(
+                    "a second photo setting must compress (level 1 or more), and neither it nor the photo rows may be the scanline compressor")
             }
             if let bound = scanlinesFallbackPerMille, !(1...1000).contains(bound) {
                 throw RasterError.invalidArgument("the scanline fall-back bound must be 1…1000 thousandths, got \(bound)")

@@ -6,8 +6,8 @@ import Typesetting
 /// The PNG encoder's photo tier on the photo cards users make: the photo and portrait templates
 /// (1024×576) with the test photos, every libdeflate level 1–9 and zlib's run-length strategy
 /// × every row filter, the tiers before and now, bytes and median ms, beside Pillow's PNG
-/// writer on the same pixels at compress_level 1, 6 (its default) and 9 in the same run. The corpus is also written, as PNG, to
-/// `.build/bench-png-photo/` for other tools to read.
+/// writer on the same pixels at compress_level 1, 6 (its default) and 9 in the same run. The
+/// corpus is also written, as PNG, to `.build/bench-png-photo/` for other tools to read.
 enum PNGPhotoBench {
     static let fixtures = "Tests/CardsTests/Fixtures/", faceFixtures = "Tests/FacesTests/Fixtures/"
 

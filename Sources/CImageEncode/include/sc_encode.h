@@ -48,8 +48,8 @@ enum { SC_PNG_LEVEL_SCANLINES = 13 };
  * (Z_RLE), which looks for matches only at distance 1 and codes the rest in blocks of about
  * 16,000 symbols, each with its own Huffman codes. On the filtered rows of a photo that is
  * about as small as zlib's or libdeflate's full match search (whose short matches buy little
- * in noise) at a fifth to a quarter of libdeflate 7's time; a photo whose rows repeat each
- * other (one drawn enlarged) loses its long matches. */
+ * in noise) in about a quarter of libdeflate 7's time; a photo whose rows echo each other
+ * (one drawn enlarged) loses its long matches. */
 enum { SC_PNG_LEVEL_RUNS = 14 };
 
 /* Writes an 8-bit PNG with no ancillary chunks: indexed when `indexed_level` is not negative
@@ -84,8 +84,9 @@ typedef struct {
     int photo_also_level, photo_also_rows;
     /* When the scanline compressor's stream for an RGB image comes out larger than this many
      * thousandths of the filtered rows it was given, the image is written again with the
-     * photo tier's rows (and its second setting): an image with a few hundred colours that is no card of flat ground
-     * and text (a grey photo with a title) is what the scanline compressor codes badly.
+     * photo tier's rows (and its second setting): an image with a few hundred colours that
+     * is no card of flat ground and text (a grey photo with a title) is what the scanline
+     * compressor codes badly.
      * Indexed images are kept as they are. 0 never does; needs the photo tier. */
     uint32_t scanlines_fallback_permille;
 } sc_png_settings;
