@@ -429,9 +429,9 @@ static void filter_rows(const uint8_t *pixels, uint32_t width, uint32_t height, 
 
 /* What a second setting is judged by: the compressed bytes of four bands of filtered rows
  * (`row_bytes` each), each 1/32 of the image's height and compressed alone, centred at 1/8,
- * 3/8, 5/8 and 7/8 of it — an eighth of the rows, spread over the image, so that choosing
- * costs about a quarter of compressing it once more. An image under 64 rows is one band of
- * all its rows. 0 when memory runs out. */
+ * 3/8, 5/8 and 7/8 of it — an eighth of the rows, spread over the image, so that judging both
+ * settings costs about a quarter of one more compression. An image under 64 rows is one band
+ * of all its rows. 0 when memory runs out. */
 static size_t sample_size(int level, const uint8_t *filtered, uint32_t height, size_t row_bytes) {
     const int bands = height < 64 ? 1 : 4;
     const uint32_t band = height < 64 ? height : height / 32;
