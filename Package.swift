@@ -33,7 +33,7 @@ let package = Package(
         .systemLibrary(name: "CFriBiDi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         // Encoders (PNG via libdeflate, JPEG via libjpeg-turbo, WebP via libwebp).
-        .target(name: "CImageEncode", linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("jpeg"), .linkedLibrary("webp")]),
+        .target(name: "CImageEncode", linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("z"), .linkedLibrary("jpeg"), .linkedLibrary("webp")]),
         .target(name: "CCrypto", linkerSettings: [.linkedLibrary("crypto")]),
         // ICU's headers clash with Foundation's bundled ICU module, so they stay inside this
         // C target; its public header uses only stdint types.

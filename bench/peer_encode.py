@@ -4,9 +4,10 @@ Pillow's PNG writer at its default (zlib 6, adaptive filters) and with optimize=
 write_to_png, and Pillow's JPEG and WebP writers at the settings sharecard uses (JPEG with the
 standard Huffman tables, Pillow's default, and with optimize=True).
 
-Usage: peer_encode.py [--iterations N] [--jpeg-only] PNG...   Prints
-`what<TAB>peer<TAB>index<TAB>value`, what being `bytes` or `ms` (the median of N runs);
---jpeg-only runs only the JPEG peers.
+Usage: peer_encode.py [--iterations N] [--jpeg-only | --png-levels] PNG...   Prints
+`what<TAB>peer<TAB>index<TAB>value`, what being `bytes` or `ms` (the median of N runs).
+--jpeg-only runs only the JPEG peers. With --png-levels only Pillow's PNG writer runs, at
+compress_level 1, 6 (its default) and 9 (`pillow-png-1`, `pillow-png-6`, `pillow-png-9`).
 """
 from peer_timing import median_ms
 import io
@@ -20,7 +21,8 @@ def main():
         iterations = int(args[1])
         args = args[2:]
     jpeg_only = args[:1] == ["--jpeg-only"]
-    if jpeg_only:
+    png_levels = args[:1] == ["--png-levels"]
+    if jpeg_only or png_levels:
         args = args[1:]
     from PIL import Image
 
@@ -44,6 +46,9 @@ def main():
         }
         if jpeg_only:
             peers = {name: save for name, save in peers.items() if name.startswith("pillow-jpeg")}
+        elif png_levels:
+            peers = {f"pillow-png-{level}": (lambda out, level=level: image.save(out, "PNG", compress_level=level))
+                     for level in (1, 6, 9)}
         elif cairo is not None:
             surface = cairo.ImageSurface.create_from_png(path)
             peers["cairo-png"] = lambda out: surface.write_to_png(out)

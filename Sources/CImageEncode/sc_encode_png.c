@@ -1,6 +1,7 @@
 /* PNG writer: rows converted to RGB (or palette indices), filtered per row, and compressed in
  * one call by libdeflate, which is faster than zlib at every level and smaller at the same
- * speed. PNG's framing (signature, IHDR, PLTE, one IDAT, IEND, CRCs) is written here. */
+ * speed — or, for photos, by zlib's run-length strategy, or by this library's scanline
+ * compressor. PNG's framing (signature, IHDR, PLTE, one IDAT, IEND, CRCs) is written here. */
 #include "sc_encode.h"
 #include "sc_encode_internal.h"
 
@@ -9,6 +10,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 /* ---- libdeflate compressors, one per level per thread: allocating one costs more than
  * compressing a flat card, and a compressor may not be used by two threads at once. */
@@ -357,17 +359,105 @@ static size_t write_header(uint8_t *png, uint32_t width, uint32_t height, int de
 int sc_encode_png(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
                   int rgb_level, int rgb_rows, int indexed_level, int indexed_rows,
                   uint8_t **out, size_t *out_size, char *err, size_t err_size) {
-    sc_png_settings s = {indexed_level, indexed_rows, rgb_level, rgb_rows, MAX_COUNTED_COLORS, rgb_level, rgb_rows, 0, rgb_level, rgb_rows, 0};
+    sc_png_settings s = {indexed_level, indexed_rows, rgb_level, rgb_rows, MAX_COUNTED_COLORS, rgb_level, rgb_rows, 0, rgb_level, rgb_rows, 0, 0, 0};
     return sc_encode_png_tiered(pixels, pixels_size, width, height, stride_bytes, &s, out, out_size, err, err_size);
 }
 
-static int valid_level(int level) { return (level >= 0 && level < LEVELS) || level == SC_PNG_LEVEL_SCANLINES; }
+static int valid_level(int level) { return (level >= 0 && level < LEVELS) || level == SC_PNG_LEVEL_SCANLINES || level == SC_PNG_LEVEL_RUNS; }
+
+/* The most bytes `deflate_rows` writes for `size` bytes of rows at `level`; 0 when memory for
+ * a libdeflate compressor runs out. */
+static size_t deflate_bound(int level, size_t size) {
+    if (level == SC_PNG_LEVEL_RUNS) {
+        /* zlib's compressBound (for its default window and memory level), in size_t. */
+        return size + (size >> 12) + (size >> 14) + (size >> 25) + 13;
+    }
+    struct libdeflate_compressor *c = compressor(level);
+    return c ? libdeflate_zlib_compress_bound(c, size) : 0;
+}
+
+/* Compresses `size` bytes of filtered rows into a zlib stream at out (room for `bound`
+ * bytes): libdeflate at `level`, or zlib's run-length strategy for SC_PNG_LEVEL_RUNS. Returns
+ * the bytes written, 0 on failure. */
+static size_t deflate_rows(int level, const uint8_t *rows, size_t size, uint8_t *out, size_t bound) {
+    if (level != SC_PNG_LEVEL_RUNS) {
+        struct libdeflate_compressor *c = compressor(level);
+        return c ? libdeflate_zlib_compress(c, rows, size, out, bound) : 0;
+    }
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    /* The level does not change Z_RLE's output (only the header's level field): 1. */
+    if (deflateInit2(&z, 1, Z_DEFLATED, 15, 8, Z_RLE) != Z_OK) return 0;
+    /* zlib counts in unsigned int: feed and drain at most 1 GiB at a time. */
+    const size_t chunk = (size_t)1 << 30;
+    size_t fed = 0;
+    int status = Z_OK;
+    while (status == Z_OK) {
+        if (z.avail_in == 0 && fed < size) {
+            const size_t take = size - fed < chunk ? size - fed : chunk;
+            z.next_in = (Bytef *)(uintptr_t)(rows + fed);
+            z.avail_in = (uInt)take;
+            fed += take;
+        }
+        if (z.avail_out == 0) {
+            const size_t written = (size_t)z.total_out;
+            if (written >= bound) break; /* out of room: not within zlib's bound */
+            z.next_out = out + written;
+            z.avail_out = (uInt)(bound - written < chunk ? bound - written : chunk);
+        }
+        status = deflate(&z, fed == size ? Z_FINISH : Z_NO_FLUSH);
+        /* No progress for want of input or room: both are refilled above. */
+        if (status == Z_BUF_ERROR && (z.avail_in == 0 || z.avail_out == 0)) status = Z_OK;
+    }
+    const size_t written = (size_t)z.total_out;
+    deflateEnd(&z);
+    return status == Z_STREAM_END ? written : 0;
+}
+
+/* Filters every row into `filtered` ((n + 1) bytes a row): converted from the pixels, then
+ * written with `rows` (one of SC_PNG_ROWS_*). `work` holds 3n bytes. */
+static void filter_rows(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride_bytes, palette_table *palette,
+                        int depth, size_t n, size_t bpp, int rows, const uint8_t *repeats, uint8_t *work, uint8_t *filtered) {
+    uint8_t *prev = work, *cur = work + n, *scratch = work + 2 * n;
+    memset(work, 0, n); /* the row above the first */
+    for (uint32_t y = 0; y < height; y++) {
+        next_row(pixels, y, stride_bytes, width, palette, depth, prev, cur, n, repeats);
+        write_row(rows, y == 0, cur, prev, n, bpp, filtered + (size_t)y * (n + 1), scratch);
+        uint8_t *t = prev; prev = cur; cur = t;
+    }
+}
+
+/* What a second setting is judged by: the compressed bytes of four bands of filtered rows
+ * (`row_bytes` each), each 1/32 of the image's height and compressed alone, centred at 1/8,
+ * 3/8, 5/8 and 7/8 of it — an eighth of the rows, spread over the image, so that judging both
+ * settings costs about a quarter of one more compression. An image under 64 rows is one band
+ * of all its rows. 0 when memory runs out. */
+static size_t sample_size(int level, const uint8_t *filtered, uint32_t height, size_t row_bytes) {
+    const int bands = height < 64 ? 1 : 4;
+    const uint32_t band = height < 64 ? height : height / 32;
+    const size_t band_bytes = (size_t)band * row_bytes, bound = deflate_bound(level, band_bytes);
+    uint8_t *scratch = bound ? (uint8_t *)malloc(bound) : NULL;
+    if (!scratch) return 0;
+    size_t total = 0;
+    for (int k = 0; k < bands; k++) {
+        const uint32_t y = bands == 1 ? 0 : (uint32_t)((uint64_t)(2 * k + 1) * height / 8) - band / 2;
+        const size_t bytes = deflate_rows(level, filtered + (size_t)y * row_bytes, band_bytes, scratch, bound);
+        if (bytes == 0) {
+            total = 0;
+            break;
+        }
+        total += bytes;
+    }
+    free(scratch);
+    return total;
+}
 
 static int valid_rows(int rows) { return rows >= SC_PNG_ROWS_NONE && rows <= SC_PNG_ROWS_SHIFTED_OR_UP; }
 
+/* `as_photo`: RGB with the photo tier's rows, whatever the colour count (the scanline fall-back). */
 static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
                          const sc_png_settings *settings, uint8_t **out, size_t *out_size, char *err, size_t err_size,
-                         const uint8_t *repeats) {
+                         const uint8_t *repeats, int as_photo) {
     if (sc_encode_check(pixels, pixels_size, width, height, stride_bytes, 0x7FFFFFFF / 4, out, out_size, err, err_size) != 0) return -1;
     if (!settings) {
         sc_encode_set_error(err, err_size, "no PNG settings given");
@@ -377,9 +467,13 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
     const int photo_tier = settings->photo_colors != 0;
     if (!valid_level(settings->rgb_level) || !valid_level(settings->many_level) ||
         (photo_tier && (!valid_level(settings->photo_level) || !valid_rows(settings->photo_rows))) ||
+        (photo_tier && settings->photo_also_level != 0 &&
+         (!valid_level(settings->photo_also_level) || settings->photo_also_level == SC_PNG_LEVEL_SCANLINES ||
+          settings->photo_level == SC_PNG_LEVEL_SCANLINES || !valid_rows(settings->photo_also_rows))) ||
         (indexed_level >= 0 && !valid_level(indexed_level)) || !valid_rows(settings->rgb_rows) || !valid_rows(settings->many_rows) ||
         !valid_rows(settings->indexed_rows)) {
-        sc_encode_set_error(err, err_size, "invalid deflate level (0…12, or the scanline compressor) or row filter");
+        sc_encode_set_error(err, err_size, "invalid deflate level (0…12, scanlines or run-length; a second photo setting "
+                                           "beside scanlines neither) or row filter");
         return -1;
     }
     if (settings->many_colors < 256 || settings->many_colors > MAX_COUNTED_COLORS) {
@@ -395,7 +489,7 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
         return -1;
     }
     palette_table *palette = NULL;
-    if (indexed_level >= 0) {
+    if (indexed_level >= 0 && !as_photo) {
         palette = (palette_table *)malloc(sizeof *palette);
         if (!palette) {
             sc_encode_set_error(err, err_size, "out of memory while encoding PNG");
@@ -410,9 +504,12 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
     int tier = 0;
     const int many_differs = settings->many_level != settings->rgb_level || settings->many_rows != settings->rgb_rows;
     const int photo_differs = photo_tier && settings->photo_colors < MAX_COUNTED_COLORS &&
-                              (settings->photo_level != settings->many_level || settings->photo_rows != settings->many_rows);
+                              (settings->photo_level != settings->many_level || settings->photo_rows != settings->many_rows ||
+                               settings->photo_also_level != 0);
     const uint32_t count_limit = photo_differs ? settings->photo_colors : settings->many_colors;
-    if (!palette && count_limit < MAX_COUNTED_COLORS && (many_differs || photo_differs)) {
+    if (as_photo) {
+        tier = 2;
+    } else if (!palette && count_limit < MAX_COUNTED_COLORS && (many_differs || photo_differs)) {
         int64_t colors = count_colors_up_to(count_limit, pixels, width, height, stride_bytes, repeats);
         if (colors < 0) {
             sc_encode_set_error(err, err_size, "out of memory while encoding PNG");
@@ -422,6 +519,7 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
     }
     const int level = palette ? indexed_level : tier == 2 ? settings->photo_level : tier == 1 ? settings->many_level : settings->rgb_level;
     const int rows = palette ? settings->indexed_rows : tier == 2 ? settings->photo_rows : tier == 1 ? settings->many_rows : settings->rgb_rows;
+    const int also_level = !palette && tier == 2 ? settings->photo_also_level : 0, also_rows = settings->photo_also_rows;
     const int depth = !palette ? 8 : palette->count <= 2 ? 1 : palette->count <= 4 ? 2 : palette->count <= 16 ? 4 : 8;
     const size_t bpp = palette ? 1 : 3;
     const size_t n = palette ? ((size_t)width * depth + 7) / 8 : (size_t)width * 3;
@@ -457,12 +555,10 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
         free(row);
         free(work);
         const uint64_t rows_bytes = (uint64_t)height * (n + 1);
-        if (!failed && !palette && settings->scanlines_fallback_permille &&
+        if (!failed && !palette && !as_photo && settings->scanlines_fallback_permille &&
             (uint64_t)compressed * 1000 > rows_bytes * settings->scanlines_fallback_permille) {
             free(stream);
-            const sc_png_settings photo = {-1, 0, settings->photo_level, settings->photo_rows, MAX_COUNTED_COLORS,
-                                           settings->photo_level, settings->photo_rows, 0, 0, 0, 0};
-            return encode_tiered(pixels, pixels_size, width, height, stride_bytes, &photo, out, out_size, err, err_size, repeats);
+            return encode_tiered(pixels, pixels_size, width, height, stride_bytes, settings, out, out_size, err, err_size, repeats, 1);
         }
         if (!failed && compressed <= 0x7FFFFFFF) png = (uint8_t *)malloc(header + 12 + compressed + 12);
         if (!png) {
@@ -476,31 +572,42 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
         memcpy(png + at + 8, stream, compressed);
         free(stream);
     } else {
+        /* Filtered rows, compressed. With a second setting (photos) the rows are filtered its
+         * way too, and the setting whose sample compresses smaller writes them. */
         const size_t filtered_size = (size_t)height * (n + 1);
-        uint8_t *filtered = (uint8_t *)malloc(filtered_size);
-        struct libdeflate_compressor *c = compressor(level);
-        size_t bound = c ? libdeflate_zlib_compress_bound(c, filtered_size) : 0;
-        png = bound ? (uint8_t *)malloc(header + 12 + bound + 12) : NULL;
-        if (!filtered || !c || !png) {
-            free(filtered); free(work); free(png); free(palette);
+        uint8_t *filtered = (uint8_t *)malloc(filtered_size), *other = also_level ? (uint8_t *)malloc(filtered_size) : NULL;
+        const size_t bound = deflate_bound(level, filtered_size), also_bound = also_level ? deflate_bound(also_level, filtered_size) : 0;
+        const size_t png_bound = bound > also_bound ? bound : also_bound;
+        png = bound && (!also_level || also_bound) ? (uint8_t *)malloc(header + 12 + png_bound + 12) : NULL;
+        if (!filtered || !png || (also_level && !other)) {
+            free(filtered); free(other); free(work); free(png); free(palette);
             sc_encode_set_error(err, err_size, "out of memory while encoding PNG");
             return -1;
         }
-        uint8_t *prev = work, *cur = work + n, *scratch = work + 2 * n;
-        for (uint32_t y = 0; y < height; y++) {
-            next_row(pixels, y, stride_bytes, width, palette, depth, prev, cur, n, repeats);
-            write_row(rows, y == 0, cur, prev, n, bpp, filtered + (size_t)y * (n + 1), scratch);
-            uint8_t *t = prev; prev = cur; cur = t;
+        filter_rows(pixels, width, height, stride_bytes, palette, depth, n, bpp, rows, repeats, work, filtered);
+        int chosen = level;
+        const uint8_t *chosen_rows = filtered;
+        int failed = 0;
+        if (also_level) {
+            filter_rows(pixels, width, height, stride_bytes, palette, depth, n, bpp, also_rows, repeats, work, other);
+            const size_t first = sample_size(level, filtered, height, n + 1), second = sample_size(also_level, other, height, n + 1);
+            failed = first == 0 || second == 0;
+            if (second < first) {
+                chosen = also_level;
+                chosen_rows = other;
+            }
         }
         free(work);
         at = write_header(png, width, height, depth, palette);
         free(palette);
-        compressed = libdeflate_zlib_compress(c, filtered, filtered_size, png + at + 8, bound);
+        compressed = failed ? 0 : deflate_rows(chosen, chosen_rows, filtered_size, png + at + 8, png_bound);
         free(filtered);
+        free(other);
         if (compressed == 0 || compressed > 0x7FFFFFFF) {
             free(png);
-            sc_encode_set_error(err, err_size, compressed == 0 ? "deflate output did not fit its bound"
-                                                               : "compressed image is too large for one PNG chunk");
+            sc_encode_set_error(err, err_size, failed ? "out of memory while encoding PNG"
+                                               : compressed == 0 ? "deflate failed: out of memory, or output over its bound"
+                                                                 : "compressed image is too large for one PNG chunk");
             return -1;
         }
     }
@@ -515,7 +622,7 @@ int sc_encode_png_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
                          const sc_png_settings *settings, uint8_t **out, size_t *out_size, char *err, size_t err_size) {
     if (sc_encode_check(pixels, pixels_size, width, height, stride_bytes, 0x7FFFFFFF / 4, out, out_size, err, err_size) != 0) return -1;
     uint8_t *repeats = find_repeated_rows(pixels, width, height, stride_bytes);
-    const int status = encode_tiered(pixels, pixels_size, width, height, stride_bytes, settings, out, out_size, err, err_size, repeats);
+    const int status = encode_tiered(pixels, pixels_size, width, height, stride_bytes, settings, out, out_size, err, err_size, repeats, 0);
     free(repeats);
     return status;
 }

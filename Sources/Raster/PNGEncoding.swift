@@ -17,9 +17,14 @@ public enum PNGEncoding: Hashable, Sendable {
     /// libdeflate's few nanoseconds a byte; flat and text cards come out at about half of
     /// Pillow's size in under 1 ms. Above 4,096 colours (gradients) RGB at libdeflate 7,
     /// unfiltered where a row repeats the one above shifted by a pixel (a diagonal gradient)
-    /// and UP elsewhere; above 32,768 (photos) UP at libdeflate 7. Both stay within Pillow's
-    /// size at under half its time. An RGB scanline stream over 10 % of its rows (text cards
-    /// are 1–4 %, a grey photo card 16 %) is a photo with few colours: it is written as a photo.
+    /// and UP elsewhere, within Pillow's size at under half its time. Above 32,768 (photos)
+    /// through zlib's run-length strategy, rows UP when they repeat the one above, SUB when of
+    /// one colour, PAETH otherwise — a photo's filtered rows gain little from a full match
+    /// search, which at libdeflate 7 took about 4× the time — unless an eighth of the rows,
+    /// sampled, compress smaller UP at libdeflate 4 (a small photo drawn enlarged, whose rows
+    /// echo each other). An RGB scanline stream over 10 % of its rows (text cards are 1–4 %, a
+    /// grey photo card 16 %) is a photo with few colours: it is written as a photo. Measured in
+    /// docs/design.md, "PNG out for photo cards" (2026-12-01).
     public static let cards = PNGEncoding.deflate(.cards)
 
     public struct DeflateSettings: Hashable, Sendable {
@@ -54,9 +59,10 @@ public enum PNGEncoding: Hashable, Sendable {
             }
         }
 
-        /// A libdeflate level, 0 (store) … 12 (smallest), or the scanline compressor, and a row filter.
+        /// A libdeflate level, 0 (store) … 12 (smallest), the scanline compressor or zlib's
+        /// run-length strategy, and a row filter.
         public struct Rows: Hashable, Sendable {
-            /// The libdeflate level, or `scanlineLevel`.
+            /// The libdeflate level, `scanlineLevel` or `runLengthLevel`.
             public let level: Int
             public let filter: RowFilter
             public init(level: Int, filter: RowFilter) throws {
@@ -65,8 +71,8 @@ public enum PNGEncoding: Hashable, Sendable {
                 self.filter = filter
             }
 
-            private init(scanlinesWith filter: RowFilter) {
-                self.level = Self.scanlineLevel
+            private init(compressor level: Int, filter: RowFilter) {
+                self.level = level
                 self.filter = filter
             }
 
@@ -76,10 +82,21 @@ public enum PNGEncoding: Hashable, Sendable {
             /// busy images, where libdeflate finds matches anywhere in its 32 KiB window.
             public static let scanlineLevel = Int(SC_PNG_LEVEL_SCANLINES)
 
-            public static func scanlines(filter: RowFilter) -> Rows { Rows(scanlinesWith: filter) }
+            public static func scanlines(filter: RowFilter) -> Rows { Rows(compressor: scanlineLevel, filter: filter) }
 
-            /// "libdeflate N" or "scanlines", for reports.
-            public var compressorName: String { level == Self.scanlineLevel ? "scanlines" : "libdeflate \(level)" }
+            /// `level` of rows compressed by zlib with its run-length strategy: matches only at
+            /// distance 1, Huffman codes renewed every 16,000 symbols or so. On a photo's
+            /// filtered rows about as small as a full match search (short matches in noise buy
+            /// little) in a fraction of its time; a photo drawn enlarged, whose rows repeat
+            /// each other, loses the long matches libdeflate finds.
+            public static let runLengthLevel = Int(SC_PNG_LEVEL_RUNS)
+
+            public static func runLength(filter: RowFilter) -> Rows { Rows(compressor: runLengthLevel, filter: filter) }
+
+            /// "libdeflate N", "scanlines" or "zlib run-length", for reports.
+            public var compressorName: String {
+                level == Self.scanlineLevel ? "scanlines" : level == Self.runLengthLevel ? "zlib run-length" : "libdeflate \(level)"
+            }
         }
 
         /// RGB images with more than `above` distinct colours (gradients, photos) use `rows`.
@@ -102,18 +119,29 @@ public enum PNGEncoding: Hashable, Sendable {
         /// For RGB images with more colours still (photos), above a bound higher than
         /// `manyColours`'; nil: `manyColours` (or `rgb`) for them too.
         public let photoColours: ManyColours?
+        /// With `photoColours`: a second way to write a photo's rows, taken when a sample of them
+        /// (an eighth of the rows, in four bands spread over the image) compresses smaller that
+        /// way. nil: `photoColours.rows` alone.
+        public let photoAlternative: Rows?
         /// With `photoColours`: an RGB image whose scanline-compressor stream comes out larger
         /// than this many thousandths of its filtered rows is written again with
-        /// `photoColours.rows` — a photo with a few hundred colours (grey, with a title), which
+        /// `photoColours.rows` (or `photoAlternative`, as its sample decides) — a photo with a few hundred colours (grey, with a title), which
         /// its colour count alone would take for a card of text. Indexed images are kept. nil: never.
         public let scanlinesFallbackPerMille: Int?
 
         /// Throws when `photoColours` is set without `manyColours` or at a bound not above it,
-        /// or when `scanlinesFallbackPerMille` is outside 1…1000.
+        /// when `scanlinesFallbackPerMille` is outside 1…1000, or when `photoAlternative` stores
+        /// (level 0) or it or `photoColours.rows` beside it is the scanline compressor (which
+        /// keeps no rows to sample).
         public init(rgb: Rows, indexed: Rows?, manyColours: ManyColours?, photoColours: ManyColours,
-                    scanlinesFallbackPerMille: Int? = nil) throws {
+                    photoAlternative: Rows? = nil, scanlinesFallbackPerMille: Int? = nil) throws {
             guard let manyColours, photoColours.above > manyColours.above else {
                 throw RasterError.invalidArgument("the photo-colours bound must be above the many-colours bound")
+            }
+            if let photoAlternative, photoAlternative.level == 0 || photoAlternative.level == Rows.scanlineLevel
+                || photoColours.rows.level == Rows.scanlineLevel {
+                throw RasterError.invalidArgument(
+                    "a second photo setting must compress (level 1 or more), and neither it nor the photo rows may be the scanline compressor")
             }
             if let bound = scanlinesFallbackPerMille, !(1...1000).contains(bound) {
                 throw RasterError.invalidArgument("the scanline fall-back bound must be 1…1000 thousandths, got \(bound)")
@@ -122,6 +150,7 @@ public enum PNGEncoding: Hashable, Sendable {
             self.indexed = indexed
             self.manyColours = manyColours
             self.photoColours = photoColours
+            self.photoAlternative = photoAlternative
             self.scanlinesFallbackPerMille = scanlinesFallbackPerMille
         }
 
@@ -130,13 +159,15 @@ public enum PNGEncoding: Hashable, Sendable {
             self.indexed = indexed
             self.manyColours = manyColours
             self.photoColours = nil
+            self.photoAlternative = nil
             self.scanlinesFallbackPerMille = nil
         }
 
         // Levels and bounds known valid, so `try!` cannot fail.
         public static let cards = try! DeflateSettings(rgb: .scanlines(filter: .none), indexed: .scanlines(filter: .none),
                                                        manyColours: ManyColours(above: 4096, rows: Rows(level: 7, filter: .shiftedOrUp)),
-                                                       photoColours: ManyColours(above: 32768, rows: Rows(level: 7, filter: .up)),
+                                                       photoColours: ManyColours(above: 32768, rows: .runLength(filter: .repeatFlatOrPaeth)),
+                                                       photoAlternative: Rows(level: 4, filter: .up),
                                                        scanlinesFallbackPerMille: 100)
     }
 
@@ -208,6 +239,8 @@ private func encodeOpaque(_ buffer: PixelBuffer, _ encoding: PNGEncoding) throws
                                     photo_colors: UInt32(s.photoColours?.above ?? 0),
                                     photo_level: Int32(s.photoColours?.rows.level ?? 0),
                                     photo_rows: s.photoColours?.rows.filter.value ?? 0,
+                                    photo_also_level: Int32(s.photoAlternative?.level ?? 0),
+                                    photo_also_rows: s.photoAlternative?.filter.value ?? 0,
                                     scanlines_fallback_permille: UInt32(s.scanlinesFallbackPerMille ?? 0))
             return sc_encode_png_tiered($0, $1, $2, $3, $4, &c, $5, $6, $7, $8)
         }

@@ -12,15 +12,31 @@ import Typesetting
 /// photo is scikit-image's chelsea (a test fixture) upscaled to 4240×2832 by the peer script.
 /// Then where a photo card's time goes, stage by stage (each timed alone on the same inputs).
 enum PhotoBench {
+    /// The 12 MP bench photo, made by the peer script on first use; nil without Pillow.
+    static func largePhotoPath(root: URL) -> String? {
+        let path = root.appendingPathComponent(".build/bench-photo-12mp.jpg").path
+        if !FileManager.default.fileExists(atPath: path) {
+            _ = runPeer(root.appendingPathComponent("bench/peer_photo.py").path,
+                        arguments: ["--make", path, root.appendingPathComponent("Tests/CardsTests/Fixtures/chelsea-exif6.jpg").path])
+        }
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+
+    /// The 1024×683 JPEG of three faces (a collage of the face fixtures), made on first use.
+    static func facesPhotoPath(root: URL) throws -> String {
+        let path = root.appendingPathComponent(".build/bench-photo-faces.jpg").path
+        if !FileManager.default.fileExists(atPath: path) {
+            let collage = try FaceBench.collage(fixtures: root.appendingPathComponent("Tests/FacesTests/Fixtures"))
+            try Data(try collage.encoded(try ImageOutput(format: .jpeg))).write(to: URL(fileURLWithPath: path))
+        }
+        return path
+    }
+
     static func run(iterations: Int, root: URL) throws {
         let peerScript = root.appendingPathComponent("bench/peer_photo.py").path
-        let photoPath = root.appendingPathComponent(".build/bench-photo-12mp.jpg").path
-        if !FileManager.default.fileExists(atPath: photoPath) {
-            guard runPeer(peerScript, arguments: ["--make", photoPath, root.appendingPathComponent("Tests/CardsTests/Fixtures/chelsea-exif6.jpg").path]) != nil
-                    || FileManager.default.fileExists(atPath: photoPath) else {
-                print("\n(photo stage skipped: Pillow is needed to make the bench photo; run scripts/setup --bench)")
-                return
-            }
+        guard let photoPath = largePhotoPath(root: root) else {
+            print("\n(photo stage skipped: Pillow is needed to make the bench photo; run scripts/setup --bench)")
+            return
         }
         guard let data = FileManager.default.contents(atPath: photoPath) else { throw CocoaError(.fileReadNoSuchFile) }
         let bytes = Array(data)
@@ -68,11 +84,7 @@ enum PhotoBench {
         }
         printTable("Photos (\(bytes.count) byte JPEG, 4240×2832)", rows)
         // The worst case (no frontal face: the profile search runs too) and a photo with faces.
-        let facesPath = root.appendingPathComponent(".build/bench-photo-faces.jpg").path
-        if !FileManager.default.fileExists(atPath: facesPath) {
-            let collage = try FaceBench.collage(fixtures: root.appendingPathComponent("Tests/FacesTests/Fixtures"))
-            try Data(try collage.jpegData(encoding: JPEGEncoding(quality: 90))).write(to: URL(fileURLWithPath: facesPath))
-        }
+        let facesPath = try facesPhotoPath(root: root)
         let facesBytes = Array(try Data(contentsOf: URL(fileURLWithPath: facesPath)))
         let stages = try PhotoCardStages.run(photo: "12 MP JPEG, no frontal face", iterations: iterations, bytes: bytes,
                                              catalog: catalog, renderer: renderer)

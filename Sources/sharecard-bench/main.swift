@@ -4,12 +4,14 @@ import Typesetting
 
 // sharecard-bench: per-stage medians on this machine, beside peers run in the same process
 // tree, reported as ratios (machines here are shared and noisy; compare ratios, not ms).
-//   swift run -c release sharecard-bench [--iterations N] [--cpu-time] [--stage raster|typesetting|fallback|card|presets|templates|faces|photo|encode]...
+//   swift run -c release sharecard-bench [--iterations N] [--cpu-time] [--stage raster|typesetting|fallback|card|presets|templates|faces|photo|encode|lossy|png-photo]...
+// png-photo (every libdeflate level × row filter on the photo cards, several minutes) runs only when named.
 // --cpu-time times each run by the CPU time of the timing thread (here and in the peers)
 // instead of the wall clock: on a machine busy with other work, waits for a core drop out.
 
 var iterations = 200
 let allStages = ["raster", "typesetting", "fallback", "card", "presets", "templates", "faces", "photo", "encode", "lossy"]
+let namedOnlyStages = ["png-photo"]
 var stages: Set<String> = []
 var arguments = CommandLine.arguments.dropFirst()
 while let arg = arguments.popFirst() {
@@ -21,15 +23,15 @@ while let arg = arguments.popFirst() {
         }
         iterations = v
     case "--stage":
-        guard let v = arguments.popFirst(), allStages.contains(v) else {
-            FileHandle.standardError.write(Data("sharecard-bench: --stage needs one of \(allStages.joined(separator: ", "))\n".utf8))
+        guard let v = arguments.popFirst(), (allStages + namedOnlyStages).contains(v) else {
+            FileHandle.standardError.write(Data("sharecard-bench: --stage needs one of \((allStages + namedOnlyStages).joined(separator: ", "))\n".utf8))
             exit(2)
         }
         stages.insert(v)
     case "--cpu-time":
         setenv(cpuTimeVariable, "1", 1)  // read by measure() and inherited by the peer scripts
     case "--help", "-h":
-        print("USAGE: sharecard-bench [--iterations N] [--cpu-time] [--stage raster|typesetting|fallback|card|presets|templates|faces|photo|encode]... (default: every stage)")
+        print("USAGE: sharecard-bench [--iterations N] [--cpu-time] [--stage raster|typesetting|fallback|card|presets|templates|faces|photo|encode|lossy|png-photo]... (default: every stage but png-photo)")
         exit(0)
     default:
         FileHandle.standardError.write(Data("sharecard-bench: unknown option '\(arg)'\n".utf8))
@@ -60,6 +62,7 @@ do {
     if stages.contains("photo") { try PhotoCardFacesCached.run(iterations: iterations, root: root) }
     if stages.contains("encode") { try EncodeBench.run(iterations: max(5, iterations / 10), root: root) }
     if stages.contains("lossy") { try JPEGTablesBench.run(iterations: max(5, iterations / 4), root: root) }
+    if stages.contains("png-photo") { try PNGPhotoBench.run(iterations: max(3, iterations / 4), root: root) }
 } catch {
     FileHandle.standardError.write(Data("sharecard-bench: \(error)\n".utf8))
     exit(1)

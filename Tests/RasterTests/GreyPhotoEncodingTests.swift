@@ -26,6 +26,7 @@ final class GreyPhotoEncodingTests: XCTestCase {
         let titled = try Image(width: 512, height: 512, premultipliedARGB: pixels)
         let cards = Deflate.cards
         let photoAlone = PNGEncoding.deflate(Deflate(rgb: cards.photoColours!.rows, indexed: nil))
+        let secondAlone = PNGEncoding.deflate(Deflate(rgb: cards.photoAlternative!, indexed: nil))
         let scanlinesAlone = PNGEncoding.deflate(Deflate(rgb: cards.rgb, indexed: cards.indexed))
         // Alone, the grey photo is written indexed (the scanline stream then is 0.90× Pillow's
         // RGB PNG) and is kept so; with a title it is RGB, where the scanline stream was about twice
@@ -34,7 +35,10 @@ final class GreyPhotoEncodingTests: XCTestCase {
         XCTAssertTrue(try camera.pngData() == (try camera.pngData(encoding: scanlinesAlone)), "grey: indexed, as before")
         XCTAssertEqual(Set(titled.premultipliedARGB).count, 267)
         let png = try titled.pngData()
-        XCTAssertTrue(png == (try titled.pngData(encoding: photoAlone)), "the photo tier's bytes")
+        // A grey pixel filters to three equal bytes, a run too short for zlib's run-length
+        // strategy (three bytes after the first) to code: the sample takes the second setting.
+        XCTAssertTrue(png == (try titled.pngData(encoding: secondAlone)), "the photo tier's second setting")
+        XCTAssertLessThan(png.count, try titled.pngData(encoding: photoAlone).count)
         let before = try titled.pngData(encoding: .deflate(Deflate(rgb: cards.rgb, indexed: nil))).count
         XCTAssertLessThan(Double(png.count), 0.6 * Double(before), "\(png.count) bytes against \(before) through scanlines")
         XCTAssertEqual(try Image(pngData: png).premultipliedARGB, titled.premultipliedARGB)

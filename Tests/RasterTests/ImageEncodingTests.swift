@@ -21,9 +21,10 @@ final class ImageEncodingTests: XCTestCase {
                 all.append(.deflate(Deflate(rgb: rows, indexed: nil)))
                 all.append(.deflate(Deflate(rgb: rows, indexed: rows)))
             }
-            let scanlines = Deflate.Rows.scanlines(filter: filter)
-            all.append(.deflate(Deflate(rgb: scanlines, indexed: nil)))
-            all.append(.deflate(Deflate(rgb: scanlines, indexed: scanlines)))
+            for rows in [Deflate.Rows.scanlines(filter: filter), .runLength(filter: filter)] {
+                all.append(.deflate(Deflate(rgb: rows, indexed: nil)))
+                all.append(.deflate(Deflate(rgb: rows, indexed: rows)))
+            }
         }
         let indexed = try Deflate.Rows(level: 4, filter: .none)
         for (above, rgb, many) in [(256, (1, Deflate.RowFilter.none), (8, Deflate.RowFilter.minimumSum)), (300, (6, .repeatFlatOrPaeth), (0, .paeth))] {
@@ -37,6 +38,12 @@ final class ImageEncodingTests: XCTestCase {
         all.append(.deflate(try Deflate(rgb: try .init(level: 6, filter: .none), indexed: nil, manyColours: many, photoColours: photos)))
         all.append(.deflate(try Deflate(rgb: .scanlines(filter: .none), indexed: .scanlines(filter: .none), manyColours: many,
                                         photoColours: photos, scanlinesFallbackPerMille: 1)))
+        // A photo tier with a second setting, chosen by a sample (or, under 64 rows, by all rows).
+        let runs = try Deflate.ManyColours(above: 300, rows: .runLength(filter: .repeatFlatOrPaeth))
+        all.append(.deflate(try Deflate(rgb: .scanlines(filter: .none), indexed: indexed, manyColours: many, photoColours: runs,
+                                        photoAlternative: try .init(level: 1, filter: .up), scanlinesFallbackPerMille: 1)))
+        all.append(.deflate(try Deflate(rgb: try .init(level: 2, filter: .none), indexed: nil, manyColours: many, photoColours: photos,
+                                        photoAlternative: .runLength(filter: .minimumSum))))
         return all
     }
 
@@ -116,7 +123,8 @@ final class ImageEncodingTests: XCTestCase {
         XCTAssertThrowsError(try Deflate.ManyColours(above: 255, rows: stored))
         XCTAssertThrowsError(try Deflate.ManyColours(above: 65536, rows: stored))
         let settings = sc_png_settings(indexed_level: 4, indexed_rows: 0, rgb_level: 6, rgb_rows: 0, many_colors: 100, many_level: 8, many_rows: 5,
-                                       photo_colors: 0, photo_level: 0, photo_rows: 0, scanlines_fallback_permille: 0)
+                                       photo_colors: 0, photo_level: 0, photo_rows: 0, photo_also_level: 0, photo_also_rows: 0,
+                                       scanlines_fallback_permille: 0)
         assertTierRefusals(settings, naming: "many-colours") { $0.many_colors = 256; $0.many_rows = 10 }
     }
 
@@ -172,7 +180,8 @@ final class ImageEncodingTests: XCTestCase {
                                          photoColours: try .init(above: 2000, rows: photo)))
         XCTAssertThrowsError(try Deflate(rgb: stored, indexed: nil, manyColours: nil, photoColours: try .init(above: 2000, rows: photo)))
         let settings = sc_png_settings(indexed_level: 4, indexed_rows: 0, rgb_level: 6, rgb_rows: 0, many_colors: 300, many_level: 8, many_rows: 5,
-                                       photo_colors: 300, photo_level: 7, photo_rows: 2, scanlines_fallback_permille: 0)
+                                       photo_colors: 300, photo_level: 7, photo_rows: 2, photo_also_level: 0, photo_also_rows: 0,
+                                       scanlines_fallback_permille: 0)
         assertTierRefusals(settings, naming: "photo-colours") { $0.photo_colors = 301; $0.photo_rows = 10 }
     }
 

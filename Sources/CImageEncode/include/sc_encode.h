@@ -44,6 +44,14 @@ enum {
  * images, where libdeflate finds matches anywhere in its window. */
 enum { SC_PNG_LEVEL_SCANLINES = 13 };
 
+/* In place of a libdeflate level: rows compressed by zlib with its run-length strategy
+ * (Z_RLE), which looks for matches only at distance 1 and codes the rest in blocks of about
+ * 16,000 symbols, each with its own Huffman codes. On the filtered rows of a photo that is
+ * about as small as zlib's or libdeflate's full match search (whose short matches buy little
+ * in noise) in about a quarter of libdeflate 7's time; a photo whose rows echo each other
+ * (one drawn enlarged) loses its long matches. */
+enum { SC_PNG_LEVEL_RUNS = 14 };
+
 /* Writes an 8-bit PNG with no ancillary chunks: indexed when `indexed_level` is not negative
  * and the image has at most 256 distinct colours (PLTE in order of first appearance, 1, 2, 4
  * or 8 bits per pixel, the fewest that hold every colour), RGB otherwise — lossless either
@@ -69,10 +77,16 @@ typedef struct {
      * colours and gain little from the deeper search a smooth gradient needs. */
     uint32_t photo_colors;
     int photo_level, photo_rows;
+    /* With the photo tier: the rows are also filtered with `photo_also_rows`, and written with
+     * `photo_also_level` when a sample of them (an eighth of the rows, in four bands spread
+     * over the image) compresses smaller that way than with the tier's own setting. Not the
+     * scanline compressor, nor with it. 0 turns this off (level 0 stores, never smaller). */
+    int photo_also_level, photo_also_rows;
     /* When the scanline compressor's stream for an RGB image comes out larger than this many
      * thousandths of the filtered rows it was given, the image is written again with the
-     * photo tier's rows: an image with a few hundred colours that is no card of flat ground
-     * and text (a grey photo with a title) is what the scanline compressor codes badly.
+     * photo tier's rows (and its second setting): an image with a few hundred colours that
+     * is no card of flat ground and text (a grey photo with a title) is what the scanline
+     * compressor codes badly.
      * Indexed images are kept as they are. 0 never does; needs the photo tier. */
     uint32_t scanlines_fallback_permille;
 } sc_png_settings;
