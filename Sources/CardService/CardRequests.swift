@@ -248,14 +248,15 @@ extension CardService {
     }
 
     /// The image in the chosen format (or the JSON description) of `card`, from the cache
-    /// when possible. The format and quality are part of the entity tag, so of the cache key.
+    /// when possible. The format, quality and encoder revision are part of the entity tag, so of
+    /// the cache key.
     func cardResponse(_ card: Card, _ request: HTTPRequest, output choice: CardFormatChoice, caching: HTTPHeaders, version: String?) throws -> HTTPResponse {
         var caching = caching
         if choice.negotiated { caching.append("Vary", "Accept") }
         // The JSON description reports the layout, which any format's render gives.
         let output = choice.json ? ImageOutput.png : choice.output
         let tag = Self.entityTag(key: card.key(fontsVersion: configuration.fontsVersion), version: version)
-        let etag = tag.dropLast() + "." + output.token + "\""
+        let etag = tag.dropLast() + "." + output.token + ".e\(output.encoderRevision)\""
         // A POST targets /v1/cards, which has no representation for a tag to match (its
         // If-Match was refused in dispatch), so it renders; GET and HEAD are conditional.
         if request.method == "GET" || request.method == "HEAD",

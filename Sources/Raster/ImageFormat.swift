@@ -53,6 +53,18 @@ public struct ImageOutput: Hashable, Sendable {
         self.quality = quality
     }
 
+    /// How this format's bytes are written from the same pixels, counted: raised whenever the
+    /// encoder writes other bytes for the same pixels (2 for PNG: photographs' run-length tier;
+    /// 2 for JPEG: Huffman tables chosen per card; both 2026-12-01). An HTTP entity tag carries
+    /// it, since a strong tag promises one byte sequence; a card URL's content version and a
+    /// batch's record of written cards do not, since they promise the pixels.
+    public var encoderRevision: Int {
+        switch format {
+        case .png, .jpeg: return 2
+        case .webp: return 1
+        }
+    }
+
     /// A short name of the output for cache keys, entity tags and file names: `png`,
     /// `jpeg-q90`, `webp-q90`, `webp-lossless`.
     public var token: String {

@@ -27,7 +27,7 @@ enum PhotoBench {
         let path = root.appendingPathComponent(".build/bench-photo-faces.jpg").path
         if !FileManager.default.fileExists(atPath: path) {
             let collage = try FaceBench.collage(fixtures: root.appendingPathComponent("Tests/FacesTests/Fixtures"))
-            try Data(try collage.encoded(try ImageOutput(format: .jpeg))).write(to: URL(fileURLWithPath: path))
+            try Data(try collage.jpegData(encoding: JPEGEncoding(quality: 90))).write(to: URL(fileURLWithPath: path))
         }
         return path
     }
