@@ -414,40 +414,49 @@ static size_t deflate_rows(int level, const uint8_t *rows, size_t size, uint8_t 
     return status == Z_STREAM_END ? written : 0;
 }
 
-/* Filters every row into `filtered` ((n + 1) bytes a row): converted from the pixels, then
- * written with `rows` (one of SC_PNG_ROWS_*). `work` holds 3n bytes. */
-static void filter_rows(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride_bytes, palette_table *palette,
-                        int depth, size_t n, size_t bpp, int rows, const uint8_t *repeats, uint8_t *work, uint8_t *filtered) {
+/* Filters rows [first, end) into `filtered` ((n + 1) bytes a row, row `first` at its start):
+ * converted from the pixels, then written with `rows` (one of SC_PNG_ROWS_*). The bytes are
+ * those rows' bytes in a pass over the whole image: the row above `first` is converted for the
+ * filters to read. `work` holds 3n bytes. */
+static void filter_rows(const uint8_t *pixels, uint32_t width, uint32_t first, uint32_t end, size_t stride_bytes,
+                        palette_table *palette, int depth, size_t n, size_t bpp, int rows, const uint8_t *repeats,
+                        uint8_t *work, uint8_t *filtered) {
     uint8_t *prev = work, *cur = work + n, *scratch = work + 2 * n;
-    memset(work, 0, n); /* the row above the first */
-    for (uint32_t y = 0; y < height; y++) {
+    if (first == 0) {
+        memset(prev, 0, n); /* the row above the first */
+    } else {
+        convert_row(pixels + (size_t)(first - 1) * stride_bytes, width, palette, depth, prev, n);
+    }
+    for (uint32_t y = first; y < end; y++) {
         next_row(pixels, y, stride_bytes, width, palette, depth, prev, cur, n, repeats);
-        write_row(rows, y == 0, cur, prev, n, bpp, filtered + (size_t)y * (n + 1), scratch);
+        write_row(rows, y == 0, cur, prev, n, bpp, filtered + (size_t)(y - first) * (n + 1), scratch);
         uint8_t *t = prev; prev = cur; cur = t;
     }
 }
 
-/* What a second setting is judged by: the compressed bytes of four bands of filtered rows
- * (`row_bytes` each), each 1/32 of the image's height and compressed alone, centred at 1/8,
- * 3/8, 5/8 and 7/8 of it — an eighth of the rows, spread over the image, so that judging both
- * settings costs about a quarter of one more compression. An image under 64 rows is one band
- * of all its rows. 0 when memory runs out. */
-static size_t sample_size(int level, const uint8_t *filtered, uint32_t height, size_t row_bytes) {
+/* What a second setting is judged by: the compressed bytes of four bands of rows filtered with
+ * `rows`, each 1/32 of the image's height and compressed alone, centred at 1/8, 3/8, 5/8 and
+ * 7/8 of it — an eighth of the rows, spread over the image, so that judging both settings
+ * costs about a quarter of one more filtering and compression. An image under 64 rows is one
+ * band of all its rows. 0 when memory runs out. */
+static size_t sample_size(int level, int rows, const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride_bytes,
+                          palette_table *palette, int depth, size_t n, size_t bpp, const uint8_t *repeats, uint8_t *work) {
     const int bands = height < 64 ? 1 : 4;
     const uint32_t band = height < 64 ? height : height / 32;
-    const size_t band_bytes = (size_t)band * row_bytes, bound = deflate_bound(level, band_bytes);
-    uint8_t *scratch = bound ? (uint8_t *)malloc(bound) : NULL;
-    if (!scratch) return 0;
+    const size_t band_bytes = (size_t)band * (n + 1), bound = deflate_bound(level, band_bytes);
+    uint8_t *filtered = (uint8_t *)malloc(band_bytes), *scratch = bound ? (uint8_t *)malloc(bound) : NULL;
     size_t total = 0;
-    for (int k = 0; k < bands; k++) {
+    for (int k = 0; filtered && scratch && k < bands; k++) {
         const uint32_t y = bands == 1 ? 0 : (uint32_t)((uint64_t)(2 * k + 1) * height / 8) - band / 2;
-        const size_t bytes = deflate_rows(level, filtered + (size_t)y * row_bytes, band_bytes, scratch, bound);
+        filter_rows(pixels, width, y, y + band, stride_bytes, palette, depth, n, bpp, rows, repeats, work, filtered);
+        const size_t bytes = deflate_rows(level, filtered, band_bytes, scratch, bound);
         if (bytes == 0) {
             total = 0;
             break;
         }
         total += bytes;
     }
+    free(filtered);
     free(scratch);
     return total;
 }
@@ -572,37 +581,36 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
         memcpy(png + at + 8, stream, compressed);
         free(stream);
     } else {
-        /* Filtered rows, compressed. With a second setting (photos) the rows are filtered its
-         * way too, and the setting whose sample compresses smaller writes them. */
+        /* Filtered rows, compressed. With a second setting (photos) a sample of the rows is
+         * filtered and compressed both ways first, and the setting whose sample compresses
+         * smaller filters and writes them all. */
         const size_t filtered_size = (size_t)height * (n + 1);
-        uint8_t *filtered = (uint8_t *)malloc(filtered_size), *other = also_level ? (uint8_t *)malloc(filtered_size) : NULL;
+        uint8_t *filtered = (uint8_t *)malloc(filtered_size);
         const size_t bound = deflate_bound(level, filtered_size), also_bound = also_level ? deflate_bound(also_level, filtered_size) : 0;
         const size_t png_bound = bound > also_bound ? bound : also_bound;
         png = bound && (!also_level || also_bound) ? (uint8_t *)malloc(header + 12 + png_bound + 12) : NULL;
-        if (!filtered || !png || (also_level && !other)) {
-            free(filtered); free(other); free(work); free(png); free(palette);
+        if (!filtered || !png) {
+            free(filtered); free(work); free(png); free(palette);
             sc_encode_set_error(err, err_size, "out of memory while encoding PNG");
             return -1;
         }
-        filter_rows(pixels, width, height, stride_bytes, palette, depth, n, bpp, rows, repeats, work, filtered);
-        int chosen = level;
-        const uint8_t *chosen_rows = filtered;
+        int chosen = level, chosen_rows = rows;
         int failed = 0;
         if (also_level) {
-            filter_rows(pixels, width, height, stride_bytes, palette, depth, n, bpp, also_rows, repeats, work, other);
-            const size_t first = sample_size(level, filtered, height, n + 1), second = sample_size(also_level, other, height, n + 1);
+            const size_t first = sample_size(level, rows, pixels, width, height, stride_bytes, palette, depth, n, bpp, repeats, work);
+            const size_t second = sample_size(also_level, also_rows, pixels, width, height, stride_bytes, palette, depth, n, bpp, repeats, work);
             failed = first == 0 || second == 0;
             if (second < first) {
                 chosen = also_level;
-                chosen_rows = other;
+                chosen_rows = also_rows;
             }
         }
+        filter_rows(pixels, width, 0, height, stride_bytes, palette, depth, n, bpp, chosen_rows, repeats, work, filtered);
         free(work);
         at = write_header(png, width, height, depth, palette);
         free(palette);
-        compressed = failed ? 0 : deflate_rows(chosen, chosen_rows, filtered_size, png + at + 8, png_bound);
+        compressed = failed ? 0 : deflate_rows(chosen, filtered, filtered_size, png + at + 8, png_bound);
         free(filtered);
-        free(other);
         if (compressed == 0 || compressed > 0x7FFFFFFF) {
             free(png);
             sc_encode_set_error(err, err_size, failed ? "out of memory while encoding PNG"
