@@ -10,7 +10,10 @@
  * afterwards), and the reading thread unblocks it: a signal sent to the process then goes to
  * the reading thread, which sits in read(2). That matters under ThreadSanitizer, which runs a
  * handler only when the thread that took the signal next enters an intercepted call — never,
- * for a thread waiting in an uninstrumented library (a futex inside libdispatch). */
+ * for a thread waiting in an uninstrumented library (a futex inside libdispatch).
+ *
+ * Commands that only write files need no such thread: sc_cleanup.h's plain handler removes
+ * their temporary files and exits. */
 #include <stdint.h>
 
 #ifdef __cplusplus
