@@ -37,7 +37,8 @@ static int64_t sc_mapped_centre(int32_t scale, int32_t offset, int64_t i) {
 // works them out (`bits_image_fetch_separable_convolution_affine`).
 static void sc_kernel_start(int64_t v, int phase_bits, int32_t kernel, int32_t *phase, int32_t *first) {
     const int shift = 16 - phase_bits;
-    const int64_t centred = ((v >> shift) << shift) + ((1 << shift) >> 1);
+    /* v with its low `shift` bits cleared, pixman's `(v >> shift) << shift` without shifting a negative value left. */
+    const int64_t centred = (v & -((int64_t)1 << shift)) + ((1 << shift) >> 1);
     const int64_t offset = (((int64_t)kernel << 16) - 0x10000) >> 1;
     *phase = (int32_t)((centred & 0xffff) >> shift);
     *first = (int32_t)((centred - 1 - offset) >> 16);
