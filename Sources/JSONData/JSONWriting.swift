@@ -1,51 +1,100 @@
 extension JSONValue {
+    /// How `text` and `utf8` lay a value out. Whatever the layout, `parse` reads the output
+    /// back to an equal value.
+    public struct Layout: Sendable {
+        /// Members sorted by key (by their UTF-8 bytes), so values that are equal give equal
+        /// bytes whatever order their members were built in; otherwise in their order.
+        public var sortsKeys: Bool
+        /// One item or member a line, indented by two spaces a level, `"key": value`;
+        /// otherwise no white space at all.
+        public var indents: Bool
+
+        public init(sortsKeys: Bool = false, indents: Bool = false) {
+            self.sortsKeys = sortsKeys
+            self.indents = indents
+        }
+
+        /// No white space, members in their order: the batch journal.
+        public static let compact = Layout()
+        /// No white space, members sorted: the HTTP API's answers.
+        public static let sortedCompact = Layout(sortsKeys: true)
+        /// Indented, members sorted: JSON printed for people to read (`measure --json`).
+        public static let sortedIndented = Layout(sortsKeys: true, indents: true)
+    }
+
     /// The value as compact JSON that `parse` reads back to an equal value: no white space,
-    /// members in their order, numbers in Swift's shortest round-trip form (`1.0`, `1e+21`:
-    /// always a JSON number for a finite value), strings with `"`, `\` and the control
-    /// characters escaped and everything else as it is (UTF-8, `/` unescaped).
-    public var compactText: String {
-        var text = ""
-        write(to: &text)
-        return text
+    /// members in their order, strings escaped by `JSONString`, numbers as `utf8` writes them.
+    public var compactText: String { text(.compact) }
+
+    /// The value as JSON text laid out by `layout`.
+    public func text(_ layout: Layout) -> String {
+        String(decoding: utf8(layout), as: UTF8.self)
     }
 
-    func write(to text: inout String) {
+    /// The value as JSON in UTF-8 laid out by `layout`. Strings are escaped by `JSONString`.
+    /// A whole number is written without a fraction (`60`, not `60.0`), any other finite
+    /// number in Swift's shortest form that reads back to the same `Double` (`0.1`,
+    /// `1e+21`, `5e-324`), as Foundation's `JSONEncoder` writes them. A number that is not
+    /// finite (never parsed, only built) has no JSON form and is written as `null`.
+    public func utf8(_ layout: Layout = .compact) -> [UInt8] {
+        var out: [UInt8] = []
+        write(to: &out, layout, depth: 0)
+        return out
+    }
+
+    private func write(to out: inout [UInt8], _ layout: Layout, depth: Int) {
         switch self {
-        case .null: text += "null"
-        case .bool(let flag): text += flag ? "true" : "false"
-        case .number(let number): text += "\(number)"
-        case .string(let string): Self.writeString(string, to: &text)
+        case .null: out += "null".utf8
+        case .bool(let flag): out += (flag ? "true" : "false").utf8
+        case .number(let number): Self.write(number, to: &out)
+        case .string(let string): JSONString.append(string, to: &out)
         case .array(let items):
-            text += "["
+            out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
-                if i > 0 { text += "," }
-                item.write(to: &text)
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                Self.newline(to: &out, layout, depth: depth + 1)
+                item.write(to: &out, layout, depth: depth + 1)
             }
-            text += "]"
+            if !items.isEmpty { Self.newline(to: &out, layout, depth: depth) }
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            text += "{"
-            for (i, member) in members.enumerated() {
-                if i > 0 { text += "," }
-                Self.writeString(member.key, to: &text)
-                text += ":"
-                member.value.write(to: &text)
+            out.append(UInt8(ascii: "{"))
+            let ordered = layout.sortsKeys ? members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } : members
+            for (i, member) in ordered.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                Self.newline(to: &out, layout, depth: depth + 1)
+                JSONString.append(member.key, to: &out)
+                out.append(UInt8(ascii: ":"))
+                if layout.indents { out.append(UInt8(ascii: " ")) }
+                member.value.write(to: &out, layout, depth: depth + 1)
             }
-            text += "}"
+            if !members.isEmpty { Self.newline(to: &out, layout, depth: depth) }
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    static func writeString(_ string: String, to text: inout String) {
-        text += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\u{0}"..."\u{1F}":
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
+    private static func newline(to out: inout [UInt8], _ layout: Layout, depth: Int) {
+        guard layout.indents else { return }
+        out.append(UInt8(ascii: "\n"))
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+    }
+
+    private static func write(_ number: Double, to out: inout [UInt8]) {
+        guard number.isFinite else { return out += "null".utf8 }
+        let text = number.description
+        out += text.hasSuffix(".0") ? text.utf8.dropLast(2) : text.utf8[...]
+    }
+}
+
+extension JSONValue {
+    /// An object of `members` in this order, those whose value is nil left out: an optional
+    /// field that is absent, as `JSONEncoder` leaves it out.
+    public static func object(presentMembers members: KeyValuePairs<String, JSONValue?>) -> JSONValue {
+        .object(members.compactMap { key, value in value.map { Member(key: key, value: $0) } })
+    }
+
+    /// An array of strings.
+    public static func strings(_ strings: some Sequence<String>) -> JSONValue {
+        .array(strings.map(JSONValue.string))
     }
 }
