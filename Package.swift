@@ -6,6 +6,7 @@ import PackageDescription
 //   Cards → Scene (the shared drawing vocabulary of scene files and templates) → Raster
 //   Typesetting, CardService, sharecard → Caching (the LRU both caches share, and LockedValue; no dependencies)
 //   Typesetting, Scene, Cards, CardService, sharecard → JSONData (the strict JSON parser of every JSON input: data files, events, batch lines, request bodies, the batch journal; no dependencies)
+//   HTTPTypes, HTTPServer, sharecard-bench → JSONData (JSONString, the one escaper of every JSON string written: answers, error bodies, the access log)
 //   C libraries from Debian (installed by scripts/setup) sit behind the C* targets:
 //   Raster → CFreeType, CPixman, CPNG, CImageEncode, CRasterKernels;  UnicodeText → CICU, CFriBiDi;  Typesetting → CHarfBuzz, CFreeType, CHyphen
 //   Faces → Raster, Geometry, CFacesLoader → CFacesInterface (the C header of CFaces, OpenCV's objdetect in C++)
@@ -73,15 +74,15 @@ let package = Package(
         .target(name: "PhotoFetch", dependencies: ["Caching", "CCurlFetch"]),
         .target(name: "Cards", dependencies: ["Faces", "JSONData", "Layout", "Photos", "Scene", "Typesetting", "UnicodeText", "Raster", "Geometry", "CCrypto"]),
         .target(name: "Layout", dependencies: ["Geometry", "Raster", "Typesetting"]),
-        .target(name: "HTTPTypes"),
+        .target(name: "HTTPTypes", dependencies: ["JSONData"]),
         .target(name: "CardService", dependencies: ["Caching", "Cards", "Faces", "JSONData", "Scene", "HTTPTypes", "Photos", "PhotoFetch", "Raster", "CCrypto"]),
-        .target(name: "HTTPServer", dependencies: ["HTTPTypes", "CMicroHTTPD", "Signals"]),
+        .target(name: "HTTPServer", dependencies: ["HTTPTypes", "JSONData", "CMicroHTTPD", "Signals"]),
         // Signals caught by a handler writing to a pipe, handled on one thread (serve, batch); temporary
         // files removed on SIGINT/SIGTERM by a plain C handler (the one-file commands: no thread).
         .target(name: "Signals", dependencies: ["Caching", "CSignal"]),
 
         .executableTarget(name: "sharecard", dependencies: ["Caching", "Signals", "CardService", "PhotoFetch", "HTTPServer", "HTTPTypes", "Cards", "JSONData", "Layout", "Scene", "Typesetting", "Raster", "Geometry", "Faces", "Photos"]),
-        .executableTarget(name: "sharecard-bench", dependencies: ["Cards", "Photos", "Scene", "Typesetting", "Raster", "Geometry", "Faces"]),
+        .executableTarget(name: "sharecard-bench", dependencies: ["Cards", "JSONData", "Photos", "Scene", "Typesetting", "Raster", "Geometry", "Faces"]),
 
         // What each fuzz target does with its input; also replayed by FuzzRegressionTests.
         .target(name: "FuzzHarness", dependencies: ["CardService", "HTTPTypes", "JSONData", "Cards", "Photos", "Scene", "Typesetting", "Raster", "Geometry"]),

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import JSONData
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -166,7 +167,8 @@ public final class AccessLog: @unchecked Sendable {
 }
 
 extension AccessLog {
-    /// Formats entries as JSON lines, byte by byte; caches the time text of the last second.
+    /// Formats entries as JSON lines, byte by byte (strings by `JSONString`); caches the time
+    /// text of the last second.
     struct Formatter {
         private var cachedSecond = Int.min
         private var cachedTime: [UInt8] = []
@@ -184,7 +186,7 @@ extension AccessLog {
             out += #"{"bytes":"#.utf8
             appendInteger(entry.bytes, to: &out)
             out += #","method":"#.utf8
-            appendString(entry.summary.method, to: &out)
+            JSONString.append(entry.summary.method, to: &out)
             out += #","ms":"#.utf8
             let microseconds = (max(0, entry.nanoseconds) + 500) / 1000
             appendInteger(Int(microseconds / 1000), to: &out)
@@ -194,17 +196,17 @@ extension AccessLog {
             if fraction < 10 { out.append(UInt8(ascii: "0")) }
             appendInteger(fraction, to: &out)
             out += #","remote":"#.utf8
-            appendString(entry.summary.remoteAddress, to: &out)
+            JSONString.append(entry.summary.remoteAddress, to: &out)
             out += #","status":"#.utf8
             appendInteger(entry.status, to: &out)
             out += #","target":"#.utf8
-            appendString(entry.summary.target, to: &out)
+            JSONString.append(entry.summary.target, to: &out)
             out += #","time":""#.utf8
             out += time(entry.unixSeconds)
             out.append(UInt8(ascii: "\""))
             if let agent = entry.summary.userAgent {
                 out += #","userAgent":"#.utf8
-                appendString(agent, to: &out)
+                JSONString.append(agent, to: &out)
             }
             out += "}\n".utf8
         }
@@ -231,44 +233,6 @@ extension AccessLog {
             }
             if value >= 10 { appendInteger(value / 10, to: &out) }
             out.append(UInt8(ascii: "0") + UInt8(value % 10))
-        }
-
-        /// A JSON string: quotes, backslashes and control characters escaped (the text is
-        /// already UTF-8; U+2028 and U+2029 are escaped too, as `HTTPResponse.error` does).
-        /// Text that needs no escaping, the usual case, is copied in one piece.
-        private func appendString(_ text: String, to out: inout [UInt8]) {
-            out.append(UInt8(ascii: "\""))
-            var text = text
-            text.withUTF8 { bytes in
-                if !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
-                    out.append(contentsOf: bytes)
-                    return
-                }
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                var i = 0
-                while i < bytes.count {
-                    let byte = bytes[i]
-                    switch byte {
-                    case UInt8(ascii: "\""): out += #"\""#.utf8
-                    case UInt8(ascii: "\\"): out += #"\\"#.utf8
-                    case 0x0A: out += #"\n"#.utf8
-                    case 0x0D: out += #"\r"#.utf8
-                    case 0x09: out += #"\t"#.utf8
-                    case 0..<0x20, 0x7F:
-                        out += #"\u00"#.utf8
-                        out.append(hex[Int(byte >> 4)])
-                        out.append(hex[Int(byte & 0xF)])
-                    case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80
-                        && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
-                        out += (bytes[i + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8
-                        i += 2
-                    default:
-                        out.append(byte)
-                    }
-                    i += 1
-                }
-            }
-            out.append(UInt8(ascii: "\""))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONData
 
 /// What a handler answers. `Content-Length` and `Date` are set by the server (fields of
 /// those names, and `Transfer-Encoding`, are dropped); for HEAD the body is not sent but its
@@ -27,27 +28,29 @@ public struct HTTPResponse: Sendable {
         HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: bytes)
     }
 
-    /// `value` encoded as JSON with sorted keys and unescaped slashes, so equal values give
-    /// equal bytes. Throws what `JSONEncoder` throws.
-    public static func json<Value: Encodable>(_ value: Value, status: Int = 200) throws -> HTTPResponse {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return json(bytes: Array(try encoder.encode(value)), status: status)
+    /// `value` as compact JSON with sorted keys (`JSONValueEncoder`, written by
+    /// `JSONValue.utf8`), so equal values give equal bytes. Throws what `JSONValueEncoder`
+    /// throws.
+    public static func json(_ value: some Encodable, status: Int = 200) throws -> HTTPResponse {
+        json(try JSONValueEncoder().encode(value), status: status)
+    }
+
+    /// `value` as compact JSON with sorted keys.
+    public static func json(_ value: JSONValue, status: Int = 200) -> HTTPResponse {
+        json(bytes: value.utf8(.sortedCompact), status: status)
     }
 
     /// The error shape every part of the service answers with:
     /// `{"error":{"code":"…","message":"…","field":null}}`; `field` names the offending
-    /// input when there is one.
+    /// input when there is one. The members stay in this order (not sorted).
     public static func error(status: Int, code: String, message: String,
                              field: String? = nil) -> HTTPResponse {
-        var text = "{\"error\":{\"code\":"
-        JSONText.appendString(code, to: &text)
-        text += ",\"message\":"
-        JSONText.appendString(message, to: &text)
-        text += ",\"field\":"
-        if let field { JSONText.appendString(field, to: &text) } else { text += "null" }
-        text += "}}"
-        return json(bytes: Array(text.utf8), status: status)
+        let error = JSONValue.object([
+            JSONValue.Member(key: "code", value: .string(code)),
+            JSONValue.Member(key: "message", value: .string(message)),
+            JSONValue.Member(key: "field", value: field.map(JSONValue.string) ?? .null),
+        ])
+        return json(bytes: JSONValue.object([JSONValue.Member(key: "error", value: error)]).utf8(.compact), status: status)
     }
 
     /// Why the server would refuse to send this response, or nil when it is sendable.
@@ -64,26 +67,4 @@ public struct HTTPResponse: Sendable {
 
     /// Fields the server sets itself and drops from a handler's response.
     package static let serverManagedFields = ["Content-Length", "Transfer-Encoding", "Date"]
-}
-
-/// JSON string literals without Foundation's encoder (for the fixed error shape).
-enum JSONText {
-    static func appendString(_ string: String, to text: inout String) {
-        text += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
-    }
 }

@@ -1,5 +1,6 @@
 import Cards
 import Foundation
+import JSONData
 import Typesetting
 
 /// The classic card end to end (event → PNG bytes) beside Pillow and PangoCairo rendering
@@ -59,7 +60,11 @@ enum CardBench {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let colors = ["user_purple", "user_blue", "user_green", "user_red", "user_orange"]
         let lines = (0..<events).map { i in
-            #"{"title": "Event number \#(i): \#(titles[i % 3].title.prefix(60))", "date": "2024-06-\#(String(format: "%02d", i % 28 + 1))", "color": "\#(colors[i % colors.count])"}"#
+            JSONValue.object([
+                JSONValue.Member(key: "title", value: .string("Event number \(i): \(titles[i % 3].title.prefix(60))")),
+                JSONValue.Member(key: "date", value: .string("2024-06-\(String(format: "%02d", i % 28 + 1))")),
+                JSONValue.Member(key: "color", value: .string(colors[i % colors.count])),
+            ]).compactText
         }
         let input = scratch.appendingPathComponent("events.jsonl")
         try Data(lines.joined(separator: "\n").utf8).write(to: input)

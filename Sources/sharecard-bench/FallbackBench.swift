@@ -1,4 +1,5 @@
 import Foundation
+import JSONData
 import Typesetting
 
 /// The cost of the fallback chain: analysing, shaping and fitting a mixed-script title with
@@ -54,32 +55,41 @@ enum FallbackBench {
     /// referred to by absolute path).
     static func shippedOnlyLibrary(root: URL) throws -> (FontLibrary, URL) {
         let fonts = root.appendingPathComponent("fonts")
-        func object(_ name: String) throws -> [String: Any] {
-            let data = try Data(contentsOf: fonts.appendingPathComponent(name))
-            guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-                  object["faces"] is [[String: Any]], object["fallback"] is [[String: Any]] else {
+        func object(_ name: String) throws -> (members: [JSONValue.Member], faces: [JSONValue], fallback: [JSONValue]) {
+            let bytes = Array(try Data(contentsOf: fonts.appendingPathComponent(name)))
+            guard case .object(let members)? = try? JSONValue.parse(bytes),
+                  case .array(let faces)? = JSONValue.object(members)["faces"],
+                  case .array(let fallback)? = JSONValue.object(members)["fallback"] else {
                 throw BenchError("fonts/\(name) is not a manifest")
             }
-            return object
+            return (members, faces, fallback)
         }
-        var manifest = try object("fonts.json")
-        var faces = manifest["faces"] as! [[String: Any]], fallback = manifest["fallback"] as! [[String: Any]]
-        if let name = manifest.removeValue(forKey: "optional") as? String {
+        func string(_ value: JSONValue, _ key: String) -> String? {
+            if case .string(let text)? = value[key] { return text }
+            return nil
+        }
+        let manifest = try object("fonts.json")
+        var faces = manifest.faces, fallback = manifest.fallback
+        if let name = string(.object(manifest.members), "optional") {
             let part = try object(name)
-            faces += part["faces"] as! [[String: Any]]
-            fallback += part["fallback"] as! [[String: Any]]
+            faces += part.faces
+            fallback += part.fallback
         }
-        let kept = faces.filter { ($0["path"] as? String)?.hasPrefix("/usr/share/fonts/truetype/noto/") != true }.map { face in
-            var face = face
-            if let file = face.removeValue(forKey: "file") as? String { face["path"] = fonts.appendingPathComponent(file).path }
-            return face
+        let kept = faces.filter { string($0, "path")?.hasPrefix("/usr/share/fonts/truetype/noto/") != true }.map { face -> JSONValue in
+            guard case .object(let members) = face, let file = string(face, "file") else { return face }
+            return .object(members.map { $0.key == "file" ? JSONValue.Member(key: "path", value: .string(fonts.appendingPathComponent(file).path)) : $0 })
         }
-        let families = Set(kept.compactMap { $0["family"] as? String })
-        manifest["faces"] = kept
-        manifest["fallback"] = fallback.filter { families.contains($0["family"] as? String ?? "") }
+        let families = Set(kept.compactMap { string($0, "family") })
+        let members = manifest.members.filter { $0.key != "optional" }.map { member -> JSONValue.Member in
+            switch member.key {
+            case "faces": return JSONValue.Member(key: "faces", value: .array(kept))
+            case "fallback": return JSONValue.Member(key: "fallback", value: .array(fallback.filter { families.contains(string($0, "family") ?? "") }))
+            default: return member
+            }
+        }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("sharecard-bench-fonts-\(getpid())")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        try JSONSerialization.data(withJSONObject: manifest).write(to: scratch.appendingPathComponent("fonts.json"))
+        try Data(JSONValue.object(members).utf8()).write(to: scratch.appendingPathComponent("fonts.json"))
         return (try FontLibrary(directory: scratch.path), scratch)
     }
 }

@@ -1,5 +1,6 @@
 import Cards
 import Foundation
+import JSONData
 import Scene
 import Typesetting
 
@@ -49,7 +50,7 @@ enum PresetBench {
     static func presetTable(catalog: Catalog, renderer: CardRenderer, iterations: Int, peerScript: String) throws {
         var rows: [Measurement] = []
         var ours: [Double] = []
-        var cases: [[String: Any]] = []
+        var cases: [JSONValue] = []
         for (preset, size) in CardSize.presets {
             for (name, title) in titles {
                 let card = try Card(try Event(title: title), catalog: catalog, size: size)
@@ -64,14 +65,20 @@ enum PresetBench {
                                         note: String(format: "%.1f pt × %d lines; every line reshaped %.3f ms (%.2f×)",
                                                      text.fontSizeInPoints, text.lines.count, reshaped, reshaped / cut)))
                 let background = card.color.background.colors[0]
-                cases.append(["width": size.width, "height": size.height,
-                              "frame": [text.frame.minX, text.frame.minY, text.frame.width, text.frame.height],
-                              "size": text.fontSizeInPoints, "lines": text.lines.count,
-                              "background": [background.red, background.green, background.blue], "title": title])
+                func numbers(_ values: [Double]) -> JSONValue { .array(values.map(JSONValue.number)) }
+                cases.append(.object([
+                    JSONValue.Member(key: "width", value: .number(Double(size.width))),
+                    JSONValue.Member(key: "height", value: .number(Double(size.height))),
+                    JSONValue.Member(key: "frame", value: numbers([text.frame.minX, text.frame.minY, text.frame.width, text.frame.height])),
+                    JSONValue.Member(key: "size", value: .number(text.fontSizeInPoints)),
+                    JSONValue.Member(key: "lines", value: .number(Double(text.lines.count))),
+                    JSONValue.Member(key: "background", value: numbers([background.red, background.green, background.blue])),
+                    JSONValue.Member(key: "title", value: .string(title)),
+                ]))
             }
         }
         let peerIterations = max(10, iterations / 10)
-        let json = String(decoding: try JSONSerialization.data(withJSONObject: cases), as: UTF8.self)
+        let json = JSONValue.array(cases).compactText
         if let peer = runPeer(peerScript, arguments: ["--iterations", String(peerIterations), json]) {
             for i in rows.indices {
                 guard let theirs = peer["pango\t\(i)"] else { continue }

@@ -1,6 +1,7 @@
 import Faces
 import Foundation
 import Geometry
+import JSONData
 import Photos
 import Raster
 
@@ -72,9 +73,7 @@ enum FacesCommand {
         }
         let report = Report(width: image.width, height: image.height, faces: faces.map { box($0.bounds) }, frame: frame)
         if args.has("json") {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+            print(try JSONValueEncoder().encode(report).text(.sortedCompact))
             return
         }
         print("\(report.width)×\(report.height), \(report.faces.count) face\(report.faces.count == 1 ? "" : "s")")

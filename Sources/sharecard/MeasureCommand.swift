@@ -1,4 +1,5 @@
 import Foundation
+import JSONData
 import Typesetting
 
 enum MeasureCommand {
@@ -43,9 +44,7 @@ enum MeasureCommand {
         let layout = try TextOptions.layout(args)
         let r = report(layout)
         if args.has("json") {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(r), as: UTF8.self))
+            print(try JSONValueEncoder().encode(r).text(.sortedIndented))
             return
         }
         print("font size: \(r.fontSize) pt (scale \(r.scale))")
