@@ -28,8 +28,7 @@ public struct EventObject: Sendable, Equatable {
         }
         let value: JSONValue
         do { value = try JSONValue.parse(bytes, maximumDepth: JSONNode.maximumDepth) } catch {
-            if error.kind == .repeatedKey { throw EventObjectError(kind: .repeatedKey, path: error.path, reason: "appears more than once") }
-            throw EventObjectError(reason: encodingProblem(bytes) ?? "malformed JSON: \(error)")
+            throw EventObjectError(syntax: error, reason: error.kind == .repeatedKey ? nil : encodingProblem(bytes))
         }
         guard case .object(let members) = value else {
             throw EventObjectError(reason: "expected a JSON object with a title, found \(value.kindName)")
