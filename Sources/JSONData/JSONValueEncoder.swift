@@ -20,64 +20,75 @@ public struct JSONValueEncoder {
 /// A value being built: containers stay open (nested containers and encoders write into
 /// them later) until `value` reads the finished tree.
 private final class Node {
-    enum Content {
-        case unset
-        case leaf(JSONValue)
-        case array([Node])
-        case object(keys: [String], nodes: [String: Node])
-    }
+    enum Kind { case unset, leaf, array, object }
 
-    var content = Content.unset
+    var kind = Kind.unset
+    var leaf = JSONValue.null
+    /// An array's items, or an object's members' values (beside `keys`).
+    var children: [Node] = []
+    var keys: [String] = []
 
     var value: JSONValue {
-        switch content {
+        switch kind {
         case .unset: return .object([])
-        case .leaf(let value): return value
-        case .array(let nodes): return .array(nodes.map(\.value))
-        case .object(let keys, let nodes): return .object(keys.map { JSONValue.Member(key: $0, value: nodes[$0]!.value) })
+        case .leaf: return leaf
+        case .array: return .array(children.map(\.value))
+        case .object:
+            let members = zip(keys, children).map { JSONValue.Member(key: $0, value: $1.value) }
+            return .object(hasRepeatedKeys ? Self.lastOfEach(members) : members)
         }
     }
 
-    /// The member `key`, created (after the others) or emptied when it was already there.
+    /// Objects have a handful of members: a look back is cheaper than hashing them all.
+    private var hasRepeatedKeys: Bool {
+        if keys.count > 16 { return Set(keys).count != keys.count }
+        return keys.indices.contains { i in keys[..<i].contains(keys[i]) }
+    }
+
+    /// The last member of each key, in the order of those last members: a key encoded twice
+    /// keeps its last value.
+    private static func lastOfEach(_ members: [JSONValue.Member]) -> [JSONValue.Member] {
+        var seen = Set<String>()
+        var kept: [JSONValue.Member] = []
+        for member in members.reversed() where seen.insert(member.key).inserted { kept.append(member) }
+        return kept.reversed()
+    }
+
+    func set(_ value: JSONValue) {
+        kind = .leaf
+        leaf = value
+    }
+
+    /// A new member `key`, after the others.
     func member(_ key: String) -> Node {
-        if case .object(var keys, var nodes) = content {
-            content = .unset
-            let node = Node()
-            if nodes.updateValue(node, forKey: key) == nil { keys.append(key) }
-            content = .object(keys: keys, nodes: nodes)
-            return node
-        }
+        becomeObject()
         let node = Node()
-        content = .object(keys: [key], nodes: [key: node])
+        keys.append(key)
+        children.append(node)
         return node
     }
 
     func becomeObject() {
-        if case .object = content { return }
-        content = .object(keys: [], nodes: [:])
+        guard kind != .object else { return }
+        kind = .object
+        children = []
+        keys = []
     }
 
     func becomeArray() {
-        if case .array = content { return }
-        content = .array([])
+        guard kind != .array else { return }
+        kind = .array
+        children = []
     }
 
     func appendItem() -> Node {
+        becomeArray()
         let node = Node()
-        if case .array(var nodes) = content {
-            content = .unset
-            nodes.append(node)
-            content = .array(nodes)
-        } else {
-            content = .array([node])
-        }
+        children.append(node)
         return node
     }
 
-    var itemCount: Int {
-        if case .array(let nodes) = content { return nodes.count }
-        return 0
-    }
+    var itemCount: Int { kind == .array ? children.count : 0 }
 }
 
 private struct IndexKey: CodingKey {
@@ -95,10 +106,20 @@ private struct SuperKey: CodingKey {
     init?(intValue: Int) { nil }
 }
 
+/// `codingPath` is the container's path and the value's key, joined only when read (an
+/// error, or a type that asks): most values never need it.
 private struct TreeEncoder: Encoder {
     let node: Node
-    let codingPath: [any CodingKey]
+    let base: [any CodingKey]
+    let key: (any CodingKey)?
+    var codingPath: [any CodingKey] { key.map { base + [$0] } ?? base }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    init(node: Node, codingPath: [any CodingKey], key: (any CodingKey)? = nil) {
+        self.node = node
+        self.base = codingPath
+        self.key = key
+    }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         node.becomeObject()
@@ -115,33 +136,32 @@ private struct TreeEncoder: Encoder {
     }
 }
 
-/// What every container does with one value: primitives become leaves, anything else
-/// encodes itself into the node.
-private func store(_ value: some Encodable, in node: Node, at path: [any CodingKey]) throws {
-    func number(_ number: Double?, _ description: @autoclosure () -> String) throws {
+/// What every container does with one value: primitives (told apart by their type's
+/// identity, not by casts) become leaves, anything else encodes itself into the node.
+private func store<T: Encodable>(_ value: T, in node: Node, at base: [any CodingKey], _ key: (any CodingKey)?) throws {
+    func number(_ number: Double?) throws {
         guard let number, number.isFinite else {
             throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: path, debugDescription: "\(description()) has no exact JSON number form"))
+                codingPath: key.map { base + [$0] } ?? base, debugDescription: "\(value) has no exact JSON number form"))
         }
-        node.content = .leaf(.number(number))
+        node.set(.number(number))
     }
-    switch value {
-    case let v as String: node.content = .leaf(.string(v))
-    case let v as Bool: node.content = .leaf(.bool(v))
-    case let v as Double: try number(v, "\(v)")
-    case let v as Float: try number(v.isFinite ? Double("\(v)") : nil, "\(v)")
-    case let v as Int: try number(exactInteger(v), "\(v)")
-    case let v as Int8: try number(Double(v), "\(v)")
-    case let v as Int16: try number(Double(v), "\(v)")
-    case let v as Int32: try number(Double(v), "\(v)")
-    case let v as Int64: try number(exactInteger(v), "\(v)")
-    case let v as UInt: try number(exactInteger(v), "\(v)")
-    case let v as UInt8: try number(Double(v), "\(v)")
-    case let v as UInt16: try number(Double(v), "\(v)")
-    case let v as UInt32: try number(Double(v), "\(v)")
-    case let v as UInt64: try number(exactInteger(v), "\(v)")
-    default: try value.encode(to: TreeEncoder(node: node, codingPath: path))
-    }
+    func cast<U>(_: U.Type) -> U { unsafeBitCast(value, to: U.self) }
+    if T.self == String.self { return node.set(.string(cast(String.self))) }
+    if T.self == Double.self { return try number(cast(Double.self)) }
+    if T.self == Int.self { return try number(exactInteger(cast(Int.self))) }
+    if T.self == Bool.self { return node.set(.bool(cast(Bool.self))) }
+    if T.self == Float.self { let v = cast(Float.self); return try number(v.isFinite ? Double("\(v)") : nil) }
+    if T.self == Int8.self { return try number(Double(cast(Int8.self))) }
+    if T.self == Int16.self { return try number(Double(cast(Int16.self))) }
+    if T.self == Int32.self { return try number(Double(cast(Int32.self))) }
+    if T.self == Int64.self { return try number(exactInteger(cast(Int64.self))) }
+    if T.self == UInt.self { return try number(exactInteger(cast(UInt.self))) }
+    if T.self == UInt8.self { return try number(Double(cast(UInt8.self))) }
+    if T.self == UInt16.self { return try number(Double(cast(UInt16.self))) }
+    if T.self == UInt32.self { return try number(Double(cast(UInt32.self))) }
+    if T.self == UInt64.self { return try number(exactInteger(cast(UInt64.self))) }
+    try value.encode(to: TreeEncoder(node: node, codingPath: base, key: key))
 }
 
 /// `integer` as a `Double` when every integer up to it is one too (|integer| ≤ 2⁵³).
@@ -153,10 +173,10 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let node: Node
     let codingPath: [any CodingKey]
 
-    mutating func encodeNil(forKey key: Key) throws { node.member(key.stringValue).content = .leaf(.null) }
+    mutating func encodeNil(forKey key: Key) throws { node.member(key.stringValue).set(.null) }
 
     mutating func encode(_ value: some Encodable, forKey key: Key) throws {
-        try store(value, in: node.member(key.stringValue), at: codingPath + [key])
+        try store(value, in: node.member(key.stringValue), at: codingPath, key)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
@@ -172,11 +192,11 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func superEncoder() -> any Encoder {
-        TreeEncoder(node: node.member(SuperKey().stringValue), codingPath: codingPath + [SuperKey()])
+        TreeEncoder(node: node.member(SuperKey().stringValue), codingPath: codingPath, key: SuperKey())
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        TreeEncoder(node: node.member(key.stringValue), codingPath: codingPath + [key])
+        TreeEncoder(node: node.member(key.stringValue), codingPath: codingPath, key: key)
     }
 }
 
@@ -185,32 +205,30 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     let codingPath: [any CodingKey]
     var count: Int { node.itemCount }
 
-    private var nextPath: [any CodingKey] { codingPath + [IndexKey(intValue: count)] }
-
-    mutating func encodeNil() throws { node.appendItem().content = .leaf(.null) }
+    mutating func encodeNil() throws { node.appendItem().set(.null) }
 
     mutating func encode(_ value: some Encodable) throws {
-        let path = nextPath
-        try store(value, in: node.appendItem(), at: path)
+        let index = IndexKey(intValue: count)
+        try store(value, in: node.appendItem(), at: codingPath, index)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let path = nextPath
+        let path = codingPath + [IndexKey(intValue: count)]
         let child = node.appendItem()
         child.becomeObject()
         return KeyedEncodingContainer(KeyedContainer<NestedKey>(node: child, codingPath: path))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let path = nextPath
+        let path = codingPath + [IndexKey(intValue: count)]
         let child = node.appendItem()
         child.becomeArray()
         return UnkeyedContainer(node: child, codingPath: path)
     }
 
     mutating func superEncoder() -> any Encoder {
-        let path = nextPath
-        return TreeEncoder(node: node.appendItem(), codingPath: path)
+        let index = IndexKey(intValue: count)
+        return TreeEncoder(node: node.appendItem(), codingPath: codingPath, key: index)
     }
 }
 
@@ -218,7 +236,7 @@ private struct SingleContainer: SingleValueEncodingContainer {
     let node: Node
     let codingPath: [any CodingKey]
 
-    mutating func encodeNil() throws { node.content = .leaf(.null) }
+    mutating func encodeNil() throws { node.set(.null) }
 
-    mutating func encode(_ value: some Encodable) throws { try store(value, in: node, at: codingPath) }
+    mutating func encode(_ value: some Encodable) throws { try store(value, in: node, at: codingPath, nil) }
 }
