@@ -2,6 +2,7 @@ import Caching
 import Cards
 import Foundation
 import HTTPTypes
+import JSONData
 import Raster
 
 /// HTTP semantics without sockets: a request in, a response out. Routing, validation,
@@ -137,7 +138,7 @@ public final class CardService: Sendable {
         switch route {
         case .playground: return .text(configuration.playgroundHTML, contentType: "text/html; charset=utf-8")
         case .openAPI: return .json(bytes: Array(configuration.openAPIJSON.utf8))
-        case .health: return .json(bytes: Array(#"{"status":"ok"}"#.utf8))
+        case .health: return .json(.object([JSONValue.Member(key: "status", value: .string("ok"))]))
         case .metrics:
             let server = statisticsSource.get()
             return .text(metrics.exposition(inFlight: server.inFlight, queueDepth: server.queueDepth, cache: cache.statistics)
