@@ -40,7 +40,7 @@ public enum JSONString {
 
     /// The escaped form of valid UTF-8 `bytes`, without quotes. U+0080–U+009F are `C2 80`–`C2 9F`
     /// and U+2028/U+2029 are `E2 80 A8`/`E2 80 A9`: only lead bytes C2 and E2 are looked past.
-    static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         let count = bytes.count
         var copied = 0
         var i = 0

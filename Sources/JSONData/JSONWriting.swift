@@ -85,16 +85,3 @@ extension JSONValue {
         out += text.hasSuffix(".0") ? text.utf8.dropLast(2) : text.utf8[...]
     }
 }
-
-extension JSONValue {
-    /// An object of `members` in this order, those whose value is nil left out: an optional
-    /// field that is absent, as `JSONEncoder` leaves it out.
-    public static func object(presentMembers members: KeyValuePairs<String, JSONValue?>) -> JSONValue {
-        .object(members.compactMap { key, value in value.map { Member(key: key, value: $0) } })
-    }
-
-    /// An array of strings.
-    public static func strings(_ strings: some Sequence<String>) -> JSONValue {
-        .array(strings.map(JSONValue.string))
-    }
-}
