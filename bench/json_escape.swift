@@ -1,5 +1,5 @@
 // Driver of bench/json_escape: compiled into one module with JSONData's and HTTPTypes'
-// sources of the revision measured (old and new expose the same two calls).
+// sources of the revision measured (old and new expose the same three calls).
 import Foundation
 
 /// `pattern` repeated up to 64 KiB of UTF-8, cut at a character boundary.
@@ -24,6 +24,7 @@ func medianMicroseconds(_ body: () -> Int) -> Double {
 
 let mixed = text("The \"quick\" fox — café, 東京, 🎉👩‍👩‍👧; C:\\path\\to\\file\nnext\tline \u{1}\u{7F}\u{85}\u{2028} end. ")
 let plain = text("The quick brown fox jumps over the lazy dog, again and again. ")
+
 /// The shape of `POST /v1/cards`' JSON answer (CardService's CardDescription), eight placed elements.
 struct Element: Encodable {
     let kind: String
