@@ -49,16 +49,11 @@ public struct FaceDetector: Sendable {
         public let splitPyramid: Bool
         /// The same for the profile search; off, as it loses the labelled turned face.
         public let profileSplitPyramid: Bool
-        /// Divides the pyramid's levels between two classifiers searching at the same time on
-        /// OpenCV's threads (and the profile search's two directions likewise): every window
-        /// position is tried as one after the other and the windows are grouped once, so the
-        /// faces are the same, found in about two thirds of the wall time on two cores.
-        public let parallelSearch: Bool
 
         public init(frontal: FaceCascade = .haarAlt2, profiles: ProfileSearch = .whenNoFrontalFace, workingSidePixels: Int = 352,
                     scaleFactor: Double = 1.1, minNeighbors: Int = 4, minFaceFraction: Double = 1.0 / 16,
                     profileScaleFactor: Double = 1.1, profileMinNeighbors: Int = 5, profileMinFaceFraction: Double = 1.0 / 8,
-                    splitPyramid: Bool = true, profileSplitPyramid: Bool = false, parallelSearch: Bool = true) throws {
+                    splitPyramid: Bool = true, profileSplitPyramid: Bool = false) throws {
             guard frontal != .haarProfile else { throw FacesError.invalidSettings("the profile cascade cannot be the frontal one") }
             guard workingSidePixels == 0 || (24...8192).contains(workingSidePixels) else {
                 throw FacesError.invalidSettings("working side \(workingSidePixels) px is outside 24…8192 (or 0 for full size)")
@@ -83,7 +78,6 @@ public struct FaceDetector: Sendable {
             self.profileMinFaceFraction = profileMinFaceFraction
             self.splitPyramid = splitPyramid
             self.profileSplitPyramid = profileSplitPyramid
-            self.parallelSearch = parallelSearch
         }
 
         // The defaults are valid by construction.
@@ -130,8 +124,7 @@ public struct FaceDetector: Sendable {
         // Only a null argument fails, and neither is null.
         _ = handle.plugin.pointee.detector_pool(handle.pointer, &counts)
         return FaceSearchPool(capacity: counts.capacity, classifiers: counts.classifiers, searching: counts.searching,
-                              mostSearching: counts.most_searching, mostThreadsInOneSearch: counts.most_search_threads,
-                              openCVThreads: counts.opencv_threads)
+                              mostSearching: counts.most_searching)
     }
 
     /// The faces in `image`, in its pixels, sorted top to bottom then left to right.
@@ -142,8 +135,7 @@ public struct FaceDetector: Sendable {
                                        profiles: Int32(Self.profileMode(settings.profiles)),
                                        profile_scale_factor: settings.profileScaleFactor, profile_min_neighbors: Int32(settings.profileMinNeighbors),
                                        profile_min_face_fraction: settings.profileMinFaceFraction,
-                                       split_pyramid: settings.splitPyramid ? 1 : 0, profile_split_pyramid: settings.profileSplitPyramid ? 1 : 0,
-                                       parallel_search: settings.parallelSearch ? 1 : 0)
+                                       split_pyramid: settings.splitPyramid ? 1 : 0, profile_split_pyramid: settings.profileSplitPyramid ? 1 : 0)
         var capacity = 64
         while true {
             var rects = [sc_face_rect](repeating: sc_face_rect(), count: capacity)

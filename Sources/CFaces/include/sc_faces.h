@@ -27,11 +27,7 @@ typedef struct {
  * `profile_scale_factor`, `profile_min_neighbors` and `profile_min_face_fraction`.
  * `split_pyramid` (frontal) and `profile_split_pyramid` (profile), when non-zero, search faces
  * of twice the cascade's window and larger on a half-size copy, at the 2-pixel stride
- * detectMultiScale uses below that size instead of its 1-pixel stride above it.
- * `parallel_search` (0 or 1), when 1, divides the pyramid's levels into two sets of about equal
- * cost searched at the same time by two classifiers, and the profile search's two directions
- * likewise, on OpenCV's threads: every window position is tried as in the search one after
- * the other and the raw windows are grouped once, so the faces are the same. */
+ * detectMultiScale uses below that size instead of its 1-pixel stride above it. */
 enum {
     SC_FACES_PROFILES_NEVER = 0,
     SC_FACES_PROFILES_ALWAYS = 1,
@@ -48,15 +44,14 @@ typedef struct {
     double profile_min_face_fraction;
     int32_t split_pyramid;
     int32_t profile_split_pyramid;
-    int32_t parallel_search;
 } sc_faces_options;
 
 /* The most searches one detector runs at once. */
 #define SC_FACES_MAX_SEARCHES 256
 
 /* Loads the frontal cascade at `frontal_path` and, when `profile_path` is not NULL, the
- * profile cascade there. The detector keeps a pool of classifier sets (two frontal and two
- * profile each, loaded at once on OpenCV's threads): up to `max_searches` (1…SC_FACES_MAX_SEARCHES) searches run at once, the pool grows
+ * profile cascade there. The detector keeps a pool of classifiers (one frontal and one profile
+ * each): up to `max_searches` (1…SC_FACES_MAX_SEARCHES) searches run at once, the pool grows
  * as they arrive, and a search beyond that waits for one to end. Returns 0 and sets *out (free
  * with sc_faces_detector_destroy, when no search is running), or -1 with a message in err
  * (err_size bytes, always terminated when err_size > 0). */
@@ -74,16 +69,13 @@ int sc_faces_detect(sc_faces_detector *detector, const uint8_t *pixels, size_t p
                     int32_t width, int32_t height, size_t stride_bytes, const sc_faces_options *options,
                     sc_face_rect *out, size_t capacity, size_t *count, char *err, size_t err_size);
 
-/* A detector's pool: its bound, the classifier sets loaded so far, the searches running now,
- * the most that ever ran at once, the most threads one search ran on, and the threads OpenCV
- * runs its parallel loops on (cv::getNumThreads, at least 1). */
+/* A detector's pool: its bound, the classifier pairs loaded so far, the searches running now
+ * and the most that ever ran at once. */
 typedef struct {
     size_t capacity;
     size_t classifiers;
     size_t searching;
     size_t most_searching;
-    size_t most_search_threads;
-    size_t opencv_threads;
 } sc_faces_pool_counts;
 
 /* Fills *counts; returns 0, or -1 when an argument is NULL. */
