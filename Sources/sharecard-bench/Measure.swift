@@ -35,6 +35,32 @@ func measure(_ name: String, iterations: Int, note: String = "", _ body: () thro
     return Measurement(name: name, medianMilliseconds: median(samples), iterations: iterations, note: note)
 }
 
+/// Timing of a closure on three clocks at once, each run read on all three: the wall clock, the
+/// calling thread's CPU time and the whole process's (which counts the work of other threads, a
+/// thread pool's included). A few warm-up runs, then the medians of `iterations`.
+func measureClocks(_ name: String, iterations: Int, note: String = "", _ body: () throws -> Void) rethrows
+    -> (wall: Measurement, thread: Measurement, process: Measurement)
+{
+    for _ in 0..<min(3, iterations) { try body() }
+    func cpu(_ clock: clockid_t) -> UInt64 {
+        var t = timespec()
+        guard clock_gettime(clock, &t) == 0 else { return 0 }
+        return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+    }
+    var wall: [Double] = [], thread: [Double] = [], process: [Double] = []
+    for _ in 0..<iterations {
+        let w = DispatchTime.now().uptimeNanoseconds, t = cpu(CLOCK_THREAD_CPUTIME_ID), p = cpu(CLOCK_PROCESS_CPUTIME_ID)
+        try body()
+        let p1 = cpu(CLOCK_PROCESS_CPUTIME_ID), t1 = cpu(CLOCK_THREAD_CPUTIME_ID), w1 = DispatchTime.now().uptimeNanoseconds
+        wall.append(Double(w1 - w) / 1e6)
+        thread.append(Double(t1 - t) / 1e6)
+        process.append(Double(p1 - p) / 1e6)
+    }
+    return (Measurement(name: name + ", wall", medianMilliseconds: median(wall), iterations: iterations, note: note),
+            Measurement(name: name + ", calling thread's CPU", medianMilliseconds: median(thread), iterations: iterations),
+            Measurement(name: name + ", process CPU (all threads)", medianMilliseconds: median(process), iterations: iterations))
+}
+
 /// One run of `body`, in ms on `measure`'s clock.
 func timeOnce(_ body: () throws -> Void) rethrows -> Double {
     let cpuTime = measuresCPUTime()

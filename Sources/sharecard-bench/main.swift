@@ -8,6 +8,8 @@ import Typesetting
 // png-photo (every libdeflate level × row filter on the photo cards, several minutes) runs only when named.
 // --cpu-time times each run by the CPU time of the timing thread (here and in the peers)
 // instead of the wall clock: on a machine busy with other work, waits for a core drop out.
+// The faces stage prints its own rows on the wall clock, the calling thread's CPU and the
+// process's CPU at once; --cpu-time there picks the peer's clock (and so the ratio's).
 
 var iterations = 200
 let allStages = ["raster", "typesetting", "fallback", "card", "presets", "templates", "faces", "photo", "encode", "lossy"]
