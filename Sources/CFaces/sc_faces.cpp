@@ -55,6 +55,14 @@ void set_error(char *err, size_t err_size, const char *message) {
     }
 }
 
+// Top to bottom, then left to right, then smaller first: one order for boxes, whatever
+// order a search found them in.
+bool by_position(const cv::Rect &a, const cv::Rect &b) {
+    if (a.y != b.y) return a.y < b.y;
+    if (a.x != b.x) return a.x < b.x;
+    return a.width != b.width ? a.width < b.width : a.height < b.height;
+}
+
 double overlap_over_smaller(const cv::Rect &a, const cv::Rect &b) {
     const cv::Rect both = a & b;
     const double smaller = std::min(a.area(), b.area());
@@ -264,6 +272,10 @@ extern "C" int sc_faces_detect(sc_faces_detector *detector, const uint8_t *pixel
                                                         options->profile_min_neighbors, profile_side, split);
                 for (auto &r : mirrored) r.x = grey.cols - r.x - r.width;
                 turned.insert(turned.end(), mirrored.begin(), mirrored.end());
+                // detectMultiScale returns its groups in the order OpenCV's threads found their
+                // windows, and of two overlapping boxes the first is kept: put them in one order
+                // first, so the same photo keeps the same box on every run.
+                std::sort(turned.begin(), turned.end(), by_position);
                 for (const auto &r : turned) {
                     bool overlaps = false;
                     for (size_t i = 0; i < faces.size() && !overlaps; i++) {
@@ -274,9 +286,7 @@ extern "C" int sc_faces_detect(sc_faces_detector *detector, const uint8_t *pixel
                 }
             }
         }
-        std::sort(faces.begin(), faces.end(), [](const cv::Rect &a, const cv::Rect &b) {
-            return a.y != b.y ? a.y < b.y : (a.x != b.x ? a.x < b.x : a.width < b.width);
-        });
+        std::sort(faces.begin(), faces.end(), by_position);
         *count = faces.size();
         const double back_x = (double)width / grey.cols, back_y = (double)height / grey.rows;
         for (size_t i = 0; i < faces.size() && i < capacity; i++) {
