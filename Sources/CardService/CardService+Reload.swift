@@ -10,6 +10,12 @@ extension CardService {
         currentCatalog.withLock { $0 = (catalog, templateDocuments) }
     }
 
+    /// Counts a reload in `/metrics` (`sharecard_catalog_reloads_total`): one that replaced
+    /// the catalog, or one that failed and left it as it was.
+    public func recordReload(succeeded: Bool) {
+        metrics.recordReload(succeeded: succeeded)
+    }
+
     /// `GET /v1/templates/{name}`: the template's JSON document, as `templates show NAME --json`
     /// prints it; 404 `unknown_template` for a name the catalog does not have.
     func templateDocument(_ name: String) throws -> HTTPResponse {

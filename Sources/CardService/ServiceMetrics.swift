@@ -10,6 +10,7 @@ final class ServiceMetrics: @unchecked Sendable {
     private var bucketCounts = [Int](repeating: 0, count: ServiceMetrics.buckets.count)
     private var renderCount = 0
     private var renderSum = 0.0
+    private var reloads = (succeeded: 0, failed: 0)
     private let lock = NSLock()
 
     func recordRequest(route: String, status: Int) {
@@ -23,6 +24,12 @@ final class ServiceMetrics: @unchecked Sendable {
         for (i, bound) in ServiceMetrics.buckets.enumerated() where seconds <= bound { bucketCounts[i] += 1 }
         renderCount += 1
         renderSum += seconds
+        lock.unlock()
+    }
+
+    func recordReload(succeeded: Bool) {
+        lock.lock()
+        if succeeded { reloads.succeeded += 1 } else { reloads.failed += 1 }
         lock.unlock()
     }
 
@@ -65,6 +72,10 @@ final class ServiceMetrics: @unchecked Sendable {
             # HELP sharecard_cache_bytes Bytes of PNG held by the cache.
             # TYPE sharecard_cache_bytes gauge
             sharecard_cache_bytes \(cache.bytes)
+            # HELP sharecard_catalog_reloads_total Reloads of the templates and palettes (SIGHUP) by result; a failed one changed nothing.
+            # TYPE sharecard_catalog_reloads_total counter
+            sharecard_catalog_reloads_total{result="succeeded"} \(reloads.succeeded)
+            sharecard_catalog_reloads_total{result="failed"} \(reloads.failed)
 
             """
         return out

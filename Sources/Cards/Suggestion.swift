@@ -20,6 +20,19 @@ public enum Suggestion {
         closest(to: name, in: candidates).map { " — did you mean \"\($0)\"?" } ?? ""
     }
 
+    /// Up to `count` candidates nearest to `name` (ignoring case), however far: first those
+    /// that begin with `name` (a name cut short), then the rest, each by edit distance, ties in
+    /// candidate order. For listing a few names where the whole list is too long.
+    public static func nearest(to name: String, in candidates: [String], count: Int) -> [String] {
+        let key = name.lowercased()
+        return candidates.enumerated().map { index, candidate in
+            let lowered = candidate.lowercased()
+            return (candidate, lowered.hasPrefix(key) ? 0 : 1, editDistance(key, lowered), index)
+        }
+        .sorted { ($0.1, $0.2, $0.3) < ($1.1, $1.2, $1.3) }
+        .prefix(max(0, count)).map(\.0)
+    }
+
     /// Edits tolerated: one for short names, about a third of the length for longer ones,
     /// never more than three (beyond that a "suggestion" is mostly noise).
     static func maximumDistance(for name: String) -> Int {

@@ -11,6 +11,8 @@ public struct Template: Sendable {
     public let scene: Scene
     /// A hash of the file and the images it uses: changes whenever the design does.
     public let version: String
+    /// Where the file names font families and images, for `check(fonts:)`.
+    public let uses: ResourceUses
 
     /// The size the template was designed at, in points.
     public var size: Size { scene.size }
@@ -54,7 +56,7 @@ extension Template {
             }
             let hashed = Array(data) + parser.assets.flatMap(\.fileBytes)
             self.init(name: name, description: try root.optional("description")?.string(maximumLength: 1000) ?? "",
-                      scene: scene, version: String(ContentHash.hex(hashed).prefix(12)))
+                      scene: scene, version: String(ContentHash.hex(hashed).prefix(12)), uses: parser.uses)
         } catch let e as JSONInputError {
             throw DataFileError(file: file, field: e.path, reason: e.reason)
         }

@@ -6,29 +6,41 @@ extension Template {
     /// set these would draw most cards from fallback faces, or as tofu.
     static let latinSample = "AaBbEeGgMmOoRrSsTtYy0123456789"
 
+    /// How many family names an unknown family's error suggests, out of some 150.
+    static let suggestedFamilies = 5
+
     /// Checks what reading the file does not: that every image decodes (reading checks only
     /// its header; drawing decodes it on first use), that every font family the template
     /// names is in `fonts`, and that each family setting text other than the emoji alone can
     /// draw Latin. (Colour and field references were resolved when the file was read.)
+    /// Errors name the file and the element's path, as reading's do.
     public func check(fonts: FontLibrary) throws(DataFileError) {
         let file = name + ".json"
-        for asset in scene.assets {
-            do { _ = try asset.image() } catch {
-                throw DataFileError(file: file, field: "src", reason: "\(error)")
+        for use in uses.images {
+            do { _ = try use.asset.image() } catch {
+                throw DataFileError(file: file, field: use.path, reason: "\(error)")
             }
         }
-        for (style, fields, source) in scene.textStyles {
+        for use in uses.texts {
+            let style = use.style
             guard let face = fonts.face(family: style.family, weight: style.weight) else {
-                throw DataFileError(file: file, field: "font.family",
-                                    reason: "font family \"\(style.family)\" (for \"\(source)\") is not in the font library (it has: \(fonts.families.joined(separator: ", ")))")
+                throw DataFileError(file: file, field: use.path, reason: Self.unknownFamily(style.family, for: use.source, in: fonts.families))
             }
-            let showsOnlyEmoji = !fields.isEmpty && fields.allSatisfy { $0 == .emoji }
+            let showsOnlyEmoji = !use.fields.isEmpty && use.fields.allSatisfy { $0 == .emoji }
             guard showsOnlyEmoji || face.covers(Self.latinSample.unicodeScalars) else {
                 let missing = Self.latinSample.unicodeScalars.filter { !face.hasGlyph($0) }.map(String.init).joined()
-                throw DataFileError(file: file, field: "font.family",
-                                    reason: "font family \"\(style.family)\" (for \"\(source)\") cannot draw Latin text (no glyphs for \"\(missing)\")")
+                throw DataFileError(file: file, field: use.path,
+                                    reason: "font family \"\(style.family)\" (for \"\(use.source)\") cannot draw Latin text (no glyphs for \"\(missing)\")")
             }
         }
+    }
+
+    /// The reason for a family the library lacks: a few of the nearest names, not all of them.
+    static func unknownFamily(_ family: String, for source: String, in families: [String]) -> String {
+        let nearest = Suggestion.nearest(to: family, in: families, count: suggestedFamilies)
+        let list = nearest.map { "\"\($0)\"" }.joined(separator: ", ")
+        return "font family \"\(family)\" (for \"\(source)\") is not in the font library"
+            + (nearest.isEmpty ? "" : " (nearest: \(list); `sharecard fonts list` lists all \(families.count) families)")
     }
 }
 

@@ -93,30 +93,3 @@ extension Scene {
         return any(elements)
     }
 }
-
-extension Scene {
-    /// Every text style the scene uses, with the fields its text shows (an emoji glyph in a
-    /// chip counts as showing `.emoji` in the Noto Color Emoji face).
-    public var textStyles: [(style: TextStyle, fields: [EventField], source: String)] {
-        func collect(_ elements: [SceneElement]) -> [(TextStyle, [EventField], String)] {
-            elements.flatMap { element -> [(TextStyle, [EventField], String)] in
-                switch element {
-                case .label(let l, _): return [(l.style, l.text.fields, l.text.source)]
-                case .chip(let c, _, _): return [(c.style, c.text.fields, c.text.source)]
-                case .stack(let items, _, _, _):
-                    return items.map {
-                        switch $0 {
-                        case .label(let l): return (l.style, l.text.fields, l.text.source)
-                        case .chip(let c): return (c.style, c.text.fields, c.text.source)
-                        }
-                    }
-                case .group(let children, _, _): return collect(children)
-                case .named(_, let inner): return collect([inner])
-                case .choice(let choice): return choice.alternatives.flatMap(collect)
-                case .shape, .image, .pattern, .snapshot: return []
-                }
-            }
-        }
-        return collect(elements).map { (style: $0.0, fields: $0.1, source: $0.2) }
-    }
-}

@@ -27,8 +27,10 @@ public struct SceneParser {
     /// The canvas of the document being read, for the checks that depend on it.
     private var designSize = Size(width: 1, height: 1)
     private let strokeMeter = StrokeOutlineMeter()
+    /// Every font family and image file named, in order, with their paths.
+    public private(set) var uses = ResourceUses()
     /// Every image read, in order.
-    public private(set) var assets: [ImageAsset] = []
+    public var assets: [ImageAsset] { uses.images.map(\.asset) }
 
     public init(baseDirectory: URL, imageLimits: ImageLimits = .default, rootKeys: Set<String> = ["name", "description"]) {
         self.baseDirectory = baseDirectory
@@ -57,7 +59,7 @@ public struct SceneParser {
     /// The size is `"size": [w, h]` or `"width"` and `"height"`.
     public mutating func parse(_ root: JSONNode) throws -> Scene {
         elementCount = 0
-        assets = []
+        uses = ResourceUses()
         ids = []
         try root.rejectUnknownKeys(allowed: rootKeys.union(["size", "width", "height", "scale", "safeArea", "background", "elements"]))
         let range = 1...SceneParser.maximumPoints
@@ -156,10 +158,14 @@ public struct SceneParser {
             return .image(image)
         case "label":
             try node.rejectUnknownKeys(allowed: JSONNode.labelKeys.union(["type", "frame"]))
-            return .label(try node.labelElement(), frame: try node.placement(knownIDs: ids))
+            let label = try node.labelElement()
+            recordText(label.text, style: label.style, of: node)
+            return .label(label, frame: try node.placement(knownIDs: ids))
         case "chip":
             try node.rejectUnknownKeys(allowed: JSONNode.chipKeys.union(["type", "frame", "alignment"]))
-            return .chip(try node.chipElement(), frame: try node.placement(knownIDs: ids),
+            let chip = try node.chipElement()
+            recordText(chip.text, style: chip.style, of: node)
+            return .chip(chip, frame: try node.placement(knownIDs: ids),
                          alignment: try node.optional("alignment")?.enumValue(ChipAlignment.self) ?? .center)
         case "stack":
             try node.rejectUnknownKeys(allowed: ["type", "frame", "spacing", "items", "distribution"])
@@ -168,10 +174,14 @@ public struct SceneParser {
                 switch itemKind {
                 case "label":
                     try item.rejectUnknownKeys(allowed: JSONNode.labelKeys.union(["type"]))
-                    return .label(try item.labelElement())
+                    let label = try item.labelElement()
+                    recordText(label.text, style: label.style, of: item)
+                    return .label(label)
                 case "chip":
                     try item.rejectUnknownKeys(allowed: JSONNode.chipKeys.union(["type"]))
-                    return .chip(try item.chipElement())
+                    let chip = try item.chipElement()
+                    recordText(chip.text, style: chip.style, of: item)
+                    return .chip(chip)
                 default:
                     throw item.fail("a stack holds labels and chips, not \"\(itemKind)\"")
                 }
@@ -217,6 +227,14 @@ public struct SceneParser {
         }
     }
 
+    /// Notes where the text element at `node` names its font family: its `font.family`, or
+    /// its `font` when the family is left to the default.
+    private mutating func recordText(_ text: TextReference, style: TextStyle, of node: JSONNode) {
+        let hasFamily = node.value["font"]?["family"] != nil
+        uses.texts.append(ResourceUses.Text(path: node.path + (hasFamily ? ".font.family" : ".font"), style: style,
+                                            fields: text.fields, source: text.source))
+    }
+
     private func shape(_ outline: ShapeElement.Outline, frame: Frame?, _ node: JSONNode) throws -> SceneElement {
         let fill = try node.optional("fill")?.paintReference()
         let rule = try node.optional("fillRule")?.fillRule() ?? .nonZero
@@ -259,7 +277,7 @@ extension SceneParser {
         guard src.isObject else {
             let asset = try ImageAsset.read(try src.string(maximumLength: 4096), relativeTo: baseDirectory, limits: imageLimits,
                                             decodeNow: decodesImages, node: src)
-            assets.append(asset)
+            uses.images.append(ResourceUses.Image(path: src.path, asset: asset))
             return .asset(asset)
         }
         try src.rejectUnknownKeys(allowed: ["from", "placeholder"])
@@ -268,7 +286,7 @@ extension SceneParser {
         guard let placeholderNode = try src.optional("placeholder") else { return .eventPhoto(placeholder: nil) }
         let placeholder = try ImageAsset.read(try placeholderNode.string(maximumLength: 4096), relativeTo: baseDirectory,
                                               limits: imageLimits, decodeNow: decodesImages, node: placeholderNode)
-        assets.append(placeholder)
+        uses.images.append(ResourceUses.Image(path: placeholderNode.path, asset: placeholder))
         return .eventPhoto(placeholder: placeholder)
     }
 }

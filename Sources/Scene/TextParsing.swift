@@ -27,7 +27,8 @@ extension JSONNode {
         }
         let id = String(text[..<dot])
         guard known.contains(id) else {
-            throw to.fail("refers to \"\(id)\", which no earlier element names (ids: \(known.sorted().joined(separator: ", ")))")
+            let names = known.isEmpty ? "no earlier element has an id" : "ids: \(known.sorted().joined(separator: ", "))"
+            throw to.fail("refers to \"\(id)\", which no earlier element names (\(names))")
         }
         return Anchor(id: id, edge: edge, offset: try optional("offset")?.number() ?? 0)
     }

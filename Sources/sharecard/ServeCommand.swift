@@ -39,14 +39,18 @@ enum ServeCommand {
         details: "One JSON access-log line per request goes to standard error, written by a thread of its own: when standard error cannot keep up, lines are dropped (and counted in /metrics) rather than slowing requests. The API is described at /openapi.json; / is a playground.")
 
     static func run(_ args: ParsedArguments) throws {
-        let catalog = try CardOptions.catalog(args)
+        let palettesDirectory = try Resources.directory("palettes", override: args.value("palettes"))
+        let templatesDirectory = try Resources.directory("templates", override: args.value("templates"))
         let fontsDirectory = try Resources.directory("fonts", override: args.value("fonts"))
         let renderer = try CardOptions.renderer(args)
+        let catalogSource = ServeCatalog(palettesDirectory: palettesDirectory, templatesDirectory: templatesDirectory,
+                                         fonts: renderer.fonts)
         // A template naming a font the library lacks, or a broken optional part of the font
         // manifest, would answer 500 for cards later: refuse to start.
+        let (catalog, templateDocuments): (Catalog, TemplateDocuments)
         do {
             try renderer.fonts.loadOptionalFaces()
-            try catalog.check(fonts: renderer.fonts)
+            (catalog, templateDocuments) = try catalogSource.load()
         } catch { throw CommandError("\(error)") }
         let web = try Resources.directory("web")
         var configuration = ServiceConfiguration()
@@ -78,7 +82,7 @@ enum ServeCommand {
             throw UsageError(description: e.description)
         }
         let service = CardService(catalog: catalog, renderer: renderer, configuration: configuration,
-                                  templateDocuments: try TemplatesCommand.documents(catalog, args))
+                                  templateDocuments: templateDocuments)
 
         var serverConfiguration: HTTPServer.Configuration
         do {
@@ -133,7 +137,7 @@ enum ServeCommand {
         } catch {
             throw CommandError("\(error)")
         }
-        do { try ServeReload.install(args, service: service, log: log) } catch { throw CommandError("\(error)") }
+        do { try ServeReload.install(catalogSource, service: service, log: log) } catch { throw CommandError("\(error)") }
         dispatchMain()
     }
 }

@@ -1,23 +1,23 @@
 import CardService
-import Cards
 import Foundation
 import HTTPServer
 import Signals
 
-/// `SIGHUP` in `serve`: the templates and palettes are loaded again from their folders and,
-/// when every file is valid, swapped in whole; open connections and requests in flight are
-/// untouched. A reload that fails keeps the catalog in use and logs why.
+/// `SIGHUP` in `serve`: the templates and palettes are loaded and checked again as at start-up
+/// (`ServeCatalog.load`) and, when every file passes, swapped in whole; open connections and
+/// requests in flight are untouched. A reload that fails keeps the catalog in use entirely,
+/// logs the file and the problem, and is counted in `/metrics`.
 enum ServeReload {
-    static func install(_ args: ParsedArguments, service: CardService, log: AccessLog) throws {
-        let palettes = try Resources.directory("palettes", override: args.value("palettes"))
-        let templates = try Resources.directory("templates", override: args.value("templates"))
+    static func install(_ source: ServeCatalog, service: CardService, log: AccessLog) throws {
         // One reload at a time, in signal order: the watcher runs its handlers on one thread.
         try SignalWatcher.shared.watch(SIGHUP) { _ in
             do {
-                let catalog = try Catalog(palettesDirectory: palettes, templatesDirectory: templates)
-                service.replaceCatalog(catalog, templateDocuments: try TemplateDocuments(catalog: catalog, directory: templates))
+                let (catalog, documents) = try source.load()
+                service.replaceCatalog(catalog, templateDocuments: documents)
+                service.recordReload(succeeded: true)
                 log.note("sharecard serve: reloaded \(catalog.templates.count) templates and \(catalog.palettes.count) palettes")
             } catch {
+                service.recordReload(succeeded: false)
                 log.note("sharecard serve: reload failed, still serving the previous templates and palettes: \(error)")
             }
         }

@@ -25,6 +25,10 @@ final class TemplateValidateTests: TemporaryDirectoryTestCase {
         try Data(##"{"name": "t", "size": [1024, 576], "elements": [{"type": "label", "frame": [0, 0, 500, 100], "text": "{title}", "font": {"family": "Comic Neue"}}]}"##.utf8).write(to: file)
         let result = try Sharecard.run(["templates", "validate", file.path])
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains(#"font family "Comic Neue" (for "{title}") is not in the font library"#), result.stderr)
+        XCTAssertTrue(result.stderr.contains(file.path + #": elements[0].font.family: font family "Comic Neue" (for "{title}") is not in the font library (nearest: ""#),
+                      result.stderr)
+        // A few names and where to find them all, not the whole library on one line.
+        XCTAssertTrue(result.stderr.contains("; `sharecard fonts list` lists all "), result.stderr)
+        XCTAssertLessThan(result.stderr.count, 600, result.stderr)
     }
 }

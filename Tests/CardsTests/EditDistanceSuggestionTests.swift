@@ -27,6 +27,21 @@ final class EditDistanceSuggestionTests: XCTestCase {
         }
     }
 
+    func testNearest() {
+        let families = ["Quicksand", "Noto Sans", "Noto Sans Thai", "Noto Sans Thaana", "Noto Serif", "Inter", "Noto Color Emoji",
+                        "Noto Sans Arabic"]
+        XCTAssertEqual(Suggestion.nearest(to: "Quicksnad", in: families, count: 3), ["Quicksand", "Noto Sans", "Inter"])
+        XCTAssertEqual(Suggestion.nearest(to: "noto sans th", in: families, count: 3), ["Noto Sans Thai", "Noto Sans Thaana", "Noto Sans"],
+                       "names that begin with it come first, each by distance")
+        XCTAssertEqual(Suggestion.nearest(to: "Noto Sans Arabik", in: families, count: 2), ["Noto Sans Arabic", "Noto Sans Thai"],
+                       "a name it begins with is not preferred to a nearer one")
+        XCTAssertEqual(Suggestion.nearest(to: "Quicksand Bold", in: families, count: 1), ["Quicksand"])
+        XCTAssertEqual(Suggestion.nearest(to: "x", in: families, count: 100).count, families.count)
+        XCTAssertEqual(Suggestion.nearest(to: "x", in: families, count: 0), [])
+        XCTAssertEqual(Suggestion.nearest(to: "x", in: [], count: 5), [])
+        XCTAssertEqual(Suggestion.nearest(to: "ab", in: ["ad", "ac"], count: 1), ["ad"], "ties in candidate order")
+    }
+
     func testClosest() {
         let colours = ["user_purple", "user_light_blue", "user_cyan", "user_green", "user_grey"]
         XCTAssertEqual(Suggestion.closest(to: "user_purpel", in: colours), "user_purple")

@@ -37,14 +37,25 @@ final class TemplateCheckTests: XCTestCase {
         XCTAssertNoThrow(try CardGoldenTests.catalog.get().check(fonts: CardGoldenTests.renderer.get().fonts))
     }
 
+    /// The error names the element, as reading's errors do, and a few of the nearest
+    /// families with where to find them all, rather than every family on one line.
     func testMissingFontFamily() throws {
-        let message = try checkError(label(family: "Comic Neue"))
-        XCTAssertTrue(message.hasPrefix(#"t.json: font.family: font family "Comic Neue" (for "{title}") is not in the font library (it has: Quicksand"#), message)
+        let families = try CardGoldenTests.renderer.get().fonts.families
+        XCTAssertGreaterThan(families.count, 20)
+        let message = try checkError(label(family: "Quicksnad"))
+        XCTAssertTrue(message.hasPrefix(#"t.json: elements[0].font.family: font family "Quicksnad" (for "{title}") is not in the font library (nearest: "Quicksand", "#), message)
+        XCTAssertTrue(message.hasSuffix("; `sharecard fonts list` lists all \(families.count) families)"), message)
+        let listed = message.components(separatedBy: "(nearest: ")[1].components(separatedBy: ";")[0]
+        XCTAssertEqual(listed.components(separatedBy: ", ").count, 5, message)
+        XCTAssertFalse(message.contains("Noto Sans Thai"), "not the whole library: \(message)")
+        // A prefix of several families lists those first.
+        let prefix = try checkError(label(family: "Noto Sans Th"))
+        XCTAssertTrue(prefix.contains(#"(nearest: "Noto Sans Thai""#), prefix)
     }
 
     func testAFamilyThatCannotDrawLatin() throws {
         let message = try checkError(label(family: "Noto Color Emoji"))
-        XCTAssertTrue(message.hasPrefix(#"t.json: font.family: font family "Noto Color Emoji" (for "{title}") cannot draw Latin text"#), message)
+        XCTAssertTrue(message.hasPrefix(#"t.json: elements[0].font.family: font family "Noto Color Emoji" (for "{title}") cannot draw Latin text"#), message)
         // The emoji alone may use it.
         XCTAssertEqual(try checkError(label(family: "Noto Color Emoji", text: "{emoji}")), "no error")
     }
@@ -68,8 +79,33 @@ final class TemplateCheckTests: XCTestCase {
         try Data(png).write(to: directory.appendingPathComponent("assets/truncated.png"))
         let template = try template(##"{"type": "image", "src": "assets/truncated.png", "frame": [0, 0, 10, 10]}"##)
         XCTAssertThrowsError(try template.check(fonts: CardGoldenTests.renderer.get().fonts)) {
-            XCTAssertTrue("\($0)".hasPrefix("t.json: src: assets/truncated.png: "), "\($0)")
+            XCTAssertTrue("\($0)".hasPrefix("t.json: elements[0].src: assets/truncated.png: "), "\($0)")
         }
+    }
+
+    /// Paths reach into groups, choices, stacks and placeholders, and name the element that
+    /// is wrong, not the first one with a font: the same paths reading reports.
+    func testCheckErrorsNameNestedElements() throws {
+        let ok = label(family: "Quicksand")
+        let bad = label(family: "Comic Neue")
+        XCTAssertEqual(try checkError("\(ok), \(ok)"), "no error")
+        XCTAssertTrue(try checkError("\(ok), \(bad)").hasPrefix("t.json: elements[1].font.family: "))
+        let group = ##"{"type": "group", "elements": [\##(ok), \##(bad)]}"##
+        XCTAssertTrue(try checkError("\(ok), \(group)").hasPrefix("t.json: elements[1].elements[1].font.family: "))
+        let choice = ##"{"type": "choice", "by": "canvasShape", "landscape": [\##(ok)], "portrait": [\##(bad)]}"##
+        XCTAssertTrue(try checkError(choice).hasPrefix("t.json: elements[0].portrait[0].font.family: "))
+        let stack = ##"{"type": "stack", "frame": [0, 0, 500, 300], "items": [{"type": "label", "text": "{title}", "font": {}}, {"type": "chip", "text": "{date}", "font": {"family": "Noto Color Emoji"}}]}"##
+        XCTAssertTrue(try checkError(stack).hasPrefix(#"t.json: elements[0].items[1].font.family: font family "Noto Color Emoji" (for "{date}") cannot draw Latin"#))
+        // The default family is named at `font`.
+        let template = try template(##"{"type": "label", "frame": [0, 0, 500, 100], "text": "{title}", "font": {"size": 40}}"##)
+        XCTAssertEqual(template.uses.texts.map(\.path), ["elements[0].font"])
+        XCTAssertEqual(template.uses.texts.map(\.style.family), ["Quicksand"])
+
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        png += [0, 0, 0, 4, 0, 0, 0, 4, 8, 2, 0, 0, 0, 0xDE, 0xAD, 0xBE, 0xEF]
+        try Data(png).write(to: directory.appendingPathComponent("assets/truncated.png"))
+        let photo = ##"{"type": "image", "frame": [0, 0, 10, 10], "src": {"from": "eventPhoto", "placeholder": "assets/truncated.png"}}"##
+        XCTAssertTrue(try checkError("\(ok), \(photo)").hasPrefix("t.json: elements[1].src.placeholder: assets/truncated.png: "))
     }
 
     /// Reading the catalog decodes no image; drawing a card decodes the images it uses.

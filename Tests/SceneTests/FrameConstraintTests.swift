@@ -153,7 +153,9 @@ final class FrameConstraintTests: XCTestCase {
             do { _ = try parser.parse(Data(##"{"size": [100, 100], "elements": [\##(elements)]}"##.utf8)); return "no error" } catch { return "\(error)" }
         }
         let later = ##"{"type": "snapshot", "frame": {"top": {"to": "later.bottom"}, "height": 5}}, {"id": "later", "type": "snapshot", "frame": [0, 0, 5, 5]}"##
-        XCTAssertEqual(error(later), #"elements[0].frame.top.to: refers to "later", which no earlier element names (ids: )"#)
+        XCTAssertEqual(error(later), #"elements[0].frame.top.to: refers to "later", which no earlier element names (no earlier element has an id)"#)
+        let unknown = ##"{"id": "b", "type": "snapshot", "frame": [0, 0, 5, 5]}, {"id": "a", "type": "snapshot", "frame": [0, 0, 5, 5]}, {"type": "snapshot", "frame": {"top": {"to": "c.bottom"}, "height": 5}}"##
+        XCTAssertEqual(error(unknown), #"elements[2].frame.top.to: refers to "c", which no earlier element names (ids: a, b)"#)
         let twice = ##"{"id": "a", "type": "snapshot", "frame": [0, 0, 5, 5]}, {"id": "a", "type": "snapshot", "frame": [0, 0, 5, 5]}"##
         XCTAssertEqual(error(twice), #"elements[1].id: the id "a" is used twice"#)
         let edge = ##"{"id": "a", "type": "snapshot", "frame": [0, 0, 5, 5]}, {"type": "snapshot", "frame": {"top": {"to": "a.middle"}, "height": 5}}"##

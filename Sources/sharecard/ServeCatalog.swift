@@ -1,0 +1,20 @@
+import Cards
+import Typesetting
+
+/// The templates and palettes `serve` draws with: read from their folders and checked against
+/// the font library (every family known and able to draw Latin, every image decoded), then
+/// each template's JSON document read. Start-up and every `SIGHUP` reload go through `load`,
+/// so a reload refuses exactly what start-up refuses.
+struct ServeCatalog {
+    let palettesDirectory: String
+    let templatesDirectory: String
+    let fonts: FontLibrary
+
+    /// The catalog and its documents, or the first problem found (a `DataFileError` naming
+    /// the file and, for a template, the element's path).
+    func load() throws -> (catalog: Catalog, documents: TemplateDocuments) {
+        let catalog = try Catalog(palettesDirectory: palettesDirectory, templatesDirectory: templatesDirectory)
+        try catalog.check(fonts: fonts)
+        return (catalog, try TemplateDocuments(catalog: catalog, directory: templatesDirectory))
+    }
+}
