@@ -1,5 +1,5 @@
 import Geometry
-import Typesetting
+import UnicodeText
 
 /// What an image element's frame is (`"sizing"` on an image).
 public enum ImageSizing: Hashable, Sendable {
