@@ -65,6 +65,8 @@ public struct ImageElement: Sendable {
     public let filters: [Filter]
     /// What an aspect-filled event photo is cropped to.
     public var crop: PhotoCrop = .faces
+    /// Whether the element is its frame or the image fitted into it.
+    public var sizing: ImageSizing = .frame
 }
 
 /// What an aspect-filled event photo is cropped to (`"crop"` on an image).

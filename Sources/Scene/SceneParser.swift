@@ -144,7 +144,8 @@ public struct SceneParser {
                 throw d.fail(e.description)
             }
         case "image":
-            try node.rejectUnknownKeys(allowed: ["type", "src", "frame", "rect", "contentMode", "clipsToBounds", "cornerRadius", "filters", "crop"])
+            try node.rejectUnknownKeys(allowed: ["type", "src", "frame", "rect", "contentMode", "clipsToBounds", "cornerRadius", "filters",
+                                                 "crop", "sizing", "alignment"])
             let source = try imageSource(node.required("src"))
             var image = ImageElement(source: source, frame: try node.placement(knownIDs: ids),
                                      contentMode: try node.optional("contentMode")?.contentMode() ?? .scaleToFill,
@@ -155,6 +156,7 @@ public struct SceneParser {
                 guard case .eventPhoto = source else { throw crop.fail("only the event's photo (\"src\": {\"from\": \"eventPhoto\"}) is cropped to its faces") }
                 image.crop = try crop.enumValue(PhotoCrop.self)
             }
+            image.sizing = try imageSizing(node)
             return .image(image)
         case "label":
             try node.rejectUnknownKeys(allowed: JSONNode.labelKeys.union(["type", "frame"]))
@@ -271,6 +273,31 @@ public struct SceneError: Error, CustomStringConvertible {
 }
 
 extension SceneParser {
+    /// An image's `"sizing"`: `"frame"` (the default) or `"aspectFit"`, which takes the
+    /// `"alignment"` the fitted image sits by in its frame and refuses what only a frame
+    /// larger than the image means (a content mode, a face crop).
+    fileprivate func imageSizing(_ node: JSONNode) throws -> ImageSizing {
+        let sizingNode = try node.optional("sizing")
+        let sizing = try sizingNode?.string(maximumLength: 32) ?? "frame"
+        switch sizing {
+        case "frame":
+            if let alignment = try node.optional("alignment") {
+                throw alignment.fail("alignment places an image fitted into its frame: it needs \"sizing\": \"aspectFit\"")
+            }
+            return .frame
+        case "aspectFit":
+            if let mode = try node.optional("contentMode") {
+                throw mode.fail("an image with \"sizing\": \"aspectFit\" is its own fitted size and fills it: leave contentMode out")
+            }
+            if let crop = try node.optional("crop") {
+                throw crop.fail("an image with \"sizing\": \"aspectFit\" shows the whole photo: it is not cropped")
+            }
+            return .aspectFit(try node.optional("alignment")?.enumValue(ImageAlignment.self) ?? .center)
+        default:
+            throw sizingNode!.fail("expected \"frame\" or \"aspectFit\", got \"\(sizing)\"")
+        }
+    }
+
     /// An image's `src`: a file name beside the scene, or `{"from": "eventPhoto"}` (the
     /// event's photo) with an optional `"placeholder"` file drawn when the event has none.
     fileprivate mutating func imageSource(_ src: JSONNode) throws -> ImageSource {

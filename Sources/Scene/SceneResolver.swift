@@ -116,24 +116,26 @@ struct SceneResolver {
                           stroke: shape.stroke.map { (paint: $0.paint.resolve(colors, canvas: canvas.size), style: $0.style) })
 
         case .image(let image):
+            let box = place(image.frame)
             let pixels: Image
+            var photoCrop: Rect?
             switch image.source {
             case .asset(let asset): pixels = try asset.image()
             case .eventPhoto(let placeholder):
                 if let photo = bindings.photo {
-                    let frame = place(image.frame)
-                    let crop: Rect
-                    (pixels, crop) = try framed(photo, in: frame.size, contentMode: image.contentMode, crop: image.crop)
-                    recordFaces(croppedTo: crop, drawnAs: image.contentMode.frame(for: pixels.size, in: frame),
-                                clippedTo: image.clipsToBounds || image.cornerRadius > 0 ? frame : nil)
+                    (pixels, photoCrop) = try framed(photo, in: box.size, contentMode: image.contentMode, crop: image.crop)
                 } else {
                     guard let image = try placeholder?.image() else { return nil }
                     pixels = image
                 }
             }
-            return .image(pixels, frame: place(image.frame), contentMode: image.contentMode,
-                          clipsToBounds: image.clipsToBounds || image.cornerRadius > 0,
-                          cornerRadius: image.cornerRadius, filters: image.filters)
+            let clips = image.clipsToBounds || image.cornerRadius > 0
+            let (frame, mode) = image.sizing.placement(of: pixels.size, in: box, contentMode: image.contentMode, direction: direction)
+            if let photoCrop {
+                recordFaces(croppedTo: photoCrop, drawnAs: mode.frame(for: pixels.size, in: frame), clippedTo: clips ? frame : nil)
+            }
+            return .image(pixels, frame: frame, contentMode: mode, clipsToBounds: clips, cornerRadius: image.cornerRadius,
+                          filters: image.filters)
 
         case .label(let label, let frame):
             guard let fitted = try fittedText(label) else { return nil }
@@ -202,11 +204,12 @@ struct SceneResolver {
         }
     }
 
-    /// Where an element went: a chip's own frame, other elements' frames as placed (a
-    /// path's is unknown). Nil when the element was left out.
+    /// Where an element went: a chip's own frame, an image's (fitted) frame, other elements'
+    /// frames as placed (a path's is unknown). Nil when the element was left out.
     func placedFrame(_ element: SceneElement, _ resolved: ResolvedElement?) -> Rect? {
         guard let resolved else { return nil }
         if case .chip(let chip) = resolved { return chip.frame }
+        if case .image(_, let frame, _, _, _, _) = resolved { return frame }
         switch element {
         case .shape(let shape): return shape.frame.map(place)
         case .image(let image): return place(image.frame)

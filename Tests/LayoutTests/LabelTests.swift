@@ -38,21 +38,41 @@ final class LabelTests: XCTestCase {
         XCTAssertEqual(layout2.lines.map(\.text), ["First line", "and a second, longer line"])
     }
 
+    /// The lines and heights worked out by hand, as in `UIKitFidelityTests`'
+    /// `testSizeToFitKeepsTheWidthAndGrowsInHeight` (same font, size and word advances from
+    /// `hb-shape`; "whole" is 2808 units). First fit at each width (width × 50 units; after ">"
+    /// the line with the next word added):
+    ///
+    ///     400 (20000): "The day we adopted Biscuit, the" 15421 > 20079; "scruffiest little terrier
+    ///                  in the whole" 16440 > 20053; "shelter"
+    ///     300 (15000): "The day we adopted Biscuit," 13566 > 15421; "the scruffiest little
+    ///                  terrier in" 13352 > 15207; "the whole shelter"
+    ///     200 (10000): "The day we adopted" 9891 > 13566; "Biscuit, the" 5250 > 10089;
+    ///                  "scruffiest little" 7003 > 10385; "terrier in the whole" 9157 > 12770; "shelter"
+    ///     120 (6000):  "The day we" > 9891; "adopted" > 7765; "Biscuit, the" > 10089;
+    ///                  "scruffiest" > 7003; "little terrier" > 6658; "in the whole" > 9388; "shelter"
+    ///     100 (5000):  "The day" > 5521; "we" > 5718; "adopted" > 7765; "Biscuit," > 5250; "the"
+    ///                  > 6414; "scruffiest" > 7003; "little" > 5546; "terrier in" 4214 > 6069;
+    ///                  "the whole" 4663 > 8276; "shelter" (the longest word, 4559, still fits)
+    ///
+    /// Each line 25 pt high (1250 units at 20 pt), so the height is lines × 25.
     func testWidthsThatForceWrapping() throws {
         let l = try label(Self.long)
-        let oneLine = try l.sizeToFit(context: context)
-        var previousLines = 1
-        for width in [400.0, 300, 200, 120, 80] {
+        let expected: [(width: Double, lines: [String])] = [
+            (400, ["The day we adopted Biscuit, the", "scruffiest little terrier in the whole", "shelter"]),
+            (300, ["The day we adopted Biscuit,", "the scruffiest little terrier in", "the whole shelter"]),
+            (200, ["The day we adopted", "Biscuit, the", "scruffiest little", "terrier in the whole", "shelter"]),
+            (120, ["The day we", "adopted", "Biscuit, the", "scruffiest", "little terrier", "in the whole", "shelter"]),
+            (100, ["The day", "we", "adopted", "Biscuit,", "the", "scruffiest", "little", "terrier in", "the whole", "shelter"]),
+        ]
+        for (width, lines) in expected {
             let size = try l.sizeThatFits(Size(width: width, height: .infinity), context: context)
             let layout = try l.layout(in: Size(width: width, height: .infinity), context: context)
             XCTAssertLessThanOrEqual(size.width, width, "never wider than offered")
-            XCTAssertGreaterThanOrEqual(layout.lines.count, previousLines)
-            XCTAssertEqual(size.height, context.grid.ceil(layout.lines.reduce(0) { $0 + $1.height }))
-            XCTAssertGreaterThan(size.height, oneLine.height * Double(layout.lines.count) - 1)
+            XCTAssertEqual(layout.lines.map(\.text), lines, "at \(width)")
+            XCTAssertEqual(size.height, 25 * Double(lines.count), "at \(width)")
             XCTAssertFalse(layout.truncated)
-            previousLines = layout.lines.count
         }
-        XCTAssertGreaterThan(previousLines, 4)
     }
 
     func testNumberOfLinesLimitsAndTruncates() throws {
@@ -72,7 +92,7 @@ final class LabelTests: XCTestCase {
 
     func testFiniteHeightLimitsTheLines() throws {
         let l = try label(Self.long, size: 20)
-        let lineHeight = try l.sizeToFit(context: context).height
+        let lineHeight = 25.0  // 1250 units at 20 pt (testWidthsThatForceWrapping)
         let layout = try l.layout(in: Size(width: 150, height: lineHeight * 2.5), context: context)
         XCTAssertEqual(layout.lines.count, 2)
         XCTAssertTrue(layout.truncated)

@@ -72,17 +72,41 @@ final class UIKitFidelityTests: XCTestCase {
 
     /// `sizeToFit` on a view with a width keeps the width and grows in height: the label
     /// wraps at its width (a view with no width yet measures one line per paragraph).
+    ///
+    /// The expected frames come from outside the code. `hb-shape --font-size=upem
+    /// fonts/Quicksand-Bold.ttf WORD` (HarfBuzz 6.0, Debian's libharfbuzz-bin) gives each word's
+    /// advance in font units (upem 1000, so × 20/1000 at 20 pt): The 1792, day 1821, we 1348,
+    /// adopted 4090, "Biscuit," 3395, the 1575, scruffiest 4559 (with its ffi ligature), little
+    /// 2164, terrier 3102, in 832, shelter 3333, a space 280; the whole sentence shaped at once
+    /// sums to the same 32666, so nothing kerns across a space. First fit, UILabel's word wrap,
+    /// at 150 pt = 7500 units (the number after ">" is the line with the next word added):
+    ///
+    ///     The day we           1792 + 280 + 1821 + 280 + 1348 = 5521   > 9891
+    ///     adopted              4090                                    > 7765
+    ///     Biscuit, the         3395 + 280 + 1575 = 5250                > 10089
+    ///     scruffiest little    4559 + 280 + 2164 = 7003                > 10385
+    ///     terrier in the       3102 + 280 + 832 + 280 + 1575 = 6069    > 9682
+    ///     shelter              3333
+    ///
+    /// and at 300 pt = 15000 units: "The day we adopted Biscuit," 13566 (> 15421), "the
+    /// scruffiest little terrier in" 13352 (> 15207), "the shelter" 5188.
+    ///
+    /// Line height, by the rule `FontMetrics` documents (ascender − descender + line gap, from
+    /// OS/2's typo metrics when `USE_TYPO_METRICS` is set, else `hhea`): Quicksand Bold sets the
+    /// bit (fsSelection 0xa0) and has 1000, −250, 0, so 1250 units, 25 pt at 20 pt (`hb-view
+    /// --margin=0 --font-size=upem` draws one line 1250 units high, two 2500). So 150 wide is
+    /// 6 × 25 = 150 high and 300 wide is 3 × 25 = 75, both already on scale 2's half-point grid;
+    /// with no width, one line: 32666 units = 653.32 pt, rounded up to the grid 653.5, by 25.
     func testSizeToFitKeepsTheWidthAndGrowsInHeight() throws {
         let l = try label("The day we adopted Biscuit, the scruffiest little terrier in the shelter")
-        let oneLine = try l.sizeToFit(context: context)
-        let width = 150.0
-        let fitted = try l.sizeToFit(keepingWidth: width, context: context)
-        XCTAssertEqual(fitted.width, width)
-        let lines = try l.layout(in: Size(width: width, height: .infinity), context: context).lines
-        XCTAssertGreaterThan(lines.count, 2)
-        // every line is one line height; the height is their sum rounded up to the grid
-        let lineHeight = oneLine.height
-        XCTAssertEqual(fitted.height, lineHeight * Double(lines.count), accuracy: 0.5 * Double(lines.count))
+        XCTAssertEqual(try l.sizeToFit(keepingWidth: 150, context: context), Size(width: 150, height: 150))
+        XCTAssertEqual(try l.layout(in: Size(width: 150, height: .infinity), context: context).lines.map(\.text),
+                       ["The day we", "adopted", "Biscuit, the", "scruffiest little", "terrier in the", "shelter"])
+        XCTAssertEqual(try l.sizeToFit(keepingWidth: 300, context: context), Size(width: 300, height: 75))
+        XCTAssertEqual(try l.layout(in: Size(width: 300, height: .infinity), context: context).lines.map(\.text),
+                       ["The day we adopted Biscuit,", "the scruffiest little terrier in", "the shelter"])
+        let oneLine = Size(width: 653.5, height: 25)
+        XCTAssertEqual(try l.sizeToFit(context: context), oneLine)
         XCTAssertEqual(try l.sizeToFit(keepingWidth: 0, context: context), oneLine)
     }
 }

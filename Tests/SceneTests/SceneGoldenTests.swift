@@ -23,6 +23,10 @@ final class SceneGoldenTests: XCTestCase {
     func testFiltersAndChains() throws { try golden.check(render("filters"), named: "filters") }
     func testSnapshotThreeLevelsDeep() throws { try golden.check(render("snapshot"), named: "snapshot") }
     func testClipping() throws { try golden.check(render("clip"), named: "clip") }
+    /// Top row: fitted images (centred with a rule anchored 4 below, at the bottom with rounded
+    /// corners, a tall one trailing); bottom row, 120×75 each: scaled to the size, the aspect-fill
+    /// thumbnail, aspectFit with its bands, fitted to the left with rounded corners.
+    func testImageSizing() throws { try golden.check(render("image-sizing"), named: "image-sizing") }
 
     /// The README's example is the recipe case.
     func testReadmeExampleIsTheRecipe() throws {
