@@ -137,8 +137,9 @@ extension CardService {
             card = try self.card(event, scale: try scale(request), size: try bodySize ?? size(request))
         }
         // What a POST renders is the current design: tagged and cached as its imageURL is.
-        return try cardResponse(card, request, output: answer, caching: caching(version: contentVersion, signedExpires: nil, now: 0),
-                                version: contentVersion)
+        let version = contentVersion
+        return try cardResponse(card, request, output: answer, caching: caching(version: version, signedExpires: nil, now: 0),
+                                version: version)
     }
 
     /// The event in a POST body (or the multipart `event` part) and its `"size"`, the body

@@ -7,7 +7,8 @@ extension CardService {
     /// the PNG cache under their own keys (a key names the template's and palette's
     /// versions), so nothing stale is served for a changed file.
     public func replaceCatalog(_ catalog: Catalog, templateDocuments: TemplateDocuments = TemplateDocuments()) {
-        currentCatalog.withLock { $0 = (catalog, templateDocuments) }
+        let version = ContentVersion.of(catalog: catalog, fontsVersion: configuration.fontsVersion)
+        currentCatalog.withLock { $0 = (catalog, templateDocuments, version) }
     }
 
     /// Counts a reload in `/metrics` (`sharecard_catalog_reloads_total`): one that replaced

@@ -13,23 +13,25 @@ public final class CardService: Sendable {
     public var catalog: Catalog { currentCatalog.withLock { $0.catalog } }
     /// The templates' JSON documents, replaced together with `catalog`.
     public var templateDocuments: TemplateDocuments { currentCatalog.withLock { $0.documents } }
-    let currentCatalog: LockedValue<(catalog: Catalog, documents: TemplateDocuments)>
+    /// What card URLs the service hands out carry as `v=` (see `ContentVersioning`): the
+    /// version of the catalog in use, so a reload that changes a template or palette gives
+    /// every URL a new `v`, and URLs with the old one are no longer answered `immutable`.
+    public var contentVersion: String { currentCatalog.withLock { $0.version } }
+    let currentCatalog: LockedValue<(catalog: Catalog, documents: TemplateDocuments, version: String)>
     public let renderer: CardRenderer
     public let configuration: ServiceConfiguration
     let cache: PNGCache
     let metrics = ServiceMetrics()
     let statisticsSource = StatisticsSource()
-    /// What card URLs the service hands out carry as `v=` (see `ContentVersioning`).
-    public let contentVersion: String
 
     /// `templateDocuments` is what `GET /v1/templates/{name}` answers (a name without one is 404).
     public init(catalog: Catalog, renderer: CardRenderer, configuration: ServiceConfiguration = ServiceConfiguration(),
                 templateDocuments: TemplateDocuments = TemplateDocuments()) {
-        currentCatalog = LockedValue((catalog, templateDocuments))
+        currentCatalog = LockedValue((catalog, templateDocuments,
+                                      ContentVersion.of(catalog: catalog, fontsVersion: configuration.fontsVersion)))
         self.renderer = renderer
         self.configuration = configuration
         cache = PNGCache(capacityBytes: configuration.cacheBytes)
-        contentVersion = ContentVersion.of(catalog: catalog, fontsVersion: configuration.fontsVersion)
     }
 
     /// Where `/metrics` reads the server's in-flight count and queue depth.

@@ -100,6 +100,19 @@ final class VersionedURLTests: XCTestCase {
         XCTAssertEqual(old.headers["Cache-Control"], RouteTests.revalidated)
         let new = service.handle(try HTTPRequestFixture.get("/v1/cards/classic.png?title=Old&v=\(after)"))
         XCTAssertEqual(new.headers["Cache-Control"], RouteTests.immutable)
+
+        // A reload (`SIGHUP`) that brings the change: the version moves with the catalog, so
+        // the URLs handed out from then on name the new design, and the old `v` revalidates.
+        let reloaded = CardService(catalog: Repository.catalog, renderer: Repository.renderer, configuration: configuration)
+        XCTAssertEqual(reloaded.contentVersion, before)
+        reloaded.replaceCatalog(changed)
+        XCTAssertEqual(reloaded.contentVersion, after)
+        let listed = String(decoding: reloaded.handle(try HTTPRequestFixture.get("/v1/templates")).body, as: UTF8.self)
+        XCTAssertTrue(listed.contains("v=\(after)") && !listed.contains("v=\(before)"), listed)
+        let stale = reloaded.handle(try HTTPRequestFixture.get("/v1/cards/classic.png?title=Old&v=\(before)"))
+        XCTAssertEqual(stale.headers["Cache-Control"], RouteTests.revalidated)
+        let current = reloaded.handle(try HTTPRequestFixture.get("/v1/cards/classic.png?title=Old&v=\(after)"))
+        XCTAssertEqual(current.headers["Cache-Control"], RouteTests.immutable)
     }
 
     /// Signed URLs keep the lifetime their expiry allows, with or without `v`.
