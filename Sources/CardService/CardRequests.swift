@@ -381,7 +381,8 @@ struct CardDescription: Encodable {
     let noURLReason: String?
 
     static let uploadedPhotoReason = "the card shows an uploaded photo, which the server does not keep, so no URL renders it: "
-        + "ask for the image itself (Accept: image/png, image/jpeg or image/webp), or give the photo as a URL (photo=<url> on a GET card URL)"
+        + "ask this request for the image itself (Accept: image/png, image/jpeg or image/webp), "
+        + "or give the photo by URL (photo=<url> on a GET card URL, from an origin the server allows)"
 
     enum CodingKeys: String, CodingKey {
         case shareText, imageURL, width, height, layout, foreground, contrast, shareURL, missingGlyphs, noURLReason

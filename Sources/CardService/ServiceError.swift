@@ -17,8 +17,8 @@ public enum ServiceError: Error, Sendable {
     /// A conditional request whose `If-Match` does not hold.
     case preconditionFailed(message: String)
     /// A request body in a media type the route does not take; `accepted` lists those it does.
-    /// `field` is what is at fault: the request's `Content-Type`, or the photo whose bytes are
-    /// no image sharecard reads.
+    /// `field` is what is at fault: the request's `Content-Type`, an upload's `event` part
+    /// (its type), or the `photo` whose bytes are no image sharecard reads.
     case unsupportedMediaType(message: String, accepted: [String], field: String = "Content-Type")
     /// The service cannot answer safely (for instance, a signature cannot be checked).
     case internalError(code: String, message: String)
