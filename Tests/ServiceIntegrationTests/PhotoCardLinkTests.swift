@@ -22,8 +22,8 @@ final class PhotoCardLinkTests: XCTestCase {
     }
 
     func testAnUploadedPhotoCardHasNoURLs() throws {
-        let rocket = try PhotoUploadTests.fixture("Tests/CardsTests/Fixtures/three-faces.jpg")
-        let described = try upload(rocket, accept: "application/json")
+        let photo = try PhotoUploadTests.fixture("Tests/CardsTests/Fixtures/three-faces.jpg")
+        let described = try upload(photo, accept: "application/json")
         XCTAssertEqual(described.status, 200, described.text)
         let json = try XCTUnwrap(try described.json() as? [String: Any])
         // Present, and null: a client reading the key learns there is no URL.
@@ -33,7 +33,7 @@ final class PhotoCardLinkTests: XCTestCase {
         XCTAssertEqual([json["width"] as? Int, json["height"] as? Int], [1024, 576])
 
         // What the URL used to name: the same event without the photo, another image.
-        let image = try upload(rocket, accept: "image/png")
+        let image = try upload(photo, accept: "image/png")
         XCTAssertEqual(image.status, 200, image.text)
         let placeholder = try fetch(port, "/v1/cards/photo.png?title=Launch%20day")
         XCTAssertEqual(placeholder.status, 200)
