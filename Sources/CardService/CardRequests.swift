@@ -32,10 +32,10 @@ extension CardService {
     /// One rule for what a GET gets wrong: the request's own syntax — a parameter unknown or
     /// given twice, a `scale`, `expires` or `sig` that is not what the parameter must be — is
     /// 400 `invalid_parameter`/`unknown_parameter`/`duplicate_parameter`; the event the
-    /// parameters describe (the template in the path, title, dates, emoji, locale, …) is judged
-    /// exactly as `POST /v1/cards` judges the same values, so a value it cannot use (a missing
-    /// or too long title, a bad date, an unsupported locale) is 422 `invalid_event` naming the
-    /// field; unknown names of a template, colour or palette are 404 both ways.
+    /// parameters describe (the template in the path, title, dates, emoji, locale, size, …) is
+    /// judged exactly as `POST /v1/cards` judges the same values, so a value it cannot use (a
+    /// missing or too long title, a bad date, an unsupported locale, a size out of range) is 422
+    /// `invalid_event` naming the field; unknown names of a template, colour or palette are 404 both ways.
     func cardFromQuery(template: String, format: ImageFormat, _ request: HTTPRequest) throws -> HTTPResponse {
         let queried = try queriedCard(template: template, request, parameters: Self.cardParameters)
         let choice = try CardFormatChoice.choose(pathFormat: format, request)
@@ -240,11 +240,12 @@ extension CardService {
         }
     }
 
-    /// `size=`: a preset or `WxH` (nil: the template's own size).
+    /// `size=`: a preset or `WxH` (nil: the template's own size). Judged as a POST body's
+    /// `"size"` is: one it cannot use is 422 naming `size`, like a size over `--max-pixels`.
     func size(_ request: HTTPRequest) throws -> CardSize? {
         guard let text = request.queryValue("size") else { return nil }
         do { return try CardSize(parsing: text) } catch {
-            throw ServiceError.badRequest(code: "invalid_parameter", message: "size: \(error.reason)", field: "size")
+            throw ServiceError.unprocessable(message: "size: \(error.reason)", field: "size")
         }
     }
 
@@ -266,10 +267,15 @@ extension CardService {
         }
         let entry = try rendered(card, output: output, key: etag)
         if choice.json {
-            let description = CardDescription(shareText: try card.event.shareText, imageURL: canonicalURL(for: card, output: choice.output),
+            // A URL names the card's inputs; an uploaded photo is not one (the server keeps no
+            // copy), so no URL would show this card: none is given rather than another card's.
+            let addressable = card.photo == nil || card.photoURL != nil
+            let description = CardDescription(shareText: try card.event.shareText,
+                                              imageURL: addressable ? canonicalURL(for: card, output: choice.output) : nil,
                                               width: card.pixelWidth, height: card.pixelHeight, layout: entry.layout,
                                               foreground: card.color.foreground.hexString, contrast: card.color.reportedContrast,
-                                              shareURL: shareURL(for: card), missingGlyphs: entry.missingGlyphs)
+                                              shareURL: addressable ? shareURL(for: card) : nil, missingGlyphs: entry.missingGlyphs,
+                                              noURLReason: addressable ? nil : CardDescription.uploadedPhotoReason)
             return try .json(description)
         }
         var fields = [HTTPField(name: "Content-Type", value: choice.output.format.mediaType), HTTPField(name: "ETag", value: etag)]
@@ -359,15 +365,43 @@ extension CardService {
 /// The JSON answer to `POST /v1/cards` with `Accept: application/json`.
 struct CardDescription: Encodable {
     let shareText: String
-    let imageURL: String
+    /// The GET URL that renders these bytes; null (with `noURLReason`) when no URL can.
+    let imageURL: String?
     let width: Int
     let height: Int
     let layout: CardLayoutSummary?
     /// The text colour drawn, and its WCAG contrast at the background's worst spot.
     let foreground: String
     let contrast: Double
-    /// The card's share page (`/v1/share`), for a link that unfolds into the card.
-    let shareURL: String
+    /// The card's share page (`/v1/share`), for a link that unfolds into the card; null when
+    /// `imageURL` is.
+    let shareURL: String?
     /// Code points ("U+11F04") of the title's characters no font has: drawn as boxes.
     let missingGlyphs: [String]
+    /// Why `imageURL` and `shareURL` are null; absent when they are not.
+    let noURLReason: String?
+
+    static let uploadedPhotoReason = "the card shows an uploaded photo, which the server does not keep, so no URL renders it: "
+        + "ask this request for the image itself (Accept: image/png, image/jpeg or image/webp), "
+        + "or give the photo by URL (photo=<url> on a GET card URL, from an origin the server allows)"
+
+    enum CodingKeys: String, CodingKey {
+        case shareText, imageURL, width, height, layout, foreground, contrast, shareURL, missingGlyphs, noURLReason
+    }
+
+    /// The two URLs are always present, as null when there are none; `layout` and
+    /// `noURLReason` only when they have a value.
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(shareText, forKey: .shareText)
+        try c.encode(imageURL, forKey: .imageURL)
+        try c.encode(width, forKey: .width)
+        try c.encode(height, forKey: .height)
+        try c.encodeIfPresent(layout, forKey: .layout)
+        try c.encode(foreground, forKey: .foreground)
+        try c.encode(contrast, forKey: .contrast)
+        try c.encode(shareURL, forKey: .shareURL)
+        try c.encode(missingGlyphs, forKey: .missingGlyphs)
+        try c.encodeIfPresent(noURLReason, forKey: .noURLReason)
+    }
 }

@@ -28,7 +28,8 @@ struct PhotoUpload {
                 throw ServiceError.badRequest(code: "duplicate_part", message: "the \(part.name) part is given more than once", field: part.name)
             }
             if part.name == "event", let type = part.contentType, type.essence != MediaType.json.essence {
-                throw ServiceError.unsupportedMediaType(message: "the event part must be application/json, not \(type.essence)", accepted: ["application/json"])
+                throw ServiceError.unsupportedMediaType(message: "the event part must be application/json, not \(type.essence)", accepted: ["application/json"],
+                                                        field: "event")
             }
             found[part.name] = part.body
         }
@@ -53,7 +54,7 @@ struct PhotoUpload {
             case .templateShowsNoPhoto: throw ServiceError.invalidPhoto(message: error.description, field: "template")
             case .photo(.tooLarge): throw ServiceError.payloadTooLarge(message: error.description)
             case .photo(.unsupportedFormat):
-                throw ServiceError.unsupportedMediaType(message: error.description, accepted: ["image/jpeg", "image/png", "image/webp"])
+                throw ServiceError.unsupportedMediaType(message: error.description, accepted: ["image/jpeg", "image/png", "image/webp"], field: "photo")
             case .photo(.corrupt): throw ServiceError.invalidPhoto(message: error.description, field: "photo")
             case .faceDetectorUnavailable: throw ServiceError.faceDetectorUnavailable(message: error.description)
             }

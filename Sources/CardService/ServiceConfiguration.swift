@@ -3,6 +3,7 @@ import Faces
 import Foundation
 import HTTPTypes
 import PhotoFetch
+import Photos
 import Raster
 
 /// The service's limits and settings, with safe defaults.
@@ -18,8 +19,9 @@ public struct ServiceConfiguration: Sendable {
     public var maxBodyBytes = 64 << 10
     /// Largest `multipart/form-data` POST body (an event and its photo), in bytes.
     public var maxUploadBytes = 10 << 20
-    /// Caps on an uploaded photo's size, checked before it is decoded.
-    public var photoLimits = ImageLimits(maxWidth: 12_000, maxHeight: 12_000, maxPixels: 50_000_000, maxFileBytes: 10 << 20)
+    /// Caps on a photo (uploaded or fetched by URL), checked before it is decoded: the
+    /// command line's photo limits, with the file no larger than the default upload.
+    public var photoLimits = ImageLimits.photo.withMaxFileBytes(10 << 20)
     /// Bytes of encoded PNG kept in memory.
     public var cacheBytes = 32 << 20
     /// Fetches `photo=<url>` from the allow-listed origins; nil (the default) refuses photo URLs.

@@ -17,7 +17,9 @@ public enum ServiceError: Error, Sendable {
     /// A conditional request whose `If-Match` does not hold.
     case preconditionFailed(message: String)
     /// A request body in a media type the route does not take; `accepted` lists those it does.
-    case unsupportedMediaType(message: String, accepted: [String])
+    /// `field` is what is at fault: the request's `Content-Type`, an upload's `event` part
+    /// (its type), or the `photo` whose bytes are no image sharecard reads.
+    case unsupportedMediaType(message: String, accepted: [String], field: String = "Content-Type")
     /// The service cannot answer safely (for instance, a signature cannot be checked).
     case internalError(code: String, message: String)
     /// A photo card cannot be made on this install: the face detector's plug-in is missing (503).
@@ -38,8 +40,8 @@ public enum ServiceError: Error, Sendable {
         case .invalidPhoto(let message, let field): return .error(status: 422, code: "invalid_photo", message: message, field: field)
         case .notAcceptable(let message): return .error(status: 406, code: "not_acceptable", message: message)
         case .preconditionFailed(let message): return .error(status: 412, code: "precondition_failed", message: message)
-        case .unsupportedMediaType(let message, let accepted):
-            var r = HTTPResponse.error(status: 415, code: "unsupported_media_type", message: message, field: "Content-Type")
+        case .unsupportedMediaType(let message, let accepted, let field):
+            var r = HTTPResponse.error(status: 415, code: "unsupported_media_type", message: message, field: field)
             r.headers.set("Accept-Post", accepted.joined(separator: ", "))
             return r
         case .internalError(let code, let message): return .error(status: 500, code: code, message: message)

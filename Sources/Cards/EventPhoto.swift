@@ -28,7 +28,7 @@ public struct EventPhoto: Sendable {
     /// the canvas can need. A template that shows no photo is an error: the photo would
     /// silently not appear.
     public init(data: [UInt8], template: Template, size: Size? = nil, scale: Int,
-                limits: ImageLimits = .default, faceCache: FaceCache? = nil) throws(PhotoInputError) {
+                limits: ImageLimits = .photo, faceCache: FaceCache? = nil) throws(PhotoInputError) {
         guard template.scene.showsEventPhoto else { throw PhotoInputError.templateShowsNoPhoto(template.name) }
         let canvas = size ?? template.size
         do {

@@ -62,7 +62,8 @@ enum FacesCommand {
         let path = args.positionals[0]
         let image: Image
         // Decoded as a card decodes the event's photo: upright by its EXIF orientation, in sRGB.
-        do { image = try Photo(data: Array(try readInput(path))).image } catch {
+        let data = try PhotoInput.read(path)
+        do { image = try Photo(data: data, limits: PhotoInput.limits).image } catch {
             throw CommandError("\(path): \(error)")
         }
         let faces = try FaceDetector().faces(in: image)

@@ -92,15 +92,6 @@ enum OutputTarget: Sendable, Equatable {
     }
 }
 
-/// Reads a file, or standard input for `-`.
-func readInput(_ path: String) throws -> Data {
-    if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-    guard let data = FileManager.default.contents(atPath: path) else {
-        throw CommandError("cannot read \(path): no such file or not readable")
-    }
-    return data
-}
-
 /// A failure while running a command: printed on stderr, exit status 1.
 struct CommandError: Error, CustomStringConvertible {
     let description: String

@@ -2,25 +2,36 @@ import Cards
 import Faces
 import Foundation
 import JSONData
+import Photos
 import Raster
 
 /// The event's photo on the command line: `render --photo FILE` and a batch line's
 /// `"photo": "path"` (relative to the JSON-lines file).
 enum PhotoInput {
-    static let limits = ImageLimits.default
+    static let limits = ImageLimits.photo
 
     /// Reads and decodes the photo at `path` for `card`, its faces looked up in `faceCache`
     /// first; errors name the file.
     static func load(_ path: String, for card: Card, faceCache: FaceCache?) throws -> EventPhoto {
-        if path != "-", let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > limits.maxFileBytes {
-            throw CommandError("\(path): photo too large: the file is \(size) bytes, over the limit of \(limits.maxFileBytes)")
-        }
-        let data = try readInput(path)
+        let data = try read(path)
         do {
-            return try EventPhoto(data: Array(data), template: card.template, size: card.canvasSize, scale: card.scale, limits: limits,
+            return try EventPhoto(data: data, template: card.template, size: card.canvasSize, scale: card.scale, limits: limits,
                                   faceCache: faceCache)
         } catch {
             throw CommandError("\(path): \(error)")
+        }
+    }
+
+    /// The bytes of the photo at `path` (`-`: standard input), no more than `limits` allows. A
+    /// FIFO or device is read to its end: `/dev/null` gives an empty file, which decoding
+    /// then refuses as one.
+    static func read(_ path: String) throws -> [UInt8] {
+        do { return Array(try InputFile.read(path, maxBytes: limits.maxFileBytes)) } catch {
+            switch error {
+            case .unreadable(let reason): throw CommandError("cannot read \(path): \(reason)")
+            case .tooLarge(let bytes?, let limit): throw CommandError("\(path): photo too large: the file is \(bytes) bytes, over the limit of \(limit)")
+            case .tooLarge(nil, let limit): throw CommandError("\(path): photo too large: more than \(limit) bytes")
+            }
         }
     }
 

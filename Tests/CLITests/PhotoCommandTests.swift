@@ -37,6 +37,42 @@ final class PhotoCommandTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try contents(), ["fake.jpg", "rocket.jpg"])
     }
 
+    /// A photo is read whole, so anything readable to its end is read: `/dev/null` is an empty
+    /// file, a FIFO gives its writer's bytes; a directory is refused as one.
+    func testPhotoPathsThatAreNotRegularFiles() throws {
+        func render(_ photo: String) throws -> Sharecard.Result {
+            try Sharecard.run(["render", "--title", "Hello", "--template", "photo", "--photo", photo, "-o", "out.png"], in: directory)
+        }
+        let null = try render("/dev/null")
+        XCTAssertEqual(null.status, 1)
+        XCTAssertTrue(null.stderr.contains("/dev/null: unsupported photo: the file is empty"), null.stderr)
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("album"), withIntermediateDirectories: false)
+        let folder = try render("album")
+        XCTAssertEqual(folder.status, 1)
+        XCTAssertTrue(folder.stderr.contains("cannot read album: it is a directory"), folder.stderr)
+        let missing = try render("nope.jpg")
+        XCTAssertTrue(missing.stderr.contains("cannot read nope.jpg: No such file or directory"), missing.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("out.png")))
+
+        XCTAssertEqual(mkfifo(path("photo.fifo"), 0o600), 0)
+        let jpeg = try Data(contentsOf: Self.photos.appendingPathComponent("rocket-portrait.jpg"))
+        let fifoPath = path("photo.fifo")
+        let writer = Thread {
+            // Blocks until the command opens the FIFO to read it.
+            if let handle = FileHandle(forWritingAtPath: fifoPath) {
+                handle.write(jpeg)
+                try? handle.close()
+            }
+        }
+        writer.start()
+        let fifo = try render("photo.fifo")
+        XCTAssertEqual(fifo.status, 0, fifo.stderr)
+        try copyPhoto("rocket-portrait.jpg", to: "rocket.jpg")
+        let file = try Sharecard.run(["render", "--title", "Hello", "--template", "photo", "--photo", "rocket.jpg", "-o", "file.png"], in: directory)
+        XCTAssertEqual(file.status, 0, file.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("out.png"))), try Data(contentsOf: URL(fileURLWithPath: path("file.png"))))
+    }
+
     func testBatchPhotosAreRelativeToTheEventsFile() throws {
         try copyPhoto("rocket-portrait.jpg", to: "jobs/pictures/rocket.jpg")
         try write("not a photo", to: "jobs/pictures/bad.jpg")

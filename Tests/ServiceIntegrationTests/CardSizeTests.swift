@@ -15,11 +15,14 @@ final class CardSizeTests: XCTestCase {
         let custom = try fetch(running.port, "/v1/cards/snapshot.png?title=Hi&size=640x480&scale=2")
         XCTAssertEqual(pngSize(custom.body).map { [$0.width, $0.height] }, [1280, 960])
 
+        // A size the card cannot have is judged as in a POST body: 422 naming size.
         let bad = try fetch(running.port, "/v1/cards/classic.png?title=Hi&size=huge")
-        XCTAssertEqual(bad.status, 400)
+        assertError(bad, 422, "invalid_event", field: "size")
         XCTAssertTrue(bad.text.contains("size: expected a preset"), bad.text)
-        let tooSmall = try fetch(running.port, "/v1/cards/classic.png?title=Hi&size=100x100")
-        XCTAssertEqual(tooSmall.status, 400)
+        assertError(try fetch(running.port, "/v1/cards/classic.png?title=Hi&size=100x100"), 422, "invalid_event", field: "size")
+        assertError(try fetch(running.port, "/v1/share?title=Hi&size=5000x500"), 422, "invalid_event", field: "size")
+        assertError(try fetch(running.port, "POST", "/v1/cards?size=100x100", headers: ["Content-Type: application/json"],
+                              body: Array(#"{"title": "Hi"}"#.utf8)), 422, "invalid_event", field: "size")
 
         // 1080 × 1920 × 3² = 18.7 million device pixels, over this server's 10 million.
         let tooMany = try fetch(running.port, "/v1/cards/classic.png?title=Hi&size=story&scale=3")

@@ -64,6 +64,39 @@ final class PhotoURLTests: XCTestCase {
         XCTAssertNotEqual(story.body, try fetch(port, "/v1/cards/photo.png?title=Launch&size=story").body)
     }
 
+    /// The card a share page names is the one it describes: its og:image carries `photo=`
+    /// (and, on a signing server, a signature the server accepts) and serves the bytes of that
+    /// card at Open Graph's size with the photo.
+    func testSharePageImageURLServesThePhotoCard() throws {
+        let photo = "\(base)/files/rocket-portrait.jpg"
+        func imageURL(_ page: HTTPWireResponse) throws -> String {
+            let html = page.text
+            let start = try XCTUnwrap(html.range(of: #"<meta property="og:image" content=""#), html).upperBound
+            let end = try XCTUnwrap(html[start...].firstIndex(of: "\""))
+            return html[start..<end].replacingOccurrences(of: "&amp;", with: "&")
+        }
+        let plainPort = try service()
+        let page = try fetch(plainPort, "/v1/share?template=photo&title=Launch&photo=" + QueryEncoding.encode(photo))
+        let url = try imageURL(page)
+        XCTAssertTrue(url.contains("&photo=" + QueryEncoding.encode(photo)), url)
+        let card = try fetch(plainPort, url)
+        XCTAssertEqual(card.status, 200, card.text)
+        XCTAssertEqual(card.body, try fetch(plainPort, self.card(photo) + "&size=og").body)
+        XCTAssertNotEqual(card.body, try fetch(plainPort, "/v1/cards/photo.png?title=Launch&size=og").body)
+
+        let key = "a-signing-key-of-enough-length", now = 1_700_000_000
+        let port = try service(signingKeys: [key], now: now)
+        let signer = try URLSigner(keys: [key])
+        let signedPage = try fetch(port, try signer.sign(path: "/v1/share", items: [("template", "photo"), ("title", "Launch"), ("photo", photo)],
+                                                         expires: now + 600))
+        XCTAssertEqual(signedPage.status, 200, signedPage.text)
+        let signedURL = try imageURL(signedPage)
+        XCTAssertTrue(signedURL.contains("&photo=" + QueryEncoding.encode(photo)) && signedURL.contains("&sig="), signedURL)
+        let signedCard = try fetch(port, signedURL)  // the server checks the signature
+        XCTAssertEqual(signedCard.status, 200, signedCard.text)
+        XCTAssertEqual(signedCard.body, card.body)
+    }
+
     /// A share page's HTML names the photo's URL but not its pixels, so nothing is fetched:
     /// the origin serves /photo.jpg (1,000 bytes that are no image) no time, and the page is
     /// 200 although fetching that photo would be a 415. Refusals that need no network stay.
@@ -80,7 +113,7 @@ final class PhotoURLTests: XCTestCase {
         assertError(try fetch(port, "/v1/share?template=photo&title=Launch&photo=" + QueryEncoding.encode("file:///etc/passwd")),
                     403, "photo_not_allowed", field: "photo")
         // The card itself does fetch it.
-        assertError(try fetch(port, card(photo)), 415, "unsupported_media_type")
+        assertError(try fetch(port, card(photo)), 415, "unsupported_media_type", field: "photo")
         XCTAssertEqual(try originHits(), 1)
     }
 
@@ -100,7 +133,7 @@ final class PhotoURLTests: XCTestCase {
         assertError(try fetch(port, card("\(base)/slow")), 504, "photo_timeout", field: "photo")
         assertError(try fetch(port, card("\(base)/big")), 413, "photo_too_large", field: "photo")
         assertError(try fetch(port, card("\(base)/missing")), 502, "photo_fetch_failed", field: "photo")
-        assertError(try fetch(port, card("\(base)/photo.jpg")), 415, "unsupported_media_type")  // not an image
+        assertError(try fetch(port, card("\(base)/photo.jpg")), 415, "unsupported_media_type", field: "photo")  // not an image
         assertError(try fetch(port, "/v1/cards/classic.png?title=Launch&photo=" + QueryEncoding.encode("\(base)/files/rocket-portrait.jpg")),
                     422, "invalid_photo", field: "template")
     }

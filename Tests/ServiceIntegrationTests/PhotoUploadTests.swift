@@ -101,9 +101,9 @@ final class PhotoUploadTests: XCTestCase {
 
     func testWrongContentTypesAndBadPhotos() throws {
         let jpeg = try Self.fixture("Tests/PhotosTests/Fixtures/chelsea.jpg")
-        assertError(try post(Self.body([Self.event(type: "text/plain"), Self.photo(jpeg)])), 415, "unsupported_media_type")
+        assertError(try post(Self.body([Self.event(type: "text/plain"), Self.photo(jpeg)])), 415, "unsupported_media_type", field: "event")
         let text = try post(Self.body([Self.event(), Self.photo(Array("just text".utf8))]))
-        assertError(text, 415, "unsupported_media_type")
+        assertError(text, 415, "unsupported_media_type", field: "photo")  // the photo's bytes, not the request's Content-Type
         XCTAssertEqual(text.header("Accept-Post"), "image/jpeg, image/png, image/webp")
         assertError(try post(Self.body([Self.event(), Self.photo(try Self.fixture("Tests/PhotosTests/Fixtures/truncated.jpg"))])),
                     422, "invalid_photo", field: "photo")
