@@ -20,6 +20,10 @@ struct sc_scanlines {
     uint32_t *tokens;
     size_t count, capacity;
     size_t rows_seen;
+    /* The previous row's tokens, and whether that row repeated the one above it. */
+    size_t last_start, last_count;
+    int last_repeated;
+    uint32_t last_sum, last_weighted_sum; /* the previous row's sums, for adler_append */
     uint32_t adler;
     int failed;
 };
@@ -78,14 +82,30 @@ static size_t common_length(const uint8_t *a, const uint8_t *b, size_t max) {
     return n;
 }
 
-int sc_scanlines_add_row(sc_scanlines *s, const uint8_t *row) {
-    if (s->failed) return -1;
-    const size_t r = s->row_bytes;
-    /* At most one token per byte. */
-    if (!reserve(s, r)) {
-        s->failed = 1;
-        return -1;
-    }
+enum { ADLER_BASE = 65521 };
+
+/* The Adler-32 of a stream with `n` more bytes whose sums are `sum` = Σ b[i] and `weighted` =
+ * Σ (n − i) b[i] (i from 0, both mod 65521): A grows by the sum, B by n·A plus the weighted
+ * sum. A row that repeats the one above has that row's sums, so it costs no pass over it. */
+static uint32_t adler_append(uint32_t adler, size_t n, uint32_t sum, uint32_t weighted) {
+    const uint64_t a = adler & 0xFFFF, b = adler >> 16;
+    const uint64_t next_b = (b + (uint64_t)(n % ADLER_BASE) * a + weighted) % ADLER_BASE;
+    return (uint32_t)(next_b << 16 | (a + sum) % ADLER_BASE);
+}
+
+/* Sets the sums of adler_append for `row`. */
+static void row_sums(const uint8_t *row, size_t n, uint32_t *sum, uint32_t *weighted) {
+    /* From an empty stream's Adler-32 (A = 1, B = 0): A = 1 + sum, B = n + weighted. */
+    const uint32_t own = libdeflate_adler32(1, row, n);
+    *sum = ((own & 0xFFFF) + ADLER_BASE - 1) % ADLER_BASE;
+    *weighted = (uint32_t)(((own >> 16) + ADLER_BASE - n % ADLER_BASE) % ADLER_BASE);
+}
+
+/* Tokens for `row` after those so far: runs, pixel repeats and copies of the row above where
+ * they are long enough, literals elsewhere. Returns the new token count. */
+static size_t match_row(sc_scanlines *s, const uint8_t *row) {
+    const size_t r = s->row_bytes, bpp = s->pixel_bytes;
+    const uint8_t *prev = s->prev;
     const int above = s->rows_seen > 0 && r <= MAX_DISTANCE;
     uint32_t *t = s->tokens + s->count;
     for (size_t i = 0; i < r;) {
@@ -94,13 +114,13 @@ int sc_scanlines_add_row(sc_scanlines *s, const uint8_t *row) {
         /* A candidate as long as `max` wins whatever the later ones find (they can only tie,
          * and ties go to the earlier), so they are not measured: a flat row is runs of `max`. */
         size_t run = i > 0 ? common_length(row + i, row + i - 1, max) : 0;
-        size_t pixel = run < max && s->pixel_bytes > 1 && i >= s->pixel_bytes ? common_length(row + i, row + i - s->pixel_bytes, max) : 0;
-        size_t up = run < max && pixel < max && above ? common_length(row + i, s->prev + i, max) : 0;
+        size_t pixel = run < max && bpp > 1 && i >= bpp ? common_length(row + i, row + i - bpp, max) : 0;
+        size_t up = run < max && pixel < max && above ? common_length(row + i, prev + i, max) : 0;
         size_t length = 0, distance = 0;
         if (run >= MIN_RUN && run >= up && run >= pixel) {
             length = run, distance = 1;
         } else if (pixel >= MIN_RUN && pixel >= up) {
-            length = pixel, distance = s->pixel_bytes;
+            length = pixel, distance = bpp;
         } else if (up >= MIN_UP) {
             length = up, distance = r;
         }
@@ -114,9 +134,43 @@ int sc_scanlines_add_row(sc_scanlines *s, const uint8_t *row) {
         *t++ = MATCH | (uint32_t)length << 16 | (uint32_t)(distance - 1);
         i += length;
     }
-    s->count = (size_t)(t - s->tokens);
-    s->adler = libdeflate_adler32(s->adler, row, r);
-    memcpy(s->prev, row, r);
+    return (size_t)(t - s->tokens);
+}
+
+int sc_scanlines_add_row(sc_scanlines *s, const uint8_t *row) {
+    if (s->failed) return -1;
+    const size_t r = s->row_bytes;
+    const int repeats = s->rows_seen > 0 && memcmp(row, s->prev, r) == 0;
+    if (repeats && s->last_repeated) {
+        /* This row, the row above and the one above that are equal, so every comparison
+         * below would find what it found for the row above: its tokens are that row's.
+         * (A flat card's background rows, most of its rows, cost a copy of a few tokens.) */
+        if (!reserve(s, s->last_count)) {
+            s->failed = 1;
+            return -1;
+        }
+        memcpy(s->tokens + s->count, s->tokens + s->last_start, s->last_count * sizeof *s->tokens);
+        s->last_start = s->count;
+        s->count += s->last_count;
+        s->adler = adler_append(s->adler, r, s->last_sum, s->last_weighted_sum);
+        s->rows_seen++;
+        return 0;
+    }
+    /* At most one token per byte. */
+    if (!reserve(s, r)) {
+        s->failed = 1;
+        return -1;
+    }
+    const size_t start = s->count;
+    s->count = match_row(s, row);
+    s->last_start = start;
+    s->last_count = s->count - start;
+    s->last_repeated = repeats;
+    if (!repeats) {
+        row_sums(row, r, &s->last_sum, &s->last_weighted_sum);
+        memcpy(s->prev, row, r);
+    }
+    s->adler = adler_append(s->adler, r, s->last_sum, s->last_weighted_sum);
     s->rows_seen++;
     return 0;
 }

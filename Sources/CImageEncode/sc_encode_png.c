@@ -57,7 +57,20 @@ typedef struct {
     uint8_t indices[PALETTE_SLOTS];
     uint32_t colors[256];         /* RGB as 0xRRGGBB */
     int count;
+    /* Every row's indices, one byte a pixel, written while the colours are collected so that
+     * converting a row looks nothing up again: row y's are at row_indices + row_at[y] * width
+     * (a repeated row shares the row above's). NULL when that memory was not to be had; rows
+     * then look their colours up. */
+    uint8_t *row_indices;
+    uint32_t *row_at;
 } palette_table;
+
+static void free_palette(palette_table *t) {
+    if (!t) return;
+    free(t->row_indices);
+    free(t->row_at);
+    free(t);
+}
 
 static uint32_t slot_of(uint32_t key) { return (key * 2654435761u) >> 22; /* top 10 bits */ }
 
@@ -91,19 +104,37 @@ static uint8_t *find_repeated_rows(const uint8_t *pixels, uint32_t width, uint32
 
 static int repeated(const uint8_t *repeats, uint32_t y) { return repeats && repeats[y]; }
 
-/* Fills `t` with the image's colours; 0 when there are at most 256. */
+/* Fills `t` with the image's colours, and each row's indices when memory allows; 0 when there
+ * are at most 256. */
 static int collect_palette(palette_table *t, const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
                            const uint8_t *repeats) {
     memset(t, 0, sizeof *t);
+    size_t own_rows = 0;
+    for (uint32_t y = 0; y < height; y++) own_rows += !repeated(repeats, y);
+    t->row_at = (uint32_t *)malloc((height ? height : 1) * sizeof *t->row_at);
+    t->row_indices = t->row_at ? (uint8_t *)malloc(own_rows * width) : NULL;
+    if (!t->row_indices) {
+        free(t->row_at);
+        t->row_at = NULL;
+    }
+    uint32_t at = 0;
     for (uint32_t y = 0; y < height; y++) {
         const uint32_t *row = (const uint32_t *)(const void *)(pixels + (size_t)y * stride);
-        if (repeated(repeats, y)) continue;
+        if (repeated(repeats, y)) {
+            if (t->row_at) t->row_at[y] = t->row_at[y - 1];
+            continue;
+        }
+        uint8_t *indices = t->row_indices ? t->row_indices + (size_t)at * width : NULL;
+        if (t->row_at) t->row_at[y] = at++;
         uint32_t last = 0xFFFFFFFFu;
+        int index = 0;
         for (uint32_t x = 0; x < width; x++) {
             uint32_t rgb = row[x] & 0xFFFFFFu;
-            if (rgb == last) continue; /* most pixels repeat their left neighbour */
-            last = rgb;
-            if (palette_index(t, rgb) < 0) return -1;
+            if (rgb != last) { /* most pixels repeat their left neighbour */
+                last = rgb;
+                if ((index = palette_index(t, rgb)) < 0) return -1;
+            }
+            if (indices) indices[x] = (uint8_t)index;
         }
     }
     return 0;
@@ -268,8 +299,23 @@ static void write_row(int rows, int first_row, const uint8_t *cur, const uint8_t
     }
 }
 
-/* One row of pixels as RGB bytes, or as packed palette indices of `depth` bits. */
-static void convert_row(const uint8_t *src, uint32_t width, palette_table *palette, int depth, uint8_t *cur, size_t n) {
+/* Row y of the pixels as RGB bytes, or as packed palette indices of `depth` bits. */
+static void convert_row(const uint8_t *pixels_start, uint32_t y, size_t stride_bytes, uint32_t width, palette_table *palette,
+                        int depth, uint8_t *cur, size_t n) {
+    const uint8_t *src = pixels_start + (size_t)y * stride_bytes;
+    if (palette && palette->row_indices) {
+        const uint8_t *indices = palette->row_indices + (size_t)palette->row_at[y] * width;
+        if (depth == 8) {
+            memcpy(cur, indices, width);
+            return;
+        }
+        memset(cur, 0, n);
+        for (uint32_t x = 0; x < width; x++) {
+            size_t bit = (size_t)x * depth;
+            cur[bit >> 3] |= (uint8_t)(indices[x] << (8 - depth - (bit & 7)));
+        }
+        return;
+    }
     if (!palette) {
         for (uint32_t x = 0; x < width; x++, src += 4, cur += 3) {
             cur[0] = src[2];
@@ -327,7 +373,7 @@ static void next_row(const uint8_t *pixels, uint32_t y, size_t stride_bytes, uin
     if (repeats ? repeats[y] : y > 0 && memcmp(src, src - stride_bytes, (size_t)width * 4) == 0) {
         memcpy(cur, prev, n);
     } else {
-        convert_row(src, width, palette, depth, cur, n);
+        convert_row(pixels, y, stride_bytes, width, palette, depth, cur, n);
     }
 }
 
@@ -425,7 +471,7 @@ static void filter_rows(const uint8_t *pixels, uint32_t width, uint32_t first, u
     if (first == 0) {
         memset(prev, 0, n); /* the row above the first */
     } else {
-        convert_row(pixels + (size_t)(first - 1) * stride_bytes, width, palette, depth, prev, n);
+        convert_row(pixels, first - 1, stride_bytes, width, palette, depth, prev, n);
     }
     for (uint32_t y = first; y < end; y++) {
         next_row(pixels, y, stride_bytes, width, palette, depth, prev, cur, n, repeats);
@@ -505,7 +551,7 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
             return -1;
         }
         if (collect_palette(palette, pixels, width, height, stride_bytes, repeats) != 0) {
-            free(palette);
+            free_palette(palette);
             palette = NULL;
         }
     }
@@ -533,7 +579,7 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
     const size_t bpp = palette ? 1 : 3;
     const size_t n = palette ? ((size_t)width * depth + 7) / 8 : (size_t)width * 3;
     if ((size_t)height > SIZE_MAX / 2 / (n + 1)) {
-        free(palette);
+        free_palette(palette);
         sc_encode_set_error(err, err_size, "image is too large to encode in memory");
         return -1;
     }
@@ -541,7 +587,7 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
     const size_t header = 8 + 25 + (palette ? 12 + 3 * (size_t)palette->count : 0);
     uint8_t *work = (uint8_t *)calloc(3, n);
     if (!work) {
-        free(palette);
+        free_palette(palette);
         sc_encode_set_error(err, err_size, "out of memory while encoding PNG");
         return -1;
     }
@@ -571,13 +617,13 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
         }
         if (!failed && compressed <= 0x7FFFFFFF) png = (uint8_t *)malloc(header + 12 + compressed + 12);
         if (!png) {
-            free(stream); free(palette);
+            free(stream); free_palette(palette);
             sc_encode_set_error(err, err_size, failed || compressed <= 0x7FFFFFFF ? "out of memory while encoding PNG"
                                                                                  : "compressed image is too large for one PNG chunk");
             return -1;
         }
         at = write_header(png, width, height, depth, palette);
-        free(palette);
+        free_palette(palette);
         memcpy(png + at + 8, stream, compressed);
         free(stream);
     } else {
@@ -590,7 +636,7 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
         const size_t png_bound = bound > also_bound ? bound : also_bound;
         png = bound && (!also_level || also_bound) ? (uint8_t *)malloc(header + 12 + png_bound + 12) : NULL;
         if (!filtered || !png) {
-            free(filtered); free(work); free(png); free(palette);
+            free(filtered); free(work); free(png); free_palette(palette);
             sc_encode_set_error(err, err_size, "out of memory while encoding PNG");
             return -1;
         }
@@ -608,7 +654,7 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
         filter_rows(pixels, width, 0, height, stride_bytes, palette, depth, n, bpp, chosen_rows, repeats, work, filtered);
         free(work);
         at = write_header(png, width, height, depth, palette);
-        free(palette);
+        free_palette(palette);
         compressed = failed ? 0 : deflate_rows(chosen, filtered, filtered_size, png + at + 8, png_bound);
         free(filtered);
         if (compressed == 0 || compressed > 0x7FFFFFFF) {

@@ -50,6 +50,26 @@ final class ScanlineCompressorTests: XCTestCase {
         }
     }
 
+    /// Rows repeating the row above once, twice or many times, between rows of their own: a row
+    /// that repeats two equal rows takes the tokens and the Adler-32 sums of the row above
+    /// instead of being matched and summed again, so each stretch must still decode to its rows
+    /// (libpng checks the stream's Adler-32). Wide rows hold several 258-byte matches, and rows
+    /// of 10,000 pixels (30,000 bytes as RGB) carry both Adler sums round their modulus.
+    func testRowsRepeatingTheRowAboveInStretchesOfEveryLength() throws {
+        var rng = SeededGenerator(seed: 11)
+        for (width, colours) in [(700, 5), (1500, 300), (10000, 40)] {
+            let palette = (0..<colours).map { UInt32($0) &* 0x9E37_79B1 & 0xFF_FFFF | 0xFF00_0000 }
+            var pixels: [UInt32] = []
+            for stretch in [1, 2, 3, 1, 4, 7, 1, 1, 2, 12] {
+                let row = (0..<width).map { x in
+                    x % 97 < 60 ? palette[0] : palette[Int.random(in: 0..<colours, using: &rng)]
+                }
+                for _ in 0..<stretch { pixels += row }
+            }
+            try assertRoundTrip(pixels, width: width, "\(width) wide, \(colours) colours, repeated stretches")
+        }
+    }
+
     /// The cards' setting takes the scanline compressor for indexed images: a one-colour
     /// 1024×576 image is a few hundred bytes, where a literal per byte would be over 70 KB.
     func testCardsSettingCompressesRepeatedRowsAsMatches() throws {
