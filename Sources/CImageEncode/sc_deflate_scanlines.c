@@ -2,7 +2,8 @@
  * are mostly copies of the row above and runs of one value: a general match finder spends a
  * few nanoseconds on every byte of those (a flat 1024×576 card is 590 KB of indices, 1.7 ms
  * in libdeflate at any level), while here a copied row costs a few word compares per 258
- * bytes. Matches are looked for only at distance 1 (a run of one byte), at one pixel's bytes
+ * bytes, and a row repeating two equal rows above it a memcmp and a copy of that row's
+ * tokens. Matches are looked for only at distance 1 (a run of one byte), at one pixel's bytes
  * (a run of one colour) and at the row length (the row above); everything else is a literal. All symbols go into one block with Huffman codes
  * built from their counts, so text rows still compress well. */
 #include "sc_encode_internal.h"
