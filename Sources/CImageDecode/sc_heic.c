@@ -182,9 +182,6 @@ int sc_image_decode_heic(const uint8_t *data, size_t size, const sc_image_reques
     if (filetype == heif_filetype_no) {
         return sc_image_fail(err, err_size, SC_IMAGE_CORRUPT, "not a HEIC file (brand '%s')", brand);
     }
-    if (filetype == heif_filetype_yes_unsupported) {
-        return sc_image_fail(err, err_size, SC_IMAGE_UNSUPPORTED, "HEIF file with brand '%s' that libheif cannot read", brand);
-    }
 
     decode_state s = {0};
     s.context = lib.context_alloc();
@@ -196,6 +193,15 @@ int sc_image_decode_heic(const uint8_t *data, size_t size, const sc_image_reques
     /* Tiles on the calling thread: callers decode several photos at once on their own workers. */
     lib.context_set_max_decoding_threads(s.context, 0);
     struct heif_error error = lib.context_read_from_memory_without_copy(s.context, data, size, NULL);
+    /* libheif 1.15 calls the sequence, multiview and scalable brands (hevc, hevx, msf1, heim,
+     * heis…) unsupported, yet reads the still primary image such files usually carry: only
+     * when there is none is the brand the reason. */
+    if (error.code != heif_error_Ok && filetype == heif_filetype_yes_unsupported && error.code != heif_error_Memory_allocation_error) {
+        sc_image_fail(err, err_size, SC_IMAGE_UNSUPPORTED, "HEIF with brand '%s' and no still image libheif can read (%s)", brand,
+                      error.message);
+        release(&s);
+        return SC_IMAGE_UNSUPPORTED;
+    }
     if (error.code != heif_error_Ok) return heif_fail(&s, request, err, err_size, "reading the boxes", error);
     error = lib.context_get_primary_image_handle(s.context, &s.handle);
     if (error.code != heif_error_Ok) return heif_fail(&s, request, err, err_size, "finding the primary image", error);

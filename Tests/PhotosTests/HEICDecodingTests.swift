@@ -128,11 +128,21 @@ final class HEICDecodingTests: XCTestCase {
         XCTAssertTrue(message.contains("AVIF"), message)
     }
 
-    func testEveryHEVCBrandIsSniffedAsHEIC() {
+    func testEveryHEVCBrandIsSniffedAndReadForItsStillImage() throws {
+        let chelsea = try PhotoFixtures.bytes("chelsea.heic")
         for brand in ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"] {
             let bytes: [UInt8] = [0, 0, 0, 16] + Array("ftyp\(brand)".utf8) + [0, 0, 0, 0]
             XCTAssertEqual(PhotoFormat(sniffing: bytes), .heic, brand)
+            // libheif's heif_check_filetype calls heim, heis, hevc, hevx and msf1 unsupported;
+            // the primary image of such a file is read all the same.
+            var rebranded = chelsea
+            rebranded.replaceSubrange(8..<12, with: Array(brand.utf8))
+            XCTAssertEqual(try Photo(data: rebranded).image.premultipliedARGB, try Photo(data: chelsea).image.premultipliedARGB, brand)
         }
+        // Without a still image, the brand is named.
+        let sequence: [UInt8] = [0, 0, 0, 24] + Array("ftyphevc".utf8) + [0, 0, 0, 0] + Array("msf1hevc".utf8)
+        guard case .unsupportedFormat(let message)? = error(sequence) else { return XCTFail() }
+        XCTAssertTrue(message.contains("brand 'hevc'"), message)
         XCTAssertNil(PhotoFormat(sniffing: [0, 0, 0, 16] + Array("ftypisom".utf8) + [0, 0, 0, 0]))  // an MP4 video
     }
 }
