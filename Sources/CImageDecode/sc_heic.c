@@ -143,6 +143,11 @@ static void release(decode_state *s) {
     free(s->pixels);
 }
 
+/* Drops the line break libheif ends some messages with. */
+static void trim_end(char *err, size_t err_size) {
+    for (size_t n = err && err_size ? strlen(err) : 0; n > 0 && (err[n - 1] == '\n' || err[n - 1] == ' '); n--) err[n - 1] = 0;
+}
+
 /* A libheif error as a status: its security limit (each side at most the larger of ours, set
  * below) is a size over the limit, the rest a corrupt or truncated file. The message is the
  * library's own, which names what it found; it lives in the context, so it is copied before
@@ -160,14 +165,13 @@ static int heif_fail(decode_state *s, const sc_image_request *request, char *err
     } else {
         status = sc_image_fail(err, err_size, SC_IMAGE_CORRUPT, "corrupt HEIC (%s): %s", step, error.message);
     }
-    for (size_t n = err && err_size ? strlen(err) : 0; n > 0 && (err[n - 1] == '\n' || err[n - 1] == ' '); n--) err[n - 1] = 0;
+    trim_end(err, err_size);
     release(s);
     return status;
 }
 
 int sc_image_decode_heic(const uint8_t *data, size_t size, const sc_image_request *request,
                          sc_image_result *result, char *err, size_t err_size) {
-    (void)request->target_width; /* always decoded whole: see the top of this file */
     memset(result, 0, sizeof *result);
     char brand[5];
     if (!data || !major_brand(data, size, brand)) {
@@ -199,6 +203,7 @@ int sc_image_decode_heic(const uint8_t *data, size_t size, const sc_image_reques
     if (error.code != heif_error_Ok && filetype == heif_filetype_yes_unsupported && error.code != heif_error_Memory_allocation_error) {
         sc_image_fail(err, err_size, SC_IMAGE_UNSUPPORTED, "HEIF with brand '%s' and no still image libheif can read (%s)", brand,
                       error.message);
+        trim_end(err, err_size);
         release(&s);
         return SC_IMAGE_UNSUPPORTED;
     }
