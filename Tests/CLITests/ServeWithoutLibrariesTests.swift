@@ -3,9 +3,10 @@ import XCTest
 
 /// `serve` where a library it opens on demand cannot be loaded: libmicrohttpd at start-up (a
 /// clear message on stderr, exit status 1, never a crash), libcurl on the first photo fetch (a
-/// JSON 502 naming it); and `render` with a HEIC photo without libheif. The library is hidden in a private mount namespace, where its file is
-/// bound to /dev/null (so dlopen finds it and refuses it); that needs root, and the tests are
-/// skipped where `unshare --mount` is not allowed.
+/// JSON 502 naming it); and `render` with a HEIC photo without libheif. The library is hidden
+/// in a private mount namespace, where its file is bound to /dev/null (so dlopen finds it and
+/// refuses it); that needs root, and the tests are skipped where `unshare --mount` is not
+/// allowed.
 final class ServeWithoutLibrariesTests: TemporaryDirectoryTestCase {
     private static let unshare = "/usr/bin/unshare"
     private static let folders = ["/usr/lib/x86_64-linux-gnu", "/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64"]
