@@ -12,12 +12,12 @@ import PackageDescription
 //   Faces → Raster, Geometry, CFacesLoader → CFacesInterface (the C header of CFaces, OpenCV's objdetect in C++)
 //   Faces → Caching (faces found per photo, by the photo's digest);  CardService → Faces (the server's face cache)
 //   CFaces is built only as the plug-in libsharecard-faces.so, which CFacesLoader opens on the first detection
-//   Cards → Photos (a user's photo: JPEG, PNG, WebP decoded upright in sRGB) → Raster, CImageDecode
-//   CImageDecode → CPNG (a PNG photo's pixels; its colour chunks are converted in CImageDecode)
+//   Cards → Photos (a user's photo: JPEG, PNG, WebP, HEIC decoded upright in sRGB) → Raster, CImageDecode
+//   CImageDecode → CPNG (a PNG photo's pixels; its colour chunks are converted in CImageDecode), CDynamicLibrary (libheif)
 //   Cards → Faces (an aspect-filled photo is cropped to keep its faces)
 //   CardService → PhotoFetch (photos by URL from allow-listed origins) → Caching, CCurlFetch
 //   CardService → HTTPTypes (requests and responses as values, no sockets);  HTTPServer → HTTPTypes, CMicroHTTPD
-//   CMicroHTTPD, CCurlFetch, CFacesLoader → CDynamicLibrary (each opens its library with dlopen on first use)
+//   CMicroHTTPD, CCurlFetch, CFacesLoader, CImageDecode → CDynamicLibrary (each opens its library with dlopen on first use)
 let package = Package(
     name: "sharecard",
     products: [
@@ -55,7 +55,8 @@ let package = Package(
         .target(name: "CSignal"),
         // libcurl is opened with dlopen on the first fetch (not linked), so other commands never load it.
         .target(name: "CCurlFetch", dependencies: ["CDynamicLibrary"]),
-        .target(name: "CImageDecode", dependencies: ["CPNG"],
+        // libheif (HEIC) is opened with dlopen on the first HEIC photo (not linked): its codecs cost every process start.
+        .target(name: "CImageDecode", dependencies: ["CPNG", "CDynamicLibrary"],
                 linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("webpdemux"),
                                  .linkedLibrary("exif"), .linkedLibrary("lcms2"), .linkedLibrary("m"), .linkedLibrary("z")]),
         .target(name: "CHyphen", linkerSettings: [.linkedLibrary("hyphen")]),

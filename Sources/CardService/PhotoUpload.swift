@@ -5,8 +5,8 @@ import HTTPTypes
 import Raster
 
 /// `POST /v1/cards` as `multipart/form-data`: exactly one `event` part (the event as JSON,
-/// as a JSON POST body would be) and one `photo` part (JPEG, PNG or WebP, recognised by its
-/// bytes). Errors: a malformed body, a missing, repeated or unknown part → 400; a photo that is
+/// as a JSON POST body would be) and one `photo` part (JPEG, PNG, WebP or HEIC, recognised by
+/// its bytes, whatever the part's Content-Type says). Errors: a malformed body, a missing, repeated or unknown part → 400; a photo that is
 /// not an image → 415; too large → 413; corrupt, or a template that shows no photo → 422.
 struct PhotoUpload {
     let event: ArraySlice<UInt8>
@@ -54,7 +54,7 @@ struct PhotoUpload {
             case .templateShowsNoPhoto: throw ServiceError.invalidPhoto(message: error.description, field: "template")
             case .photo(.tooLarge): throw ServiceError.payloadTooLarge(message: error.description)
             case .photo(.unsupportedFormat):
-                throw ServiceError.unsupportedMediaType(message: error.description, accepted: ["image/jpeg", "image/png", "image/webp"], field: "photo")
+                throw ServiceError.unsupportedMediaType(message: error.description, accepted: ["image/jpeg", "image/png", "image/webp", "image/heic"], field: "photo")
             case .photo(.corrupt): throw ServiceError.invalidPhoto(message: error.description, field: "photo")
             case .faceDetectorUnavailable: throw ServiceError.faceDetectorUnavailable(message: error.description)
             }

@@ -1,7 +1,7 @@
 import Photos
 import Raster
 
-/// A user's photo (JPEG, WebP, PNG, by its bytes) decoded as an upload would be, under limits
+/// A user's photo (JPEG, WebP, PNG, HEIC, by its bytes) decoded as an upload would be, under limits
 /// small enough to keep the fuzzer fast. The first byte picks the target size, so the DCT
 /// scaling and WebP's in-decoder scaling are exercised as well as full-size decoding. A
 /// decoded photo respects the limits, covers the target (or is whole), and is premultiplied.

@@ -1,65 +1,68 @@
 import CImageDecode
 import Raster
 
-/// A user's photo decoded for drawing: upright (EXIF orientation applied), in sRGB (embedded
-/// profiles converted), premultiplied, and no larger than the drawing needs.
+/// A user's photo decoded for drawing: upright (EXIF orientation applied; a HEIC's own
+/// rotation and mirroring), in sRGB (embedded profiles converted), premultiplied, and no larger
+/// than the drawing needs (JPEG, WebP) or whole (PNG, HEIC).
 public struct Photo: Sendable {
     public let image: Image
     public let format: PhotoFormat
     /// The full size the file declares, upright; `image` may be smaller (decoded reduced).
     public let sourceWidth: Int
     public let sourceHeight: Int
-    /// The EXIF orientation that was applied, 1...8.
+    /// The EXIF orientation that was applied, 1...8 (always 1 for HEIC, whose transforms
+    /// libheif applies and whose EXIF orientation is not applied again).
     public let orientation: Int
 
     /// Decodes `data`. With a target size (in upright pixels), JPEG and WebP are decoded at
     /// the smallest reduction whose both sides are at least the target's (JPEG by DCT
     /// scaling, 1/8 steps), which is what an aspect-fill draw at that size needs; PNG is
-    /// decoded whole, its iCCP, sRGB, gAMA and cHRM chunks honoured. Byte and pixel limits are
-    /// checked before any pixel is allocated.
+    /// decoded whole, its iCCP, sRGB, gAMA and cHRM chunks honoured; HEIC (libheif) is decoded
+    /// whole too (HEVC has no reduced decode), its ICC or nclx colour converted. Byte and pixel
+    /// limits are checked before any pixel is allocated (a HEIC's from its `ispe`).
     public init(data: [UInt8], targetWidth: Int = 0, targetHeight: Int = 0, limits: ImageLimits = .default) throws(PhotoError) {
         guard data.count <= limits.maxFileBytes else {
             throw .tooLarge("the file is \(data.count) bytes, over the limit of \(limits.maxFileBytes)")
         }
         guard let format = PhotoFormat(sniffing: data) else {
-            throw .unsupportedFormat(data.isEmpty ? "the file is empty" : "not a JPEG, PNG or WebP file (unrecognised signature)")
+            throw .unsupportedFormat(data.isEmpty ? "the file is empty" : "not a JPEG, PNG, WebP or HEIC file (unrecognised signature)")
         }
         self.format = format
-        switch format {
-        case .heic:
-            throw .unsupportedFormat("HEIC/AVIF photos are not supported; send JPEG, PNG or WebP")
-        case .jpeg, .webp, .png:
-            var request = sc_image_request(
-                target_width: UInt32(clamping: max(0, targetWidth)), target_height: UInt32(clamping: max(0, targetHeight)),
-                max_width: UInt32(clamping: limits.maxWidth), max_height: UInt32(clamping: limits.maxHeight),
-                max_pixels: UInt64(clamping: limits.maxPixels))
-            var result = sc_image_result()
-            var message = [CChar](repeating: 0, count: 256)
-            let decode = format == .jpeg ? sc_image_decode_jpeg : format == .webp ? sc_image_decode_webp : sc_image_decode_png
-            let status = data.withUnsafeBufferPointer { bytes in
-                decode(bytes.baseAddress, bytes.count, &request, &result, &message, message.count)
-            }
-            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            guard Int(status) == SC_IMAGE_OK, let pixels = result.pixels else {
-                sc_image_free(result.pixels)
-                switch Int(status) {
-                case SC_IMAGE_TOO_LARGE, SC_IMAGE_NO_MEMORY: throw .tooLarge(text)
-                case SC_IMAGE_UNSUPPORTED: throw .unsupportedFormat(text)
-                default: throw .corrupt(text.isEmpty ? "unknown error" : text)
-                }
-            }
-            let width = Int(result.width), height = Int(result.height)
-            do {
-                // The decoder's buffer becomes the image's: a copy of a 12 MP photo's reduced
-                // decode was a 3 MB memcpy into memory touched for the first time.
-                image = try Image(width: width, height: height, adoptingPremultipliedARGB: pixels) { sc_image_free($0) }
-            } catch {
-                sc_image_free(pixels)
-                throw .corrupt("decoder returned \(width)×\(height) pixels")
-            }
-            sourceWidth = Int(result.source_width)
-            sourceHeight = Int(result.source_height)
-            orientation = Int(result.orientation)
+        var request = sc_image_request(
+            target_width: UInt32(clamping: max(0, targetWidth)), target_height: UInt32(clamping: max(0, targetHeight)),
+            max_width: UInt32(clamping: limits.maxWidth), max_height: UInt32(clamping: limits.maxHeight),
+            max_pixels: UInt64(clamping: limits.maxPixels))
+        var result = sc_image_result()
+        var message = [CChar](repeating: 0, count: 512)
+        let decode = switch format {
+        case .jpeg: sc_image_decode_jpeg
+        case .webp: sc_image_decode_webp
+        case .png: sc_image_decode_png
+        case .heic: sc_image_decode_heic
         }
+        let status = data.withUnsafeBufferPointer { bytes in
+            decode(bytes.baseAddress, bytes.count, &request, &result, &message, message.count)
+        }
+        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard Int(status) == SC_IMAGE_OK, let pixels = result.pixels else {
+            sc_image_free(result.pixels)
+            switch Int(status) {
+            case SC_IMAGE_TOO_LARGE, SC_IMAGE_NO_MEMORY: throw .tooLarge(text)
+            case SC_IMAGE_UNSUPPORTED: throw .unsupportedFormat(text)
+            default: throw .corrupt(text.isEmpty ? "unknown error" : text)
+            }
+        }
+        let width = Int(result.width), height = Int(result.height)
+        do {
+            // The decoder's buffer becomes the image's: a copy of a 12 MP photo's reduced
+            // decode was a 3 MB memcpy into memory touched for the first time.
+            image = try Image(width: width, height: height, adoptingPremultipliedARGB: pixels) { sc_image_free($0) }
+        } catch {
+            sc_image_free(pixels)
+            throw .corrupt("decoder returned \(width)×\(height) pixels")
+        }
+        sourceWidth = Int(result.source_width)
+        sourceHeight = Int(result.source_height)
+        orientation = Int(result.orientation)
     }
 }

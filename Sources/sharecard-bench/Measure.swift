@@ -87,10 +87,11 @@ func printTable(_ title: String, _ rows: [Measurement]) {
 
 /// Runs a peer script (Python) that prints lines of tab-separated fields ending in a median
 /// in ms; the result maps the fields before the last (joined by a tab) to that median. Nil
-/// when the peer is not installed (run `scripts/setup --bench`).
-func runPeer(_ script: String, arguments: [String]) -> [String: Double]? {
+/// when the peer is not installed (run `scripts/setup --bench`). `python` runs it (Debian's by
+/// default).
+func runPeer(_ script: String, arguments: [String], python: String = "/usr/bin/python3") -> [String: Double]? {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.executableURL = URL(fileURLWithPath: python)
     process.arguments = [script] + arguments
     let pipe = Pipe()
     process.standardOutput = pipe

@@ -83,6 +83,7 @@ enum PhotoBench {
             rows.append(Measurement(name: "Pillow", medianMilliseconds: .nan, iterations: 0, note: "not installed (scripts/setup --bench)"))
         }
         printTable("Photos (\(bytes.count) byte JPEG, 4240×2832)", rows)
+        try HEICPhotoBench.run(iterations: iterations, root: root, jpeg: photoPath)
         // The worst case (no frontal face: the profile search runs too) and a photo with faces.
         let facesPath = try facesPhotoPath(root: root)
         let facesBytes = Array(try Data(contentsOf: URL(fileURLWithPath: facesPath)))

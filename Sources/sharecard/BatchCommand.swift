@@ -22,8 +22,8 @@ enum BatchCommand {
             Each line is read once by the strict JSON parser templates are read by (UTF-8; no
             trailing commas, comments, NaN or repeated keys). Two lines naming the same PNG are
             an error before anything is written. Bad lines are reported as they fail, with their
-            line number, and the batch goes on; a line's "photo" is a JPEG, PNG or WebP file
-            (relative to EVENTS.jsonl) for templates that show one. The exit status is 1 if any
+            line number, and the batch goes on; a line's "photo" is a JPEG, PNG, WebP or HEIC
+            file (relative to EVENTS.jsonl) for templates that show one. The exit status is 1 if any
             line failed. A line's "format" (png, jpeg, webp) and "quality" override --format and
             --quality, and the file's extension follows its format (000042.webp). Files are
             written atomically, and each finished card is recorded at once in

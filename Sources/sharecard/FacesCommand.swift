@@ -8,7 +8,7 @@ import Raster
 enum FacesCommand {
     static let spec = CommandSpec(
         name: "faces",
-        summary: "Find the faces in a photo (JPEG, PNG or WebP) and print their boxes.",
+        summary: "Find the faces in a photo (JPEG, PNG, WebP or HEIC) and print their boxes.",
         usage: "faces IMAGE [--frame WxH] [--json]",
         options: [
             OptionSpec(name: "json", help: "Print {\"width\", \"height\", \"faces\": [{\"x\", \"y\", \"width\", \"height\"}]} as JSON."),

@@ -12,7 +12,7 @@ enum RenderCommand {
             OptionSpec(name: "share-text", help: "Also print the text that goes out with the image."),
             OptionSpec(name: "strict", help: "Fail (exit 1, no image written) when a character has no font, instead of warning."),
             CardOptions.sizeSpec,
-            OptionSpec(name: "photo", valueName: "FILE", help: "The event's photo (JPEG, PNG or WebP), shown by templates that take one, such as photo."),
+            OptionSpec(name: "photo", valueName: "FILE", help: "The event's photo (JPEG, PNG, WebP or HEIC), shown by templates that take one, such as photo."),
         ] + OutputFormatOptions.specs + CardOptions.dataSpecs,
         details: "Example: sharecard render --title \"Our first apartment together\" --date 2024-06-01 --color user_purple -o card.png")
 

@@ -22,11 +22,35 @@ final class PhotoCommandTests: TemporaryDirectoryTestCase {
                           try Data(contentsOf: URL(fileURLWithPath: path("without.png"))))
     }
 
+    func testRenderWithAHEICPhoto() throws {
+        try copyPhoto("astronaut-landscape.heic", to: "astronaut.heic")
+        try copyPhoto("astronaut-landscape.jpg", to: "astronaut.jpg")
+        var cards: [Data] = []
+        for name in ["astronaut.heic", "astronaut.jpg"] {
+            let result = try Sharecard.run(["render", "--title", "One small step", "--template", "photo", "--photo", name, "-o", "\(name).png"],
+                                           in: directory)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            cards.append(try Data(contentsOf: URL(fileURLWithPath: path("\(name).png"))))
+            XCTAssertEqual(PNGHeader(cards.last!), PNGHeader(width: 1024, height: 576))
+        }
+        // Decoded from different compressions of one picture: alike, not the same bytes.
+        XCTAssertNotEqual(cards[0], cards[1])
+        try write("ftypheic but text\n", to: "fake.heic")
+        let fake = try Sharecard.run(["render", "--title", "Hello", "--template", "photo", "--photo", "fake.heic", "-o", "out.png"], in: directory)
+        XCTAssertEqual(fake.status, 1)
+        XCTAssertTrue(fake.stderr.contains("fake.heic: unsupported photo: not a JPEG, PNG, WebP or HEIC file"), fake.stderr)
+        let truncated = Array(try Data(contentsOf: Self.photos.appendingPathComponent("astronaut-landscape.heic")).prefix(20_000))
+        try Data(truncated).write(to: directory.appendingPathComponent("cut.heic"))
+        let cut = try Sharecard.run(["render", "--title", "Hello", "--template", "photo", "--photo", "cut.heic", "-o", "out.png"], in: directory)
+        XCTAssertEqual(cut.status, 1)
+        XCTAssertTrue(cut.stderr.contains("cut.heic: cannot read photo: corrupt HEIC"), cut.stderr)
+    }
+
     func testBadPhotosAreClearErrors() throws {
         try write("just text\n", to: "fake.jpg")
         let fake = try Sharecard.run(["render", "--title", "Hello", "--template", "photo", "--photo", "fake.jpg", "-o", "out.png"], in: directory)
         XCTAssertEqual(fake.status, 1)
-        XCTAssertTrue(fake.stderr.contains("fake.jpg: unsupported photo: not a JPEG, PNG or WebP file"), fake.stderr)
+        XCTAssertTrue(fake.stderr.contains("fake.jpg: unsupported photo: not a JPEG, PNG, WebP or HEIC file"), fake.stderr)
         let missing = try Sharecard.run(["render", "--title", "Hello", "--template", "photo", "--photo", "nope.jpg", "-o", "out.png"], in: directory)
         XCTAssertEqual(missing.status, 1)
         XCTAssertTrue(missing.stderr.contains("cannot read nope.jpg"), missing.stderr)

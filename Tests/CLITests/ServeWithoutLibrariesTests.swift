@@ -3,9 +3,10 @@ import XCTest
 
 /// `serve` where a library it opens on demand cannot be loaded: libmicrohttpd at start-up (a
 /// clear message on stderr, exit status 1, never a crash), libcurl on the first photo fetch (a
-/// JSON 502 naming it). The library is hidden in a private mount namespace, where its file is
-/// bound to /dev/null (so dlopen finds it and refuses it); that needs root, and the tests are
-/// skipped where `unshare --mount` is not allowed.
+/// JSON 502 naming it); and `render` with a HEIC photo without libheif. The library is hidden
+/// in a private mount namespace, where its file is bound to /dev/null (so dlopen finds it and
+/// refuses it); that needs root, and the tests are skipped where `unshare --mount` is not
+/// allowed.
 final class ServeWithoutLibrariesTests: TemporaryDirectoryTestCase {
     private static let unshare = "/usr/bin/unshare"
     private static let folders = ["/usr/lib/x86_64-linux-gnu", "/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64"]
@@ -67,5 +68,25 @@ final class ServeWithoutLibrariesTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(message.contains("libcurl.so.4: file too short"), message)
         XCTAssertTrue(message.hasSuffix("it comes with the Debian package libcurl4"), message)
         XCTAssertTrue(r.stderr.contains("sharecard serve: shut down"), r.stderr)
+    }
+
+    /// A HEIC photo without libheif is an error naming it and its package; a JPEG photo still
+    /// renders, as nothing links libheif.
+    func testAHEICPhotoWithoutLibheifNamesItAndThePackage() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("CardsTests/Fixtures")
+        for name in ["astronaut-landscape.heic", "astronaut-landscape.jpg"] {
+            try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name), to: directory.appendingPathComponent(name))
+        }
+        let heic = try run(hiding: "libheif.so.1", #"exec "$@""#,
+                           ["render", "--title", "Hi", "--template", "photo", "--photo", "astronaut-landscape.heic", "-o", "heic.png"])
+        XCTAssertEqual(heic.status, 1, heic.stderr)
+        XCTAssertTrue(heic.stderr.contains("astronaut-landscape.heic: unsupported photo: libheif could not be loaded (tried libheif.so.1): "),
+                      heic.stderr)
+        XCTAssertTrue(heic.stderr.contains("it comes with the Debian package libheif1"), heic.stderr)
+        let jpeg = try run(hiding: "libheif.so.1", #"exec "$@""#,
+                           ["render", "--title", "Hi", "--template", "photo", "--photo", "astronaut-landscape.jpg", "-o", "jpeg.png"])
+        XCTAssertEqual(jpeg.status, 0, jpeg.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: directory.appendingPathComponent("jpeg.png").path))
     }
 }

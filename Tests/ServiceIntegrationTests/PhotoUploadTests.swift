@@ -30,8 +30,8 @@ final class PhotoUploadTests: XCTestCase {
         (["Content-Disposition: form-data; name=\"event\"", "Content-Type: \(type)"], Array(json.utf8))
     }
 
-    static func photo(_ bytes: [UInt8], name: String = "photo") -> (headers: [String], content: [UInt8]) {
-        (["Content-Disposition: form-data; name=\"\(name)\"; filename=\"p.jpg\"", "Content-Type: image/jpeg"], bytes)
+    static func photo(_ bytes: [UInt8], name: String = "photo", type: String = "image/jpeg") -> (headers: [String], content: [UInt8]) {
+        (["Content-Disposition: form-data; name=\"\(name)\"; filename=\"p.jpg\"", "Content-Type: \(type)"], bytes)
     }
 
     var port = 0
@@ -60,6 +60,22 @@ final class PhotoUploadTests: XCTestCase {
         let json = try post(Self.body([Self.photo(rocket), Self.event()]), accept: "application/json")
         XCTAssertEqual(json.status, 200, json.text)
         XCTAssertEqual(json.header("Content-Type"), "application/json")
+    }
+
+    func testAnUploadedHEICIsOnTheCard() throws {
+        let heic = try Self.fixture("Tests/CardsTests/Fixtures/astronaut-landscape.heic")
+        let response = try post(Self.body([Self.event(), Self.photo(heic, type: "image/heic")]))
+        XCTAssertEqual(response.status, 200, response.text)
+        XCTAssertEqual(response.header("Content-Type"), "image/png")
+        let jpeg = try post(Self.body([Self.event(), Self.photo(try Self.fixture("Tests/CardsTests/Fixtures/astronaut-landscape.jpg"))]))
+        XCTAssertEqual(jpeg.status, 200, jpeg.text)
+        XCTAssertNotEqual(response.header("ETag"), jpeg.header("ETag"))
+        // A broken HEIC is the photo's fault (422), naming the format.
+        let cut = try post(Self.body([Self.event(), Self.photo(Array(heic.prefix(20_000)), type: "image/heic")]))
+        assertError(cut, 422, "invalid_photo", field: "photo")
+        XCTAssertTrue(try cut.errorObject().message.contains("HEIC"), cut.text)
+        assertError(try post(Self.body([Self.event(), Self.photo(try Self.fixture("Tests/PhotosTests/Fixtures/bomb-60000.heic"), type: "image/heic")])),
+                    413, "payload_too_large")
     }
 
     func testTheBoundaryStringInsideThePartsIsData() throws {
@@ -104,7 +120,7 @@ final class PhotoUploadTests: XCTestCase {
         assertError(try post(Self.body([Self.event(type: "text/plain"), Self.photo(jpeg)])), 415, "unsupported_media_type", field: "event")
         let text = try post(Self.body([Self.event(), Self.photo(Array("just text".utf8))]))
         assertError(text, 415, "unsupported_media_type", field: "photo")  // the photo's bytes, not the request's Content-Type
-        XCTAssertEqual(text.header("Accept-Post"), "image/jpeg, image/png, image/webp")
+        XCTAssertEqual(text.header("Accept-Post"), "image/jpeg, image/png, image/webp, image/heic")
         assertError(try post(Self.body([Self.event(), Self.photo(try Self.fixture("Tests/PhotosTests/Fixtures/truncated.jpg"))])),
                     422, "invalid_photo", field: "photo")
         assertError(try post(Self.body([Self.event(), Self.photo(try Self.fixture("Tests/PhotosTests/Fixtures/bomb-60000.jpg"))])),

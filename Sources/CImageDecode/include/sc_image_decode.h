@@ -1,8 +1,9 @@
 #ifndef SC_IMAGE_DECODE_H
 #define SC_IMAGE_DECODE_H
-/* Photo decoding (JPEG through libjpeg-turbo, WebP through libwebp, PNG through CPNG) behind plain C types.
- * Every decoder returns oriented (EXIF orientation applied), sRGB (embedded ICC profiles
- * converted with lcms2), premultiplied ARGB32 words. libjpeg's error exits longjmp; the
+/* Photo decoding (JPEG through libjpeg-turbo, WebP through libwebp, PNG through CPNG, HEIC
+ * through libheif, opened on first use) behind plain C types. Every decoder returns oriented
+ * (EXIF orientation applied; HEIC's own transforms), sRGB (embedded ICC profiles converted
+ * with lcms2), premultiplied ARGB32 words. libjpeg's error exits longjmp; the
  * setjmp and every longjmp stay inside this target. */
 #include <stddef.h>
 #include <stdint.h>
@@ -58,6 +59,15 @@ int sc_image_decode_webp(const uint8_t *data, size_t size, const sc_image_reques
  * not RGB leaves the pixels as stored), else an sRGB chunk, else gAMA and cHRM. */
 int sc_image_decode_png(const uint8_t *data, size_t size, const sc_image_request *request,
                         sc_image_result *result, char *err, size_t err_size);
+
+/* HEIC (HEVC in HEIF; the AVIF brands are refused as unsupported): the primary image, always
+ * decoded whole (target size ignored) with libheif applying its irot/imir/clap transforms, so
+ * orientation is reported as 1 and EXIF orientation is not applied again. An ICC profile is
+ * converted; else nclx primaries other than sRGB's under an SDR transfer curve. libheif.so.1
+ * is opened with dlopen on the first call; while it cannot be, every call returns
+ * SC_IMAGE_UNSUPPORTED saying why (each call tries again). */
+int sc_image_decode_heic(const uint8_t *data, size_t size, const sc_image_request *request,
+                         sc_image_result *result, char *err, size_t err_size);
 
 void sc_image_free(void *pixels);
 

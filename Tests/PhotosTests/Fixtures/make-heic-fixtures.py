@@ -1,0 +1,176 @@
+#!/usr/bin/python3
+"""Writes the HEIC fixtures next to this file from fixtures already here (run once; the outputs
+are committed), and the HEIC twin of a card-test photo into Tests/CardsTests/Fixtures.
+
+Needs heif-enc (Debian's libheif-examples 1.15: x265 inside libheif1) and Python's standard
+library, which makes the box edits heif-enc has no option for: an `irot` property, an nclx
+`colr` property, and an `ispe` declaring a huge size. With pillow-heif installed (its own
+libheif build), the rotated and ICC fixtures are read back by it as a second opinion.
+    Tests/PhotosTests/Fixtures/make-heic-fixtures.py
+"""
+import os
+import struct
+import subprocess
+import tempfile
+
+here = os.path.dirname(os.path.abspath(__file__))
+cards = os.path.join(here, "..", "..", "CardsTests", "Fixtures")
+
+
+def out(name):
+    return os.path.join(here, name)
+
+
+def heif_enc(source, target, *options):
+    subprocess.run(["heif-enc", "-q", "90", *options, "-o", target, source], check=True, stdout=subprocess.DEVNULL)
+
+
+def boxes(data, start, end):
+    """(type, offset, size) of each box in data[start:end]."""
+    found, at = [], start
+    while at + 8 <= end:
+        size, kind = struct.unpack(">I4s", data[at:at + 8])
+        assert size >= 8 and at + size <= end, (kind, at, size)
+        found.append((kind.decode("latin-1"), at, size))
+        at += size
+    return found
+
+
+def child(data, parent, kind, header):
+    """The one box of `kind` inside the box `parent` (type, offset, size); `header` is the
+    parent's header length (8, or 12 for a full box)."""
+    _, at, size = parent
+    matches = [b for b in boxes(data, at + header, at + size) if b[0] == kind]
+    assert len(matches) == 1, (kind, matches)
+    return matches[0]
+
+
+def add_property(data, prop, essential):
+    """`data` with the property box `prop` added to its primary item. Everything after the
+    ipco box moves by the bytes added, so iloc's file offsets past it are moved too."""
+    data = bytearray(data)
+    meta = next(b for b in boxes(data, 0, len(data)) if b[0] == "meta")
+    pitm = child(data, meta, "pitm", 12)
+    primary = struct.unpack(">H", data[pitm[1] + 12:pitm[1] + 14])[0]
+    iprp = child(data, meta, "iprp", 12)
+    ipco = child(data, iprp, "ipco", 8)
+    ipma = child(data, iprp, "ipma", 8)
+    property_index = len(boxes(data, ipco[1] + 8, ipco[1] + ipco[2])) + 1
+
+    # ipma: version 0, flags 0 (16-bit item IDs, 8-bit associations: essential bit + index).
+    version, flags = data[ipma[1] + 8], int.from_bytes(data[ipma[1] + 9:ipma[1] + 12], "big")
+    assert version == 0 and flags & 1 == 0 and property_index < 128
+    entries = struct.unpack(">I", data[ipma[1] + 12:ipma[1] + 16])[0]
+    at, insert_at = ipma[1] + 16, None
+    for _ in range(entries):
+        item, count = struct.unpack(">HB", data[at:at + 3])
+        if item == primary:
+            data[at + 2] = count + 1
+            insert_at = at + 3 + count
+        at += 3 + count
+    assert insert_at is not None
+    data[insert_at:insert_at] = bytes([(0x80 if essential else 0) | property_index])
+    data[ipco[1] + ipco[2]:ipco[1] + ipco[2]] = prop
+    added = len(prop) + 1
+    moved_from = ipco[1] + ipco[2]
+    for box, grow in ((meta, added), (iprp, added), (ipco, len(prop)), (ipma, 1)):
+        start = box[1] + (len(prop) if box is ipma else 0)
+        struct.pack_into(">I", data, start, box[2] + grow)
+
+    # iloc (version 0 or 1): move the file offsets of items stored in the file (method 0).
+    iloc = child(data[:], (meta[0], meta[1], meta[2] + added), "iloc", 12)
+    at = iloc[1] + 8
+    version = data[at]
+    assert version in (0, 1)
+    at += 4
+    sizes = data[at] >> 4, data[at] & 15, data[at + 1] >> 4, data[at + 1] & 15
+    offset_size, length_size, base_size, index_size = sizes
+    at += 2
+    count = struct.unpack(">H", data[at:at + 2])[0]
+    at += 2
+
+    def field(at, size):
+        return int.from_bytes(data[at:at + size], "big") if size else 0
+
+    for _ in range(count):
+        at += 2  # item ID
+        method = 0
+        if version == 1:
+            method = field(at, 2) & 15
+            at += 2
+        at += 2  # data reference index
+        base = field(at, base_size)
+        if method == 0 and base_size and base >= moved_from:
+            data[at:at + base_size] = (base + added).to_bytes(base_size, "big")
+        at += base_size
+        extents = field(at, 2)
+        at += 2
+        for _ in range(extents):
+            at += index_size if version == 1 else 0
+            offset = field(at, offset_size)
+            if method == 0 and not base_size and offset >= moved_from:
+                data[at:at + offset_size] = (offset + added).to_bytes(offset_size, "big")
+            at += offset_size + length_size
+    return bytes(data)
+
+
+def set_declared_size(data, width, height):
+    """`data` with every ispe property declaring width × height."""
+    data = bytearray(data)
+    meta = next(b for b in boxes(data, 0, len(data)) if b[0] == "meta")
+    ipco = child(data, child(data, meta, "iprp", 12), "ipco", 8)
+    for kind, at, _ in boxes(data, ipco[1] + 8, ipco[1] + ipco[2]):
+        if kind == "ispe":
+            struct.pack_into(">II", data, at + 12, width, height)
+    return bytes(data)
+
+
+def without_iccp(png):
+    """A PNG's bytes with its iCCP chunk left out."""
+    at, kept = 8, [png[:8]]
+    while at < len(png):
+        length = struct.unpack(">I", png[at:at + 4])[0]
+        if png[at + 4:at + 8] != b"iCCP":
+            kept.append(png[at:at + 12 + length])
+        at += 12 + length
+    return b"".join(kept)
+
+
+heif_enc(out("chelsea-pillow.png"), out("chelsea.heic"))
+heif_enc(out("p3-chelsea.png"), out("p3-chelsea.heic"))  # heif-enc carries the iCCP profile as a colr box
+with tempfile.TemporaryDirectory() as work:
+    bare = os.path.join(work, "p3-chelsea-bare.png")
+    open(bare, "wb").write(without_iccp(open(out("p3-chelsea.png"), "rb").read()))
+    # The same stored values labelled by an nclx colr box: Display P3 primaries (12), the sRGB
+    # curve (13), BT.601 matrix (6, what heif-enc converts with), full range. heif-enc 1.15
+    # writes the nclx only into the HEVC stream, so the box is added.
+    nclx = os.path.join(work, "nclx.heic")
+    heif_enc(bare, nclx)
+    colr = struct.pack(">I4s4sHHHB", 19, b"colr", b"nclx", 12, 13, 6, 0x80)
+    open(out("p3-chelsea-nclx.heic"), "wb").write(add_property(open(nclx, "rb").read(), colr, essential=False))
+    # The quadrants stored turned for EXIF orientation 6 (heif-enc keeps that EXIF block), and
+    # an irot of three quarter turns anticlockwise (one clockwise) to show them upright.
+    turned = os.path.join(work, "turned.heic")
+    heif_enc(out("orientation-6.jpg"), turned)
+    irot = struct.pack(">I4sB", 9, b"irot", 3)
+    open(out("orientation-6-irot.heic"), "wb").write(add_property(open(turned, "rb").read(), irot, essential=True))
+
+chelsea = open(out("chelsea.heic"), "rb").read()
+open(out("bomb-60000.heic"), "wb").write(set_declared_size(chelsea, 60000, 60000))
+open(out("truncated.heic"), "wb").write(chelsea[: len(chelsea) // 2])
+open(out("not-a-photo.heic"), "w").write("This is a text file with a .heic name.\n")
+subprocess.run(["heif-enc", "-q", "80", "-o", os.path.join(cards, "astronaut-landscape.heic"),
+                os.path.join(cards, "astronaut-landscape.jpg")], check=True, stdout=subprocess.DEVNULL)
+
+try:
+    import pillow_heif
+    from PIL import Image
+except ImportError:
+    pillow_heif = None
+if pillow_heif:
+    pillow_heif.register_heif_opener()
+    upright = Image.open(out("orientation-6-irot.heic")).convert("RGB")
+    assert upright.size == (48, 32), upright.size
+    assert upright.getpixel((4, 4))[0] > 200 and upright.getpixel((44, 4))[1] > 200 and upright.getpixel((4, 28))[2] > 200
+    assert Image.open(out("chelsea.heic")).size == (96, 64)
+    assert Image.open(out("p3-chelsea.heic")).info.get("icc_profile")
