@@ -89,6 +89,20 @@ final class HEICDecodingTests: XCTestCase {
         XCTAssertGreaterThan(unconverted, 2 * converted + 2)
     }
 
+    func testGridIsAssembledFromItsTilesAndCutToItsSize() throws {
+        // Four cells of the 96×64 photo, shown at 160 × 100: each cell is the photo's own
+        // decode, the right column cut to 64 pixels and the bottom row to 36.
+        let grid = try decode("grid-2x2.heic"), tile = try decode("chelsea.heic").image
+        XCTAssertEqual([grid.image.width, grid.image.height, grid.sourceWidth, grid.sourceHeight], [160, 100, 160, 100])
+        for (x0, y0) in [(0, 0), (96, 0), (0, 64), (96, 64)] {
+            for y in 0..<min(64, 100 - y0) {
+                for x in 0..<min(96, 160 - x0) where grid.image.pixel(x: x0 + x, y: y0 + y) != tile.pixel(x: x, y: y) {
+                    return XCTFail("cell at \(x0),\(y0) differs from the tile at \(x),\(y)")
+                }
+            }
+        }
+    }
+
     func testDeclaredSizeOverTheLimitsIsRefusedBeforeDecoding() throws {
         // The ispe of a 96×64 file edited to 60000×60000: refused from the declaration alone.
         guard case .tooLarge(let message)? = error(try PhotoFixtures.bytes("bomb-60000.heic")) else { return XCTFail() }

@@ -136,6 +136,47 @@ def without_iccp(png):
     return b"".join(kept)
 
 
+def grid_of(tile, rows, columns, width, height):
+    """A HEIF whose primary item is a `rows` × `columns` grid, shown at width × height, every
+    cell of which is the one HEVC image of `tile` (a heif-enc file): a hidden hvc1 item with
+    tile's hvcC, ispe and pixi, referenced by the grid's dimg once per cell."""
+    def box(kind, payload):
+        return struct.pack(">I4s", 8 + len(payload), kind) + payload
+
+    def full(kind, version, flags, payload):
+        return box(kind, struct.pack(">I", version << 24 | flags) + payload)
+
+    def find(kind):
+        at = tile.index(kind) - 4
+        return tile[at:at + struct.unpack(">I", tile[at:at + 4])[0]]
+
+    hvcc, ispe, pixi = find(b"hvcC"), find(b"ispe"), find(b"pixi")
+    at = tile.index(b"mdat") - 4
+    hevc = tile[at + 8:at + struct.unpack(">I", tile[at:at + 4])[0]]
+    cells = rows * columns
+    grid = struct.pack(">BBBBHH", 0, 0, rows - 1, columns - 1, width, height)  # version 0, 16-bit sizes
+    infe_grid = full(b"infe", 2, 0, struct.pack(">HH", 1, 0) + b"grid\0")
+    infe_tile = full(b"infe", 2, 1, struct.pack(">HH", 2, 0) + b"hvc1\0")  # flags 1: hidden
+    ipco = box(b"ipco", hvcc + ispe + pixi + full(b"ispe", 0, 0, struct.pack(">II", width, height)))
+    # ipma: the grid has property 4 (its ispe); the tile 1 (hvcC, essential), 2 and 3.
+    ipma = full(b"ipma", 0, 0, struct.pack(">IHBBHBBBB", 2, 1, 1, 4, 2, 3, 0x81, 2, 3))
+    rest = (full(b"iinf", 0, 0, struct.pack(">H", 2) + infe_grid + infe_tile)
+            + full(b"iref", 0, 0, box(b"dimg", struct.pack(">HH", 1, cells) + struct.pack(">H", 2) * cells))
+            + box(b"iprp", ipco + ipma) + box(b"idat", grid))
+    ftyp = box(b"ftyp", b"heic" + struct.pack(">I", 0) + b"mif1heic")
+    head = full(b"hdlr", 0, 0, b"\0" * 4 + b"pict" + b"\0" * 13) + full(b"pitm", 0, 0, struct.pack(">H", 1))
+
+    def file_start(hevc_at):
+        # iloc version 1, 4-byte offsets and lengths: the grid in idat (method 1), the tile in mdat.
+        entries = (struct.pack(">HHHHII", 1, 1, 0, 1, 0, len(grid))
+                   + struct.pack(">HHHHII", 2, 0, 0, 1, hevc_at, len(hevc)))
+        iloc = full(b"iloc", 1, 0, bytes([0x44, 0]) + struct.pack(">H", 2) + entries)
+        return ftyp + full(b"meta", 0, 0, head + iloc + rest)
+
+    start = file_start(0)
+    return file_start(len(start) + 8) + box(b"mdat", hevc)
+
+
 heif_enc(out("chelsea-pillow.png"), out("chelsea.heic"))
 heif_enc(out("p3-chelsea.png"), out("p3-chelsea.heic"))  # heif-enc carries the iCCP profile as a colr box
 with tempfile.TemporaryDirectory() as work:
@@ -157,6 +198,8 @@ with tempfile.TemporaryDirectory() as work:
 
 chelsea = open(out("chelsea.heic"), "rb").read()
 open(out("bomb-60000.heic"), "wb").write(set_declared_size(chelsea, 60000, 60000))
+# Four cells of the photo, shown at 160 × 100: the right column and the bottom row cut.
+open(out("grid-2x2.heic"), "wb").write(grid_of(chelsea, 2, 2, 160, 100))
 open(out("truncated.heic"), "wb").write(chelsea[: len(chelsea) // 2])
 open(out("not-a-photo.heic"), "w").write("This is a text file with a .heic name.\n")
 subprocess.run(["heif-enc", "-q", "80", "-o", os.path.join(cards, "astronaut-landscape.heic"),
