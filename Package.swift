@@ -107,7 +107,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["Caching", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTypes", "TestSupport"]),
         .testTarget(name: "ServiceIntegrationTests", dependencies: ["Caching", "CardService", "Faces", "PhotoFetch", "HTTPServer", "HTTPTypes", "Cards", "Typesetting", "TestSupport"]),
-        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness"]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness", "Photos"]),
         .testTarget(name: "FacesTests", dependencies: ["Caching", "Faces", "Raster", "Geometry"], exclude: ["Fixtures"]),
         .testTarget(name: "SignalsTests", dependencies: ["Caching", "Signals"]),
     ]

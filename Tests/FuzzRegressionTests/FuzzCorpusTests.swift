@@ -1,5 +1,6 @@
 import Foundation
-import FuzzHarness
+@testable import FuzzHarness
+import Photos
 import XCTest
 
 /// Replays fuzz inputs through the fuzz targets themselves, in an ordinary test run: every
@@ -34,6 +35,17 @@ final class FuzzCorpusTests: XCTestCase {
                 target.run(Array(try Data(contentsOf: file)))
             }
         }
+    }
+
+    /// The photo seeds reach every decoder: each format has a seed that decodes under the
+    /// target's limits (a HEIC one only when libheif is found at run time, as in a fuzz run).
+    func testPhotoSeedsDecodeInEveryFormat() throws {
+        var decoded: Set<PhotoFormat> = []
+        for file in try Self.inputs("corpus", .photo) {
+            let input = Array(try Data(contentsOf: file))
+            if let photo = try? Photo(data: Array(input.dropFirst()), limits: PhotoFuzz.limits) { decoded.insert(photo.format) }
+        }
+        XCTAssertEqual(decoded, Set(PhotoFormat.allCases), "formats no photo seed decodes in")
     }
 
     func testFixedCrashesStayFixed() throws {
