@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(name: "CardServiceTests", dependencies: ["CardService", "HTTPTypes"]),
         .testTarget(name: "CLITests", dependencies: ["Caching", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTypes", "TestSupport"]),
-        .testTarget(name: "ServiceIntegrationTests", dependencies: ["Caching", "CardService", "Faces", "PhotoFetch", "HTTPServer", "HTTPTypes", "Cards", "Typesetting", "TestSupport"]),
+        .testTarget(name: "ServiceIntegrationTests", dependencies: ["Caching", "CardService", "Faces", "PhotoFetch", "Photos", "HTTPServer", "HTTPTypes", "Cards", "Typesetting", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness", "Photos"]),
         .testTarget(name: "FacesTests", dependencies: ["Caching", "Faces", "Raster", "Geometry"], exclude: ["Fixtures"]),
         .testTarget(name: "SignalsTests", dependencies: ["Caching", "Signals"]),

@@ -131,7 +131,8 @@ extension CardService {
             let upload = try PhotoUpload(request.body, contentType: contentType)
             let (event, bodySize) = try decodePostedEvent(upload.event)
             card = try self.card(event, scale: try scale(request), size: try bodySize ?? size(request))
-            card.photo = try upload.decode(for: card, limits: configuration.photoLimits, faceCache: configuration.faceCache)
+            card.photo = try upload.decode(for: card, limits: configuration.photoLimits, formats: configuration.photoFormats,
+                                           faceCache: configuration.faceCache)
         } else {
             let (event, bodySize) = try decodePostedEvent(request.body[...])
             card = try self.card(event, scale: try scale(request), size: try bodySize ?? size(request))

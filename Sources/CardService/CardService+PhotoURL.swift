@@ -19,7 +19,8 @@ extension CardService {
             case .failed(let m): throw ServiceError.photoURL(status: 502, code: "photo_fetch_failed", message: m)
             }
         }
-        return try PhotoUpload.decode(bytes[...], for: card, limits: configuration.photoLimits, faceCache: configuration.faceCache)
+        return try PhotoUpload.decode(bytes[...], for: card, limits: configuration.photoLimits, formats: configuration.photoFormats,
+                                      faceCache: configuration.faceCache)
     }
 
     /// What can be judged of a photo URL without the network: photo URLs are on, the URL is on

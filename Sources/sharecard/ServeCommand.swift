@@ -25,6 +25,7 @@ enum ServeCommand {
             ServeLimit.connectionMemory.spec,
             ServeLimit.maxBody.spec,
             OptionSpec(name: "photo-origin", valueName: "URL", help: "Fetch photo=<url> from this origin (scheme://host[:port]; repeatable; off without one).", repeatable: true),
+            OptionSpec(name: "heic", help: "Take HEIC photos (uploads and photo=<url>). Off by default: a grid HEIC's decoding work is not bounded by the photo limits."),
             ServeLimit.maxUpload.spec,
             ServeLimit.titleLimit.spec,
             ServeLimit.maxScale.spec,
@@ -61,6 +62,7 @@ enum ServeCommand {
         configuration.maxUploadBytes = try ServeLimit.maxUpload.value(args)
         configuration.photoFetcher = try PhotoOrigins.fetcher(args.all("photo-origin"), maxBytes: configuration.photoLimits.maxFileBytes)
         configuration.photoLimits = configuration.photoLimits.withMaxFileBytes(min(configuration.photoLimits.maxFileBytes, configuration.maxUploadBytes))
+        if args.has("heic") { configuration.photoFormats.insert(.heic) }
         configuration.cacheBytes = (try ServeLimit.cacheMegabytes.value(args)) << 20
         configuration.faceCache = try FaceCache(capacity: try ServeLimit.faceCacheEntries.value(args))
         configuration.fontsVersion = ContentHash.fontsVersion(directory: fontsDirectory)
