@@ -93,7 +93,7 @@ let package = Package(
         .target(name: "CTestImageDecode", path: "Tests/CTestImageDecode", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp")]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "CachingTests", dependencies: ["Caching"]),
-        .testTarget(name: "JSONDataTests", dependencies: ["JSONData"]),
+        .testTarget(name: "JSONDataTests", dependencies: ["JSONData", "TestSupport"]),
         .testTarget(name: "CCryptoTests", dependencies: ["CCrypto"]),
         .testTarget(name: "RasterTests", dependencies: ["Caching", "Raster", "Geometry", "TestSupport", "CImageEncode", "CTestImageDecode"]),
         .testTarget(name: "UnicodeTextTests", dependencies: ["Caching", "UnicodeText"]),

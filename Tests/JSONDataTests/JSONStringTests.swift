@@ -1,5 +1,6 @@
 import Foundation
 import JSONData
+import TestSupport
 import XCTest
 
 /// `JSONString`, the one escaper of every JSON the project writes: the escape of each class
@@ -112,21 +113,8 @@ final class JSONStringTests: XCTestCase {
             for line in sys.stdin.buffer.read().decode("utf-8").split("\\n")[:-1]:
                 print(" ".join("%x" % ord(c) for c in json.loads(line)))
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        let writer = Thread {
-            input.fileHandleForWriting.write(Data(literals.map { $0 + "\n" }.joined().utf8))
-            try? input.fileHandleForWriting.close()
-        }
-        writer.start()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "python3 refused a literal")
+        let (status, data) = try PythonScript.run(script, input: Data(literals.map { $0 + "\n" }.joined().utf8))
+        XCTAssertEqual(status, 0, "python3 refused a literal")
         return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 

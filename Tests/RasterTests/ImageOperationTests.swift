@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Raster
+import TestSupport
 import XCTest
 
 /// The recipes' image operations: sizes, crops, Core Image's hue adjust and straighten.
@@ -140,15 +141,8 @@ final class ImageOperationTests: XCTestCase {
         guard let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw XCTSkip("no python3 for the colorsys reference")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["-c", script]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw XCTSkip("python3 failed: status \(process.terminationStatus)") }
+        let (status, data) = try PythonScript.run(script, executable: path)
+        guard status == 0 else { throw XCTSkip("python3 failed: status \(status)") }
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

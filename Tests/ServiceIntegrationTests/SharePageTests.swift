@@ -26,18 +26,8 @@ final class SharePageTests: XCTestCase {
         p = P(); p.feed(sys.stdin.read()); p.close()
         print(json.dumps({"tags": p.tags, "title": p.title}))
         """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(html.utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
+        let (status, data) = try PythonScript.run(script, input: Data(html.utf8))
+        XCTAssertEqual(status, 0)
         let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let tags = try XCTUnwrap(root["tags"] as? [[Any]]).map { ($0[0] as! String, $0[1] as! [String: String]) }
         return (tags, root["title"] as? String ?? "")
