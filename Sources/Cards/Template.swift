@@ -13,6 +13,9 @@ public struct Template: Sendable {
     public let version: String
     /// Where the file names font families and images, for `check(fonts:)`.
     public let uses: ResourceUses
+    /// The file's bytes, as read once and parsed into this template: the JSON document
+    /// `templates show --json` prints and `GET /v1/templates/{name}` answers.
+    public let document: [UInt8]
 
     /// The size the template was designed at, in points.
     public var size: Size { scene.size }
@@ -54,9 +57,11 @@ extension Template {
             if let problem = scene.pixelBudgetProblem(size: size, scale: Double(Template.maximumScale)) {
                 throw elementsNode.fail(problem)
             }
-            let hashed = Array(data) + parser.assets.flatMap(\.fileBytes)
+            let document = Array(data)
+            let hashed = document + parser.assets.flatMap(\.fileBytes)
             self.init(name: name, description: try root.optional("description")?.string(maximumLength: 1000) ?? "",
-                      scene: scene, version: String(ContentHash.hex(hashed).prefix(12)), uses: parser.uses)
+                      scene: scene, version: String(ContentHash.hex(hashed).prefix(12)), uses: parser.uses,
+                      document: document)
         } catch let e as JSONInputError {
             throw DataFileError(file: file, field: e.path, reason: e.reason)
         }

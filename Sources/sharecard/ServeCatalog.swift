@@ -2,9 +2,9 @@ import Cards
 import Typesetting
 
 /// The templates and palettes `serve` draws with: read from their folders and checked against
-/// the font library (every family known and able to draw Latin, every image decoded), then
-/// each template's JSON document read. Start-up and every `SIGHUP` reload go through `load`,
-/// so a reload refuses exactly what start-up refuses.
+/// the font library (every family known and able to draw Latin, every image decoded), with
+/// each template's JSON document as the catalog read it. Start-up and every `SIGHUP` reload
+/// go through `load`, so a reload refuses exactly what start-up refuses.
 struct ServeCatalog {
     let palettesDirectory: String
     let templatesDirectory: String
@@ -15,6 +15,6 @@ struct ServeCatalog {
     func load() throws -> (catalog: Catalog, documents: TemplateDocuments) {
         let catalog = try Catalog(palettesDirectory: palettesDirectory, templatesDirectory: templatesDirectory)
         try catalog.check(fonts: fonts)
-        return (catalog, try TemplateDocuments(catalog: catalog, directory: templatesDirectory))
+        return (catalog, TemplateDocuments(catalog: catalog))
     }
 }

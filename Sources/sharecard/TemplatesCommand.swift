@@ -27,7 +27,7 @@ enum TemplatesCommand {
             do { template = try catalog.template(named: args.positionals[1]) } catch {
                 throw UsageError(description: error.reason)
             }
-            let document = try documents(catalog, args)[template.name] ?? []
+            let document = template.document
             if !args.has("json") { print("# \(template.name) (version \(template.version)): \(template.description)") }
             print(String(decoding: document, as: UTF8.self), terminator: "")
         case "validate":
@@ -44,14 +44,6 @@ enum TemplatesCommand {
             }
         default:
             throw UsageError(description: "unknown action '\(action)' (expected list, show or validate)")
-        }
-    }
-
-    /// The JSON documents of `catalog`'s templates, from the templates folder it was loaded from.
-    static func documents(_ catalog: Catalog, _ args: ParsedArguments) throws -> TemplateDocuments {
-        let directory = try Resources.directory("templates", override: args.value("templates"))
-        do { return try TemplateDocuments(catalog: catalog, directory: directory) } catch let e as DataFileError {
-            throw CommandError(e.description)
         }
     }
 }

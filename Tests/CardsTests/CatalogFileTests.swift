@@ -99,7 +99,32 @@ final class CatalogFileTests: XCTestCase {
         let byURL = try Catalog(palettesDirectory: URL(fileURLWithPath: palettes), templatesDirectory: URL(fileURLWithPath: templates))
         XCTAssertEqual(byPath.palettes.map(\.version), byURL.palettes.map(\.version))
         XCTAssertEqual(byPath.templates.map(\.version), byURL.templates.map(\.version))
-        XCTAssertEqual(try TemplateDocuments(catalog: byPath, directory: templates).byName,
-                       try TemplateDocuments(catalog: byURL, directory: URL(fileURLWithPath: templates)).byName)
+        XCTAssertEqual(TemplateDocuments(catalog: byPath).byName, TemplateDocuments(catalog: byURL).byName)
+    }
+
+    /// A template's document is the bytes the catalog parsed: a file rewritten after loading
+    /// (an edit racing a reload) changes neither what is drawn nor what is served as its
+    /// document, and the document is the file as it was, byte for byte.
+    func testDocumentsAreTheBytesTheCatalogParsed() throws {
+        let file = templates + "/classic.json"
+        let loadedBytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        let catalog = try Catalog(palettesDirectory: palettes, templatesDirectory: templates)
+        let loaded = try catalog.template(named: "classic")
+
+        var edited = try XCTUnwrap(try JSONSerialization.jsonObject(with: loadedBytes) as? [String: Any])
+        edited["description"] = "rewritten after loading"
+        try JSONSerialization.data(withJSONObject: edited).write(to: URL(fileURLWithPath: file))
+        XCTAssertEqual(try Template(path: file).description, "rewritten after loading")
+
+        let documents = TemplateDocuments(catalog: catalog)
+        XCTAssertEqual(documents["classic"], Array(loadedBytes))
+        XCTAssertEqual(loaded.document, Array(loadedBytes))
+        let served = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try XCTUnwrap(documents["classic"]))) as? [String: Any])
+        XCTAssertEqual(served["description"] as? String, loaded.description)
+        XCTAssertEqual(Set(documents.byName.keys), Set(catalog.templates.map(\.name)))
+
+        // Even a file removed after loading still has its document.
+        try FileManager.default.removeItem(atPath: file)
+        XCTAssertEqual(TemplateDocuments(catalog: catalog)["classic"], Array(loadedBytes))
     }
 }

@@ -22,11 +22,7 @@ enum Repository {
         } catch { fatalError("cannot load the catalog: \(error)") }
     }()
 
-    static let templateDocuments: TemplateDocuments = {
-        do { return try TemplateDocuments(catalog: catalog, directory: root.appendingPathComponent("templates")) } catch {
-            fatalError("cannot read the templates: \(error)")
-        }
-    }()
+    static let templateDocuments = TemplateDocuments(catalog: catalog)
 
     static let renderer: CardRenderer = {
         do { return CardRenderer(fonts: try FontLibrary(directory: path("fonts"))) } catch {
