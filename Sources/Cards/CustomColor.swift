@@ -48,6 +48,17 @@ public struct CustomColor: Hashable, Sendable {
         return worst(.white) >= worst(Self.darkForeground) ? .white : Self.darkForeground
     }
 
+    /// The stop where the chosen foreground contrasts least, and that ratio: what a reader
+    /// gets at the worst spot (the only stop of a solid colour; the first on a tie).
+    public var lowestContrastStop: (color: Color, ratio: Double) {
+        let text = foreground
+        var worst = (color: stops[0], ratio: Contrast.ratio(text, stops[0]))
+        for stop in stops.dropFirst() where Contrast.ratio(text, stop) < worst.ratio {
+            worst = (stop, Contrast.ratio(text, stop))
+        }
+        return worst
+    }
+
     /// A palette entry named by the canonical spelling, drawn like any palette colour.
     public var entry: Palette.Entry {
         Palette.Entry(name: canonical, background: background, foreground: foreground)

@@ -22,13 +22,14 @@ enum BatchCommand {
             Each line is read once by the strict JSON parser templates are read by (UTF-8; no
             trailing commas, comments, NaN or repeated keys). Two lines naming the same PNG are
             an error before anything is written. Bad lines are reported as they fail, with their
-            line number, and the batch goes on; a line's "photo" is a JPEG, PNG, WebP or HEIC
-            file (relative to EVENTS.jsonl) for templates that show one. The exit status is 1 if any
-            line failed. A line's "format" (png, jpeg, webp) and "quality" override --format and
-            --quality, and the file's extension follows its format (000042.webp). Files are
-            written atomically, and each finished card is recorded at once in
-            DIR/.sharecard-batch.jsonl, so a re-run, even after the batch was killed, skips cards
-            whose PNG is there, complete and rendered from the same inputs. SIGINT or SIGTERM
+            line number, and the batch goes on; a line whose hex colour leaves its text under 3:1
+            contrast (only a gradient can) is written, with a warning naming the figure. A line's
+            "photo" is a JPEG, PNG, WebP or HEIC file (relative to EVENTS.jsonl) for templates that
+            show one. The exit status is 1 if any line failed. A line's "format" (png, jpeg, webp)
+            and "quality" override --format and --quality, and the file's extension follows its
+            format (000042.webp). Files are written atomically, and each finished card is recorded
+            at once in DIR/.sharecard-batch.jsonl, so a re-run, even after the batch was killed,
+            skips cards whose PNG is there, complete and rendered from the same inputs. SIGINT or SIGTERM
             stops taking new lines, lets the cards in progress finish, prints the summary and
             exits with 130 or 143; a second signal stops at once.
             """)
@@ -62,7 +63,8 @@ enum BatchCommand {
                               photoDirectory: args.positionals[0] == "-" ? "." : (args.positionals[0] as NSString).deletingLastPathComponent,
                               faceCache: try FaceCache())
         _ = BatchRunner(jobs: jobs).run(items, shouldStop: { Interruption.shared.stopRequested != nil }) { item in
-            let outcome = render(item, context)
+            let (outcome, note) = render(item, context)
+            if let note { report.warn(line: item.line, note.description) }
             report.finished(line: item.line, outcome)
             return outcome
         }
@@ -89,26 +91,28 @@ enum BatchCommand {
         let faceCache: FaceCache
     }
 
-    /// Renders one line, writes its image, then records it in the journal.
-    static func render(_ item: BatchPlan.Item, _ context: Context) -> BatchReport.Outcome {
+    /// Renders one line, writes its image, then records it in the journal. A card written or
+    /// unchanged comes with its contrast warning when its hex colour is under 3:1.
+    static func render(_ item: BatchPlan.Item, _ context: Context) -> (BatchReport.Outcome, ContrastNote?) {
         do {
             var object = try item.event.get()
             let size = try BatchInput.takeSize(from: &object)
             let photo = try PhotoInput.takePhoto(from: &object, directory: context.photoDirectory)
             let event = try EventDecoder().decode(object)
             var card = try Card(event, catalog: context.catalog, scale: context.scale, size: size)
+            let note = ContrastNote(eventColor: card.event.color).flatMap { $0.isWarning ? $0 : nil }
             if let photo { card.photo = try PhotoInput.load(photo, for: card, faceCache: context.faceCache) }
-            guard let name = item.fileName else { return .failed("no file name") }
+            guard let name = item.fileName else { return (.failed("no file name"), nil) }
             let path = (context.directory as NSString).appendingPathComponent(name)
             // The format and quality are part of the key: changing them renders again.
             let key = card.key(fontsVersion: context.fontsVersion) + (item.output == .png ? "" : "." + item.output.token)
-            if context.journal.isComplete(name: name, key: key, path: path) { return .skipped }
+            if context.journal.isComplete(name: name, key: key, path: path) { return (.skipped, note) }
             let (bytes, _) = try context.renderer.encoded(card, as: item.output)
             try OutputTarget(path).write(bytes)
             try context.journal.record(name: name, key: key, bytes: bytes)
-            return .written
+            return (.written, note)
         } catch {
-            return .failed("\(error)")
+            return (.failed("\(error)"), nil)
         }
     }
 }

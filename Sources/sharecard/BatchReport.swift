@@ -2,9 +2,10 @@ import Caching
 import Faces
 import Foundation
 
-/// What a batch tells its user on standard error: each failed line as soon as it fails, a
-/// one-line progress bar when stderr is a terminal (redrawn at most every 100 ms, cleared
-/// before any other text), and the summary.
+/// What a batch tells its user on standard error: each failed line as soon as it fails (and
+/// a warning for a line whose hex colour has under 3:1 contrast), a one-line progress bar
+/// when stderr is a terminal (redrawn at most every 100 ms, cleared before any other text),
+/// and the summary.
 final class BatchReport: Sendable {
     enum Outcome: Sendable {
         case written, skipped
@@ -45,6 +46,14 @@ final class BatchReport: Sendable {
                 state.barShown = true
             }
             if !text.isEmpty { StandardError.write(text) }
+        }
+    }
+
+    /// Prints a warning about a line whose card is still written (its hex colour's contrast
+    /// is below 3:1), as a failure is printed but not counted as one.
+    func warn(line: Int, _ text: String) {
+        state.withLock { state in
+            StandardError.write(clearBar(&state) + "line \(line): warning: \(text)\n")
         }
     }
 

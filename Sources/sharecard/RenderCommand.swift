@@ -5,16 +5,23 @@ enum RenderCommand {
     static let spec = CommandSpec(
         name: "render",
         summary: "Render an event as a share image (1024×576 PNG at scale 1).",
-        usage: "render --title TEXT [event options] -o OUT.png|.jpg|.webp [--format F] [--quality Q] [--size PRESET|WxH] [--scale 1|2|3] [--share-text] [--strict]",
+        usage: "render --title TEXT [event options] -o OUT.png|.jpg|.webp [--format F] [--quality Q] [--size PRESET|WxH] [--scale 1|2|3] [--share-text] [--strict] [--quiet]",
         options: CardOptions.eventSpecs + [
             OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the image ('-' for standard output, not a terminal); its extension picks the format."),
             OptionSpec(name: "scale", valueName: "N", help: "1, 2 or 3: 1024×576, 2048×1152 or 3072×1728 pixels, rendered natively."),
             OptionSpec(name: "share-text", help: "Also print the text that goes out with the image."),
             OptionSpec(name: "strict", help: "Fail (exit 1, no image written) when a character has no font, instead of warning."),
+            OptionSpec(name: "quiet", short: "q", help: "No note on standard error for a hex colour's chosen text colour and contrast (a warning below 3:1 still prints)."),
             CardOptions.sizeSpec,
             OptionSpec(name: "photo", valueName: "FILE", help: "The event's photo (JPEG, PNG, WebP or HEIC), shown by templates that take one, such as photo."),
         ] + OutputFormatOptions.specs + CardOptions.dataSpecs,
-        details: "Example: sharecard render --title \"Our first apartment together\" --date 2024-06-01 --color user_purple -o card.png")
+        details: """
+            Example: sharecard render --title "Our first apartment together" --date 2024-06-01 --color user_purple -o card.png
+            With a hex --color the text colour is chosen (white or near-black, whichever contrasts more
+            where the background contrasts least), and a line on standard error says which, with its
+            WCAG 2 contrast: "colour #1e88e5: near-black text (#121212), contrast 5.09:1 (WCAG 2 AA;
+            AAA for large text)".
+            """)
 
     static func run(_ args: ParsedArguments) throws {
         let output = args.value("output")
@@ -41,6 +48,10 @@ enum RenderCommand {
             try target.write(bytes)
             if !missing.isEmpty {
                 StandardError.write("sharecard render: warning: no font has \(missing.joined(separator: " ")); they are drawn as boxes\n")
+            }
+            // Always on standard error: standard output may be the image (-o -) or the share text.
+            if let note = ContrastNote(eventColor: card.event.color), note.isWarning || !args.has("quiet") {
+                StandardError.write("sharecard render: \(note.isWarning ? "warning: " : "")\(note.description)\n")
             }
         }
         if args.has("share-text") {

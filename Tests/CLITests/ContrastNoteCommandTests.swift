@@ -1,0 +1,123 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The line `render` prints on standard error for a hex colour (the text colour chosen and its
+/// WCAG 2 contrast), and `batch`'s warning below 3:1, through the real executable.
+final class ContrastNoteCommandTests: TemporaryDirectoryTestCase {
+    func testRenderSaysWhichTextColourWasChosenAndItsContrast() throws {
+        let out = directory.appendingPathComponent("card.png").path
+        let r = try Sharecard.run(["render", "--title", "Hex", "--color", "#1E88E5", "-o", out])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, Data())
+        // White would give 3.68:1 here; the near-black gives more.
+        XCTAssertEqual(r.stderr, "sharecard render: colour #1e88e5: near-black text (#121212), contrast 5.09:1 (WCAG 2 AA; AAA for large text)\n")
+    }
+
+    /// Python computes the WCAG 2 relative luminance and ratio from the hex digits, picks white
+    /// or #121212 by the higher contrast at the worst stop, and judges the AA/AAA thresholds;
+    /// the command line must say the same for every colour.
+    func testTheFigureAndVerdictAgreeWithPythonsWCAGArithmetic() throws {
+        let colors = ["#1e88e5", "#18e", "#777777", "#767676", "#8e24aa", "#ffeb3b", "#000", "#fff",
+                      "#1e88e5,#8e24aa", "#ffeb3b,#8e24aa", "#000000,#ffffff", "#43cea2,#185a9d"]
+        let script = #"""
+            import json, sys
+            def channel(v):
+                v = v / 255
+                return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+            def expand(h):
+                d = h[1:]
+                return '#' + (''.join(c * 2 for c in d) if len(d) == 3 else d).lower()
+            def luminance(h):
+                r, g, b = (int(h[i:i + 2], 16) for i in (1, 3, 5))
+                return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+            def ratio(a, b):
+                la, lb = sorted((luminance(a), luminance(b)))
+                return (lb + 0.05) / (la + 0.05)
+            out = {}
+            for spec in json.load(sys.stdin):
+                stops = [expand(s) for s in spec.split(',')]
+                worst = lambda fg: min(ratio(fg, s) for s in stops)
+                fg = '#ffffff' if worst('#ffffff') >= worst('#121212') else '#121212'
+                r = worst(fg)
+                stop = next(s for s in stops if ratio(fg, s) == r)
+                if r >= 7: verdict = 'WCAG 2 AAA'
+                elif r >= 4.5: verdict = 'WCAG 2 AA; AAA for large text'
+                elif r >= 3: verdict = 'WCAG 2 AA for large text only; body text needs 4.5:1'
+                else: verdict = 'below WCAG 2 AA even for large text, which needs 3:1'
+                out[spec] = {'name': ','.join(stops), 'text': fg, 'ratio': '%.2f' % (round(r * 100) / 100),
+                             'stop': stop if len(stops) > 1 else None, 'verdict': verdict, 'warning': r < 3}
+            print(json.dumps(out))
+            """#
+        let (status, data) = try PythonScript.run(script, input: try JSONSerialization.data(withJSONObject: colors))
+        XCTAssertEqual(status, 0)
+        let expected = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: [String: Any]])
+        var warnings = 0
+        for color in colors {
+            let e = try XCTUnwrap(expected[color], color)
+            let text = e["text"] as? String == "#ffffff" ? "white text" : "near-black text (#121212)"
+            let stop = (e["stop"] as? String).map { " at \($0), the lower-contrast stop" } ?? ""
+            let warning = e["warning"] as? Bool == true
+            if warning { warnings += 1 }
+            let line = "sharecard render: \(warning ? "warning: " : "")colour \(e["name"]!): \(text), contrast \(e["ratio"]!):1\(stop) (\(e["verdict"]!))\n"
+            let out = directory.appendingPathComponent("c.png").path
+            let r = try Sharecard.run(["render", "--title", "Contrast", "--color", color, "-o", out])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertEqual(r.stderr, line, color)
+        }
+        // The list reaches every verdict, warnings included.
+        XCTAssertEqual(Set(expected.values.compactMap { $0["verdict"] as? String }).count, 4)
+        XCTAssertGreaterThan(warnings, 0)
+    }
+
+    /// With `-o -` standard output is the image alone; the note stays on standard error, as
+    /// does the share text.
+    func testTheNoteNeverReachesStandardOutput() throws {
+        let r = try Sharecard.run(["render", "--title", "Hex", "--color", "#1e88e5", "--share-text", "-o", "-"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(Array(r.stdout.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        XCTAssertFalse(String(decoding: r.stdout, as: UTF8.self).contains("contrast"))
+        XCTAssertEqual(r.stderrLines.filter { $0.hasPrefix("sharecard render: colour #1e88e5: ") }.count, 1, r.stderr)
+
+        let file = directory.appendingPathComponent("card.png").path
+        let withText = try Sharecard.run(["render", "--title", "Hex", "--color", "#1e88e5", "--share-text", "-o", file])
+        XCTAssertEqual(withText.status, 0, withText.stderr)
+        XCTAssertFalse(String(decoding: withText.stdout, as: UTF8.self).contains("contrast"))
+        XCTAssertTrue(withText.stderr.hasPrefix("sharecard render: colour #1e88e5: "), withText.stderr)
+    }
+
+    func testPaletteColoursQuietAndWarnings() throws {
+        let out = directory.appendingPathComponent("card.png").path
+        let palette = try Sharecard.run(["render", "--title", "Named", "--color", "user_blue", "-o", out])
+        XCTAssertEqual(palette.status, 0, palette.stderr)
+        XCTAssertEqual(palette.stderr, "")
+        let quiet = try Sharecard.run(["render", "--title", "Hex", "--color", "#1e88e5", "-q", "-o", out])
+        XCTAssertEqual(quiet.status, 0, quiet.stderr)
+        XCTAssertEqual(quiet.stderr, "")
+        let warned = try Sharecard.run(["render", "--title", "Hex", "--color", "#ffeb3b,#8e24aa", "--quiet", "-o", out])
+        XCTAssertEqual(warned.status, 0, warned.stderr)
+        XCTAssertEqual(warned.stderr, "sharecard render: warning: colour #ffeb3b,#8e24aa: near-black text (#121212), contrast 2.66:1 at #8e24aa, the lower-contrast stop (below WCAG 2 AA even for large text, which needs 3:1)\n")
+        // Nothing is rendered for --share-text alone, so nothing is said about contrast.
+        let shareOnly = try Sharecard.run(["render", "--title", "Hex", "--color", "#1e88e5", "--share-text"])
+        XCTAssertEqual(shareOnly.status, 0, shareOnly.stderr)
+        XCTAssertEqual(shareOnly.stderr, "")
+    }
+
+    /// A batch says nothing about a card that reads well, warns about one under 3:1 (and
+    /// writes it, without counting it as failed), on a re-run too.
+    func testBatchWarnsOnlyBelowThreeToOne() throws {
+        let input = try write("""
+            {"id": "solid", "title": "Solid", "color": "#1e88e5"}
+            {"id": "faint", "title": "Faint", "color": "#ffeb3b,#8e24aa", "template": "gradient"}
+            {"id": "named", "title": "Named", "color": "user_yellow"}
+            """, to: "events.jsonl")
+        let out = directory.appendingPathComponent("out").path
+        let warning = "line 2: warning: colour #ffeb3b,#8e24aa: near-black text (#121212), contrast 2.66:1 at #8e24aa, the lower-contrast stop (below WCAG 2 AA even for large text, which needs 3:1)"
+        for summary in ["3 events: 3 written, 0 unchanged, 0 failed", "3 events: 0 written, 3 unchanged, 0 failed"] {
+            let r = try Sharecard.run(["batch", input, "--out", out, "--jobs", "1"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertEqual(r.stderrLines, [Substring(warning), Substring(summary)])
+        }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/faint.png"))
+    }
+}
