@@ -7,7 +7,10 @@ enum MeasureCommand {
         name: "measure",
         summary: "Fit text into a box and print what was decided (size, lines, truncation).",
         usage: "measure --text TEXT [layout options] [--json]",
-        options: TextOptions.specs + [OptionSpec(name: "json", help: "Print the decision as JSON.")],
+        options: TextOptions.specs + [
+            OptionSpec(name: "json", help: "Print the decision as JSON."),
+            OptionSpec(name: "size", valueName: "PT", help: "Deprecated: the former name of --font-size (in text, --size is the canvas size)."),
+        ],
         details: "The size is the exact largest that fits in at most --lines lines; lines are balanced unless --wrap greedy.")
 
     struct Report: Encodable {
@@ -41,7 +44,9 @@ enum MeasureCommand {
     }
 
     static func run(_ args: ParsedArguments) throws {
-        let layout = try TextOptions.layout(args)
+        let layout = try TextOptions.layout(try fontSizeFromFormerName(args))
+        // After the layout, so that a command line that fails says one thing only.
+        if args.has("size") { StandardError.write("sharecard measure: warning: --size is deprecated here; use --font-size\n") }
         let r = report(layout)
         if args.has("json") {
             print(try JSONValueEncoder().encode(r).text(.sortedIndented))
@@ -53,5 +58,16 @@ enum MeasureCommand {
             print("line \(i + 1): \"\(line.text)\" width \(line.width) at x \(line.x), baseline \(line.baseline)")
         }
         if !r.missingGlyphs.isEmpty { print("missing glyphs: \(r.missingGlyphs.joined(separator: " "))") }
+    }
+
+    /// `--size PT`, the font size's name before `text` took `--size` for its canvas as every
+    /// card command does: still read here (with a warning) as `--font-size`.
+    static func fontSizeFromFormerName(_ args: ParsedArguments) throws -> ParsedArguments {
+        guard let former = args.values["size"] else { return args }
+        guard !args.has("font-size") else { throw UsageError(description: "give --font-size, not both it and --size (its former name)") }
+        var args = args
+        args.values["size"] = nil
+        args.values["font-size"] = former
+        return args
     }
 }

@@ -1,3 +1,4 @@
+import Cards
 import Foundation
 import Geometry
 import Raster
@@ -6,27 +7,28 @@ import Typesetting
 enum TextCommand {
     static let spec = CommandSpec(
         name: "text",
-        summary: "Render fitted text on a 1024×576 canvas (or --canvas), to inspect typesetting.",
-        usage: "text --text TEXT -o OUT.png|.jpg|.webp [--format F] [--quality Q] [layout options] [--color HEX] [--background HEX] [--show-box]",
+        summary: "Render fitted text on a 1024×576 canvas (or --size), to inspect typesetting.",
+        usage: "text --text TEXT -o OUT.png|.jpg|.webp [--format F] [--quality Q] [layout options] [--size PRESET|WxH] [--color HEX] [--background HEX] [--show-box]",
         options: TextOptions.specs + [
             OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the image ('-' for standard output); its extension picks the format."),
             OptionSpec(name: "color", valueName: "HEX", help: "Text colour (default #ffffff)."),
             OptionSpec(name: "background", valueName: "HEX", help: "Canvas colour (default #7b4397)."),
             OptionSpec(name: "scale", valueName: "N", help: "Device pixels per point, 1-3 (default 1)."),
             OptionSpec(name: "show-box", help: "Outline the layout box and each line's box."),
-            // `--size` is the font size here (a layout option shared with `measure`).
-            OptionSpec(name: "canvas", valueName: "PRESET|WxH", help: "Canvas size: card (1024×576, the default), og, square, story, banner, or WxH (320 to 4096 a side)."),
+            CardOptions.sizeSpec,
+            OptionSpec(name: "canvas", valueName: "PRESET|WxH", help: "Deprecated: the former name of --size."),
         ] + OutputFormatOptions.specs,
         details: "The box defaults to the classic card's title frame, (40, 140, 944, 300).")
 
     static func run(_ args: ParsedArguments) throws {
         guard let output = args.value("output") else { throw UsageError(description: "sharecard text: missing -o FILE") }
         let format = try OutputFormatOptions.output(args, path: output)
+        let size = try canvasSize(args)?.size ?? Size(width: 1024, height: 576)
         let color = try hex(args, "color", default: .white)
         let background = try hex(args, "background", default: Color(hex: "#7b4397")!)
         let layout = try TextOptions.layout(args, color: color)
         let target = try OutputTarget(output)
-        let canvas = try Canvas(size: try CardOptions.size(args, option: "canvas")?.size ?? Size(width: 1024, height: 576), scale: try args.double("scale", in: 1...3) ?? 1,
+        let canvas = try Canvas(size: size, scale: try args.double("scale", in: 1...3) ?? 1,
                                 background: background)
         let box = Rect(x: 40, y: 140, width: layout.options.width, height: layout.options.height.isFinite ? layout.options.height : layout.size.height)
         if args.has("show-box") {
@@ -42,6 +44,20 @@ enum TextCommand {
         if !layout.missingGlyphs.isEmpty {
             StandardError.write("sharecard text: no font has \(layout.missingGlyphs.joined(separator: " "))\n")
         }
+        // After the image, so that a command line that fails says one thing only.
+        if args.has("canvas") { StandardError.write("sharecard text: warning: --canvas is deprecated; use --size\n") }
+    }
+
+    /// `--size` as `render` takes it. `--canvas`, its name before `text` matched the other
+    /// commands, still works (`run` warns); a bare number, the font size `--size` meant here
+    /// before, is refused with a pointer to `--font-size` rather than read as something else.
+    static func canvasSize(_ args: ParsedArguments) throws -> CardSize? {
+        if let text = args.value("size"), Double(text) != nil {
+            throw UsageError(description: "--size is the canvas size (a preset such as og, or WxH, as for render); the font size is --font-size, got '\(text)'")
+        }
+        guard args.has("canvas") else { return try CardOptions.size(args) }
+        guard !args.has("size") else { throw UsageError(description: "give --size, not both it and --canvas (its former name)") }
+        return try CardOptions.size(args, option: "canvas")
     }
 
     static func hex(_ args: ParsedArguments, _ name: String, default value: Color) throws -> Color {

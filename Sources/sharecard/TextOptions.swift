@@ -7,7 +7,7 @@ enum TextOptions {
         OptionSpec(name: "text", valueName: "TEXT", help: "The text to set (required)."),
         OptionSpec(name: "font", valueName: "FAMILY", help: "Font family (default Quicksand)."),
         OptionSpec(name: "weight", valueName: "W", help: "Weight 1-1000 or thin|light|regular|medium|semibold|bold|black (default bold)."),
-        OptionSpec(name: "size", valueName: "PT", help: "Nominal font size in points (default 60)."),
+        OptionSpec(name: "font-size", valueName: "PT", help: "Nominal font size in points (default 60)."),
         OptionSpec(name: "min-scale", valueName: "F", help: "Smallest scale factor the size may shrink to, 0-1 (default 0.3; 1 = never shrink)."),
         OptionSpec(name: "width", valueName: "PT", help: "Box width in points (default 944)."),
         OptionSpec(name: "height", valueName: "PT", help: "Box height in points (default 300; 'inf' = unbounded)."),
@@ -29,7 +29,7 @@ enum TextOptions {
         let options: TextLayoutOptions
         do {
             attributes = try TextAttributes(family: args.value("font") ?? "Quicksand", weight: weight,
-                                            sizeInPoints: try args.double("size", in: 1...2000) ?? 60, color: color,
+                                            sizeInPoints: try args.double("font-size", in: 1...2000) ?? 60, color: color,
                                             trackingInThousandthsOfEm: try args.double("tracking", in: -1000...1000) ?? 0)
             let height = args.value("height") == "inf" ? .infinity : try args.double("height", in: 1...100_000) ?? 300
             options = try TextLayoutOptions(

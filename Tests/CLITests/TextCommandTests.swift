@@ -53,7 +53,8 @@ final class TextCommandTests: XCTestCase {
 
     func testBadLayoutFlagsAreUsageErrors() throws {
         for args in [["--text", "x", "--wrap", "zigzag"], ["--text", "x", "--lines", "-1"], ["--text", "x", "--weight", "heavyish"],
-                     ["--text", "x", "--font", "Comic Sans"], ["--text", "x", "--min-scale", "2"], ["--size", "60"]] {
+                     ["--text", "x", "--font", "Comic Sans"], ["--text", "x", "--min-scale", "2"], ["--font-size", "60"],
+                     ["--size", "60"], ["--text", "x", "--size", "60", "--font-size", "60"], ["--text", "x", "--font-size", "0"]] {
             let r = try Sharecard.run(["measure"] + args)
             XCTAssertEqual(r.status, 2, "\(args): \(r.stderr)")
             XCTAssertEqual(r.stderrLines.count, 1, "\(args): \(r.stderr)")
@@ -73,5 +74,59 @@ final class TextCommandTests: XCTestCase {
         func be32(_ at: Int) -> Int { Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]) }
         XCTAssertEqual(be32(16), 2048)
         XCTAssertEqual(be32(20), 1152)
+    }
+
+    func testMeasureTakesTheFontSizeAsFontSizeAndStillAsSize() throws {
+        let r = try Sharecard.run(["measure", "--text", "Hello", "--font-size", "30", "--json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "")
+        XCTAssertEqual(try XCTUnwrap(JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])["fontSize"] as? Double, 30)
+        let former = try Sharecard.run(["measure", "--text", "Hello", "--size", "30", "--json"])
+        XCTAssertEqual(former.status, 0, former.stderr)
+        XCTAssertEqual(former.stderr, "sharecard measure: warning: --size is deprecated here; use --font-size\n")
+        XCTAssertEqual(former.stdout, r.stdout)
+    }
+
+    /// `text --size` takes what `render --size` takes; `--canvas` still works, with a warning;
+    /// the font size is `--font-size`, and a bare number for `--size` says so.
+    func testTextTakesTheCanvasSizeAsRenderDoes() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("text-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("t.png")
+        func dimensions() throws -> [Int] {
+            let bytes = Array(try Data(contentsOf: out))
+            return [16, 20].map { at in bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        }
+        for (args, expected) in [(["--size", "og"], [1200, 630]), (["--size", "story", "--scale", "2"], [2160, 3840]),
+                                 (["--size", "1500X500"], [1500, 500]), (["--size", "320x4096"], [320, 4096]),
+                                 (["--font-size", "20"], [1024, 576])] {
+            let r = try Sharecard.run(["text", "--text", "Hello", "-o", out.path] + args)
+            XCTAssertEqual(r.status, 0, "\(args): \(r.stderr)")
+            XCTAssertEqual(r.stderr, "", "\(args)")
+            XCTAssertEqual(try dimensions(), expected, "\(args)")
+        }
+        let former = try Sharecard.run(["text", "--text", "Hello", "-o", out.path, "--canvas", "square"])
+        XCTAssertEqual(former.status, 0, former.stderr)
+        XCTAssertEqual(former.stderr, "sharecard text: warning: --canvas is deprecated; use --size\n")
+        XCTAssertEqual(try dimensions(), [1080, 1080])
+
+        for (args, message) in [
+            (["--size", "80"], "sharecard text: --size is the canvas size (a preset such as og, or WxH, as for render); the font size is --font-size, got '80'"),
+            (["--size", "og", "--canvas", "og"], "sharecard text: give --size, not both it and --canvas (its former name)"),
+            (["--size", "319x500"], nil), (["--size", "squre"], nil), (["--canvas", "4097x500"], nil),
+        ] as [([String], String?)] {
+            let r = try Sharecard.run(["text", "--text", "Hello", "-o", out.path] + args)
+            XCTAssertEqual(r.status, 2, "\(args): \(r.stderr)")
+            XCTAssertEqual(r.stderrLines.count, 1, "\(args): \(r.stderr)")
+            if let message {
+                XCTAssertEqual(r.stderr, message + "\n")
+            } else {
+                // The message names the option given and comes from the parser render uses.
+                let render = try Sharecard.run(["render", "--title", "Hello", "-o", out.path] + args.map { $0 == "--canvas" ? "--size" : $0 })
+                XCTAssertEqual(r.stderr.replacingOccurrences(of: "sharecard text: --canvas", with: "sharecard text: --size"),
+                               render.stderr.replacingOccurrences(of: "sharecard render:", with: "sharecard text:"))
+            }
+        }
     }
 }
