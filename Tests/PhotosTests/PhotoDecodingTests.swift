@@ -76,6 +76,10 @@ final class PhotoDecodingTests: XCTestCase {
             XCTAssertEqual([photo.sourceWidth, photo.sourceHeight], [96, 64])
         }
         XCTAssertEqual(try decode("chelsea.jpg", width: 20, height: 20).image.width, 36)
+        // Out of range asks for the whole photo, never a crash.
+        for side in [-5, Int.max, Int.min] {
+            XCTAssertEqual(try Photo(data: data, longerSideAtLeast: side).image.width, 96, "longer side \(side)")
+        }
         // Stored 32×48, upright 48×32: the longer upright side, whichever stored side it is.
         let turned = try Photo(data: try PhotoFixtures.bytes("orientation-6.jpg"), longerSideAtLeast: 12)
         XCTAssertEqual([turned.image.width, turned.image.height], [12, 8])
