@@ -2,7 +2,7 @@ import CImageDecode
 import Geometry
 import Raster
 
-/// A user's photo decoded for drawing: upright (EXIF orientation applied; a HEIC's own
+/// A user's photo decoded for drawing (or for a face search): upright (EXIF orientation applied; a HEIC's own
 /// rotation and mirroring), in sRGB (embedded profiles converted), premultiplied, and no larger
 /// than the drawing needs (JPEG, WebP) or whole (PNG, HEIC).
 public struct Photo: Sendable {
