@@ -71,7 +71,7 @@ let package = Package(
         .target(name: "Typesetting", dependencies: ["Caching", "JSONData", "Geometry", "Raster", "UnicodeText", "CFreeType", "CHarfBuzz", "CHyphen"]),
         .target(name: "Scene", dependencies: ["Caching", "JSONData", "Geometry", "Raster", "Layout", "Typesetting", "UnicodeText", "Photos"]),
         .target(name: "Faces", dependencies: ["Caching", "Geometry", "Raster", "CFacesInterface", "CFacesLoader"]),
-        .target(name: "Photos", dependencies: ["Raster", "CImageDecode"]),
+        .target(name: "Photos", dependencies: ["Geometry", "Raster", "CImageDecode"]),
         .target(name: "PhotoFetch", dependencies: ["Caching", "CCurlFetch"]),
         .target(name: "Cards", dependencies: ["Faces", "JSONData", "Layout", "Photos", "Scene", "Typesetting", "UnicodeText", "Raster", "Geometry", "CCrypto"]),
         .target(name: "Layout", dependencies: ["Geometry", "Raster", "Typesetting"]),
@@ -88,7 +88,7 @@ let package = Package(
         // What each fuzz target does with its input; also replayed by FuzzRegressionTests.
         .target(name: "FuzzHarness", dependencies: ["CardService", "HTTPTypes", "JSONData", "Cards", "Photos", "Scene", "Typesetting", "Raster", "Geometry"]),
 
-        .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Geometry", "Raster"], path: "Tests/TestSupport"),
         // JPEG and WebP decoders that check the encoders' output; used by tests only.
         .target(name: "CTestImageDecode", path: "Tests/CTestImageDecode", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp")]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
@@ -101,14 +101,14 @@ let package = Package(
         .testTarget(name: "CardsTests", dependencies: ["Cards", "Faces", "JSONData", "Scene", "Typesetting", "Raster", "Geometry", "TestSupport", "CTestImageDecode"]),
         .testTarget(name: "SceneTests", dependencies: ["JSONData", "Scene", "Raster", "Geometry", "UnicodeText", "TestSupport", "Photos"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Typesetting", "Raster", "Geometry", "TestSupport"]),
-        .testTarget(name: "PhotosTests", dependencies: ["Photos", "Raster", "TestSupport"]),
+        .testTarget(name: "PhotosTests", dependencies: ["Geometry", "Photos", "Raster", "TestSupport"]),
         .testTarget(name: "PhotoFetchTests", dependencies: ["PhotoFetch", "TestSupport"]),
         .testTarget(name: "CardServiceTests", dependencies: ["CardService", "HTTPTypes"]),
         .testTarget(name: "CLITests", dependencies: ["Caching", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTypes", "TestSupport"]),
         .testTarget(name: "ServiceIntegrationTests", dependencies: ["Caching", "CardService", "Faces", "PhotoFetch", "Photos", "HTTPServer", "HTTPTypes", "Cards", "Typesetting", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness", "Photos"]),
-        .testTarget(name: "FacesTests", dependencies: ["Caching", "Faces", "Raster", "Geometry"], exclude: ["Fixtures"]),
+        .testTarget(name: "FacesTests", dependencies: ["Caching", "Faces", "Photos", "Raster", "Geometry", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SignalsTests", dependencies: ["Caching", "Signals"]),
     ]
 )

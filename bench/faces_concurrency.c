@@ -4,9 +4,14 @@
  * three-faces JPEG). Several plug-ins may be named, to compare builds in one run; their rounds
  * alternate, so a change in the machine's load falls on each alike. A plug-in with a pool gets
  * the bound FaceDetector uses by default, the number of cores (FACES_POOL=N sets another).
+ * FACES_OPENCV_THREADS=N calls cv::setNumThreads(N) before the first detection (1: OpenCV's
+ * parallel loops run on the calling thread). OPENCV_FOR_THREADS_NUM alone does not do that with
+ * Debian's OpenCV 4.6 (TBB): OpenCV reads it only inside cv::setNumThreads with a negative count,
+ * and its TBB arena otherwise takes every core TBB sees (docs/design.md, "Faces").
  *   cc -O2 -pthread -I Sources/CFaces/include bench/faces_concurrency.c -ldl -o faces_concurrency
  *   ./faces_concurrency PHOTO.bgrx WIDTH HEIGHT CASCADE_DIR ROUNDS CALLS_PER_THREAD PLUGIN.so…
  */
+#include <dirent.h>
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -33,6 +38,7 @@ typedef struct {
     sc_faces_detector *detector;
     int calls;
     double *latencies_ms;
+    double *thread_cpu_ms;
     size_t faces;
     int failed;
 } worker;
@@ -49,13 +55,29 @@ static const sc_faces_options standard = {
     .profiles = SC_FACES_PROFILES_FALLBACK, .profile_scale_factor = 1.1, .profile_min_neighbors = 5,
     .profile_min_face_fraction = 1.0 / 8, .split_pyramid = 1, .profile_split_pyramid = 0};
 
+static double thread_cpu_now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+/* Threads in this process now (/proc/self/task): TBB's workers stay once started. */
+static int thread_count(void) {
+    DIR *tasks = opendir("/proc/self/task");
+    if (!tasks) return -1;
+    int n = 0;
+    for (struct dirent *e; (e = readdir(tasks));) n += e->d_name[0] != '.';
+    closedir(tasks);
+    return n;
+}
+
 static void *run(void *argument) {
     worker *w = argument;
     sc_face_rect rects[64];
     char err[256];
     for (int i = 0; i < w->calls; i++) {
         size_t count = 0;
-        double start = now_ms();
+        double start = now_ms(), cpu_start = thread_cpu_now_ms();
         if (w->detect(w->detector, pixels, pixels_size, width, height, (size_t)width * 4, &standard, rects, 64, &count, err,
                       sizeof err) != 0) {
             fprintf(stderr, "detection failed: %s\n", err);
@@ -63,6 +85,7 @@ static void *run(void *argument) {
             return NULL;
         }
         w->latencies_ms[i] = now_ms() - start;
+        w->thread_cpu_ms[i] = thread_cpu_now_ms() - cpu_start;
         w->faces = count;
     }
     return NULL;
@@ -129,12 +152,27 @@ int main(int argc, char **argv) {
             return 1;
         }
     }
+    const char *opencv_threads = getenv("FACES_OPENCV_THREADS");
+    if (opencv_threads) {
+        /* The OpenCV the plug-ins loaded (one copy per process, whatever opens it). */
+        void *core = dlopen("libopencv_core.so.406", RTLD_NOW | RTLD_NOLOAD);
+        void (*set_threads)(int) = core ? (void (*)(int))dlsym(core, "_ZN2cv13setNumThreadsEi") : NULL;
+        if (!set_threads) {
+            fprintf(stderr, "FACES_OPENCV_THREADS: cv::setNumThreads not found in the plug-in's libopencv_core.so.406\n");
+            return 1;
+        }
+        set_threads(atoi(opencv_threads));
+    }
     static const int concurrency[] = {1, 2, 4};
     /* Per plug-in and caller count: each round's throughput, and every call's latency. */
     double throughput[8][3][64], cpu_per_detection[8][3][64];
-    double *latencies[8][3];
-    for (int p = 0; p < plugins; p++)
-        for (int c = 0; c < 3; c++) latencies[p][c] = calloc((size_t)rounds * calls * concurrency[c], sizeof(double));
+    double *latencies[8][3], *thread_cpu[8][3];
+    for (int p = 0; p < plugins; p++) {
+        for (int c = 0; c < 3; c++) {
+            latencies[p][c] = calloc((size_t)rounds * calls * concurrency[c], sizeof(double));
+            thread_cpu[p][c] = calloc((size_t)rounds * calls * concurrency[c], sizeof(double));
+        }
+    }
     if (rounds > 64) rounds = 64;
     size_t faces = 0;
     for (int r = 0; r < rounds; r++) {
@@ -145,8 +183,8 @@ int main(int argc, char **argv) {
                 worker workers[4];
                 double start = now_ms(), cpu_start = cpu_ms();
                 for (int t = 0; t < n; t++) {
-                    workers[t] = (worker){detect[p], detector[p], calls,
-                                          latencies[p][c] + ((size_t)r * n + t) * calls, 0, 0};
+                    workers[t] = (worker){detect[p], detector[p], calls, latencies[p][c] + ((size_t)r * n + t) * calls,
+                                          thread_cpu[p][c] + ((size_t)r * n + t) * calls, 0, 0};
                     pthread_create(&threads[t], NULL, run, &workers[t]);
                 }
                 for (int t = 0; t < n; t++) pthread_join(threads[t], NULL);
@@ -160,15 +198,17 @@ int main(int argc, char **argv) {
             }
         }
     }
-    printf("pool bound %zu; OPENCV_FOR_THREADS_NUM=%s\n", pool, getenv("OPENCV_FOR_THREADS_NUM") ? getenv("OPENCV_FOR_THREADS_NUM") : "(unset)");
+    printf("pool bound %zu; FACES_OPENCV_THREADS=%s; OPENCV_FOR_THREADS_NUM=%s; threads in the process at the end: %d\n", pool,
+           opencv_threads ? opencv_threads : "(unset)", getenv("OPENCV_FOR_THREADS_NUM") ? getenv("OPENCV_FOR_THREADS_NUM") : "(unset)",
+           thread_count());
     printf("%d×%d photo, %zu faces; %d rounds of CALLS=%d per caller; medians over rounds (throughput) and calls (latency)\n",
            width, height, faces, rounds, calls);
-    printf("%-40s %8s %14s %14s %14s\n", "plug-in", "callers", "detections/s", "latency ms", "CPU ms each");
+    printf("%-40s %8s %14s %14s %14s %14s\n", "plug-in", "callers", "detections/s", "latency ms", "CPU ms each", "caller CPU ms");
     for (int p = 0; p < plugins; p++) {
         for (int c = 0; c < 3; c++) {
             size_t n = (size_t)rounds * calls * concurrency[c];
-            printf("%-40s %8d %14.1f %14.1f %14.1f\n", argv[7 + p], concurrency[c], median(throughput[p][c], rounds),
-                   median(latencies[p][c], n), median(cpu_per_detection[p][c], rounds));
+            printf("%-40s %8d %14.1f %14.1f %14.1f %14.1f\n", argv[7 + p], concurrency[c], median(throughput[p][c], rounds),
+                   median(latencies[p][c], n), median(cpu_per_detection[p][c], rounds), median(thread_cpu[p][c], n));
         }
     }
     return 0;

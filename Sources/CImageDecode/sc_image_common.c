@@ -61,11 +61,11 @@ void sc_image_set_result(sc_image_result *result, uint32_t *pixels, uint32_t ow,
     result->converted_profile = converted_profile;
 }
 
-int sc_dct_scale_numerator(uint32_t w, uint32_t h, uint32_t tw, uint32_t th) {
+int sc_dct_scale_numerator(uint32_t w, uint32_t h, uint32_t tw, uint32_t th, uint32_t mode) {
     if (tw == 0 || th == 0) return 8;
     for (int n = 1; n < 8; n++) {
         uint64_t dw = ((uint64_t)w * n + 7) / 8, dh = ((uint64_t)h * n + 7) / 8;
-        if (dw >= tw && dh >= th) return n;
+        if (mode == SC_IMAGE_TARGET_FIT ? (dw >= tw || dh >= th) : (dw >= tw && dh >= th)) return n;
     }
     return 8;
 }

@@ -146,7 +146,7 @@ int sc_image_decode_jpeg(const uint8_t *data, size_t size, const sc_image_reques
     const int transposes = sc_orientation_transposes(orientation);
     const uint32_t tw = transposes ? request->target_height : request->target_width;
     const uint32_t th = transposes ? request->target_width : request->target_height;
-    s->cinfo.scale_num = (unsigned int)sc_dct_scale_numerator(w, h, tw, th);
+    s->cinfo.scale_num = (unsigned int)sc_dct_scale_numerator(w, h, tw, th, request->target_mode);
     s->cinfo.scale_denom = 8;
     s->cinfo.dct_method = JDCT_ISLOW;
     if (s->cinfo.scale_num < 8) {

@@ -78,8 +78,10 @@ int sc_image_decode_webp(const uint8_t *data, size_t size, const sc_image_reques
     const uint32_t tw = transposes ? request->target_height : request->target_width;
     const uint32_t th = transposes ? request->target_width : request->target_height;
     if (tw > 0 && th > 0 && (tw < w || th < h)) {
-        /* The smallest size, aspect kept, with both sides at least the target's. */
-        double k = fmax((double)tw / w, (double)th / h);
+        /* The smallest size, aspect kept, with both sides (COVER) or either side (FIT) at
+         * least the target's. */
+        double k = request->target_mode == SC_IMAGE_TARGET_FIT ? fmin((double)tw / w, (double)th / h)
+                                                               : fmax((double)tw / w, (double)th / h);
         if (k < 1) {
             config.options.use_scaling = 1;
             config.options.scaled_width = (int)fmin(w, ceil(w * k));

@@ -80,6 +80,14 @@ public struct FaceDetector: Sendable {
             self.profileSplitPyramid = profileSplitPyramid
         }
 
+        /// The longer side a photo is decoded at, at least, for a search to find what it finds in
+        /// the whole photo: four times the working side, so each pixel of the grey working copy
+        /// averages 4×4 decoded pixels or more (at twice, a 1/8 decode of a 48 MP photo lost a
+        /// small face the whole decode found); 0 (whole) when the search is at full size.
+        /// `sharecard faces` decodes at the smallest size the format offers that keeps it
+        /// (`Photo(data:longerSideAtLeast:)`); measured in docs/design.md, "Faces".
+        public var decodeSidePixels: Int { workingSidePixels * 4 }
+
         // The defaults are valid by construction.
         public static let standard = try! Settings()
     }

@@ -1,7 +1,8 @@
 import CImageDecode
+import Geometry
 import Raster
 
-/// A user's photo decoded for drawing: upright (EXIF orientation applied; a HEIC's own
+/// A user's photo decoded for drawing (or for a face search): upright (EXIF orientation applied; a HEIC's own
 /// rotation and mirroring), in sRGB (embedded profiles converted), premultiplied, and no larger
 /// than the drawing needs (JPEG, WebP) or whole (PNG, HEIC).
 public struct Photo: Sendable {
@@ -21,6 +22,31 @@ public struct Photo: Sendable {
     /// whole too (HEVC has no reduced decode), its ICC or nclx colour converted. Byte and pixel
     /// limits are checked before any pixel is allocated (a HEIC's from its `ispe`).
     public init(data: [UInt8], targetWidth: Int = 0, targetHeight: Int = 0, limits: ImageLimits = .default) throws(PhotoError) {
+        try self.init(data: data, targetWidth: targetWidth, targetHeight: targetHeight, mode: UInt32(SC_IMAGE_TARGET_COVER),
+                      limits: limits)
+    }
+
+    /// Decodes `data` no smaller than a search over the whole picture at a bounded size needs
+    /// (face detection): JPEG and WebP at the smallest reduction whose longer upright side is at
+    /// least `longerSide` (the same steps as above: JPEG by DCT scaling, WebP by its decoder's
+    /// scaling), PNG and HEIC whole; 0 decodes whole. `inSourcePixels` maps what is found in
+    /// `image` back to the whole photo.
+    public init(data: [UInt8], longerSideAtLeast longerSide: Int, limits: ImageLimits = .default) throws(PhotoError) {
+        try self.init(data: data, targetWidth: longerSide, targetHeight: longerSide, mode: UInt32(SC_IMAGE_TARGET_FIT),
+                      limits: limits)
+    }
+
+    /// `rect`, in `image`'s pixels, in the whole upright photo's (`sourceWidth` × `sourceHeight`):
+    /// each axis scaled by the whole size over the decoded size, so the decoded image's edges land
+    /// on the photo's (a JPEG reduced by 1/8 whose side is not a multiple of 8 has a last column
+    /// or row of fewer than 8 source pixels: a point is then off by less than one decoded pixel).
+    /// The same rect when the photo was decoded whole.
+    public func inSourcePixels(_ rect: Rect) -> Rect {
+        let kx = Double(sourceWidth) / Double(image.width), ky = Double(sourceHeight) / Double(image.height)
+        return Rect(x: rect.minX * kx, y: rect.minY * ky, width: rect.width * kx, height: rect.height * ky)
+    }
+
+    private init(data: [UInt8], targetWidth: Int, targetHeight: Int, mode: UInt32, limits: ImageLimits) throws(PhotoError) {
         guard data.count <= limits.maxFileBytes else {
             throw .tooLarge("the file is \(data.count) bytes, over the limit of \(limits.maxFileBytes)")
         }
@@ -31,7 +57,7 @@ public struct Photo: Sendable {
         var request = sc_image_request(
             target_width: UInt32(clamping: max(0, targetWidth)), target_height: UInt32(clamping: max(0, targetHeight)),
             max_width: UInt32(clamping: limits.maxWidth), max_height: UInt32(clamping: limits.maxHeight),
-            max_pixels: UInt64(clamping: limits.maxPixels))
+            max_pixels: UInt64(clamping: limits.maxPixels), target_mode: mode)
         var result = sc_image_result()
         var message = [CChar](repeating: 0, count: 512)
         let decode = switch format {

@@ -16,7 +16,7 @@ enum FacesCommand {
         ],
         positionals: ["IMAGE"],
         minimumPositionals: 1,
-        details: "Boxes are in the upright image's pixels (EXIF orientation applied), origin top-left, rounded to whole pixels. '-' reads the image from standard input. The cascades come from Debian's opencv-data (/usr/share/opencv4).")
+        details: "Boxes are in the whole upright image's pixels (EXIF orientation applied), origin top-left, rounded to whole pixels, however small the image was decoded for the search (a large JPEG or WebP is decoded reduced, to no less than four times the detector's working side). '-' reads the image from standard input. The cascades come from Debian's opencv-data (/usr/share/opencv4).")
 
     struct Report: Encodable {
         struct Box: Encodable {
@@ -60,19 +60,22 @@ enum FacesCommand {
     static func run(_ args: ParsedArguments) throws {
         let target = try args.value("frame").map(parseSize)
         let path = args.positionals[0]
-        let image: Image
-        // Decoded as a card decodes the event's photo: upright by its EXIF orientation, in sRGB.
+        let settings = FaceDetector.Settings.standard
+        let photo: Photo
+        // Decoded as a card decodes the event's photo (upright by its EXIF orientation, in sRGB),
+        // but only as large as the search needs: a 48 MP JPEG at 2/8 (2016×1512), not whole.
         let data = try PhotoInput.read(path)
-        do { image = try Photo(data: data, limits: PhotoInput.limits).image } catch {
+        do { photo = try Photo(data: data, longerSideAtLeast: settings.decodeSidePixels, limits: PhotoInput.limits) } catch {
             throw CommandError("\(path): \(error)")
         }
-        let faces = try FaceDetector().faces(in: image)
+        // Found in the decoded pixels, reported in the whole photo's.
+        let faces = try FaceDetector(settings: settings).faces(in: photo.image).map { photo.inSourcePixels($0.bounds) }
+        let size = Size(width: Double(photo.sourceWidth), height: Double(photo.sourceHeight))
         let frame = target.map { t -> Report.Frame in
-            let framing = Framing(imageSize: image.size, targetSize: Size(width: Double(t.width), height: Double(t.height)),
-                                  faces: faces.map(\.bounds))
+            let framing = Framing(imageSize: size, targetSize: Size(width: Double(t.width), height: Double(t.height)), faces: faces)
             return Report.Frame(crop: box(framing.crop), clearEdge: framing.clearEdge?.rawValue)
         }
-        let report = Report(width: image.width, height: image.height, faces: faces.map { box($0.bounds) }, frame: frame)
+        let report = Report(width: photo.sourceWidth, height: photo.sourceHeight, faces: faces.map(box), frame: frame)
         if args.has("json") {
             print(try JSONValueEncoder().encode(report).text(.sortedCompact))
             return

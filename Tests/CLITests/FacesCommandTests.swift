@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `sharecard faces` through the real executable, on the face-detection fixtures.
@@ -71,6 +72,51 @@ final class FacesCommandTests: XCTestCase {
         XCTAssertLessThanOrEqual(crop["y"]!, face["y"]!)
         XCTAssertGreaterThanOrEqual(crop["y"]! + crop["height"]!, face["y"]! + face["height"]!)
         XCTAssertEqual(try Sharecard.run(["faces", Self.fixtures.appendingPathComponent("biden.png").path, "--frame", "wide"]).status, 2)
+    }
+
+    /// A large JPEG is searched reduced (2/8 here) but reported whole: its full size, and each
+    /// face where the small fixture has it, scaled up by the enlargement (in full pixels, not in
+    /// the 1500×952 decode's).
+    func testALargeJPEGIsReportedInItsFullSizesPixels() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("faces-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fixture = Self.fixtures.appendingPathComponent("three-faces.png")
+        let big = try EnlargedPhoto.jpeg(fromPNGAt: fixture, width: 6000)
+        let path = dir.appendingPathComponent("three-faces-6000.jpg")
+        try Data(big.bytes).write(to: path)
+
+        func report(_ file: String, _ extra: [String] = []) throws -> [String: Any] {
+            let r = try Sharecard.run(["faces", file, "--json"] + extra)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            return try XCTUnwrap(JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
+        }
+        let json = try report(path.path, ["--frame", "1024x576"])
+        XCTAssertEqual(json["width"] as? Int, 6000)
+        XCTAssertEqual(json["height"] as? Int, 3807)
+        let faces = try XCTUnwrap(json["faces"] as? [[String: Int]])
+        let small = try XCTUnwrap(try report(fixture.path)["faces"] as? [[String: Int]])
+        XCTAssertEqual(small.count, 3)
+        XCTAssertEqual(faces.count, small.count, "\(faces)")
+        let k = 6000.0 / 807
+        func rect(_ f: [String: Int], _ scale: Double = 1) -> (Double, Double, Double, Double) {
+            (Double(f["x"]!) * scale, Double(f["y"]!) * scale, Double(f["width"]!) * scale, Double(f["height"]!) * scale)
+        }
+        func iou(_ a: (Double, Double, Double, Double), _ b: (Double, Double, Double, Double)) -> Double {
+            let w = min(a.0 + a.2, b.0 + b.2) - max(a.0, b.0), h = min(a.1 + a.3, b.1 + b.3) - max(a.1, b.1)
+            let both = max(w, 0) * max(h, 0)
+            return both / (a.2 * a.3 + b.2 * b.3 - both)
+        }
+        for face in small.map({ rect($0, k) }) {
+            let best = faces.map { iou(rect($0), face) }.max() ?? 0
+            XCTAssertGreaterThanOrEqual(best, 0.8, "fixture face \(face) ×\(k): best IoU \(best) among \(faces)")
+        }
+        // The crop is in the same pixels: 16:9 inside a 1.58:1 photo, as wide as the photo.
+        let crop = try XCTUnwrap((json["frame"] as? [String: Any])?["crop"] as? [String: Int])
+        XCTAssertEqual(crop["x"], 0)
+        XCTAssertEqual(crop["width"], 6000)
+        XCTAssertEqual(Double(crop["height"]!), 6000 * 9 / 16, accuracy: 1)
+        XCTAssertLessThanOrEqual(crop["y"]! + crop["height"]!, 3807)
     }
 
     func testBadInputIsAOneLineErrorNamingTheFile() throws {

@@ -1,5 +1,7 @@
+import Geometry
 import Photos
 import Raster
+import TestSupport
 import XCTest
 
 /// Correct pixels for every kind of photo the issue lists, checked against Pillow's decode
@@ -61,6 +63,54 @@ final class PhotoDecodingTests: XCTestCase {
         let photo = try decode("orientation-6.jpg", width: 24, height: 16)
         XCTAssertEqual([photo.image.width, photo.image.height], [24, 16])
         XCTAssertEqual([photo.sourceWidth, photo.sourceHeight], [48, 32])
+    }
+
+    /// A longer-side target (face detection's) takes the smallest reduction whose longer side
+    /// reaches it; a covering target (a card's) needs both sides there.
+    func testLongerSideTargetPicksTheSmallestReductionKeepingIt() throws {
+        let data = try PhotoFixtures.bytes("chelsea.jpg")
+        // 96×64: 1/8 → 12×8, 2/8 → 24×16, 3/8 → 36×24; a 20×20 cover needs 3/8, a 20 side 2/8.
+        for (side, w, h) in [(12, 12, 8), (13, 24, 16), (20, 24, 16), (24, 24, 16), (25, 36, 24), (96, 96, 64), (500, 96, 64), (0, 96, 64)] {
+            let photo = try Photo(data: data, longerSideAtLeast: side)
+            XCTAssertEqual([photo.image.width, photo.image.height], [w, h], "longer side \(side)")
+            XCTAssertEqual([photo.sourceWidth, photo.sourceHeight], [96, 64])
+        }
+        XCTAssertEqual(try decode("chelsea.jpg", width: 20, height: 20).image.width, 36)
+        // Out of range asks for the whole photo, never a crash.
+        for side in [-5, Int.max, Int.min] {
+            XCTAssertEqual(try Photo(data: data, longerSideAtLeast: side).image.width, 96, "longer side \(side)")
+        }
+        // Stored 32×48, upright 48×32: the longer upright side, whichever stored side it is.
+        let turned = try Photo(data: try PhotoFixtures.bytes("orientation-6.jpg"), longerSideAtLeast: 12)
+        XCTAssertEqual([turned.image.width, turned.image.height], [12, 8])
+        XCTAssertEqual([turned.sourceWidth, turned.sourceHeight], [48, 32])
+        // WebP scales to the side itself, the other in proportion.
+        let webp = try Photo(data: try PhotoFixtures.bytes("chelsea.webp"), longerSideAtLeast: 30)
+        XCTAssertEqual([webp.image.width, webp.image.height], [30, 20])
+        // PNG is decoded whole.
+        let png = try Photo(data: try PhotoFixtures.bytes("p3-chelsea.png"), longerSideAtLeast: 8)
+        XCTAssertEqual([png.image.width, png.image.height], [png.sourceWidth, png.sourceHeight])
+    }
+
+    /// Phone-sized photos made at test time (one flat grey each, 190 KB at 48 MP): the sizes
+    /// `sharecard faces` decodes them at, and a box found there mapped to the whole photo.
+    func testLargeJPEGsAreReducedToTheLongerSideAndBoxesMapBack() throws {
+        for (w, h, dw, dh) in [(6000, 4000, 750, 500), (8064, 6048, 1008, 756), (4032, 3024, 1008, 756), (5000, 700, 1250, 175),
+                               (3000, 2000, 750, 500), (600, 400, 600, 400)] {
+            let photo = try Photo(data: FlatJPEG.file(width: w, height: h), longerSideAtLeast: 704, limits: .photo)
+            XCTAssertEqual([photo.image.width, photo.image.height], [dw, dh], "\(w)×\(h)")
+            XCTAssertEqual([photo.sourceWidth, photo.sourceHeight], [w, h])
+        }
+        let photo = try Photo(data: FlatJPEG.file(width: 6000, height: 4000), longerSideAtLeast: 704, limits: .photo)
+        XCTAssertEqual(photo.inSourcePixels(Rect(x: 10, y: 20, width: 30, height: 40)), Rect(x: 80, y: 160, width: 240, height: 320))
+        // A side that is not a multiple of 8 (⌈6001/8⌉ = 751): the decoded edges land on the photo's.
+        let odd = try Photo(data: FlatJPEG.file(width: 6001, height: 4001), longerSideAtLeast: 704, limits: .photo)
+        XCTAssertEqual([odd.image.width, odd.image.height], [751, 501])
+        let all = odd.inSourcePixels(Rect(x: 0, y: 0, width: 751, height: 501))
+        XCTAssertEqual(all.width, 6001, accuracy: 1e-9)
+        XCTAssertEqual(all.height, 4001, accuracy: 1e-9)
+        let whole = try Photo(data: FlatJPEG.file(width: 600, height: 400), longerSideAtLeast: 704)
+        XCTAssertEqual(whole.inSourcePixels(Rect(x: 1.5, y: 2, width: 3, height: 4)), Rect(x: 1.5, y: 2, width: 3, height: 4))
     }
 
     func testWebPWithEXIFOrientation() throws {

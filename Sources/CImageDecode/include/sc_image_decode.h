@@ -21,15 +21,26 @@ enum {
     SC_IMAGE_NO_MEMORY = -4
 };
 
+/* How a target bounds a reduced decode (sc_image_request.target_mode). */
+enum {
+    /* Both sides at least the target's: what an aspect-fill draw at that size needs. */
+    SC_IMAGE_TARGET_COVER = 0,
+    /* Either side at least the target's, so the image is no smaller than its aspect-fit
+     * inside the target: with a square target, the longer side at least the target's. */
+    SC_IMAGE_TARGET_FIT = 1
+};
+
 typedef struct {
-    /* The size the caller will draw at, in oriented pixels; 0 × 0 asks for full size.
-     * The decoder picks the smallest reduction whose both sides are at least these. */
+    /* The size the caller needs, in oriented pixels; 0 × 0 asks for full size. The decoder
+     * picks the smallest reduction it offers that still meets it, as target_mode says. */
     uint32_t target_width;
     uint32_t target_height;
     /* Checked against the declared (stored) size before any pixel is allocated. */
     uint32_t max_width;
     uint32_t max_height;
     uint64_t max_pixels;
+    /* SC_IMAGE_TARGET_COVER or SC_IMAGE_TARGET_FIT. */
+    uint32_t target_mode;
 } sc_image_request;
 
 typedef struct {
