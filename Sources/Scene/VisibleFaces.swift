@@ -7,9 +7,10 @@ import Geometry
 struct VisibleFaces: Hashable, Sendable {
     /// Face heights above each face's box that count as the face (the hair).
     static let headroom = 0.3
-    /// Past this many pieces a cover no longer splits them (it still removes the pieces it
-    /// covers whole): at most 500 elements cannot grow the work without bound, and a piece
-    /// kept whole only counts more of the card as face.
+    /// Past this many pieces a cover no longer splits a piece it covers in part (it still
+    /// removes those it covers whole): each split makes up to four, so thin covers crossing
+    /// each other would otherwise multiply the pieces. A piece kept whole only counts more of
+    /// the card as face.
     static let maximumPieces = 256
 
     private(set) var regions: [Rect] = []

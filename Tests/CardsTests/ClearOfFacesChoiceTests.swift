@@ -62,7 +62,7 @@ final class ClearOfFacesChoiceTests: XCTestCase {
                        "a filter may soften the cover")
         let clipped = ##"{"type": "group", "clip": {"frame": [0, 0, 400, 110]}, "elements": [\##(cover(""))]}"##
         XCTAssertEqual(try textTops([Self.image, Self.choice([clipped, Self.overFace], [Self.clear])]), [330],
-                       "clipped to y 100…110, the cover hides only the top of the hair")
+                       "clipped to y 100…110, the cover ends above the hair, which starts at 120")
         XCTAssertEqual(try textTops([Self.image, cover(""), Self.choice([Self.overFace], [Self.clear])]), [160],
                        "a cover before the choice hides the face too")
     }
@@ -75,8 +75,8 @@ final class ClearOfFacesChoiceTests: XCTestCase {
             return nil
         }.first)
         XCTAssertGreaterThan(line.width, 100)
-        // A face 100 wide, 100 tall, under the line's middle, its hair's top `depth` above the line's foot: the
-        // overlap is 100 × depth of a 100 × 130 region.
+        // A face 100 by 100 under the line's middle, the top of its hair `fraction` × 130 above the
+        // line's foot: the overlap is that share of the 100 × 130 region.
         func face(reaching fraction: Double) -> Rect {
             Rect(x: line.midX - 50, y: line.maxY - fraction * 130 + 30, width: 100, height: 100)
         }

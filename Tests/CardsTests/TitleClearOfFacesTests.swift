@@ -7,8 +7,9 @@ import XCTest
 
 /// The `photo` template's title band goes where it is clear of the photo's faces: the bottom
 /// by default, the top when a face is low, and when neither is clear into a band of the
-/// palette colour beside the photo (`PhotoTemplateFallbackTests` has real photos). A 1024×576 photo on the 1024×576 card is
-/// drawn whole, so face boxes in its pixels are boxes on the card (computed by hand below).
+/// palette colour beside the photo (`PhotoTemplateFallbackTests` has real photos). A 1024×576
+/// photo on the 1024×576 card is drawn whole, so face boxes in its pixels are boxes on the
+/// card (computed by hand below).
 ///
 /// Bottom band: the label's box is y 248…484 and a one-line title is centred in it, about
 /// y 330…400; top band: box 92…328, the line about 175…245. A face box counts 0.3 face
@@ -40,10 +41,10 @@ final class TitleClearOfFacesTests: XCTestCase {
                        "faces without a photo drawn are nowhere on the card")
     }
 
-    /// A tall face in the middle (hair from 134, chin at 420) lies across both lines, and
-    /// across a right-to-left title's too: neither band is clear,
-    /// so the photo moves to the trailing half and the title into the palette-coloured leading
-    /// half (48…471 wide, 48…528 tall), mirrored for a right-to-left title.
+    /// A tall face in the middle (hair from 134, chin at 420) lies across both lines, a
+    /// right-to-left title's too: neither band is clear, so the photo moves to the trailing
+    /// half and the title into the palette-coloured leading half (x 48…471, y 48…528),
+    /// mirrored for a right-to-left title.
     func testWhenBothBandsCoverAFaceTheTitleMovesBesideThePhoto() throws {
         let tall = Rect(x: 420, y: 200, width: 170, height: 220)
         let title = try titleFrame(faces: [tall])
