@@ -34,8 +34,9 @@ public enum Choice: Sendable {
     /// nil, a tall one `portrait` when `tall` is nil.
     case canvasShape(landscape: [SceneElement], square: [SceneElement], portrait: [SceneElement], wide: [SceneElement]?,
                      tall: [SceneElement]? = nil)
-    /// The option whose text lies least over the faces of the event's photo as drawn so far
-    /// (`FaceOverlap`); the first option when there are no faces, and on a tie.
+    /// The first option whose text is clear of the faces of the event's photo as the card shows
+    /// them once the option is drawn (`FaceOverlap`); when none is, the one whose text covers
+    /// them least (the earlier on a tie).
     case clearOfFaces([[SceneElement]])
 
     /// Every list of elements the choice may draw.
@@ -48,20 +49,18 @@ public enum Choice: Sendable {
     }
 }
 
-/// How much of the faces a resolved option's text covers: the area, in square points, where
-/// the lines of its labels and its chips overlap the faces' boxes on the canvas, each box
-/// raised by `headroom` face heights (so text does not sit on the hair either).
+/// How a `clearOfFaces` choice judges an option: by the area where the lines of its labels and
+/// its chips overlap the faces the card shows once the option is drawn (`VisibleFaces`).
 enum FaceOverlap {
-    static let headroom = 0.3
+    /// The share of the visible faces' area (hair included) an option's text may cover and
+    /// still count as clear of them: a line across a whole face may reach 0.026 face heights
+    /// into its raised box. A line that grazes the hair allowance (0.9 % on the contact sheet's
+    /// camera-edge card) is clear; one on the chin (5.7 %, 7.7 %) is not (docs/design.md).
+    static let clearFraction = 0.02
 
-    static func area(of elements: [ResolvedElement], faces: [Rect]) -> Double {
-        let raised = faces.map { Rect(x: $0.minX, y: $0.minY - headroom * $0.height, width: $0.width, height: $0.height * (1 + headroom)) }
-        return textBounds(elements).reduce(0) { total, text in
-            raised.reduce(total) { sum, face in
-                let overlap = text.intersection(face)
-                return overlap.isEmpty ? sum : sum + overlap.width * overlap.height
-            }
-        }
+    /// Whether text covering `overlap` square points of `faces` counts as clear of them.
+    static func isClear(_ overlap: Double, of faces: VisibleFaces) -> Bool {
+        overlap <= clearFraction * faces.area
     }
 
     /// The boxes of every text line and chip among `elements`, in canvas points.

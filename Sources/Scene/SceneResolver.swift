@@ -96,8 +96,13 @@ struct SceneResolver {
     let direction: TextDirection
     /// The placed frames of the named elements resolved so far.
     let named = LockedValue<[String: Rect]>([:])
-    /// The faces of the event's photo where images drawn so far put them, in canvas points.
-    let facesOnCanvas = LockedValue<[Rect]>([])
+    /// The faces of the event's photo as the elements resolved so far show them.
+    let facesOnCanvas = LockedValue<VisibleFaces>(VisibleFaces())
+    /// The clip of the groups the elements being resolved are in, on the canvas.
+    var groupClip: Rect?
+    /// False inside a filtered group: a filter may soften or move what it draws, so an opaque
+    /// rectangle there is not known to hide the faces under it.
+    var coversAreExact = true
 
     func resolve(_ elements: [SceneElement]) throws -> [ResolvedElement] {
         try elements.compactMap(resolve)
@@ -112,6 +117,7 @@ struct SceneResolver {
         switch element {
         case .shape(let shape):
             let path = ShapeElement.path(shape.outline, in: shape.frame.map(place) ?? .zero)
+            if let cover = opaqueRect(shape) { facesOnCanvas.withLock { $0.hide(under: cover) } }
             return .shape(path, fill: shape.fill?.resolve(colors, canvas: canvas.size), fillRule: shape.fillRule,
                           stroke: shape.stroke.map { (paint: $0.paint.resolve(colors, canvas: canvas.size), style: $0.style) })
 
@@ -132,7 +138,8 @@ struct SceneResolver {
             let clips = image.clipsToBounds || image.cornerRadius > 0
             let (frame, mode) = image.sizing.placement(of: pixels.size, in: box, contentMode: image.contentMode, direction: direction)
             if let photoCrop {
-                recordFaces(croppedTo: photoCrop, drawnAs: mode.frame(for: pixels.size, in: frame), clippedTo: clips ? frame : nil)
+                let clip = clips ? groupClip.map { $0.intersection(frame) } ?? frame : groupClip
+                recordFaces(croppedTo: photoCrop, drawnAs: mode.frame(for: pixels.size, in: frame), clippedTo: clip)
             }
             return .image(pixels, frame: frame, contentMode: mode, clipsToBounds: clips, cornerRadius: image.cornerRadius,
                           filters: image.filters)
@@ -188,8 +195,11 @@ struct SceneResolver {
             return .group(shapes, clip: (rect: rect, cornerRadius: 0), filters: [])
 
         case .group(let children, let clip, let filters):
-            return .group(try resolve(children), clip: clip.map { (rect: place($0.frame), cornerRadius: $0.cornerRadius) },
-                          filters: filters)
+            let clip = clip.map { (rect: place($0.frame), cornerRadius: $0.cornerRadius) }
+            var inner = self
+            if let clip { inner.groupClip = groupClip.map { $0.intersection(clip.rect) } ?? clip.rect }
+            if !filters.isEmpty { inner.coversAreExact = false }
+            return .group(try inner.resolve(children), clip: clip, filters: filters)
 
         case .snapshot(let frame, let mode, let levels):
             return .snapshot(frame: place(frame), contentMode: mode, levels: levels)
@@ -301,18 +311,28 @@ extension SceneResolver {
     func recordFaces(croppedTo crop: Rect, drawnAs drawn: Rect, clippedTo clip: Rect?) {
         guard crop.width > 0, crop.height > 0 else { return }
         let sx = drawn.width / crop.width, sy = drawn.height / crop.height
-        let placed = bindings.photoFaces.compactMap { face -> Rect? in
-            var r = Rect(x: drawn.minX + (face.minX - crop.minX) * sx, y: drawn.minY + (face.minY - crop.minY) * sy,
-                         width: face.width * sx, height: face.height * sy)
-            if let clip { r = r.intersection(clip) }
-            return r.isEmpty ? nil : r
+        facesOnCanvas.withLock { faces in
+            for face in bindings.photoFaces {
+                faces.add(face: Rect(x: drawn.minX + (face.minX - crop.minX) * sx, y: drawn.minY + (face.minY - crop.minY) * sy,
+                                     width: face.width * sx, height: face.height * sy), clippedTo: clip)
+            }
         }
-        facesOnCanvas.withLock { $0 += placed }
     }
 
-    /// The elements a choice draws: the list for the canvas's shape, or the option whose text
-    /// covers the faces drawn so far least (each option is resolved to measure it; the named
-    /// frames are those of the option kept).
+    /// What an opaque rectangle hides on the canvas: a `rect` without rounded corners whose
+    /// fill is opaque, clipped as its groups clip; nil for other shapes and inside a filtered
+    /// group.
+    func opaqueRect(_ shape: ShapeElement) -> Rect? {
+        guard coversAreExact, case .rect(let cornerRadius) = shape.outline, cornerRadius <= 0, let frame = shape.frame,
+              let fill = shape.fill?.resolve(colors, canvas: canvas.size), fill.isOpaque else { return nil }
+        let rect = place(frame)
+        return groupClip.map { $0.intersection(rect) } ?? rect
+    }
+
+    /// The elements a choice draws: the list for the canvas's shape, or the first option whose
+    /// text is clear of the faces the card shows once the option is drawn, else the one whose
+    /// text covers them least. Options are resolved in turn until one is clear; the named
+    /// frames and the visible faces after the choice are those of the option kept.
     func resolve(_ choice: Choice) throws -> [ResolvedElement] {
         switch choice {
         case .canvasShape(let landscape, let square, let portrait, let wide, let tall):
@@ -324,18 +344,22 @@ extension SceneResolver {
             case .portrait: return try resolve(portrait)
             }
         case .clearOfFaces(let options):
-            let faces = facesOnCanvas.withLock { $0 }
             guard let first = options.first else { return [] }
-            guard !faces.isEmpty, options.count > 1 else { return try resolve(first) }
-            let namedBefore = named.withLock { $0 }
-            var best: (elements: [ResolvedElement], overlap: Double, named: [String: Rect])?
+            guard bindings.photo != nil, !bindings.photoFaces.isEmpty, options.count > 1 else { return try resolve(first) }
+            let namedBefore = named.withLock { $0 }, facesBefore = facesOnCanvas.withLock { $0 }
+            var best: (elements: [ResolvedElement], overlap: Double, named: [String: Rect], faces: VisibleFaces)?
             for option in options {
                 named.withLock { $0 = namedBefore }
+                facesOnCanvas.withLock { $0 = facesBefore }
                 let elements = try resolve(option)
-                let overlap = FaceOverlap.area(of: elements, faces: faces)
-                if best == nil || overlap < best!.overlap { best = (elements, overlap, named.withLock { $0 }) }
+                let faces = facesOnCanvas.withLock { $0 }
+                let overlap = faces.overlap(with: FaceOverlap.textBounds(elements))
+                let clear = FaceOverlap.isClear(overlap, of: faces)
+                if clear || best == nil || overlap < best!.overlap { best = (elements, overlap, named.withLock { $0 }, faces) }
+                if clear { break }
             }
             named.withLock { $0 = best!.named }
+            facesOnCanvas.withLock { $0 = best!.faces }
             return best!.elements
         }
     }

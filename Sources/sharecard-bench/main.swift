@@ -4,7 +4,7 @@ import Typesetting
 
 // sharecard-bench: per-stage medians on this machine, beside peers run in the same process
 // tree, reported as ratios (machines here are shared and noisy; compare ratios, not ms).
-//   swift run -c release sharecard-bench [--iterations N] [--cpu-time] [--stage raster|typesetting|fallback|card|presets|templates|faces|photo|encode|lossy|png-photo]...
+//   swift run -c release sharecard-bench [--iterations N] [--cpu-time] [--stage raster|typesetting|fallback|card|presets|templates|faces|photo|photo-layout|encode|lossy|png-photo]...
 // png-photo (every libdeflate level × row filter on the photo cards, several minutes) runs only when named.
 // --cpu-time times each run by the CPU time of the timing thread (here and in the peers)
 // instead of the wall clock: on a machine busy with other work, waits for a core drop out.
@@ -12,7 +12,7 @@ import Typesetting
 // process's CPU at once; --cpu-time there picks the peer's clock (and so the ratio's).
 
 var iterations = 200
-let allStages = ["raster", "typesetting", "fallback", "card", "presets", "templates", "faces", "photo", "encode", "lossy"]
+let allStages = ["raster", "typesetting", "fallback", "card", "presets", "templates", "faces", "photo", "photo-layout", "encode", "lossy"]
 let namedOnlyStages = ["png-photo"]
 var stages: Set<String> = []
 var arguments = CommandLine.arguments.dropFirst()
@@ -33,7 +33,7 @@ while let arg = arguments.popFirst() {
     case "--cpu-time":
         setenv(cpuTimeVariable, "1", 1)  // read by measure() and inherited by the peer scripts
     case "--help", "-h":
-        print("USAGE: sharecard-bench [--iterations N] [--cpu-time] [--stage raster|typesetting|fallback|card|presets|templates|faces|photo|encode|lossy|png-photo]... (default: every stage but png-photo)")
+        print("USAGE: sharecard-bench [--iterations N] [--cpu-time] [--stage raster|typesetting|fallback|card|presets|templates|faces|photo|photo-layout|encode|lossy|png-photo]... (default: every stage but png-photo)")
         exit(0)
     default:
         FileHandle.standardError.write(Data("sharecard-bench: unknown option '\(arg)'\n".utf8))
@@ -62,6 +62,7 @@ do {
     if stages.contains("faces") { try FaceBench.run(iterations: iterations, root: root) }
     if stages.contains("photo") { try PhotoBench.run(iterations: iterations, root: root) }
     if stages.contains("photo") { try PhotoCardFacesCached.run(iterations: iterations, root: root) }
+    if stages.contains("photo-layout") { try PhotoLayoutBench.run(iterations: iterations, root: root) }
     if stages.contains("encode") { try EncodeBench.run(iterations: max(5, iterations / 10), root: root) }
     if stages.contains("lossy") { try JPEGTablesBench.run(iterations: max(5, iterations / 4), root: root) }
     if stages.contains("png-photo") { try PNGPhotoBench.run(iterations: max(3, iterations / 4), root: root) }
