@@ -338,9 +338,16 @@ static int read_properties(parser *ps, span iprp) {
             return sc_image_fail(ps->err, ps->err_size, SC_IMAGE_TOO_LARGE, "HEIC with more than %d properties", MAX_PROPERTIES);
     }
     if (r < 0) return corrupt(ps, "a box in ipco overruns it");
-    box *properties = (box *)malloc((property_count ? property_count : 1) * sizeof(box));
+    /* Each property with the picture size of its SPS, read once however many items share it
+     * (a phone's grid shares one hvcC among its cells). */
+    typedef struct {
+        box b;
+        int read;
+        uint32_t width, height;
+    } property;
+    property *properties = (property *)calloc(property_count ? property_count : 1, sizeof(property));
     if (!properties) return sc_image_fail(ps->err, ps->err_size, SC_IMAGE_NO_MEMORY, "out of memory");
-    for (uint32_t i = 0; i < property_count; i++) next_box(&ipco, &properties[i]);
+    for (uint32_t i = 0; i < property_count; i++) next_box(&ipco, &properties[i].b);
     int status = SC_IMAGE_OK;
     span rest = iprp;
     while (status == SC_IMAGE_OK && (r = next_box(&rest, &b)) == 1) {
@@ -374,9 +381,9 @@ static int read_properties(parser *ps, span iprp) {
                     status = corrupt(ps, "ipma names a property ipco does not hold");
                     break;
                 }
-                const box *p = &properties[index - 1];
-                span body = p->body;
-                if (p->type == FOURCC('i', 's', 'p', 'e') && !it->has_ispe) {
+                property *p = &properties[index - 1];
+                span body = p->b.body;
+                if (p->b.type == FOURCC('i', 's', 'p', 'e') && !it->has_ispe) {
                     uint64_t w, h;
                     if (!skip(&body, 4) || !take(&body, 4, &w) || !take(&body, 4, &h)) {
                         status = corrupt(ps, "a truncated ispe box");
@@ -385,20 +392,23 @@ static int read_properties(parser *ps, span iprp) {
                     it->ispe_width = (uint32_t)w;
                     it->ispe_height = (uint32_t)h;
                     it->has_ispe = 1;
-                } else if (p->type == FOURCC('h', 'v', 'c', 'C')) {
-                    uint32_t w = 0, h = 0;
-                    const char *problem = hvcc_size(body, &w, &h);
-                    if (problem) {
-                        status = sc_image_fail(ps->err, ps->err_size, SC_IMAGE_CORRUPT, "corrupt HEIC: item %u has %s",
-                                               it->id, problem);
-                        break;
+                } else if (p->b.type == FOURCC('h', 'v', 'c', 'C')) {
+                    if (!p->read) {
+                        const char *problem = hvcc_size(body, &p->width, &p->height);
+                        if (problem) {
+                            status = sc_image_fail(ps->err, ps->err_size, SC_IMAGE_CORRUPT, "corrupt HEIC: item %u has %s",
+                                                   it->id, problem);
+                            break;
+                        }
+                        p->read = 1;
                     }
+                    const uint32_t w = p->width, h = p->height;
                     if (!it->has_hvcc || (uint64_t)w * h > (uint64_t)it->coded_width * it->coded_height) {
                         it->coded_width = w;
                         it->coded_height = h;
                     }
                     it->has_hvcc = 1;
-                } else if (p->type == FOURCC('a', 'u', 'x', 'C')) {
+                } else if (p->b.type == FOURCC('a', 'u', 'x', 'C')) {
                     it->is_alpha |= auxc_is_alpha(body);
                 }
             }
