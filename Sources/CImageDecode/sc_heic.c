@@ -1,7 +1,8 @@
-/* HEIC photos through libheif (HEVC decoded by libde265): the primary image only, decoded
- * whole (HEVC has no reduced decode) with the file's irot/imir/clap transforms applied by
- * libheif. EXIF orientation is not applied on top: in HEIF the transform properties are the
- * orientation, and writers that keep an EXIF copy keep it in step with them.
+/* HEIC photos through libheif (HEVC decoded by libde265): the primary image only, its work
+ * bounded first from the boxes (sc_heic_structure.c), decoded whole (HEVC has no reduced
+ * decode) with the file's irot/imir/clap transforms applied by libheif. EXIF orientation is
+ * not applied on top: in HEIF the transform properties are the orientation, and writers that
+ * keep an EXIF copy keep it in step with them.
  *
  * libheif is opened with dlopen on the first HEIC, not linked: it brings libx265, libaom,
  * libdav1d, libde265 and libnuma with it, ≈ 6 ms of CPU before main in every process

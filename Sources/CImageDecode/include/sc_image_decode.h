@@ -63,9 +63,11 @@ int sc_image_decode_png(const uint8_t *data, size_t size, const sc_image_request
 /* HEIC (HEVC in HEIF; the AVIF brands are refused as unsupported): the primary image, always
  * decoded whole (target size ignored) with libheif applying its irot/imir/clap transforms, so
  * orientation is reported as 1 and EXIF orientation is not applied again. An ICC profile is
- * converted; else nclx primaries other than sRGB's under an SDR transfer curve. libheif.so.1
- * is opened with dlopen on the first call; while it cannot be, every call returns
- * SC_IMAGE_UNSUPPORTED saying why (each call tries again). */
+ * converted; else nclx primaries other than sRGB's under an SDR transfer curve. Before libheif
+ * reads the file, sc_heic_read_structure bounds the HEVC it would decode (coded pixels at most
+ * twice max_pixels, at most 1024 cells). libheif.so.1 is opened with dlopen on the first call;
+ * while it cannot be, every call returns SC_IMAGE_UNSUPPORTED saying why (each call tries
+ * again). */
 int sc_image_decode_heic(const uint8_t *data, size_t size, const sc_image_request *request,
                          sc_image_result *result, char *err, size_t err_size);
 
