@@ -202,8 +202,8 @@ int sc_image_decode_heic(const uint8_t *data, size_t size, const sc_image_reques
     sc_heic_structure structure;
     const int structure_status = sc_heic_read_structure(data, size, &bounds, &structure, err, err_size);
     if (structure_status != SC_IMAGE_OK) {
-        /* As below: a sequence brand without a still image is named by its brand. */
-        if (filetype == heif_filetype_yes_unsupported && structure_status != SC_IMAGE_TOO_LARGE) {
+        /* As below: a sequence brand without a still image (no meta box) is named by its brand. */
+        if (filetype == heif_filetype_yes_unsupported && !sc_heic_has_meta(data, size)) {
             char reason[256];
             snprintf(reason, sizeof reason, "%s", err && err_size ? err : "");
             return sc_image_fail(err, err_size, SC_IMAGE_UNSUPPORTED, "HEIF with brand '%s' and no still image libheif can read (%s)",

@@ -141,10 +141,16 @@ static int corrupt(parser *ps, const char *what) {
     return sc_image_fail(ps->err, ps->err_size, SC_IMAGE_CORRUPT, "corrupt HEIC: %s", what);
 }
 
+static int compare_items(const void *a, const void *b) {
+    const uint32_t x = ((const item *)a)->id, y = ((const item *)b)->id;
+    return x < y ? -1 : x > y;
+}
+
+/* The item of `id` (items are sorted by id once read: ipma entries, however many, each cost a
+ * binary search). */
 static item *find_item(parser *ps, uint32_t id) {
-    for (uint32_t i = 0; i < ps->item_count; i++)
-        if (ps->items[i].id == id) return &ps->items[i];
-    return NULL;
+    const item key = {.id = id};
+    return ps->items ? (item *)bsearch(&key, ps->items, ps->item_count, sizeof(item), compare_items) : NULL;
 }
 
 /* ---- HEVC: the picture size in a sequence parameter set ---- */
@@ -267,15 +273,16 @@ static int read_items(parser *ps, span iinf) {
         } else if (!take(&e, 2, &id)) {
             return corrupt(ps, "a truncated infe box");
         }
-        if (find_item(ps, (uint32_t)id)) {
-            return sc_image_fail(ps->err, ps->err_size, SC_IMAGE_CORRUPT, "corrupt HEIC: item %llu is declared twice",
-                                 (unsigned long long)id);
-        }
         item *it = &ps->items[ps->item_count++];
         it->id = (uint32_t)id;
         it->type = (uint32_t)type;
     }
     if (ps->item_count < count) return corrupt(ps, "iinf counts more items than it holds");
+    qsort(ps->items, ps->item_count, sizeof(item), compare_items);
+    for (uint32_t i = 1; i < ps->item_count; i++) {
+        if (ps->items[i].id == ps->items[i - 1].id)
+            return sc_image_fail(ps->err, ps->err_size, SC_IMAGE_CORRUPT, "corrupt HEIC: item %u is declared twice", ps->items[i].id);
+    }
     return SC_IMAGE_OK;
 }
 
@@ -349,6 +356,7 @@ static int read_properties(parser *ps, span iprp) {
     if (!properties) return sc_image_fail(ps->err, ps->err_size, SC_IMAGE_NO_MEMORY, "out of memory");
     for (uint32_t i = 0; i < property_count; i++) next_box(&ipco, &properties[i].b);
     int status = SC_IMAGE_OK;
+    uint64_t listed = 0;
     span rest = iprp;
     while (status == SC_IMAGE_OK && (r = next_box(&rest, &b)) == 1) {
         if (b.type != FOURCC('i', 'p', 'm', 'a')) continue;
@@ -358,8 +366,11 @@ static int read_properties(parser *ps, span iprp) {
             status = corrupt(ps, "a truncated ipma box");
             break;
         }
-        if (entries > MAX_ITEMS) {
-            status = corrupt(ps, "ipma lists more items than a file may hold");
+        /* Each item once, in one ipma or another: more entries than items is a file built to
+         * make this loop long. */
+        listed += entries;
+        if (listed > ps->item_count) {
+            status = corrupt(ps, "ipma lists more items than iinf holds");
             break;
         }
         for (uint64_t i = 0; i < entries && status == SC_IMAGE_OK; i++) {
@@ -591,6 +602,12 @@ static int read_meta(parser *ps, span meta) {
     ps->out->declared_height = it->ispe_height;
     ps->out->rows = ps->out->columns = 1;
     return visit(ps, (uint32_t)primary, 0);
+}
+
+int sc_heic_has_meta(const uint8_t *data, size_t size) {
+    span file = {data, data ? size : 0}, meta;
+    box first;
+    return next_box(&file, &first) == 1 && first.type == FOURCC('f', 't', 'y', 'p') && child(file, FOURCC('m', 'e', 't', 'a'), &meta) == 1;
 }
 
 int sc_heic_read_structure(const uint8_t *data, size_t size, const sc_heic_bounds *bounds, sc_heic_structure *out,

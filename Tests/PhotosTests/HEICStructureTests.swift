@@ -60,6 +60,12 @@ final class HEICStructureTests: XCTestCase {
         guard case .tooLarge(let message)? = error(bomb) else { return XCTFail("\(String(describing: error(bomb)))") }
         XCTAssertLessThan(Date().timeIntervalSince(start), 5, "refusing took too long")
         XCTAssertTrue(message.contains("16384 cells") && message.contains("2048×2048") && message.contains("1024 cells"), message)
+        // Under a brand libheif calls unsupported (its still image is read all the same), the
+        // same: only a file without a meta box is named by its brand.
+        var rebranded = bomb
+        rebranded.replaceSubrange(8..<12, with: Array("hevc".utf8))
+        guard case .tooLarge(let same)? = error(rebranded) else { return XCTFail("\(String(describing: error(rebranded)))") }
+        XCTAssertEqual(same, message)
         // Under a cell bound it could pass, its coded pixels or its mislabelled cells refuse it.
         XCTAssertThrowsError(try structure(bomb, maxCells: 1 << 16)) { error in
             guard case .tooLarge(let text) = error as? PhotoError else { return XCTFail("\(error)") }
@@ -85,6 +91,9 @@ final class HEICStructureTests: XCTestCase {
         XCTAssertNoThrow(try structure(HEIFBuilder.declaring(chelsea, width: 16, height: 1)))
         guard case .corrupt(let mislabelled)? = error(HEIFBuilder.declaring(chelsea, width: 15, height: 64)) else { return XCTFail() }
         XCTAssertTrue(mislabelled.contains("declared 15×64 (ispe) but coded at 96×64 (SPS)"), mislabelled)
+        var sequenceBrand = HEIFBuilder.declaring(chelsea, width: 15, height: 64)
+        sequenceBrand.replaceSubrange(8..<12, with: Array("hevc".utf8))
+        XCTAssertEqual(error(sequenceBrand), .corrupt(mislabelled))
     }
 
     func testHostileStructuresAreRefusedWithAReason() throws {
@@ -114,6 +123,10 @@ final class HEICStructureTests: XCTestCase {
         refused([HEIFBuilder.Item(id: 1, type: "hvc1", properties: [HEIFBuilder.ispe(96, 64)])], "image item 1 has no hvcC")
         refused([HEIFBuilder.Item(id: 1, type: "av01", properties: [HEIFBuilder.ispe(96, 64)])], "of type 'av01' (not HEVC)")
         refused([cell], primary: 7, "the primary item 7 is not in iinf")
+        refused([grid(1, rows: 2, columns: 2, cells: [2, 2, 2, 2]), cell, cell], "item 2 is declared twice")
+        // Each item's properties listed again in a second ipma: a loop made long on purpose.
+        let twice = HEIFBuilder.file(primary: 1, items: [grid(1, rows: 2, columns: 2, cells: [2, 2, 2, 2]), cell], ipmaCopies: 2)
+        XCTAssertTrue(error(twice)?.reason.contains("ipma lists more items than iinf holds") == true, "\(String(describing: error(twice)))")
 
         // A truncated hvcC, and SPS units that cannot be read.
         let cut = HEIFBuilder.box("hvcC", Array(hvcc[8..<40]))

@@ -24,7 +24,8 @@ enum HEIFBuilder {
 
     static func ispe(_ width: Int, _ height: Int) -> [UInt8] { full("ispe", be32(width) + be32(height)) }
 
-    static func file(primary: UInt32, items: [Item]) -> [UInt8] {
+    /// `ipmaCopies` repeats the ipma box (each item's associations listed again).
+    static func file(primary: UInt32, items: [Item], ipmaCopies: Int = 1) -> [UInt8] {
         var properties: [[UInt8]] = []
         var associations: [UInt8] = []
         for item in items {
@@ -50,7 +51,8 @@ enum HEIFBuilder {
             + full("iloc", version: 1, [0x44, 0x00] + be16(stored.count) + locations)
             + full("iinf", be16(items.count) + items.flatMap { full("infe", version: 2, be16(Int($0.id)) + be16(0) + Array($0.type.utf8) + [0]) })
             + full("iref", references.flatMap { $0 })
-            + box("iprp", box("ipco", properties.flatMap { $0 }) + full("ipma", be32(items.count) + associations))
+            + box("iprp", box("ipco", properties.flatMap { $0 })
+                  + Array(repeating: full("ipma", be32(items.count) + associations), count: ipmaCopies).flatMap { $0 })
             + box("idat", idat)
         return box("ftyp", Array("heic".utf8) + be32(0) + Array("mif1heic".utf8)) + full("meta", meta)
     }
