@@ -18,8 +18,9 @@ enum HEICStructureFuzz {
         guard case .success(let structure) = first else { return }
         FuzzCheck.that((1...maxCells).contains(structure.cells), "\(structure.cells) cells")
         FuzzCheck.that(structure.codedPixels <= maxCodedPixels, "\(structure.codedPixels) coded pixels")
-        FuzzCheck.that(structure.largestCellWidth >= 1 && structure.largestCellHeight >= 1
-                       && structure.largestCellWidth * structure.largestCellHeight <= structure.codedPixels
+        // The largest width and height may be two cells' (each within the sum).
+        FuzzCheck.that((1...structure.codedPixels).contains(structure.largestCellWidth)
+                       && (1...structure.codedPixels).contains(structure.largestCellHeight)
                        && structure.codedPixels <= structure.cells * structure.largestCellWidth * structure.largestCellHeight,
                        "cells of up to \(structure.largestCellWidth)×\(structure.largestCellHeight) summing to \(structure.codedPixels)")
         FuzzCheck.that((1...256).contains(structure.rows) && (1...256).contains(structure.columns),
