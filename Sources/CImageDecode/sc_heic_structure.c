@@ -15,7 +15,7 @@
 #include <string.h>
 
 enum {
-    MAX_ITEMS = 4096,      /* iPhone files hold about 60; a 48 MP one with its gain map a few hundred */
+    MAX_ITEMS = 4096,      /* a phone's 12 MP grid photo holds its 48 cells and a few more items */
     MAX_PROPERTIES = 4096,
     MAX_REFERENCES = 4096, /* reference boxes (one per item and type) */
     MAX_DEPTH = 8,         /* derived images of derived images: grid → iden → hvc1 is 3 */

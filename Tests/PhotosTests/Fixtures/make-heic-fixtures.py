@@ -137,22 +137,23 @@ def without_iccp(png):
     return b"".join(kept)
 
 
-def flat_png(width, height, grey):
-    """A PNG of one grey, written with the standard library."""
+def png(width, height, colour_type, rows):
+    """A PNG of 8-bit RGB (colour type 2) or RGBA (6) `rows`, written with the standard library."""
     def chunk(kind, payload):
         return struct.pack(">I", len(payload)) + kind + payload + struct.pack(">I", zlib.crc32(kind + payload))
-    rows = b"".join(b"\0" + bytes([grey]) * 3 * width for _ in range(height))
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b""))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(b"".join(b"\0" + row for row in rows), 9)) + chunk(b"IEND", b""))
+
+
+def flat_png(width, height, grey):
+    """A PNG of one grey."""
+    return png(width, height, 2, [bytes([grey]) * 3 * width] * height)
 
 
 def half_transparent_png(width, height):
     """An RGBA PNG whose left half is opaque red and right half transparent."""
-    def chunk(kind, payload):
-        return struct.pack(">I", len(payload)) + kind + payload + struct.pack(">I", zlib.crc32(kind + payload))
-    row = b"\0" + b"".join(bytes([200, 40, 40, 255 if x < width // 2 else 0]) for x in range(width))
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(row * height, 9)) + chunk(b"IEND", b""))
+    row = b"".join(bytes([200, 40, 40, 255 if x < width // 2 else 0]) for x in range(width))
+    return png(width, height, 6, [row] * height)
 
 
 def with_cells_declared(grid, width, height):
@@ -228,8 +229,8 @@ open(out("bomb-60000.heic"), "wb").write(set_declared_size(chelsea, 60000, 60000
 # Four cells of the photo, shown at 160 × 100: the right column and the bottom row cut.
 open(out("grid-2x2.heic"), "wb").write(grid_of(chelsea, 2, 2, 160, 100))
 # The grid that libheif 1.15 bounds by declared sizes only: 64 × 256 cells declared 8 × 8 (a
-# 2048 × 512 image), every one the same 1 KB stream coded at 2048 × 2048. Refused by its
-# coded size; libheif alone would decode 16,384 × 4 megapixels.
+# 2048 × 512 image), every one the same 1 KB stream coded at 2048 × 2048. Refused from its
+# boxes (its cell count; its coded pixels too); libheif alone would decode 16,384 × 4 megapixels.
 with tempfile.TemporaryDirectory() as work:
     flat, flat_heic = os.path.join(work, "flat.png"), os.path.join(work, "flat.heic")
     open(flat, "wb").write(flat_png(2048, 2048, 128))
