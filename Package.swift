@@ -119,7 +119,7 @@ let package = Package(
 // ordinary builds never see them.
 if Context.environment["SHARECARD_FUZZ"] == "1" {
     for name in ["event", "scene", "template", "palette", "path-data", "png", "request-target", "card-query",
-                 "url-signature", "text-layout", "photo", "json"] {
+                 "url-signature", "text-layout", "photo", "json", "heic-structure"] {
         package.targets.append(.executableTarget(name: "fuzz-\(name)", dependencies: ["FuzzHarness"], path: "fuzz/targets/\(name)"))
         package.products.append(.executable(name: "fuzz-\(name)", targets: ["fuzz-\(name)"]))
     }

@@ -1,7 +1,8 @@
-/* HEIC photos through libheif (HEVC decoded by libde265): the primary image only, decoded
- * whole (HEVC has no reduced decode) with the file's irot/imir/clap transforms applied by
- * libheif. EXIF orientation is not applied on top: in HEIF the transform properties are the
- * orientation, and writers that keep an EXIF copy keep it in step with them.
+/* HEIC photos through libheif (HEVC decoded by libde265): the primary image only, its work
+ * bounded first from the boxes (sc_heic_structure.c), decoded whole (HEVC has no reduced
+ * decode) with the file's irot/imir/clap transforms applied by libheif. EXIF orientation is
+ * not applied on top: in HEIF the transform properties are the orientation, and writers that
+ * keep an EXIF copy keep it in step with them.
  *
  * libheif is opened with dlopen on the first HEIC, not linked: it brings libx265, libaom,
  * libdav1d, libde265 and libnuma with it, ≈ 6 ms of CPU before main in every process
@@ -11,6 +12,7 @@
 
 #include <libheif/heif.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -185,6 +187,29 @@ int sc_image_decode_heic(const uint8_t *data, size_t size, const sc_image_reques
     const enum heif_filetype_result filetype = lib.check_filetype(data, (int)size);
     if (filetype == heif_filetype_no) {
         return sc_image_fail(err, err_size, SC_IMAGE_CORRUPT, "not a HEIC file (brand '%s')", brand);
+    }
+    /* The work libheif would do, from the boxes, before it reads them: the HEVC pixels the
+     * primary image is coded at, summed over its cells and alpha planes. A grid's cells cover
+     * its declared size with at most one column and one row over, each padded to its coding
+     * block (a 4032 × 3024 photo in 512 × 512 cells codes 4096 × 3072, 1.03×), so twice the
+     * pixel limit takes any photo within the limits, an alpha plane too, and bounds the work
+     * at twice the largest one's. 1024 cells is a 50 MP photo in 256 × 192 cells (phones use
+     * 512 × 512: 192 cells); a cell costs a decoder's setup however small. */
+    const sc_heic_bounds bounds = {
+        .max_coded_pixels = request->max_pixels > UINT64_MAX / 2 ? UINT64_MAX : request->max_pixels * 2,
+        .max_cells = 1024,
+    };
+    sc_heic_structure structure;
+    const int structure_status = sc_heic_read_structure(data, size, &bounds, &structure, err, err_size);
+    if (structure_status != SC_IMAGE_OK) {
+        /* As below: a sequence brand without a still image (no meta box) is named by its brand. */
+        if (filetype == heif_filetype_yes_unsupported && !sc_heic_has_meta(data, size)) {
+            char reason[256];
+            snprintf(reason, sizeof reason, "%s", err && err_size ? err : "");
+            return sc_image_fail(err, err_size, SC_IMAGE_UNSUPPORTED, "HEIF with brand '%s' and no still image libheif can read (%s)",
+                                 brand, reason);
+        }
+        return structure_status;
     }
 
     decode_state s = {0};

@@ -5,6 +5,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Whether a HEIF file (ftyp first) has a top-level meta box, where its still images are. */
+int sc_heic_has_meta(const uint8_t *data, size_t size);
+
 /* snprintf into err when there is room. Returns `status` so callers can `return fail(...)`. */
 int sc_image_fail(char *err, size_t err_size, int status, const char *format, ...);
 

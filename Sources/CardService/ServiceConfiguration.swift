@@ -23,9 +23,10 @@ public struct ServiceConfiguration: Sendable {
     /// command line's photo limits, with the file no larger than the default upload.
     public var photoLimits = ImageLimits.photo.withMaxFileBytes(10 << 20)
     /// The photo formats taken from strangers (uploads and `photo=<url>`). HEIC is off unless
-    /// asked for (`serve --heic`): libheif bounds a grid HEIC's cells only by the sizes they
-    /// declare, not by the size their streams are coded at, so a 34 KB file within every limit
-    /// can cost minutes of a core to decode (docs/design.md, "HEIC photos").
+    /// asked for (`serve --heic`): HEVC has no reduced decode and costs about 80 ms of a core
+    /// per megapixel. Its work is bounded before libheif decodes anything (`HEICStructure`: the
+    /// pixels its streams are coded at, summed over a grid's cells, at most twice
+    /// `photoLimits.maxPixels`; docs/design.md, "HEIC photos").
     public var photoFormats: Set<PhotoFormat> = [.jpeg, .png, .webp]
     /// Bytes of encoded PNG kept in memory.
     public var cacheBytes = 32 << 20

@@ -15,6 +15,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case textLayout = "text-layout"
     case photo
     case json
+    case heicStructure = "heic-structure"
 
     public func run(_ input: [UInt8]) {
         switch self {
@@ -30,6 +31,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .textLayout: TextLayoutFuzz.run(input)
         case .photo: PhotoFuzz.run(input)
         case .json: JSONFuzz.run(input)
+        case .heicStructure: HEICStructureFuzz.run(input)
         }
     }
 

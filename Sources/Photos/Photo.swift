@@ -20,7 +20,9 @@ public struct Photo: Sendable {
     /// scaling, 1/8 steps), which is what an aspect-fill draw at that size needs; PNG is
     /// decoded whole, its iCCP, sRGB, gAMA and cHRM chunks honoured; HEIC (libheif) is decoded
     /// whole too (HEVC has no reduced decode), its ICC or nclx colour converted. Byte and pixel
-    /// limits are checked before any pixel is allocated (a HEIC's from its `ispe`).
+    /// limits are checked before any pixel is allocated (a HEIC's from its `ispe`, and the
+    /// pixels its streams are coded at, read from its boxes before libheif sees it: at most
+    /// twice `maxPixels` and 1024 cells, `HEICStructure`).
     public init(data: [UInt8], targetWidth: Int = 0, targetHeight: Int = 0, limits: ImageLimits = .default) throws(PhotoError) {
         try self.init(data: data, targetWidth: targetWidth, targetHeight: targetHeight, mode: UInt32(SC_IMAGE_TARGET_COVER),
                       limits: limits)

@@ -92,6 +92,18 @@ final class PhotoUploadTests: XCTestCase {
         XCTAssertTrue(try cut.errorObject().message.contains("HEIC"), cut.text)
         assertError(try post(Self.body([Self.event(), Self.photo(try Self.fixture("Tests/PhotosTests/Fixtures/bomb-60000.heic"), type: "image/heic")])),
                     413, "payload_too_large")
+        // The grid of 16,384 cells declared 8 × 8 and coded at 2048 × 2048: refused from its
+        // boxes, as the declared sizes are, before libheif decodes a cell.
+        let bomb = try post(Self.body([Self.event(), Self.photo(try Self.fixture("Tests/PhotosTests/Fixtures/grid-bomb.heic"), type: "image/heic")]))
+        assertError(bomb, 413, "payload_too_large")
+        XCTAssertTrue(try bomb.errorObject().message.contains("16384 cells"), bomb.text)
+        // A cell coded far larger than it declares is a broken file (422).
+        var mislabelled = heic
+        let ispe = try XCTUnwrap((4..<mislabelled.count - 4).first { Array(mislabelled[$0..<$0 + 4]) == Array("ispe".utf8) })
+        mislabelled.replaceSubrange(ispe + 8..<ispe + 16, with: [0, 0, 0, 16, 0, 0, 0, 9])
+        let lie = try post(Self.body([Self.event(), Self.photo(mislabelled, type: "image/heic")]))
+        assertError(lie, 422, "invalid_photo", field: "photo")
+        XCTAssertTrue(try lie.errorObject().message.contains("declared 16×9 (ispe) but coded at 512×288 (SPS)"), lie.text)
     }
 
     func testTheBoundaryStringInsideThePartsIsData() throws {

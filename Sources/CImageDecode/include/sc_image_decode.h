@@ -74,11 +74,36 @@ int sc_image_decode_png(const uint8_t *data, size_t size, const sc_image_request
 /* HEIC (HEVC in HEIF; the AVIF brands are refused as unsupported): the primary image, always
  * decoded whole (target size ignored) with libheif applying its irot/imir/clap transforms, so
  * orientation is reported as 1 and EXIF orientation is not applied again. An ICC profile is
- * converted; else nclx primaries other than sRGB's under an SDR transfer curve. libheif.so.1
- * is opened with dlopen on the first call; while it cannot be, every call returns
- * SC_IMAGE_UNSUPPORTED saying why (each call tries again). */
+ * converted; else nclx primaries other than sRGB's under an SDR transfer curve. Before libheif
+ * reads the file, sc_heic_read_structure bounds the HEVC it would decode (coded pixels at most
+ * twice max_pixels, at most 1024 cells). libheif.so.1 is opened with dlopen on the first call;
+ * while it cannot be, every call returns SC_IMAGE_UNSUPPORTED saying why (each call tries
+ * again). */
 int sc_image_decode_heic(const uint8_t *data, size_t size, const sc_image_request *request,
                          sc_image_result *result, char *err, size_t err_size);
+
+/* What decoding a HEIC's primary image costs, read from its boxes alone (no HEVC decoded):
+ * sc_image_decode_heic reads it before libheif sees the file. */
+typedef struct {
+    uint64_t max_coded_pixels; /* summed over every HEVC image decoded */
+    uint32_t max_cells;        /* HEVC images decoded */
+} sc_heic_bounds;
+
+typedef struct {
+    uint32_t declared_width, declared_height; /* the primary item's ispe */
+    uint32_t rows, columns;                   /* the primary grid's layout; 1 × 1 when not a grid */
+    uint32_t cells;                           /* HEVC images decoded: a grid's cells, alpha planes */
+    uint32_t largest_cell_width, largest_cell_height; /* the largest of their SPS sizes */
+    uint64_t coded_pixels;                    /* their SPS sizes (pic_width × pic_height) summed */
+} sc_heic_structure;
+
+/* Reads the primary image's structure (pitm, iinf, iref, iprp with each hvcC's SPS, the grid
+ * layout through iloc) into *out. SC_IMAGE_OK within bounds; SC_IMAGE_TOO_LARGE over them;
+ * SC_IMAGE_CORRUPT for boxes that do not parse, a cell coded far larger than its ispe, a grid
+ * naming more cells than its rows × columns, a cycle of references or an image without hvcC;
+ * SC_IMAGE_UNSUPPORTED for images that are not HEVC. *out is zeroed unless SC_IMAGE_OK. */
+int sc_heic_read_structure(const uint8_t *data, size_t size, const sc_heic_bounds *bounds, sc_heic_structure *out,
+                           char *err, size_t err_size);
 
 void sc_image_free(void *pixels);
 

@@ -12,6 +12,7 @@ import os
 import struct
 import subprocess
 import tempfile
+import zlib
 
 here = os.path.dirname(os.path.abspath(__file__))
 cards = os.path.join(here, "..", "..", "CardsTests", "Fixtures")
@@ -136,6 +137,33 @@ def without_iccp(png):
     return b"".join(kept)
 
 
+def png(width, height, colour_type, rows):
+    """A PNG of 8-bit RGB (colour type 2) or RGBA (6) `rows`, written with the standard library."""
+    def chunk(kind, payload):
+        return struct.pack(">I", len(payload)) + kind + payload + struct.pack(">I", zlib.crc32(kind + payload))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(b"".join(b"\0" + row for row in rows), 9)) + chunk(b"IEND", b""))
+
+
+def flat_png(width, height, grey):
+    """A PNG of one grey."""
+    return png(width, height, 2, [bytes([grey]) * 3 * width] * height)
+
+
+def half_transparent_png(width, height):
+    """An RGBA PNG whose left half is opaque red and right half transparent."""
+    row = b"".join(bytes([200, 40, 40, 255 if x < width // 2 else 0]) for x in range(width))
+    return png(width, height, 6, [row] * height)
+
+
+def with_cells_declared(grid, width, height):
+    """A grid_of file with its cell's ispe (the first in ipco) edited to width × height."""
+    data = bytearray(grid)
+    at = data.index(b"ispe") - 4
+    struct.pack_into(">II", data, at + 12, width, height)
+    return bytes(data)
+
+
 def grid_of(tile, rows, columns, width, height):
     """A HEIF whose primary item is a `rows` × `columns` grid, shown at width × height, every
     cell of which is the one HEVC image of `tile` (a heif-enc file): a hidden hvc1 item with
@@ -200,6 +228,20 @@ chelsea = open(out("chelsea.heic"), "rb").read()
 open(out("bomb-60000.heic"), "wb").write(set_declared_size(chelsea, 60000, 60000))
 # Four cells of the photo, shown at 160 × 100: the right column and the bottom row cut.
 open(out("grid-2x2.heic"), "wb").write(grid_of(chelsea, 2, 2, 160, 100))
+# The grid that libheif 1.15 bounds by declared sizes only: 64 × 256 cells declared 8 × 8 (a
+# 2048 × 512 image), every one the same 1 KB stream coded at 2048 × 2048. Refused from its
+# boxes (its cell count; its coded pixels too); libheif alone would decode 16,384 × 4 megapixels.
+with tempfile.TemporaryDirectory() as work:
+    flat, flat_heic = os.path.join(work, "flat.png"), os.path.join(work, "flat.heic")
+    open(flat, "wb").write(flat_png(2048, 2048, 128))
+    subprocess.run(["heif-enc", "-q", "10", "-o", flat_heic, flat], check=True, stdout=subprocess.DEVNULL)
+    flat = open(flat_heic, "rb").read()
+open(out("grid-bomb.heic"), "wb").write(with_cells_declared(grid_of(flat, 64, 256, 2048, 512), 8, 8))
+# An alpha plane (a second HEVC image, auxl to the primary) that libheif decodes with it.
+with tempfile.TemporaryDirectory() as work:
+    rgba = os.path.join(work, "rgba.png")
+    open(rgba, "wb").write(half_transparent_png(32, 32))
+    heif_enc(rgba, out("alpha-half.heic"))
 open(out("truncated.heic"), "wb").write(chelsea[: len(chelsea) // 2])
 open(out("not-a-photo.heic"), "w").write("This is a text file with a .heic name.\n")
 subprocess.run(["heif-enc", "-q", "80", "-o", os.path.join(cards, "astronaut-landscape.heic"),
