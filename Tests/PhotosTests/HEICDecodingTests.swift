@@ -71,6 +71,26 @@ final class HEICDecodingTests: XCTestCase {
         }
     }
 
+    /// HEIF's mirroring, applied by libheif as ISO/IEC 23008-12:2022 6.5.12 defines it: `imir`
+    /// axis 0 exchanges the top and bottom parts (EXIF orientation 4), axis 1 the left and right
+    /// parts (EXIF orientation 2). The same files read by pillow-heif's libheif 1.23 give the
+    /// same quadrants (make-heic-fixtures.py checks it).
+    func testMirroringIsAppliedAlongTheAxisTheStandardNames() throws {
+        let upright = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255)]  // red, green, blue, white
+        for (name, order) in [("imir-0.heic", [2, 3, 0, 1]), ("imir-1.heic", [1, 0, 3, 2])] {
+            let bytes = try PhotoFixtures.bytes(name)
+            XCTAssertNotNil(bytes.indices.first { Array(bytes[$0..<min(bytes.count, $0 + 4)]) == Array("imir".utf8) })
+            let photo = try Photo(data: bytes)
+            XCTAssertEqual(photo.orientation, 1, name)
+            XCTAssertEqual([photo.image.width, photo.image.height], [48, 32], name)
+            let samples = [(6, 4), (42, 4), (6, 28), (42, 28)].map { PhotoFixtures.argb(photo.image, $0.0, $0.1) }
+            for (got, want) in zip(samples, order.map { upright[$0] }) {
+                XCTAssertLessThanOrEqual(max(abs(got.r - want.0), abs(got.g - want.1), abs(got.b - want.2)), 16,
+                                         "\(name): got \(got), want \(want)")
+            }
+        }
+    }
+
     func testICCProfileIsConvertedAsPNGsIs() throws {
         let reference = try Image(pngData: try PhotoFixtures.bytes("p3-chelsea-srgb-pillow.png"))
         let stored = try Image(pngData: try PhotoFixtures.bytes("p3-chelsea.png"))  // libpng alone: the values unconverted

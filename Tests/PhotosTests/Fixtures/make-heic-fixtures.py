@@ -3,7 +3,7 @@
 are committed), and the HEIC twin of a card-test photo into Tests/CardsTests/Fixtures.
 
 Needs heif-enc (Debian's libheif-examples 1.15: x265 inside libheif1) and Python's standard
-library, which makes the box edits heif-enc has no option for: an `irot` property, an nclx
+library, which makes the box edits heif-enc has no option for: an `irot` and an `imir` property, an nclx
 `colr` property, and an `ispe` declaring a huge size. With pillow-heif installed (its own
 libheif build), the rotated and ICC fixtures are read back by it as a second opinion.
     Tests/PhotosTests/Fixtures/make-heic-fixtures.py
@@ -223,6 +223,14 @@ with tempfile.TemporaryDirectory() as work:
     heif_enc(out("orientation-6.jpg"), turned)
     irot = struct.pack(">I4sB", 9, b"irot", 3)
     open(out("orientation-6-irot.heic"), "wb").write(add_property(open(turned, "rb").read(), irot, essential=True))
+    # The upright quadrants mirrored by an essential imir. ISO/IEC 23008-12:2022 6.5.12: axis 0
+    # exchanges the top and bottom parts (as EXIF orientation 4 does), axis 1 the left and right
+    # parts (EXIF orientation 2).
+    upright = os.path.join(work, "upright.heic")
+    heif_enc(out("orientation-1.jpg"), upright)
+    for axis in (0, 1):
+        imir = struct.pack(">I4sB", 9, b"imir", axis)
+        open(out("imir-%d.heic" % axis), "wb").write(add_property(open(upright, "rb").read(), imir, essential=True))
 
 chelsea = open(out("chelsea.heic"), "rb").read()
 open(out("bomb-60000.heic"), "wb").write(set_declared_size(chelsea, 60000, 60000))
@@ -258,4 +266,9 @@ if pillow_heif:
     assert upright.size == (48, 32), upright.size
     assert upright.getpixel((4, 4))[0] > 200 and upright.getpixel((44, 4))[1] > 200 and upright.getpixel((4, 28))[2] > 200
     assert Image.open(out("chelsea.heic")).size == (96, 64)
+    # Red, green, blue, white quadrants upright: top and bottom exchanged, then left and right.
+    flipped = Image.open(out("imir-0.heic")).convert("RGB")
+    assert flipped.getpixel((4, 4))[2] > 200 and flipped.getpixel((4, 28))[0] > 200, flipped.getpixel((4, 4))
+    mirrored = Image.open(out("imir-1.heic")).convert("RGB")
+    assert mirrored.getpixel((4, 4))[1] > 200 and mirrored.getpixel((44, 4))[0] > 200, mirrored.getpixel((4, 4))
     assert Image.open(out("p3-chelsea.heic")).info.get("icc_profile")
