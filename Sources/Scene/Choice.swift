@@ -52,15 +52,16 @@ public enum Choice: Sendable {
 /// How a `clearOfFaces` choice judges an option: by the area where the lines of its labels and
 /// its chips overlap the faces the card shows once the option is drawn (`VisibleFaces`).
 enum FaceOverlap {
-    /// The share of the visible faces' area (hair included) an option's text may cover and
-    /// still count as clear of them: a line across a whole face may reach 0.026 face heights
-    /// into its raised box. A line that grazes the hair allowance (0.9 % on the contact sheet's
-    /// camera-edge card) is clear; one on the chin (5.7 %, 7.7 %) is not (docs/design.md).
+    /// The share of any one face's visible area (hair included) an option's text may cover and
+    /// still count as clear of it: a line across a whole face may reach 0.026 face heights into
+    /// its raised box. A line that grazes the hair allowance (0.9 % on the contact sheet's
+    /// camera-edge card) is clear; one on the chin (5.7 %, 7.7 %) is not (docs/design.md). Each
+    /// face is judged on its own, so a small face is not outweighed by a large one beside it.
     static let clearFraction = 0.02
 
-    /// Whether text covering `overlap` square points of `faces` counts as clear of them.
-    static func isClear(_ overlap: Double, of faces: VisibleFaces) -> Bool {
-        overlap <= clearFraction * faces.area
+    /// Whether text in `boxes` covers no face by more than `clearFraction` of its visible area.
+    static func isClear(_ boxes: [Rect], of faces: VisibleFaces) -> Bool {
+        faces.largestCoveredShare(by: boxes) <= clearFraction
     }
 
     /// The boxes of every text line and chip among `elements`, in canvas points.

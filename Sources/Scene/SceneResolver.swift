@@ -353,8 +353,9 @@ extension SceneResolver {
                 facesOnCanvas.withLock { $0 = facesBefore }
                 let elements = try resolve(option)
                 let faces = facesOnCanvas.withLock { $0 }
-                let overlap = faces.overlap(with: FaceOverlap.textBounds(elements))
-                let clear = FaceOverlap.isClear(overlap, of: faces)
+                let text = FaceOverlap.textBounds(elements)
+                let overlap = faces.overlap(with: text)
+                let clear = FaceOverlap.isClear(text, of: faces)
                 if clear || best == nil || overlap < best!.overlap { best = (elements, overlap, named.withLock { $0 }, faces) }
                 if clear { break }
             }

@@ -3,7 +3,8 @@ import Geometry
 /// The parts of the event photo's faces a card shows, in canvas points, for choices that keep
 /// text off them: each face's box raised by `headroom` face heights for the hair, where an
 /// image put it (clipped as the image and its groups clip), less what opaque rectangles drawn
-/// since cover. A face partly covered leaves the pieces of its box outside the cover.
+/// since cover. A face partly covered leaves the pieces of its box outside the cover; each
+/// piece remembers its face, so text is judged against each face it touches.
 struct VisibleFaces: Hashable, Sendable {
     /// Face heights above each face's box that count as the face (the hair).
     static let headroom = 0.3
@@ -13,44 +14,66 @@ struct VisibleFaces: Hashable, Sendable {
     /// the card as face.
     static let maximumPieces = 256
 
-    private(set) var regions: [Rect] = []
+    /// A visible part of one face's raised box; `face` numbers the faces in the order added.
+    private struct Piece: Hashable, Sendable {
+        let face: Int
+        let rect: Rect
+    }
 
-    var isEmpty: Bool { regions.isEmpty }
+    private var pieces: [Piece] = []
+    private var facesAdded = 0
+
+    /// The visible parts of every face, in canvas points.
+    var regions: [Rect] { pieces.map(\.rect) }
+
+    var isEmpty: Bool { pieces.isEmpty }
 
     /// The total area of the regions, in square points.
-    var area: Double { regions.reduce(0) { $0 + $1.width * $1.height } }
+    var area: Double { pieces.reduce(0) { $0 + $1.rect.width * $1.rect.height } }
 
     /// Adds a face whose box on the canvas is `face`, raised for the hair and clipped to `clip`.
     mutating func add(face: Rect, clippedTo clip: Rect?) {
         var region = Rect(x: face.minX, y: face.minY - Self.headroom * face.height, width: face.width, height: face.height * (1 + Self.headroom))
         if let clip { region = region.intersection(clip) }
-        if !region.isEmpty { regions.append(region) }
+        if !region.isEmpty { pieces.append(Piece(face: facesAdded, rect: region)) }
+        facesAdded += 1
     }
 
     /// Removes what an opaque `cover` hides.
     mutating func hide(under cover: Rect) {
         guard !cover.isEmpty else { return }
-        var result: [Rect] = []
-        for region in regions {
-            let hidden = region.intersection(cover)
+        var result: [Piece] = []
+        for piece in pieces {
+            let hidden = piece.rect.intersection(cover)
             if hidden.isEmpty {
-                result.append(region)
-            } else if hidden != region {
-                result += regions.count + result.count < Self.maximumPieces ? Self.pieces(of: region, outside: hidden) : [region]
+                result.append(piece)
+            } else if hidden != piece.rect {
+                let parts = pieces.count + result.count < Self.maximumPieces ? Self.pieces(of: piece.rect, outside: hidden) : [piece.rect]
+                result += parts.map { Piece(face: piece.face, rect: $0) }
             }
         }
-        regions = result
+        pieces = result
     }
 
     /// The area, in square points, where `boxes` overlap the regions.
     func overlap(with boxes: [Rect]) -> Double {
         boxes.reduce(0) { total, box in
-            regions.reduce(total) { sum, region in
-                let overlap = box.intersection(region)
-                return overlap.isEmpty ? sum : sum + overlap.width * overlap.height
-            }
+            pieces.reduce(total) { sum, piece in sum + Self.area(box.intersection(piece.rect)) }
         }
     }
+
+    /// The largest share of any one face's visible area that `boxes` cover: a title across a
+    /// small face beside a large one counts by the small face, not by the two faces' total.
+    func largestCoveredShare(by boxes: [Rect]) -> Double {
+        var visible: [Int: Double] = [:], covered: [Int: Double] = [:]
+        for piece in pieces {
+            visible[piece.face, default: 0] += Self.area(piece.rect)
+            covered[piece.face, default: 0] += boxes.reduce(0) { $0 + Self.area($1.intersection(piece.rect)) }
+        }
+        return visible.reduce(0) { largest, face in face.value > 0 ? max(largest, covered[face.key, default: 0] / face.value) : largest }
+    }
+
+    private static func area(_ rect: Rect) -> Double { rect.isEmpty ? 0 : rect.width * rect.height }
 
     /// `region` less `hole` (a rectangle inside it) as up to four rectangles: the full-width
     /// strips above and below the hole, and the parts beside it.

@@ -49,4 +49,18 @@ final class VisibleFacesTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(faces.area, 750 * 1050, "250 columns and 250 rows are hidden")
         XCTAssertLessThanOrEqual(faces.area, 1000 * 1300)
     }
+
+    /// Text is judged against each face it touches: a title over most of a small face is not
+    /// clear because a large face beside it is untouched (0.9 of the small face, 0.2 % of both).
+    func testEachFaceIsJudgedOnItsOwn() {
+        var faces = VisibleFaces()
+        faces.add(face: Rect(x: 0, y: 100, width: 400, height: 400), clippedTo: nil)
+        faces.add(face: Rect(x: 500, y: 100, width: 20, height: 20), clippedTo: nil)
+        // The small face raised for the hair is 20 × 26 from y 94; the title covers 20 × 23.4 of it.
+        let title = [Rect(x: 500, y: 94, width: 20, height: 23.4)]
+        XCTAssertEqual(faces.largestCoveredShare(by: title), 0.9, accuracy: 1e-9)
+        XCTAssertLessThan(faces.overlap(with: title) / faces.area, FaceOverlap.clearFraction, "by both faces' total it would pass")
+        XCTAssertFalse(FaceOverlap.isClear(title, of: faces))
+        XCTAssertTrue(FaceOverlap.isClear([Rect(x: 0, y: 600, width: 600, height: 40)], of: faces), "below both faces")
+    }
 }
