@@ -34,9 +34,19 @@ struct ContrastNote {
     /// reports as `contrast`.
     var description: String {
         let textName = text == .white ? "white text" : "near-black text (\(text.hexString))"
-        var line = "colour \(colorName): \(textName), contrast \(String(format: "%.2f", Contrast.reported(ratio))):1"
+        var line = "colour \(colorName): \(textName), contrast \(figure):1"
         if let gradientStop { line += " at \(gradientStop.hexString), the lower-contrast stop" }
         return line + " (\(verdict))"
+    }
+
+    /// The ratio as the HTTP API reports it, to two decimals; with three, rounded down, where two
+    /// would round it up onto a threshold it misses (4.4958 reads 4.495, not 4.50 beside "body
+    /// text needs 4.5:1").
+    var figure: String {
+        let reported = Contrast.reported(ratio)
+        let thresholds = [Contrast.largeTextMinimum, Contrast.bodyTextMinimum, Contrast.enhancedBodyTextMinimum]
+        guard thresholds.contains(where: { ratio < $0 && $0 <= reported }) else { return String(format: "%.2f", reported) }
+        return String(format: "%.3f", (ratio * 1000).rounded(.down) / 1000)
     }
 
     /// The WCAG 2 levels met: titles are large text; dates and subtitles may be body text.

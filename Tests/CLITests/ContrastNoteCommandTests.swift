@@ -19,9 +19,10 @@ final class ContrastNoteCommandTests: TemporaryDirectoryTestCase {
     /// the command line must say the same for every colour.
     func testTheFigureAndVerdictAgreeWithPythonsWCAGArithmetic() throws {
         let colors = ["#1e88e5", "#18e", "#777777", "#767676", "#8e24aa", "#ffeb3b", "#000", "#fff",
-                      "#1e88e5,#8e24aa", "#ffeb3b,#8e24aa", "#000000,#ffffff", "#43cea2,#185a9d"]
+                      "#1e88e5,#8e24aa", "#ffeb3b,#8e24aa", "#000000,#ffffff", "#43cea2,#185a9d",
+                      "#029033", "#05a8ee"]  // 4.4958:1 and 6.9958:1, just under a threshold
         let script = #"""
-            import json, sys
+            import json, math, sys
             def channel(v):
                 v = v / 255
                 return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
@@ -45,7 +46,11 @@ final class ContrastNoteCommandTests: TemporaryDirectoryTestCase {
                 elif r >= 4.5: verdict = 'WCAG 2 AA; AAA for large text'
                 elif r >= 3: verdict = 'WCAG 2 AA for large text only; body text needs 4.5:1'
                 else: verdict = 'below WCAG 2 AA even for large text, which needs 3:1'
-                out[spec] = {'name': ','.join(stops), 'text': fg, 'ratio': '%.2f' % (round(r * 100) / 100),
+                # Two decimals as the API reports them; three, rounded down, where two would
+                # round the ratio up onto a threshold it misses.
+                shown = round(r * 100) / 100
+                figure = '%.3f' % (math.floor(r * 1000) / 1000) if any(r < t <= shown for t in (3, 4.5, 7)) else '%.2f' % shown
+                out[spec] = {'name': ','.join(stops), 'text': fg, 'ratio': figure,
                              'stop': stop if len(stops) > 1 else None, 'verdict': verdict, 'warning': r < 3}
             print(json.dumps(out))
             """#

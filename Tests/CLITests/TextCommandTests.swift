@@ -85,6 +85,11 @@ final class TextCommandTests: XCTestCase {
         XCTAssertEqual(former.status, 0, former.stderr)
         XCTAssertEqual(former.stderr, "sharecard measure: warning: --size is deprecated here; use --font-size\n")
         XCTAssertEqual(former.stdout, r.stdout)
+        // A canvas size given to measure's former --size is named as the flag typed.
+        let canvas = try Sharecard.run(["measure", "--text", "Hello", "--size", "og"])
+        XCTAssertEqual(canvas.status, 2, canvas.stderr)
+        XCTAssertTrue(canvas.stderr.contains("--size is the former name of --font-size here and takes a number of points (measure has no canvas), got 'og'"),
+                      canvas.stderr)
     }
 
     /// `text --size` takes what `render --size` takes; `--canvas` still works, with a warning;
