@@ -3,8 +3,11 @@
  * HEVC stream is coded at, and decodes every cell of a grid whole: a grid of 16,384 cells each
  * declared 8 × 8 and coded at 2048 × 2048 passes every declared limit. Here the coded size is
  * read from each hvcC's sequence parameter set and added up over everything libheif decodes
- * for the primary image: its cells (through `dimg` references of `grid`, `iden` and `iovl`
- * items) and the alpha planes (`auxl` items with an alpha `auxC`) of each.
+ * for the primary image: its cells (through `dimg` references of `grid` and `iden` items; an
+ * `iovl` overlay is refused) and the alpha planes (`auxl` items with an alpha `auxC`) of each.
+ * Each of those HEVC items' data is walked as NAL units and refused if it carries its own VPS,
+ * SPS or PPS (libde265 would decode at their size, not the hvcC's; HEIF keeps them in the hvcC
+ * only). A grid's output size must be its ispe: libheif allocates the canvas at the former.
  *
  * Every length is checked against the bytes left; only the boxes named below are entered (no
  * generic recursion); item, property and reference counts are bounded; the `dimg` walk is
@@ -19,7 +22,9 @@ enum {
     MAX_PROPERTIES = 4096,
     MAX_REFERENCES = 4096, /* reference boxes (one per item and type) */
     MAX_DEPTH = 8,         /* derived images of derived images: grid → iden → hvc1 is 3 */
-    MAX_RBSP = 512         /* the SPS prefix read: the fields wanted lie in its first ~100 bytes */
+    MAX_RBSP = 512,        /* the SPS prefix read: the fields wanted lie in its first ~100 bytes */
+    MAX_LOCATIONS = MAX_ITEMS, /* iloc entries: one per item */
+    MAX_NAL_UNITS = 4096   /* NAL units in one image's data: HEVC's highest level allows 600 slice segments */
 };
 
 #define FOURCC(a, b, c, d) ((uint32_t)(a) << 24 | (uint32_t)(b) << 16 | (uint32_t)(c) << 8 | (uint32_t)(d))
@@ -41,7 +46,17 @@ typedef struct {
     uint32_t ispe_width, ispe_height;
     int has_ispe, has_hvcc, is_alpha;
     uint32_t coded_width, coded_height; /* the largest SPS among its hvcC boxes */
+    uint32_t nal_length_bytes;   /* lengthSizeMinusOne + 1 of its hvcC */
+    int walked;                  /* its data checked for parameter sets already */
 } item;
+
+/* An iloc entry: its extents are left in the box and read when the item's data is wanted. */
+typedef struct {
+    uint32_t id, order; /* order: its place in iloc (of two entries for one id, the first is read) */
+    uint32_t method, reference_index, extent_count;
+    uint64_t base;
+    const uint8_t *extents;
+} location;
 
 typedef struct {
     uint32_t type, from;
@@ -54,6 +69,9 @@ typedef struct {
     const uint8_t *file;
     size_t file_size;
     span idat, iloc;
+    location *locations;
+    uint32_t location_count;
+    int offset_size, length_size, index_size; /* iloc's extent fields, in bytes */
     item *items;
     uint32_t item_count;
     reference *refs;
@@ -324,8 +342,9 @@ static int read_references(parser *ps, span iref) {
 /* The alpha auxiliary types libheif decodes with an image. */
 static int auxc_is_alpha(span auxc) {
     if (!skip(&auxc, 4)) return 0;
-    static const char *const names[] = {"urn:mpeg:hevc:2015:auxid:1", "urn:mpeg:mpegB:cicp:systems:auxiliary:alpha"};
-    for (size_t i = 0; i < 2; i++) {
+    static const char *const names[] = {"urn:mpeg:hevc:2015:auxid:1", "urn:mpeg:avc:2015:auxid:1",
+                                        "urn:mpeg:mpegB:cicp:systems:auxiliary:alpha"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         const size_t n = strlen(names[i]);
         if (auxc.n >= n + 1 && memcmp(auxc.p, names[i], n) == 0 && auxc.p[n] == 0) return 1;
     }
@@ -413,6 +432,16 @@ static int read_properties(parser *ps, span iprp) {
                         }
                         p->read = 1;
                     }
+                    /* libheif hands libde265 the item's data as NAL units with 4-byte lengths,
+                     * whatever the hvcC says. */
+                    const uint32_t length_bytes = (body.n > 21 ? body.p[21] & 3u : 0) + 1;
+                    if (length_bytes != 4) {
+                        status = sc_image_fail(ps->err, ps->err_size, SC_IMAGE_UNSUPPORTED,
+                                               "HEIC item %u with lengthSizeMinusOne %u in its hvcC (libheif reads 4-byte NAL unit lengths)",
+                                               it->id, length_bytes - 1);
+                        break;
+                    }
+                    it->nal_length_bytes = length_bytes;
                     const uint32_t w = p->width, h = p->height;
                     if (!it->has_hvcc || (uint64_t)w * h > (uint64_t)it->coded_width * it->coded_height) {
                         it->coded_width = w;
@@ -430,47 +459,146 @@ static int read_properties(parser *ps, span iprp) {
     return status;
 }
 
-/* The first `want` bytes of an item's data (iloc construction method 0, the file, or 1, idat),
- * gathered over its extents into out, their count into *got. */
-static int item_data(parser *ps, uint32_t id, uint8_t *out, size_t want, size_t *got) {
+static int compare_locations(const void *a, const void *b) {
+    const location *x = (const location *)a, *y = (const location *)b;
+    if (x->id != y->id) return x->id < y->id ? -1 : 1;
+    return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* iloc read once into ps->locations, sorted by item id (a grid's layout and each cell's data
+ * then cost a binary search, however many entries iloc holds). */
+static int read_locations(parser *ps) {
     span s = ps->iloc;
     uint64_t version, sizes1, sizes2, count;
-    *got = 0;
-    if (!ps->iloc.p) return corrupt(ps, "no iloc box");
     if (!take(&s, 1, &version) || !skip(&s, 3) || !take(&s, 1, &sizes1) || !take(&s, 1, &sizes2) || version > 2 ||
         !take(&s, version < 2 ? 2 : 4, &count))
         return corrupt(ps, "a truncated iloc box");
-    const int offset_size = (int)(sizes1 >> 4), length_size = (int)(sizes1 & 15), base_size = (int)(sizes2 >> 4);
-    const int index_size = version >= 1 ? (int)(sizes2 & 15) : 0;
+    const int sizes[4] = {(int)(sizes1 >> 4), (int)(sizes1 & 15), (int)(sizes2 >> 4), version >= 1 ? (int)(sizes2 & 15) : 0};
+    static const char *const fields[4] = {"offset", "length", "base offset", "index"};
+    for (int f = 0; f < 4; f++) {
+        if (sizes[f] != 0 && sizes[f] != 1 && sizes[f] != 2 && sizes[f] != 4 && sizes[f] != 8)
+            return sc_image_fail(ps->err, ps->err_size, SC_IMAGE_CORRUPT, "corrupt HEIC: an iloc %s field of %d bytes", fields[f],
+                                 sizes[f]);
+    }
+    if (count > MAX_LOCATIONS)
+        return sc_image_fail(ps->err, ps->err_size, SC_IMAGE_TOO_LARGE, "HEIC iloc of %llu entries, over the limit of %d",
+                             (unsigned long long)count, MAX_LOCATIONS);
+    ps->offset_size = sizes[0], ps->length_size = sizes[1], ps->index_size = sizes[3];
+    const size_t stride = (size_t)(sizes[0] + sizes[1] + sizes[3]);
+    ps->locations = (location *)calloc(count ? (size_t)count : 1, sizeof(location));
+    if (!ps->locations) return sc_image_fail(ps->err, ps->err_size, SC_IMAGE_NO_MEMORY, "out of memory");
     for (uint64_t i = 0; i < count; i++) {
         uint64_t item_id, method = 0, reference_index, base, extents;
         if (!take(&s, version < 2 ? 2 : 4, &item_id)) return corrupt(ps, "a truncated iloc box");
         if (version >= 1 && !take(&s, 2, &method)) return corrupt(ps, "a truncated iloc box");
-        if (!take(&s, 2, &reference_index) || !take(&s, base_size, &base) || !take(&s, 2, &extents))
+        if (!take(&s, 2, &reference_index) || !take(&s, sizes[2], &base) || !take(&s, 2, &extents))
             return corrupt(ps, "a truncated iloc box");
-        method &= 15;
-        for (uint64_t k = 0; k < extents; k++) {
-            uint64_t index, offset, length;
-            if (!take(&s, index_size, &index) || !take(&s, offset_size, &offset) || !take(&s, length_size, &length))
-                return corrupt(ps, "a truncated iloc box");
-            if (item_id != id || *got == want) continue;
-            if (method > 1 || reference_index != 0)
-                return sc_image_fail(ps->err, ps->err_size, SC_IMAGE_UNSUPPORTED,
-                                     "HEIC item %u stored by reference (iloc construction method %llu)", id, (unsigned long long)method);
-            const span source = method == 0 ? (span){ps->file, ps->file_size} : ps->idat;
-            if (base > source.n || offset > source.n - base) return corrupt(ps, "an item's data lies outside the file");
-            const uint64_t start = base + offset, left = source.n - start;
-            if (length == 0 || length > left) {
-                if (length > left) return corrupt(ps, "an item's data lies outside the file");
-                length = left;
-            }
-            const size_t n = length < want - *got ? (size_t)length : want - *got;
-            if (n > 0) memcpy(out + *got, source.p + start, n);
-            *got += n;
-        }
-        if (item_id == id) return SC_IMAGE_OK;
+        location *l = &ps->locations[ps->location_count++];
+        *l = (location){(uint32_t)item_id, (uint32_t)i, (uint32_t)(method & 15), (uint32_t)reference_index, (uint32_t)extents, base, s.p};
+        if (!skip(&s, (size_t)extents * stride)) return corrupt(ps, "a truncated iloc box");
     }
-    return sc_image_fail(ps->err, ps->err_size, SC_IMAGE_CORRUPT, "corrupt HEIC: item %u has no data (not in iloc)", id);
+    qsort(ps->locations, ps->location_count, sizeof(location), compare_locations);
+    return SC_IMAGE_OK;
+}
+
+/* The first iloc entry of `id`, or NULL. */
+static const location *find_location(parser *ps, uint32_t id) {
+    uint32_t low = 0, high = ps->location_count;
+    while (low < high) {
+        const uint32_t middle = low + (high - low) / 2;
+        if (ps->locations[middle].id < id) low = middle + 1;
+        else high = middle;
+    }
+    return low < ps->location_count && ps->locations[low].id == id ? &ps->locations[low] : NULL;
+}
+
+/* The location of `id`'s data, or a refusal when it has none. */
+static int locate(parser *ps, uint32_t id, const location **l) {
+    if (!ps->iloc.p) return corrupt(ps, "no iloc box");
+    *l = find_location(ps, id);
+    if (!*l) return sc_image_fail(ps->err, ps->err_size, SC_IMAGE_CORRUPT, "corrupt HEIC: item %u has no data (not in iloc)", id);
+    return SC_IMAGE_OK;
+}
+
+/* The bytes of extent k of l (construction method 0, the file, or 1, idat). */
+static int extent(parser *ps, const location *l, uint32_t k, span *out) {
+    span s = {l->extents + (size_t)k * (size_t)(ps->index_size + ps->offset_size + ps->length_size),
+              (size_t)(ps->index_size + ps->offset_size + ps->length_size)};
+    uint64_t index, offset, length;
+    take(&s, ps->index_size, &index);
+    take(&s, ps->offset_size, &offset);
+    take(&s, ps->length_size, &length);
+    if (l->method > 1 || l->reference_index != 0)
+        return sc_image_fail(ps->err, ps->err_size, SC_IMAGE_UNSUPPORTED, "HEIC item %u stored by reference (iloc construction method %u)",
+                             l->id, l->method);
+    const span source = l->method == 0 ? (span){ps->file, ps->file_size} : ps->idat;
+    if (l->base > source.n || offset > source.n - l->base) return corrupt(ps, "an item's data lies outside the file");
+    const uint64_t start = l->base + offset, left = source.n - start;
+    if (length > left) return corrupt(ps, "an item's data lies outside the file");
+    *out = (span){source.p + start, length == 0 ? (size_t)left : (size_t)length};
+    return SC_IMAGE_OK;
+}
+
+/* The first `want` bytes of an item's data, gathered over its extents into out, their count into *got. */
+static int item_data(parser *ps, uint32_t id, uint8_t *out, size_t want, size_t *got) {
+    const location *l;
+    *got = 0;
+    int status = locate(ps, id, &l);
+    for (uint32_t k = 0; status == SC_IMAGE_OK && k < l->extent_count && *got < want; k++) {
+        span e;
+        status = extent(ps, l, k, &e);
+        if (status != SC_IMAGE_OK) break;
+        const size_t n = e.n < want - *got ? e.n : want - *got;
+        if (n > 0) memcpy(out + *got, e.p, n);
+        *got += n;
+    }
+    return status;
+}
+
+/* Walks an HEVC item's data as NAL units (4-byte lengths, over its extents) and refuses a VPS,
+ * SPS or PPS among them: libde265 would decode at the size they code, not the hvcC's. */
+static int check_nal_units(parser *ps, const item *it) {
+    const location *l;
+    int status = locate(ps, it->id, &l);
+    if (status != SC_IMAGE_OK) return status;
+    uint64_t left = 0;          /* bytes of the current NAL unit not yet passed */
+    uint32_t length = 0, units = 0;
+    uint32_t length_bytes = 0;  /* of the length field being read */
+    int at_header = 0;
+    for (uint32_t k = 0; k < l->extent_count; k++) {
+        span s;
+        if ((status = extent(ps, l, k, &s)) != SC_IMAGE_OK) return status;
+        while (s.n > 0) {
+            if (at_header) {
+                const uint32_t type = (s.p[0] >> 1) & 0x3F;
+                if (type >= 32 && type <= 34)
+                    return sc_image_fail(ps->err, ps->err_size, SC_IMAGE_CORRUPT,
+                                         "corrupt HEIC: item %u carries its own parameter sets in its data (a NAL unit of type %u)",
+                                         it->id, type);
+                at_header = 0;
+            }
+            if (left > 0) {
+                const size_t step = left < s.n ? (size_t)left : s.n;
+                skip(&s, step);
+                left -= step;
+                continue;
+            }
+            length = length << 8 | s.p[0];
+            skip(&s, 1);
+            if (++length_bytes < it->nal_length_bytes) continue;
+            left = length;
+            length = length_bytes = 0;
+            if (left == 0) continue;
+            if (++units > MAX_NAL_UNITS)
+                return sc_image_fail(ps->err, ps->err_size, SC_IMAGE_TOO_LARGE, "HEIC item %u of more than %d NAL units", it->id,
+                                     MAX_NAL_UNITS);
+            at_header = 1;
+        }
+    }
+    if (left > 0 || length_bytes > 0)
+        return sc_image_fail(ps->err, ps->err_size, SC_IMAGE_CORRUPT, "corrupt HEIC: item %u has a NAL unit running past its data",
+                             it->id);
+    return SC_IMAGE_OK;
 }
 
 static const reference *find_reference(parser *ps, uint32_t type, uint32_t from) {
@@ -496,7 +624,7 @@ static int visit(parser *ps, uint32_t id, int depth) {
     if (++ps->visits > 2 * (uint64_t)ps->bounds->max_cells + 16)
         return sc_image_fail(ps->err, ps->err_size, SC_IMAGE_TOO_LARGE, "HEIC primary image built from more than %u images",
                              2 * ps->bounds->max_cells + 16);
-    const item *it = find_item(ps, id);
+    item *it = find_item(ps, id);
     if (!it) return sc_image_fail(ps->err, ps->err_size, SC_IMAGE_CORRUPT, "corrupt HEIC: item %u is not in iinf", id);
     ps->path[depth] = id;
     char type[5];
@@ -513,6 +641,11 @@ static int visit(parser *ps, uint32_t id, int depth) {
         if (!ps->mislabelled &&
             (it->coded_width > 2 * (uint64_t)it->ispe_width + 64 || it->coded_height > 2 * (uint64_t)it->ispe_height + 64))
             ps->mislabelled = it;
+        if (!it->walked) {
+            const int status = check_nal_units(ps, it);
+            if (status != SC_IMAGE_OK) return status;
+            it->walked = 1;
+        }
         out->cells++;
         out->coded_pixels = add_saturating(out->coded_pixels, (uint64_t)it->coded_width * it->coded_height);
         if (it->coded_width > out->largest_cell_width) out->largest_cell_width = it->coded_width;
@@ -520,8 +653,9 @@ static int visit(parser *ps, uint32_t id, int depth) {
         if (out->cells > ps->bounds->max_cells)
             return sc_image_fail(ps->err, ps->err_size, SC_IMAGE_TOO_LARGE, "HEIC primary image of more than %u HEVC images",
                                  ps->bounds->max_cells);
-    } else if (it->type == FOURCC('g', 'r', 'i', 'd') || it->type == FOURCC('i', 'd', 'e', 'n') ||
-               it->type == FOURCC('i', 'o', 'v', 'l')) {
+    } else if (it->type == FOURCC('i', 'o', 'v', 'l')) {
+        return sc_image_fail(ps->err, ps->err_size, SC_IMAGE_UNSUPPORTED, "HEIC overlay image (iovl item %u)", id);
+    } else if (it->type == FOURCC('g', 'r', 'i', 'd') || it->type == FOURCC('i', 'd', 'e', 'n')) {
         if (!inputs || inputs->count == 0)
             return sc_image_fail(ps->err, ps->err_size, SC_IMAGE_CORRUPT, "corrupt HEIC: '%s' item %u names no images (dimg)", type, id);
         if (it->type == FOURCC('i', 'd', 'e', 'n') && inputs->count != 1)
@@ -535,12 +669,24 @@ static int visit(parser *ps, uint32_t id, int depth) {
                                  ps->bounds->max_cells);
         }
         if (it->type == FOURCC('g', 'r', 'i', 'd')) {
-            uint8_t grid[4];
+            /* version, flags, rows - 1, columns - 1, output width and height (32-bit when flags & 1) */
+            uint8_t grid[12];
             size_t n = 0;
             const int status = item_data(ps, id, grid, sizeof grid, &n);
             if (status != SC_IMAGE_OK) return status;
-            if (n < 4) return sc_image_fail(ps->err, ps->err_size, SC_IMAGE_CORRUPT, "corrupt HEIC: grid item %u has no layout", id);
+            const size_t side_bytes = n >= 2 && grid[1] & 1 ? 4 : 2;
+            if (n < 4 + 2 * side_bytes)
+                return sc_image_fail(ps->err, ps->err_size, SC_IMAGE_CORRUPT, "corrupt HEIC: grid item %u has no layout", id);
             const uint32_t rows = grid[2] + 1u, columns = grid[3] + 1u;
+            const uint32_t output_width = side_bytes == 4 ? be32(grid + 4) : be16(grid + 4);
+            const uint32_t output_height = side_bytes == 4 ? be32(grid + 8) : be16(grid + 6);
+            /* libheif allocates the canvas at the layout's output size. */
+            if (!it->has_ispe)
+                return sc_image_fail(ps->err, ps->err_size, SC_IMAGE_CORRUPT, "corrupt HEIC: grid item %u declares no size (ispe)", id);
+            if (output_width != it->ispe_width || output_height != it->ispe_height)
+                return sc_image_fail(ps->err, ps->err_size, SC_IMAGE_CORRUPT,
+                                     "corrupt HEIC: grid item %u is declared %u×%u (ispe) but laid out at %u×%u", id,
+                                     it->ispe_width, it->ispe_height, output_width, output_height);
             if (depth == 0) out->rows = rows, out->columns = columns;
             if (inputs->count > rows * columns)
                 return sc_image_fail(ps->err, ps->err_size, SC_IMAGE_CORRUPT,
@@ -592,6 +738,7 @@ static int read_meta(parser *ps, span meta) {
     if (!take(&pitm, 1, &version) || !skip(&pitm, 3) || !take(&pitm, version == 0 ? 2 : 4, &primary))
         return corrupt(ps, "a truncated pitm box");
     int status = read_items(ps, iinf);
+    if (status == SC_IMAGE_OK && ps->iloc.p) status = read_locations(ps);
     if (status == SC_IMAGE_OK && has_iref) status = read_references(ps, iref);
     if (status == SC_IMAGE_OK) status = read_properties(ps, iprp);
     if (status != SC_IMAGE_OK) return status;
@@ -639,6 +786,7 @@ int sc_heic_read_structure(const uint8_t *data, size_t size, const sc_heic_bound
     }
     free(ps.items);
     free(ps.refs);
+    free(ps.locations);
     if (status != SC_IMAGE_OK) memset(out, 0, sizeof *out);
     return status;
 }

@@ -23,7 +23,9 @@ public struct HEICStructure: Sendable, Equatable {
     /// Reads `data`'s structure, refusing it (`.tooLarge`) when its coded pixels exceed
     /// `maxCodedPixels` or its HEVC images `maxCells`, and (`.corrupt`) when its boxes do not
     /// parse, a cell is coded far larger than it declares, a grid names more cells than its
-    /// rows × columns, references loop or an image has no `hvcC`.
+    /// rows × columns or is laid out at another size than its `ispe`, references loop, an image
+    /// has no `hvcC` or carries its own parameter sets in its data; `.unsupported` for an
+    /// overlay (`iovl`) or an image that is not HEVC.
     public init(data: [UInt8], maxCodedPixels: Int, maxCells: Int) throws(PhotoError) {
         var bounds = sc_heic_bounds(max_coded_pixels: UInt64(clamping: max(0, maxCodedPixels)),
                                     max_cells: UInt32(clamping: max(0, maxCells)))

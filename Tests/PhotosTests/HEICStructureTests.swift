@@ -98,7 +98,7 @@ final class HEICStructureTests: XCTestCase {
 
     func testHostileStructuresAreRefusedWithAReason() throws {
         let hvcc = try chelseaHVCC()
-        let cell = HEIFBuilder.Item(id: 2, type: "hvc1", properties: [hvcc, HEIFBuilder.ispe(96, 64)])
+        let cell = HEIFBuilder.Item(id: 2, type: "hvc1", properties: [hvcc, HEIFBuilder.ispe(96, 64)], data: HEIFBuilder.slice)
         func grid(_ id: UInt32, rows: Int, columns: Int, cells: [UInt32]) -> HEIFBuilder.Item {
             HEIFBuilder.Item(id: id, type: "grid", properties: [HEIFBuilder.ispe(160, 100)], inputs: cells,
                              data: [0, 0, UInt8(rows - 1), UInt8(columns - 1), 0, 160, 0, 100])
@@ -136,13 +136,15 @@ final class HEICStructureTests: XCTestCase {
                                 (HEIFBuilder.sps(maxSubLayersMinus1: 7), "an SPS with 8 sub-layers"),
                                 (Array(HEIFBuilder.sps(maxSubLayersMinus1: 6).prefix(20)), "a truncated or malformed SPS"),
                                 ([0x42, 0x01], "an SPS shorter than its header")] {
-            let item = HEIFBuilder.Item(id: 1, type: "hvc1", properties: [HEIFBuilder.hvcc(sps: sps), HEIFBuilder.ispe(96, 64)])
+            let item = HEIFBuilder.Item(id: 1, type: "hvc1", properties: [HEIFBuilder.hvcc(sps: sps), HEIFBuilder.ispe(96, 64)],
+                                        data: HEIFBuilder.slice)
             refused([item], expected)
         }
         // A well-formed SPS with sub-layers: profile_tier_level skipped by them.
         for layers in 0...6 {
             let item = HEIFBuilder.Item(id: 1, type: "hvc1",
-                                        properties: [HEIFBuilder.hvcc(sps: HEIFBuilder.sps(maxSubLayersMinus1: layers)), HEIFBuilder.ispe(96, 64)])
+                                        properties: [HEIFBuilder.hvcc(sps: HEIFBuilder.sps(maxSubLayersMinus1: layers)), HEIFBuilder.ispe(96, 64)],
+                                        data: HEIFBuilder.slice)
             let read = try structure(HEIFBuilder.file(primary: 1, items: [item]))
             XCTAssertEqual([read.largestCellWidth, read.largestCellHeight], [96, 64], "\(layers) sub-layers")
         }
@@ -160,6 +162,106 @@ final class HEICStructureTests: XCTestCase {
             var broken = whole
             broken.replaceSubrange(offset..<offset + 4, with: [0x7F, 0xFF, 0xFF, 0xFF])
             _ = try? structure(broken)
+        }
+    }
+
+    /// Refused with its message, in well under a second.
+    private func refusedFast(_ bytes: [UInt8], _ expected: String, file: StaticString = #filePath, line: UInt = #line) {
+        let start = Date()
+        guard let failure = error(bytes) else { return XCTFail("decoded", file: file, line: line) }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 1, "refusing took too long", file: file, line: line)
+        XCTAssertTrue(failure.reason.contains(expected), "\(failure)", file: file, line: line)
+    }
+
+    private func layout(rows: Int, columns: Int, width: Int, height: Int, wide: Bool = false) -> [UInt8] {
+        wide ? [0, 1, UInt8(rows - 1), UInt8(columns - 1)] + HEIFBuilder.be32(width) + HEIFBuilder.be32(height)
+             : [0, 0, UInt8(rows - 1), UInt8(columns - 1)] + HEIFBuilder.be16(width) + HEIFBuilder.be16(height)
+    }
+
+    /// libde265 decodes at the size of parameter sets found in an item's data, not the hvcC's:
+    /// a 32 × 32 grid whose one cell carries its own VPS, SPS and PPS would be decoded 1024 times
+    /// at their size. HEIF keeps them in the hvcC only, so any in the data is refused.
+    func testParameterSetsInAnItemsDataAreRefused() throws {
+        let hvcc = try chelseaHVCC()
+        func cell(_ data: [UInt8], id: UInt32 = 2) -> HEIFBuilder.Item {
+            HEIFBuilder.Item(id: id, type: "hvc1", properties: [hvcc, HEIFBuilder.ispe(96, 64)], data: data)
+        }
+        func grid(_ cells: [UInt32]) -> HEIFBuilder.Item {
+            HEIFBuilder.Item(id: 1, type: "grid", properties: [HEIFBuilder.ispe(3072, 2048)], inputs: cells,
+                             data: layout(rows: 32, columns: 32, width: 3072, height: 2048))
+        }
+        let many = [UInt32](repeating: 2, count: 1024)
+        XCTAssertEqual(try structure(HEIFBuilder.file(primary: 1, items: [grid(many), cell(HEIFBuilder.slice)])).cells, 1024)
+        for type in [32, 33, 34] {
+            let data = HEIFBuilder.slice + HEIFBuilder.nal(type: type) + HEIFBuilder.slice
+            refusedFast(HEIFBuilder.file(primary: 1, items: [grid(many), cell(data)]),
+                        "item 2 carries its own parameter sets in its data (a NAL unit of type \(type))")
+            refusedFast(HEIFBuilder.file(primary: 2, items: [cell(data)]), "item 2 carries its own parameter sets")
+        }
+        // SEI and other units pass; so does an empty unit.
+        XCTAssertNoThrow(try structure(HEIFBuilder.file(primary: 2, items: [cell(HEIFBuilder.nal(type: 39) + [0, 0, 0, 0] + HEIFBuilder.slice)])))
+        // The alpha plane's data is walked as well.
+        let alpha = HEIFBuilder.Item(id: 3, type: "hvc1", properties: [hvcc, HEIFBuilder.ispe(96, 64),
+                                                                       HEIFBuilder.auxC("urn:mpeg:hevc:2015:auxid:1")],
+                                     data: HEIFBuilder.nal(type: 33), auxiliaryOf: 2)
+        refusedFast(HEIFBuilder.file(primary: 2, items: [cell(HEIFBuilder.slice), alpha]), "item 3 carries its own parameter sets")
+        // Lengths that run past the data, or stop inside a length field.
+        refusedFast(HEIFBuilder.file(primary: 2, items: [cell(HEIFBuilder.be32(10) + [0x26, 0x01])]),
+                    "item 2 has a NAL unit running past its data")
+        refusedFast(HEIFBuilder.file(primary: 2, items: [cell(HEIFBuilder.slice + [0, 0])]), "item 2 has a NAL unit running past its data")
+        // An image without data, and too many units for one picture.
+        refusedFast(HEIFBuilder.file(primary: 2, items: [HEIFBuilder.Item(id: 2, type: "hvc1", properties: [hvcc, HEIFBuilder.ispe(96, 64)])]),
+                    "item 2 has no data (not in iloc)")
+        refusedFast(HEIFBuilder.file(primary: 2, items: [cell(Array(repeating: HEIFBuilder.slice, count: 4097).flatMap { $0 })]),
+                    "item 2 of more than 4096 NAL units")
+        // Lengths of other than 4 bytes are not what libheif hands libde265.
+        var short = hvcc
+        short[8 + 21] = short[8 + 21] & 0xFC
+        refusedFast(HEIFBuilder.file(primary: 2, items: [HEIFBuilder.Item(id: 2, type: "hvc1", properties: [short, HEIFBuilder.ispe(96, 64)],
+                                                                          data: [3, 0x26, 0x01, 0xAF])]),
+                    "item 2 with lengthSizeMinusOne 0 in its hvcC")
+    }
+
+    /// libheif allocates a grid's canvas at its layout's output size: it must be the ispe.
+    func testGridOutputSizeMustBeItsDeclaredSize() throws {
+        let cell = HEIFBuilder.Item(id: 2, type: "hvc1", properties: [try chelseaHVCC(), HEIFBuilder.ispe(96, 64)], data: HEIFBuilder.slice)
+        func grid(_ data: [UInt8], properties: [[UInt8]] = [HEIFBuilder.ispe(96, 64)], type: String = "grid") -> [UInt8] {
+            HEIFBuilder.file(primary: 1, items: [HEIFBuilder.Item(id: 1, type: type, properties: properties, inputs: [2], data: data), cell])
+        }
+        XCTAssertEqual(try structure(grid(layout(rows: 1, columns: 1, width: 96, height: 64))).cells, 1)
+        XCTAssertEqual(try structure(grid(layout(rows: 1, columns: 1, width: 96, height: 64, wide: true))).cells, 1)
+        refusedFast(grid(layout(rows: 1, columns: 1, width: 11999, height: 11999, wide: true)),
+                    "grid item 1 is declared 96×64 (ispe) but laid out at 11999×11999")
+        refusedFast(grid(layout(rows: 1, columns: 1, width: 96, height: 65)), "grid item 1 is declared 96×64 (ispe) but laid out at 96×65")
+        refusedFast(grid(layout(rows: 1, columns: 1, width: 96, height: 64), properties: []), "grid item 1 declares no size (ispe)")
+        refusedFast(grid(Array(layout(rows: 1, columns: 1, width: 96, height: 64, wide: true).prefix(10))), "grid item 1 has no layout")
+        refusedFast(grid([0, 0, 0, 0, 0, 96, 0, 64, 0, 0, 0, 0, 0, 0, 0, 0], type: "iovl"), "HEIC overlay image (iovl item 1)")
+    }
+
+    /// iloc is read once into an index: a million entries cost no grid visit a scan, and more
+    /// entries than items are refused.
+    func testILocIsBoundedAndItsFieldSizesNamed() throws {
+        let cell = HEIFBuilder.Item(id: 2, type: "hvc1", properties: [try chelseaHVCC(), HEIFBuilder.ispe(96, 64)], data: HEIFBuilder.slice)
+        let grid = HEIFBuilder.Item(id: 1, type: "grid", properties: [HEIFBuilder.ispe(3072, 2048)],
+                                    inputs: [UInt32](repeating: 2, count: 1024), data: layout(rows: 32, columns: 32, width: 3072, height: 2048))
+        XCTAssertEqual(try structure(HEIFBuilder.file(primary: 1, items: [grid, cell], unusedLocations: 4094)).cells, 1024)
+        refusedFast(HEIFBuilder.file(primary: 1, items: [grid, cell], unusedLocations: 4095), "HEIC iloc of 4097 entries, over the limit of 4096")
+        refusedFast(HEIFBuilder.file(primary: 1, items: [grid, cell], unusedLocations: 65_000), "HEIC iloc of 65002 entries")
+        for (sizes, expected) in [(UInt8(0x34), "an iloc offset field of 3 bytes"), (0x45, "an iloc length field of 5 bytes"),
+                                  (0x47, "an iloc length field of 7 bytes")] {
+            refusedFast(HEIFBuilder.file(primary: 1, items: [grid, cell], ilocSizes: sizes), expected)
+        }
+    }
+
+    /// libheif 1.15 decodes an auxiliary image as alpha under the AVC name too.
+    func testAlphaPlanesUnderEveryNameAreCounted() throws {
+        let hvcc = try chelseaHVCC()
+        let image = HEIFBuilder.Item(id: 1, type: "hvc1", properties: [hvcc, HEIFBuilder.ispe(96, 64)], data: HEIFBuilder.slice)
+        for (name, cells) in [("urn:mpeg:hevc:2015:auxid:1", 2), ("urn:mpeg:avc:2015:auxid:1", 2),
+                              ("urn:mpeg:mpegB:cicp:systems:auxiliary:alpha", 2), ("urn:mpeg:hevc:2015:auxid:2", 1)] {
+            let alpha = HEIFBuilder.Item(id: 2, type: "hvc1", properties: [hvcc, HEIFBuilder.ispe(96, 64), HEIFBuilder.auxC(name)],
+                                         data: HEIFBuilder.slice, auxiliaryOf: 1)
+            XCTAssertEqual(try structure(HEIFBuilder.file(primary: 1, items: [image, alpha])).cells, cells, name)
         }
     }
 }

@@ -1,5 +1,5 @@
 /// HEIF files written box by box for the structure tests: an `ftyp`, and a `meta` holding
-/// `pitm`, `iloc` (item data in `idat`), `iinf`, `iref` (`dimg`), `iprp` (`ipco`, `ipma`) and
+/// `pitm`, `iloc` (item data in `idat`), `iinf`, `iref` (`dimg`, `auxl`), `iprp` (`ipco`, `ipma`) and
 /// `idat`. No `mdat`: the structure is all these tests read, and libheif never gets that far.
 enum HEIFBuilder {
     struct Item {
@@ -9,9 +9,20 @@ enum HEIFBuilder {
         var properties: [[UInt8]] = []
         /// The items it is derived from (its `dimg` reference), or none.
         var inputs: [UInt32]? = nil
-        /// Its data (a grid's layout), stored in `idat`.
+        /// Its data (a grid's layout, an image's NAL units), stored in `idat`.
         var data: [UInt8]? = nil
+        /// The image it is an auxiliary image of (its `auxl` reference), or none.
+        var auxiliaryOf: UInt32? = nil
     }
+
+    /// An image item's data: one NAL unit (4-byte length) of an IDR slice's header bytes.
+    static let slice: [UInt8] = [0, 0, 0, 3, 0x26, 0x01, 0xAF]
+
+    /// A NAL unit of `type` (4-byte length, 2-byte header, one payload byte).
+    static func nal(type: Int) -> [UInt8] { be32(3) + [UInt8(type << 1), 0x01, 0xAF] }
+
+    /// An auxC box naming an auxiliary type.
+    static func auxC(_ name: String) -> [UInt8] { full("auxC", Array(name.utf8) + [0]) }
 
     static func be16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
     static func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
@@ -24,8 +35,11 @@ enum HEIFBuilder {
 
     static func ispe(_ width: Int, _ height: Int) -> [UInt8] { full("ispe", be32(width) + be32(height)) }
 
-    /// `ipmaCopies` repeats the ipma box (each item's associations listed again).
-    static func file(primary: UInt32, items: [Item], ipmaCopies: Int = 1) -> [UInt8] {
+    /// `ipmaCopies` repeats the ipma box (each item's associations listed again); `ilocSizes`
+    /// is iloc's offset and length field sizes (4 bits each); `unusedLocations` adds iloc
+    /// entries of an item that does not exist.
+    static func file(primary: UInt32, items: [Item], ipmaCopies: Int = 1, ilocSizes: UInt8 = 0x44,
+                     unusedLocations: Int = 0) -> [UInt8] {
         var properties: [[UInt8]] = []
         var associations: [UInt8] = []
         for item in items {
@@ -43,12 +57,13 @@ enum HEIFBuilder {
             locations += be16(Int(item.id)) + be16(1) + be16(0) + be16(1) + be32(idat.count) + be32(item.data!.count)
             idat += item.data!
         }
+        for _ in 0..<unusedLocations { locations += be16(0xFFFF) + be16(1) + be16(0) + be16(0) }
         let references = items.compactMap { item in
             item.inputs.map { inputs in box("dimg", be16(Int(item.id)) + be16(inputs.count) + inputs.flatMap { be16(Int($0)) }) }
-        }
+        } + items.compactMap { item in item.auxiliaryOf.map { box("auxl", be16(Int(item.id)) + be16(1) + be16(Int($0))) } }
         let meta = full("hdlr", [0, 0, 0, 0] + Array("pict".utf8) + [UInt8](repeating: 0, count: 13))
             + full("pitm", be16(Int(primary)))
-            + full("iloc", version: 1, [0x44, 0x00] + be16(stored.count) + locations)
+            + full("iloc", version: 1, [ilocSizes, 0x00] + be16(stored.count + unusedLocations) + locations)
             + full("iinf", be16(items.count) + items.flatMap { full("infe", version: 2, be16(Int($0.id)) + be16(0) + Array($0.type.utf8) + [0]) })
             + full("iref", references.flatMap { $0 })
             + box("iprp", box("ipco", properties.flatMap { $0 })

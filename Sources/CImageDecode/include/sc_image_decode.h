@@ -98,10 +98,12 @@ typedef struct {
 } sc_heic_structure;
 
 /* Reads the primary image's structure (pitm, iinf, iref, iprp with each hvcC's SPS, the grid
- * layout through iloc) into *out. SC_IMAGE_OK within bounds; SC_IMAGE_TOO_LARGE over them;
- * SC_IMAGE_CORRUPT for boxes that do not parse, a cell coded far larger than its ispe, a grid
- * naming more cells than its rows × columns, a cycle of references or an image without hvcC;
- * SC_IMAGE_UNSUPPORTED for images that are not HEVC. *out is zeroed unless SC_IMAGE_OK. */
+ * layout through iloc, each counted image's NAL units) into *out. SC_IMAGE_OK within bounds;
+ * SC_IMAGE_TOO_LARGE over them (or over 4096 iloc entries); SC_IMAGE_CORRUPT for boxes that do
+ * not parse, a cell coded far larger than its ispe, a grid naming more cells than its rows ×
+ * columns or laid out at another size than its ispe, a cycle of references, an image without
+ * hvcC or with a VPS/SPS/PPS in its data; SC_IMAGE_UNSUPPORTED for overlays and images that
+ * are not HEVC. *out is zeroed unless SC_IMAGE_OK. */
 int sc_heic_read_structure(const uint8_t *data, size_t size, const sc_heic_bounds *bounds, sc_heic_structure *out,
                            char *err, size_t err_size);
 
