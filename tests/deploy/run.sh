@@ -39,7 +39,10 @@ fi
 nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
 ports=()
 for i in 0 1 2 3; do
-  "$binary" serve --host 127.0.0.1 --port 0 --workers 1 2>"$work/instance-$i.log" &
+  # Created here, not by the background job's redirection, which may not have run yet when
+  # the first `sed` reads it (under `set -e` a missing file would end the script).
+  : >"$work/instance-$i.log"
+  "$binary" serve --host 127.0.0.1 --port 0 --workers 1 2>>"$work/instance-$i.log" &
   pids+=($!)
   port=""
   for _ in $(seq 1 100); do
