@@ -21,33 +21,8 @@ final class HEICGridBombCommandTests: TemporaryDirectoryTestCase {
     }
 
     func testServeWithHEICRefusesTheGridBombAs413() throws {
-        let errURL = directory.appendingPathComponent("serve.err")
-        try Data().write(to: errURL)
-        let errors = try FileHandle(forWritingTo: errURL)
-        defer { try? errors.close() }
-        let process = Process()
-        process.executableURL = Sharecard.executable
-        process.arguments = ["serve", "--heic", "--host", "127.0.0.1", "--port", "0", "--workers", "1", "--quiet"]
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        defer {
-            process.terminate()
-            process.waitUntilExit()
-        }
-        var port: Int?
-        let deadline = Date().addingTimeInterval(30)
-        while port == nil, Date() < deadline, process.isRunning {
-            let text = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
-            if let range = text.range(of: "listening on http://127.0.0.1:") {
-                port = Int(text[range.upperBound...].prefix { $0.isNumber })
-            } else {
-                usleep(20_000)
-            }
-        }
-        let log = String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self)
-        let listening = try XCTUnwrap(port, log)
-
+        let server = try ServerProcess(self, executable: Sharecard.executable, arguments: ["--heic"],
+                                       log: directory.appendingPathComponent("serve.err"))
         let boundary = "grid-bomb-boundary"
         var body = Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"event\"\r\nContent-Type: application/json\r\n\r\n".utf8)
         body += Array(#"{"title": "Hello", "template": "photo"}"#.utf8)
@@ -55,7 +30,7 @@ final class HEICGridBombCommandTests: TemporaryDirectoryTestCase {
         body += Array(try Data(contentsOf: Self.bomb))
         body += Array("\r\n--\(boundary)--\r\n".utf8)
         let start = Date()
-        let response = try LoopbackHTTPClient(port: listening, timeout: 30).request(
+        let response = try LoopbackHTTPClient(port: server.port, timeout: 30).request(
             "POST", "/v1/cards", headers: ["Content-Type: multipart/form-data; boundary=\(boundary)", "Connection: close"], body: body)
         XCTAssertLessThan(Date().timeIntervalSince(start), 20, "refusing took too long")
         XCTAssertEqual(response.status, 413, response.text)

@@ -9,46 +9,28 @@ final class ServeProcess {
     let root: URL
     let templates: URL
     let palettes: URL
-    let process = Process()
     let client: LoopbackHTTPClient
-    private let log: URL
+    private let server: ServerProcess
+
+    var process: Process { server.process }
 
     init(_ test: XCTestCase) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("sharecard-reload-\(UUID().uuidString)")
         templates = root.appendingPathComponent("templates")
         palettes = root.appendingPathComponent("palettes")
-        log = root.appendingPathComponent("serve.err")
-        let root = root, process = process
+        let root = root
         test.addTeardownBlock { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: Repository.root.appendingPathComponent("templates"), to: templates)
         try FileManager.default.copyItem(at: Repository.root.appendingPathComponent("palettes"), to: palettes)
-
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        let errors = try FileHandle(forWritingTo: log)
-        defer { try? errors.close() }
-        process.executableURL = try test.sharecardExecutable()
-        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--workers", "1", "--quiet",
-                             "--templates", templates.path, "--palettes", palettes.path]
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        test.addTeardownBlock { if process.isRunning { process.terminate(); process.waitUntilExit() } }
-
-        let deadline = Date().addingTimeInterval(30)
-        var port: Int?
-        while port == nil, Date() < deadline, process.isRunning {
-            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            port = text.components(separatedBy: "listening on http://127.0.0.1:").dropFirst().first
-                .flatMap { Int($0.prefix(while: \.isNumber)) }
-            if port == nil { usleep(20_000) }
-        }
-        guard let port else { throw ClientError(description: "serve did not start: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")") }
-        client = try LoopbackHTTPClient(port: port)
+        server = try ServerProcess(test, executable: try test.sharecardExecutable(),
+                                   arguments: ["--templates", templates.path, "--palettes", palettes.path],
+                                   log: root.appendingPathComponent("serve.err"))
+        client = try LoopbackHTTPClient(port: server.port)
     }
 
     /// Everything written to standard error so far.
-    var stderrText: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+    var stderrText: String { server.stderrText }
 
     /// Waits up to 30 s until standard error holds `text` at least `occurrences` times.
     func waitFor(_ text: String, occurrences: Int = 1) -> Bool {
