@@ -65,7 +65,7 @@ struct PhotoUpload {
         } catch {
             switch error {
             case .templateShowsNoPhoto: throw ServiceError.invalidPhoto(message: error.description, field: "template")
-            case .photo(.tooLarge): throw ServiceError.payloadTooLarge(message: error.description)
+            case .photo(.tooLarge): throw ServiceError.payloadTooLarge(message: error.description, field: "photo")
             case .photo(.unsupportedFormat):
                 throw ServiceError.unsupportedMediaType(message: error.description, accepted: mediaTypes(formats), field: "photo")
             case .photo(.corrupt): throw ServiceError.invalidPhoto(message: error.description, field: "photo")

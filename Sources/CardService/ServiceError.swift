@@ -7,7 +7,8 @@ public enum ServiceError: Error, Sendable {
     case notFound(code: String, message: String, field: String?)
     case methodNotAllowed(allow: [String])
     case forbidden(code: String, message: String)
-    case payloadTooLarge(message: String)
+    /// A body over the limit (no field), or an uploaded or fetched photo over its byte or pixel limits (`photo`).
+    case payloadTooLarge(message: String, field: String? = nil)
     case unprocessable(message: String, field: String?)
     /// A `photo` URL refused or failed: 403 (not allowed), 413, 502 (origin failed), 504 (time-out).
     case photoURL(status: Int, code: String, message: String)
@@ -34,7 +35,7 @@ public enum ServiceError: Error, Sendable {
             r.headers.set("Allow", allow.joined(separator: ", "))
             return r
         case .forbidden(let code, let message): return .error(status: 403, code: code, message: message)
-        case .payloadTooLarge(let message): return .error(status: 413, code: "payload_too_large", message: message)
+        case .payloadTooLarge(let message, let field): return .error(status: 413, code: "payload_too_large", message: message, field: field)
         case .unprocessable(let message, let field): return .error(status: 422, code: "invalid_event", message: message, field: field)
         case .photoURL(let status, let code, let message): return .error(status: status, code: code, message: message, field: "photo")
         case .invalidPhoto(let message, let field): return .error(status: 422, code: "invalid_photo", message: message, field: field)

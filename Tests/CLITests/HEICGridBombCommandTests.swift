@@ -37,6 +37,7 @@ final class HEICGridBombCommandTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(response.header("Content-Type"), "application/json")
         let error = try response.errorObject()
         XCTAssertEqual(error.code, "payload_too_large")
+        XCTAssertEqual(error.field, "photo")
         XCTAssertTrue(error.message.contains("HEIC 'grid' image of 16384 cells"), error.message)
     }
 }

@@ -68,7 +68,7 @@ final class PhotoCardLinkTests: XCTestCase {
         }
         for (width, height) in [(12_008, 8), (8200, 6200)] {
             let response = try upload(FlatJPEG.file(width: width, height: height), accept: "image/png")
-            assertError(response, 413, "payload_too_large")
+            assertError(response, 413, "payload_too_large", field: "photo")
             XCTAssertTrue(try response.errorObject().message.contains("photo too large"), response.text)
         }
     }

@@ -91,11 +91,11 @@ final class PhotoUploadTests: XCTestCase {
         assertError(cut, 422, "invalid_photo", field: "photo")
         XCTAssertTrue(try cut.errorObject().message.contains("HEIC"), cut.text)
         assertError(try post(Self.body([Self.event(), Self.photo(try Self.fixture("Tests/PhotosTests/Fixtures/bomb-60000.heic"), type: "image/heic")])),
-                    413, "payload_too_large")
+                    413, "payload_too_large", field: "photo")
         // The grid of 16,384 cells declared 8 × 8 and coded at 2048 × 2048: refused from its
         // boxes, as the declared sizes are, before libheif decodes a cell.
         let bomb = try post(Self.body([Self.event(), Self.photo(try Self.fixture("Tests/PhotosTests/Fixtures/grid-bomb.heic"), type: "image/heic")]))
-        assertError(bomb, 413, "payload_too_large")
+        assertError(bomb, 413, "payload_too_large", field: "photo")
         XCTAssertTrue(try bomb.errorObject().message.contains("16384 cells"), bomb.text)
         // A cell coded far larger than it declares is a broken file (422).
         var mislabelled = heic
@@ -152,7 +152,7 @@ final class PhotoUploadTests: XCTestCase {
         assertError(try post(Self.body([Self.event(), Self.photo(try Self.fixture("Tests/PhotosTests/Fixtures/truncated.jpg"))])),
                     422, "invalid_photo", field: "photo")
         assertError(try post(Self.body([Self.event(), Self.photo(try Self.fixture("Tests/PhotosTests/Fixtures/bomb-60000.jpg"))])),
-                    413, "payload_too_large")
+                    413, "payload_too_large", field: "photo")
         assertError(try post(Self.body([Self.event(#"{"title": "No photo here"}"#), Self.photo(jpeg)])), 422, "invalid_photo", field: "template")
         assertError(try post(Self.body([Self.event(#"{"title": ""}"#), Self.photo(jpeg)])), 422, "invalid_event", field: "title")
     }
@@ -165,7 +165,7 @@ final class PhotoUploadTests: XCTestCase {
         port = try startService(configuration, server: serverConfiguration(maxBodyBytes: 10 << 20)).port
         let cat = try Self.fixture("Tests/CardsTests/Fixtures/chelsea-exif6.jpg")  // 27,788 bytes
         let response = try post(Self.body([Self.event(), Self.photo(cat)]))
-        assertError(response, 413, "payload_too_large")
+        assertError(response, 413, "payload_too_large", field: nil)  // the whole body, not one part
         XCTAssertTrue(try response.errorObject().message.contains("over the limit of 20000"), response.text)
         let small = try post(Self.body([Self.event(), Self.photo(try Self.fixture("Tests/PhotosTests/Fixtures/chelsea.jpg"))]))
         XCTAssertEqual(small.status, 200, small.text)
