@@ -1,3 +1,4 @@
+import Cards
 import Foundation
 import Raster
 import Scene
@@ -7,19 +8,22 @@ enum DrawCommand {
     static let spec = CommandSpec(
         name: "draw",
         summary: "Render a scene file or a template (shapes, images, text, filters) to an opaque PNG, JPEG or WebP.",
-        usage: "draw SCENE.json -o OUT.png|.jpg|.webp [--format F] [--quality Q] [--scale N]",
+        usage: "draw SCENE.json -o OUT.png|.jpg|.webp [--format F] [--quality Q] [--size PRESET|WxH] [--scale N]",
         options: [
             OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the image ('-' for standard output); its extension picks the format."),
+            OptionSpec(name: "size", valueName: "PRESET|WxH",
+                       help: "Draw on a canvas of this size instead of the scene's own: card (1024×576), og (1200×630), square (1080×1080), story (1080×1920), banner (1500×500), or WxH with sides of 320 to 4096 points."),
             OptionSpec(name: "scale", valueName: "N", help: "Device pixels per point, overriding the scene's scale (1-4)."),
         ] + OutputFormatOptions.specs,
         positionals: ["SCENE.json"],
         minimumPositionals: 1,
-        details: "The scene language is described in docs/templates.md; a template is drawn with a sample event on the default palette's first colour. '-' reads the scene from standard input.")
+        details: "The scene language is described in docs/templates.md; a template is drawn with a sample event on the default palette's first colour. --size draws on another canvas, its elements placed by their constraints and choices as render --size places a card's. '-' reads the scene from standard input.")
 
     static func run(_ args: ParsedArguments) throws {
         guard let output = args.value("output") else { throw UsageError(description: "sharecard draw: missing -o FILE") }
         let path = args.positionals[0]
         let scale = try args.double("scale", in: 1...4)
+        let size = try CardOptions.size(args)?.size
         let format = try OutputFormatOptions.output(args, path: output)
         let target = try OutputTarget(output)
         let scene: Scene
@@ -33,7 +37,7 @@ enum DrawCommand {
         }
         // Text is set only when the scene has some: a drawing of shapes opens no fonts.
         let text = try scene.hasText ? SceneTextContext(fonts: Resources.fontLibrary(override: nil), glyphCache: GlyphCache()) : nil
-        let resolved = try scene.resolve(.sample, scale: scale, text: text)
+        let resolved = try scene.resolve(.sample, size: size, scale: scale, text: text)
         let canvas = try resolved.draw()
         if let failure = text?.fonts.optionalFacesFailure { throw CommandError("\(failure)") }
         try target.write(try canvas.encoded(format, content: resolved.content))
