@@ -4,7 +4,7 @@ import Raster
 
 /// What the command line says about a hex colour, whose text colour was chosen rather than
 /// given: which text colour, and its WCAG 2 contrast where it is lowest, judged against the
-/// AA and AAA thresholds. `render` prints it on standard error after writing the image;
+/// AA and AAA thresholds (`ContrastFigure`). `render` prints it on standard error after writing the image;
 /// `batch` prints it for a line only as a warning, below 3:1. A palette colour gets no note:
 /// its author chose the pair, and `palettes show` lists their contrast.
 struct ContrastNote {
@@ -34,28 +34,9 @@ struct ContrastNote {
     /// reports as `contrast`.
     var description: String {
         let textName = text == .white ? "white text" : "near-black text (\(text.hexString))"
-        var line = "colour \(colorName): \(textName), contrast \(figure):1"
+        let figure = ContrastFigure(ratio: ratio)
+        var line = "colour \(colorName): \(textName), contrast \(figure.text):1"
         if let gradientStop { line += " at \(gradientStop.hexString), the lower-contrast stop" }
-        return line + " (\(verdict))"
-    }
-
-    /// The ratio as the HTTP API reports it, to two decimals; with three, rounded down, where two
-    /// would round it up onto a threshold it misses (4.4958 reads 4.495, not 4.50 beside "body
-    /// text needs 4.5:1").
-    var figure: String {
-        let reported = Contrast.reported(ratio)
-        let thresholds = [Contrast.largeTextMinimum, Contrast.bodyTextMinimum, Contrast.enhancedBodyTextMinimum]
-        guard thresholds.contains(where: { ratio < $0 && $0 <= reported }) else { return String(format: "%.2f", reported) }
-        return String(format: "%.3f", (ratio * 1000).rounded(.down) / 1000)
-    }
-
-    /// The WCAG 2 levels met: titles are large text; dates and subtitles may be body text.
-    var verdict: String {
-        switch ratio {
-        case Contrast.enhancedBodyTextMinimum...: "WCAG 2 AAA"
-        case Contrast.bodyTextMinimum...: "WCAG 2 AA; AAA for large text"
-        case Contrast.largeTextMinimum...: "WCAG 2 AA for large text only; body text needs 4.5:1"
-        default: "below WCAG 2 AA even for large text, which needs 3:1"
-        }
+        return line + " (\(figure.verdict))"
     }
 }

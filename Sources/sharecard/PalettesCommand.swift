@@ -31,7 +31,7 @@ enum PalettesCommand {
         case "show":
             let palette = try named()
             print("\(palette.name): \(palette.description)")
-            print("colour            background                  foreground  contrast (WCAG 2, ≥ 3:1 for large text)")
+            print("colour            background                  foreground  contrast      WCAG 2 (large text such as titles needs 3:1 for AA, body text 4.5:1)")
             for entry in palette.colors {
                 let background: String
                 switch entry.background {
@@ -39,9 +39,10 @@ enum PalettesCommand {
                 case .linear(let angle, let stops):
                     background = "\(Int(angle))° " + stops.map(\.color.hexString).joined(separator: "→")
                 }
-                let ratios = entry.contrastRatios.map { String(format: "%.2f", $0) }.joined(separator: ", ")
-                let verdict = entry.contrastRatios.allSatisfy { $0 >= Contrast.largeTextMinimum } ? "pass" : "FAIL"
-                print("\(entry.name.padding(toLength: 17, withPad: " ", startingAt: 0)) \(background.padding(toLength: 27, withPad: " ", startingAt: 0)) \(entry.foreground.hexString)     \(ratios) \(verdict)")
+                // Each stop's contrast; the level is the lowest's, what a reader gets at the worst spot.
+                let ratios = entry.contrastRatios.map { ContrastFigure(ratio: $0).text }.joined(separator: ", ")
+                let level = ContrastFigure(ratio: entry.contrastRatios.min() ?? 0).level
+                print("\(entry.name.padding(toLength: 17, withPad: " ", startingAt: 0)) \(background.padding(toLength: 27, withPad: " ", startingAt: 0)) \(entry.foreground.hexString)     \(ratios)\(String(repeating: " ", count: max(1, 14 - ratios.count)))\(level)")
             }
         case "preview":
             let palette = try named()

@@ -170,7 +170,9 @@ final class CardCommandTests: XCTestCase {
         XCTAssertEqual(list.status, 0)
         for name in ["default", "gradients", "dark", "pastel"] { XCTAssertTrue(String(decoding: list.stdout, as: UTF8.self).contains(name)) }
         let show = String(decoding: try Sharecard.run(["palettes", "show", "default"]).stdout, as: UTF8.self)
-        XCTAssertTrue(show.contains("user_purple") && show.contains("pass"), show)
+        // Levels judged on the unrounded ratio: white on #7b4397 is 6.79:1 (AA), on #3d7fc4 4.17:1.
+        XCTAssertTrue(show.contains("user_purple       #7b4397                     #ffffff     6.79          AA\n"), show)
+        XCTAssertTrue(show.contains("user_light_blue   #3d7fc4                     #ffffff     4.17          AA large text\n"), show)
         XCTAssertFalse(show.contains("FAIL"))
         XCTAssertEqual(try Sharecard.run(["palettes", "show", "neon"]).status, 2)
         let sheet = dir.appendingPathComponent("sheet.png")
