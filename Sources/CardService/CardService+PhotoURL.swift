@@ -23,13 +23,19 @@ extension CardService {
                                       faceCache: configuration.faceCache)
     }
 
-    /// What can be judged of a photo URL without the network: photo URLs are on, the URL is on
-    /// an allowed origin, and the card's template shows a photo. Returns the fetcher to use.
+    /// What can be judged of a photo URL without the network: photo URLs are on, the URL is no
+    /// longer than `PhotoFetcher.maxURLBytes` (400), it is on an allowed origin, and the card's
+    /// template shows a photo. Returns the fetcher to use.
     @discardableResult
     func checkPhotoURL(_ url: String, for card: Card) throws -> PhotoFetcher {
         guard let fetcher = configuration.photoFetcher else {
             throw ServiceError.photoURL(status: 403, code: "photo_urls_disabled",
                                         message: "this server fetches no photo URLs (it was started without --photo-origin)")
+        }
+        guard url.utf8.count <= PhotoFetcher.maxURLBytes else {
+            throw ServiceError.badRequest(code: "invalid_parameter",
+                                          message: "the photo URL is \(url.utf8.count) bytes long; at most \(PhotoFetcher.maxURLBytes) are allowed",
+                                          field: "photo")
         }
         guard fetcher.allows(url) else {
             throw ServiceError.photoURL(status: 403, code: "photo_not_allowed",

@@ -24,6 +24,10 @@ public final class PhotoFetcher: Sendable {
         }
     }
 
+    /// The longest photo URL taken, in bytes (UTF-8), as the API description's `maxLength`
+    /// says; a longer URL or redirect target is never fetched.
+    public static let maxURLBytes = 2048
+
     public let origins: [PhotoOrigin]
     public let limits: Limits
     private let cache: LockedValue<LRUCache<String, [UInt8]>>
@@ -53,6 +57,9 @@ public final class PhotoFetcher: Sendable {
             let (status, location, body) = try fetchOnce(current)
             if (300...399).contains(status), status != 304 {
                 guard let location, !location.isEmpty else { throw .failed("\(Self.quoted(current)) answered \(status) without a Location") }
+                guard location.utf8.count <= Self.maxURLBytes else {
+                    throw .failed("\(Self.quoted(current)) redirects to a URL of \(location.utf8.count) bytes, over the \(Self.maxURLBytes) allowed")
+                }
                 guard allows(location) else {
                     throw .notAllowed("\(Self.quoted(current)) redirects to \(Self.quoted(location)), whose origin is not on the photo allow-list")
                 }

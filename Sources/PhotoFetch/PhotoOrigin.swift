@@ -34,7 +34,7 @@ struct URLParts {
     let query: String?
 
     init?(_ text: String) {
-        guard text.utf8.count <= 2048, !text.contains(where: { $0.isWhitespace || $0.isNewline }),
+        guard text.utf8.count <= PhotoFetcher.maxURLBytes, !text.contains(where: { $0.isWhitespace || $0.isNewline }),
               let components = URLComponents(string: text),
               let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
               components.user == nil, components.password == nil,

@@ -122,6 +122,21 @@ final class PhotoURLTests: XCTestCase {
         try XCTUnwrap(Int(try fetch(originPort, "/hits").text))
     }
 
+    /// A photo URL over 2,048 bytes on an allowed origin is a 400 naming the limit, not a
+    /// 403 blaming the origin; one at the limit is checked as usual (here: not found, 502).
+    func testPhotoURLOverTheLengthLimitNamesTheLimit() throws {
+        let port = try service()
+        let long = "\(base)/" + String(repeating: "a", count: 5000)  // within the test server's 8 KiB target
+        let refused = try fetch(port, card(long))
+        assertError(refused, 400, "invalid_parameter", field: "photo")
+        let message = try refused.errorObject().message
+        XCTAssertTrue(message.contains("2048") && message.contains("\(long.utf8.count) bytes"), message)
+        let atLimit = "\(base)/" + String(repeating: "a", count: PhotoFetcher.maxURLBytes - base.utf8.count - 1)
+        XCTAssertEqual(atLimit.utf8.count, PhotoFetcher.maxURLBytes)
+        assertError(try fetch(port, card(atLimit)), 502, "photo_fetch_failed", field: "photo")
+        assertError(try fetch(port, card(atLimit + "a")), 400, "invalid_parameter", field: "photo")
+    }
+
     func testRefusals() throws {
         let port = try service()
         assertError(try fetch(try service(origins: []), card("\(base)/files/rocket-portrait.jpg")), 403, "photo_urls_disabled", field: "photo")
