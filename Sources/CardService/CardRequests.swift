@@ -55,17 +55,7 @@ extension CardService {
     /// photo) and named by the card's links, but not fetched.
     func queriedCard(template: String, _ request: HTTPRequest, parameters: Set<String>,
                      fetchingPhoto: Bool = true) throws -> (card: Card, caching: HTTPHeaders, version: String?) {
-        var seen = Set<String>()
-        for item in request.queryItems {
-            guard parameters.contains(item.name) else {
-                throw ServiceError.badRequest(code: "unknown_parameter",
-                                              message: "unknown query parameter \"\(item.name)\" (expected: \(parameters.sorted().joined(separator: ", ")))",
-                                              field: item.name)
-            }
-            guard seen.insert(item.name).inserted else {
-                throw ServiceError.badRequest(code: "duplicate_parameter", message: "query parameter \"\(item.name)\" given twice", field: item.name)
-            }
-        }
+        try Self.checkParameterNames(request.queryItems, allowed: parameters)
         let version = try Self.version(request)
         var caching = caching(version: version, signedExpires: nil, now: 0)
         if let signer = configuration.signer {
@@ -111,10 +101,12 @@ extension CardService {
         return (card, caching, version)
     }
 
+    static let postingWhileSigningMessage = "posting events is disabled while URL signing is on; use a signed GET URL"
+
     /// `POST /v1/cards` with an event as JSON.
     func cardFromBody(_ request: HTTPRequest) throws -> HTTPResponse {
         if configuration.signer != nil {
-            throw ServiceError.forbidden(code: "signing_enabled", message: "posting events is disabled while URL signing is on; use a signed GET URL")
+            throw ServiceError.forbidden(code: "signing_enabled", message: Self.postingWhileSigningMessage)
         }
         let bodyLimit = Self.isMultipart(request) ? configuration.maxUploadBytes : configuration.maxBodyBytes
         guard request.body.count <= bodyLimit else {

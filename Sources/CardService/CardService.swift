@@ -127,11 +127,7 @@ public final class CardService: Sendable {
         }
         if request.method == "OPTIONS" && configuration.cors.isEnabled { return try preflight(request, route) }
         guard route.methods.contains(request.method) else { throw ServiceError.methodNotAllowed(allow: route.methods) }
-        if case .cards = route {} else if case .card = route {} else if case .share = route {}
-        else if case .palettePreview = route, request.queryItems.allSatisfy({ $0.name == Self.versionParameter }) {}
-        else if !request.queryItems.isEmpty {
-            throw ServiceError.badRequest(code: "unexpected_query", message: "this route takes no query parameters", field: request.queryItems[0].name)
-        }
+        try Self.checkUnexpectedQuery(route, request)
         switch route {
         case .card, .palettePreview: break  // their conditions are checked against their entity tags
         case .cards: try Self.checkIfMatch(request, etag: nil, hasRepresentation: false)

@@ -13,7 +13,7 @@ enum SignCommand {
         ],
         positionals: ["URL"],
         minimumPositionals: 1,
-        details: "URL is a path with a query, such as '/v1/cards/classic.png?title=Hello', or a full http(s) URL; the host is kept as given. The query is read as the server reads it (application/x-www-form-urlencoded: '+' is a space), and the printed URL is percent-encoded.")
+        details: "URL is a path with a query, such as '/v1/cards/classic.png?title=Hello', or a full http(s) URL; the host is kept as given. The query is read as the server reads it (application/x-www-form-urlencoded: '+' is a space), and the printed URL is percent-encoded. A URL the server refuses for its route or its parameters' names (a parameter unknown or given twice, a route that takes no signature) is not signed (exit 2); values are judged by the server.")
 
     static func run(_ args: ParsedArguments) throws {
         guard let key = args.value("key") else { throw UsageError(description: "missing --key KEY") }
@@ -42,6 +42,11 @@ enum SignCommand {
             throw UsageError(description: "'\(args.positionals[0])' is not a URL path such as /v1/cards/classic.png?title=Hello")
         }
         let items = request.queryItems.map { ($0.name, $0.value) }
-        print(origin + (try signer.sign(path: request.path, items: items, expires: Int(Date().timeIntervalSince1970) + expiresIn)))
+        let signed = try signer.sign(path: request.path, items: items, expires: Int(Date().timeIntervalSince1970) + expiresIn)
+        // The server's own check of the route and its query's names, on the URL as it will arrive.
+        if let refusal = CardService.refusalOfSignedURL(try HTTPRequest(target: signed)) {
+            throw UsageError(description: "'\(args.positionals[0])': the server would refuse this URL (\(refusal))")
+        }
+        print(origin + signed)
     }
 }

@@ -85,4 +85,25 @@ final class SigningTests: XCTestCase {
         let other = try runSharecard(["sign", "/v1/cards/classic.png?title=x", "--key", "another-key-0123456789"])
         assertError(try fetch(port, other.trimmingCharacters(in: .whitespacesAndNewlines)), 403, "signature_invalid", field: nil)
     }
+
+    /// The URLs `sharecard sign` refuses (CLITests/SignCommandTests), signed anyway, are refused
+    /// by the server with the code the shared check names.
+    func testServerRefusesWhatSignRefuses() throws {
+        let port = try startService(try Repository.configuration(signingKeys: [Self.key], now: Self.now)).port
+        let cases: [(path: String, items: [(String, String)], code: String)] = [
+            ("/v1/cards/classic.png", [("title", "x"), ("title", "y")], "duplicate_parameter"),
+            ("/v1/cards/classic.png", [("title", "x"), ("nope", "1")], "unknown_parameter"),
+            ("/v1/share", [("title", "x"), ("format", "jpeg")], "unknown_parameter"),
+            ("/v1/palettes/default/preview.png", [], "unexpected_query"),
+        ]
+        for (path, items, code) in cases {
+            let url = try URLSigner(keys: [Self.key]).sign(path: path, items: items, expires: Self.now + 600)
+            assertError(try fetch(port, url), 400, code)
+            let refusal = try XCTUnwrap(CardService.refusalOfSignedURL(try HTTPRequest(target: url)), url)
+            XCTAssertTrue(refusal.hasPrefix("400 \(code): "), refusal)
+        }
+        let good = try URLSigner(keys: [Self.key]).sign(path: "/v1/share", items: [("title", "x")], expires: Self.now + 600)
+        XCTAssertNil(CardService.refusalOfSignedURL(try HTTPRequest(target: good)))
+        XCTAssertEqual(try fetch(port, good).status, 200)
+    }
 }

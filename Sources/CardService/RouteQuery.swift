@@ -1,0 +1,59 @@
+import HTTPTypes
+
+/// The query names each route takes, judged before any value is read: the one check the
+/// server makes and `sharecard sign` repeats on the URL it signed, so that sign never prints a
+/// URL the server refuses for its names.
+extension CardService {
+    /// A route that takes no query (all but card URLs, share pages and `POST /v1/cards`; a
+    /// palette preview takes only `v`) refuses one: 400 `unexpected_query`.
+    static func checkUnexpectedQuery(_ route: Route, _ request: HTTPRequest) throws(ServiceError) {
+        switch route {
+        case .cards, .card, .share: return
+        case .palettePreview where request.queryItems.allSatisfy({ $0.name == versionParameter }): return
+        default:
+            guard let first = request.queryItems.first else { return }
+            throw .badRequest(code: "unexpected_query", message: "this route takes no query parameters", field: first.name)
+        }
+    }
+
+    /// A name not in `allowed` is 400 `unknown_parameter`; one given twice, 400
+    /// `duplicate_parameter`. The first offender is named.
+    static func checkParameterNames(_ items: [HTTPQueryItem], allowed: Set<String>) throws(ServiceError) {
+        var seen = Set<String>()
+        for item in items {
+            guard allowed.contains(item.name) else {
+                throw .badRequest(code: "unknown_parameter",
+                                  message: "unknown query parameter \"\(item.name)\" (expected: \(allowed.sorted().joined(separator: ", ")))",
+                                  field: item.name)
+            }
+            guard seen.insert(item.name).inserted else {
+                throw .badRequest(code: "duplicate_parameter", message: "query parameter \"\(item.name)\" given twice", field: item.name)
+            }
+        }
+    }
+
+    /// Why a server with signing on refuses `signed` (a GET of a URL with its `expires` and
+    /// `sig`) for its route or its query's names, as "status code: message"; nil when they
+    /// pass. Values (a title too long, a template or palette unknown, a scale over the server's
+    /// `--max-scale`) are not judged: they depend on the server's catalog and settings.
+    public static func refusalOfSignedURL(_ signed: HTTPRequest) -> String? {
+        let route = Route(signed.path)
+        do throws(ServiceError) {
+            switch route {
+            case .unknown: throw .notFound(code: "not_found", message: "no such route: \(signed.path)", field: nil)
+            case .cards: throw .forbidden(code: "signing_enabled", message: postingWhileSigningMessage)
+            case .card: try checkParameterNames(signed.queryItems, allowed: cardParameters)
+            case .share: try checkParameterNames(signed.queryItems, allowed: shareParameters)
+            default: try checkUnexpectedQuery(route, signed)
+            }
+            return nil
+        } catch {
+            switch error {
+            case .badRequest(let code, let message, _): return "400 \(code): \(message)"
+            case .notFound(let code, let message, _): return "404 \(code): \(message)"
+            case .forbidden(let code, let message): return "403 \(code): \(message)"
+            default: return "\(error.response.status): \(error)"
+            }
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import XCTest
+
+/// `sharecard sign` signs only URLs whose route and parameter names the server takes: the
+/// server's own check runs on the signed URL, so a refusal names the server's code.
+final class SignCommandTests: XCTestCase {
+    static let key = "sign-command-test-key-0123"
+
+    func testSignsACardAndASharePage() throws {
+        for url in ["/v1/cards/classic.png?title=x&palette=dark", "/v1/share?template=classic&title=x",
+                    "http://cards.example/v1/cards/classic.jpg?title=x&quality=80"] {
+            let result = try Sharecard.run(["sign", url, "--key", Self.key])
+            XCTAssertEqual(result.status, 0, "\(url): \(result.stderr)")
+            let printed = String(decoding: result.stdout, as: UTF8.self)
+            XCTAssertTrue(printed.contains("&expires=") && printed.contains("&sig="), printed)
+        }
+    }
+
+    func testRefusesWhatTheServerRefuses() throws {
+        let cases: [(url: String, expected: String)] = [
+            ("/v1/cards/classic.png?title=x&title=y", "400 duplicate_parameter: query parameter \"title\" given twice"),
+            ("/v1/cards/classic.png?title=x&nope=1", "400 unknown_parameter: unknown query parameter \"nope\""),
+            ("/v1/share?title=x&format=jpeg", "400 unknown_parameter: unknown query parameter \"format\""),
+            ("/v1/palettes/default/preview.png", "400 unexpected_query: this route takes no query parameters"),
+            ("/v1/templates", "400 unexpected_query"),
+            ("/v1/nowhere", "404 not_found: no such route: /v1/nowhere"),
+            ("/v1/cards", "403 signing_enabled"),
+        ]
+        for (url, expected) in cases {
+            let result = try Sharecard.run(["sign", url, "--key", Self.key])
+            XCTAssertEqual(result.status, 2, "\(url) was signed: \(String(decoding: result.stdout, as: UTF8.self))")
+            XCTAssertTrue(result.stdout.isEmpty, url)
+            XCTAssertTrue(result.stderr.hasPrefix("sharecard sign: '\(url)': the server would refuse this URL ("), result.stderr)
+            XCTAssertTrue(result.stderr.contains(expected), "\(url): \(result.stderr)")
+        }
+    }
+}
