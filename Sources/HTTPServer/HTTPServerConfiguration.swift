@@ -85,7 +85,7 @@ extension HTTPServer {
             try check((0...(1 << 30)).contains(maxBodyBytes), "maxBodyBytes", "0...1073741824")
             try check((64...(1 << 20)).contains(maxURLBytes), "maxURLBytes", "64...1048576")
             try check((256...(1 << 20)).contains(maxHeaderBytes), "maxHeaderBytes", "256...1048576")
-            let leastMemory = maxURLBytes + maxHeaderBytes + Self.memoryHeadroom
+            let leastMemory = Self.leastConnectionMemoryBytes(maxURLBytes: maxURLBytes, maxHeaderBytes: maxHeaderBytes)
             try check((leastMemory...(16 << 20)).contains(connectionMemoryLimitBytes),
                       "connectionMemoryLimitBytes",
                       "maxURLBytes + maxHeaderBytes + \(Self.memoryHeadroom) (\(leastMemory)) up to 16777216")
@@ -113,6 +113,11 @@ extension HTTPServer {
         /// many tiny fields (libmicrohttpd spends about 56 bytes on each) can exhaust its memory
         /// first; it then answers 431 itself.
         public static let memoryHeadroom = 8 * 1024
+
+        /// The least `connectionMemoryLimitBytes` taken with these URL and header limits.
+        public static func leastConnectionMemoryBytes(maxURLBytes: Int, maxHeaderBytes: Int) -> Int {
+            maxURLBytes + maxHeaderBytes + memoryHeadroom
+        }
 
         private static func isIPAddress(_ host: String) -> Bool {
             var v4 = in_addr()

@@ -99,11 +99,16 @@ enum ServeCommand {
                 headerTimeoutSeconds: try ServeLimit.headerTimeout.value(args),
                 connectionMemoryLimitBytes: try ServeLimit.connectionMemory.value(args),
                 maxBodyBytes: max(configuration.maxBodyBytes, configuration.maxUploadBytes),
-                // A card URL with a 500-character title and subtitle of 4-byte characters,
-                // percent-encoded, is about 12 KB: room for the longest canonical imageURL.
-                maxURLBytes: 16 * 1024)
+                maxURLBytes: ServeLimit.maxURLBytes, maxHeaderBytes: ServeLimit.maxHeaderBytes)
         } catch let e as HTTPServer.ConfigurationError {
-            throw UsageError(description: e.description)
+            // The server names its properties; the ones a flag can put out of range by itself
+            // are checked by ServeLimit, these two depend on what is given.
+            switch e.field {
+            case "host": throw UsageError(description: "--host must be an IPv4 or IPv6 address (a name is not resolved), got '\(args.value("host") ?? "")'")
+            case "maxConnectionsPerIP":
+                throw UsageError(description: "--max-connections-per-ip must be at most --max-connections (\(try ServeLimit.maxConnections.value(args)))")
+            default: throw UsageError(description: e.description)
+            }
         }
         serverConfiguration.cors = configuration.cors
         // Standard error is written by the log's own thread, never by libmicrohttpd's: the
@@ -129,7 +134,7 @@ enum ServeCommand {
         do { port = try server.start() } catch {
             throw CommandError("\(error)")
         }
-        FileHandle.standardError.write(Data("sharecard serve: listening on http://\(serverConfiguration.host):\(port)/ with \(serverConfiguration.workers) workers\(keys.isEmpty ? "" : ", signed URLs only")\n".utf8))
+        FileHandle.standardError.write(Data("sharecard serve: listening on http://\(serverConfiguration.host.contains(":") ? "[\(serverConfiguration.host)]" : serverConfiguration.host):\(port)/ with \(serverConfiguration.workers) workers\(keys.isEmpty ? "" : ", signed URLs only")\n".utf8))
         do {
             try server.shutdownOnSignals(then: {
                 log.note("sharecard serve: shut down")

@@ -1,6 +1,7 @@
 import CardService
 import Cards
 import Faces
+import HTTPServer
 
 /// One of `serve`'s whole-number options, written once: its range, its default, and the help
 /// that states that default, so `--help` and the value used cannot drift apart.
@@ -32,8 +33,17 @@ struct ServeLimit: Sendable {
     static let timeout = ServeLimit(name: "timeout", valueName: "S", range: 1...3600, defaultValue: 15, help: "Close connections idle this long, seconds")
     static let headerTimeout = ServeLimit(name: "header-timeout", valueName: "S", range: 1...3600, defaultValue: 10,
                                           help: "Total time for a request line and header, seconds", note: "; 1 under connection pressure")
-    static let connectionMemory = ServeLimit(name: "connection-memory", valueName: "BYTES", range: 1...(16 << 20), defaultValue: 64 << 10,
-                                             help: "Memory per connection for the request line and headers")
+    /// The longest request target: a card URL with a 500-character title and subtitle of
+    /// 4-byte characters, percent-encoded, is about 12 KB, so the longest canonical imageURL fits.
+    static let maxURLBytes = 16 * 1024
+    /// The largest header block (fields, without the request line).
+    static let maxHeaderBytes = 16 * 1024
+    /// At least what a request at both limits needs, so that it still gets the server's own answers.
+    static let connectionMemory = ServeLimit(
+        name: "connection-memory", valueName: "BYTES",
+        range: HTTPServer.Configuration.leastConnectionMemoryBytes(maxURLBytes: maxURLBytes, maxHeaderBytes: maxHeaderBytes)...(16 << 20),
+        defaultValue: 64 << 10,
+        help: "Memory per connection for the request line and headers, at least a 16 KiB URL, a 16 KiB header and 8 KiB of records")
     static let maxBody = ServeLimit(name: "max-body", valueName: "BYTES", range: 256...(1 << 20), defaultValue: 64 << 10, help: "Largest POST body")
     static let maxUpload = ServeLimit(name: "max-upload", valueName: "BYTES", range: 0...(256 << 20), defaultValue: 10 << 20,
                                       help: "Largest multipart POST body, an event with its photo", note: "; 0 refuses uploads")

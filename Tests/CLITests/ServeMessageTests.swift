@@ -1,0 +1,28 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// What `serve` says about its own flags and address: the flag at fault, and a listening URL
+/// a client can use.
+final class ServeMessageTests: TemporaryDirectoryTestCase {
+    func testOutOfRangeFlagsAreNamed() throws {
+        let memory = try Sharecard.run(["serve", "--port", "0", "--connection-memory", "10"])
+        XCTAssertEqual(memory.status, 2, memory.stderr)
+        XCTAssertEqual(memory.stderr, "sharecard serve: --connection-memory must be a whole number from 40960 to 16777216, got '10'\n")
+
+        let host = try Sharecard.run(["serve", "--port", "0", "--host", "999.1.1.1"])
+        XCTAssertEqual(host.status, 2, host.stderr)
+        XCTAssertEqual(host.stderr, "sharecard serve: --host must be an IPv4 or IPv6 address (a name is not resolved), got '999.1.1.1'\n")
+
+        let perIP = try Sharecard.run(["serve", "--port", "0", "--max-connections", "10", "--max-connections-per-ip", "11"])
+        XCTAssertEqual(perIP.status, 2, perIP.stderr)
+        XCTAssertEqual(perIP.stderr, "sharecard serve: --max-connections-per-ip must be at most --max-connections (10)\n")
+    }
+
+    /// An IPv6 address is bracketed in the URL, as RFC 3986 requires.
+    func testIPv6ListeningURLIsBracketed() throws {
+        let server = try ServerProcess(self, executable: Sharecard.executable, arguments: [],
+                                       log: directory.appendingPathComponent("serve.err"), host: "::1")
+        XCTAssertTrue(server.stderrText.contains("listening on http://[::1]:\(server.port)/ with 1 workers"), server.stderrText)
+    }
+}
