@@ -155,6 +155,33 @@ static int sc_httpd_has_control(const char *text, size_t length) {
     return 0;
 }
 
+/* libmicrohttpd 0.9.75 hands a field value over as a C string, so "X-a: a\0b" reaches the
+ * server as "a". Its header lies in place in the connection's read buffer, from the method
+ * to the end of the empty line (MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE), each line end
+ * overwritten with NULs: so what lies between the end of a value and the next field's name
+ * (or, for the last field, the end of the header) is that line's end alone, one or two NULs
+ * (two to four after the last field, with the empty line's). Anything more was behind a NUL
+ * in the value. A layout other than this one is not judged. Returns 1 for a NUL. */
+static int sc_httpd_value_has_nul(const sc_httpd_request *r) {
+    if (r->field_count == 0 || r->method == NULL) return 0;
+    const union MHD_ConnectionInfo *info =
+        sc_mhd.get_connection_info(r->connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    if (info == NULL) return 0;
+    const char *header_end = r->method + info->header_size;
+    for (size_t i = 0; i < r->field_count; i++) {
+        const sc_httpd_field *f = &r->fields[i];
+        const char *after = f->value + f->value_length;
+        int last = i + 1 == r->field_count;
+        const char *end = last ? header_end : r->fields[i + 1].name;
+        if (end <= after || (size_t)(end - after) >= r->daemon->options.connection_memory_limit)
+            continue;
+        if ((size_t)(end - after) > (last ? 4u : 2u)) return 1;
+        for (const char *p = after; p < end; p++)
+            if (*p != 0) return 1;
+    }
+    return 0;
+}
+
 int32_t sc_httpd_check_header(sc_httpd_request *r) {
     const sc_httpd_options *o = &r->daemon->options;
     if (r->target_length > o->max_url_bytes) return SC_HTTPD_PROBLEM_URL_TOO_LONG;
@@ -178,6 +205,7 @@ int32_t sc_httpd_check_header(sc_httpd_request *r) {
         }
     }
     if (total > o->max_header_bytes) return SC_HTTPD_PROBLEM_HEADERS_TOO_LARGE;
+    if (sc_httpd_value_has_nul(r)) bad_name = 1;
     int http11 = r->version != NULL && strcmp(r->version, "HTTP/1.1") == 0;
     if (bad_name || hosts > 1 || (http11 && hosts == 0)) return SC_HTTPD_PROBLEM_MALFORMED_HEADER;
     if (content_lengths > 1 || codings > 1 || (content_lengths > 0 && codings > 0))

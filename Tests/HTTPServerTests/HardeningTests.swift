@@ -38,12 +38,27 @@ final class HardeningTests: XCTestCase {
     }
 
     /// A bare CR (or another control character) inside a header value is refused, not kept.
+    /// A NUL too, although libmicrohttpd hands the value over cut at it: in the last field or
+    /// another, with CRLF or bare LF line ends. (A NUL just before a bare LF, which hides no
+    /// byte, looks like a CRLF: docs/operations.md.)
     func testControlCharacterInHeaderValueIs400() throws {
         let (_, port) = try startServer(try testConfiguration(), handler: echoHandler)
-        for value in ["a\rb", "a\u{01}b", "a\u{7F}"] {
+        for value in ["a\rb", "a\u{01}b", "a\u{7F}", "a\u{0}b", "\u{0}b", "a\u{0}", "a\u{0} \u{0}", "a\u{0}\u{0}"] {
+            var heads = ["GET / HTTP/1.1\r\nHost: x\r\nX-Note: \(value)\r\n\r\n",
+                         "GET / HTTP/1.1\r\nX-Note: \(value)\r\nHost: x\r\n\r\n"]
+            if value != "a\u{0}" { heads.append("GET / HTTP/1.1\nX-Note: \(value)\nHost: x\n\n") }
+            for head in heads {
+                let client = try LoopbackHTTPClient(port: port)
+                try client.send(head)
+                try assertRefused(client, 400, "malformed_request")
+            }
+        }
+        // empty values and bare LF line ends are fine, whichever field is last
+        for head in ["GET / HTTP/1.1\r\nX-Empty:\r\nHost: x\r\nX-Last:\r\n\r\n", "GET / HTTP/1.1\nX-Empty:\nHost: x\n\n",
+                     "GET / HTTP/1.1\r\nHost: x\nX-Note: a \r\n\n"] {
             let client = try LoopbackHTTPClient(port: port)
-            try client.send("GET / HTTP/1.1\r\nHost: x\r\nX-Note: \(value)\r\n\r\n")
-            try assertRefused(client, 400, "malformed_request")
+            try client.send(head)
+            XCTAssertEqual(try client.readResponse().status, 200, head)
         }
         // a tab is fine
         XCTAssertEqual(try LoopbackHTTPClient(port: port).request("GET", "/", headers: ["X-Note: a\tb"]).status, 200)
