@@ -101,6 +101,7 @@ extension CardService {
         return (card, caching, version)
     }
 
+    /// Why `POST /v1/cards` is refused (403 `signing_enabled`) while signing is on.
     static let postingWhileSigningMessage = "posting events is disabled while URL signing is on; use a signed GET URL"
 
     /// `POST /v1/cards` with an event as JSON.

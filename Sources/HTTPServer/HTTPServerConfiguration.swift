@@ -110,8 +110,9 @@ extension HTTPServer {
         /// Connection memory required beyond the URL and header limits, for libmicrohttpd's field
         /// records and response buffer: with it, a request at both limits in ordinary fields
         /// still reaches the server's own checks (and gets its JSON errors). A header of very
-        /// many tiny fields (libmicrohttpd spends about 56 bytes on each) can exhaust its memory
-        /// first; it then answers 431 itself.
+        /// many tiny fields (libmicrohttpd 0.9.75 spends a 64-byte record on each, beside its bytes)
+        /// can exhaust its memory first; it then answers 431 itself (docs/operations.md, "Answers
+        /// libmicrohttpd makes itself").
         public static let memoryHeadroom = 8 * 1024
 
         /// The least `connectionMemoryLimitBytes` taken with these URL and header limits.
