@@ -6,21 +6,12 @@ import Raster
 
 /// Splitting a JSON-lines file, and the optional "id" each line may carry.
 enum BatchInput {
+    /// A non-blank line of the file (`BatchFile`).
     struct Line: Sendable {
         let number: Int
         let text: Data
-    }
-
-    /// Non-blank lines with their 1-based numbers.
-    static func lines(_ data: Data) -> [Line] {
-        var result: [Line] = []
-        var number = 0
-        for slice in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            number += 1
-            if slice.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            result.append(Line(number: number, text: Data(slice)))
-        }
-        return result
+        /// The line is longer than `BatchFile.maximumLineBytes`; its bytes were not kept.
+        var isOverLimit = false
     }
 
     /// The line parsed once, strictly, into the object its fields are taken from; errors

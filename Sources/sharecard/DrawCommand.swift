@@ -26,14 +26,13 @@ enum DrawCommand {
         let size = try CardOptions.size(args)?.size
         let format = try OutputFormatOptions.output(args, path: output)
         let target = try OutputTarget(output)
+        // Read no further than one byte past the scene document limit, from a file or a stream.
+        let data = try readInput(path, maxBytes: JSONNode.maximumDocumentBytes, what: "a scene")
         let scene: Scene
-        if path == "-" {
-            var parser = SceneParser(baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-            do { scene = try parser.parse(try readInput("-")) } catch let e as JSONInputError {
-                throw CommandError("<stdin>: \(e.description)")
-            }
-        } else {
-            scene = try SceneParser.load(contentsOf: URL(fileURLWithPath: path))
+        var parser = SceneParser(baseDirectory: path == "-" ? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+                                                            : URL(fileURLWithPath: path).deletingLastPathComponent())
+        do { scene = try parser.parse(data) } catch let e as JSONInputError {
+            throw CommandError("\(path == "-" ? "<stdin>" : path): \(e.description)")
         }
         // Text is set only when the scene has some: a drawing of shapes opens no fonts.
         let text = try scene.hasText ? SceneTextContext(fonts: Resources.fontLibrary(override: nil), glyphCache: GlyphCache()) : nil
