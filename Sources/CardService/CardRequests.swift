@@ -102,7 +102,6 @@ extension CardService {
         } catch let e as EventError {
             throw ServiceError.unprocessable(message: e.description, field: e.field)
         }
-        if let e = lengthError(event) { throw ServiceError.unprocessable(message: e.description, field: e.field) }
         var card = try card(event, scale: try scale(request), size: try size(request))
         if let url = request.queryValue("photo") {
             card.photoURL = url
@@ -163,7 +162,6 @@ extension CardService {
         do { event = try decoder.decode(object) } catch {
             throw ServiceError.unprocessable(message: error.description, field: error.field)
         }
-        if let e = lengthError(event) { throw ServiceError.unprocessable(message: e.description, field: e.field) }
         return (event, bodySize)
     }
 
@@ -193,19 +191,6 @@ extension CardService {
             throw ServiceError.unsupportedMediaType(message: "POST /v1/cards takes application/json or multipart/form-data, not \(type.essence)", accepted: accepted)
         }
         return type
-    }
-
-    /// The title limit in Unicode code points, as the API's `maxLength` counts. `Event` counts
-    /// user-perceived characters, which alone bound neither a request nor its rendering: one
-    /// character may carry any number of combining marks.
-    func lengthError(_ event: Event) -> EventError? {
-        for (field, text) in [("title", event.title), ("subtitle", event.subtitle ?? "")] {
-            let count = text.unicodeScalars.count
-            if count > configuration.titleLimit {
-                return EventError(field: field, reason: "is \(count) code points long, over the limit of \(configuration.titleLimit)")
-            }
-        }
-        return nil
     }
 
     func scale(_ request: HTTPRequest) throws -> Int {
