@@ -4,6 +4,7 @@ import HTTPTypes
 import JSONData
 import Raster
 import Scene
+import UnicodeText
 
 extension CardService {
     /// Query parameters a card URL may carry (the template is in the path).
@@ -88,7 +89,7 @@ extension CardService {
             // Without keys nothing is verified, but like every other parameter these must be
             // well formed: a garbled one is refused rather than silently ignored.
             if let text = request.queryValue("expires"), Int(text) == nil {
-                throw ServiceError.badRequest(code: "invalid_parameter", message: "expires must be Unix seconds (a whole number), got \"\(text)\"", field: "expires")
+                throw ServiceError.badRequest(code: "invalid_parameter", message: "expires must be Unix seconds (a whole number), got \(QuotedValue.quoted(text))", field: "expires")
             }
             if let text = request.queryValue("sig"), Base64URL.decodeCanonical(text)?.count != 32 {
                 throw ServiceError.badRequest(code: "invalid_parameter", message: "sig must be the canonical base64url of an HMAC-SHA256 (43 characters of A-Z, a-z, 0-9, '-' and '_', no padding)", field: "sig")
@@ -196,7 +197,7 @@ extension CardService {
     func scale(_ request: HTTPRequest) throws -> Int {
         guard let text = request.queryValue("scale") else { return 1 }
         guard let s = Int(text), (1...configuration.maxScale).contains(s) else {
-            throw ServiceError.badRequest(code: "invalid_parameter", message: "scale must be a whole number from 1 to \(configuration.maxScale), got \"\(text)\"", field: "scale")
+            throw ServiceError.badRequest(code: "invalid_parameter", message: "scale must be a whole number from 1 to \(configuration.maxScale), got \(QuotedValue.quoted(text))", field: "scale")
         }
         return s
     }

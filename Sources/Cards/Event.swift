@@ -62,12 +62,12 @@ public struct Event: Hashable, Sendable {
         let color = CustomColor.isHex(color) ? try CustomColor(color).canonical : color
         for (field, value) in [("color", color), ("palette", palette), ("template", template)] where field != "color" || !CustomColor.isHex(value) {
             guard !value.isEmpty, value.count <= 64, value.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" || $0 == "-") }) else {
-                throw EventError(field: field, reason: "must be a name of letters, digits, '_' or '-', got \"\(value)\"")
+                throw EventError(field: field, reason: "must be a name of letters, digits, '_' or '-', got \(QuotedValue.quoted(value))")
             }
         }
         let canonicalLocale: CanonicalLocale
         do { canonicalLocale = try CanonicalLocale(locale) } catch {
-            throw EventError(field: "locale", reason: "\(error.reason), got \"\(Self.printable(locale.prefix(80)))\"")
+            throw EventError(field: "locale", reason: "\(error.reason), got \(QuotedValue.quoted(locale))")
         }
         self.title = title
         self.date = date
@@ -79,11 +79,6 @@ public struct Event: Hashable, Sendable {
         self.template = template
         self.locale = canonicalLocale.tag
         self.canonicalLocale = canonicalLocale
-    }
-
-    /// Untrusted text quoted in a one-line message: controls and non-ASCII escaped.
-    private static func printable(_ text: Substring) -> String {
-        text.unicodeScalars.map { (0x20..<0x7F).contains($0.value) && $0 != "\\" ? String($0) : $0.escaped(asASCII: true) }.joined()
     }
 
     /// Why `text` is too long for a title or subtitle of at most `limit` code points, or nil.

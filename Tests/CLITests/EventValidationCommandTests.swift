@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// The event's own rules, the same in `render`, `batch` and the server: the title limit in
-/// code points and blank titles.
+/// code points, blank titles, and user values quoted short and escaped in messages.
 final class EventValidationCommandTests: TemporaryDirectoryTestCase {
     let marks = "a" + String(repeating: "\u{301}", count: 32_000)
 
@@ -25,5 +25,23 @@ final class EventValidationCommandTests: TemporaryDirectoryTestCase {
             XCTAssertEqual(r.stderr, "sharecard render: --title: must not be empty or blank\n")
         }
         XCTAssertEqual(try contents(), [])
+    }
+
+    func testMessagesQuoteValuesShortAndEscaped() throws {
+        let escape = "\u{1B}[31mRED"
+        for (flag, expected) in [("--palette", #"--palette: must be a name of letters, digits, '_' or '-', got "\u{1B}[31mRED""#),
+                                 ("--size", #"--size: expected a preset (card, og, square, story, banner) or WxH such as 1200x630, got "\u{1B}[31mRED""#),
+                                 ("--date", #"--date: expected an ISO 8601 date such as 2024-06-01 or 2024-06-01T18:30:00+02:00, got "\u{1B}[31mRED""#)] {
+            let r = try Sharecard.run(["render", "--title", "x", flag, escape, "-o", "t.png"], in: directory)
+            XCTAssertEqual(r.status, 2, r.stderr)
+            XCTAssertEqual(r.stderr, "sharecard render: \(expected)\n")
+        }
+        let long = "\u{202E}" + String(repeating: "b", count: 60_000)
+        let r = try Sharecard.run(["render", "--title", "x", "--template", long, "-o", "t.png"], in: directory)
+        XCTAssertEqual(r.stderr, #"sharecard render: --template: must be a name of letters, digits, '_' or '-', got "\u{202E}"# + String(repeating: "b", count: 79) + "…\"\n")
+        try write(#"{"palette": "\u001b[31mRED", "title": "x"}"#, to: "events.jsonl")
+        let batch = try Sharecard.run(["batch", "events.jsonl", "--out", "out"], in: directory)
+        XCTAssertFalse(batch.stderr.contains("\u{1B}"), batch.stderr)
+        XCTAssertTrue(batch.stderr.hasPrefix(#"line 1: palette: must be a name of letters, digits, '_' or '-', got "\u{1B}[31mRED""#), batch.stderr)
     }
 }

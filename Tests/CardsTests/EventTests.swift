@@ -141,4 +141,24 @@ final class EventTests: XCTestCase {
             XCTAssertNoThrow(try Event(title: title), "\(title.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
+
+    func testValuesInMessagesAreShortAndEscaped() {
+        let hostile = "\u{202E}" + String(repeating: "x", count: 60_000)
+        let expectedName = #"got "\u{202E}"# + String(repeating: "x", count: 79) + "…\""
+        for field in ["color", "palette", "template"] {
+            XCTAssertThrowsError(try EventDecoder().decode(fields: { $0 == "title" ? "t" : $0 == field ? hostile : nil })) {
+                XCTAssertTrue("\($0)".hasSuffix(expectedName), "\($0)".prefix(200) + "")
+                XCTAssertLessThan("\($0)".count, 200)
+            }
+        }
+        XCTAssertThrowsError(try EventDecoder().decode(fields: { $0 == "title" ? "t" : $0 == "date" ? hostile : nil })) {
+            XCTAssertTrue("\($0)".hasSuffix(expectedName), "\($0)".prefix(200) + "")
+        }
+        XCTAssertThrowsError(try CardSize(parsing: hostile)) {
+            XCTAssertTrue("\($0)".hasSuffix(expectedName), "\($0)".prefix(200) + "")
+        }
+        XCTAssertThrowsError(try Event(title: "x", palette: "\u{1B}[31mRED")) {
+            XCTAssertEqual("\($0)", #"palette: must be a name of letters, digits, '_' or '-', got "\u{1B}[31mRED""#)
+        }
+    }
 }

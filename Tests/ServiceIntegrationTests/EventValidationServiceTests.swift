@@ -6,7 +6,8 @@ import TestSupport
 import XCTest
 
 /// The server judges an event by the event's own rules, as the command line does: a title
-/// with nothing visible is blank, and the title limit counts code points.
+/// with nothing visible is blank, the title limit counts code points, and a message quotes the
+/// value it refuses short and escaped.
 final class EventValidationServiceTests: XCTestCase {
     func testTitleWithNothingVisibleIsBlank() throws {
         let port = try startService().port
@@ -16,6 +17,21 @@ final class EventValidationServiceTests: XCTestCase {
             XCTAssertEqual(try response.errorObject().message, "title: must not be empty or blank", title)
         }
         XCTAssertEqual(try fetch(port, "/v1/cards/classic.png?title=a%E2%80%8B").status, 200)
+    }
+
+    func testMessagesQuoteHostileValuesShortAndEscaped() throws {
+        let port = try startService().port
+        let hostile = "\u{202E}" + String(repeating: "x", count: 60_000)
+        let quoted = #""\u{202E}"# + String(repeating: "x", count: 79) + "…\""
+        for field in ["palette", "template", "color", "size", "date"] {
+            let body = try JSONSerialization.data(withJSONObject: ["title": "x", field: hostile])
+            let response = try fetch(port, "POST", "/v1/cards", body: Array(body))
+            assertError(response, 422, "invalid_event", field: field)
+            let message = try response.errorObject().message
+            XCTAssertLessThan(message.utf8.count, 300, field)
+            XCTAssertFalse(message.unicodeScalars.contains("\u{202E}"), field)
+            XCTAssertTrue(message.contains(quoted), "\(field): \(message)")
+        }
     }
 
     func testTitleLimitIsTheEventsOwn() throws {
