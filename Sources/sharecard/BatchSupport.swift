@@ -24,7 +24,8 @@ enum BatchInput {
     /// The line's "id" (validated), taken out of its object.
     static func takeID(from object: inout EventObject) throws(EventError) -> String? {
         guard let raw = object.take("id") else { return nil }
-        guard case .string(let id) = raw, !id.isEmpty, id.count <= 100,
+        guard case .string(let id) = raw else { throw EventError(field: "id", reason: "expected a string, found \(raw.kindName)") }
+        guard !id.isEmpty, id.count <= 100,
               id.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_") }) else {
             throw EventError(field: "id", reason: "must be 1-100 letters, digits, '-' or '_'")
         }

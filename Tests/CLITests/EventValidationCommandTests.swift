@@ -44,4 +44,12 @@ final class EventValidationCommandTests: TemporaryDirectoryTestCase {
         XCTAssertFalse(batch.stderr.contains("\u{1B}"), batch.stderr)
         XCTAssertTrue(batch.stderr.hasPrefix(#"line 1: palette: must be a name of letters, digits, '_' or '-', got "\u{1B}[31mRED""#), batch.stderr)
     }
+
+    func testJournalInTheWayIsNamed() throws {
+        try write(#"{"title": "x"}"#, to: "events.jsonl")
+        try FileManager.default.createDirectory(atPath: path("out/.sharecard-batch.jsonl"), withIntermediateDirectories: true)
+        let r = try Sharecard.run(["batch", "events.jsonl", "--out", "out"], in: directory)
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertEqual(r.stderr, "sharecard batch: cannot open the batch journal out/.sharecard-batch.jsonl: Is a directory\n")
+    }
 }
