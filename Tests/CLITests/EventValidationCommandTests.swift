@@ -52,4 +52,13 @@ final class EventValidationCommandTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(r.status, 1, r.stderr)
         XCTAssertEqual(r.stderr, "sharecard batch: cannot open the batch journal out/.sharecard-batch.jsonl: Is a directory\n")
     }
+
+    func testEmptyTextIsRefused() throws {
+        for command in ["measure", "text"] {
+            let r = try Sharecard.run([command, "--text", "", "-o", "t.png"].prefix(command == "measure" ? 3 : 5).map { $0 }, in: directory)
+            XCTAssertEqual(r.status, 2, r.stderr)
+            XCTAssertEqual(r.stderr, "sharecard \(command): --text is empty; give the text to set\n")
+        }
+        XCTAssertEqual(try contents(), [])
+    }
 }
