@@ -26,13 +26,14 @@ enum DrawCommand {
         let size = try CardOptions.size(args)?.size
         let format = try OutputFormatOptions.output(args, path: output)
         let target = try OutputTarget(output)
-        // Read no further than one byte past the scene document limit, from a file or a stream.
-        let data = try readInput(path, maxBytes: JSONNode.maximumDocumentBytes, what: "a scene")
+        // Messages name the scene file by its full path. It is read no further than one byte
+        // past the scene document limit, whether it is a file or a stream.
+        let file = path == "-" ? nil : URL(fileURLWithPath: path)
+        let data = try readInput(file?.path ?? "-", maxBytes: JSONNode.maximumDocumentBytes, what: "a scene")
         let scene: Scene
-        var parser = SceneParser(baseDirectory: path == "-" ? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-                                                            : URL(fileURLWithPath: path).deletingLastPathComponent())
+        var parser = SceneParser(baseDirectory: file?.deletingLastPathComponent() ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         do { scene = try parser.parse(data) } catch let e as JSONInputError {
-            throw CommandError("\(path == "-" ? "<stdin>" : path): \(e.description)")
+            throw CommandError("\(file?.path ?? "<stdin>"): \(e.description)")
         }
         // Text is set only when the scene has some: a drawing of shapes opens no fonts.
         let text = try scene.hasText ? SceneTextContext(fonts: Resources.fontLibrary(override: nil), glyphCache: GlyphCache()) : nil
