@@ -76,7 +76,7 @@ let package = Package(
         .target(name: "Cards", dependencies: ["Faces", "JSONData", "Layout", "Photos", "Scene", "Typesetting", "UnicodeText", "Raster", "Geometry", "CCrypto"]),
         .target(name: "Layout", dependencies: ["Geometry", "Raster", "Typesetting"]),
         .target(name: "HTTPTypes", dependencies: ["JSONData"]),
-        .target(name: "CardService", dependencies: ["Caching", "Cards", "Faces", "JSONData", "Scene", "HTTPTypes", "Photos", "PhotoFetch", "Raster", "CCrypto"]),
+        .target(name: "CardService", dependencies: ["Caching", "Cards", "Faces", "JSONData", "Scene", "HTTPTypes", "Photos", "PhotoFetch", "Raster", "UnicodeText", "CCrypto"]),
         .target(name: "HTTPServer", dependencies: ["HTTPTypes", "JSONData", "CMicroHTTPD", "Signals"]),
         // Signals caught by a handler writing to a pipe, handled on one thread (serve, batch); temporary
         // files removed on SIGINT/SIGTERM by a plain C handler (the one-file commands: no thread).

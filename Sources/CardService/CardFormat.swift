@@ -1,5 +1,6 @@
 import HTTPTypes
 import Raster
+import UnicodeText
 
 /// Which image format a card request gets (docs/operations.md, "Image formats", has the table):
 ///
@@ -44,7 +45,7 @@ struct CardFormatChoice: Equatable {
             return CardFormatChoice(output: try output(format, format == .png ? nil : quality), negotiated: true)
         case let text?:
             guard let format = ImageFormat(rawValue: text) else {
-                throw ServiceError.badRequest(code: "invalid_parameter", message: "format must be png, jpeg, webp or auto, got \"\(text)\"", field: "format")
+                throw ServiceError.badRequest(code: "invalid_parameter", message: "format must be png, jpeg, webp or auto, got \(QuotedValue.quoted(text))", field: "format")
             }
             if let pathFormat, pathFormat != format {
                 throw ServiceError.badRequest(code: "conflicting_format",
@@ -78,7 +79,7 @@ struct CardFormatChoice: Equatable {
     static func qualityParameter(_ request: HTTPRequest) throws -> Int? {
         guard let text = request.queryValue("quality") else { return nil }
         guard text.utf8.count <= 3, let q = Int(text), (1...100).contains(q) else {
-            throw ServiceError.badRequest(code: "invalid_parameter", message: "quality must be a whole number from 1 to 100, got \"\(text)\"", field: "quality")
+            throw ServiceError.badRequest(code: "invalid_parameter", message: "quality must be a whole number from 1 to 100, got \(QuotedValue.quoted(text))", field: "quality")
         }
         return q
     }

@@ -4,6 +4,7 @@ import HTTPTypes
 import JSONData
 import Raster
 import Scene
+import UnicodeText
 
 extension CardService {
     /// Query parameters a card URL may carry (the template is in the path).
@@ -78,7 +79,7 @@ extension CardService {
             // Without keys nothing is verified, but like every other parameter these must be
             // well formed: a garbled one is refused rather than silently ignored.
             if let text = request.queryValue("expires"), Int(text) == nil {
-                throw ServiceError.badRequest(code: "invalid_parameter", message: "expires must be Unix seconds (a whole number), got \"\(text)\"", field: "expires")
+                throw ServiceError.badRequest(code: "invalid_parameter", message: "expires must be Unix seconds (a whole number), got \(QuotedValue.quoted(text))", field: "expires")
             }
             if let text = request.queryValue("sig"), Base64URL.decodeCanonical(text)?.count != 32 {
                 throw ServiceError.badRequest(code: "invalid_parameter", message: "sig must be the canonical base64url of an HMAC-SHA256 (43 characters of A-Z, a-z, 0-9, '-' and '_', no padding)", field: "sig")
@@ -92,7 +93,6 @@ extension CardService {
         } catch let e as EventError {
             throw ServiceError.unprocessable(message: e.description, field: e.field)
         }
-        if let e = lengthError(event) { throw ServiceError.unprocessable(message: e.description, field: e.field) }
         var card = try card(event, scale: try scale(request), size: try size(request))
         if let url = request.queryValue("photo") {
             card.photoURL = url
@@ -156,7 +156,6 @@ extension CardService {
         do { event = try decoder.decode(object) } catch {
             throw ServiceError.unprocessable(message: error.description, field: error.field)
         }
-        if let e = lengthError(event) { throw ServiceError.unprocessable(message: e.description, field: e.field) }
         return (event, bodySize)
     }
 
@@ -188,23 +187,10 @@ extension CardService {
         return type
     }
 
-    /// The title limit in Unicode code points, as the API's `maxLength` counts. `Event` counts
-    /// user-perceived characters, which alone bound neither a request nor its rendering: one
-    /// character may carry any number of combining marks.
-    func lengthError(_ event: Event) -> EventError? {
-        for (field, text) in [("title", event.title), ("subtitle", event.subtitle ?? "")] {
-            let count = text.unicodeScalars.count
-            if count > configuration.titleLimit {
-                return EventError(field: field, reason: "is \(count) code points long, over the limit of \(configuration.titleLimit)")
-            }
-        }
-        return nil
-    }
-
     func scale(_ request: HTTPRequest) throws -> Int {
         guard let text = request.queryValue("scale") else { return 1 }
         guard let s = Int(text), (1...configuration.maxScale).contains(s) else {
-            throw ServiceError.badRequest(code: "invalid_parameter", message: "scale must be a whole number from 1 to \(configuration.maxScale), got \"\(text)\"", field: "scale")
+            throw ServiceError.badRequest(code: "invalid_parameter", message: "scale must be a whole number from 1 to \(configuration.maxScale), got \(QuotedValue.quoted(text))", field: "scale")
         }
         return s
     }

@@ -1,5 +1,6 @@
 import Cards
 import HTTPTypes
+import UnicodeText
 
 extension CardService {
     /// Serves `catalog` from the next lookup on: a request sees the old templates and palettes
@@ -23,7 +24,7 @@ extension CardService {
         let (catalog, documents) = currentCatalog.withLock { ($0.catalog, $0.documents) }
         guard catalog.templates.contains(where: { $0.name == name }), let document = documents[name] else {
             let names = catalog.templates.map(\.name).joined(separator: ", ")
-            throw ServiceError.notFound(code: "unknown_template", message: "no template named \"\(name)\" (available: \(names))", field: "template")
+            throw ServiceError.notFound(code: "unknown_template", message: "no template named \(QuotedValue.quoted(name)) (available: \(names))", field: "template")
         }
         return .json(bytes: document)
     }

@@ -1,5 +1,6 @@
 import Cards
 import HTTPTypes
+import UnicodeText
 
 /// Versioned URLs. A card or preview URL may carry `v=`, a short token; the URLs the service
 /// hands out carry the current `ContentVersion`. Only an answer for the current version is
@@ -20,7 +21,7 @@ extension CardService {
         guard !text.isEmpty, text.utf8.count <= maximumVersionLength,
               text.utf8.allSatisfy({ isVersionByte($0) }) else {
             throw ServiceError.badRequest(code: "invalid_parameter",
-                                          message: "v must be 1 to \(maximumVersionLength) characters of A-Z, a-z, 0-9, '.', '_' and '-' (the content version the catalog hands out), got \"\(text.prefix(40))\"",
+                                          message: "v must be 1 to \(maximumVersionLength) characters of A-Z, a-z, 0-9, '.', '_' and '-' (the content version the catalog hands out), got \(QuotedValue.quoted(text, maximumScalars: 40))",
                                           field: versionParameter)
         }
         return text

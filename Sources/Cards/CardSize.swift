@@ -1,4 +1,5 @@
 import Geometry
+import UnicodeText
 
 /// The size of a card in points: a named preset or any `WxH` from 320 to 4096 on each side.
 /// The scale (1–3) multiplies it into device pixels.
@@ -42,7 +43,7 @@ public struct CardSize: Hashable, Sendable, CustomStringConvertible {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 5 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
               let w = Int(parts[0]), let h = Int(parts[1]) else {
-            throw EventError(field: "size", reason: "expected a preset (\(CardSize.presets.map(\.name).joined(separator: ", "))) or WxH such as 1200x630, got \"\(text)\"\(Suggestion.didYouMean(text, in: CardSize.presets.map(\.name)))")
+            throw EventError(field: "size", reason: "expected a preset (\(CardSize.presets.map(\.name).joined(separator: ", "))) or WxH such as 1200x630, got \(QuotedValue.quoted(text))\(Suggestion.didYouMean(text, in: CardSize.presets.map(\.name)))")
         }
         try self.init(width: w, height: h)
     }

@@ -1,4 +1,5 @@
 import Raster
+import UnicodeText
 
 /// A card colour given as hex rather than a palette name: `#1e88e5` or `#18e` for a solid
 /// background, `#1e88e5,#8e24aa` for a diagonal gradient between two stops. The foreground
@@ -25,7 +26,7 @@ public struct CustomColor: Hashable, Sendable {
         stops = try parts.map { part throws(EventError) -> Color in
             let digits = part.dropFirst()
             guard part.hasPrefix("#"), [3, 6].contains(digits.count), digits.allSatisfy(\.isHexDigit), let c = Color(hex: String(part)) else {
-                throw EventError(field: "color", reason: "must be a palette colour name or hex as #rgb or #rrggbb, got \"\(part.prefix(20))\"")
+                throw EventError(field: "color", reason: "must be a palette colour name or hex as #rgb or #rrggbb, got \(QuotedValue.quoted(part, maximumScalars: 20))")
             }
             return c
         }

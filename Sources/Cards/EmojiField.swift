@@ -1,3 +1,5 @@
+import UnicodeText
+
 /// What an event's `emoji` field accepts: exactly one emoji as a user sees it (one grapheme
 /// cluster), in any of Unicode's emoji forms, and at most `Event.emojiScalarLimit` code points.
 ///
@@ -15,7 +17,7 @@ enum EmojiField {
             return "is \(scalars.count) code points long, over the limit of \(Event.emojiScalarLimit) for one emoji"
         }
         guard value.count == 1, let first = scalars.first, scalars.allSatisfy(isEmojiPart), isEmoji(scalars, first: first) else {
-            return "must be one emoji, got \"\(value)\""
+            return "must be one emoji, got \(QuotedValue.quoted(value))"
         }
         return nil
     }

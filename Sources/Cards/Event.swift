@@ -2,7 +2,8 @@ import UnicodeText
 
 /// What a share image is about: a title, when it happens, and how it should look.
 /// Built only through the validating initialiser (or `EventDecoder`), so every `Event` is
-/// usable: a non-blank title within the limit, an end date not before the start.
+/// usable: a title with something visible, title and subtitle within the limit (in code
+/// points), an end date not before the start.
 public struct Event: Hashable, Sendable {
     public let title: String
     public let date: EventDate?
@@ -24,6 +25,7 @@ public struct Event: Hashable, Sendable {
     public static let defaultColor = "user_purple"
     public static let defaultPalette = "default"
     public static let defaultTemplate = "classic"
+    /// Code points in a title or a subtitle (a character may be several).
     public static let defaultTitleLimit = 500
     /// Code points in one emoji: the longest real sequences (a family of four with skin
     /// tones is 11, a subdivision flag 7) fit; one emoji with thousands of combining marks
@@ -38,18 +40,20 @@ public struct Event: Hashable, Sendable {
         // shift the title off centre: they are cleaned, not refused (`TextCleaning`).
         let title = TextCleaning.cleaned(title)
         let subtitle = subtitle.map(TextCleaning.cleaned)
-        guard !title.allSatisfy({ $0.isWhitespace || $0.isNewline }) else {
+        // Nothing visible (spaces, zero-width and format characters, …: `BlankText`) would
+        // draw an empty card.
+        guard !BlankText.isBlank(title) else {
             throw EventError(field: "title", reason: "must not be empty or blank")
         }
-        guard title.count <= titleLimit else {
-            throw EventError(field: "title", reason: "is \(title.count) characters long, over the limit of \(titleLimit)")
-        }
+        // Code points, not characters: one character may carry any number of combining marks,
+        // and shaping and drawing cost grows with code points.
+        if let problem = Self.lengthProblem(title, limit: titleLimit) { throw EventError(field: "title", reason: problem) }
         if let endDate {
             guard date != nil else { throw EventError(field: "endDate", reason: "needs a date to end after") }
             guard !endDate.isBefore(date!) else { throw EventError(field: "endDate", reason: "is before date") }
         }
-        if let subtitle, subtitle.count > titleLimit {
-            throw EventError(field: "subtitle", reason: "is \(subtitle.count) characters long, over the limit of \(titleLimit)")
+        if let subtitle, let problem = Self.lengthProblem(subtitle, limit: titleLimit) {
+            throw EventError(field: "subtitle", reason: problem)
         }
         if let emoji, let problem = EmojiField.problem(emoji) {
             throw EventError(field: "emoji", reason: problem)
@@ -58,12 +62,12 @@ public struct Event: Hashable, Sendable {
         let color = CustomColor.isHex(color) ? try CustomColor(color).canonical : color
         for (field, value) in [("color", color), ("palette", palette), ("template", template)] where field != "color" || !CustomColor.isHex(value) {
             guard !value.isEmpty, value.count <= 64, value.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" || $0 == "-") }) else {
-                throw EventError(field: field, reason: "must be a name of letters, digits, '_' or '-', got \"\(value)\"")
+                throw EventError(field: field, reason: "must be a name of letters, digits, '_' or '-', got \(QuotedValue.quoted(value))")
             }
         }
         let canonicalLocale: CanonicalLocale
         do { canonicalLocale = try CanonicalLocale(locale) } catch {
-            throw EventError(field: "locale", reason: "\(error.reason), got \"\(Self.printable(locale.prefix(80)))\"")
+            throw EventError(field: "locale", reason: "\(error.reason), got \(QuotedValue.quoted(locale))")
         }
         self.title = title
         self.date = date
@@ -77,9 +81,10 @@ public struct Event: Hashable, Sendable {
         self.canonicalLocale = canonicalLocale
     }
 
-    /// Untrusted text quoted in a one-line message: controls and non-ASCII escaped.
-    private static func printable(_ text: Substring) -> String {
-        text.unicodeScalars.map { (0x20..<0x7F).contains($0.value) && $0 != "\\" ? String($0) : $0.escaped(asASCII: true) }.joined()
+    /// Why `text` is too long for a title or subtitle of at most `limit` code points, or nil.
+    static func lengthProblem(_ text: String, limit: Int) -> String? {
+        let count = text.unicodeScalars.count
+        return count > limit ? "is \(count) code points long, over the limit of \(limit)" : nil
     }
 }
 

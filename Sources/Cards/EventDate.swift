@@ -1,4 +1,5 @@
 import Foundation
+import UnicodeText
 
 /// A calendar date, with an optional time of day and UTC offset, as written in ISO 8601:
 /// `2024-06-01`, `2024-06-01T18:30`, `2024-06-01T18:30:00Z`, `2024-06-01T18:30:00+02:00`.
@@ -45,32 +46,32 @@ public struct EventDate: Hashable, Sendable, Comparable, CustomStringConvertible
         }
         guard bytes.count >= 10, bytes[4] == 0x2D, bytes[7] == 0x2D,
               let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else {
-            throw EventDateError("expected \(expected), got \"\(text)\"")
+            throw EventDateError("expected \(expected), got \(QuotedValue.quoted(text))")
         }
         guard year >= 1, (1...12).contains(month), (1...EventDate.daysIn(month: month, year: year)).contains(day) else {
-            throw EventDateError("\"\(text)\" is not a day of the calendar")
+            throw EventDateError("\(QuotedValue.quoted(text)) is not a day of the calendar")
         }
         var time: (Int, Int, Int)?
         var offset: Int?
         if bytes.count > 10 {
             guard bytes[10] == 0x54 || bytes[10] == 0x74, bytes.count >= 16, bytes[13] == 0x3A,
                   let hour = number(11..<13), let minute = number(14..<16) else {
-                throw EventDateError("expected \(expected), got \"\(text)\"")
+                throw EventDateError("expected \(expected), got \(QuotedValue.quoted(text))")
             }
             var i = 16
             var second = 0
             if i < bytes.count, bytes[i] == 0x3A {
-                guard let s = number(17..<19) else { throw EventDateError("expected \(expected), got \"\(text)\"") }
+                guard let s = number(17..<19) else { throw EventDateError("expected \(expected), got \(QuotedValue.quoted(text))") }
                 second = s
                 i = 19
                 if i < bytes.count, bytes[i] == 0x2E {  // fractional seconds are accepted and dropped
                     i += 1
                     let start = i
                     while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1 }
-                    guard i > start else { throw EventDateError("expected \(expected), got \"\(text)\"") }
+                    guard i > start else { throw EventDateError("expected \(expected), got \(QuotedValue.quoted(text))") }
                 }
             }
-            guard hour <= 23, minute <= 59, second <= 59 else { throw EventDateError("\"\(text)\" is not a time of day") }
+            guard hour <= 23, minute <= 59, second <= 59 else { throw EventDateError("\(QuotedValue.quoted(text)) is not a time of day") }
             time = (hour, minute, second)
             if i < bytes.count {
                 if bytes[i] == 0x5A || bytes[i] == 0x7A, i + 1 == bytes.count {
@@ -79,7 +80,7 @@ public struct EventDate: Hashable, Sendable, Comparable, CustomStringConvertible
                           let oh = number((i + 1)..<(i + 3)), let om = number((i + 4)..<(i + 6)), oh <= 14, om <= 59 {
                     offset = (oh * 3600 + om * 60) * (bytes[i] == 0x2D ? -1 : 1)
                 } else {
-                    throw EventDateError("expected \(expected), got \"\(text)\"")
+                    throw EventDateError("expected \(expected), got \(QuotedValue.quoted(text))")
                 }
             }
         }

@@ -28,9 +28,12 @@ public struct JSONNode {
     /// Nesting allowed in a document: scenes nest groups 16 deep, two JSON levels each.
     public static let maximumDepth = 128
 
+    /// The largest scene document read, in bytes (4 MiB).
+    public static let maximumDocumentBytes = 4 << 20
+
     /// Parses `data` as one JSON document (an object or an array at the top level) with
     /// `JSONValue.parse`. A key given twice in one object is refused at its path.
-    public static func parse(_ data: Data, maximumBytes: Int = 4 << 20) throws(JSONInputError) -> JSONNode {
+    public static func parse(_ data: Data, maximumBytes: Int = maximumDocumentBytes) throws(JSONInputError) -> JSONNode {
         guard data.count <= maximumBytes else {
             throw JSONInputError(path: "", reason: "document is \(data.count) bytes, over the limit of \(maximumBytes)")
         }

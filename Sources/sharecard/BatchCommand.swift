@@ -19,6 +19,8 @@ enum BatchCommand {
             Each non-empty line is an event object, as for 'render --event', optionally with an
             "id" (letters, digits, '-' and '_') that names its PNG; without one the PNG is named
             after the line number (000042.png), and a "size" (a preset or WxH, as render's --size).
+            The file is read as a stream: a line may be up to 64 KiB (a longer one fails alone),
+            the file up to 256 MiB and 1,000,000 lines (past either, nothing is rendered).
             Each line is read once by the strict JSON parser templates are read by (UTF-8; no
             trailing commas, comments, NaN or repeated keys). Two lines naming the same PNG are
             an error before anything is written. Bad lines are reported as they fail, with their
@@ -39,14 +41,14 @@ enum BatchCommand {
         let jobs = try args.int("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         let scale = try args.int("scale", in: 1...3) ?? 1
         let shard = try args.value("shard").map(Shard.init) ?? .whole
-        let input = try readInput(args.positionals[0])
+        let lines = try BatchFile.lines(args.positionals[0])
         let catalog = try CardOptions.catalog(args)
         let renderer = try CardOptions.renderer(args)
         // Read now, so that a broken optional part of the font manifest stops the batch before
         // its first card rather than failing the cards that need a script face.
         do { try renderer.fonts.loadOptionalFaces() } catch { throw CommandError("\(error)") }
         let fontsVersion = ContentHash.fontsVersion(directory: try Resources.directory("fonts", override: args.value("fonts")))
-        let plan = try BatchPlan(BatchInput.lines(input), output: try OutputFormatOptions.output(args, path: nil))
+        let plan = try BatchPlan(lines, output: try OutputFormatOptions.output(args, path: nil))
         // Names are checked across the whole file, so every shard agrees on them.
         let items = shard.select(plan.items, line: \.line)
         do {

@@ -39,7 +39,16 @@ final class BatchJournal: Sendable {
         path = (directory as NSString).appendingPathComponent(Self.fileName)
         legacyPath = (directory as NSString).appendingPathComponent(Self.legacyFileName)
         let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { throw CommandError("cannot write in the --out folder \(directory): \(Errno.text(errno))") }
+        guard fd >= 0 else {
+            let error = errno
+            // The journal itself is in the way (a directory, a dangling or looping link):
+            // name it; otherwise the folder is what cannot be written.
+            var info = stat()
+            if error == EISDIR || lstat(path, &info) == 0 {
+                throw CommandError("cannot open the batch journal \(path): \(Errno.text(error))")
+            }
+            throw CommandError("cannot write in the --out folder \(directory): \(Errno.text(error))")
+        }
         var entries: [String: Entry] = [:]
         let legacy = FileManager.default.contents(atPath: legacyPath)
         if let legacy { entries = Self.parseLegacy(legacy) }

@@ -22,6 +22,9 @@ struct BatchPlan: Sendable {
     init(_ lines: [BatchInput.Line], output batchOutput: ImageOutput = .png) throws {
         items = lines.map { line in
             do throws(EventError) {
+                guard !line.isOverLimit else {
+                    throw EventError(field: "", reason: "the line is more than \(BatchFile.maximumLineBytes) bytes, over the limit of one event")
+                }
                 var object = try BatchInput.object(line.text)
                 let id = try BatchInput.takeID(from: &object)
                 let output = try BatchInput.takeOutput(from: &object, default: batchOutput)

@@ -6,21 +6,12 @@ import Raster
 
 /// Splitting a JSON-lines file, and the optional "id" each line may carry.
 enum BatchInput {
+    /// A non-blank line of the file (`BatchFile`).
     struct Line: Sendable {
         let number: Int
         let text: Data
-    }
-
-    /// Non-blank lines with their 1-based numbers.
-    static func lines(_ data: Data) -> [Line] {
-        var result: [Line] = []
-        var number = 0
-        for slice in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            number += 1
-            if slice.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            result.append(Line(number: number, text: Data(slice)))
-        }
-        return result
+        /// The line is longer than `BatchFile.maximumLineBytes`; its bytes were not kept.
+        var isOverLimit = false
     }
 
     /// The line parsed once, strictly, into the object its fields are taken from; errors
@@ -33,7 +24,8 @@ enum BatchInput {
     /// The line's "id" (validated), taken out of its object.
     static func takeID(from object: inout EventObject) throws(EventError) -> String? {
         guard let raw = object.take("id") else { return nil }
-        guard case .string(let id) = raw, !id.isEmpty, id.count <= 100,
+        guard case .string(let id) = raw else { throw EventError(field: "id", reason: "expected a string, found \(raw.kindName)") }
+        guard !id.isEmpty, id.count <= 100,
               id.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_") }) else {
             throw EventError(field: "id", reason: "must be 1-100 letters, digits, '-' or '_'")
         }

@@ -15,7 +15,7 @@ enum CardOptions {
         OptionSpec(name: "palette", valueName: "NAME", help: "Palette (default 'default'; see 'sharecard palettes list')."),
         OptionSpec(name: "template", valueName: "NAME", help: "Template (default classic; see 'sharecard templates list')."),
         OptionSpec(name: "locale", valueName: "BCP47", help: "Locale for the date, line breaking and hyphenation (default en)."),
-        OptionSpec(name: "event", valueName: "FILE", help: "Read the event from a JSON file ('-' for standard input) instead of flags."),
+        OptionSpec(name: "event", valueName: "FILE", help: "Read the event from a JSON file ('-' for standard input, at most 64 KiB) instead of flags."),
     ]
 
     static let dataSpecs: [OptionSpec] = [
@@ -60,7 +60,8 @@ enum CardOptions {
             if let flag = flagNames.values.sorted().first(where: { args.value($0) != nil }) {
                 throw UsageError(description: "give the event either with --event or with flags, not both (--\(flag))")
             }
-            let data = try readInput(path)
+            // An event file holds what a request body holds, so it has the same limit.
+            let data = try readInput(path, maxBytes: EventDecoder.defaultMaximumBytes, what: "an event")
             do {
                 // The same object a batch line holds: its "id" names a batch's output file only.
                 var object = try BatchInput.object(data)
@@ -79,11 +80,22 @@ enum CardOptions {
         }
     }
 
+    /// The most `--title -` reads: a title at its limit of code points, each at most 4 bytes
+    /// of UTF-8, and one line break (CR LF) after it.
+    static let titleInputLimit = Event.defaultTitleLimit * 4 + 2
+
     /// `--title -`: standard input as UTF-8, without its trailing line breaks (what `echo`
     /// and here-documents add). Inner line breaks are kept, as in a title given as a flag,
-    /// with Windows' CR LF read as LF.
+    /// with Windows' CR LF read as LF. Read no further than one byte past `titleInputLimit`.
     static func titleFromStandardInput() throws -> String {
-        let data = FileHandle.standardInput.readDataToEndOfFile()
+        let data: Data
+        do { data = try InputFile.read("-", maxBytes: titleInputLimit) } catch {
+            switch error {
+            case .unreadable(let reason): throw CommandError("--title -: cannot read standard input: \(reason)")
+            case .tooLarge:
+                throw UsageError(description: "--title -: standard input is more than \(titleInputLimit) bytes, longer than a title of at most \(Event.defaultTitleLimit) code points can be")
+            }
+        }
         guard let text = String(data: data, encoding: .utf8) else {
             throw UsageError(description: "--title -: standard input is not UTF-8 text")
         }

@@ -26,14 +26,14 @@ enum DrawCommand {
         let size = try CardOptions.size(args)?.size
         let format = try OutputFormatOptions.output(args, path: output)
         let target = try OutputTarget(output)
+        // Messages name the scene file by its full path. It is read no further than one byte
+        // past the scene document limit, whether it is a file or a stream.
+        let file = path == "-" ? nil : URL(fileURLWithPath: path)
+        let data = try readInput(file?.path ?? "-", maxBytes: JSONNode.maximumDocumentBytes, what: "a scene")
         let scene: Scene
-        if path == "-" {
-            var parser = SceneParser(baseDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-            do { scene = try parser.parse(try readInput("-")) } catch let e as JSONInputError {
-                throw CommandError("<stdin>: \(e.description)")
-            }
-        } else {
-            scene = try SceneParser.load(contentsOf: URL(fileURLWithPath: path))
+        var parser = SceneParser(baseDirectory: file?.deletingLastPathComponent() ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        do { scene = try parser.parse(data) } catch let e as JSONInputError {
+            throw CommandError("\(file?.path ?? "<stdin>"): \(e.description)")
         }
         // Text is set only when the scene has some: a drawing of shapes opens no fonts.
         let text = try scene.hasText ? SceneTextContext(fonts: Resources.fontLibrary(override: nil), glyphCache: GlyphCache()) : nil

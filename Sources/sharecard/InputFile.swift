@@ -1,9 +1,10 @@
 import Foundation
 
-/// Reads a file the user named, whole: a regular file, or anything else that can be read to
-/// its end (a FIFO, `/dev/stdin`, a process substitution's `/dev/fd/N`, a device), or standard
-/// input for `-`. A directory is refused as one; every other failure says what the system
-/// said (`No such file or directory`, `Permission denied`).
+/// Reads a file the user named: a regular file, or anything else that can be read (a FIFO,
+/// `/dev/stdin`, a process substitution's `/dev/fd/N`, a device), or standard input for `-`.
+/// Every read has a limit: a regular file over it is refused by its size before it is read,
+/// a stream is read no further than one byte past it. A directory is refused as one; every
+/// other failure says what the system said (`No such file or directory`, `Permission denied`).
 enum InputFile {
     enum Failure: Error {
         case unreadable(reason: String)
@@ -14,20 +15,13 @@ enum InputFile {
 
     /// The bytes at `path`, at most `maxBytes` of them (a stream is read no further than one
     /// byte past it).
-    static func read(_ path: String, maxBytes: Int = Int.max) throws(Failure) -> Data {
-        let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else { throw .unreadable(reason: Errno.text(errno)) }
+    static func read(_ path: String, maxBytes: Int) throws(Failure) -> Data {
+        precondition(maxBytes >= 0 && maxBytes < Int.max, "every input read has a limit")
+        let (fd, info) = try open(path, maxBytes: maxBytes)
         defer { if fd != STDIN_FILENO { close(fd) } }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .unreadable(reason: Errno.text(errno)) }
         let regular = info.st_mode & S_IFMT == S_IFREG
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR: throw .unreadable(reason: "it is a directory")
-        case S_IFREG where Int(info.st_size) > maxBytes: throw .tooLarge(bytes: Int(info.st_size), limit: maxBytes)
-        default: break
-        }
         // A regular file's size is known; one byte more catches a file that grew since fstat.
-        let limit = maxBytes == Int.max ? maxBytes : maxBytes + 1
+        let limit = maxBytes + 1
         var data = Data(count: min(regular ? Int(info.st_size) + 1 : 64 << 10, limit))
         var count = 0
         while true {
@@ -48,15 +42,46 @@ enum InputFile {
         data.count = count
         return data
     }
+
+    /// `path` opened for reading (`-`: standard input, left open by the caller's `defer`),
+    /// with its status; a directory, or a regular file larger than `maxBytes`, refused.
+    static func open(_ path: String, maxBytes: Int) throws(Failure) -> (fd: Int32, info: stat) {
+        let fd = path == "-" ? STDIN_FILENO : Foundation.open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { throw .unreadable(reason: Errno.text(errno)) }
+        var info = stat()
+        var failure: Failure?
+        if fstat(fd, &info) != 0 {
+            failure = .unreadable(reason: Errno.text(errno))
+        } else if info.st_mode & S_IFMT == S_IFDIR {
+            failure = .unreadable(reason: "it is a directory")
+        } else if info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > maxBytes {
+            failure = .tooLarge(bytes: Int(info.st_size), limit: maxBytes)
+        }
+        if let failure {
+            if fd != STDIN_FILENO { close(fd) }
+            throw failure
+        }
+        return (fd, info)
+    }
 }
 
-/// Reads a file, or standard input for `-`, whole; a failure is a `CommandError` naming the
-/// path and the reason.
-func readInput(_ path: String) throws -> Data {
-    do { return try InputFile.read(path) } catch {
-        switch error {
-        case .unreadable(let reason): throw CommandError("cannot read \(path): \(reason)")
-        case .tooLarge(_, let limit): throw CommandError("cannot read \(path): more than \(limit) bytes")
+/// Reads a file, or standard input for `-`, whole, at most `maxBytes` of it; a failure is a
+/// `CommandError` naming the path and the reason, and for one over the limit, `what` the file
+/// holds (`an event`, `a scene`) and the limit.
+func readInput(_ path: String, maxBytes: Int, what: String) throws -> Data {
+    do { return try InputFile.read(path, maxBytes: maxBytes) } catch {
+        throw CommandError(InputFile.message(error, path: path, what: what))
+    }
+}
+
+extension InputFile {
+    /// The one-line message for `failure` reading `path`, which holds `what`.
+    static func message(_ failure: Failure, path: String, what: String) -> String {
+        let name = path == "-" ? "<stdin>" : path
+        switch failure {
+        case .unreadable(let reason): return "cannot read \(name): \(reason)"
+        case .tooLarge(let bytes?, let limit): return "\(name): \(what) is \(bytes) bytes, over the limit of \(limit)"
+        case .tooLarge(nil, let limit): return "\(name): \(what) is more than \(limit) bytes, over the limit of \(limit) (read no further)"
         }
     }
 }

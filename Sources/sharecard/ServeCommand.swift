@@ -39,6 +39,10 @@ enum ServeCommand {
         ] + CardOptions.dataSpecs,
         details: "One JSON access-log line per request goes to standard error, written by a thread of its own: when standard error cannot keep up, lines are dropped (and counted in /metrics) rather than slowing requests. The API is described at /openapi.json; / is a playground.")
 
+    /// The playground page and the API description are read whole at start-up, each at most
+    /// this many bytes (they are about 40 KB and 180 KB).
+    static let webFileLimit = 16 << 20
+
     static func run(_ args: ParsedArguments) throws {
         let palettesDirectory = try Resources.directory("palettes", override: args.value("palettes"))
         let templatesDirectory = try Resources.directory("templates", override: args.value("templates"))
@@ -66,8 +70,8 @@ enum ServeCommand {
         configuration.cacheBytes = (try ServeLimit.cacheMegabytes.value(args)) << 20
         configuration.faceCache = try FaceCache(capacity: try ServeLimit.faceCacheEntries.value(args))
         configuration.fontsVersion = ContentHash.fontsVersion(directory: fontsDirectory)
-        configuration.playgroundHTML = String(decoding: try readInput((web as NSString).appendingPathComponent("index.html")), as: UTF8.self)
-        configuration.openAPIJSON = String(decoding: try readInput((web as NSString).appendingPathComponent("openapi.json")), as: UTF8.self)
+        configuration.playgroundHTML = String(decoding: try readInput((web as NSString).appendingPathComponent("index.html"), maxBytes: webFileLimit, what: "a web file"), as: UTF8.self)
+        configuration.openAPIJSON = String(decoding: try readInput((web as NSString).appendingPathComponent("openapi.json"), maxBytes: webFileLimit, what: "a web file"), as: UTF8.self)
         let keys = args.all("signing-key") + (try SigningKeyFile.keys(args)) + (try SigningKeyFile.environmentKeys())
         if !keys.isEmpty {
             let lifetime = try ServeLimit.maxSignedLifetime.value(args)

@@ -48,7 +48,7 @@ struct ServeLimit: Sendable {
     static let maxUpload = ServeLimit(name: "max-upload", valueName: "BYTES", range: 0...(256 << 20), defaultValue: 10 << 20,
                                       help: "Largest multipart POST body, an event with its photo", note: "; 0 refuses uploads")
     static let titleLimit = ServeLimit(name: "title-limit", valueName: "N", range: 1...5000, defaultValue: Event.defaultTitleLimit,
-                                       help: "Longest title in characters")
+                                       help: "Longest title or subtitle in Unicode code points")
     static let maxScale = ServeLimit(name: "max-scale", valueName: "N", range: 1...3, defaultValue: 3, help: "Largest scale served, 1-3")
     static let maxPixels = ServeLimit(name: "max-pixels", valueName: "N", range: 1_000_000...400_000_000, defaultValue: 50_000_000,
                                       help: "Most device pixels one card may need, size × scale²", note: "; larger answer 422")

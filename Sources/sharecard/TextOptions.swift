@@ -23,6 +23,7 @@ enum TextOptions {
 
     static func layout(_ args: ParsedArguments, color: Color = .white) throws -> TextLayout {
         guard let text = args.value("text") else { throw UsageError(description: "missing --text TEXT") }
+        guard !text.isEmpty else { throw UsageError(description: "--text is empty; give the text to set") }
         guard text.utf16.count <= 5_000 else { throw UsageError(description: "--text is longer than 5000 characters") }
         let weight = try parseWeight(args.value("weight") ?? "bold")
         let attributes: TextAttributes

@@ -70,7 +70,7 @@ final class EventTests: XCTestCase {
 
     func testTitleLimitIsConfigurable() throws {
         let long = String(repeating: "a", count: 501)
-        XCTAssertEqual(error(#"{"title": "\#(long)"}"#), "title: is 501 characters long, over the limit of 500")
+        XCTAssertEqual(error(#"{"title": "\#(long)"}"#), "title: is 501 code points long, over the limit of 500")
         XCTAssertNoThrow(try EventDecoder(titleLimit: 1000).decode(Data(#"{"title": "\#(long)"}"#.utf8)))
     }
 
@@ -116,5 +116,49 @@ final class EventTests: XCTestCase {
         let range = try decode(#"{"title": "Trip", "date": "2024-06-01", "endDate": "2024-06-03"}"#)
         XCTAssertEqual(try range.formattedDate, "June 1\u{2009}–\u{2009}3, 2024")
         XCTAssertEqual(try decode(#"{"title": "No date"}"#).shareText, "No date")
+    }
+
+    func testTitleAndSubtitleLimitsCountCodePoints() {
+        // One character with 32,000 combining marks is over the limit, as the server has it.
+        let marks = "a" + String(repeating: "\u{301}", count: 32_000)
+        XCTAssertThrowsError(try Event(title: marks)) {
+            XCTAssertEqual("\($0)", "title: is 32001 code points long, over the limit of 500")
+        }
+        XCTAssertThrowsError(try Event(title: "x", subtitle: "e" + String(repeating: "\u{301}", count: 500))) {
+            XCTAssertEqual("\($0)", "subtitle: is 501 code points long, over the limit of 500")
+        }
+        XCTAssertNoThrow(try Event(title: String(repeating: "\u{1F600}", count: 500)))
+    }
+
+    func testTitleWithNothingVisibleIsBlank() {
+        for title in ["\u{200B}", "\u{2060}", "\u{FEFF}", "\u{200F}", "\u{034F}", "\u{2800}", "\u{3164}", "\u{180E}",
+                      "\u{200B}\u{200D}\u{FE0F}", " \u{200B}\n\u{2060} ", "\u{3000}\u{00A0}", " \u{301}"] {
+            XCTAssertThrowsError(try Event(title: title), "\(title.unicodeScalars.map { String($0.value, radix: 16) })") {
+                XCTAssertEqual("\($0)", "title: must not be empty or blank")
+            }
+        }
+        for title in ["a\u{200B}", "\u{2801}", "\u{200B}😀", "\u{0301}", "_", "\u{2028}."] {
+            XCTAssertNoThrow(try Event(title: title), "\(title.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
+    func testValuesInMessagesAreShortAndEscaped() {
+        let hostile = "\u{202E}" + String(repeating: "x", count: 60_000)
+        let expectedName = #"got "\u{202E}"# + String(repeating: "x", count: 79) + "…\""
+        for field in ["color", "palette", "template"] {
+            XCTAssertThrowsError(try EventDecoder().decode(fields: { $0 == "title" ? "t" : $0 == field ? hostile : nil })) {
+                XCTAssertTrue("\($0)".hasSuffix(expectedName), "\($0)".prefix(200) + "")
+                XCTAssertLessThan("\($0)".count, 200)
+            }
+        }
+        XCTAssertThrowsError(try EventDecoder().decode(fields: { $0 == "title" ? "t" : $0 == "date" ? hostile : nil })) {
+            XCTAssertTrue("\($0)".hasSuffix(expectedName), "\($0)".prefix(200) + "")
+        }
+        XCTAssertThrowsError(try CardSize(parsing: hostile)) {
+            XCTAssertTrue("\($0)".hasSuffix(expectedName), "\($0)".prefix(200) + "")
+        }
+        XCTAssertThrowsError(try Event(title: "x", palette: "\u{1B}[31mRED")) {
+            XCTAssertEqual("\($0)", #"palette: must be a name of letters, digits, '_' or '-', got "\u{1B}[31mRED""#)
+        }
     }
 }

@@ -95,7 +95,8 @@ final class OpenAPIDocumentTests: XCTestCase {
         let regex = try Self.pattern("Title")
         let pieces = ["a", "Z", " ", "\t", "\n", "\r", "\u{0}", "\u{7}", "\u{1B}", "\u{7F}", "\u{85}", "\u{9F}", "\u{A0}",
                       "\u{1680}", "\u{2003}", "\u{2028}", "\u{2029}", "\u{202F}", "\u{3000}", "\u{200B}", "é", "e\u{301}",
-                      "😀", "👩🏽‍💻", "中", "ش", "\u{FEFF}", "\u{FFFC}"]
+                      "😀", "👩🏽‍💻", "中", "ش", "\u{FEFF}", "\u{FFFC}", "\u{2060}", "\u{200F}", "\u{034F}", "\u{2800}", "\u{3164}",
+                      "\u{FE0F}", "\u{2801}"]
         var random = SeededGenerator(seed: 7)
         var samples = ["", " ", "x", " x ", "\n\t", "a\u{0}b"]
         for _ in 0..<20_000 {

@@ -1,0 +1,32 @@
+/// A value the user gave, quoted in a one-line message: in double quotes, cut to
+/// `maximumScalars` code points (then ending in `…`), with every character that could hide,
+/// reorder or restyle the text around it escaped as `\u{…}`: controls (General_Category Cc,
+/// such as ESC, which starts a terminal's colour sequences), format characters (Cf: the bidi
+/// overrides and isolates such as U+202E, zero-width characters), line and paragraph
+/// separators (Zl, Zp), and `"` and `\` themselves. Everything else, letters of any script
+/// included, stays as typed.
+public enum QuotedValue {
+    public static let maximumScalars = 80
+
+    /// `"value"`, escaped and cut as above.
+    public static func quoted(_ value: some StringProtocol, maximumScalars: Int = QuotedValue.maximumScalars) -> String {
+        var result = "\""
+        var count = 0
+        for scalar in value.unicodeScalars {
+            guard count < maximumScalars else {
+                result += "…"
+                break
+            }
+            count += 1
+            result += needsEscape(scalar) ? scalar.escaped(asASCII: true) : String(scalar)
+        }
+        return result + "\""
+    }
+
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned: return true
+        default: return scalar == "\"" || scalar == "\\"
+        }
+    }
+}
