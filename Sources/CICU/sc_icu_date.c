@@ -14,7 +14,9 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdint.h>
+#include <string.h>
 
+#include <unicode/uchar.h>
 #include <unicode/ucal.h>
 #include <unicode/udat.h>
 #include <unicode/udateintervalformat.h>
@@ -205,8 +207,96 @@ int32_t sc_icu_format_date(const char *locale_id, double instant_ms, int32_t utc
     return length;
 }
 
+/* Whether every letter of `single` (digits, spaces and punctuation aside) is in `interval`:
+ * the words a styled date writes around its numbers ("年", "月", "日", an era) kept. */
+static int sc_icu_letters_kept(const UChar *single, int32_t single_length, const UChar *interval, int32_t interval_length) {
+    for (int32_t i = 0; i < single_length;) {
+        UChar32 c;
+        U16_NEXT(single, i, single_length, c);
+        if (u_isalpha(c) && u_memchr32(interval, c, interval_length) == NULL) return 0;
+    }
+    return 1;
+}
+
+/* Whether the interval format for `skeleton` writes dates in the styled format's words: one
+ * day (`sample` to itself) exactly as `expected` (the styled format's text for it), and a
+ * range within one month with every letter of that text. */
+static int sc_icu_skeleton_matches(const char *locale_id, const UChar *zone, const UChar *skeleton, int32_t length,
+                                   UDate sample, const UChar *expected, int32_t expected_length) {
+    UErrorCode code = U_ZERO_ERROR;
+    UDateIntervalFormat *format = udtitvfmt_open(locale_id, skeleton, length, zone, -1, &code);
+    if (U_FAILURE(code) || format == NULL) {
+        if (format != NULL) udtitvfmt_close(format);
+        return 0;
+    }
+    UChar day[SC_ICU_PATTERN_MAX], range[2 * SC_ICU_PATTERN_MAX];
+    int32_t day_length = udtitvfmt_format(format, sample, sample, day, SC_ICU_PATTERN_MAX, NULL, &code);
+    int32_t range_length = U_FAILURE(code) ? 0
+        : udtitvfmt_format(format, sample, sample + 2 * 86400000.0, range, 2 * SC_ICU_PATTERN_MAX, NULL, &code);
+    udtitvfmt_close(format);
+    return U_SUCCESS(code) && code != U_STRING_NOT_TERMINATED_WARNING
+        && day_length == expected_length && memcmp(day, expected, (size_t)day_length * sizeof(UChar)) == 0
+        && sc_icu_letters_kept(expected, expected_length, range, range_length);
+}
+
+/* The skeleton ICU derives from a styled pattern asks for fields, not for the look: ja's long
+ * "y年M月d日" gives "yMd", whose intervals are numeric ("2024/06/01～2024/06/03"), and the roc
+ * calendar's "Gy年M月d日" gives "GyMd", for which zh_Hant has no interval patterns. So the
+ * first of these whose ranges read like the styled date (sc_icu_skeleton_matches) is taken:
+ * the month widened to MMMM, then MMM, then as it is; then the same without the era (G), as
+ * calendars whose interval patterns write the era themselves are keyed. The skeleton is kept
+ * when none matches. Returns the skeleton's length. */
+static int32_t sc_icu_refine_skeleton(const char *locale_id, const UChar *zone, const UDateFormat *styled,
+                                      UChar skeleton[SC_ICU_PATTERN_MAX], int32_t length) {
+    int32_t has_era = u_memchr(skeleton, 'G', length) != NULL;
+    int32_t month_width = 0;
+    for (int32_t i = 0; i < length; i++) month_width += skeleton[i] == 'M' || skeleton[i] == 'L';
+    /* A month in words and no era: the skeleton already asks for what the styled date shows
+     * (en "MMMM d, y": "yMMMMd"), and checking would cost an interval format. */
+    if ((month_width >= 3 && !has_era) || length + 4 >= SC_ICU_PATTERN_MAX) return length;
+    const UDate sample = 1718150400000.0; /* 2024-06-12T00:00Z: day and month numbers differ */
+    UErrorCode code = U_ZERO_ERROR;
+    UChar expected[SC_ICU_PATTERN_MAX];
+    int32_t expected_length = udat_format(styled, sample, expected, SC_ICU_PATTERN_MAX, NULL, &code);
+    if (U_FAILURE(code) || code == U_STRING_NOT_TERMINATED_WARNING) return length;
+    int32_t result = length;
+    int found = 0;
+    for (int32_t drop_era = 0; drop_era <= has_era && !found; drop_era++) {
+        UChar base[SC_ICU_PATTERN_MAX];
+        int32_t base_length = 0;
+        for (int32_t i = 0; i < length; i++) {
+            if (!(drop_era && skeleton[i] == 'G')) base[base_length++] = skeleton[i];
+        }
+        int32_t start = 0;
+        while (start < base_length && base[start] != 'M' && base[start] != 'L') start++;
+        int32_t end = start;
+        while (end < base_length && base[end] == base[start]) end++;
+        /* Widths to try; 0 keeps the month as it is. */
+        int32_t widths[3] = {4, 3, 0};
+        int32_t first = start < base_length && end - start < 3 ? 0 : 2;
+        for (int32_t w = first; w < 3 && !found; w++) {
+            UChar candidate[SC_ICU_PATTERN_MAX];
+            int32_t n = 0;
+            for (int32_t i = 0; i < start; i++) candidate[n++] = base[i];
+            if (widths[w] == 0) {
+                for (int32_t i = start; i < end; i++) candidate[n++] = base[i];
+            } else {
+                for (int32_t i = 0; i < widths[w]; i++) candidate[n++] = 'M';
+            }
+            for (int32_t i = end; i < base_length; i++) candidate[n++] = base[i];
+            if (sc_icu_skeleton_matches(locale_id, zone, candidate, n, sample, expected, expected_length)) {
+                memcpy(skeleton, candidate, (size_t)n * sizeof(UChar));
+                result = n;
+                found = 1;
+            }
+        }
+    }
+    return result;
+}
+
 /* The skeleton of the locale's styled pattern ("yMMMMd", "yMMMMdjmm"): the fields an
- * interval format must show. Returns its length or a negative SC_ICU_ERROR_*. */
+ * interval format must show, refined so its ranges read like the styled date. Returns its
+ * length or a negative SC_ICU_ERROR_*. */
 static int32_t sc_icu_styled_skeleton(const char *locale_id, const UChar *zone, int32_t with_time,
                                       UChar skeleton[SC_ICU_PATTERN_MAX], char *err, size_t err_size) {
     UErrorCode code = U_ZERO_ERROR;
@@ -218,14 +308,17 @@ static int32_t sc_icu_styled_skeleton(const char *locale_id, const UChar *zone, 
     }
     UChar pattern[SC_ICU_PATTERN_MAX];
     int32_t pattern_length = udat_toPattern(format, 0, pattern, SC_ICU_PATTERN_MAX, &code);
-    udat_close(format);
     if (U_FAILURE(code) || code == U_STRING_NOT_TERMINATED_WARNING || pattern_length < 0 || pattern_length >= SC_ICU_PATTERN_MAX) {
+        udat_close(format);
         return sc_icu_date_failure(U_FAILURE(code) ? code : U_BUFFER_OVERFLOW_ERROR, "udat_toPattern", err, err_size);
     }
     int32_t length = udatpg_getSkeleton(NULL, pattern, pattern_length, skeleton, SC_ICU_PATTERN_MAX, &code);
     if (U_FAILURE(code) || code == U_STRING_NOT_TERMINATED_WARNING || length <= 0 || length >= SC_ICU_PATTERN_MAX) {
+        udat_close(format);
         return sc_icu_date_failure(U_FAILURE(code) ? code : U_ILLEGAL_ARGUMENT_ERROR, "udatpg_getSkeleton", err, err_size);
     }
+    length = sc_icu_refine_skeleton(locale_id, zone, format, skeleton, length);
+    udat_close(format);
     return length;
 }
 

@@ -1,13 +1,16 @@
+import Typesetting
+
 /// Characters no font could draw, named as code points ("U+11F04") for messages, JSON and
 /// headers: printable whatever the terminal or the HTTP header's character set.
 public enum MissingGlyphs {
     /// The code points of `clusters` (grapheme clusters no face covers), in order, each once.
-    /// Default-ignorable characters (ZWJ, variation selectors) are left out: no face needs them.
+    /// Characters shaping hides (ZWJ, variation selectors) are left out: no face needs them.
+    /// The Hangul fillers are kept: shaping draws them, as a box when no face has them.
     public static func codePoints(of clusters: [String]) -> [String] {
         var seen = Set<UInt32>()
         var names: [String] = []
         for scalar in clusters.flatMap(\.unicodeScalars)
-        where !scalar.properties.isDefaultIgnorableCodePoint && seen.insert(scalar.value).inserted {
+        where !scalar.isHiddenWhenShaped && seen.insert(scalar.value).inserted {
             names.append(name(scalar))
         }
         return names

@@ -22,11 +22,13 @@ public struct ImageAsset: Sendable {
     /// Reads `name` relative to `directory` and checks its header; with `decodeNow`, decodes
     /// it at once (a scene file is checked whole before anything is drawn).
     public init(name: String, relativeTo directory: URL, limits: ImageLimits, decodeNow: Bool = false) throws {
-        let url = URL(fileURLWithPath: name, relativeTo: directory)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw JSONInputError(path: "", reason: "cannot read image file \(name)")
+        guard !name.isEmpty else { throw JSONInputError(path: "", reason: "cannot read image file: the path is empty") }
+        let bytes: [UInt8]
+        do {
+            bytes = try Self.readFile(URL(fileURLWithPath: name, relativeTo: directory).path, maximumBytes: limits.maxFileBytes)
+        } catch {
+            throw JSONInputError(path: "", reason: "cannot read image file \(name): \(error.reason)")
         }
-        let bytes = Array(data)
         if decodeNow {
             do {
                 let image = try Self.decode(bytes, limits: limits)
@@ -69,6 +71,59 @@ public struct ImageAsset: Sendable {
     private static func decode(_ bytes: [UInt8], limits: ImageLimits) throws(PhotoError) -> Image {
         guard PhotoFormat(sniffing: bytes) == .png else { throw .unsupportedFormat("not a PNG file (bad signature)") }
         return try Photo(data: bytes, limits: limits).image
+    }
+
+    /// Why an image file could not be read.
+    struct ReadFailure: Error { let reason: String }
+
+    /// The bytes of the regular file at `path` (a symlink is followed to one), with the reason
+    /// when there are none: no such file, a directory, not a regular file, over `maximumBytes`.
+    /// Opened with `O_NONBLOCK`, so a FIFO is refused at once rather than waited on.
+    private static func readFile(_ path: String, maximumBytes: Int) throws(ReadFailure) -> [UInt8] {
+        func failure(_ code: Int32) -> ReadFailure {
+            switch code {
+            case ENOENT: return ReadFailure(reason: "no such file")
+            case ENOTDIR: return ReadFailure(reason: "a folder on its path is not a folder")
+            case EACCES: return ReadFailure(reason: "permission denied")
+            default: return ReadFailure(reason: String(cString: strerror(code)))
+            }
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard fd >= 0 else { throw failure(errno) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw failure(errno) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw ReadFailure(reason: "it is a directory")
+        case S_IFIFO: throw ReadFailure(reason: "not a regular file (a FIFO)")
+        case S_IFCHR: throw ReadFailure(reason: "not a regular file (a character device)")
+        case S_IFBLK: throw ReadFailure(reason: "not a regular file (a block device)")
+        case S_IFSOCK: throw ReadFailure(reason: "not a regular file (a socket)")
+        default: throw ReadFailure(reason: "not a regular file")
+        }
+        func tooLarge(_ size: Int) -> ReadFailure {
+            ReadFailure(reason: "the file is \(size) bytes, over the limit of \(maximumBytes)")
+        }
+        guard Int(info.st_size) <= maximumBytes else { throw tooLarge(Int(info.st_size)) }
+        // One byte more than allowed, so a file that grew since fstat is still caught.
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count {
+                guard bytes.count <= maximumBytes else { throw tooLarge(count) }
+                bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, maximumBytes + 1 - bytes.count)))
+            }
+            let n = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw failure(errno)
+            }
+            if n == 0 { break }
+            count += n
+        }
+        bytes.removeLast(bytes.count - count)
+        return bytes
     }
 
     /// Whether the file has been decoded yet (for tests of laziness).

@@ -322,7 +322,9 @@ extension SceneParser {
     /// `{"type": "choice", "by": "canvasShape", "landscape": […], "square": […], "portrait": […],
     /// "wide": […], "tall": […]}` (every list but `landscape` optional: a shape without its own
     /// list draws the landscape one, a tall canvas without one the portrait one) or
-    /// `{"type": "choice", "by": "clearOfFaces", "options": [[…], […], …]}`. Each list is read
+    /// `{"type": "choice", "by": "clearOfFaces", "options": [[…], […], …]}` or
+    /// `{"type": "choice", "by": "field", "field": "emoji", "present": […], "absent": […]}` (either
+    /// list may be left out: nothing is drawn then). Each list is read
     /// with the ids named before the choice; an id may recur in several lists (later frames
     /// anchor to whichever was drawn), not twice in one.
     fileprivate mutating func choice(_ node: JSONNode, depth: Int) throws -> Choice {
@@ -350,8 +352,18 @@ extension SceneParser {
             let lists = try options.array(maximumCount: 8).map { try list($0) }
             guard lists.count >= 2 else { throw options.fail("give at least two options to choose from") }
             return .clearOfFaces(lists)
+        case "field":
+            try node.rejectUnknownKeys(allowed: ["type", "by", "field", "present", "absent"])
+            let fieldNode = try node.required("field")
+            let name = try fieldNode.string(maximumLength: 32)
+            guard let field = EventField(rawValue: name) else {
+                throw fieldNode.fail("expected one of \(EventField.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \"\(name)\"")
+            }
+            let present = try node.optional("present"), absent = try node.optional("absent")
+            guard present != nil || absent != nil else { throw node.fail("give \"present\", \"absent\" or both") }
+            return .field(field, present: try present.map { try list($0) } ?? [], absent: try absent.map { try list($0) } ?? [])
         default:
-            throw by.fail("expected \"canvasShape\" or \"clearOfFaces\", got \"\(try by.string(maximumLength: 32))\"")
+            throw by.fail("expected \"canvasShape\", \"clearOfFaces\" or \"field\", got \"\(try by.string(maximumLength: 32))\"")
         }
     }
 }

@@ -329,12 +329,15 @@ extension SceneResolver {
         return groupClip.map { $0.intersection(rect) } ?? rect
     }
 
-    /// The elements a choice draws: the list for the canvas's shape, or the first option whose
-    /// text is clear of the faces the card shows once the option is drawn, else the one whose
-    /// text covers them least. Options are resolved in turn until one is clear; the named
-    /// frames and the visible faces after the choice are those of the option kept.
+    /// The elements a choice draws: the list for the canvas's shape, the list for whether the
+    /// event has a field, or the first option whose text is clear of the faces the card shows
+    /// once the option is drawn, else the one whose text covers them least. Options are
+    /// resolved in turn until one is clear; the named frames and the visible faces after the
+    /// choice are those of the option kept.
     func resolve(_ choice: Choice) throws -> [ResolvedElement] {
         switch choice {
+        case .field(let field, let present, let absent):
+            return try resolve(bindings.values[field] != nil ? present : absent)
         case .canvasShape(let landscape, let square, let portrait, let wide, let tall):
             switch CanvasShape(canvas.size) {
             case .wide: return try resolve(wide ?? landscape)

@@ -180,9 +180,9 @@ extension FontFace: Hashable, CustomStringConvertible {
 }
 
 extension FontFace {
-    /// Whether the face has a glyph for every scalar of `scalars` that is not
-    /// default-ignorable (ZWJ, ZWNJ, variation selectors, tags are not required).
+    /// Whether the face has a glyph for every scalar of `scalars` that shaping does not hide
+    /// (ZWJ, ZWNJ, variation selectors, tags are not required; the Hangul fillers are).
     public func covers(_ scalars: some Sequence<Unicode.Scalar>) -> Bool {
-        scalars.allSatisfy { $0.properties.isDefaultIgnorableCodePoint || hasGlyph($0) }
+        scalars.allSatisfy { $0.isHiddenWhenShaped || hasGlyph($0) }
     }
 }

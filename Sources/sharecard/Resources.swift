@@ -42,19 +42,31 @@ enum Resources {
         join(FilePath.directory(of: executableFolder), "share/sharecard")
     }
 
-    /// Folders that may hold the data folders, most specific first; worked out once (every
-    /// data folder a command looks up would otherwise resolve the binary's path again).
+    /// Folders that may hold the data folders, most specific first, each once (a binary near
+    /// `/` climbs to `/` more than once; the working directory is often the binary's folder);
+    /// worked out once (every data folder a command looks up would otherwise resolve the
+    /// binary's path again).
     static let roots: [String] = {
-        var result = [installedShare]
-        if let home = sharecardHome, !home.isEmpty { result.append(home) }
+        var candidates = [installedShare]
+        if let home = sharecardHome, !home.isEmpty { candidates.append(home) }
         var folder = executableFolder
         for _ in 0..<4 {
-            result.append(folder)
+            candidates.append(folder)
             folder = FilePath.directory(of: folder)
         }
-        result.append(currentDirectory)
-        return result
+        candidates.append(currentDirectory)
+        return uniqueFolders(candidates)
     }()
+
+    /// `folders` in order without repeats, a trailing `/` not counting (`/tmp/` is `/tmp`).
+    static func uniqueFolders(_ folders: [String]) -> [String] {
+        var seen = Set<String>()
+        return folders.filter { folder in
+            var key = folder
+            while key.count > 1, key.hasSuffix("/") { key.removeLast() }
+            return seen.insert(key).inserted
+        }
+    }
 
     static func directory(_ name: String, override: String? = nil) throws -> String {
         if let override { return override }

@@ -51,7 +51,7 @@ final class DrawFailureTests: TemporaryDirectoryTestCase {
     func testMissingImageIsReportedWithItsField() throws {
         try write(#"{"width": 30, "height": 20, "elements": [{"type": "image", "src": "gone.png", "rect": [0, 0, 5, 5]}]}"#,
                   to: "scene.json")
-        XCTAssertTrue(try fail(["scene.json", "-o", "out/card.png"]).contains("elements[0].src: cannot read image file gone.png"))
+        XCTAssertTrue(try fail(["scene.json", "-o", "out/card.png"]).contains("elements[0].src: cannot read image file gone.png: no such file"))
         XCTAssertEqual(try contents(of: "out"), [])
     }
 

@@ -68,4 +68,25 @@ final class VersionTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(fields(r)["fonts"]?.hasPrefix("unavailable (cannot find the fonts/ folder") == true, String(decoding: r.stdout, as: UTF8.self))
     }
+    /// The folders a missing data folder was looked for in are each named once, in search
+    /// order: the binary's folder is also the working directory here, and a binary a few
+    /// folders below `/` reaches `/` before it has climbed four times.
+    func testTheSearchListNamesEachFolderOnce() throws {
+        let binary = directory.appendingPathComponent("sharecard")
+        try FileManager.default.copyItem(at: Sharecard.executable, to: binary)
+        let env = ["PATH": "/usr/bin:/bin"].merging(ProcessInfo.processInfo.environment.filter { $0.key == "LD_LIBRARY_PATH" }) { a, _ in a }
+        let r = try ProcessRunner.run(binary.path, ["palettes", "list"], environment: env, in: directory)
+        XCTAssertNotEqual(r.status, 0)
+        guard let start = r.stderr.range(of: "(looked in: "), let end = r.stderr[start.upperBound...].range(of: ")") else {
+            return XCTFail("no search list in: \(r.stderr)")
+        }
+        let folders = r.stderr[start.upperBound..<end.lowerBound].components(separatedBy: ", ")
+        XCTAssertEqual(folders.count, Set(folders).count, "each folder once: \(folders)")
+        let own = directory.resolvingSymlinksInPath().path
+        XCTAssertEqual(folders.first, (own as NSString).deletingLastPathComponent + "/share/sharecard/palettes", "the installed layout first")
+        XCTAssertEqual(folders.dropFirst().first, own + "/palettes", "then the binary's own folder")
+        if own.split(separator: "/").count < 4 {
+            XCTAssertTrue(folders.contains("/palettes"), "the climb reaches /: \(folders)")
+        }
+    }
 }

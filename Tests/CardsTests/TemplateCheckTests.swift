@@ -63,7 +63,7 @@ final class TemplateCheckTests: XCTestCase {
     func testMissingAndUndecodableAssets() throws {
         let image = ##"{"type": "image", "src": "assets/%@", "frame": [0, 0, 10, 10]}"##
         XCTAssertThrowsError(try template(image.replacingOccurrences(of: "%@", with: "missing.png"))) {
-            XCTAssertEqual("\($0)", "t.json: elements[0].src: cannot read image file assets/missing.png")
+            XCTAssertEqual("\($0)", "t.json: elements[0].src: cannot read image file assets/missing.png: no such file")
         }
         try Data("not a png".utf8).write(to: directory.appendingPathComponent("assets/broken.png"))
         XCTAssertThrowsError(try template(image.replacingOccurrences(of: "%@", with: "broken.png"))) {

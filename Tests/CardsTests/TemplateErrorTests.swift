@@ -64,7 +64,7 @@ final class TemplateErrorTests: XCTestCase {
         XCTAssertEqual(error(##"{"type": "pattern", "kind": "dots", "frame": [0, 0, 10, 10], "colors": []}"##),
                        "broken.json: elements[0]: a pattern needs at least one colour")
         XCTAssertEqual(error(##"{"type": "image", "src": "nope.png", "frame": [0, 0, 10, 10]}"##),
-                       "broken.json: elements[0].src: cannot read image file nope.png")
+                       "broken.json: elements[0].src: cannot read image file nope.png: no such file")
         XCTAssertTrue(error(##"{"type": "snapshot", "frame": [0, 0, 10, 10], "levels": 99}"##).hasPrefix("broken.json: elements[0].levels: must be between"))
     }
 

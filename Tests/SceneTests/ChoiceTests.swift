@@ -95,7 +95,7 @@ final class ChoiceTests: XCTestCase {
 
     func testBadChoicesNameTheField() {
         for (element, message) in [
-            (##"{"type": "choice", "by": "weather", "options": []}"##, #"elements[0].by: expected "canvasShape" or "clearOfFaces", got "weather""#),
+            (##"{"type": "choice", "by": "weather", "options": []}"##, #"elements[0].by: expected "canvasShape", "clearOfFaces" or "field", got "weather""#),
             (##"{"type": "choice", "by": "clearOfFaces", "options": [[]]}"##, "elements[0].options: give at least two options to choose from"),
             (##"{"type": "choice", "by": "canvasShape", "square": [], "portrait": []}"##, "elements[0].landscape: is required"),
             (##"{"type": "choice", "by": "canvasShape", "landscape": [], "square": [], "portrait": [], "wide": 3}"##, "elements[0].wide: "),

@@ -43,7 +43,7 @@ final class EventPhotoSourceTests: XCTestCase {
             (##"{"from": "camera"}"##, "elements[0].src.from: the only image source besides a file is \"eventPhoto\""),
             (##"{}"##, "elements[0].src.from: is required"),
             (##"{"from": "eventPhoto", "fallback": "images/landscape.png"}"##, "elements[0].src.fallback: unknown field"),
-            (##"{"from": "eventPhoto", "placeholder": "missing.png"}"##, "elements[0].src.placeholder: cannot read image file missing.png"),
+            (##"{"from": "eventPhoto", "placeholder": "missing.png"}"##, "elements[0].src.placeholder: cannot read image file missing.png: no such file"),
         ] {
             XCTAssertThrowsError(try scene(src)) { error in
                 XCTAssertTrue("\(error)".hasPrefix(message), "\(src): \(error)")

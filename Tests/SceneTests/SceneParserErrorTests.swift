@@ -1,5 +1,6 @@
 import Foundation
 import Scene
+import Raster
 import XCTest
 
 /// Every way a scene file can be wrong gives an error that says where and what.
@@ -60,9 +61,32 @@ final class SceneParserErrorTests: XCTestCase {
             .contains("elliptical arcs (A) are not supported"))
     }
 
+    /// An image that cannot be read says why, and a FIFO is refused at once, not waited on.
+    func testUnreadableImagesSayWhy() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scene-src-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("pipe.png").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let big = folder.appendingPathComponent("big.png")
+        try Data(count: 2000).write(to: big)
+        func image(_ src: String, limits: ImageLimits = .default) -> String {
+            var parser = SceneParser(baseDirectory: SceneGoldenTests.cases, imageLimits: limits)
+            let json = #"{"width": 10, "height": 10, "elements": [{"type": "image", "src": "\#(src)", "rect": [0, 0, 1, 1]}]}"#
+            do { _ = try parser.parse(Data(json.utf8)); return "parsed" } catch { return "\(error)" }
+        }
+        XCTAssertEqual(image(""), "elements[0].src: cannot read image file: the path is empty")
+        XCTAssertEqual(image(folder.path), "elements[0].src: cannot read image file \(folder.path): it is a directory")
+        XCTAssertEqual(image(fifo), "elements[0].src: cannot read image file \(fifo): not a regular file (a FIFO)")
+        XCTAssertEqual(image("/dev/zero"), "elements[0].src: cannot read image file /dev/zero: not a regular file (a character device)")
+        XCTAssertEqual(image("\(big.path)/x.png"), "elements[0].src: cannot read image file \(big.path)/x.png: a folder on its path is not a folder")
+        XCTAssertEqual(image(big.path, limits: ImageLimits(maxFileBytes: 1000)),
+                       "elements[0].src: cannot read image file \(big.path): the file is 2000 bytes, over the limit of 1000")
+    }
+
     func testBadImagesAndFilters() {
         XCTAssertEqual(error(##"{"width": 10, "height": 10, "elements": [{"type": "image", "src": "missing.png", "rect": [0, 0, 1, 1]}]}"##),
-                       "elements[0].src: cannot read image file missing.png")
+                       "elements[0].src: cannot read image file missing.png: no such file")
         XCTAssertTrue(error(##"{"width": 10, "height": 10, "elements": [{"type": "image", "src": "landscape.json", "rect": [0, 0, 1, 1]}]}"##)
             .contains("cannot read"))
         XCTAssertTrue(error(##"{"width": 10, "height": 10, "elements": [{"type": "image", "src": "paints.json", "rect": [0, 0, 1, 1]}]}"##)

@@ -54,7 +54,7 @@ final class ReloadCheckTests: XCTestCase {
             ("an emoji-only family", template(label(family: "Noto Color Emoji")),
              #"newcard.json: elements[0].font.family: font family "Noto Color Emoji" (for "{title}") cannot draw Latin text"#),
             ("a missing asset", template(image("assets/missing.png")),
-             "newcard.json: elements[0].src: cannot read image file assets/missing.png"),
+             "newcard.json: elements[0].src: cannot read image file assets/missing.png: no such file"),
             ("a corrupt asset", template(image("assets/corrupt.png")),
              "newcard.json: elements[0].src: assets/corrupt.png: "),
             ("a bad reference", template(##"{"type": "rect", "frame": [0, 0, 10, 10], "fill": {"ref": "accent"}}"##),

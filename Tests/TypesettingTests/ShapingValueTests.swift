@@ -104,6 +104,27 @@ final class ShapingValueTests: XCTestCase {
         XCTAssertEqual(run.missingGlyphClusters, [1])
     }
 
+    /// A face "covers" a character exactly when shaping it with that face draws no .notdef:
+    /// what HarfBuzz hides needs no glyph, and the Hangul fillers (Unicode default-ignorables
+    /// HarfBuzz draws) do. Checked for every character either list names.
+    func testCoverageAgreesWithWhatShapingHides() throws {
+        let face = try FontFace(path: TestFonts.path("Quicksand-Bold.ttf"))
+        var checked = 0
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value),
+                  scalar.properties.isDefaultIgnorableCodePoint || scalar.isHiddenWhenShaped else { continue }
+            let run = Shaper.shape("a\(Character(scalar))b", face: face, direction: .leftToRight, script: .latin,
+                                   language: LanguageTag("en")!)
+            XCTAssertEqual(run.missingGlyphClusters.isEmpty, face.covers([scalar]), "U+\(String(value, radix: 16, uppercase: true))")
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 4000)
+        for filler: Unicode.Scalar in ["\u{115F}", "\u{1160}", "\u{3164}", "\u{FFA0}", "\u{1BCA0}"] {
+            XCTAssertFalse(face.covers([filler]), "U+\(String(filler.value, radix: 16, uppercase: true)) is drawn, so needs a glyph")
+        }
+        XCTAssertTrue(face.covers(["a", "\u{200D}", "\u{FE0F}", "\u{E0067}"]))
+    }
+
     func testEmptyRange() throws {
         let face = try FontFace(path: TestFonts.path("Quicksand-Bold.ttf"))
         let run = Shaper.shape(utf16: Array("abc".utf16), range: 1..<1, face: face, direction: .leftToRight,
