@@ -46,7 +46,8 @@ let package = Package(
         // OpenCV's cascade classifier (Debian libopencv-objdetect-dev) behind a C header: C++ stays inside.
         // Linked only into the sharecard-faces plug-in; -nostartfiles and -static-stdlib keep the
         // Swift runtime out of it (it has no Swift code), so it loads into a statically linked binary.
-        .target(name: "CFaces", cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
+        // -ffp-contract=off: the Haar evaluator rounds each multiply and add as OpenCV's build does.
+        .target(name: "CFaces", cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4", "-ffp-contract=off"])],
                 linkerSettings: [.linkedLibrary("opencv_objdetect"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core"),
                                  .unsafeFlags(["-nostartfiles", "-static-stdlib"])]),
         // sc_faces.h alone, for the loader and Faces.

@@ -1,6 +1,9 @@
-// OpenCV's cascade classifier behind the C interface of sc_faces.h. No exception leaves this
+// OpenCV's cascade classifier (Haar cascades evaluated by haar_cascade.cpp, with OpenCV's
+// decisions) behind the C interface of sc_faces.h. No exception leaves this
 // file: each entry point wraps its body in try/catch and turns the exception into a message.
 #include "sc_faces.h"
+
+#include "haar_cascade.hpp"
 
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
@@ -20,12 +23,34 @@
 
 namespace {
 
-// One search's classifiers. detectMultiScale keeps the image being searched in the classifier
-// (its feature evaluator's scaled copies and integral images), so an instance serves one
-// search at a time; a search takes a pair from the detector's pool.
+// A cascade, evaluated by haar_cascade.cpp when it takes it (OpenCV's decisions, eight windows
+// at a time), else by OpenCV's CascadeClassifier, loaded only then.
+struct classifier {
+    std::unique_ptr<sc_haar::cascade> own;
+    cv::CascadeClassifier opencv;
+
+    bool load(const std::string &path) {
+        own = sc_haar::cascade::load(path, nullptr);
+        return own || (opencv.load(path) && !opencv.empty());
+    }
+    cv::Size window() const { return own ? own->window() : opencv.getOriginalWindowSize(); }
+    void detect(const cv::Mat &grey, std::vector<cv::Rect> &found, double scale_factor, int min_neighbors, cv::Size min_size,
+                cv::Size max_size, sc_haar::workspace &space) {
+        if (own) {
+            own->detect(grey, found, scale_factor, min_neighbors, min_size, max_size, space);
+        } else {
+            opencv.detectMultiScale(grey, found, scale_factor, min_neighbors, 0, min_size, max_size);
+        }
+    }
+};
+
+// One search's classifiers and scratch memory (the scaled copies and integral images of the
+// image being searched), so a pair serves one search at a time; a search takes a pair from the
+// detector's pool.
 struct classifier_pair {
-    cv::CascadeClassifier frontal;
-    cv::CascadeClassifier profile;
+    classifier frontal;
+    classifier profile;
+    sc_haar::workspace space;
 };
 
 }  // namespace
@@ -74,18 +99,17 @@ double overlap_over_smaller(const cv::Rect &a, const cv::Rect &b) {
 // ones just under (and cost as much as the smallest). With `split`, the scales from twice the
 // window up are searched on a half-size copy instead, keeping the 2-pixel stride throughout;
 // the raw windows of both searches are grouped together as detectMultiScale groups its own.
-std::vector<cv::Rect> search(cv::CascadeClassifier &cascade, const cv::Mat &grey, double scale_factor, int min_neighbors,
+std::vector<cv::Rect> search(classifier &cascade, sc_haar::workspace &space, const cv::Mat &grey, double scale_factor, int min_neighbors,
                              int min_side, bool split) {
     std::vector<cv::Rect> found;
     if (!split) {
-        cascade.detectMultiScale(grey, found, scale_factor, min_neighbors, 0, cv::Size(min_side, min_side));
+        cascade.detect(grey, found, scale_factor, min_neighbors, cv::Size(min_side, min_side), cv::Size(), space);
         return found;
     }
-    const cv::Size window = cascade.getOriginalWindowSize();
+    const cv::Size window = cascade.window();
     const cv::Size twice(window.width * 2, window.height * 2);
     if (min_side < std::min(twice.width, twice.height)) {
-        cascade.detectMultiScale(grey, found, scale_factor, 0, 0, cv::Size(min_side, min_side),
-                                 cv::Size(twice.width - 1, twice.height - 1));
+        cascade.detect(grey, found, scale_factor, 0, cv::Size(min_side, min_side), cv::Size(twice.width - 1, twice.height - 1), space);
     }
     const cv::Size half_size(std::max(1, (int)std::lround(grey.cols / 2.0)), std::max(1, (int)std::lround(grey.rows / 2.0)));
     if (half_size.width >= window.width && half_size.height >= window.height) {
@@ -93,7 +117,7 @@ std::vector<cv::Rect> search(cv::CascadeClassifier &cascade, const cv::Mat &grey
         cv::resize(grey, half, half_size, 0, 0, cv::INTER_AREA);
         const int half_min = std::max({window.width, window.height, (min_side + 1) / 2});
         std::vector<cv::Rect> large;
-        cascade.detectMultiScale(half, large, scale_factor, 0, 0, cv::Size(half_min, half_min));
+        cascade.detect(half, large, scale_factor, 0, cv::Size(half_min, half_min), cv::Size(), space);
         const double kx = (double)grey.cols / half.cols, ky = (double)grey.rows / half.rows;
         for (const auto &r : large) {
             found.emplace_back((int)std::lround(r.x * kx), (int)std::lround(r.y * ky), (int)std::lround(r.width * kx),
@@ -106,15 +130,38 @@ std::vector<cv::Rect> search(cv::CascadeClassifier &cascade, const cv::Mat &grey
     return found;
 }
 
+// The grey copy searched: area-downscaled so its longer side is at most working_side_px (0:
+// full size), histogram-equalised. The pixels' size and stride are checked by the caller.
+cv::Mat working_copy(const uint8_t *pixels, int32_t width, int32_t height, size_t stride_bytes, int working_side_px) {
+    const cv::Mat bgra(height, width, CV_8UC4, const_cast<uint8_t *>(pixels), stride_bytes);
+    cv::Mat grey;
+    cv::cvtColor(bgra, grey, cv::COLOR_BGRA2GRAY);
+    const int longer = std::max(width, height);
+    if (working_side_px > 0 && longer > working_side_px) {
+        const double scale = (double)working_side_px / longer;
+        const cv::Size size(std::max(1, (int)std::lround(width * scale)), std::max(1, (int)std::lround(height * scale)));
+        cv::Mat small;
+        cv::resize(grey, small, size, 0, 0, cv::INTER_AREA);
+        grey = small;
+    }
+    cv::equalizeHist(grey, grey);
+    return grey;
+}
+
+bool pixels_fit(size_t pixels_size, int32_t width, int32_t height, size_t stride_bytes) {
+    return width > 0 && height > 0 && stride_bytes >= (size_t)width * 4 &&
+           (size_t)(height - 1) * stride_bytes + (size_t)width * 4 <= pixels_size;
+}
+
 // Loads a pair from the detector's paths (immutable after creation), or returns null with a
 // message naming the file that failed.
 std::unique_ptr<classifier_pair> load_pair(const sc_faces_detector &detector, char *err, size_t err_size) noexcept {
     const std::string *failed = &detector.frontal_path;
     try {
         auto pair = std::make_unique<classifier_pair>();
-        if (pair->frontal.load(detector.frontal_path) && !pair->frontal.empty()) {
+        if (pair->frontal.load(detector.frontal_path)) {
             failed = &detector.profile_path;
-            if (!detector.has_profile || (pair->profile.load(detector.profile_path) && !pair->profile.empty())) return pair;
+            if (!detector.has_profile || pair->profile.load(detector.profile_path)) return pair;
         }
         char message[512];
         std::snprintf(message, sizeof message, "cannot load face cascade %s", failed->c_str());
@@ -224,8 +271,7 @@ extern "C" int sc_faces_detect(sc_faces_detector *detector, const uint8_t *pixel
         set_error(err, err_size, "missing argument");
         return -1;
     }
-    if (width <= 0 || height <= 0 || stride_bytes < (size_t)width * 4 ||
-        (size_t)(height - 1) * stride_bytes + (size_t)width * 4 > pixels_size) {
+    if (!pixels_fit(pixels_size, width, height, stride_bytes)) {
         set_error(err, err_size, "pixel buffer too small for its width, height and stride");
         return -1;
     }
@@ -238,19 +284,7 @@ extern "C" int sc_faces_detect(sc_faces_detector *detector, const uint8_t *pixel
         return -1;
     }
     try {
-        const cv::Mat bgra(height, width, CV_8UC4, const_cast<uint8_t *>(pixels), stride_bytes);
-        cv::Mat grey;
-        cv::cvtColor(bgra, grey, cv::COLOR_BGRA2GRAY);
-        const int longer = std::max(width, height);
-        double scale = 1.0;
-        if (options->working_side_px > 0 && longer > options->working_side_px) {
-            scale = (double)options->working_side_px / longer;
-            const cv::Size size(std::max(1, (int)std::lround(width * scale)), std::max(1, (int)std::lround(height * scale)));
-            cv::Mat small;
-            cv::resize(grey, small, size, 0, 0, cv::INTER_AREA);
-            grey = small;
-        }
-        cv::equalizeHist(grey, grey);
+        const cv::Mat grey = working_copy(pixels, width, height, stride_bytes, options->working_side_px);
         const int side = std::max(1, (int)std::lround(std::max(grey.cols, grey.rows) * options->min_face_fraction));
         const int profile_side = std::max(1, (int)std::lround(std::max(grey.cols, grey.rows) * options->profile_min_face_fraction));
 
@@ -259,16 +293,16 @@ extern "C" int sc_faces_detect(sc_faces_detector *detector, const uint8_t *pixel
             loan borrowed{*detector, borrow(*detector, err, err_size)};
             if (!borrowed.pair) return -1;
             classifier_pair &classifiers = *borrowed.pair;
-            faces = search(classifiers.frontal, grey, options->scale_factor, options->min_neighbors, side, options->split_pyramid != 0);
+            faces = search(classifiers.frontal, classifiers.space, grey, options->scale_factor, options->min_neighbors, side, options->split_pyramid != 0);
             const bool profiles = options->profiles == SC_FACES_PROFILES_ALWAYS ||
                                   (options->profiles == SC_FACES_PROFILES_FALLBACK && faces.empty());
             if (profiles && detector->has_profile) {
                 const bool split = options->profile_split_pyramid != 0;
-                std::vector<cv::Rect> turned = search(classifiers.profile, grey, options->profile_scale_factor,
+                std::vector<cv::Rect> turned = search(classifiers.profile, classifiers.space, grey, options->profile_scale_factor,
                                                       options->profile_min_neighbors, profile_side, split);
                 cv::Mat flipped;
                 cv::flip(grey, flipped, 1);
-                std::vector<cv::Rect> mirrored = search(classifiers.profile, flipped, options->profile_scale_factor,
+                std::vector<cv::Rect> mirrored = search(classifiers.profile, classifiers.space, flipped, options->profile_scale_factor,
                                                         options->profile_min_neighbors, profile_side, split);
                 for (auto &r : mirrored) r.x = grey.cols - r.x - r.width;
                 turned.insert(turned.end(), mirrored.begin(), mirrored.end());
@@ -312,6 +346,66 @@ extern "C" int sc_faces_detector_pool(sc_faces_detector *detector, sc_faces_pool
     counts->searching = detector->lent;
     counts->most_searching = detector->most_lent;
     return 0;
+}
+
+extern "C" int sc_faces_cascade_search(const char *cascade_path, const uint8_t *pixels, size_t pixels_size, int32_t width,
+                                       int32_t height, size_t stride_bytes, const sc_faces_search_options *options, sc_face_rect *out,
+                                       size_t capacity, size_t *count, char *err, size_t err_size) {
+    if (count) *count = 0;
+    if (!cascade_path || !pixels || !options || !count || (!out && capacity > 0)) {
+        set_error(err, err_size, "missing argument");
+        return -1;
+    }
+    if (!pixels_fit(pixels_size, width, height, stride_bytes)) {
+        set_error(err, err_size, "pixel buffer too small for its width, height and stride");
+        return -1;
+    }
+    if (options->evaluator < SC_FACES_EVALUATOR_EIGHT || options->evaluator > SC_FACES_EVALUATOR_OPENCV ||
+        !(options->scale_factor > 1.0 && options->scale_factor <= 4.0) || options->min_neighbors < 0 || options->working_side_px < 0 ||
+        options->min_side_px < 0 || options->max_side_px < 0) {
+        set_error(err, err_size, "invalid search options");
+        return -1;
+    }
+    try {
+        cv::Mat image = working_copy(pixels, width, height, stride_bytes, options->working_side_px);
+        if (options->mirrored) cv::flip(image, image, 1);
+        if (options->half) {
+            cv::Mat half;
+            cv::resize(image, half, cv::Size(std::max(1, (int)std::lround(image.cols / 2.0)), std::max(1, (int)std::lround(image.rows / 2.0))),
+                       0, 0, cv::INTER_AREA);
+            image = half;
+        }
+        const cv::Size min_size(options->min_side_px, options->min_side_px), max_size(options->max_side_px, options->max_side_px);
+        std::vector<cv::Rect> found;
+        if (options->evaluator == SC_FACES_EVALUATOR_OPENCV) {
+            cv::CascadeClassifier cascade;
+            if (!cascade.load(cascade_path) || cascade.empty()) {
+                set_error(err, err_size, "cannot load the cascade");
+                return -1;
+            }
+            cascade.detectMultiScale(image, found, options->scale_factor, options->min_neighbors, 0, min_size, max_size);
+        } else {
+            std::string why_not;
+            const std::unique_ptr<sc_haar::cascade> cascade = sc_haar::cascade::load(cascade_path, &why_not);
+            if (!cascade) {
+                set_error(err, err_size, ("the evaluator does not take the cascade: " + why_not).c_str());
+                return -1;
+            }
+            sc_haar::workspace space;
+            cascade->detect(image, found, options->scale_factor, options->min_neighbors, min_size, max_size, space,
+                            options->evaluator == SC_FACES_EVALUATOR_ONE ? sc_haar::lanes::scalar : sc_haar::lanes::vector);
+        }
+        std::sort(found.begin(), found.end(), by_position);
+        *count = found.size();
+        for (size_t i = 0; i < found.size() && i < capacity; i++) out[i] = sc_face_rect{(double)found[i].x, (double)found[i].y,
+                                                                                        (double)found[i].width, (double)found[i].height};
+        return 0;
+    } catch (const std::exception &e) {
+        set_error(err, err_size, e.what());
+    } catch (...) {
+        set_error(err, err_size, "unknown C++ exception during a cascade search");
+    }
+    return -1;
 }
 
 extern "C" size_t sc_faces_options_size(void) { return sizeof(sc_faces_options); }

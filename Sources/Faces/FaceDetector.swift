@@ -100,8 +100,8 @@ public struct FaceDetector: Sendable {
     /// Loads the cascades `settings` names from the first of `cascadeDirectories` holding them.
     /// Up to `maxConcurrentSearches` (1…256; by default one per core, at most 256) searches run at
     /// once, each with classifiers of its own, loaded when first needed; more wait for one of
-    /// them to end. A set costs about 0.5 MB loaded and about 5 MB more per cascade once it has
-    /// searched (OpenCV keeps the pyramid's integral images): 6.6 MB after a profile fallback.
+    /// them to end. A set keeps one set of search buffers (the pyramid's integral images) for
+    /// its cascades once it has searched: 3.3 MB for the standard 352-px working copy.
     public init(settings: Settings = .standard, cascadeDirectories: [String] = FaceCascade.searchDirectories,
                 maxConcurrentSearches: Int = FaceDetector.maxConcurrentSearches(cores: ProcessInfo.processInfo.activeProcessorCount)) throws {
         guard (1...Int(SC_FACES_MAX_SEARCHES)).contains(maxConcurrentSearches) else {

@@ -27,7 +27,9 @@ final class SplitPyramidTests: XCTestCase {
     func testSplitPyramidCostsLessThanOpenCVsOwn() throws {
         // CPU time of the whole process (OpenCV searches on its own threads too), runs
         // interleaved so that load on a shared machine falls on both alike. The measured ratio
-        // is about 0.7 (docs/design.md, "Faces").
+        // was about 0.7 with OpenCV's evaluator; with the plug-in's (whose side-by-side windows
+        // gain most at the whole pyramid's 1-px stride) 0.77–0.79 optimised and 0.81–0.86 in a
+        // debug build (docs/design.md, "Faces").
         let image = try FaceDetectionScoringTests.image("three-faces.png")
         let split = try FaceDetector()
         let whole = try FaceDetector(settings: try Self.standard(splitPyramid: false))
@@ -39,7 +41,7 @@ final class SplitPyramidTests: XCTestCase {
         let ratio = Self.median(splitMilliseconds) / Self.median(wholeMilliseconds)
         print(String(format: "split pyramid: %.1f ms, whole pyramid: %.1f ms of CPU, ratio %.2f",
                      Self.median(splitMilliseconds), Self.median(wholeMilliseconds), ratio))
-        XCTAssertLessThan(ratio, 0.85)
+        XCTAssertLessThan(ratio, 0.9)
     }
 
     /// The standard settings with `splitPyramid` set.

@@ -1,8 +1,9 @@
 #ifndef SC_FACES_H
 #define SC_FACES_H
-/* Face detection with OpenCV's cascade classifier behind plain C types. Everything C++
- * (cv::Mat, cv::CascadeClassifier, exceptions) stays inside sc_faces.cpp: every entry point
- * catches every exception and returns a status plus a message. */
+/* Face detection with OpenCV's cascade classifiers behind plain C types. Everything C++
+ * (cv::Mat, cv::CascadeClassifier, the Haar evaluator of haar_cascade.cpp, exceptions) stays
+ * inside the plug-in: every entry point catches every exception and returns a status plus a
+ * message. */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -80,6 +81,37 @@ typedef struct {
 
 /* Fills *counts; returns 0, or -1 when an argument is NULL. */
 int sc_faces_detector_pool(sc_faces_detector *detector, sc_faces_pool_counts *counts);
+
+/* For tests of the cascade evaluator: one search of one cascade, as OpenCV's
+ * CascadeClassifier::detectMultiScale(image, boxes, scale_factor, min_neighbors, 0, min, max)
+ * returns its boxes (min_neighbors 0: every window the cascade accepts). The image is the
+ * detector's working copy of the pixels (as sc_faces_detect makes it, at `working_side_px`), or
+ * its mirror image (`mirrored`), or a half-size copy of either (`half`: the split pyramid's
+ * second search). `evaluator` picks who evaluates the windows: the plug-in eight at a time
+ * (with AVX2, else one at a time), the plug-in one at a time, or OpenCV. */
+enum {
+    SC_FACES_EVALUATOR_EIGHT = 0,
+    SC_FACES_EVALUATOR_ONE = 1,
+    SC_FACES_EVALUATOR_OPENCV = 2
+};
+typedef struct {
+    int32_t evaluator;
+    int32_t working_side_px;
+    int32_t mirrored;
+    int32_t half;
+    double scale_factor;
+    int32_t min_neighbors;
+    int32_t min_side_px;
+    int32_t max_side_px; /* 0: no limit */
+} sc_faces_search_options;
+
+/* Loads the cascade at `cascade_path` and searches as above; the pixels as for sc_faces_detect.
+ * Writes up to `capacity` boxes in the searched copy's pixels, sorted by y, x, width, height,
+ * and sets *count to the number found. Returns 0, or -1 with a message in err (also when the
+ * plug-in's evaluator does not take the cascade). */
+int sc_faces_cascade_search(const char *cascade_path, const uint8_t *pixels, size_t pixels_size, int32_t width, int32_t height,
+                            size_t stride_bytes, const sc_faces_search_options *options, sc_face_rect *out, size_t capacity,
+                            size_t *count, char *err, size_t err_size);
 
 /* sizeof(sc_faces_options) as this code was compiled: the loader (sc_faces_loader.h) refuses a
  * plug-in built from another version of this header. */

@@ -20,6 +20,10 @@ typedef struct {
                            sc_face_rect *_Nullable out, size_t capacity, size_t *_Nullable count, char *_Nullable err,
                            size_t err_size);
     int (*_Nonnull detector_pool)(sc_faces_detector *_Nullable detector, sc_faces_pool_counts *_Nullable counts);
+    int (*_Nonnull cascade_search)(const char *_Nullable cascade_path, const uint8_t *_Nullable pixels, size_t pixels_size,
+                                   int32_t width, int32_t height, size_t stride_bytes, const sc_faces_search_options *_Nullable options,
+                                   sc_face_rect *_Nullable out, size_t capacity, size_t *_Nullable count, char *_Nullable err,
+                                   size_t err_size);
 } sc_faces_plugin;
 
 /* Opens the plug-in once per process: SC_FACES_PLUGIN_FILE beside the executable, else in

@@ -1,0 +1,640 @@
+// The Haar cascade evaluator of haar_cascade.hpp. It makes every decision OpenCV 4.6's
+// CascadeClassifier makes (the levels, their scaled copies and integral images, the windows
+// tried and the arithmetic of each), and differs only in evaluating a row's windows eight at a
+// time: a window's features, normalisation and stage sums are computed as OpenCV computes them
+// (int box sums, float feature values, double stage sums, in the same order), so a lane's
+// result is the scalar result. Compiled without floating-point contraction (Package.swift), so
+// that no multiply-add is fused where OpenCV's build rounds twice.
+#include "haar_cascade.hpp"
+
+#include <opencv2/imgproc.hpp>
+#include <opencv2/objdetect.hpp>
+
+#include <immintrin.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#define SC_AVX2 __attribute__((target("avx2")))
+
+namespace sc_haar {
+namespace {
+
+// One level of a search's pyramid.
+struct level {
+    float scale;
+    int step;             // window stride in the scaled copy: 2 below scale 2, 1 from 2 up
+    cv::Size size;        // the scaled copy
+    cv::Size positions;   // window origins per row and column (the integral's size less the window)
+    int origin;           // where its integral images start in the shared buffers, in ints
+    int stripe_rows;      // rows of window origins per stripe, a multiple of step
+    cv::Size box;         // a window in the searched image's pixels
+};
+
+// A feature's corners as offsets from a window's origin, for integral images `stride` ints wide;
+// for the eight-window path also each distinct corner once (rectangles often share an edge)
+// and, for each rectangle, which of those are its corners.
+struct placed_feature {
+    int corner[3][4];
+    float weight[3];
+    int distinct[12];
+    int distinct_count;
+    uint8_t corner_index[3][4];
+};
+
+// What the row loops read: the integral images and the cascade placed at their stride.
+struct plan {
+    const int32_t *sums;
+    const int32_t *squares;
+    int norm[4];  // corners of the normalisation rectangle, (1, 1) to the window's size less 2
+    double area;  // its area
+    const placed_feature *features;
+    const cascade::node *nodes;
+    const float *leaves;
+    const cascade::tree *trees;
+    const cascade::stage *stages;
+    int stage_count;
+    bool stumps;        // every tree a single node: OpenCV's predictOrderedStump
+    int uniform_nodes;  // every tree's node count when they are all alike, else 0
+};
+
+void place(const cv::Rect &r, int stride, int corner[4]) {
+    corner[0] = r.y * stride + r.x;
+    corner[1] = r.y * stride + r.x + r.width;
+    corner[2] = (r.y + r.height) * stride + r.x;
+    corner[3] = (r.y + r.height) * stride + r.x + r.width;
+}
+
+// A box sum from integral-image corners. OpenCV adds them as int, where the squared sums may
+// have wrapped: unsigned arithmetic gives the same bits without overflow.
+inline int box_sum(const int32_t *p, const int corner[4]) {
+    return (int)((uint32_t)p[corner[0]] - (uint32_t)p[corner[1]] - (uint32_t)p[corner[2]] + (uint32_t)p[corner[3]]);
+}
+
+inline float feature_value(const placed_feature &f, const int32_t *p) {
+    float value = f.weight[0] * (float)box_sum(p, f.corner[0]) + f.weight[1] * (float)box_sum(p, f.corner[1]);
+    if (f.weight[2] != 0.0f) value += f.weight[2] * (float)box_sum(p, f.corner[2]);
+    return value;
+}
+
+// OpenCV's setWindow: the window's variance normalisation factor, or false for a window it
+// does not evaluate (a flat one).
+inline bool normalise(const plan &pl, int at, float &factor) {
+    const int sum = box_sum(pl.sums + at, pl.norm);
+    const uint32_t squares = (uint32_t)box_sum(pl.squares + at, pl.norm);
+    double nf = pl.area * squares - (double)sum * sum;
+    if (nf > 0.) {
+        nf = std::sqrt(nf);
+        factor = (float)(1. / nf);
+        return pl.area * factor < 1e-1;
+    }
+    factor = 1.f;
+    return false;
+}
+
+// Stages from `first` on for one window: 1 when it passes them all, else minus the stage that
+// rejected it (OpenCV's predictOrdered and predictOrderedStump).
+int run_stages(const plan &pl, const int32_t *p, float factor, int first) {
+    for (int si = first; si < pl.stage_count; si++) {
+        const cascade::stage &st = pl.stages[si];
+        double sum = 0;
+        for (int t = st.first_tree; t < st.first_tree + st.tree_count; t++) {
+            const cascade::tree &tr = pl.trees[t];
+            if (pl.stumps) {
+                const cascade::node &n = pl.nodes[tr.first_node];
+                const double value = feature_value(pl.features[n.feature], p) * factor;
+                sum += value < n.threshold ? pl.leaves[tr.first_leaf] : pl.leaves[tr.first_leaf + 1];
+                continue;
+            }
+            int idx = 0;
+            do {
+                const cascade::node &n = pl.nodes[tr.first_node + idx];
+                const double value = feature_value(pl.features[n.feature], p) * factor;
+                idx = value < n.threshold ? n.left : n.right;
+            } while (idx > 0);
+            sum += pl.leaves[tr.first_leaf - idx];
+        }
+        if (sum < st.threshold) return -si;
+    }
+    return 1;
+}
+
+inline cv::Rect found_at(const level &lv, int x, int y) {
+    return cv::Rect(cvRound(x * lv.scale), cvRound(y * lv.scale), lv.box.width, lv.box.height);
+}
+
+inline void found_at_offset(std::vector<cv::Rect> &out, const level &lv, int offset, int stride) {
+    out.push_back(found_at(lv, offset % stride, offset / stride));
+}
+
+// One row of window origins, one window at a time, as OpenCV's loop runs it: a window rejected
+// by the first stage skips the next one.
+void row_scalar(const plan &pl, const level &lv, int row_origin, int y, std::vector<cv::Rect> &out) {
+    for (int x = 0; x < lv.positions.width; x += lv.step) {
+        float factor;
+        int result = -1;
+        if (normalise(pl, row_origin + x, factor)) result = run_stages(pl, pl.sums + row_origin + x, factor, 0);
+        if (result > 0) out.push_back(found_at(lv, x, y));
+        if (result == 0) x += lv.step;
+    }
+}
+
+// ---- eight windows at a time ----
+
+// Eight ints from `p` on, `Step` apart: two loads and a permute for a stride of 2.
+template <int Step>
+SC_AVX2 inline __m256i load8(const int32_t *p) {
+    if (Step == 1) return _mm256_loadu_si256((const __m256i *)p);
+    const __m256 a = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)p));
+    const __m256 b = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(p + 8)));
+    const __m256 even = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));  // a0 a2 b0 b2 | a4 a6 b4 b6
+    return _mm256_castpd_si256(_mm256_permute4x64_pd(_mm256_castps_pd(even), _MM_SHUFFLE(3, 1, 2, 0)));
+}
+
+template <int Step>
+SC_AVX2 inline __m256i box_sum8(const int32_t *p, const int corner[4]) {
+    const __m256i a = _mm256_sub_epi32(load8<Step>(p + corner[0]), load8<Step>(p + corner[1]));
+    return _mm256_add_epi32(_mm256_sub_epi32(a, load8<Step>(p + corner[2])), load8<Step>(p + corner[3]));
+}
+
+// An integral-image value for eight windows side by side, `Step` apart from `p` on.
+template <int Step>
+struct row_boxes {
+    const int32_t *p;
+    SC_AVX2 __m256i at(int offset) const { return load8<Step>(p + offset); }
+};
+
+// An integral-image value for eight windows anywhere, their origins given as offsets into the
+// integral images (a gather).
+struct scattered_boxes {
+    const int32_t *sums;
+    __m256i origins;
+    SC_AVX2 __m256i at(int offset) const { return _mm256_i32gather_epi32(sums + offset, origins, 4); }
+};
+
+// A rectangle's box sums from the feature's distinct corners (int arithmetic, so the same sums).
+SC_AVX2 inline __m256i box_from(const __m256i *corners, const uint8_t index[4]) {
+    const __m256i a = _mm256_sub_epi32(corners[index[0]], corners[index[1]]);
+    return _mm256_add_epi32(_mm256_sub_epi32(a, corners[index[2]]), corners[index[3]]);
+}
+
+template <class Boxes>
+SC_AVX2 inline __m256 feature_value8(const placed_feature &f, const Boxes &boxes) {
+    __m256i corners[12];
+    for (int k = 0; k < f.distinct_count; k++) corners[k] = boxes.at(f.distinct[k]);
+    const __m256 r0 = _mm256_mul_ps(_mm256_set1_ps(f.weight[0]), _mm256_cvtepi32_ps(box_from(corners, f.corner_index[0])));
+    const __m256 r1 = _mm256_mul_ps(_mm256_set1_ps(f.weight[1]), _mm256_cvtepi32_ps(box_from(corners, f.corner_index[1])));
+    __m256 value = _mm256_add_ps(r0, r1);
+    if (f.weight[2] != 0.0f) {
+        value = _mm256_add_ps(value, _mm256_mul_ps(_mm256_set1_ps(f.weight[2]), _mm256_cvtepi32_ps(box_from(corners, f.corner_index[2]))));
+    }
+    return value;
+}
+
+// A lane mask of 8 floats as two masks of 4 doubles.
+SC_AVX2 inline void widen(__m256 mask, __m256d &low, __m256d &high) {
+    const __m256i m = _mm256_castps_si256(mask);
+    low = _mm256_castsi256_pd(_mm256_cvtepi32_epi64(_mm256_castsi256_si128(m)));
+    high = _mm256_castsi256_pd(_mm256_cvtepi32_epi64(_mm256_extracti128_si256(m, 1)));
+}
+
+// Unsigned ints as doubles (OpenCV's unsigned squared sum).
+SC_AVX2 inline __m256d unsigned_to_double(__m128i v) {
+    const __m256d d = _mm256_cvtepi32_pd(v);
+    const __m256d negative = _mm256_castsi256_pd(_mm256_cvtepi32_epi64(_mm_srai_epi32(v, 31)));
+    return _mm256_add_pd(d, _mm256_and_pd(negative, _mm256_set1_pd(4294967296.0)));
+}
+
+// The leaves of eight windows for one tree (both halves of the lanes).
+template <int Nodes, class Boxes>
+SC_AVX2 inline void tree8(const plan &pl, const cascade::tree &tr, const Boxes &boxes, __m256 factor, __m256d &low, __m256d &high) {
+    const int nodes = Nodes > 0 ? Nodes : tr.node_count;
+    __m256d below_low[3], below_high[3];
+    for (int n = 0; n < nodes; n++) {
+        const cascade::node &nd = pl.nodes[tr.first_node + n];
+        const __m256 value = _mm256_mul_ps(feature_value8(pl.features[nd.feature], boxes), factor);
+        widen(_mm256_cmp_ps(value, _mm256_set1_ps(nd.threshold), _CMP_LT_OQ), below_low[n], below_high[n]);
+    }
+    // The leaf of each lane: halve the table of outcomes once per node.
+    __m256d l[8], h[8];
+    int count = 1 << nodes;
+    for (int j = 0; j < count; j++) l[j] = h[j] = _mm256_broadcast_sd(&tr.leaf_by_outcomes[j]);
+    for (int n = 0; n < nodes; n++) {
+        count /= 2;
+        for (int j = 0; j < count; j++) {
+            l[j] = _mm256_blendv_pd(l[2 * j], l[2 * j + 1], below_low[n]);
+            h[j] = _mm256_blendv_pd(h[2 * j], h[2 * j + 1], below_high[n]);
+        }
+    }
+    low = l[0];
+    high = h[0];
+}
+
+// One stage for eight windows; bit i set when window i passes it. `Nodes`: every tree's node
+// count when the cascade's trees are all alike (0: each tree's own).
+template <int Nodes, class Boxes>
+SC_AVX2 unsigned stage8(const plan &pl, int si, const Boxes &boxes, __m256 factor) {
+    const cascade::stage &st = pl.stages[si];
+    __m256d sum_low = _mm256_setzero_pd(), sum_high = _mm256_setzero_pd();
+    for (int t = st.first_tree; t < st.first_tree + st.tree_count; t++) {
+        __m256d low, high;
+        tree8<Nodes>(pl, pl.trees[t], boxes, factor, low, high);
+        sum_low = _mm256_add_pd(sum_low, low);
+        sum_high = _mm256_add_pd(sum_high, high);
+    }
+    const __m256d threshold = _mm256_set1_pd((double)st.threshold);
+    const unsigned rejected = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(sum_low, threshold, _CMP_LT_OQ)) |
+                              ((unsigned)_mm256_movemask_pd(_mm256_cmp_pd(sum_high, threshold, _CMP_LT_OQ)) << 4);
+    return ~rejected & 0xffu;
+}
+
+template <class Boxes>
+SC_AVX2 unsigned stage8(const plan &pl, int si, const Boxes &boxes, __m256 factor) {
+    switch (pl.uniform_nodes) {
+    case 1: return stage8<1>(pl, si, boxes, factor);
+    case 2: return stage8<2>(pl, si, boxes, factor);
+    default: return stage8<0>(pl, si, boxes, factor);
+    }
+}
+
+// Windows waiting for a stage: their origins (offsets into the integral images) and
+// normalisation factors.
+struct survivors {
+    std::vector<int32_t> at;
+    std::vector<float> factor;
+    void add(int32_t offset, float f) {
+        at.push_back(offset);
+        factor.push_back(f);
+    }
+};
+
+// A group of eight windows side by side goes on together, without gathers, while at least this
+// many of them survive; the rest continue scattered, eight at a time from anywhere.
+constexpr int together_at_least = 3;
+
+// One row of window origins, eight windows side by side at a time. Whether OpenCV tries a window
+// at all depends on its left neighbour's first stage (a window it rejects skips the next), so the
+// first stage runs on all of them and the row's chain is then followed; the windows OpenCV would
+// try that pass it go on, side by side while enough survive, then to `waiting[stage]`.
+template <int Step>
+SC_AVX2 void row_stages(const plan &pl, const level &lv, int row_origin, std::vector<survivors> &waiting) {
+    const int n = (lv.positions.width + Step - 1) / Step;
+    const __m256d area = _mm256_set1_pd(pl.area);
+    const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0), tenth = _mm256_set1_pd(1e-1);
+    alignas(32) float factors[8];
+    bool skip = false;
+    for (int first = 0; first < n; first += 8) {
+        const int count = std::min(8, n - first);
+        const int at = row_origin + first * Step;
+        const __m256i sum = box_sum8<Step>(pl.sums + at, pl.norm);
+        const __m256i squares = box_sum8<Step>(pl.squares + at, pl.norm);
+        const __m256d sum_low = _mm256_cvtepi32_pd(_mm256_castsi256_si128(sum));
+        const __m256d sum_high = _mm256_cvtepi32_pd(_mm256_extracti128_si256(sum, 1));
+        const __m256d nf_low = _mm256_sub_pd(_mm256_mul_pd(area, unsigned_to_double(_mm256_castsi256_si128(squares))),
+                                             _mm256_mul_pd(sum_low, sum_low));
+        const __m256d nf_high = _mm256_sub_pd(_mm256_mul_pd(area, unsigned_to_double(_mm256_extracti128_si256(squares, 1))),
+                                              _mm256_mul_pd(sum_high, sum_high));
+        const __m128 factor_low = _mm256_cvtpd_ps(_mm256_div_pd(one, _mm256_sqrt_pd(nf_low)));
+        const __m128 factor_high = _mm256_cvtpd_ps(_mm256_div_pd(one, _mm256_sqrt_pd(nf_high)));
+        const __m256d valid_low = _mm256_and_pd(_mm256_cmp_pd(nf_low, zero, _CMP_GT_OQ),
+                                                _mm256_cmp_pd(_mm256_mul_pd(area, _mm256_cvtps_pd(factor_low)), tenth, _CMP_LT_OQ));
+        const __m256d valid_high = _mm256_and_pd(_mm256_cmp_pd(nf_high, zero, _CMP_GT_OQ),
+                                                 _mm256_cmp_pd(_mm256_mul_pd(area, _mm256_cvtps_pd(factor_high)), tenth, _CMP_LT_OQ));
+        const unsigned valid = ((unsigned)_mm256_movemask_pd(valid_low) | ((unsigned)_mm256_movemask_pd(valid_high) << 4)) &
+                               ((1u << count) - 1);
+        if (!valid) {
+            skip = false;  // a window OpenCV does not evaluate (-1) skips nothing
+            continue;
+        }
+        const __m256 factor = _mm256_set_m128(factor_high, factor_low);
+        const row_boxes<Step> boxes{pl.sums + at};
+        const unsigned passed = stage8(pl, 0, boxes, factor);
+        unsigned alive = 0;
+        for (int i = 0; i < count; i++) {
+            if (skip) {
+                skip = false;
+                continue;
+            }
+            if (!(valid >> i & 1)) continue;
+            if (passed >> i & 1) {
+                alive |= 1u << i;
+            } else {
+                skip = true;
+            }
+        }
+        if (!alive) continue;
+        int si = 1;
+        while (alive && si < pl.stage_count && __builtin_popcount(alive) >= together_at_least) alive &= stage8(pl, si++, boxes, factor);
+        if (!alive) continue;
+        _mm256_store_ps(factors, factor);
+        for (; alive; alive &= alive - 1) {
+            const int i = __builtin_ctz(alive);
+            waiting[(size_t)si].add(at + i * Step, factors[i]);
+        }
+    }
+}
+
+// Each stage from the second on for the windows waiting for it, eight at a time wherever they
+// are; those that pass wait for the next. `waiting[stage_count]` ends with the windows that
+// passed every stage.
+SC_AVX2 void later_stages(const plan &pl, std::vector<survivors> &waiting) {
+    for (int si = 1; si < pl.stage_count; si++) {
+        survivors &now = waiting[(size_t)si];
+        const size_t count = now.at.size();
+        if (count == 0) continue;
+        // Lanes past the end repeat the first window; their results are dropped.
+        now.at.resize(count + 8, now.at[0]);
+        now.factor.resize(count + 8, now.factor[0]);
+        survivors &next = waiting[(size_t)si + 1];
+        for (size_t first = 0; first < count; first += 8) {
+            const __m256i at = _mm256_loadu_si256((const __m256i *)(now.at.data() + first));
+            const __m256 factor = _mm256_loadu_ps(now.factor.data() + first);
+            unsigned passed = stage8(pl, si, scattered_boxes{pl.sums, at}, factor);
+            if (count - first < 8) passed &= (1u << (count - first)) - 1;
+            for (; passed; passed &= passed - 1) {
+                const size_t i = first + (size_t)__builtin_ctz(passed);
+                next.add(now.at[i], now.factor[i]);
+            }
+        }
+    }
+}
+
+bool has_avx2() {
+    static const bool yes = __builtin_cpu_supports("avx2");
+    return yes;
+}
+
+}  // namespace
+
+std::unique_ptr<cascade> cascade::load(const std::string &path, std::string *why_not) {
+    auto refuse = [&](const char *reason) -> std::unique_ptr<cascade> {
+        if (why_not) *why_not = reason;
+        return nullptr;
+    };
+    cv::FileStorage fs(path, cv::FileStorage::READ);
+    if (!fs.isOpened()) return refuse("cannot open the file");
+    const cv::FileNode root = fs.getFirstTopLevelNode();
+    if (root.empty() || !root.isMap()) return refuse("no cascade in the file");
+    if ((std::string)root["stageType"] != "BOOST") return refuse("not a boosted cascade");
+    if ((std::string)root["featureType"] != "HAAR") return refuse("not a Haar cascade");
+    auto c = std::unique_ptr<cascade>(new cascade());
+    c->window_ = cv::Size((int)root["width"], (int)root["height"]);
+    if (c->window_.width < 3 || c->window_.height < 3 || c->window_.width > 1024 || c->window_.height > 1024) {
+        return refuse("window size outside 3…1024");
+    }
+    const cv::FileNode params = root["featureParams"];
+    if (params.empty() || (int)params["maxCatCount"] != 0) return refuse("categorical features");
+
+    const cv::FileNode features = root["features"];
+    if (features.empty() || !features.isSeq() || features.size() == 0) return refuse("no features");
+    for (cv::FileNodeIterator it = features.begin(); it != features.end(); ++it) {
+        const cv::FileNode f = *it;
+        if ((int)f["tilted"] != 0) return refuse("tilted features");
+        const cv::FileNode rects = f["rects"];
+        if (!rects.isSeq() || rects.size() < 1 || rects.size() > 3) return refuse("a feature without 1 to 3 rectangles");
+        feature parsed{};
+        int ri = 0;
+        for (cv::FileNodeIterator r = rects.begin(); r != rects.end(); ++r, ri++) {
+            if (!(*r).isSeq() || (*r).size() != 5) return refuse("a rectangle without x, y, width, height and weight");
+            rect_term &t = parsed.rects[ri];
+            cv::FileNodeIterator v = (*r).begin();
+            v >> t.x >> t.y >> t.width >> t.height >> t.weight;
+            if (t.x < 0 || t.y < 0 || t.width < 0 || t.height < 0 || t.x + t.width > c->window_.width ||
+                t.y + t.height > c->window_.height) {
+                return refuse("a rectangle outside the window");
+            }
+        }
+        c->features_.push_back(parsed);
+    }
+
+    const cv::FileNode stages = root["stages"];
+    if (stages.empty() || !stages.isSeq() || stages.size() == 0) return refuse("no stages");
+    int max_nodes = 0;
+    for (cv::FileNodeIterator it = stages.begin(); it != stages.end(); ++it) {
+        const cv::FileNode s = *it;
+        const cv::FileNode weak = s["weakClassifiers"];
+        if (weak.empty() || !weak.isSeq() || weak.size() == 0) return refuse("a stage without trees");
+        stage st;
+        st.threshold = (float)s["stageThreshold"] - 1e-5f;
+        st.first_tree = (int)c->trees_.size();
+        st.tree_count = (int)weak.size();
+        for (cv::FileNodeIterator w = weak.begin(); w != weak.end(); ++w) {
+            const cv::FileNode internal = (*w)["internalNodes"], leaf_values = (*w)["leafValues"];
+            if (internal.empty() || leaf_values.empty() || internal.size() % 4 != 0) return refuse("a malformed tree");
+            tree tr{};
+            tr.first_node = (int)c->nodes_.size();
+            tr.first_leaf = (int)c->leaves_.size();
+            tr.node_count = (int)internal.size() / 4;
+            if (tr.node_count < 1 || tr.node_count > 3) return refuse("a tree of more than 3 nodes");
+            if ((int)leaf_values.size() != tr.node_count + 1) return refuse("a tree whose leaves do not match its nodes");
+            max_nodes = std::max(max_nodes, tr.node_count);
+            for (cv::FileNodeIterator v = internal.begin(); v != internal.end();) {
+                node nd;
+                nd.left = (int)*v;
+                ++v;
+                nd.right = (int)*v;
+                ++v;
+                nd.feature = (int)*v;
+                ++v;
+                nd.threshold = (float)*v;
+                ++v;
+                if (nd.feature < 0 || nd.feature >= (int)c->features_.size()) return refuse("a node naming no feature");
+                for (int next : {nd.left, nd.right}) {
+                    if (next >= tr.node_count || next < -tr.node_count) return refuse("a node leading outside its tree");
+                }
+                c->nodes_.push_back(nd);
+            }
+            for (cv::FileNodeIterator v = leaf_values.begin(); v != leaf_values.end(); ++v) c->leaves_.push_back((float)*v);
+            c->trees_.push_back(tr);
+        }
+        c->stages_.push_back(st);
+    }
+    // Each tree's leaf for every combination of its nodes' outcomes, as OpenCV walks it (or,
+    // when every tree is one node, as its stump evaluation picks the first or second leaf).
+    for (tree &tr : c->trees_) {
+        for (int outcomes = 0; outcomes < (1 << tr.node_count); outcomes++) {
+            int leaf;
+            if (max_nodes == 1) {
+                leaf = tr.first_leaf + ((outcomes & 1) ? 0 : 1);
+            } else {
+                int idx = 0, steps = 0;
+                do {
+                    const node &nd = c->nodes_[tr.first_node + idx];
+                    idx = (outcomes >> idx & 1) ? nd.left : nd.right;
+                } while (idx > 0 && ++steps <= tr.node_count);
+                if (idx > 0) return refuse("a tree with a cycle");
+                leaf = tr.first_leaf - idx;
+            }
+            tr.leaf_by_outcomes[outcomes] = c->leaves_[leaf];
+        }
+    }
+    c->stumps_only_ = max_nodes == 1;
+    return c;
+}
+
+void cascade::detect(const cv::Mat &image, std::vector<cv::Rect> &objects, double scale_factor, int min_neighbors,
+                     cv::Size min_size, cv::Size max_size, workspace &space, lanes how) const {
+    CV_Assert(scale_factor > 1 && image.depth() == CV_8U);
+    objects.clear();
+    cv::Mat grey = image;
+    if (image.channels() > 1) cv::cvtColor(image, grey, cv::COLOR_BGR2GRAY);
+    const cv::Size size = grey.size();
+    if (max_size.height == 0 || max_size.width == 0) max_size = size;
+    if (size.height < window_.height || size.width < window_.width) return;
+
+    // The scales: every one whose window fits the image, then those within the size limits (or
+    // the nearest to min_size when none is).
+    std::vector<float> every, scales;
+    for (double factor = 1;; factor *= scale_factor) {
+        const cv::Size w(cvRound(window_.width * factor), cvRound(window_.height * factor));
+        if (w.width > size.width || w.height > size.height) break;
+        every.push_back((float)factor);
+    }
+    for (float s : every) {
+        const cv::Size w(cvRound(window_.width * s), cvRound(window_.height * s));
+        if (w.width > max_size.width || w.height > max_size.height) break;
+        if (w.width < min_size.width || w.height < min_size.height) continue;
+        scales.push_back(s);
+    }
+    if (scales.empty() && !every.empty()) {
+        size_t nearest = 0;
+        std::vector<double> distances;
+        for (float s : every) {
+            const cv::Size w(cvRound(window_.width * s), cvRound(window_.height * s));
+            distances.push_back((double)((min_size.width - w.width) * (min_size.width - w.width) +
+                                         (min_size.height - w.height) * (min_size.height - w.height)));
+        }
+        for (size_t i = 0; i < distances.size(); i++) {
+            if (distances[nearest] > distances[i]) nearest = i;
+        }
+        scales.push_back(every[nearest]);
+    }
+    if (scales.empty()) return;
+
+    // The levels, their integral images side by side in rows of one stride.
+    const int stride = (int)cv::alignSize(cvRound(size.width / scales[0]) + 31, 32);
+    std::vector<level> levels(scales.size());
+    int x_at = 0, y_at = 0, row_height = 0;
+    for (size_t i = 0; i < scales.size(); i++) {
+        level &lv = levels[i];
+        lv.scale = scales[i];
+        lv.step = lv.scale >= 2 ? 1 : 2;
+        lv.size = cv::Size(cvRound(size.width / lv.scale), cvRound(size.height / lv.scale));
+        const cv::Size integral_size(lv.size.width + 1, lv.size.height + 1);
+        if (i == 0) row_height = integral_size.height;
+        if (x_at + integral_size.width > stride) {
+            x_at = 0;
+            y_at += row_height;
+            row_height = integral_size.height;
+        }
+        lv.origin = y_at * stride + x_at;
+        x_at += integral_size.width;
+        lv.positions = cv::Size(std::max(integral_size.width - window_.width, 0), std::max(integral_size.height - window_.height, 0));
+        lv.box = cv::Size(cvRound(window_.width * lv.scale), cvRound(window_.height * lv.scale));
+    }
+    // Room past the last row for the eight-window loads that run beyond a row's end.
+    const size_t ints = (size_t)(y_at + row_height + 1) * stride + 64;
+    if (space.sums.size() < ints) {
+        space.sums.resize(ints);
+        space.squares.resize(ints);
+    }
+    const size_t largest = (size_t)levels[0].size.area();
+    if (space.scaled.size() < largest) space.scaled.resize(largest);
+    for (const level &lv : levels) {
+        cv::Mat scaled(lv.size, CV_8U, space.scaled.data());
+        cv::resize(grey, scaled, scaled.size(), 1. / lv.scale, 1. / lv.scale, cv::INTER_LINEAR_EXACT);
+        const cv::Size integral_size(lv.size.width + 1, lv.size.height + 1);
+        cv::Mat sums(integral_size, CV_32S, space.sums.data() + lv.origin, stride * sizeof(int32_t));
+        cv::Mat squares(integral_size, CV_32S, space.squares.data() + lv.origin, stride * sizeof(int32_t));
+        cv::integral(scaled, sums, squares, cv::noArray(), CV_32S, CV_32S);
+        CV_Assert(sums.data == (uchar *)(space.sums.data() + lv.origin) && squares.data == (uchar *)(space.squares.data() + lv.origin));
+    }
+
+    std::vector<placed_feature> placed(features_.size());
+    for (size_t i = 0; i < features_.size(); i++) {
+        for (int r = 0; r < 3; r++) {
+            const rect_term &t = features_[i].rects[r];
+            place(cv::Rect(t.x, t.y, t.width, t.height), stride, placed[i].corner[r]);
+            placed[i].weight[r] = t.weight;
+        }
+        placed_feature &f = placed[i];
+        f.distinct_count = 0;
+        for (int r = 0; r < (f.weight[2] != 0.0f ? 3 : 2); r++) {
+            for (int k = 0; k < 4; k++) {
+                int found = 0;
+                while (found < f.distinct_count && f.distinct[found] != f.corner[r][k]) found++;
+                if (found == f.distinct_count) f.distinct[f.distinct_count++] = f.corner[r][k];
+                f.corner_index[r][k] = (uint8_t)found;
+            }
+        }
+    }
+    plan pl;
+    pl.sums = space.sums.data();
+    pl.squares = space.squares.data();
+    const cv::Rect norm(1, 1, window_.width - 2, window_.height - 2);
+    place(norm, stride, pl.norm);
+    pl.area = (double)norm.area();
+    pl.features = placed.data();
+    pl.nodes = nodes_.data();
+    pl.leaves = leaves_.data();
+    pl.trees = trees_.data();
+    pl.stages = stages_.data();
+    pl.stage_count = (int)stages_.size();
+    pl.stumps = stumps_only_;
+    pl.uniform_nodes = trees_[0].node_count;
+    for (const tree &tr : trees_) {
+        if (tr.node_count != pl.uniform_nodes) pl.uniform_nodes = 0;
+    }
+
+    // OpenCV's stripes: as many as the first level's window columns hold 32-px columns, each a
+    // whole number of strides of every level; a level's last rows past the stripes are not tried.
+    const int stripes = cvCeil(levels[0].positions.width / 32.);
+    for (level &lv : levels) {
+        lv.stripe_rows = stripes > 0 ? std::max((lv.positions.height / lv.step + stripes - 1) / stripes, 1) * lv.step : 0;
+    }
+    const bool vector = how == lanes::vector && has_avx2();
+    std::vector<std::vector<cv::Rect>> found((size_t)std::max(stripes, 0));
+    cv::parallel_for_(cv::Range(0, std::max(stripes, 0)), [&](const cv::Range &range) {
+        std::vector<survivors> waiting(stages_.size() + 1);
+        for (int s = range.start; s < range.end; s++) {
+            std::vector<cv::Rect> &out = found[(size_t)s];
+            for (const level &lv : levels) {
+                const int y_end = std::min((s + 1) * lv.stripe_rows, lv.positions.height);
+                if (!vector) {
+                    for (int y = s * lv.stripe_rows; y < y_end; y += lv.step) row_scalar(pl, lv, lv.origin + y * stride, y, out);
+                    continue;
+                }
+                for (survivors &w : waiting) {
+                    w.at.clear();
+                    w.factor.clear();
+                }
+                for (int y = s * lv.stripe_rows; y < y_end; y += lv.step) {
+                    if (lv.step == 2) {
+                        row_stages<2>(pl, lv, lv.origin + y * stride, waiting);
+                    } else {
+                        row_stages<1>(pl, lv, lv.origin + y * stride, waiting);
+                    }
+                }
+                later_stages(pl, waiting);
+                // In OpenCV's order: by row, then column.
+                std::vector<int32_t> &passed = waiting.back().at;
+                std::sort(passed.begin(), passed.end());
+                for (int32_t at : passed) found_at_offset(out, lv, at - lv.origin, stride);
+            }
+        }
+    });
+    for (const auto &part : found) objects.insert(objects.end(), part.begin(), part.end());
+
+    // detectMultiScale's grouping, then CascadeClassifier's clipping to the image.
+    cv::groupRectangles(objects, min_neighbors, 0.2);
+    const cv::Rect whole(0, 0, size.width, size.height);
+    size_t kept = 0;
+    for (const cv::Rect &r : objects) {
+        const cv::Rect inside = whole & r;
+        if (inside.area() > 0) objects[kept++] = inside;
+    }
+    objects.resize(kept);
+}
+
+}  // namespace sc_haar
