@@ -18,8 +18,8 @@ public struct TitleLayout: Hashable, Sendable {
 public struct ResolvedCard: Sendable {
     public let scene: ResolvedScene
 
-    /// The first label showing the title, as decided.
-    public var title: TitleLayout? {
+    /// The first label showing the title, as placed and fitted.
+    var titleText: ResolvedText? {
         func find(_ elements: [ResolvedElement]) -> ResolvedText? {
             for element in elements {
                 switch element {
@@ -30,7 +30,12 @@ public struct ResolvedCard: Sendable {
             }
             return nil
         }
-        return find(scene.elements).map {
+        return find(scene.elements)
+    }
+
+    /// The first label showing the title, as decided.
+    public var title: TitleLayout? {
+        titleText.map {
             TitleLayout(fontSizeInPoints: $0.fontSizeInPoints, lines: $0.lines.map(\.text), truncated: $0.truncated,
                         missingGlyphs: $0.missingGlyphs)
         }

@@ -1,4 +1,4 @@
-import Cards
+@testable import Cards
 import Geometry
 import Scene
 import XCTest
@@ -12,17 +12,7 @@ final class GradientWideEmojiTests: XCTestCase {
                               color: "user_purple", template: "gradient", locale: locale)
         let rendered = try CardGoldenTests.renderer.get().render(Card(event, catalog: CardGoldenTests.catalog.get(),
                                                                       size: CardSize(width: size.0, height: size.1)))
-        func find(_ elements: [ResolvedElement]) -> ResolvedText? {
-            for element in elements {
-                switch element {
-                case .text(let t) where t.fields.contains(.title): return t
-                case .group(let children, _, _): if let t = find(children) { return t }
-                default: continue
-                }
-            }
-            return nil
-        }
-        return try XCTUnwrap(find(rendered.resolved.scene.elements)).frame
+        return try XCTUnwrap(rendered.resolved.titleText).frame
     }
 
     func testWithoutAnEmojiTheTitleIsCentredOnWideCanvases() throws {
