@@ -17,23 +17,37 @@ struct ContrastFigure {
         return String(format: "%.3f", (ratio * 1000).rounded(.down) / 1000)
     }
 
+    /// The WCAG 2 levels a ratio meets, from the most.
+    enum Level {
+        case enhanced, body, largeTextOnly, none
+    }
+
+    var meets: Level {
+        switch ratio {
+        case Contrast.enhancedBodyTextMinimum...: .enhanced
+        case Contrast.bodyTextMinimum...: .body
+        case Contrast.largeTextMinimum...: .largeTextOnly
+        default: .none
+        }
+    }
+
     /// The levels met, in a sentence.
     var verdict: String {
-        switch ratio {
-        case Contrast.enhancedBodyTextMinimum...: "WCAG 2 AAA"
-        case Contrast.bodyTextMinimum...: "WCAG 2 AA; AAA for large text"
-        case Contrast.largeTextMinimum...: "WCAG 2 AA for large text only; body text needs 4.5:1"
-        default: "below WCAG 2 AA even for large text, which needs 3:1"
+        switch meets {
+        case .enhanced: "WCAG 2 AAA"
+        case .body: "WCAG 2 AA; AAA for large text"
+        case .largeTextOnly: "WCAG 2 AA for large text only; body text needs 4.5:1"
+        case .none: "below WCAG 2 AA even for large text, which needs 3:1"
         }
     }
 
     /// The levels met, for a table column.
     var level: String {
-        switch ratio {
-        case Contrast.enhancedBodyTextMinimum...: "AAA"
-        case Contrast.bodyTextMinimum...: "AA"
-        case Contrast.largeTextMinimum...: "AA large text"
-        default: "FAIL"
+        switch meets {
+        case .enhanced: "AAA"
+        case .body: "AA"
+        case .largeTextOnly: "AA large text"
+        case .none: "FAIL"
         }
     }
 }
