@@ -3,6 +3,7 @@
 // file: each entry point wraps its body in try/catch and turns the exception into a message.
 #include "sc_faces.h"
 
+#include "area_downscale.hpp"
 #include "haar_cascade.hpp"
 
 #include <opencv2/core.hpp>
@@ -114,7 +115,7 @@ std::vector<cv::Rect> search(classifier &cascade, sc_haar::workspace &space, con
     const cv::Size half_size(std::max(1, (int)std::lround(grey.cols / 2.0)), std::max(1, (int)std::lround(grey.rows / 2.0)));
     if (half_size.width >= window.width && half_size.height >= window.height) {
         cv::Mat half;
-        cv::resize(grey, half, half_size, 0, 0, cv::INTER_AREA);
+        sc_area::downscale(grey, half, half_size);
         const int half_min = std::max({window.width, window.height, (min_side + 1) / 2});
         std::vector<cv::Rect> large;
         cascade.detect(half, large, scale_factor, 0, cv::Size(half_min, half_min), cv::Size(), space);
@@ -141,7 +142,7 @@ cv::Mat working_copy(const uint8_t *pixels, int32_t width, int32_t height, size_
         const double scale = (double)working_side_px / longer;
         const cv::Size size(std::max(1, (int)std::lround(width * scale)), std::max(1, (int)std::lround(height * scale)));
         cv::Mat small;
-        cv::resize(grey, small, size, 0, 0, cv::INTER_AREA);
+        sc_area::downscale(grey, small, size);
         grey = small;
     }
     cv::equalizeHist(grey, grey);
@@ -371,8 +372,7 @@ extern "C" int sc_faces_cascade_search(const char *cascade_path, const uint8_t *
         if (options->mirrored) cv::flip(image, image, 1);
         if (options->half) {
             cv::Mat half;
-            cv::resize(image, half, cv::Size(std::max(1, (int)std::lround(image.cols / 2.0)), std::max(1, (int)std::lround(image.rows / 2.0))),
-                       0, 0, cv::INTER_AREA);
+            sc_area::downscale(image, half, cv::Size(std::max(1, (int)std::lround(image.cols / 2.0)), std::max(1, (int)std::lround(image.rows / 2.0))));
             image = half;
         }
         const cv::Size min_size(options->min_side_px, options->min_side_px), max_size(options->max_side_px, options->max_side_px);
@@ -404,6 +404,40 @@ extern "C" int sc_faces_cascade_search(const char *cascade_path, const uint8_t *
         set_error(err, err_size, e.what());
     } catch (...) {
         set_error(err, err_size, "unknown C++ exception during a cascade search");
+    }
+    return -1;
+}
+
+extern "C" int sc_faces_area_downscale(const uint8_t *pixels, size_t pixels_size, int32_t width, int32_t height, size_t stride_bytes,
+                                       int32_t out_width, int32_t out_height, int32_t opencv, uint8_t *out, size_t out_size, char *err,
+                                       size_t err_size) {
+    if (!pixels || !out) {
+        set_error(err, err_size, "missing argument");
+        return -1;
+    }
+    if (width <= 0 || height <= 0 || stride_bytes < (size_t)width || (size_t)(height - 1) * stride_bytes + (size_t)width > pixels_size) {
+        set_error(err, err_size, "pixel buffer too small for its width, height and stride");
+        return -1;
+    }
+    if (out_width <= 0 || out_height <= 0 || (size_t)out_width * (size_t)out_height != out_size) {
+        set_error(err, err_size, "the output's size is not out_width × out_height bytes");
+        return -1;
+    }
+    try {
+        const cv::Mat grey(height, width, CV_8UC1, const_cast<uint8_t *>(pixels), stride_bytes);
+        cv::Mat result(out_height, out_width, CV_8UC1, out);
+        cv::Mat made;
+        if (opencv) {
+            cv::resize(grey, made, result.size(), 0, 0, cv::INTER_AREA);
+        } else {
+            sc_area::downscale(grey, made, result.size());
+        }
+        made.copyTo(result);
+        return 0;
+    } catch (const std::exception &e) {
+        set_error(err, err_size, e.what());
+    } catch (...) {
+        set_error(err, err_size, "unknown C++ exception while resampling");
     }
     return -1;
 }

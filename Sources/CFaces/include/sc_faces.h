@@ -113,6 +113,14 @@ int sc_faces_cascade_search(const char *cascade_path, const uint8_t *pixels, siz
                             size_t stride_bytes, const sc_faces_search_options *options, sc_face_rect *out, size_t capacity,
                             size_t *count, char *err, size_t err_size);
 
+/* For tests of the working copy's resampling: the 8-bit grey `pixels` (width × height, rows
+ * `stride_bytes` apart) shrunk by area averaging to out_width × out_height bytes, rows packed,
+ * in `out` (out_size bytes): by the plug-in's own resampler, or by OpenCV's
+ * cv::resize(INTER_AREA) when `opencv` is nonzero. Returns 0, or -1 with a message in err. */
+int sc_faces_area_downscale(const uint8_t *pixels, size_t pixels_size, int32_t width, int32_t height, size_t stride_bytes,
+                            int32_t out_width, int32_t out_height, int32_t opencv, uint8_t *out, size_t out_size, char *err,
+                            size_t err_size);
+
 /* sizeof(sc_faces_options) as this code was compiled: the loader (sc_faces_loader.h) refuses a
  * plug-in built from another version of this header. */
 size_t sc_faces_options_size(void);
