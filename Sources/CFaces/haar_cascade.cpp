@@ -539,17 +539,23 @@ void cascade::detect(const cv::Mat &image, std::vector<cv::Rect> &objects, doubl
         space.sums.resize(ints);
         space.squares.resize(ints);
     }
-    const size_t largest = (size_t)levels[0].size.area();
-    if (space.scaled.size() < largest) space.scaled.resize(largest);
-    for (const level &lv : levels) {
-        cv::Mat scaled(lv.size, CV_8U, space.scaled.data());
-        cv::resize(grey, scaled, scaled.size(), 1. / lv.scale, 1. / lv.scale, cv::INTER_LINEAR_EXACT);
-        const cv::Size integral_size(lv.size.width + 1, lv.size.height + 1);
-        cv::Mat sums(integral_size, CV_32S, space.sums.data() + lv.origin, stride * sizeof(int32_t));
-        cv::Mat squares(integral_size, CV_32S, space.squares.data() + lv.origin, stride * sizeof(int32_t));
-        cv::integral(scaled, sums, squares, cv::noArray(), CV_32S, CV_32S);
-        CV_Assert(sums.data == (uchar *)(space.sums.data() + lv.origin) && squares.data == (uchar *)(space.squares.data() + lv.origin));
-    }
+    // Each level's scaled copy and integral images, the levels on OpenCV's threads (each writes
+    // its own part of the buffers).
+    std::vector<size_t> scaled_at(levels.size() + 1, 0);
+    for (size_t i = 0; i < levels.size(); i++) scaled_at[i + 1] = scaled_at[i] + (size_t)levels[i].size.area();
+    if (space.scaled.size() < scaled_at.back()) space.scaled.resize(scaled_at.back());
+    cv::parallel_for_(cv::Range(0, (int)levels.size()), [&](const cv::Range &range) {
+        for (int i = range.start; i < range.end; i++) {
+            const level &lv = levels[(size_t)i];
+            cv::Mat scaled(lv.size, CV_8U, space.scaled.data() + scaled_at[(size_t)i]);
+            cv::resize(grey, scaled, scaled.size(), 1. / lv.scale, 1. / lv.scale, cv::INTER_LINEAR_EXACT);
+            const cv::Size integral_size(lv.size.width + 1, lv.size.height + 1);
+            cv::Mat sums(integral_size, CV_32S, space.sums.data() + lv.origin, stride * sizeof(int32_t));
+            cv::Mat squares(integral_size, CV_32S, space.squares.data() + lv.origin, stride * sizeof(int32_t));
+            cv::integral(scaled, sums, squares, cv::noArray(), CV_32S, CV_32S);
+            CV_Assert(sums.data == (uchar *)(space.sums.data() + lv.origin) && squares.data == (uchar *)(space.squares.data() + lv.origin));
+        }
+    }, (double)levels.size());
 
     std::vector<placed_feature> placed(features_.size());
     for (size_t i = 0; i < features_.size(); i++) {
