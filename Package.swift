@@ -83,7 +83,7 @@ let package = Package(
         // files removed on SIGINT/SIGTERM by a plain C handler (the one-file commands: no thread).
         .target(name: "Signals", dependencies: ["Caching", "CSignal"]),
 
-        .executableTarget(name: "sharecard", dependencies: ["Caching", "Signals", "CardService", "PhotoFetch", "HTTPServer", "HTTPTypes", "Cards", "JSONData", "Layout", "Scene", "Typesetting", "Raster", "Geometry", "Faces", "Photos"]),
+        .executableTarget(name: "sharecard", dependencies: ["Caching", "Signals", "CardService", "PhotoFetch", "HTTPServer", "HTTPTypes", "Cards", "JSONData", "Layout", "Scene", "Typesetting", "Raster", "Geometry", "Faces", "Photos", "UnicodeText"]),
         .executableTarget(name: "sharecard-bench", dependencies: ["Cards", "JSONData", "Photos", "Scene", "Typesetting", "Raster", "Geometry", "Faces"]),
 
         // What each fuzz target does with its input; also replayed by FuzzRegressionTests.

@@ -1,4 +1,5 @@
 import Cards
+import UnicodeText
 
 /// A command-line option: `--name VALUE` (or `-s VALUE`), or a flag with no value.
 struct OptionSpec: Sendable {
@@ -97,7 +98,7 @@ struct ParsedArguments {
             guard let option = spec.options.first(where: { $0.name == name || (name.count == 1 && $0.short == name.first) }) else {
                 // A one-letter slip has too many neighbours to guess; `-colour` may mean `--color`.
                 let hint = name.count > 1 ? Suggestion.didYouMean("--" + name, in: spec.allOptions.map { "--" + $0.name }) : ""
-                throw UsageError(description: "sharecard \(spec.name): unknown option '\(arg)'\(hint) (see 'sharecard \(spec.name) --help')")
+                throw UsageError(description: "sharecard \(spec.name): unknown option \(QuotedValue.quoted(arg))\(hint) (see 'sharecard \(spec.name) --help')")
             }
             if option.valueName == nil {
                 guard inlineValue == nil else { throw UsageError(description: "sharecard \(spec.name): --\(option.name) takes no value") }
@@ -124,7 +125,7 @@ struct ParsedArguments {
             throw UsageError(description: "sharecard \(spec.name): missing \(spec.positionals[positionals.count]) (see 'sharecard \(spec.name) --help')")
         }
         if positionals.count > spec.positionals.count {
-            throw UsageError(description: "sharecard \(spec.name): unexpected argument '\(positionals[spec.positionals.count])'")
+            throw UsageError(description: "sharecard \(spec.name): unexpected argument \(QuotedValue.quoted(positionals[spec.positionals.count]))")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Cards
+import UnicodeText
 
 /// A subcommand: its option table (for parsing, `--help`, the man page and the shell
 /// completions alike) and what it runs.
@@ -50,8 +51,8 @@ enum Commands {
         if let command = all.first(where: { $0.spec.name == name }) { return command }
         if name.hasPrefix("-") {
             let names = globalOptions.map { "--" + $0.name }
-            throw UsageError(description: "sharecard: unknown option '\(name)'\(Suggestion.didYouMean(name, in: names)) (see 'sharecard --help')")
+            throw UsageError(description: "sharecard: unknown option \(QuotedValue.quoted(name))\(Suggestion.didYouMean(name, in: names)) (see 'sharecard --help')")
         }
-        throw UsageError(description: "sharecard: unknown command '\(name)'\(Suggestion.didYouMean(name, in: all.map(\.spec.name))) (see 'sharecard --help')")
+        throw UsageError(description: "sharecard: unknown command \(QuotedValue.quoted(name))\(Suggestion.didYouMean(name, in: all.map(\.spec.name))) (see 'sharecard --help')")
     }
 }

@@ -14,14 +14,14 @@ final class SuggestionTests: TemporaryDirectoryTestCase {
     }
 
     func testSubcommand() throws {
-        try assertSuggests(["rendr", "--title", "x"], #"unknown command 'rendr' — did you mean "render"?"#)
+        try assertSuggests(["rendr", "--title", "x"], #"unknown command "rendr" — did you mean "render"?"#)
         try assertSuggests(["palletes", "list"], #"did you mean "palettes"?"#)
-        try assertSuggests(["--verison"], #"unknown option '--verison' — did you mean "--version"?"#)
+        try assertSuggests(["--verison"], #"unknown option "--verison" — did you mean "--version"?"#)
     }
 
     func testOption() throws {
         try assertSuggests(["render", "--title", "x", "--colour", "user_red", "-o", "x.png"],
-                           #"unknown option '--colour' — did you mean "--color"?"#)
+                           #"unknown option "--colour" — did you mean "--color"?"#)
         try assertSuggests(["render", "--titel", "x", "-o", "x.png"], #"did you mean "--title"?"#)
         try assertSuggests(["batch", "e.jsonl", "--out", "o", "--shards", "0/2"], #"did you mean "--shard"?"#)
         // A single dash with a long name is still matched against the long names.

@@ -53,12 +53,27 @@ final class UsageTests: TemporaryDirectoryTestCase {
     }
 
     func testUnknownCommand() throws {
-        try assertUsageError(["paint", "scene.json"], mentions: "unknown command 'paint'")
+        try assertUsageError(["paint", "scene.json"], mentions: #"unknown command "paint""#)
     }
 
     func testUnknownOptions() throws {
-        try assertUsageError(["draw", "scene.json", "-o", "out.png", "--colour", "red"], mentions: "unknown option '--colour'")
-        try assertUsageError(["draw", "scene.json", "-x", "-o", "out.png"], mentions: "unknown option '-x'")
+        try assertUsageError(["draw", "scene.json", "-o", "out.png", "--colour", "red"], mentions: #"unknown option "--colour""#)
+        try assertUsageError(["draw", "scene.json", "-x", "-o", "out.png"], mentions: #"unknown option "-x""#)
+    }
+
+    func testAStrangersOptionOrArgumentIsQuotedEscapedAndCut() throws {
+        // A terminal colour sequence, a bidi override and a line break stay on one line as
+        // escapes; a long name is cut (the message stays short whatever was typed).
+        let hostile = "--\u{1B}[31mred\u{202E}x\n" + String(repeating: "y", count: 5_000)
+        for (arguments, what) in [(["draw", "scene.json", "-o", "out.png", hostile], "unknown option"),
+                                  ([hostile], "unknown option"), (["\u{1B}[2Jrender"], "unknown command"),
+                                  (["draw", "a.json", "\u{1B}]0;title\u{07}", "-o", "out.png"], "unexpected argument")] {
+            try assertUsageError(arguments, mentions: what)
+            let stderr = try Sharecard.run(arguments, in: directory).stderr
+            XCTAssertFalse(stderr.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" || $0 == "\u{07}" }, stderr)
+            XCTAssertTrue(stderr.contains(#"\u{1B}"#), stderr)
+            XCTAssertLessThan(stderr.count, 400, stderr)
+        }
     }
 
     func testOutputWithoutAValue() throws {
@@ -75,7 +90,7 @@ final class UsageTests: TemporaryDirectoryTestCase {
     }
 
     func testExtraPositionalArgument() throws {
-        try assertUsageError(["draw", "a.json", "b.json", "-o", "out.png"], mentions: "unexpected argument 'b.json'")
+        try assertUsageError(["draw", "a.json", "b.json", "-o", "out.png"], mentions: #"unexpected argument "b.json""#)
     }
 
     func testRepeatedOutput() throws {
