@@ -13,8 +13,9 @@
 
 namespace sc_haar {
 
-// One search's scaled copies and integral images, kept between searches so that a search
-// neither allocates nor faults in fresh pages. Serves one search at a time.
+// One search's scaled copies (every level's, side by side: they are made at the same time) and
+// integral images, kept between searches so that a search neither allocates nor faults in fresh
+// pages. Serves one search at a time.
 struct workspace {
     std::vector<uint8_t> scaled;
     std::vector<int32_t> sums;

@@ -101,7 +101,7 @@ public struct FaceDetector: Sendable {
     /// Up to `maxConcurrentSearches` (1…256; by default one per core, at most 256) searches run at
     /// once, each with classifiers of its own, loaded when first needed; more wait for one of
     /// them to end. A set keeps one set of search buffers (the pyramid's integral images) for
-    /// its cascades once it has searched: 3.3 MB for the standard 352-px working copy.
+    /// its cascades once it has searched: 3.5 MB for the standard 352-px working copy.
     public init(settings: Settings = .standard, cascadeDirectories: [String] = FaceCascade.searchDirectories,
                 maxConcurrentSearches: Int = FaceDetector.maxConcurrentSearches(cores: ProcessInfo.processInfo.activeProcessorCount)) throws {
         guard (1...Int(SC_FACES_MAX_SEARCHES)).contains(maxConcurrentSearches) else {
