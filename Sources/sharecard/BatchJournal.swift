@@ -32,12 +32,15 @@ final class BatchJournal: Sendable {
     private let legacyPath: String
     private let state: LockedValue<State>
 
-    /// Reads the journal in `directory` and opens it for appending; the error says the
-    /// folder cannot be written, before any card is rendered.
+    /// Reads the journal in `directory` and opens it for appending; before any card is
+    /// rendered, the error says the folder cannot be written, or names the journal when
+    /// something else is in its place (a directory, a FIFO, a device).
     init(directory: String) throws {
         self.directory = directory
         path = (directory as NSString).appendingPathComponent(Self.fileName)
         legacyPath = (directory as NSString).appendingPathComponent(Self.legacyFileName)
+        // The earlier journal first: one in the way leaves the folder as it was.
+        let legacy = try Self.read(legacyPath)
         let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
         guard fd >= 0 else {
             let error = errno
@@ -49,10 +52,18 @@ final class BatchJournal: Sendable {
             }
             throw CommandError("cannot write in the --out folder \(directory): \(Errno.text(error))")
         }
+        let text: Data
+        do {
+            var info = stat()
+            guard fstat(fd, &info) == 0 else { throw CommandError("cannot open the batch journal \(path): \(Errno.text(errno))") }
+            guard info.st_mode & S_IFMT == S_IFREG else { throw CommandError("cannot open the batch journal \(path): it is not a regular file") }
+            text = try Self.read(path) ?? Data()
+        } catch {
+            close(fd)
+            throw error
+        }
         var entries: [String: Entry] = [:]
-        let legacy = FileManager.default.contents(atPath: legacyPath)
         if let legacy { entries = Self.parseLegacy(legacy) }
-        let text = FileManager.default.contents(atPath: path) ?? Data()
         var lines = 0
         for line in text.split(separator: 0x0A) {
             lines += 1
@@ -64,6 +75,38 @@ final class BatchJournal: Sendable {
             throw CommandError("cannot write in the --out folder \(directory): \(Errno.text(error))")
         }
         state = LockedValue(State(entries: entries, lines: lines, fd: fd, legacy: legacy != nil))
+    }
+
+    /// The most a journal may hold: a million cards' entries are about 200 MB.
+    static let maximumBytes = 1 << 30
+
+    /// The journal at `path`, whole; nil when there is none. Anything but a regular file is
+    /// refused unread (a FIFO would hold the run up, a device might never end), and so is a
+    /// journal over `maximumBytes`.
+    private static func read(_ path: String) throws -> Data? {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw CommandError("cannot read the batch journal \(path): \(Errno.text(errno))")
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw CommandError("cannot read the batch journal \(path): \(Errno.text(errno))") }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw CommandError("cannot read the batch journal \(path): it is not a regular file") }
+        guard Int(info.st_size) <= maximumBytes else {
+            throw CommandError("cannot read the batch journal \(path): it is \(info.st_size) bytes, over the limit of \(maximumBytes)")
+        }
+        var data = Data(count: Int(info.st_size))
+        var count = 0
+        while count < data.count {
+            let n = data.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + count, $0.count - count, off_t(count)) }
+            if n < 0, errno == EINTR { continue }
+            guard n >= 0 else { throw CommandError("cannot read the batch journal \(path): \(Errno.text(errno))") }
+            if n == 0 { break }
+            count += n
+        }
+        data.count = count
+        return data
     }
 
     deinit {

@@ -53,6 +53,31 @@ final class EventValidationCommandTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(r.stderr, "sharecard batch: cannot open the batch journal out/.sharecard-batch.jsonl: Is a directory\n")
     }
 
+    func testAJournalThatIsNotAFileIsRefusedUnread() throws {
+        // A FIFO would hold the run up and /dev/zero never end: each is named, at once, and
+        // nothing is rendered.
+        try write(#"{"title": "x"}"#, to: "events.jsonl")
+        try FileManager.default.createDirectory(atPath: path("out"), withIntermediateDirectories: true)
+        for name in [".sharecard-batch.jsonl", ".sharecard-batch.json"] {
+            for kind in ["fifo", "zero"] {
+                try? FileManager.default.removeItem(atPath: path("out/" + name))
+                if kind == "fifo" {
+                    XCTAssertEqual(mkfifo(path("out/" + name), 0o644), 0)
+                } else {
+                    try FileManager.default.createSymbolicLink(atPath: path("out/" + name), withDestinationPath: "/dev/zero")
+                }
+                let started = Date()
+                let r = try Sharecard.run(["batch", "events.jsonl", "--out", "out"], in: directory)
+                XCTAssertEqual(r.status, 1, "\(name) \(kind): \(r.stderr)")
+                XCTAssertTrue(r.stderr.hasPrefix("sharecard batch: cannot "), r.stderr)
+                XCTAssertTrue(r.stderr.hasSuffix("the batch journal out/\(name): it is not a regular file\n"), r.stderr)
+                XCTAssertLessThan(Date().timeIntervalSince(started), 10)
+                XCTAssertEqual(try contents(of: "out"), [name], "nothing rendered")
+                try FileManager.default.removeItem(atPath: path("out/" + name))
+            }
+        }
+    }
+
     func testEmptyTextIsRefused() throws {
         for command in ["measure", "text"] {
             let r = try Sharecard.run([command, "--text", "", "-o", "t.png"].prefix(command == "measure" ? 3 : 5).map { $0 }, in: directory)
