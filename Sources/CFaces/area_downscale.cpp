@@ -4,7 +4,8 @@
 // each destination pixel's terms are laid out in columns (term j of every pixel side by side,
 // padded with zero weights to the longest cell), so one pass per term adds a whole row at a
 // time, in the same order and with the same float roundings: a padded term adds +0, which
-// changes no sum. A source row shared by two destination rows is summed across once, not twice.
+// changes no sum. A source row shared by two destination rows is summed across once, not twice
+// (within a band of rows: the bands run on OpenCV's threads).
 // Compiled without floating-point contraction (Package.swift), as OpenCV's build rounds each
 // multiply and add.
 #include "area_downscale.hpp"
@@ -82,6 +83,13 @@ void downscale(const cv::Mat &src, cv::Mat &dst, cv::Size size) {
 
     const std::vector<cell_terms> across = cells(src.cols, size.width, scale_x);
     const std::vector<cell_terms> down = cells(src.rows, size.height, scale_y);
+    // Every cell covers some source pixel when the scale is 1 or more (OpenCV asserts as much);
+    // should one not, OpenCV's own resampler decides what it makes.
+    const auto empty = [](const cell_terms &c) { return c.source.empty(); };
+    if (std::any_of(across.begin(), across.end(), empty) || std::any_of(down.begin(), down.end(), empty)) {
+        cv::resize(src, dst, size, 0, 0, cv::INTER_AREA);
+        return;
+    }
     size_t terms = 0;
     for (const cell_terms &c : across) terms = std::max(terms, c.source.size());
     // Each pixel's cell as its first source pixel and `terms` weights, zero past the cell's own.
