@@ -10,6 +10,8 @@
 // multiply and add.
 #include "area_downscale.hpp"
 
+#include "parallel_loop.hpp"
+
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
@@ -105,7 +107,7 @@ void downscale(const cv::Mat &src, cv::Mat &dst, cv::Size size) {
     // Bands of destination rows on OpenCV's threads (a source row on a band's edge is summed
     // across by both bands); a band's rows are each summed in the order above.
     const double bands = std::max(1.0, (double)size.area() / (1 << 15));
-    cv::parallel_for_(cv::Range(0, size.height), [&](const cv::Range &band) {
+    sc_parallel::for_each(cv::Range(0, size.height), [&](const cv::Range &band) {
         // A source row with room for the zero-weighted terms past its end.
         std::vector<uint8_t> row((size_t)src.cols + terms, 0);
         std::vector<float> terms_row(terms * width), across_row(width), sum(width);

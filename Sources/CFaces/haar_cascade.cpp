@@ -7,6 +7,8 @@
 // that no multiply-add is fused where OpenCV's build rounds twice.
 #include "haar_cascade.hpp"
 
+#include "parallel_loop.hpp"
+
 #include <opencv2/imgproc.hpp>
 #include <opencv2/objdetect.hpp>
 
@@ -544,7 +546,7 @@ void cascade::detect(const cv::Mat &image, std::vector<cv::Rect> &objects, doubl
     std::vector<size_t> scaled_at(levels.size() + 1, 0);
     for (size_t i = 0; i < levels.size(); i++) scaled_at[i + 1] = scaled_at[i] + (size_t)levels[i].size.area();
     if (space.scaled.size() < scaled_at.back()) space.scaled.resize(scaled_at.back());
-    cv::parallel_for_(cv::Range(0, (int)levels.size()), [&](const cv::Range &range) {
+    sc_parallel::for_each(cv::Range(0, (int)levels.size()), [&](const cv::Range &range) {
         for (int i = range.start; i < range.end; i++) {
             const level &lv = levels[(size_t)i];
             cv::Mat scaled(lv.size, CV_8U, space.scaled.data() + scaled_at[(size_t)i]);
@@ -601,7 +603,7 @@ void cascade::detect(const cv::Mat &image, std::vector<cv::Rect> &objects, doubl
     }
     const bool vector = how == lanes::vector && has_avx2();
     std::vector<std::vector<cv::Rect>> found((size_t)std::max(stripes, 0));
-    cv::parallel_for_(cv::Range(0, std::max(stripes, 0)), [&](const cv::Range &range) {
+    sc_parallel::for_each(cv::Range(0, std::max(stripes, 0)), [&](const cv::Range &range) {
         std::vector<survivors> waiting(stages_.size() + 1);
         for (int s = range.start; s < range.end; s++) {
             std::vector<cv::Rect> &out = found[(size_t)s];
