@@ -38,11 +38,21 @@ public struct SceneParser {
         self.rootKeys = rootKeys
     }
 
-    /// Reads a scene file; errors name the file and the field.
+    /// Reads a scene file, at most `JSONNode.maximumDocumentBytes` of it (a longer file, or an
+    /// endless one such as /dev/zero, is refused after one byte more); errors name the file and
+    /// the field.
     public static func load(contentsOf url: URL) throws -> Scene {
+        let limit = JSONNode.maximumDocumentBytes
         let data: Data
-        do { data = try Data(contentsOf: url) } catch {
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: limit + 1) ?? Data()
+        } catch {
             throw SceneError(file: url.path, detail: "cannot read the file")
+        }
+        guard data.count <= limit else {
+            throw SceneError(file: url.path, detail: "the file is more than \(limit) bytes, over the limit of \(limit) (read no further)")
         }
         var parser = SceneParser(baseDirectory: url.deletingLastPathComponent())
         do {

@@ -121,5 +121,9 @@ final class SceneParserErrorTests: XCTestCase {
         XCTAssertThrowsError(try SceneParser.load(contentsOf: URL(fileURLWithPath: "/nonexistent/scene.json"))) { error in
             XCTAssertEqual("\(error)", "/nonexistent/scene.json: cannot read the file")
         }
+        // An endless file is read no further than one byte past the limit.
+        XCTAssertThrowsError(try SceneParser.load(contentsOf: URL(fileURLWithPath: "/dev/zero"))) { error in
+            XCTAssertEqual("\(error)", "/dev/zero: the file is more than 4194304 bytes, over the limit of 4194304 (read no further)")
+        }
     }
 }
