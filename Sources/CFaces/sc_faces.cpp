@@ -149,9 +149,11 @@ cv::Mat working_copy(const uint8_t *pixels, int32_t width, int32_t height, size_
     return grey;
 }
 
-bool pixels_fit(size_t pixels_size, int32_t width, int32_t height, size_t stride_bytes) {
-    return width > 0 && height > 0 && stride_bytes >= (size_t)width * 4 &&
-           (size_t)(height - 1) * stride_bytes + (size_t)width * 4 <= pixels_size;
+// A buffer of `pixels_size` bytes holds `height` rows of `width` pixels of `pixel_bytes` each,
+// `stride_bytes` apart (4 for the detector's BGRA pixels, 1 for grey).
+bool pixels_fit(size_t pixels_size, int32_t width, int32_t height, size_t stride_bytes, size_t pixel_bytes = 4) {
+    return width > 0 && height > 0 && stride_bytes >= (size_t)width * pixel_bytes &&
+           (size_t)(height - 1) * stride_bytes + (size_t)width * pixel_bytes <= pixels_size;
 }
 
 // Loads a pair from the detector's paths (immutable after creation), or returns null with a
@@ -415,7 +417,7 @@ extern "C" int sc_faces_area_downscale(const uint8_t *pixels, size_t pixels_size
         set_error(err, err_size, "missing argument");
         return -1;
     }
-    if (width <= 0 || height <= 0 || stride_bytes < (size_t)width || (size_t)(height - 1) * stride_bytes + (size_t)width > pixels_size) {
+    if (!pixels_fit(pixels_size, width, height, stride_bytes, 1)) {
         set_error(err, err_size, "pixel buffer too small for its width, height and stride");
         return -1;
     }
