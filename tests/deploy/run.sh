@@ -53,32 +53,40 @@ for i in 0 1 2 3; do
   [[ -n "$port" ]] || { cat "$work/instance-$i.log" >&2; say "instance $i did not start"; exit 1; }
   ports+=("$port")
 done
-free_port() {
-  for _ in $(seq 1 50); do
-    candidate=$((20000 + RANDOM % 40000))
-    if ! (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then echo "$candidate"; return; fi
-  done
-  return 1
-}
 fronts=()
 for front in a b; do
   mkdir -p "$work/nginx-$front"
-  listen=$(free_port)
   if [[ $front == a ]]; then order=(0 1 2 3); else order=(3 1 0 2); fi
-  scripts/nginx-conf --runtime "$work/nginx-$front" --listen "127.0.0.1:$listen" \
-    $(for i in "${order[@]}"; do echo "127.0.0.1:${ports[$i]}"; done) >"$work/nginx-$front/nginx.conf"
-  args=(-c "$work/nginx-$front/nginx.conf" -p "$work/nginx-$front" -e "$work/nginx-$front/error.log" -g "daemon off; user $(id -un) $(id -gn);")
-  "$nginx_bin" -t "${args[@]}" >"$work/nginx-$front/test.log" 2>&1 || { cat "$work/nginx-$front/test.log" >&2; failed+=("nginx -t"); break; }
-  "$nginx_bin" "${args[@]}" &
-  pids+=($!)
-  for _ in $(seq 1 50); do curl -sf --max-time 2 "http://127.0.0.1:$listen/healthz" >/dev/null && break; sleep 0.1; done
-  fronts+=("$listen")
+  # A port found free can still be taken before nginx binds it: up to three ports are tried.
+  for attempt in 1 2 3; do
+    listen=$(scripts/free-port)
+    scripts/nginx-conf --runtime "$work/nginx-$front" --listen "127.0.0.1:$listen" \
+      $(for i in "${order[@]}"; do echo "127.0.0.1:${ports[$i]}"; done) >"$work/nginx-$front/nginx.conf"
+    args=(-c "$work/nginx-$front/nginx.conf" -p "$work/nginx-$front" -e "$work/nginx-$front/error.log" -g "daemon off; user $(id -un) $(id -gn);")
+    "$nginx_bin" -t "${args[@]}" >"$work/nginx-$front/test.log" 2>&1 || { cat "$work/nginx-$front/test.log" >&2; failed+=("nginx -t"); break 2; }
+    "$nginx_bin" "${args[@]}" 2>>"$work/nginx-$front/error.log" &
+    pid=$!
+    answered=""
+    for _ in $(seq 1 50); do
+      curl -sf --max-time 2 "http://127.0.0.1:$listen/healthz" >/dev/null && { answered=yes; break; }
+      kill -0 "$pid" 2>/dev/null || break
+      sleep 0.1
+    done
+    if [[ -n $answered ]]; then
+      pids+=("$pid")
+      fronts+=("$listen")
+      break
+    fi
+    stop "$pid"
+    say "nginx front $front did not answer on :$listen (attempt $attempt of 3)"
+  done
+  [[ -n $answered ]] || { cat "$work/nginx-$front/error.log" >&2; failed+=("nginx front $front"); break; }
 done
 if ((${#fronts[@]} == 2)); then
   say "nginx -t: passed for 4 instances"
   for n in $(seq 1 24); do
     for listen in "${fronts[@]}"; do
-      status=$(curl -s --max-time 20 -o /dev/null -w "%{http_code}" "http://127.0.0.1:$listen/v1/cards/classic.png?title=Card%20$n&color=user_blue")
+      status=$(curl -s --max-time 20 -o /dev/null -w "%{http_code}" "http://127.0.0.1:$listen/v1/cards/classic.png?title=Card%20$n&color=user_blue") || true
       [[ $status == 200 ]] || { say "card $n through :$listen answered $status"; failed+=("nginx card $n"); }
     done
   done
