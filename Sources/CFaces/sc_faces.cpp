@@ -149,11 +149,16 @@ cv::Mat working_copy(const uint8_t *pixels, int32_t width, int32_t height, size_
     return grey;
 }
 
-// A buffer of `pixels_size` bytes holds `height` rows of `width` pixels of `pixel_bytes` each,
-// `stride_bytes` apart (4 for the detector's BGRA pixels, 1 for grey).
-bool pixels_fit(size_t pixels_size, int32_t width, int32_t height, size_t stride_bytes, size_t pixel_bytes = 4) {
-    return width > 0 && height > 0 && stride_bytes >= (size_t)width * pixel_bytes &&
-           (size_t)(height - 1) * stride_bytes + (size_t)width * pixel_bytes <= pixels_size;
+// Whether a buffer of `pixels_size` bytes holds `height` rows of `width` pixels of `pixel_bytes`
+// each, `stride_bytes` apart (4 for the detector's BGRA pixels, 1 for grey); when not, the
+// message says so.
+bool pixels_fit(size_t pixels_size, int32_t width, int32_t height, size_t stride_bytes, size_t pixel_bytes, char *err, size_t err_size) {
+    if (width > 0 && height > 0 && stride_bytes >= (size_t)width * pixel_bytes &&
+        (size_t)(height - 1) * stride_bytes + (size_t)width * pixel_bytes <= pixels_size) {
+        return true;
+    }
+    set_error(err, err_size, "pixel buffer too small for its width, height and stride");
+    return false;
 }
 
 // Loads a pair from the detector's paths (immutable after creation), or returns null with a
@@ -274,10 +279,7 @@ extern "C" int sc_faces_detect(sc_faces_detector *detector, const uint8_t *pixel
         set_error(err, err_size, "missing argument");
         return -1;
     }
-    if (!pixels_fit(pixels_size, width, height, stride_bytes)) {
-        set_error(err, err_size, "pixel buffer too small for its width, height and stride");
-        return -1;
-    }
+    if (!pixels_fit(pixels_size, width, height, stride_bytes, 4, err, err_size)) return -1;
     if (!(options->scale_factor > 1.0 && options->scale_factor <= 4.0) || options->min_neighbors < 0 ||
         !(options->profile_scale_factor > 1.0 && options->profile_scale_factor <= 4.0) || options->profile_min_neighbors < 0 ||
         !(options->profile_min_face_fraction > 0.0 && options->profile_min_face_fraction <= 1.0) ||
@@ -359,10 +361,7 @@ extern "C" int sc_faces_cascade_search(const char *cascade_path, const uint8_t *
         set_error(err, err_size, "missing argument");
         return -1;
     }
-    if (!pixels_fit(pixels_size, width, height, stride_bytes)) {
-        set_error(err, err_size, "pixel buffer too small for its width, height and stride");
-        return -1;
-    }
+    if (!pixels_fit(pixels_size, width, height, stride_bytes, 4, err, err_size)) return -1;
     if (options->evaluator < SC_FACES_EVALUATOR_EIGHT || options->evaluator > SC_FACES_EVALUATOR_OPENCV ||
         !(options->scale_factor > 1.0 && options->scale_factor <= 4.0) || options->min_neighbors < 0 || options->working_side_px < 0 ||
         options->min_side_px < 0 || options->max_side_px < 0) {
@@ -417,10 +416,7 @@ extern "C" int sc_faces_area_downscale(const uint8_t *pixels, size_t pixels_size
         set_error(err, err_size, "missing argument");
         return -1;
     }
-    if (!pixels_fit(pixels_size, width, height, stride_bytes, 1)) {
-        set_error(err, err_size, "pixel buffer too small for its width, height and stride");
-        return -1;
-    }
+    if (!pixels_fit(pixels_size, width, height, stride_bytes, 1, err, err_size)) return -1;
     if (out_width <= 0 || out_height <= 0 || (size_t)out_width * (size_t)out_height != out_size) {
         set_error(err, err_size, "the output's size is not out_width × out_height bytes");
         return -1;

@@ -53,12 +53,7 @@ final class BatchJournal: Sendable {
             throw CommandError("cannot write in the --out folder \(directory): \(Errno.text(error))")
         }
         let text: Data
-        do {
-            var info = stat()
-            guard fstat(fd, &info) == 0 else { throw CommandError("cannot open the batch journal \(path): \(Errno.text(errno))") }
-            guard info.st_mode & S_IFMT == S_IFREG else { throw CommandError("cannot open the batch journal \(path): it is not a regular file") }
-            text = try Self.read(path) ?? Data()
-        } catch {
+        do { text = try Self.contents(of: fd, path: path) } catch {
             close(fd)
             throw error
         }
@@ -80,9 +75,7 @@ final class BatchJournal: Sendable {
     /// The most a journal may hold: a million cards' entries are about 200 MB.
     static let maximumBytes = 1 << 30
 
-    /// The journal at `path`, whole; nil when there is none. Anything but a regular file is
-    /// refused unread (a FIFO would hold the run up, a device might never end), and so is a
-    /// journal over `maximumBytes`.
+    /// The journal at `path`, whole; nil when there is none (see `contents(of:path:)`).
     private static func read(_ path: String) throws -> Data? {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else {
@@ -90,6 +83,12 @@ final class BatchJournal: Sendable {
             throw CommandError("cannot read the batch journal \(path): \(Errno.text(errno))")
         }
         defer { close(fd) }
+        return try contents(of: fd, path: path)
+    }
+
+    /// The journal open at `fd`, whole. Anything but a regular file is refused unread (a FIFO
+    /// would hold the run up, a device might never end), and so is a journal over `maximumBytes`.
+    private static func contents(of fd: Int32, path: String) throws -> Data {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw CommandError("cannot read the batch journal \(path): \(Errno.text(errno))") }
         guard info.st_mode & S_IFMT == S_IFREG else { throw CommandError("cannot read the batch journal \(path): it is not a regular file") }
