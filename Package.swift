@@ -17,7 +17,7 @@ import PackageDescription
 //   Cards → Faces (an aspect-filled photo is cropped to keep its faces)
 //   CardService → PhotoFetch (photos by URL from allow-listed origins) → Caching, CCurlFetch
 //   CardService → HTTPTypes (requests and responses as values, no sockets);  HTTPServer → HTTPTypes, CMicroHTTPD
-//   CMicroHTTPD, CCurlFetch, CFacesLoader, CImageDecode → CDynamicLibrary (each opens its library with dlopen on first use)
+//   CMicroHTTPD, CCurlFetch, CFacesLoader, CImageDecode, CCrypto → CDynamicLibrary (each opens its library with dlopen on first use)
 let package = Package(
     name: "sharecard",
     products: [
@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         // Encoders (PNG via libdeflate, JPEG via libjpeg-turbo, WebP via libwebp).
         .target(name: "CImageEncode", linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("z"), .linkedLibrary("jpeg"), .linkedLibrary("webp")]),
-        .target(name: "CCrypto", linkerSettings: [.linkedLibrary("crypto")]),
+        .target(name: "CCrypto", dependencies: ["CDynamicLibrary"]),
         // ICU's headers clash with Foundation's bundled ICU module, so they stay inside this
         // C target; its public header uses only stdint types.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),

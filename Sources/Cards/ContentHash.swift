@@ -11,9 +11,20 @@ public enum ContentHash {
     public static func sha256(_ bytes: [UInt8]) -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: 32)
         let status = bytes.withUnsafeBufferPointer { sc_sha256($0.baseAddress, $0.count, &digest) }
-        // Fails only when libcrypto itself does (out of memory): not something input can cause.
-        precondition(status == 0, "libcrypto could not compute a SHA-256 digest")
+        // Fails only when libcrypto cannot be loaded (a broken installation, which the commands
+        // that hash report before starting: `libraryProblem`) or fails itself (out of memory):
+        // never because of the input.
+        if status != 0 { fatalError(libraryProblem() ?? "libcrypto could not compute a SHA-256 digest") }
         return digest
+    }
+
+    /// Why this process cannot hash, or nil: libcrypto is opened on the first digest, and when
+    /// it cannot be loaded the message names the file tried and the Debian package. A command
+    /// that will hash asks before it starts work, to fail with this message.
+    public static func libraryProblem() -> String? {
+        var message = [CChar](repeating: 0, count: 1024)
+        guard sc_crypto_open(&message, message.count) != 0 else { return nil }
+        return String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// A digest as lowercase hex.

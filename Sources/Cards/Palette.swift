@@ -46,7 +46,8 @@ public struct Palette: Sendable {
     public let description: String
     public let colors: [Entry]
     /// A hash of the file's bytes: changes whenever the palette does (used in cache keys).
-    public let version: String
+    public var version: String { deferredVersion.value }
+    let deferredVersion: DeferredContentVersion
 
     public func color(named name: String) -> Entry? { colors.first { $0.name == name } }
 }
@@ -92,7 +93,7 @@ extension Palette {
             }
             guard !colors.isEmpty else { throw root.fail("a palette needs at least one colour") }
             self.init(name: name, description: try root.optional("description")?.string(maximumLength: 500) ?? "",
-                      colors: colors, version: ContentHash.hex(Array(data)).prefix(12).description)
+                      colors: colors, deferredVersion: DeferredContentVersion(hashing: Array(data)))
         } catch let e as JSONInputError {
             throw DataFileError(file: file, field: e.path, reason: e.reason)
         }

@@ -10,7 +10,8 @@ public struct Template: Sendable {
     public let description: String
     public let scene: Scene
     /// A hash of the file and the images it uses: changes whenever the design does.
-    public let version: String
+    public var version: String { deferredVersion.value }
+    let deferredVersion: DeferredContentVersion
     /// Where the file names font families and images, for `check(fonts:)`.
     public let uses: ResourceUses
     /// The file's bytes, as read once and parsed into this template: the JSON document
@@ -60,7 +61,7 @@ extension Template {
             let document = Array(data)
             let hashed = document + parser.assets.flatMap(\.fileBytes)
             self.init(name: name, description: try root.optional("description")?.string(maximumLength: 1000) ?? "",
-                      scene: scene, version: String(ContentHash.hex(hashed).prefix(12)), uses: parser.uses,
+                      scene: scene, deferredVersion: DeferredContentVersion(hashing: hashed), uses: parser.uses,
                       document: document)
         } catch let e as JSONInputError {
             throw DataFileError(file: file, field: e.path, reason: e.reason)

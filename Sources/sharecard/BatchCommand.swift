@@ -38,6 +38,7 @@ enum BatchCommand {
 
     static func run(_ args: ParsedArguments) throws {
         guard let outDir = args.value("out") else { throw UsageError(description: "missing --out DIR") }
+        try HashingLibrary.require()
         let jobs = try args.int("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         let scale = try args.int("scale", in: 1...3) ?? 1
         let shard = try args.value("shard").map(Shard.init) ?? .whole

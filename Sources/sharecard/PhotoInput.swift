@@ -14,6 +14,7 @@ enum PhotoInput {
     /// first; errors name the file.
     static func load(_ path: String, for card: Card, faceCache: FaceCache?) throws -> EventPhoto {
         let data = try read(path)
+        try HashingLibrary.require()
         do {
             return try EventPhoto(data: data, template: card.template, size: card.canvasSize, scale: card.scale, limits: limits,
                                   faceCache: faceCache)

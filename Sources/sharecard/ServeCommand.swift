@@ -44,6 +44,7 @@ enum ServeCommand {
     static let webFileLimit = 16 << 20
 
     static func run(_ args: ParsedArguments) throws {
+        try HashingLibrary.require()
         let palettesDirectory = try Resources.directory("palettes", override: args.value("palettes"))
         let templatesDirectory = try Resources.directory("templates", override: args.value("templates"))
         let fontsDirectory = try Resources.directory("fonts", override: args.value("fonts"))

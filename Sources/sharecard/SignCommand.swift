@@ -17,6 +17,7 @@ enum SignCommand {
 
     static func run(_ args: ParsedArguments) throws {
         guard let key = args.value("key") else { throw UsageError(description: "missing --key KEY") }
+        try HashingLibrary.require()
         let signer: URLSigner
         do { signer = try URLSigner(keys: [key]) } catch { throw UsageError(description: "--key must be at least 16 bytes") }
         let expiresIn = try args.int("expires-in", in: 1...(10 * 365 * 86_400)) ?? 7 * 86_400

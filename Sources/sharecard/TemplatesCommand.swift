@@ -28,7 +28,10 @@ enum TemplatesCommand {
                 throw UsageError(description: error.reason)
             }
             let document = template.document
-            if !args.has("json") { print("# \(template.name) (version \(template.version)): \(template.description)") }
+            if !args.has("json") {
+                try HashingLibrary.require()
+                print("# \(template.name) (version \(template.version)): \(template.description)")
+            }
             print(String(decoding: document, as: UTF8.self), terminator: "")
         case "validate":
             guard args.positionals.count == 2 else { throw UsageError(description: "'templates validate' needs a FILE") }

@@ -30,7 +30,11 @@ enum Version {
 
     /// `--version` always answers: a data folder that cannot be found or read is reported
     /// in its line rather than failing the command.
+    /// Each line that hashes says so when libcrypto cannot be loaded.
     private static func describe(_ body: () throws -> String) -> String {
-        do { return try body() } catch { return "unavailable (\(error))" }
+        do {
+            try HashingLibrary.require()
+            return try body()
+        } catch { return "unavailable (\(error))" }
     }
 }

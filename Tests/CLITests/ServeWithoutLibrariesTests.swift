@@ -3,7 +3,8 @@ import XCTest
 
 /// `serve` where a library it opens on demand cannot be loaded: libmicrohttpd at start-up (a
 /// clear message on stderr, exit status 1, never a crash), libcurl on the first photo fetch (a
-/// JSON 502 naming it); and `render` with a HEIC photo without libheif. The library is hidden
+/// JSON 502 naming it); `render` with a HEIC photo without libheif; and the commands that hash
+/// without libcrypto, which `--help` and a one-card render never load. The library is hidden
 /// in a private mount namespace, where its file is bound to /dev/null (so dlopen finds it and
 /// refuses it); that needs root, and the tests are skipped where `unshare --mount` is not
 /// allowed.
@@ -88,5 +89,48 @@ final class ServeWithoutLibrariesTests: TemporaryDirectoryTestCase {
                            ["render", "--title", "Hi", "--template", "photo", "--photo", "astronaut-landscape.jpg", "-o", "jpeg.png"])
         XCTAssertEqual(jpeg.status, 0, jpeg.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: directory.appendingPathComponent("jpeg.png").path))
+    }
+
+    /// `--help` and a one-card render hash nothing, so they run without libcrypto, and the
+    /// card is the same bytes; each command that hashes stops before any work with a message
+    /// naming the library and its package, and writes nothing.
+    func testOnlyTheCommandsThatHashNeedLibcrypto() throws {
+        let library = "libcrypto.so.3"
+        let help = try run(hiding: library, #"exec "$@""#, ["--help"])
+        XCTAssertEqual(help.status, 0, help.stderr)
+        let card = ["render", "--title", "Our first apartment together", "--date", "2024-06-01", "--template", "dated", "-o"]
+        let without = try run(hiding: library, #"exec "$@""#, card + ["without.png"])
+        XCTAssertEqual(without.status, 0, without.stderr)
+        XCTAssertEqual(without.stderr, "")
+        let with = try Sharecard.run(card + ["-"])
+        XCTAssertEqual(with.status, 0, with.stderr)
+        XCTAssertEqual(try Data(contentsOf: directory.appendingPathComponent("without.png")), with.stdout)
+
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("CardsTests/Fixtures")
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("astronaut-landscape.jpg"),
+                                         to: directory.appendingPathComponent("photo.jpg"))
+        try Data(#"{"title": "Hi"}"#.utf8 + [0x0A]).write(to: directory.appendingPathComponent("events.jsonl"))
+        let hashing: [(name: String, arguments: [String])] = [
+            ("render", ["render", "--title", "Hi", "--template", "photo", "--photo", "photo.jpg", "-o", "photo.png"]),
+            ("batch", ["batch", "events.jsonl", "--out", "cards"]),
+            ("serve", ["serve", "--host", "127.0.0.1", "--port", "0"]),
+            ("sign", ["sign", "--key", "0123456789abcdef0123", "/v1/cards/classic.png?title=Hi"]),
+        ]
+        for (name, arguments) in hashing {
+            let r = try run(hiding: library, #"exec "$@""#, arguments)
+            XCTAssertEqual(r.status, 1, "\(name): \(r.stderr)")
+            XCTAssertTrue(r.stderr.hasPrefix("sharecard \(name): libcrypto could not be loaded (tried libcrypto.so.3): "), r.stderr)
+            XCTAssertTrue(r.stderr.contains("libcrypto.so.3: file too short"), r.stderr)
+            XCTAssertTrue(r.stderr.hasSuffix("it comes with the Debian package libssl3\n"), r.stderr)
+            XCTAssertEqual(r.stdout, Data(), name)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("photo.png").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("cards").path))
+
+        let version = try run(hiding: library, #"exec "$@""#, ["--version"])
+        XCTAssertEqual(version.status, 0, version.stderr)
+        let text = String(decoding: version.stdout, as: UTF8.self)
+        XCTAssertTrue(text.contains("templates: unavailable (libcrypto could not be loaded"), text)
     }
 }
