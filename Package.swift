@@ -17,7 +17,8 @@ import PackageDescription
 //   Cards → Faces (an aspect-filled photo is cropped to keep its faces)
 //   CardService → PhotoFetch (photos by URL from allow-listed origins) → Caching, CCurlFetch
 //   CardService → HTTPTypes (requests and responses as values, no sockets);  HTTPServer → HTTPTypes, CMicroHTTPD
-//   CMicroHTTPD, CCurlFetch, CFacesLoader, CImageDecode, CCrypto → CDynamicLibrary (each opens its library with dlopen on first use)
+//   CMicroHTTPD, CCurlFetch, CFacesLoader, CImageDecode, CCrypto, CICU → CDynamicLibrary (each opens its library with dlopen on first use;
+//   CICU only libicui18n, for dates and locale keywords)
 let package = Package(
     name: "sharecard",
     products: [
@@ -38,7 +39,7 @@ let package = Package(
         .target(name: "CCrypto", dependencies: ["CDynamicLibrary"]),
         // ICU's headers clash with Foundation's bundled ICU module, so they stay inside this
         // C target; its public header uses only stdint types.
-        .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        .target(name: "CICU", dependencies: ["CDynamicLibrary"], linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
         // dlopen and a table of dlsym'd entry points, for the libraries opened on demand below.
         .target(name: "CDynamicLibrary", linkerSettings: [.linkedLibrary("dl")]),
         // libmicrohttpd is opened with dlopen when the first daemon starts (not linked): only serve needs it.

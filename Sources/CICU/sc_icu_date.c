@@ -17,13 +17,10 @@
 #include <string.h>
 
 #include <unicode/uchar.h>
-#include <unicode/ucal.h>
-#include <unicode/udat.h>
-#include <unicode/udateintervalformat.h>
-#include <unicode/udatpg.h>
-#include <unicode/uformattedvalue.h>
 #include <unicode/uloc.h>
 #include <unicode/ustring.h>
+
+#include "sc_icu_i18n.h"
 
 /* Before any date ICU can represent: makes a Gregorian calendar proleptic. */
 #define SC_ICU_PROLEPTIC_CHANGE (-1.0e17)
@@ -62,23 +59,23 @@ static int sc_icu_instant_is_valid(double instant_ms) {
 /* Opens a calendar of the locale's type in `zone`, proleptic when Gregorian, set to the
  * instant. Returns NULL with the status in *code on failure. */
 static UCalendar *sc_icu_calendar(const char *locale_id, const UChar *zone, double instant_ms, UErrorCode *code) {
-    UCalendar *calendar = ucal_open(zone, -1, locale_id, UCAL_DEFAULT, code);
+    UCalendar *calendar = sc_icu_i18n.ucal_open(zone, -1, locale_id, UCAL_DEFAULT, code);
     if (U_FAILURE(*code) || calendar == NULL) {
-        if (calendar != NULL) ucal_close(calendar);
+        if (calendar != NULL) sc_icu_i18n.ucal_close(calendar);
         if (!U_FAILURE(*code)) *code = U_INTERNAL_PROGRAM_ERROR;
         return NULL;
     }
     UErrorCode change = U_ZERO_ERROR;
-    ucal_setGregorianChange(calendar, SC_ICU_PROLEPTIC_CHANGE, &change);
+    sc_icu_i18n.ucal_setGregorianChange(calendar, SC_ICU_PROLEPTIC_CHANGE, &change);
     /* Calendars that are not Gregorian report U_UNSUPPORTED_ERROR: nothing to change. */
     if (U_FAILURE(change) && change != U_UNSUPPORTED_ERROR) {
-        ucal_close(calendar);
+        sc_icu_i18n.ucal_close(calendar);
         *code = change;
         return NULL;
     }
-    ucal_setMillis(calendar, instant_ms, code);
+    sc_icu_i18n.ucal_setMillis(calendar, instant_ms, code);
     if (U_FAILURE(*code)) {
-        ucal_close(calendar);
+        sc_icu_i18n.ucal_close(calendar);
         return NULL;
     }
     return calendar;
@@ -114,8 +111,8 @@ static uint64_t sc_icu_cache_clock;
 
 static void sc_icu_close_format(int32_t kind, void *format) {
     if (format == NULL) return;
-    if (kind == SC_ICU_KIND_DATE) udat_close((UDateFormat *)format);
-    else udtitvfmt_close((UDateIntervalFormat *)format);
+    if (kind == SC_ICU_KIND_DATE) sc_icu_i18n.udat_close((UDateFormat *)format);
+    else sc_icu_i18n.udtitvfmt_close((UDateIntervalFormat *)format);
 }
 
 static int32_t sc_icu_styled_skeleton(const char *locale_id, const UChar *zone, int32_t with_time,
@@ -126,10 +123,10 @@ static void *sc_icu_open_format(const char *locale_id, int32_t kind, int32_t wit
                                 int32_t *status, char *err, size_t err_size) {
     UErrorCode code = U_ZERO_ERROR;
     if (kind == SC_ICU_KIND_DATE) {
-        UDateFormat *format = udat_open(with_time ? UDAT_SHORT : UDAT_NONE, UDAT_LONG, locale_id,
+        UDateFormat *format = sc_icu_i18n.udat_open(with_time ? UDAT_SHORT : UDAT_NONE, UDAT_LONG, locale_id,
                                         zone, -1, NULL, -1, &code);
         if (U_FAILURE(code) || format == NULL) {
-            if (format != NULL) udat_close(format);
+            if (format != NULL) sc_icu_i18n.udat_close(format);
             *status = sc_icu_date_failure(U_FAILURE(code) ? code : U_INTERNAL_PROGRAM_ERROR, "udat_open", err, err_size);
             return NULL;
         }
@@ -141,9 +138,9 @@ static void *sc_icu_open_format(const char *locale_id, int32_t kind, int32_t wit
         *status = skeleton_length;
         return NULL;
     }
-    UDateIntervalFormat *format = udtitvfmt_open(locale_id, skeleton, skeleton_length, zone, -1, &code);
+    UDateIntervalFormat *format = sc_icu_i18n.udtitvfmt_open(locale_id, skeleton, skeleton_length, zone, -1, &code);
     if (U_FAILURE(code) || format == NULL) {
-        if (format != NULL) udtitvfmt_close(format);
+        if (format != NULL) sc_icu_i18n.udtitvfmt_close(format);
         *status = sc_icu_date_failure(U_FAILURE(code) ? code : U_INTERNAL_PROGRAM_ERROR, "udtitvfmt_open", err, err_size);
         return NULL;
     }
@@ -185,6 +182,8 @@ int32_t sc_icu_format_date(const char *locale_id, double instant_ms, int32_t utc
     UChar zone[16];
     int32_t status = sc_icu_date_arguments(locale_id, utc_offset_seconds, out, capacity, zone, err, err_size);
     if (status != 0) return status;
+    status = sc_icu_i18n_open(err, err_size);
+    if (status != 0) return status;
     if (!sc_icu_instant_is_valid(instant_ms)) {
         sc_icu_set_message(err, err_size, "instant out of range");
         return SC_ICU_ERROR_ARGUMENT;
@@ -196,10 +195,10 @@ int32_t sc_icu_format_date(const char *locale_id, double instant_ms, int32_t utc
     pthread_mutex_lock(&sc_icu_cache_lock);
     UDateFormat *format = sc_icu_cached(locale_id, SC_ICU_KIND_DATE, with_time != 0, &status, err, err_size);
     if (format != NULL) {
-        length = udat_formatCalendar(format, calendar, (UChar *)out, capacity, NULL, &code);
+        length = sc_icu_i18n.udat_formatCalendar(format, calendar, (UChar *)out, capacity, NULL, &code);
     }
     pthread_mutex_unlock(&sc_icu_cache_lock);
-    ucal_close(calendar);
+    sc_icu_i18n.ucal_close(calendar);
     if (format == NULL) return status;
     if (U_FAILURE(code) || code == U_STRING_NOT_TERMINATED_WARNING || length < 0 || length > capacity) {
         return sc_icu_date_failure(U_FAILURE(code) ? code : U_BUFFER_OVERFLOW_ERROR, "udat_formatCalendar", err, err_size);
@@ -224,16 +223,16 @@ static int sc_icu_letters_kept(const UChar *single, int32_t single_length, const
 static int sc_icu_skeleton_matches(const char *locale_id, const UChar *zone, const UChar *skeleton, int32_t length,
                                    UDate sample, const UChar *expected, int32_t expected_length) {
     UErrorCode code = U_ZERO_ERROR;
-    UDateIntervalFormat *format = udtitvfmt_open(locale_id, skeleton, length, zone, -1, &code);
+    UDateIntervalFormat *format = sc_icu_i18n.udtitvfmt_open(locale_id, skeleton, length, zone, -1, &code);
     if (U_FAILURE(code) || format == NULL) {
-        if (format != NULL) udtitvfmt_close(format);
+        if (format != NULL) sc_icu_i18n.udtitvfmt_close(format);
         return 0;
     }
     UChar day[SC_ICU_PATTERN_MAX], range[2 * SC_ICU_PATTERN_MAX];
-    int32_t day_length = udtitvfmt_format(format, sample, sample, day, SC_ICU_PATTERN_MAX, NULL, &code);
+    int32_t day_length = sc_icu_i18n.udtitvfmt_format(format, sample, sample, day, SC_ICU_PATTERN_MAX, NULL, &code);
     int32_t range_length = U_FAILURE(code) ? 0
-        : udtitvfmt_format(format, sample, sample + 2 * 86400000.0, range, 2 * SC_ICU_PATTERN_MAX, NULL, &code);
-    udtitvfmt_close(format);
+        : sc_icu_i18n.udtitvfmt_format(format, sample, sample + 2 * 86400000.0, range, 2 * SC_ICU_PATTERN_MAX, NULL, &code);
+    sc_icu_i18n.udtitvfmt_close(format);
     return U_SUCCESS(code) && code != U_STRING_NOT_TERMINATED_WARNING
         && day_length == expected_length && memcmp(day, expected, (size_t)day_length * sizeof(UChar)) == 0
         && sc_icu_letters_kept(expected, expected_length, range, range_length);
@@ -257,7 +256,7 @@ static int32_t sc_icu_refine_skeleton(const char *locale_id, const UChar *zone, 
     const UDate sample = 1718150400000.0; /* 2024-06-12T00:00Z: day and month numbers differ */
     UErrorCode code = U_ZERO_ERROR;
     UChar expected[SC_ICU_PATTERN_MAX];
-    int32_t expected_length = udat_format(styled, sample, expected, SC_ICU_PATTERN_MAX, NULL, &code);
+    int32_t expected_length = sc_icu_i18n.udat_format(styled, sample, expected, SC_ICU_PATTERN_MAX, NULL, &code);
     if (U_FAILURE(code) || code == U_STRING_NOT_TERMINATED_WARNING) return length;
     int32_t result = length;
     int found = 0;
@@ -300,25 +299,25 @@ static int32_t sc_icu_refine_skeleton(const char *locale_id, const UChar *zone, 
 static int32_t sc_icu_styled_skeleton(const char *locale_id, const UChar *zone, int32_t with_time,
                                       UChar skeleton[SC_ICU_PATTERN_MAX], char *err, size_t err_size) {
     UErrorCode code = U_ZERO_ERROR;
-    UDateFormat *format = udat_open(with_time ? UDAT_SHORT : UDAT_NONE, UDAT_LONG, locale_id,
+    UDateFormat *format = sc_icu_i18n.udat_open(with_time ? UDAT_SHORT : UDAT_NONE, UDAT_LONG, locale_id,
                                     zone, -1, NULL, -1, &code);
     if (U_FAILURE(code) || format == NULL) {
-        if (format != NULL) udat_close(format);
+        if (format != NULL) sc_icu_i18n.udat_close(format);
         return sc_icu_date_failure(U_FAILURE(code) ? code : U_INTERNAL_PROGRAM_ERROR, "udat_open", err, err_size);
     }
     UChar pattern[SC_ICU_PATTERN_MAX];
-    int32_t pattern_length = udat_toPattern(format, 0, pattern, SC_ICU_PATTERN_MAX, &code);
+    int32_t pattern_length = sc_icu_i18n.udat_toPattern(format, 0, pattern, SC_ICU_PATTERN_MAX, &code);
     if (U_FAILURE(code) || code == U_STRING_NOT_TERMINATED_WARNING || pattern_length < 0 || pattern_length >= SC_ICU_PATTERN_MAX) {
-        udat_close(format);
+        sc_icu_i18n.udat_close(format);
         return sc_icu_date_failure(U_FAILURE(code) ? code : U_BUFFER_OVERFLOW_ERROR, "udat_toPattern", err, err_size);
     }
-    int32_t length = udatpg_getSkeleton(NULL, pattern, pattern_length, skeleton, SC_ICU_PATTERN_MAX, &code);
+    int32_t length = sc_icu_i18n.udatpg_getSkeleton(NULL, pattern, pattern_length, skeleton, SC_ICU_PATTERN_MAX, &code);
     if (U_FAILURE(code) || code == U_STRING_NOT_TERMINATED_WARNING || length <= 0 || length >= SC_ICU_PATTERN_MAX) {
-        udat_close(format);
+        sc_icu_i18n.udat_close(format);
         return sc_icu_date_failure(U_FAILURE(code) ? code : U_ILLEGAL_ARGUMENT_ERROR, "udatpg_getSkeleton", err, err_size);
     }
     length = sc_icu_refine_skeleton(locale_id, zone, format, skeleton, length);
-    udat_close(format);
+    sc_icu_i18n.udat_close(format);
     return length;
 }
 
@@ -328,6 +327,8 @@ int32_t sc_icu_format_date_interval(const char *locale_id, double start_ms, doub
     UChar zone[16];
     int32_t status = sc_icu_date_arguments(locale_id, utc_offset_seconds, out, capacity, zone, err, err_size);
     if (status != 0) return status;
+    status = sc_icu_i18n_open(err, err_size);
+    if (status != 0) return status;
     if (!sc_icu_instant_is_valid(start_ms) || !sc_icu_instant_is_valid(end_ms)) {
         sc_icu_set_message(err, err_size, "instant out of range");
         return SC_ICU_ERROR_ARGUMENT;
@@ -335,11 +336,11 @@ int32_t sc_icu_format_date_interval(const char *locale_id, double start_ms, doub
     UErrorCode code = U_ZERO_ERROR;
     UCalendar *from = sc_icu_calendar(locale_id, zone, start_ms, &code);
     UCalendar *to = from == NULL ? NULL : sc_icu_calendar(locale_id, zone, end_ms, &code);
-    UFormattedDateInterval *result = to == NULL ? NULL : udtitvfmt_openResult(&code);
+    UFormattedDateInterval *result = to == NULL ? NULL : sc_icu_i18n.udtitvfmt_openResult(&code);
     if (result == NULL || U_FAILURE(code)) {
-        if (result != NULL) udtitvfmt_closeResult(result);
-        if (to != NULL) ucal_close(to);
-        if (from != NULL) ucal_close(from);
+        if (result != NULL) sc_icu_i18n.udtitvfmt_closeResult(result);
+        if (to != NULL) sc_icu_i18n.ucal_close(to);
+        if (from != NULL) sc_icu_i18n.ucal_close(from);
         return sc_icu_date_failure(U_FAILURE(code) ? code : U_MEMORY_ALLOCATION_ERROR,
                                    to == NULL ? "ucal_open" : "udtitvfmt_openResult", err, err_size);
     }
@@ -347,14 +348,14 @@ int32_t sc_icu_format_date_interval(const char *locale_id, double start_ms, doub
     pthread_mutex_lock(&sc_icu_cache_lock);
     UDateIntervalFormat *format = sc_icu_cached(locale_id, SC_ICU_KIND_INTERVAL, with_time != 0, &status, err, err_size);
     if (format != NULL) {
-        udtitvfmt_formatCalendarToResult(format, from, to, result, &code);
+        sc_icu_i18n.udtitvfmt_formatCalendarToResult(format, from, to, result, &code);
     }
     pthread_mutex_unlock(&sc_icu_cache_lock);
     if (format != NULL && U_SUCCESS(code)) {
         /* The result owns its text: reading it needs no lock. */
-        const UFormattedValue *value = udtitvfmt_resultAsValue(result, &code);
+        const UFormattedValue *value = sc_icu_i18n.udtitvfmt_resultAsValue(result, &code);
         int32_t text_length = 0;
-        const UChar *text = value != NULL && U_SUCCESS(code) ? ufmtval_getString(value, &text_length, &code) : NULL;
+        const UChar *text = value != NULL && U_SUCCESS(code) ? sc_icu_i18n.ufmtval_getString(value, &text_length, &code) : NULL;
         if (text != NULL && U_SUCCESS(code)) {
             if (text_length < 0 || text_length > capacity) {
                 code = U_BUFFER_OVERFLOW_ERROR;
@@ -366,9 +367,9 @@ int32_t sc_icu_format_date_interval(const char *locale_id, double start_ms, doub
             code = U_INTERNAL_PROGRAM_ERROR;
         }
     }
-    udtitvfmt_closeResult(result);
-    ucal_close(to);
-    ucal_close(from);
+    sc_icu_i18n.udtitvfmt_closeResult(result);
+    sc_icu_i18n.ucal_close(to);
+    sc_icu_i18n.ucal_close(from);
     if (format == NULL) return status;
     if (length < 0) {
         return sc_icu_date_failure(U_FAILURE(code) ? code : U_INTERNAL_PROGRAM_ERROR, "udtitvfmt_formatCalendarToResult", err, err_size);

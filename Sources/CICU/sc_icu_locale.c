@@ -3,10 +3,10 @@
 #include "sc_icu.h"
 #include "sc_icu_internal.h"
 
-#include <unicode/ucal.h>
 #include <unicode/uenum.h>
 #include <unicode/uloc.h>
-#include <unicode/unumsys.h>
+
+#include "sc_icu_i18n.h"
 
 /* Copies an ICU output of `length` bytes produced with `code` into the caller's contract:
  * a NUL-terminated string, or an error. */
@@ -159,22 +159,24 @@ int32_t sc_icu_language_has_data(const char *language) {
 
 int32_t sc_icu_numbering_system_kind(const char *name) {
     if (!sc_icu_is_short_ascii(name, 16) || name[0] == 0) return SC_ICU_NUMBERING_UNKNOWN;
+    if (sc_icu_i18n_open(NULL, 0) != 0) return SC_ICU_NUMBERING_UNAVAILABLE;
     UErrorCode code = U_ZERO_ERROR;
-    UNumberingSystem *system = unumsys_openByName(name, &code);
+    UNumberingSystem *system = sc_icu_i18n.unumsys_openByName(name, &code);
     if (U_FAILURE(code) || system == NULL) {
-        if (system != NULL) unumsys_close(system);
+        if (system != NULL) sc_icu_i18n.unumsys_close(system);
         return SC_ICU_NUMBERING_UNKNOWN;
     }
-    int32_t kind = unumsys_isAlgorithmic(system) || unumsys_getRadix(system) != 10
+    int32_t kind = sc_icu_i18n.unumsys_isAlgorithmic(system) || sc_icu_i18n.unumsys_getRadix(system) != 10
         ? SC_ICU_NUMBERING_ALGORITHMIC : SC_ICU_NUMBERING_DECIMAL;
-    unumsys_close(system);
+    sc_icu_i18n.unumsys_close(system);
     return kind;
 }
 
 int32_t sc_icu_calendar_is_known(const char *name) {
     if (!sc_icu_is_short_ascii(name, 32) || name[0] == 0) return 0;
+    if (sc_icu_i18n_open(NULL, 0) != 0) return -1;
     UErrorCode code = U_ZERO_ERROR;
-    UEnumeration *calendars = ucal_getKeywordValuesForLocale("calendar", "", 0, &code);
+    UEnumeration *calendars = sc_icu_i18n.ucal_getKeywordValuesForLocale("calendar", "", 0, &code);
     if (U_FAILURE(code) || calendars == NULL) {
         if (calendars != NULL) uenum_close(calendars);
         return 0;
@@ -227,16 +229,18 @@ static int32_t sc_icu_enumeration_item(UEnumeration *items, UErrorCode code, int
 int32_t sc_icu_numbering_system_name(int32_t index, char *out, int32_t capacity) {
     if (out == NULL || capacity <= 0 || index < 0) return SC_ICU_ERROR_ARGUMENT;
     out[0] = 0;
+    if (sc_icu_i18n_open(NULL, 0) != 0) return SC_ICU_ERROR_LIBRARY;
     UErrorCode code = U_ZERO_ERROR;
-    UEnumeration *names = unumsys_openAvailableNames(&code);
+    UEnumeration *names = sc_icu_i18n.unumsys_openAvailableNames(&code);
     return sc_icu_enumeration_item(names, code, index, NULL, out, capacity);
 }
 
 int32_t sc_icu_calendar_name(int32_t index, char *out, int32_t capacity) {
     if (out == NULL || capacity <= 0 || index < 0) return SC_ICU_ERROR_ARGUMENT;
     out[0] = 0;
+    if (sc_icu_i18n_open(NULL, 0) != 0) return SC_ICU_ERROR_LIBRARY;
     UErrorCode code = U_ZERO_ERROR;
-    UEnumeration *calendars = ucal_getKeywordValuesForLocale("calendar", "", 0, &code);
+    UEnumeration *calendars = sc_icu_i18n.ucal_getKeywordValuesForLocale("calendar", "", 0, &code);
     return sc_icu_enumeration_item(calendars, code, index, "ca", out, capacity);
 }
 

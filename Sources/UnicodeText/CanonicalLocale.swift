@@ -91,12 +91,21 @@ public struct CanonicalLocale: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Why ICU's formatting library, opened on the first keyword or date that needs it, could
+    /// not be loaded: a broken installation, named with its file and package.
+    private static func formattingLibraryMissing() -> LocaleError {
+        var message = [CChar](repeating: 0, count: 1024)
+        _ = sc_icu_i18n_open(&message, message.count)
+        return LocaleError(message.stringBeforeNUL)
+    }
+
     /// Refuses every keyword but a decimal numbering system and a known calendar.
     private static func checkKeyword(_ key: String, _ value: String) throws(LocaleError) {
         switch key {
         case "numbers":
             switch Int(sc_icu_numbering_system_kind(value)) {
             case Int(SC_ICU_NUMBERING_DECIMAL): return
+            case Int(SC_ICU_NUMBERING_UNAVAILABLE): throw formattingLibraryMissing()
             case Int(SC_ICU_NUMBERING_ALGORITHMIC):
                 throw LocaleError("numbering system \"\(value)\" (-u-nu-) is not decimal; use one such as latn, arab, deva or thai")
             default:
@@ -105,7 +114,9 @@ public struct CanonicalLocale: Hashable, Sendable, CustomStringConvertible {
                     : LocaleError("numbering system \"\(value)\" (-u-nu-) is not one ICU knows; use one such as latn, arab, deva or thai")
             }
         case "calendar":
-            guard sc_icu_calendar_is_known(value) == 1 else {
+            let known = sc_icu_calendar_is_known(value)
+            if known == -1 { throw formattingLibraryMissing() }
+            guard known == 1 else {
                 throw value == "yes" || value == "true"
                     ? LocaleError("-u-ca- needs a calendar, such as gregory")
                     : LocaleError("calendar \"\(value)\" (-u-ca-) is not one ICU knows; use one such as gregory, buddhist or japanese")

@@ -39,7 +39,7 @@ public struct LocalizedDateFormat: Hashable, Sendable {
     private func format(_ call: (UnsafeMutablePointer<UInt16>, Int32, UnsafeMutablePointer<CChar>, Int) -> Int32) throws(UnicodeTextError) -> String {
         for capacity in [256, 4096] {
             var out = [UInt16](repeating: 0, count: capacity)
-            var message = [CChar](repeating: 0, count: 128)
+            var message = [CChar](repeating: 0, count: 1024)
             let length = out.withUnsafeMutableBufferPointer { o in
                 message.withUnsafeMutableBufferPointer { m in call(o.baseAddress!, Int32(capacity), m.baseAddress!, m.count) }
             }

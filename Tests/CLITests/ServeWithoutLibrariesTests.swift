@@ -3,8 +3,9 @@ import XCTest
 
 /// `serve` where a library it opens on demand cannot be loaded: libmicrohttpd at start-up (a
 /// clear message on stderr, exit status 1, never a crash), libcurl on the first photo fetch (a
-/// JSON 502 naming it); `render` with a HEIC photo without libheif; and the commands that hash
-/// without libcrypto, which `--help` and a one-card render never load. The library is hidden
+/// JSON 502 naming it); `render` with a HEIC photo without libheif; the commands that hash
+/// without libcrypto, and dates and locale keywords without libicui18n, neither of which
+/// `--help` or a card without a date loads. The library is hidden
 /// in a private mount namespace, where its file is bound to /dev/null (so dlopen finds it and
 /// refuses it); that needs root, and the tests are skipped where `unshare --mount` is not
 /// allowed.
@@ -132,5 +133,33 @@ final class ServeWithoutLibrariesTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(version.status, 0, version.stderr)
         let text = String(decoding: version.stdout, as: UTF8.self)
         XCTAssertTrue(text.contains("templates: unavailable (libcrypto could not be loaded"), text)
+    }
+
+    /// A card without a date never loads ICU's formatting library, and is the same bytes; a
+    /// date or a locale keyword (-u-nu-, -u-ca-) without it is an error naming it and its package.
+    func testOnlyDatesAndLocaleKeywordsNeedLibicui18n() throws {
+        let library = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: "/usr/lib/x86_64-linux-gnu")
+            .first { $0.hasPrefix("libicui18n.so.") && $0.split(separator: ".").count == 3 }, "no libicui18n.so.N")
+        let major = library.split(separator: ".").last!
+        let card = ["render", "--title", "Our first apartment together", "--locale", "ar-EG", "-o"]
+        let without = try run(hiding: library, #"exec "$@""#, card + ["without.png"])
+        XCTAssertEqual(without.status, 0, without.stderr)
+        let with = try Sharecard.run(card + ["-"])
+        XCTAssertEqual(with.status, 0, with.stderr)
+        XCTAssertEqual(try Data(contentsOf: directory.appendingPathComponent("without.png")), with.stdout)
+
+        let needing: [(status: Int32, arguments: [String])] = [
+            (1, ["render", "--title", "Hi", "--template", "dated", "--date", "2024-06-01", "-o", "dated.png"]),
+            (2, ["render", "--title", "Hi", "--locale", "ar-EG-u-nu-arab", "-o", "digits.png"]),
+            (2, ["render", "--title", "Hi", "--locale", "th-TH-u-ca-buddhist", "-o", "calendar.png"]),
+        ]
+        for (status, arguments) in needing {
+            let r = try run(hiding: library, #"exec "$@""#, arguments)
+            XCTAssertEqual(r.status, status, r.stderr)
+            XCTAssertTrue(r.stderr.contains("libicui18n could not be loaded (tried \(library)): "), r.stderr)
+            XCTAssertTrue(r.stderr.contains("\(library): file too short"), r.stderr)
+            XCTAssertTrue(r.stderr.contains("it comes with the Debian package libicu\(major)"), r.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent(arguments.last!).path))
+        }
     }
 }

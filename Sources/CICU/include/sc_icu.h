@@ -113,8 +113,15 @@ int32_t sc_icu_locale_with_keyword(const char *locale_id, const char *key, const
 /* 1 when one of ICU's available locales (uloc_getAvailable) has this language, else 0. */
 int32_t sc_icu_language_has_data(const char *language);
 
+/* Opens ICU's formatting library (libicui18n: dates, calendars, numbering systems), once per
+ * process; the functions below that need it open it themselves. Returns 0, or
+ * SC_ICU_ERROR_LIBRARY with why in err ("libicui18n could not be loaded (tried
+ * libicui18n.so.72): …; it comes with the Debian package libicu72"). */
+int32_t sc_icu_i18n_open(char *err, size_t err_size);
+
 /* Kinds of numbering system, for sc_icu_numbering_system_kind. */
 enum {
+    SC_ICU_NUMBERING_UNAVAILABLE = -1, /* libicui18n could not be loaded (sc_icu_i18n_open says why) */
     SC_ICU_NUMBERING_UNKNOWN = 0,
     SC_ICU_NUMBERING_DECIMAL = 1,    /* ten digits, such as latn, arab, deva, thai */
     SC_ICU_NUMBERING_ALGORITHMIC = 2 /* rule-based, such as roman, hebr */
@@ -124,7 +131,7 @@ enum {
 int32_t sc_icu_numbering_system_kind(const char *name);
 
 /* 1 when `name` (ICU's legacy calendar name, such as "gregorian" or "islamic-civil") is one
- * of the calendars ICU implements, else 0. */
+ * of the calendars ICU implements, else 0; -1 when libicui18n could not be loaded. */
 int32_t sc_icu_calendar_is_known(const char *name);
 
 /* The index-th numbering system ICU has (unumsys_openAvailableNames), such as "latn".
