@@ -13,7 +13,7 @@ import PackageDescription
 //   Faces → Caching (faces found per photo, by the photo's digest);  CardService → Faces (the server's face cache)
 //   CFaces is built only as the plug-in libsharecard-faces.so, which CFacesLoader opens on the first detection
 //   Cards → Photos (a user's photo: JPEG, PNG, WebP, HEIC decoded upright in sRGB) → Raster, CImageDecode
-//   CImageDecode → CPNG (a PNG photo's pixels; its colour chunks are converted in CImageDecode), CDynamicLibrary (libheif)
+//   CImageDecode → CPNG (a PNG photo's pixels; its colour chunks are converted in CImageDecode), CDynamicLibrary (libheif, lcms2, libexif, libwebpdemux)
 //   Cards → Faces (an aspect-filled photo is cropped to keep its faces)
 //   CardService → PhotoFetch (photos by URL from allow-listed origins) → Caching, CCurlFetch
 //   CardService → HTTPTypes (requests and responses as values, no sockets);  HTTPServer → HTTPTypes, CMicroHTTPD
@@ -57,10 +57,10 @@ let package = Package(
         .target(name: "CSignal"),
         // libcurl is opened with dlopen on the first fetch (not linked), so other commands never load it.
         .target(name: "CCurlFetch", dependencies: ["CDynamicLibrary"]),
-        // libheif (HEIC) is opened with dlopen on the first HEIC photo (not linked): its codecs cost every process start.
+        // libheif (HEIC) is opened with dlopen on the first HEIC photo, and lcms2, libexif and libwebpdemux on the first
+        // photo that may need them (not linked): their loading cost every process start.
         .target(name: "CImageDecode", dependencies: ["CPNG", "CDynamicLibrary"],
-                linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("webpdemux"),
-                                 .linkedLibrary("exif"), .linkedLibrary("lcms2"), .linkedLibrary("m"), .linkedLibrary("z")]),
+                linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("m"), .linkedLibrary("z")]),
         .target(name: "CHyphen", linkerSettings: [.linkedLibrary("hyphen")]),
         // Raster's pixel loops that Swift's baseline-x86-64 SIMD made slow (built at -O2 in every configuration).
         .target(name: "CRasterKernels", cSettings: [.unsafeFlags(["-O2"])]),

@@ -1,6 +1,6 @@
 #include "sc_image_internal.h"
 
-#include <libexif/exif-data.h>
+#include "sc_photo_libraries.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,14 +21,14 @@ int sc_exif_orientation(const uint8_t *exif, size_t size) {
         length = size + 6;
     }
     int orientation = 1;
-    ExifData *data = exif_data_new_from_data(bytes, (unsigned int)length);
+    ExifData *data = sc_exif.exif_data_new_from_data(bytes, (unsigned int)length);
     if (data) {
-        ExifEntry *entry = exif_content_get_entry(data->ifd[EXIF_IFD_0], EXIF_TAG_ORIENTATION);
+        ExifEntry *entry = sc_exif.exif_content_get_entry(data->ifd[EXIF_IFD_0], EXIF_TAG_ORIENTATION);
         if (entry && entry->format == EXIF_FORMAT_SHORT && entry->components >= 1 && entry->data && entry->size >= 2) {
-            int value = exif_get_short(entry->data, exif_data_get_byte_order(data));
+            int value = sc_exif.exif_get_short(entry->data, sc_exif.exif_data_get_byte_order(data));
             if (value >= 1 && value <= 8) orientation = value;
         }
-        exif_data_unref(data);
+        sc_exif.exif_data_unref(data);
     }
     free(copy);
     return orientation;

@@ -9,6 +9,7 @@
  * (docs/design.md, "HEIC photos"), and most processes never see a HEIC. The header supplies
  * the types; the calls go through this table. */
 #include "sc_image_internal.h"
+#include "sc_photo_libraries.h"
 
 #include <libheif/heif.h>
 #include <limits.h>
@@ -184,6 +185,8 @@ int sc_image_decode_heic(const uint8_t *data, size_t size, const sc_image_reques
     }
     if (size > INT_MAX) return sc_image_fail(err, err_size, SC_IMAGE_TOO_LARGE, "HEIC file of %zu bytes", size);
     if (open_libheif(err, err_size) != 0) return SC_IMAGE_UNSUPPORTED;
+    int opened = sc_photo_libraries_open(SC_PHOTO_NEEDS_LCMS2, err, err_size);
+    if (opened != SC_IMAGE_OK) return opened;
     const enum heif_filetype_result filetype = lib.check_filetype(data, (int)size);
     if (filetype == heif_filetype_no) {
         return sc_image_fail(err, err_size, SC_IMAGE_CORRUPT, "not a HEIC file (brand '%s')", brand);

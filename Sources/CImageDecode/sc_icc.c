@@ -1,6 +1,6 @@
 #include "sc_image_internal.h"
 
-#include <lcms2.h>
+#include "sc_photo_libraries.h"
 #include <string.h>
 
 /* lcms2 reports errors through a per-context handler; a silent context keeps them off stderr
@@ -12,8 +12,8 @@ static void quiet(cmsContext context, cmsUInt32Number code, const char *text) {
 }
 
 static cmsContext quiet_context(void) {
-    cmsContext context = cmsCreateContext(NULL, NULL);
-    if (context) cmsSetLogErrorHandlerTHR(context, quiet);
+    cmsContext context = sc_lcms2.cmsCreateContext(NULL, NULL);
+    if (context) sc_lcms2.cmsSetLogErrorHandlerTHR(context, quiet);
     return context;
 }
 
@@ -21,15 +21,15 @@ int sc_icc_is_srgb(const uint8_t *icc, size_t icc_size) {
     if (!icc || icc_size < 128 || icc_size > 0xFFFFFFF) return -1;
     cmsContext context = quiet_context();
     if (!context) return -1;
-    cmsHPROFILE profile = cmsOpenProfileFromMemTHR(context, icc, (cmsUInt32Number)icc_size);
+    cmsHPROFILE profile = sc_lcms2.cmsOpenProfileFromMemTHR(context, icc, (cmsUInt32Number)icc_size);
     int result = -1;
     if (profile) {
         char description[256] = {0};
-        cmsGetProfileInfoASCII(profile, cmsInfoDescription, "en", "US", description, sizeof description);
+        sc_lcms2.cmsGetProfileInfoASCII(profile, cmsInfoDescription, "en", "US", description, sizeof description);
         result = strstr(description, "sRGB") != NULL;
-        cmsCloseProfile(profile);
+        sc_lcms2.cmsCloseProfile(profile);
     }
-    cmsDeleteContext(context);
+    sc_lcms2.cmsDeleteContext(context);
     return result;
 }
 
@@ -37,23 +37,23 @@ int sc_icc_is_srgb(const uint8_t *icc, size_t icc_size) {
  * 0, or -1 when `source` is not a usable RGB profile. */
 static int rgb_profile_to_srgb(cmsContext context, cmsHPROFILE source, uint32_t *pixels, size_t count) {
     int status = -1;
-    cmsHPROFILE srgb = cmsCreate_sRGBProfileTHR(context);
-    if (source && srgb && cmsGetColorSpace(source) == cmsSigRgbData) {
-        cmsHTRANSFORM transform = cmsCreateTransformTHR(context, source, TYPE_BGRA_8, srgb, TYPE_BGRA_8,
+    cmsHPROFILE srgb = sc_lcms2.cmsCreate_sRGBProfileTHR(context);
+    if (source && srgb && sc_lcms2.cmsGetColorSpace(source) == cmsSigRgbData) {
+        cmsHTRANSFORM transform = sc_lcms2.cmsCreateTransformTHR(context, source, TYPE_BGRA_8, srgb, TYPE_BGRA_8,
                                                         INTENT_PERCEPTUAL, cmsFLAGS_COPY_ALPHA);
         if (transform) {
             /* In slices so the pixel count never overflows lcms2's 32-bit argument. */
             for (size_t done = 0; done < count;) {
                 size_t n = count - done > (1u << 20) ? (1u << 20) : count - done;
-                cmsDoTransform(transform, pixels + done, pixels + done, (cmsUInt32Number)n);
+                sc_lcms2.cmsDoTransform(transform, pixels + done, pixels + done, (cmsUInt32Number)n);
                 done += n;
             }
-            cmsDeleteTransform(transform);
+            sc_lcms2.cmsDeleteTransform(transform);
             status = 0;
         }
     }
-    if (source) cmsCloseProfile(source);
-    if (srgb) cmsCloseProfile(srgb);
+    if (source) sc_lcms2.cmsCloseProfile(source);
+    if (srgb) sc_lcms2.cmsCloseProfile(srgb);
     return status;
 }
 
@@ -61,9 +61,9 @@ int sc_icc_rgb_to_srgb(uint32_t *pixels, size_t count, const uint8_t *icc, size_
     if (!icc || icc_size < 128 || icc_size > 0xFFFFFFF) return -1;
     cmsContext context = quiet_context();
     if (!context) return -1;
-    cmsHPROFILE source = cmsOpenProfileFromMemTHR(context, icc, (cmsUInt32Number)icc_size);
+    cmsHPROFILE source = sc_lcms2.cmsOpenProfileFromMemTHR(context, icc, (cmsUInt32Number)icc_size);
     int status = rgb_profile_to_srgb(context, source, pixels, count);
-    cmsDeleteContext(context);
+    sc_lcms2.cmsDeleteContext(context);
     return status;
 }
 
@@ -74,18 +74,18 @@ int sc_chromaticities_to_srgb(uint32_t *pixels, size_t count, const double white
     if (!context) return -1;
     /* IEC 61966-2-1's curve: Y = ((X + 0.055) / 1.055)^2.4 above 0.04045, X / 12.92 below. */
     const cmsFloat64Number srgb_curve[5] = {2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045};
-    cmsToneCurve *curve = cmsBuildParametricToneCurve(context, 4, srgb_curve);
+    cmsToneCurve *curve = sc_lcms2.cmsBuildParametricToneCurve(context, 4, srgb_curve);
     cmsHPROFILE source = NULL;
     if (curve) {
         cmsToneCurve *curves[3] = {curve, curve, curve};
         const cmsCIExyY white = {white_xy[0], white_xy[1], 1};
         const cmsCIExyYTRIPLE primaries = {{primaries_xy[0], primaries_xy[1], 1}, {primaries_xy[2], primaries_xy[3], 1},
                                            {primaries_xy[4], primaries_xy[5], 1}};
-        source = cmsCreateRGBProfileTHR(context, &white, &primaries, curves);
-        cmsFreeToneCurve(curve);
+        source = sc_lcms2.cmsCreateRGBProfileTHR(context, &white, &primaries, curves);
+        sc_lcms2.cmsFreeToneCurve(curve);
     }
     int status = rgb_profile_to_srgb(context, source, pixels, count);
-    cmsDeleteContext(context);
+    sc_lcms2.cmsDeleteContext(context);
     return status;
 }
 
@@ -105,26 +105,26 @@ void sc_cmyk_to_bgra(const uint8_t *cmyk, uint32_t *out, size_t count, int inver
     if (icc && icc_size >= 128 && icc_size <= 0xFFFFFFF) {
         cmsContext context = quiet_context();
         if (context) {
-            cmsHPROFILE source = cmsOpenProfileFromMemTHR(context, icc, (cmsUInt32Number)icc_size);
-            cmsHPROFILE srgb = cmsCreate_sRGBProfileTHR(context);
+            cmsHPROFILE source = sc_lcms2.cmsOpenProfileFromMemTHR(context, icc, (cmsUInt32Number)icc_size);
+            cmsHPROFILE srgb = sc_lcms2.cmsCreate_sRGBProfileTHR(context);
             cmsHTRANSFORM transform = NULL;
-            if (source && srgb && cmsGetColorSpace(source) == cmsSigCmykData) {
-                transform = cmsCreateTransformTHR(context, source, inverted ? TYPE_CMYK_8_REV : TYPE_CMYK_8,
+            if (source && srgb && sc_lcms2.cmsGetColorSpace(source) == cmsSigCmykData) {
+                transform = sc_lcms2.cmsCreateTransformTHR(context, source, inverted ? TYPE_CMYK_8_REV : TYPE_CMYK_8,
                                                   srgb, TYPE_BGRA_8, INTENT_PERCEPTUAL, 0);
             }
             if (transform) {
                 for (size_t i = 0; i < count; i++) out[i] = 0xFF000000u; /* lcms2 leaves the extra channel */
                 for (size_t done = 0; done < count;) {
                     size_t n = count - done > (1u << 20) ? (1u << 20) : count - done;
-                    cmsDoTransform(transform, cmyk + 4 * done, out + done, (cmsUInt32Number)n);
+                    sc_lcms2.cmsDoTransform(transform, cmyk + 4 * done, out + done, (cmsUInt32Number)n);
                     done += n;
                 }
-                cmsDeleteTransform(transform);
+                sc_lcms2.cmsDeleteTransform(transform);
                 *converted_profile = 1;
             }
-            if (source) cmsCloseProfile(source);
-            if (srgb) cmsCloseProfile(srgb);
-            cmsDeleteContext(context);
+            if (source) sc_lcms2.cmsCloseProfile(source);
+            if (srgb) sc_lcms2.cmsCloseProfile(srgb);
+            sc_lcms2.cmsDeleteContext(context);
             if (*converted_profile) return;
         }
     }

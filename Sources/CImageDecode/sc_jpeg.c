@@ -2,6 +2,7 @@
  * must not return: ours longjmps back to the setjmp in sc_image_decode_jpeg, with only C
  * frames in between. Everything allocated is reachable from `state` so the jump cannot leak. */
 #include "sc_image_internal.h"
+#include "sc_photo_libraries.h"
 
 #include <stdio.h> /* jpeglib.h needs FILE */
 #include <jpeglib.h>
@@ -86,6 +87,8 @@ int sc_image_decode_jpeg(const uint8_t *data, size_t size, const sc_image_reques
         return sc_image_fail(err, err_size, SC_IMAGE_CORRUPT, "not a JPEG file (no SOI marker)");
     }
     if (size > (size_t)0xFFFFFFFF) return sc_image_fail(err, err_size, SC_IMAGE_TOO_LARGE, "JPEG of %zu bytes is too large", size);
+    int opened = sc_photo_libraries_open(SC_PHOTO_NEEDS_EXIF | SC_PHOTO_NEEDS_LCMS2, err, err_size);
+    if (opened != SC_IMAGE_OK) return opened;
 
     /* volatile: read after longjmp. */
     decode_state *volatile s = (decode_state *)calloc(1, sizeof(decode_state));

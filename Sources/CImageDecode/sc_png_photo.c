@@ -3,6 +3,7 @@
  * lcms2, in PNG's order of precedence: an iCCP profile; else an sRGB chunk (nothing to do);
  * else cHRM primaries. A PNG carries at most one of each, all before its first IDAT. */
 #include "sc_image_internal.h"
+#include "sc_photo_libraries.h"
 #include "sc_png.h"
 
 #include <math.h>
@@ -101,6 +102,8 @@ int sc_image_decode_png(const uint8_t *data, size_t size, const sc_image_request
     if (!data || size < 8 || memcmp(data, signature, 8) != 0) {
         return sc_image_fail(err, err_size, SC_IMAGE_CORRUPT, "not a PNG file (bad signature)");
     }
+    int opened = sc_photo_libraries_open(SC_PHOTO_NEEDS_LCMS2, err, err_size);
+    if (opened != SC_IMAGE_OK) return opened;
     colour_chunks chunks;
     read_colour_chunks(data, size, &chunks);
     const uint32_t w = chunks.width, h = chunks.height;

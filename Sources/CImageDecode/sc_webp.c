@@ -1,9 +1,9 @@
 /* WebP decoding with libwebp: still images, lossy or lossless, with alpha; EXIF and ICCP
  * chunks read through the demuxer. Scaling happens inside the decoder (use_scaling). */
 #include "sc_image_internal.h"
+#include "sc_photo_libraries.h"
 
 #include <webp/decode.h>
-#include <webp/demux.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,13 +13,13 @@ static uint8_t *chunk_copy(WebPDemuxer *demux, const char *fourcc, size_t *size)
     WebPChunkIterator iterator;
     uint8_t *copy = NULL;
     *size = 0;
-    if (WebPDemuxGetChunk(demux, fourcc, 1, &iterator)) {
+    if (sc_webpdemux.WebPDemuxGetChunk(demux, fourcc, 1, &iterator)) {
         copy = (uint8_t *)malloc(iterator.chunk.size ? iterator.chunk.size : 1);
         if (copy) {
             memcpy(copy, iterator.chunk.bytes, iterator.chunk.size);
             *size = iterator.chunk.size;
         }
-        WebPDemuxReleaseChunkIterator(&iterator);
+        sc_webpdemux.WebPDemuxReleaseChunkIterator(&iterator);
     }
     return copy;
 }
@@ -43,6 +43,8 @@ int sc_image_decode_webp(const uint8_t *data, size_t size, const sc_image_reques
     if (!data || size < 12 || memcmp(data, "RIFF", 4) != 0 || memcmp(data + 8, "WEBP", 4) != 0) {
         return sc_image_fail(err, err_size, SC_IMAGE_CORRUPT, "not a WebP file (no RIFF/WEBP header)");
     }
+    int opened = sc_photo_libraries_open(SC_PHOTO_NEEDS_WEBPDEMUX | SC_PHOTO_NEEDS_EXIF | SC_PHOTO_NEEDS_LCMS2, err, err_size);
+    if (opened != SC_IMAGE_OK) return opened;
     WebPBitstreamFeatures features;
     VP8StatusCode status = WebPGetFeatures(data, size, &features);
     if (status != VP8_STATUS_OK) {
@@ -59,14 +61,14 @@ int sc_image_decode_webp(const uint8_t *data, size_t size, const sc_image_reques
     uint8_t *icc = NULL;
     size_t icc_size = 0;
     WebPData whole = {data, size};
-    WebPDemuxer *demux = WebPDemux(&whole);
+    WebPDemuxer *demux = sc_webpdemux.WebPDemuxInternal(&whole, 0, NULL, WEBP_DEMUX_ABI_VERSION);
     if (demux) {
         size_t exif_size = 0;
         uint8_t *exif = chunk_copy(demux, "EXIF", &exif_size);
         if (exif) orientation = sc_exif_orientation(exif, exif_size);
         free(exif);
         icc = chunk_copy(demux, "ICCP", &icc_size);
-        WebPDemuxDelete(demux);
+        sc_webpdemux.WebPDemuxDelete(demux);
     }
 
     WebPDecoderConfig config;

@@ -94,3 +94,15 @@ public struct Photo: Sendable {
         orientation = Int(result.orientation)
     }
 }
+
+extension Photo {
+    /// Why photos could not be decoded in this process, or nil: lcms2, libexif and
+    /// libwebpdemux are opened on the first photo that needs them, and this opens them now
+    /// (for a server, which would rather not start than refuse every photo). The message names
+    /// the library, the file tried and its Debian package.
+    public static func decoderLibrariesProblem() -> String? {
+        var message = [CChar](repeating: 0, count: 2048)
+        guard Int(sc_image_decode_open_libraries(&message, message.count)) != SC_IMAGE_OK else { return nil }
+        return String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

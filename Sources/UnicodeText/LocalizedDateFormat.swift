@@ -53,3 +53,15 @@ public struct LocalizedDateFormat: Hashable, Sendable {
         throw .icu("formatting a date for \(locale.tag): text longer than 4096 UTF-16 code units")
     }
 }
+
+extension LocalizedDateFormat {
+    /// Why dates could not be formatted in this process, or nil: ICU's formatting library is
+    /// opened on the first date or locale keyword, and this opens it now (for a server, which
+    /// would rather not start than fail every dated card). The message names the file tried
+    /// and the Debian package.
+    public static func libraryProblem() -> String? {
+        var message = [CChar](repeating: 0, count: 1024)
+        guard sc_icu_i18n_open(&message, message.count) != 0 else { return nil }
+        return message.stringBeforeNUL
+    }
+}

@@ -4,6 +4,8 @@ import Faces
 import Foundation
 import HTTPServer
 import HTTPTypes
+import Photos
+import UnicodeText
 
 enum ServeCommand {
     static let spec = CommandSpec(
@@ -44,7 +46,12 @@ enum ServeCommand {
     static let webFileLimit = 16 << 20
 
     static func run(_ args: ParsedArguments) throws {
+        // The libraries other commands open on first use: a server finds a broken installation
+        // at start rather than in every request that needs one.
         try HashingLibrary.require()
+        for problem in [Photo.decoderLibrariesProblem(), LocalizedDateFormat.libraryProblem()] {
+            if let problem { throw CommandError(problem) }
+        }
         let palettesDirectory = try Resources.directory("palettes", override: args.value("palettes"))
         let templatesDirectory = try Resources.directory("templates", override: args.value("templates"))
         let fontsDirectory = try Resources.directory("fonts", override: args.value("fonts"))

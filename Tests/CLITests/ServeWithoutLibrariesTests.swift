@@ -4,8 +4,9 @@ import XCTest
 /// `serve` where a library it opens on demand cannot be loaded: libmicrohttpd at start-up (a
 /// clear message on stderr, exit status 1, never a crash), libcurl on the first photo fetch (a
 /// JSON 502 naming it); `render` with a HEIC photo without libheif; the commands that hash
-/// without libcrypto, and dates and locale keywords without libicui18n, neither of which
-/// `--help` or a card without a date loads. The library is hidden
+/// without libcrypto, dates and locale keywords without libicui18n, and photos without the
+/// libraries that turn them upright and into sRGB; `--help` and a card without a date or photo
+/// load none of these. The library is hidden
 /// in a private mount namespace, where its file is bound to /dev/null (so dlopen finds it and
 /// refuses it); that needs root, and the tests are skipped where `unshare --mount` is not
 /// allowed.
@@ -136,7 +137,8 @@ final class ServeWithoutLibrariesTests: TemporaryDirectoryTestCase {
     }
 
     /// A card without a date never loads ICU's formatting library, and is the same bytes; a
-    /// date or a locale keyword (-u-nu-, -u-ca-) without it is an error naming it and its package.
+    /// date or a locale keyword (-u-nu-, -u-ca-) without it is an error naming it and its
+    /// package, and the server, which opens it at start, does not start.
     func testOnlyDatesAndLocaleKeywordsNeedLibicui18n() throws {
         let library = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: "/usr/lib/x86_64-linux-gnu")
             .first { $0.hasPrefix("libicui18n.so.") && $0.split(separator: ".").count == 3 }, "no libicui18n.so.N")
@@ -152,6 +154,7 @@ final class ServeWithoutLibrariesTests: TemporaryDirectoryTestCase {
             (1, ["render", "--title", "Hi", "--template", "dated", "--date", "2024-06-01", "-o", "dated.png"]),
             (2, ["render", "--title", "Hi", "--locale", "ar-EG-u-nu-arab", "-o", "digits.png"]),
             (2, ["render", "--title", "Hi", "--locale", "th-TH-u-ca-buddhist", "-o", "calendar.png"]),
+            (1, ["serve", "--host", "127.0.0.1", "--port", "0"]),
         ]
         for (status, arguments) in needing {
             let r = try run(hiding: library, #"exec "$@""#, arguments)
@@ -160,6 +163,39 @@ final class ServeWithoutLibrariesTests: TemporaryDirectoryTestCase {
             XCTAssertTrue(r.stderr.contains("\(library): file too short"), r.stderr)
             XCTAssertTrue(r.stderr.contains("it comes with the Debian package libicu\(major)"), r.stderr)
             XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent(arguments.last!).path))
+        }
+    }
+
+    /// A card without a photo loads neither lcms2, libexif nor libwebpdemux; a photo that may
+    /// need one (a JPEG: EXIF and ICC; a WebP: its chunks too) is refused naming the library
+    /// and its package, rather than drawn sideways or in the wrong colours.
+    func testPhotosWithoutTheirColourAndOrientationLibrariesAreRefusedByName() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("CardsTests/Fixtures")
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("chelsea-exif6.jpg"),
+                                         to: directory.appendingPathComponent("photo.jpg"))
+        try FileManager.default.copyItem(at: fixtures.deletingLastPathComponent().deletingLastPathComponent()
+                                            .appendingPathComponent("PhotosTests/Fixtures/orientation-6.webp"),
+                                         to: directory.appendingPathComponent("photo.webp"))
+        let cases: [(library: String, name: String, package: String, photo: String)] = [
+            ("liblcms2.so.2", "lcms2", "liblcms2-2", "photo.jpg"),
+            ("libexif.so.12", "libexif", "libexif12", "photo.jpg"),
+            ("libwebpdemux.so.2", "libwebpdemux", "libwebpdemux2", "photo.webp"),
+        ]
+        for (library, name, package, photo) in cases {
+            let plain = try run(hiding: library, #"exec "$@""#, ["render", "--title", "Hi", "-o", "plain.png"])
+            XCTAssertEqual(plain.status, 0, "\(library): \(plain.stderr)")
+            let r = try run(hiding: library, #"exec "$@""#,
+                            ["render", "--title", "Hi", "--template", "photo", "--photo", photo, "-o", "card.png"])
+            XCTAssertEqual(r.status, 1, r.stderr)
+            XCTAssertTrue(r.stderr.contains("\(photo): unsupported photo: \(name) could not be loaded (tried \(library)): "), r.stderr)
+            XCTAssertTrue(r.stderr.contains("\(library): file too short"), r.stderr)
+            XCTAssertTrue(r.stderr.contains("it comes with the Debian package \(package)"), r.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("card.png").path))
+            // The server opens them at start, and does not start without one.
+            let serve = try run(hiding: library, #"exec "$@""#, ["serve", "--host", "127.0.0.1", "--port", "0"])
+            XCTAssertEqual(serve.status, 1, serve.stderr)
+            XCTAssertTrue(serve.stderr.hasPrefix("sharecard serve: \(name) could not be loaded (tried \(library)): "), serve.stderr)
         }
     }
 }

@@ -58,6 +58,12 @@ typedef struct {
     int converted_profile;
 } sc_image_result;
 
+/* The decoders open lcms2, libexif and libwebpdemux with dlopen on their first call (a photo
+ * that needs one it cannot load is SC_IMAGE_UNSUPPORTED, naming it). This opens all three now,
+ * for a server that would rather not start than refuse photos: SC_IMAGE_OK, or
+ * SC_IMAGE_UNSUPPORTED with why in err. */
+int sc_image_decode_open_libraries(char *err, size_t err_size);
+
 /* Each returns SC_IMAGE_OK and fills *result, or a negative status with *result zeroed and
  * a message in err (err_size bytes, always terminated when err_size > 0). Safe to call on
  * several threads at once. */
