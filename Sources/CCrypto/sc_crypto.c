@@ -15,9 +15,13 @@
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
+#include <openssl/opensslv.h>
 #include <openssl/sha.h>
 
 #include "sc_dynamic_library.h"
+
+#define SC_STRINGIFY_(x) #x
+#define SC_STRINGIFY(x) SC_STRINGIFY_(x)
 
 typedef struct {
     __typeof__(&SHA256_Init) sha256_init;
@@ -32,7 +36,8 @@ static libcrypto_table lib;
 static sc_dl_once lib_once = SC_DL_ONCE_INIT;
 
 int sc_crypto_open(char *message, size_t message_size) {
-    static const char *const names[] = {"libcrypto.so.3"};
+    /* The soname of the OpenSSL the headers are from: libcrypto.so.3 for OpenSSL 3 (Debian's libssl3). */
+    static const char *const names[] = {"libcrypto.so." SC_STRINGIFY(OPENSSL_VERSION_MAJOR)};
     const sc_dl_symbol symbols[] = {
         {(void **)&lib.sha256_init, "SHA256_Init"},
         {(void **)&lib.sha256_update, "SHA256_Update"},
@@ -41,7 +46,7 @@ int sc_crypto_open(char *message, size_t message_size) {
         {(void **)&lib.evp_sha256, "EVP_sha256"},
         {(void **)&lib.memcmp, "CRYPTO_memcmp"},
     };
-    return sc_dl_open_explained("libcrypto", "libssl3", &lib_once, names, sizeof names / sizeof names[0], symbols,
+    return sc_dl_open_explained("libcrypto", "libssl" SC_STRINGIFY(OPENSSL_VERSION_MAJOR), &lib_once, names, sizeof names / sizeof names[0], symbols,
                                 sizeof symbols / sizeof symbols[0], message, message_size);
 }
 
