@@ -91,12 +91,10 @@ public struct CanonicalLocale: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Why ICU's formatting library, opened on the first keyword or date that needs it, could
-    /// not be loaded: a broken installation, named with its file and package.
+    /// ICU's formatting library, opened on the first keyword or date that needs it, could not
+    /// be loaded: a broken installation, named with its file and package.
     private static func formattingLibraryMissing() -> LocaleError {
-        var message = [CChar](repeating: 0, count: 1024)
-        _ = sc_icu_i18n_open(&message, message.count)
-        return LocaleError(message.stringBeforeNUL)
+        LocaleError(LocalizedDateFormat.libraryProblem() ?? "ICU's formatting library could not be loaded")
     }
 
     /// Refuses every keyword but a decimal numbering system and a known calendar.
