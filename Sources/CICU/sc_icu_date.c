@@ -124,7 +124,7 @@ static void *sc_icu_open_format(const char *locale_id, int32_t kind, int32_t wit
     UErrorCode code = U_ZERO_ERROR;
     if (kind == SC_ICU_KIND_DATE) {
         UDateFormat *format = sc_icu_i18n.udat_open(with_time ? UDAT_SHORT : UDAT_NONE, UDAT_LONG, locale_id,
-                                        zone, -1, NULL, -1, &code);
+                                                    zone, -1, NULL, -1, &code);
         if (U_FAILURE(code) || format == NULL) {
             if (format != NULL) sc_icu_i18n.udat_close(format);
             *status = sc_icu_date_failure(U_FAILURE(code) ? code : U_INTERNAL_PROGRAM_ERROR, "udat_open", err, err_size);
@@ -300,7 +300,7 @@ static int32_t sc_icu_styled_skeleton(const char *locale_id, const UChar *zone, 
                                       UChar skeleton[SC_ICU_PATTERN_MAX], char *err, size_t err_size) {
     UErrorCode code = U_ZERO_ERROR;
     UDateFormat *format = sc_icu_i18n.udat_open(with_time ? UDAT_SHORT : UDAT_NONE, UDAT_LONG, locale_id,
-                                    zone, -1, NULL, -1, &code);
+                                                zone, -1, NULL, -1, &code);
     if (U_FAILURE(code) || format == NULL) {
         if (format != NULL) sc_icu_i18n.udat_close(format);
         return sc_icu_date_failure(U_FAILURE(code) ? code : U_INTERNAL_PROGRAM_ERROR, "udat_open", err, err_size);

@@ -40,7 +40,7 @@ static int rgb_profile_to_srgb(cmsContext context, cmsHPROFILE source, uint32_t 
     cmsHPROFILE srgb = sc_lcms2.cmsCreate_sRGBProfileTHR(context);
     if (source && srgb && sc_lcms2.cmsGetColorSpace(source) == cmsSigRgbData) {
         cmsHTRANSFORM transform = sc_lcms2.cmsCreateTransformTHR(context, source, TYPE_BGRA_8, srgb, TYPE_BGRA_8,
-                                                        INTENT_PERCEPTUAL, cmsFLAGS_COPY_ALPHA);
+                                                                 INTENT_PERCEPTUAL, cmsFLAGS_COPY_ALPHA);
         if (transform) {
             /* In slices so the pixel count never overflows lcms2's 32-bit argument. */
             for (size_t done = 0; done < count;) {
@@ -110,7 +110,7 @@ void sc_cmyk_to_bgra(const uint8_t *cmyk, uint32_t *out, size_t count, int inver
             cmsHTRANSFORM transform = NULL;
             if (source && srgb && sc_lcms2.cmsGetColorSpace(source) == cmsSigCmykData) {
                 transform = sc_lcms2.cmsCreateTransformTHR(context, source, inverted ? TYPE_CMYK_8_REV : TYPE_CMYK_8,
-                                                  srgb, TYPE_BGRA_8, INTENT_PERCEPTUAL, 0);
+                                                           srgb, TYPE_BGRA_8, INTENT_PERCEPTUAL, 0);
             }
             if (transform) {
                 for (size_t i = 0; i < count; i++) out[i] = 0xFF000000u; /* lcms2 leaves the extra channel */
