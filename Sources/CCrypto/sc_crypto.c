@@ -46,8 +46,9 @@ int sc_crypto_open(char *message, size_t message_size) {
         {(void **)&lib.evp_sha256, "EVP_sha256"},
         {(void **)&lib.memcmp, "CRYPTO_memcmp"},
     };
-    return sc_dl_open_explained("libcrypto", "libssl" SC_STRINGIFY(OPENSSL_VERSION_MAJOR), &lib_once, names, sizeof names / sizeof names[0], symbols,
-                                sizeof symbols / sizeof symbols[0], message, message_size);
+    return sc_dl_open_explained("libcrypto", "libssl" SC_STRINGIFY(OPENSSL_VERSION_MAJOR), &lib_once, names,
+                                sizeof names / sizeof names[0], symbols, sizeof symbols / sizeof symbols[0], message,
+                                message_size);
 }
 
 /* Stands in for the pointer of an empty buffer, which callers may pass as NULL. */
