@@ -1,5 +1,6 @@
 import Foundation
 import CCrypto
+import UnicodeText
 
 /// SHA-256 as lowercase hex, for data-file versions and cache keys.
 public enum ContentHash {
@@ -24,7 +25,7 @@ public enum ContentHash {
     public static func libraryProblem() -> String? {
         var message = [CChar](repeating: 0, count: 1024)
         guard sc_crypto_open(&message, message.count) != 0 else { return nil }
-        return String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return message.stringBeforeNUL
     }
 
     /// A digest as lowercase hex.

@@ -71,7 +71,7 @@ public struct Photo: Sendable {
         let status = data.withUnsafeBufferPointer { bytes in
             decode(bytes.baseAddress, bytes.count, &request, &result, &message, message.count)
         }
-        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let text = Self.text(message)
         guard Int(status) == SC_IMAGE_OK, let pixels = result.pixels else {
             sc_image_free(result.pixels)
             switch Int(status) {
@@ -103,6 +103,11 @@ extension Photo {
     public static func decoderLibrariesProblem() -> String? {
         var message = [CChar](repeating: 0, count: 2048)
         guard Int(sc_image_decode_open_libraries(&message, message.count)) != SC_IMAGE_OK else { return nil }
-        return String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text(message)
+    }
+
+    /// What a decoder wrote into a message buffer: the bytes before the first NUL, as UTF-8.
+    private static func text(_ message: [CChar]) -> String {
+        String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
