@@ -1,19 +1,21 @@
 import Synchronization
 
-/// A data file's version, the first 12 hex digits of the SHA-256 of its bytes, computed on
-/// first read and then kept. A one-card render never reads its palette's or template's
-/// version, so it neither hashes them nor loads libcrypto to do so (about 2 ms of CPU of the
-/// process's start); the server and `batch` read them for cache keys and ETags.
+/// A data file's version, the first 12 hex digits of the SHA-256 of its bytes (and of the
+/// images it uses, in order), computed on first read and then kept. A one-card render never
+/// reads its palette's or template's version, so it neither hashes them nor loads libcrypto
+/// to do so (about 2 ms of CPU of the process's start); the server and `batch` read them for
+/// cache keys and ETags.
 final class DeferredContentVersion: Sendable {
     private enum State {
-        case pending([UInt8])
+        case pending([[UInt8]])
         case computed(String)
     }
 
     private let state: Mutex<State>
 
-    init(hashing bytes: [UInt8]) {
-        state = Mutex(.pending(bytes))
+    /// `parts` are hashed as one run of bytes; they are joined only when the version is read.
+    init(hashing parts: [[UInt8]]) {
+        state = Mutex(.pending(parts))
     }
 
     var value: String {
@@ -21,8 +23,8 @@ final class DeferredContentVersion: Sendable {
             switch state {
             case .computed(let version):
                 return version
-            case .pending(let bytes):
-                let version = String(ContentHash.hex(bytes).prefix(12))
+            case .pending(let parts):
+                let version = String(ContentHash.hex(Array(parts.joined())).prefix(12))
                 state = .computed(version)
                 return version
             }

@@ -93,7 +93,7 @@ extension Palette {
             }
             guard !colors.isEmpty else { throw root.fail("a palette needs at least one colour") }
             self.init(name: name, description: try root.optional("description")?.string(maximumLength: 500) ?? "",
-                      colors: colors, deferredVersion: DeferredContentVersion(hashing: Array(data)))
+                      colors: colors, deferredVersion: DeferredContentVersion(hashing: [Array(data)]))
         } catch let e as JSONInputError {
             throw DataFileError(file: file, field: e.path, reason: e.reason)
         }

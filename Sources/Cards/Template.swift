@@ -59,9 +59,8 @@ extension Template {
                 throw elementsNode.fail(problem)
             }
             let document = Array(data)
-            let hashed = document + parser.assets.flatMap(\.fileBytes)
             self.init(name: name, description: try root.optional("description")?.string(maximumLength: 1000) ?? "",
-                      scene: scene, deferredVersion: DeferredContentVersion(hashing: hashed), uses: parser.uses,
+                      scene: scene, deferredVersion: DeferredContentVersion(hashing: [document] + parser.assets.map(\.fileBytes)), uses: parser.uses,
                       document: document)
         } catch let e as JSONInputError {
             throw DataFileError(file: file, field: e.path, reason: e.reason)
