@@ -1,6 +1,7 @@
 #include "sc_image_internal.h"
 
 #include "sc_photo_libraries.h"
+#include <stdlib.h>
 #include <string.h>
 
 /* lcms2 reports errors through a per-context handler; a silent context keeps them off stderr
@@ -33,45 +34,45 @@ int sc_icc_is_srgb(const uint8_t *icc, size_t icc_size) {
     return result;
 }
 
-/* Converts straight BGRA pixels in place from `source` (closed here, may be NULL) to sRGB;
- * 0, or -1 when `source` is not a usable RGB profile. */
-static int rgb_profile_to_srgb(cmsContext context, cmsHPROFILE source, uint32_t *pixels, size_t count) {
-    int status = -1;
+struct sc_srgb_conversion {
+    cmsContext context;
+    cmsHTRANSFORM transform;
+};
+
+/* A conversion from `source` (closed here, may be NULL) to sRGB, or NULL when `source` is not
+ * a usable RGB profile; `context` is the conversion's from then on, deleted with it or here. */
+static sc_srgb_conversion *rgb_profile_conversion(cmsContext context, cmsHPROFILE source) {
     cmsHPROFILE srgb = sc_lcms2.cmsCreate_sRGBProfileTHR(context);
+    cmsHTRANSFORM transform = NULL;
     if (source && srgb && sc_lcms2.cmsGetColorSpace(source) == cmsSigRgbData) {
-        cmsHTRANSFORM transform = sc_lcms2.cmsCreateTransformTHR(context, source, TYPE_BGRA_8, srgb, TYPE_BGRA_8,
-                                                                 INTENT_PERCEPTUAL, cmsFLAGS_COPY_ALPHA);
-        if (transform) {
-            /* In slices so the pixel count never overflows lcms2's 32-bit argument. */
-            for (size_t done = 0; done < count;) {
-                size_t n = count - done > (1u << 20) ? (1u << 20) : count - done;
-                sc_lcms2.cmsDoTransform(transform, pixels + done, pixels + done, (cmsUInt32Number)n);
-                done += n;
-            }
-            sc_lcms2.cmsDeleteTransform(transform);
-            status = 0;
-        }
+        transform = sc_lcms2.cmsCreateTransformTHR(context, source, TYPE_BGRA_8, srgb, TYPE_BGRA_8, INTENT_PERCEPTUAL,
+                                                   cmsFLAGS_COPY_ALPHA);
     }
     if (source) sc_lcms2.cmsCloseProfile(source);
     if (srgb) sc_lcms2.cmsCloseProfile(srgb);
-    return status;
+    sc_srgb_conversion *conversion = transform ? (sc_srgb_conversion *)malloc(sizeof *conversion) : NULL;
+    if (!conversion) {
+        if (transform) sc_lcms2.cmsDeleteTransform(transform);
+        sc_lcms2.cmsDeleteContext(context);
+        return NULL;
+    }
+    conversion->context = context;
+    conversion->transform = transform;
+    return conversion;
 }
 
-int sc_icc_rgb_to_srgb(uint32_t *pixels, size_t count, const uint8_t *icc, size_t icc_size) {
-    if (!icc || icc_size < 128 || icc_size > 0xFFFFFFF) return -1;
+sc_srgb_conversion *sc_srgb_conversion_from_icc(const uint8_t *icc, size_t icc_size) {
+    if (!icc || icc_size < 128 || icc_size > 0xFFFFFFF) return NULL;
     cmsContext context = quiet_context();
-    if (!context) return -1;
-    cmsHPROFILE source = sc_lcms2.cmsOpenProfileFromMemTHR(context, icc, (cmsUInt32Number)icc_size);
-    int status = rgb_profile_to_srgb(context, source, pixels, count);
-    sc_lcms2.cmsDeleteContext(context);
-    return status;
+    if (!context) return NULL;
+    return rgb_profile_conversion(context, sc_lcms2.cmsOpenProfileFromMemTHR(context, icc, (cmsUInt32Number)icc_size));
 }
 
-int sc_chromaticities_to_srgb(uint32_t *pixels, size_t count, const double white_xy[2], const double primaries_xy[6]) {
-    for (int i = 0; i < 2; i++) if (!(white_xy[i] > 0 && white_xy[i] < 1)) return -1;
-    for (int i = 0; i < 6; i++) if (!(primaries_xy[i] >= 0 && primaries_xy[i] < 1)) return -1;
+sc_srgb_conversion *sc_srgb_conversion_from_chromaticities(const double white_xy[2], const double primaries_xy[6]) {
+    for (int i = 0; i < 2; i++) if (!(white_xy[i] > 0 && white_xy[i] < 1)) return NULL;
+    for (int i = 0; i < 6; i++) if (!(primaries_xy[i] >= 0 && primaries_xy[i] < 1)) return NULL;
     cmsContext context = quiet_context();
-    if (!context) return -1;
+    if (!context) return NULL;
     /* IEC 61966-2-1's curve: Y = ((X + 0.055) / 1.055)^2.4 above 0.04045, X / 12.92 below. */
     const cmsFloat64Number srgb_curve[5] = {2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045};
     cmsToneCurve *curve = sc_lcms2.cmsBuildParametricToneCurve(context, 4, srgb_curve);
@@ -84,9 +85,39 @@ int sc_chromaticities_to_srgb(uint32_t *pixels, size_t count, const double white
         source = sc_lcms2.cmsCreateRGBProfileTHR(context, &white, &primaries, curves);
         sc_lcms2.cmsFreeToneCurve(curve);
     }
-    int status = rgb_profile_to_srgb(context, source, pixels, count);
-    sc_lcms2.cmsDeleteContext(context);
-    return status;
+    return rgb_profile_conversion(context, source);
+}
+
+void sc_srgb_conversion_apply(const sc_srgb_conversion *conversion, uint32_t *pixels, size_t count) {
+    /* In slices so the pixel count never overflows lcms2's 32-bit argument. */
+    for (size_t done = 0; done < count;) {
+        size_t n = count - done > (1u << 20) ? (1u << 20) : count - done;
+        sc_lcms2.cmsDoTransform(conversion->transform, pixels + done, pixels + done, (cmsUInt32Number)n);
+        done += n;
+    }
+}
+
+void sc_srgb_conversion_free(sc_srgb_conversion *conversion) {
+    if (!conversion) return;
+    sc_lcms2.cmsDeleteTransform(conversion->transform);
+    sc_lcms2.cmsDeleteContext(conversion->context);
+    free(conversion);
+}
+
+/* Applies `conversion` to the whole image and frees it: 0, or -1 when there was none. */
+static int convert_once(sc_srgb_conversion *conversion, uint32_t *pixels, size_t count) {
+    if (!conversion) return -1;
+    sc_srgb_conversion_apply(conversion, pixels, count);
+    sc_srgb_conversion_free(conversion);
+    return 0;
+}
+
+int sc_icc_rgb_to_srgb(uint32_t *pixels, size_t count, const uint8_t *icc, size_t icc_size) {
+    return convert_once(sc_srgb_conversion_from_icc(icc, icc_size), pixels, count);
+}
+
+int sc_chromaticities_to_srgb(uint32_t *pixels, size_t count, const double white_xy[2], const double primaries_xy[6]) {
+    return convert_once(sc_srgb_conversion_from_chromaticities(white_xy, primaries_xy), pixels, count);
 }
 
 static void naive_cmyk(const uint8_t *cmyk, uint32_t *out, size_t count, int inverted) {

@@ -48,6 +48,17 @@ int sc_icc_rgb_to_srgb(uint32_t *pixels, size_t count, const uint8_t *icc, size_
  * 0, or -1 when lcms2 refuses the chromaticities. */
 int sc_chromaticities_to_srgb(uint32_t *pixels, size_t count, const double white_xy[2], const double primaries_xy[6]);
 
+/* A conversion of straight BGRA pixels to sRGB, made once and applied to any number of rows
+ * (on one thread at a time). Each maker returns NULL when lcms2 cannot use what it is given:
+ * an ICC profile that does not parse or is not RGB; chromaticities (PNG's cHRM: white, then
+ * red, green, blue, as CIE x, y pairs) it refuses. sc_icc_rgb_to_srgb and
+ * sc_chromaticities_to_srgb are one conversion applied to a whole image. */
+typedef struct sc_srgb_conversion sc_srgb_conversion;
+sc_srgb_conversion *sc_srgb_conversion_from_icc(const uint8_t *icc, size_t icc_size);
+sc_srgb_conversion *sc_srgb_conversion_from_chromaticities(const double white_xy[2], const double primaries_xy[6]);
+void sc_srgb_conversion_apply(const sc_srgb_conversion *conversion, uint32_t *pixels, size_t count);
+void sc_srgb_conversion_free(sc_srgb_conversion *conversion);
+
 /* Converts CMYK bytes (4 per pixel; `inverted` when stored as Adobe writes them, 255 = no
  * ink) to opaque BGRA words. With a CMYK ICC profile lcms2 does it; without one (or when the
  * profile is unusable), the naive R = (1 − C)(1 − K) mapping. */
