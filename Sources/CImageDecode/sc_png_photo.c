@@ -1,7 +1,9 @@
-/* PNG photos: pixels decoded by CPNG (libpng's simplified reader, which already maps a gAMA
- * chunk's transfer curve onto sRGB's), then the colour chunks it leaves alone applied with
- * lcms2, in PNG's order of precedence: an iCCP profile; else an sRGB chunk (nothing to do);
- * else cHRM primaries. A PNG carries at most one of each, all before its first IDAT. */
+/* PNG photos: pixels decoded by CPNG (libpng's simplified reader's transforms, which already
+ * map a gAMA chunk's transfer curve onto sRGB's), then the colour chunks it leaves alone
+ * applied with lcms2, in PNG's order of precedence: an iCCP profile; else an sRGB chunk
+ * (nothing to do); else cHRM primaries. A PNG carries at most one of each, all before its
+ * first IDAT. A PNG well over twice the size asked for is read row by row and reduced by
+ * whole boxes as it is read, so its whole image is never held. */
 #include "sc_image_internal.h"
 #include "sc_photo_libraries.h"
 #include "sc_png.h"
@@ -95,6 +97,142 @@ static int chromaticities_are_srgb(const uint32_t chrm[8]) {
     return 1;
 }
 
+/* The conversion to sRGB the chunks ask for, or NULL for none (sRGB already, or a profile or
+ * chromaticities lcms2 cannot use: the stored values are then read as sRGB). */
+static sc_srgb_conversion *colour_conversion(const colour_chunks *chunks, const uint8_t *profile, size_t profile_size) {
+    if (profile) return sc_icc_is_srgb(profile, profile_size) == 0 ? sc_srgb_conversion_from_icc(profile, profile_size) : NULL;
+    if (chunks->has_srgb || !chunks->has_chrm || chromaticities_are_srgb(chunks->chrm)) return NULL;
+    double white[2], primaries[6];
+    for (int i = 0; i < 2; i++) white[i] = chunks->chrm[i] / 100000.0;
+    for (int i = 0; i < 6; i++) primaries[i] = chunks->chrm[2 + i] / 100000.0;
+    return sc_srgb_conversion_from_chromaticities(white, primaries);
+}
+
+/* The side, in source pixels, of the boxes a PNG is reduced by as it is read: the largest
+ * whole factor that keeps the reduced image at least twice the target (both sides, or either
+ * for SC_IMAGE_TARGET_FIT), as Pillow's resize(reducing_gap=2.0) reduces before it resamples,
+ * so the Lanczos-3 resample that follows still sees two or more source pixels to each of its
+ * own; 1 (whole) without a target. At most 4096, so a box's sums fit in 32 bits. */
+static uint32_t box_factor(uint32_t width, uint32_t height, const sc_image_request *request) {
+    if (request->target_width == 0 || request->target_height == 0) return 1;
+    const uint64_t kx = width / (2 * (uint64_t)request->target_width), ky = height / (2 * (uint64_t)request->target_height);
+    const uint64_t k = request->target_mode == SC_IMAGE_TARGET_FIT ? (kx > ky ? kx : ky) : (kx < ky ? kx : ky);
+    return k < 1 ? 1 : k > 4096 ? 4096 : (uint32_t)k;
+}
+
+/* Rows of a PNG summed into boxes of factor × factor pixels (premultiplied, after the colour
+ * conversion, so each pixel is what the whole decode would give), each box then its rounded
+ * mean. Boxes at the right and bottom edges hold what is left. */
+typedef struct {
+    const sc_image_request *request;
+    const sc_srgb_conversion *conversion;
+    uint32_t width, height, factor, out_width, out_height;
+    int interlaced;
+    uint32_t *sums;   /* B, G, R, A per box: one row of boxes; every box when interlaced */
+    uint32_t *pixels; /* the reduced image */
+} box_reduction;
+
+static int box_begin(void *context, uint32_t width, uint32_t height, int interlaced) {
+    box_reduction *b = (box_reduction *)context;
+    b->width = width;
+    b->height = height;
+    b->interlaced = interlaced;
+    b->factor = box_factor(width, height, b->request);
+    b->out_width = (width + b->factor - 1) / b->factor;
+    b->out_height = (height + b->factor - 1) / b->factor;
+    const size_t sum_rows = interlaced ? b->out_height : 1;
+    b->sums = (uint32_t *)calloc((size_t)b->out_width * sum_rows * 4, sizeof *b->sums);
+    b->pixels = (uint32_t *)malloc((size_t)b->out_width * b->out_height * sizeof *b->pixels);
+    return b->sums && b->pixels ? 0 : 1;
+}
+
+/* x / n rounded down, for x < 256 n and n ≤ 2^24 (a box's sum plus half its count), by the
+ * reciprocal m = ceil(2^48 / n): the product overestimates x / n by less than one, so one
+ * step back makes it exact. A division per channel of every box cost a third of the
+ * reduction's time. */
+static inline uint32_t divide(uint32_t x, uint32_t n, uint64_t m) {
+    const uint32_t q = (uint32_t)(((uint64_t)x * m) >> 48);
+    return q - ((uint64_t)q * n > x);
+}
+
+static uint64_t reciprocal(uint32_t n) { return ((1ull << 48) + n - 1) / n; }
+
+static void box_finish_row(const box_reduction *b, uint32_t oy, const uint32_t *sums) {
+    const uint32_t k = b->factor, rows = b->height - oy * k < k ? b->height - oy * k : k;
+    uint32_t *out = b->pixels + (size_t)oy * b->out_width;
+    const uint32_t full = rows * k, last = rows * (b->width - (b->out_width - 1) * k);
+    const uint64_t full_m = reciprocal(full), last_m = reciprocal(last);
+    for (uint32_t ox = 0; ox < b->out_width; ox++, sums += 4) {
+        const int edge = ox == b->out_width - 1;
+        const uint32_t n = edge ? last : full;
+        const uint64_t m = edge ? last_m : full_m;
+        const uint32_t blue = divide(sums[0] + n / 2, n, m), green = divide(sums[1] + n / 2, n, m),
+                       red = divide(sums[2] + n / 2, n, m), alpha = divide(sums[3] + n / 2, n, m);
+        out[ox] = alpha << 24 | red << 16 | green << 8 | blue;
+    }
+}
+
+static inline void box_add(uint32_t *sum, uint32_t v) {
+    sum[0] += v & 0xFF;
+    sum[1] += (v >> 8) & 0xFF;
+    sum[2] += (v >> 16) & 0xFF;
+    sum[3] += v >> 24;
+}
+
+static int box_row(void *context, uint32_t y, uint32_t x0, uint32_t dx, uint8_t *bgra, uint32_t count) {
+    box_reduction *b = (box_reduction *)context;
+    uint32_t *pixels = (uint32_t *)(void *)bgra; /* malloc'ed by CPNG: aligned */
+    if (b->conversion) sc_srgb_conversion_apply(b->conversion, pixels, count);
+    sc_premultiply(pixels, count);
+    const uint32_t k = b->factor;
+    uint32_t *sums = b->sums + (b->interlaced ? (size_t)(y / k) * b->out_width * 4 : 0);
+    if (dx == 1 && x0 == 0) {
+        /* A box's run of the row summed in registers (the sums may alias the pixels, so
+         * adding into them pixel by pixel would go through memory each time). */
+        for (uint32_t x = 0, ox = 0; x < count; ox++) {
+            const uint32_t end = count - x < k ? count : x + k;
+            uint32_t blue = 0, green = 0, red = 0, alpha = 0;
+            for (; x < end; x++) {
+                const uint32_t v = pixels[x];
+                blue += v & 0xFF;
+                green += (v >> 8) & 0xFF;
+                red += (v >> 16) & 0xFF;
+                alpha += v >> 24;
+            }
+            uint32_t *sum = sums + 4 * (size_t)ox;
+            sum[0] += blue;
+            sum[1] += green;
+            sum[2] += red;
+            sum[3] += alpha;
+        }
+    } else {
+        for (uint32_t i = 0; i < count; i++) box_add(sums + 4 * (size_t)((x0 + i * dx) / k), pixels[i]);
+    }
+    if (!b->interlaced && (y % k == k - 1 || y == b->height - 1)) {
+        box_finish_row(b, y / k, sums);
+        memset(sums, 0, (size_t)b->out_width * 4 * sizeof *sums);
+    }
+    return 0;
+}
+
+/* The reduced decode: 0 with *b's pixels filled, or a status with err written. */
+static int decode_reduced(const uint8_t *data, size_t size, const sc_image_request *request, box_reduction *b,
+                          char *err, size_t err_size) {
+    char message[200] = {0};
+    const sc_png_row_reader reader = {box_begin, box_row, b};
+    const int read = sc_png_read_rows(data, size, request->max_width, request->max_height, request->max_pixels, &reader,
+                                      message, sizeof message);
+    if (read == 1) return sc_image_fail(err, err_size, SC_IMAGE_NO_MEMORY, "out of memory");
+    if (read != 0) {
+        const int status = strstr(message, "out of memory") ? SC_IMAGE_NO_MEMORY : SC_IMAGE_CORRUPT;
+        return sc_image_fail(err, err_size, status, "corrupt PNG: %s", message[0] ? message : "unknown error");
+    }
+    if (b->interlaced) {
+        for (uint32_t oy = 0; oy < b->out_height; oy++) box_finish_row(b, oy, b->sums + (size_t)oy * b->out_width * 4);
+    }
+    return SC_IMAGE_OK;
+}
+
 int sc_image_decode_png(const uint8_t *data, size_t size, const sc_image_request *request,
                         sc_image_result *result, char *err, size_t err_size) {
     memset(result, 0, sizeof *result);
@@ -130,6 +268,22 @@ int sc_image_decode_png(const uint8_t *data, size_t size, const sc_image_request
         input = without_gama;
         input_size = size - 16;
     }
+    sc_srgb_conversion *conversion = colour_conversion(&chunks, profile, profile_size);
+    free(profile);
+    const int converted = conversion != NULL;
+    if (box_factor(w, h, request) > 1) {
+        box_reduction b = {.request = request, .conversion = conversion};
+        const int status = decode_reduced(input, input_size, request, &b, err, err_size);
+        free(without_gama);
+        sc_srgb_conversion_free(conversion);
+        free(b.sums);
+        if (status != SC_IMAGE_OK) {
+            free(b.pixels);
+            return status;
+        }
+        sc_image_set_result(result, b.pixels, b.out_width, b.out_height, b.width, b.height, 1, converted);
+        return SC_IMAGE_OK;
+    }
     uint8_t *bytes = NULL;
     uint32_t ow = 0, oh = 0;
     char message[200] = {0};
@@ -137,7 +291,7 @@ int sc_image_decode_png(const uint8_t *data, size_t size, const sc_image_request
                                            &bytes, &ow, &oh, message, sizeof message);
     free(without_gama);
     if (decoded != 0 || !bytes) {
-        free(profile);
+        sc_srgb_conversion_free(conversion);
         const int status = strstr(message, "out of memory") ? SC_IMAGE_NO_MEMORY : SC_IMAGE_CORRUPT;
         return sc_image_fail(err, err_size, status, "corrupt PNG: %s", message[0] ? message : "unknown error");
     }
@@ -145,17 +299,8 @@ int sc_image_decode_png(const uint8_t *data, size_t size, const sc_image_request
      * buffer is the result's as it is (sc_image_free frees it). */
     uint32_t *pixels = (uint32_t *)bytes;
     const size_t count = (size_t)ow * oh;
-    int converted = 0;
-    if (profile) {
-        /* A profile lcms2 cannot use (or a grey one) leaves the pixels as stored, read as sRGB. */
-        if (sc_icc_is_srgb(profile, profile_size) == 0) converted = sc_icc_rgb_to_srgb(pixels, count, profile, profile_size) == 0;
-    } else if (!chunks.has_srgb && chunks.has_chrm && !chromaticities_are_srgb(chunks.chrm)) {
-        double white[2], primaries[6];
-        for (int i = 0; i < 2; i++) white[i] = chunks.chrm[i] / 100000.0;
-        for (int i = 0; i < 6; i++) primaries[i] = chunks.chrm[2 + i] / 100000.0;
-        converted = sc_chromaticities_to_srgb(pixels, count, white, primaries) == 0;
-    }
-    free(profile);
+    if (conversion) sc_srgb_conversion_apply(conversion, pixels, count);
+    sc_srgb_conversion_free(conversion);
     sc_premultiply(pixels, count);
     sc_image_set_result(result, pixels, ow, oh, ow, oh, 1, converted);
     return SC_IMAGE_OK;

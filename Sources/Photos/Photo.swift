@@ -4,7 +4,7 @@ import Raster
 
 /// A user's photo decoded for drawing (or for a face search): upright (EXIF orientation applied; a HEIC's own
 /// rotation and mirroring), in sRGB (embedded profiles converted), premultiplied, and no larger
-/// than the drawing needs (JPEG, WebP) or whole (PNG, HEIC).
+/// than the drawing needs (JPEG, WebP; PNG by whole boxes while twice that) or whole (HEIC).
 public struct Photo: Sendable {
     public let image: Image
     public let format: PhotoFormat
@@ -17,8 +17,10 @@ public struct Photo: Sendable {
 
     /// Decodes `data`. With a target size (in upright pixels), JPEG and WebP are decoded at
     /// the smallest reduction whose both sides are at least the target's (JPEG by DCT
-    /// scaling, 1/8 steps), which is what an aspect-fill draw at that size needs; PNG is
-    /// decoded whole, its iCCP, sRGB, gAMA and cHRM chunks honoured; HEIC (libheif) is decoded
+    /// scaling, 1/8 steps), which is what an aspect-fill draw at that size needs; PNG is read
+    /// row by row and reduced as it is read by the largest whole factor that keeps both sides
+    /// at least twice the target's (each box its premultiplied mean; whole when there is none),
+    /// its iCCP, sRGB, gAMA and cHRM chunks honoured pixel by pixel first; HEIC (libheif) is decoded
     /// whole too (HEVC has no reduced decode), its ICC or nclx colour converted. Byte and pixel
     /// limits are checked before any pixel is allocated (a HEIC's from its `ispe`, and the
     /// pixels its streams are coded at, read from its boxes before libheif sees it: at most
@@ -31,7 +33,8 @@ public struct Photo: Sendable {
     /// Decodes `data` no smaller than a search over the whole picture at a bounded size needs
     /// (face detection): JPEG and WebP at the smallest reduction whose longer upright side is at
     /// least `longerSide` (the same steps as above: JPEG by DCT scaling, WebP by its decoder's
-    /// scaling), PNG and HEIC whole; 0 decodes whole. `inSourcePixels` maps what is found in
+    /// scaling), PNG by whole boxes while its longer side stays at least twice `longerSide`, HEIC
+    /// whole; 0 decodes whole. `inSourcePixels` maps what is found in
     /// `image` back to the whole photo.
     public init(data: [UInt8], longerSideAtLeast longerSide: Int, limits: ImageLimits = .default) throws(PhotoError) {
         try self.init(data: data, targetWidth: longerSide, targetHeight: longerSide, mode: UInt32(SC_IMAGE_TARGET_FIT),

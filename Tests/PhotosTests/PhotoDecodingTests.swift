@@ -87,9 +87,12 @@ final class PhotoDecodingTests: XCTestCase {
         // WebP scales to the side itself, the other in proportion.
         let webp = try Photo(data: try PhotoFixtures.bytes("chelsea.webp"), longerSideAtLeast: 30)
         XCTAssertEqual([webp.image.width, webp.image.height], [30, 20])
-        // PNG is decoded whole.
+        // PNG is reduced by whole boxes while at least twice the side: 96 / 16 = 6, so 16×11
+        // (64 / 6 rounded up: a last row of boxes 4 pixels tall); whole below twice the side.
         let png = try Photo(data: try PhotoFixtures.bytes("p3-chelsea.png"), longerSideAtLeast: 8)
-        XCTAssertEqual([png.image.width, png.image.height], [png.sourceWidth, png.sourceHeight])
+        XCTAssertEqual([png.image.width, png.image.height, png.sourceWidth, png.sourceHeight], [16, 11, 96, 64])
+        let wholePNG = try Photo(data: try PhotoFixtures.bytes("p3-chelsea.png"), longerSideAtLeast: 49)
+        XCTAssertEqual([wholePNG.image.width, wholePNG.image.height], [96, 64])
     }
 
     /// Phone-sized photos made at test time (one flat grey each, 190 KB at 48 MP): the sizes

@@ -71,9 +71,13 @@ int sc_image_decode_jpeg(const uint8_t *data, size_t size, const sc_image_reques
                          sc_image_result *result, char *err, size_t err_size);
 int sc_image_decode_webp(const uint8_t *data, size_t size, const sc_image_request *request,
                          sc_image_result *result, char *err, size_t err_size);
-/* PNG is always decoded whole (target size ignored) with orientation 1. Its colour chunks
- * are honoured: an iCCP profile converted (gAMA then ignored; a profile that is malformed or
- * not RGB leaves the pixels as stored), else an sRGB chunk, else gAMA and cHRM. */
+/* PNG, with orientation 1: decoded whole unless it is at least twice the target (as
+ * target_mode counts sides) by a whole factor k ≥ 2; it is then read row by row and reduced
+ * as it is read, each k × k box of premultiplied pixels (fewer at the right and bottom edges)
+ * to its rounded mean, so the whole image is never held (k the largest such factor, at most
+ * 4096). Its colour chunks are honoured, pixel by pixel before any reduction: an iCCP profile
+ * converted (gAMA then ignored; a profile that is malformed or not RGB leaves the pixels as
+ * stored), else an sRGB chunk, else gAMA and cHRM. */
 int sc_image_decode_png(const uint8_t *data, size_t size, const sc_image_request *request,
                         sc_image_result *result, char *err, size_t err_size);
 
