@@ -6,13 +6,18 @@
                                              fixtures) upscaled to 4240x2832 (12.0 MP), quality 90
     peer_photo.py --iterations N --fonts DIR PHOTO.jpg
     peer_photo.py --cards --iterations N --fonts DIR PHOTO.jpg
+    peer_photo.py --make-png PHOTO.png PHOTO.jpg    the bench photo as an 8-bit RGB PNG
+    peer_photo.py --png --iterations N PHOTO.png
 
 The first prints `stage<TAB>median_ms` for: decode (draft() decode alone, which picks libjpeg's DCT
 scaling, fast IDCT and no fancy upsampling), draft (that decode, then fit to 1024x576, bilinear),
 lanczos (the same with LANCZOS, sharecard's filter), full (decode at full size, then the
 bilinear fit). The second, for a photo card end to end: card (draft decode + fit + blur 2 +
 gradient + accent bar + the title in Quicksand Bold 60 over its shadow + PNG at
-compress_level 1), card-jpeg (that card as JPEG, quality 90, 4:4:4). The card is the `photo`
+compress_level 1), card-jpeg (that card as JPEG, quality 90, 4:4:4). The fourth, for a large
+PNG: png-gap (decode, then the 1024x576 cover crop resized with LANCZOS and reducing_gap=2.0,
+which first reduces by whole boxes, as sharecard's reduced PNG decode does), png-full (the same
+without reducing_gap). The card is the `photo`
 template's: the photo blurred, darkened by a gradient towards the bottom, an accent bar, and the
 title in white over a blurred shadow; Pillow is given the title's place and size (sharecard fits
 them).
@@ -37,6 +42,16 @@ def decode(path, draft, method=Image.BILINEAR):
     if draft:
         image.draft("RGB", CARD)
     return ImageOps.fit(image.convert("RGB"), CARD, method)
+
+
+def png_fit(path, gap):
+    """The 1024x576 centre crop of a PNG (no draft: the whole image is decoded), Lanczos."""
+    image = Image.open(path).convert("RGB")
+    w, h = image.size
+    scale = max(CARD[0] / w, CARD[1] / h)
+    cw, ch = CARD[0] / scale, CARD[1] / scale
+    box = ((w - cw) / 2, (h - ch) / 2, (w + cw) / 2, (h + ch) / 2)
+    return image.resize(CARD, Image.LANCZOS, box=box, reducing_gap=gap)
 
 
 def decode_only(path):
@@ -83,6 +98,14 @@ def card(path, font, jpeg=False):
 def main(args):
     if args[0] == "--make":
         make(args[1], args[2])
+        return
+    if args[0] == "--make-png":
+        Image.open(args[2]).convert("RGB").save(args[1], compress_level=6)
+        return
+    if "--png" in args:
+        iterations = int(args[args.index("--iterations") + 1])
+        print("png-gap\t%.3f" % median_ms(lambda: png_fit(args[-1], 2.0), iterations))
+        print("png-full\t%.3f" % median_ms(lambda: png_fit(args[-1], None), iterations))
         return
     iterations = int(args[args.index("--iterations") + 1])
     fonts = args[args.index("--fonts") + 1]

@@ -84,6 +84,7 @@ enum PhotoBench {
         }
         printTable("Photos (\(bytes.count) byte JPEG, 4240×2832)", rows)
         try HEICPhotoBench.run(iterations: iterations, root: root, jpeg: photoPath)
+        try LargePNGBench.run(iterations: iterations, root: root, jpeg: photoPath)
         // The worst case (no frontal face: the profile search runs too) and a photo with faces.
         let facesPath = try facesPhotoPath(root: root)
         let facesBytes = Array(try Data(contentsOf: URL(fileURLWithPath: facesPath)))
