@@ -146,28 +146,13 @@ static int box_begin(void *context, uint32_t width, uint32_t height, int interla
     return b->sums && b->pixels ? 0 : 1;
 }
 
-/* x / n rounded down, for x < 256 n and n ≤ 2^24 (a box's sum plus half its count), by the
- * reciprocal m = ceil(2^48 / n): the product overestimates x / n by less than one, so one
- * step back makes it exact. A division per channel of every box cost a third of the
- * reduction's time. */
-static inline uint32_t divide(uint32_t x, uint32_t n, uint64_t m) {
-    const uint32_t q = (uint32_t)(((uint64_t)x * m) >> 48);
-    return q - ((uint64_t)q * n > x);
-}
-
-static uint64_t reciprocal(uint32_t n) { return ((1ull << 48) + n - 1) / n; }
-
 static void box_finish_row(const box_reduction *b, uint32_t oy, const uint32_t *sums) {
     const uint32_t k = b->factor, rows = b->height - oy * k < k ? b->height - oy * k : k;
     uint32_t *out = b->pixels + (size_t)oy * b->out_width;
-    const uint32_t full = rows * k, last = rows * (b->width - (b->out_width - 1) * k);
-    const uint64_t full_m = reciprocal(full), last_m = reciprocal(last);
     for (uint32_t ox = 0; ox < b->out_width; ox++, sums += 4) {
-        const int edge = ox == b->out_width - 1;
-        const uint32_t n = edge ? last : full;
-        const uint64_t m = edge ? last_m : full_m;
-        const uint32_t blue = divide(sums[0] + n / 2, n, m), green = divide(sums[1] + n / 2, n, m),
-                       red = divide(sums[2] + n / 2, n, m), alpha = divide(sums[3] + n / 2, n, m);
+        const uint32_t columns = b->width - ox * k < k ? b->width - ox * k : k, n = rows * columns;
+        const uint32_t blue = (sums[0] + n / 2) / n, green = (sums[1] + n / 2) / n, red = (sums[2] + n / 2) / n,
+                       alpha = (sums[3] + n / 2) / n;
         out[ox] = alpha << 24 | red << 16 | green << 8 | blue;
     }
 }
