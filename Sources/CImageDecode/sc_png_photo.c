@@ -2,7 +2,7 @@
  * map a gAMA chunk's transfer curve onto sRGB's), then the colour chunks it leaves alone
  * applied with lcms2, in PNG's order of precedence: an iCCP profile; else an sRGB chunk
  * (nothing to do); else cHRM primaries. A PNG carries at most one of each, all before its
- * first IDAT. A PNG well over twice the size asked for is read row by row and reduced by
+ * first IDAT. A PNG at least twice the size asked for is read row by row and reduced by
  * whole boxes as it is read, so its whole image is never held. */
 #include "sc_image_internal.h"
 #include "sc_photo_libraries.h"

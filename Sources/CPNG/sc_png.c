@@ -165,7 +165,6 @@ int sc_png_encode_bgrx(const uint8_t *pixels, size_t pixels_size, uint32_t width
     return 0;
 }
 
-
 /* ---- Row by row. */
 
 typedef struct {
