@@ -88,13 +88,18 @@ sc_srgb_conversion *sc_srgb_conversion_from_chromaticities(const double white_xy
     return rgb_profile_conversion(context, source);
 }
 
-void sc_srgb_conversion_apply(const sc_srgb_conversion *conversion, uint32_t *pixels, size_t count) {
-    /* In slices so the pixel count never overflows lcms2's 32-bit argument. */
+/* `transform` over `count` pixels of 4 bytes in and one word out (in place when `in` is
+ * `out`), in slices so the count never overflows lcms2's 32-bit argument. */
+static void transform_in_slices(cmsHTRANSFORM transform, const uint8_t *in, uint32_t *out, size_t count) {
     for (size_t done = 0; done < count;) {
         size_t n = count - done > (1u << 20) ? (1u << 20) : count - done;
-        sc_lcms2.cmsDoTransform(conversion->transform, pixels + done, pixels + done, (cmsUInt32Number)n);
+        sc_lcms2.cmsDoTransform(transform, in + 4 * done, out + done, (cmsUInt32Number)n);
         done += n;
     }
+}
+
+void sc_srgb_conversion_apply(const sc_srgb_conversion *conversion, uint32_t *pixels, size_t count) {
+    transform_in_slices(conversion->transform, (const uint8_t *)pixels, pixels, count);
 }
 
 void sc_srgb_conversion_free(sc_srgb_conversion *conversion) {
@@ -145,11 +150,7 @@ void sc_cmyk_to_bgra(const uint8_t *cmyk, uint32_t *out, size_t count, int inver
             }
             if (transform) {
                 for (size_t i = 0; i < count; i++) out[i] = 0xFF000000u; /* lcms2 leaves the extra channel */
-                for (size_t done = 0; done < count;) {
-                    size_t n = count - done > (1u << 20) ? (1u << 20) : count - done;
-                    sc_lcms2.cmsDoTransform(transform, cmyk + 4 * done, out + done, (cmsUInt32Number)n);
-                    done += n;
-                }
+                transform_in_slices(transform, cmyk, out, count);
                 sc_lcms2.cmsDeleteTransform(transform);
                 *converted_profile = 1;
             }
