@@ -132,6 +132,8 @@ typedef struct {
     uint32_t *pixels; /* the reduced image */
 } box_reduction;
 
+enum { BOX_NO_MEMORY = 1 }; /* box_begin's failure, which sc_png_read_rows passes on */
+
 static int box_begin(void *context, uint32_t width, uint32_t height, int interlaced) {
     box_reduction *b = (box_reduction *)context;
     b->width = width;
@@ -143,7 +145,7 @@ static int box_begin(void *context, uint32_t width, uint32_t height, int interla
     const size_t sum_rows = interlaced ? b->out_height : 1;
     b->sums = (uint32_t *)calloc((size_t)b->out_width * sum_rows * 4, sizeof *b->sums);
     b->pixels = (uint32_t *)malloc((size_t)b->out_width * b->out_height * sizeof *b->pixels);
-    return b->sums && b->pixels ? 0 : 1;
+    return b->sums && b->pixels ? 0 : BOX_NO_MEMORY;
 }
 
 static void box_finish_row(const box_reduction *b, uint32_t oy, const uint32_t *sums) {
@@ -172,23 +174,12 @@ static int box_row(void *context, uint32_t y, uint32_t x0, uint32_t dx, uint8_t 
     const uint32_t k = b->factor;
     uint32_t *sums = b->sums + (b->interlaced ? (size_t)(y / k) * b->out_width * 4 : 0);
     if (dx == 1 && x0 == 0) {
-        /* A box's run of the row summed in registers (the sums may alias the pixels, so
-         * adding into them pixel by pixel would go through memory each time). */
+        /* A whole row: each box's run summed apart, with no division per pixel. */
         for (uint32_t x = 0, ox = 0; x < count; ox++) {
             const uint32_t end = count - x < k ? count : x + k;
-            uint32_t blue = 0, green = 0, red = 0, alpha = 0;
-            for (; x < end; x++) {
-                const uint32_t v = pixels[x];
-                blue += v & 0xFF;
-                green += (v >> 8) & 0xFF;
-                red += (v >> 16) & 0xFF;
-                alpha += v >> 24;
-            }
-            uint32_t *sum = sums + 4 * (size_t)ox;
-            sum[0] += blue;
-            sum[1] += green;
-            sum[2] += red;
-            sum[3] += alpha;
+            uint32_t run[4] = {0, 0, 0, 0};
+            for (; x < end; x++) box_add(run, pixels[x]);
+            for (int c = 0; c < 4; c++) sums[4 * (size_t)ox + c] += run[c];
         }
     } else {
         for (uint32_t i = 0; i < count; i++) box_add(sums + 4 * (size_t)((x0 + i * dx) / k), pixels[i]);
@@ -207,7 +198,7 @@ static int decode_reduced(const uint8_t *data, size_t size, const sc_image_reque
     const sc_png_row_reader reader = {box_begin, box_row, b};
     const int read = sc_png_read_rows(data, size, request->max_width, request->max_height, request->max_pixels, &reader,
                                       message, sizeof message);
-    if (read == 1) return sc_image_fail(err, err_size, SC_IMAGE_NO_MEMORY, "out of memory");
+    if (read == BOX_NO_MEMORY) return sc_image_fail(err, err_size, SC_IMAGE_NO_MEMORY, "out of memory");
     if (read != 0) {
         const int status = strstr(message, "out of memory") ? SC_IMAGE_NO_MEMORY : SC_IMAGE_CORRUPT;
         return sc_image_fail(err, err_size, status, "corrupt PNG: %s", message[0] ? message : "unknown error");
