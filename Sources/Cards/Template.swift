@@ -59,9 +59,9 @@ extension Template {
                 throw elementsNode.fail(problem)
             }
             let document = Array(data)
+            let version = DeferredContentVersion(hashing: [document] + parser.assets.map(\.fileBytes))
             self.init(name: name, description: try root.optional("description")?.string(maximumLength: 1000) ?? "",
-                      scene: scene, deferredVersion: DeferredContentVersion(hashing: [document] + parser.assets.map(\.fileBytes)), uses: parser.uses,
-                      document: document)
+                      scene: scene, deferredVersion: version, uses: parser.uses, document: document)
         } catch let e as JSONInputError {
             throw DataFileError(file: file, field: e.path, reason: e.reason)
         }

@@ -20,8 +20,8 @@ public struct Photo: Sendable {
     /// scaling, 1/8 steps), which is what an aspect-fill draw at that size needs; PNG is read
     /// row by row and reduced as it is read by the largest whole factor that keeps both sides
     /// at least twice the target's (each box its premultiplied mean; whole when there is none),
-    /// its iCCP, sRGB, gAMA and cHRM chunks honoured pixel by pixel first; HEIC (libheif) is decoded
-    /// whole too (HEVC has no reduced decode), its ICC or nclx colour converted. Byte and pixel
+    /// its iCCP, sRGB, gAMA and cHRM chunks honoured pixel by pixel first; HEIC (libheif) is
+    /// decoded whole (HEVC has no reduced decode), its ICC or nclx colour converted. Byte and pixel
     /// limits are checked before any pixel is allocated (a HEIC's from its `ispe`, and the
     /// pixels its streams are coded at, read from its boxes before libheif sees it: at most
     /// twice `maxPixels` and 1024 cells, `HEICStructure`).
@@ -34,8 +34,8 @@ public struct Photo: Sendable {
     /// (face detection): JPEG and WebP at the smallest reduction whose longer upright side is at
     /// least `longerSide` (the same steps as above: JPEG by DCT scaling, WebP by its decoder's
     /// scaling), PNG by whole boxes while its longer side stays at least twice `longerSide`, HEIC
-    /// whole; 0 decodes whole. `inSourcePixels` maps what is found in
-    /// `image` back to the whole photo.
+    /// whole; 0 decodes whole. `inSourcePixels` maps what is found in `image` back to the whole
+    /// photo.
     public init(data: [UInt8], longerSideAtLeast longerSide: Int, limits: ImageLimits = .default) throws(PhotoError) {
         try self.init(data: data, targetWidth: longerSide, targetHeight: longerSide, mode: UInt32(SC_IMAGE_TARGET_FIT),
                       limits: limits)
