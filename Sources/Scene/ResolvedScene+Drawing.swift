@@ -57,7 +57,8 @@ extension ResolvedElement {
 }
 
 extension Filter {
-    /// The filter with its lengths converted from points to device pixels.
+    /// The filter with its lengths multiplied by `scale`: points to device pixels for a group,
+    /// points to the photo's pixels for the event photo (`SceneResolver.pixelsPerPoint`).
     func scaled(by scale: Double) -> Filter {
         switch self {
         case .hueRotate, .hueAdjust, .straighten: return self

@@ -17,7 +17,8 @@ public struct ResolvedScene: Sendable {
 
 public indirect enum ResolvedElement: Sendable {
     case shape(Path, fill: Paint?, fillRule: FillRule, stroke: (paint: Paint, style: StrokeStyle)?)
-    /// `cornerRadius` above zero clips to the rounded frame.
+    /// `cornerRadius` above zero clips to the rounded frame. `filters`' lengths are in the
+    /// image's pixels (an event photo's already converted from points).
     case image(Image, frame: Rect, contentMode: ContentMode, clipsToBounds: Bool, cornerRadius: Double, filters: [Filter])
     case text(ResolvedText)
     case chip(ResolvedChip)

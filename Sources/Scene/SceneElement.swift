@@ -62,6 +62,7 @@ public struct ImageElement: Sendable {
     public let clipsToBounds: Bool
     /// Rounds the clip (implies clipping when above zero).
     public let cornerRadius: Double
+    /// Lengths in the image's pixels; for the event photo (and its placeholder) in points.
     public let filters: [Filter]
     /// What an aspect-filled event photo is cropped to.
     public var crop: PhotoCrop = .faces

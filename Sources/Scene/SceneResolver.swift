@@ -137,12 +137,18 @@ struct SceneResolver {
             }
             let clips = image.clipsToBounds || image.cornerRadius > 0
             let (frame, mode) = image.sizing.placement(of: pixels.size, in: box, contentMode: image.contentMode, direction: direction)
+            let drawn = mode.frame(for: pixels.size, in: frame)
             if let photoCrop {
                 let clip = clips ? groupClip.map { $0.intersection(frame) } ?? frame : groupClip
-                recordFaces(croppedTo: photoCrop, drawnAs: mode.frame(for: pixels.size, in: frame), clippedTo: clip)
+                recordFaces(croppedTo: photoCrop, drawnAs: drawn, clippedTo: clip)
+            }
+            var filters = image.filters
+            if case .eventPhoto = image.source {
+                let pixelsPerPoint = Self.pixelsPerPoint(of: pixels.size, drawnIn: drawn)
+                filters = filters.map { $0.scaled(by: pixelsPerPoint) }
             }
             return .image(pixels, frame: frame, contentMode: mode, clipsToBounds: clips, cornerRadius: image.cornerRadius,
-                          filters: image.filters)
+                          filters: filters)
 
         case .label(let label, let frame):
             guard let fitted = try fittedText(label) else { return nil }
@@ -304,6 +310,16 @@ extension SceneResolver {
         guard width >= 1, height >= 1, width < Double(photo.width) || height < Double(photo.height) else { return (photo, whole) }
         let pixels = Rect(x: minX, y: minY, width: width, height: height)
         return (try photo.cropped(to: pixels, scaledToWidth: Int(width), height: Int(height)), pixels)
+    }
+
+    /// How many of an image's pixels make one point when it is drawn as `drawn`: the geometric
+    /// mean of the two axes' ratios (they differ only for a `scaleToFill` that stretches).
+    /// The event photo's filter lengths are in points, converted by this: its pixels depend on
+    /// the photo given and on how far its format's decoder reduced it, so lengths in its pixels
+    /// would soften one card more than another.
+    static func pixelsPerPoint(of size: Size, drawnIn drawn: Rect) -> Double {
+        guard drawn.width > 0, drawn.height > 0 else { return 1 }
+        return (size.width / drawn.width * (size.height / drawn.height)).squareRoot()
     }
 
     /// Notes where the photo's faces land on the canvas when its `crop` is drawn into
