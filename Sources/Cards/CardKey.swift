@@ -2,7 +2,7 @@ import Foundation
 
 extension Card {
     /// Bump when a renderer change alters pixels, so caches keyed by `key` miss.
-    public static let rendererVersion = "2"
+    public static let rendererVersion = "3"
 
     /// A stable name for exactly these pixels: a hash of the event's canonical form, the
     /// scale, and the versions of renderer, fonts, template and palette. Equal keys mean
