@@ -1,7 +1,8 @@
 import Foundation
 
 extension Card {
-    /// Bump when a renderer change alters pixels, so caches keyed by `key` miss.
+    /// Bump when a renderer change alters pixels, so caches keyed by `key` miss
+    /// (`RendererVersionTests` pins each version to its cards' pixels, and fails until it is).
     public static let rendererVersion = "3"
 
     /// A stable name for exactly these pixels: a hash of the event's canonical form, the

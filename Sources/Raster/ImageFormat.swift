@@ -58,6 +58,7 @@ public struct ImageOutput: Hashable, Sendable {
     /// 2 for JPEG: Huffman tables chosen per card; both 2026-12-01). An HTTP entity tag carries
     /// it, since a strong tag promises one byte sequence; a card URL's content version and a
     /// batch's record of written cards do not, since they promise the pixels.
+    /// (`RendererVersionTests` pins each revision to the bytes of three cards.)
     public var encoderRevision: Int {
         switch format {
         case .png, .jpeg: return 2
