@@ -5,8 +5,8 @@ import XCTest
 
 /// A photo card's PNG stays within the sizes measured for it (docs/design.md, "PNG out for
 /// photo cards", 2026-12-01, and "An event photo's filter lengths", 2026-12-02): on the photo
-/// template no larger than Pillow's default (`compress_level=6`) writes the same pixels, but
-/// for the small landscape photo drawn twice its size (1.015× Pillow's: its rows echo one
+/// template no larger than Pillow's default (`compress_level=6`) writes the same pixels, except
+/// the small landscape photo drawn twice its size, within 1.02× (it is 1.015×: its rows echo one
 /// another further back than the run-length strategy looks, and libdeflate 4 UP does no
 /// better); on the portrait template no larger than the photo tier before (libdeflate 7, UP).
 /// The pixels decode exactly and the bytes repeat.
