@@ -30,10 +30,17 @@ public struct EventPhoto: Sendable {
     public init(data: [UInt8], template: Template, size: Size? = nil, scale: Int,
                 limits: ImageLimits = .photo, faceCache: FaceCache? = nil) throws(PhotoInputError) {
         guard template.scene.showsEventPhoto else { throw PhotoInputError.templateShowsNoPhoto(template.name) }
-        let canvas = size ?? template.size
+        try self.init(data: data, canvas: size ?? template.size, scale: Double(scale), limits: limits, faceCache: faceCache)
+    }
+
+    /// Decodes `data` for a canvas of `canvas` points at `scale` device pixels per point, for a
+    /// scene that shows the event's photo (`sharecard draw --photo`; the caller checks that it
+    /// does).
+    public init(data: [UInt8], canvas: Size, scale: Double, limits: ImageLimits = .photo,
+                faceCache: FaceCache? = nil) throws(PhotoInputError) {
         do {
-            photo = try Photo(data: data, targetWidth: Int((canvas.width * Double(scale)).rounded(.up)),
-                              targetHeight: Int((canvas.height * Double(scale)).rounded(.up)), limits: limits)
+            photo = try Photo(data: data, targetWidth: Int((canvas.width * scale).rounded(.up)),
+                              targetHeight: Int((canvas.height * scale).rounded(.up)), limits: limits)
         } catch { throw PhotoInputError.photo(error) }
         let sha256 = ContentHash.sha256(data)
         digest = ContentHash.hex(digest: sha256)

@@ -1,5 +1,6 @@
 import Cards
 import Foundation
+import Geometry
 import Raster
 import Scene
 import Typesetting
@@ -8,20 +9,25 @@ enum DrawCommand {
     static let spec = CommandSpec(
         name: "draw",
         summary: "Render a scene file or a template (shapes, images, text, filters) to an opaque PNG, JPEG or WebP.",
-        usage: "draw SCENE.json -o OUT.png|.jpg|.webp [--format F] [--quality Q] [--size PRESET|WxH] [--scale N]",
+        usage: "draw SCENE.json -o OUT.png|.jpg|.webp [--photo FILE] [--format F] [--quality Q] [--size PRESET|WxH] [--scale N]",
         options: [
             OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the image ('-' for standard output); its extension picks the format."),
             OptionSpec(name: "size", valueName: "PRESET|WxH",
                        help: "Draw on a canvas of this size instead of the scene's own: card (1024×576), og (1200×630), square (1080×1080), story (1080×1920), banner (1500×500), or WxH with sides of 320 to 4096 points."),
             OptionSpec(name: "scale", valueName: "N", help: "Device pixels per point, overriding the scene's scale (1-4)."),
+            OptionSpec(name: "photo", valueName: "FILE",
+                       help: "The event's photo (JPEG, PNG, WebP or HEIC, '-' for standard input) for the scene's images whose src is {\"from\": \"eventPhoto\"}, cropped to its faces as on a card; without it they show their placeholder."),
         ] + OutputFormatOptions.specs,
         positionals: ["SCENE.json"],
         minimumPositionals: 1,
-        details: "The scene language is described in docs/templates.md; a template is drawn with a sample event on the default palette's first colour. --size draws on another canvas, its elements placed by their constraints and choices as render --size places a card's. '-' reads the scene from standard input.")
+        details: "The scene language is described in docs/templates.md; a template is drawn with a sample event on the default palette's first colour, and with --photo the event's photo (found faces and all, as render --photo draws it). --size draws on another canvas, its elements placed by their constraints and choices as render --size places a card's. '-' reads the scene from standard input.")
 
     static func run(_ args: ParsedArguments) throws {
         guard let output = args.value("output") else { throw UsageError(description: "sharecard draw: missing -o FILE") }
         let path = args.positionals[0]
+        guard path != "-" || args.value("photo") != "-" else {
+            throw UsageError(description: "sharecard draw: the scene and the photo cannot both be read from standard input")
+        }
         let scale = try args.double("scale", in: 1...4)
         let size = try CardOptions.size(args)?.size
         let format = try OutputFormatOptions.output(args, path: output)
@@ -37,9 +43,30 @@ enum DrawCommand {
         }
         // Text is set only when the scene has some: a drawing of shapes opens no fonts.
         let text = try scene.hasText ? SceneTextContext(fonts: Resources.fontLibrary(override: nil), glyphCache: GlyphCache()) : nil
-        let resolved = try scene.resolve(.sample, size: size, scale: scale, text: text)
+        let resolved = try scene.resolve(try bindings(photo: args.value("photo"), scene: scene, named: file?.path ?? "<stdin>",
+                                                      size: size, scale: scale),
+                                         size: size, scale: scale, text: text)
         let canvas = try resolved.draw()
         if let failure = text?.fonts.optionalFacesFailure { throw CommandError("\(failure)") }
         try target.write(try canvas.encoded(format, content: resolved.content))
+    }
+
+    /// The sample event's fields, with the photo at `path` (decoded for the canvas drawn, its
+    /// faces found as for a card) when one is given.
+    static func bindings(photo path: String?, scene: Scene, named name: String, size: Size?, scale: Double?) throws -> SceneBindings {
+        guard let path else { return .sample }
+        guard scene.showsEventPhoto else {
+            throw CommandError("\(name): the scene shows no photo (give it an image whose src is {\"from\": \"eventPhoto\"})")
+        }
+        let data = try PhotoInput.read(path)
+        try HashingLibrary.require()
+        let photo: EventPhoto
+        do {
+            photo = try EventPhoto(data: data, canvas: size ?? scene.size, scale: scale ?? scene.scale, limits: PhotoInput.limits)
+        } catch {
+            throw CommandError("\(path): \(error)")
+        }
+        let sample = SceneBindings.sample
+        return SceneBindings(values: sample.values, colors: sample.colors, photo: photo.photo.image, photoFaces: photo.faces)
     }
 }
