@@ -191,6 +191,13 @@ static int box_row(void *context, uint32_t y, uint32_t x0, uint32_t dx, uint8_t 
     return 0;
 }
 
+/* A failed read of CPNG's, as a status with err written: out of memory when its message
+ * says so, else a corrupt file named by that message. */
+static int read_failure(const char *message, char *err, size_t err_size) {
+    const int status = strstr(message, "out of memory") ? SC_IMAGE_NO_MEMORY : SC_IMAGE_CORRUPT;
+    return sc_image_fail(err, err_size, status, "corrupt PNG: %s", message[0] ? message : "unknown error");
+}
+
 /* The reduced decode: 0 with *b's pixels filled, or a status with err written. */
 static int decode_reduced(const uint8_t *data, size_t size, const sc_image_request *request, box_reduction *b,
                           char *err, size_t err_size) {
@@ -199,10 +206,7 @@ static int decode_reduced(const uint8_t *data, size_t size, const sc_image_reque
     const int read = sc_png_read_rows(data, size, request->max_width, request->max_height, request->max_pixels, &reader,
                                       message, sizeof message);
     if (read == BOX_NO_MEMORY) return sc_image_fail(err, err_size, SC_IMAGE_NO_MEMORY, "out of memory");
-    if (read != 0) {
-        const int status = strstr(message, "out of memory") ? SC_IMAGE_NO_MEMORY : SC_IMAGE_CORRUPT;
-        return sc_image_fail(err, err_size, status, "corrupt PNG: %s", message[0] ? message : "unknown error");
-    }
+    if (read != 0) return read_failure(message, err, err_size);
     if (b->interlaced) {
         for (uint32_t oy = 0; oy < b->out_height; oy++) box_finish_row(b, oy, b->sums + (size_t)oy * b->out_width * 4);
     }
@@ -268,8 +272,7 @@ int sc_image_decode_png(const uint8_t *data, size_t size, const sc_image_request
     free(without_gama);
     if (decoded != 0 || !bytes) {
         sc_srgb_conversion_free(conversion);
-        const int status = strstr(message, "out of memory") ? SC_IMAGE_NO_MEMORY : SC_IMAGE_CORRUPT;
-        return sc_image_fail(err, err_size, status, "corrupt PNG: %s", message[0] ? message : "unknown error");
+        return read_failure(message, err, err_size);
     }
     /* Straight B, G, R, A: little-endian ARGB32 words. CPNG allocates with malloc, so the
      * buffer is the result's as it is (sc_image_free frees it). */

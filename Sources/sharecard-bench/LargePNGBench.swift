@@ -31,6 +31,7 @@ enum LargePNGBench {
             reducedNote = held(photo)
             try toCard(photo)
         }
+        // The whole decode and Pillow are slower: fewer runs of each.
         let wholeIterations = max(3, iterations / 4)
         let whole = try measure("12 MP PNG → 1024×576 (whole decode + aspect fill)", iterations: wholeIterations) {
             let photo = try Photo(data: bytes, limits: .photo)
@@ -41,11 +42,11 @@ enum LargePNGBench {
                     Measurement(name: whole.name, medianMilliseconds: whole.medianMilliseconds, iterations: wholeIterations,
                                 note: wholeNote + String(format: "; the reduced decode takes %.2f× its time",
                                                          reduced.medianMilliseconds / whole.medianMilliseconds))]
-        if let peer = runPeer(peerScript, arguments: ["--png", "--iterations", String(max(3, iterations / 4)), path]) {
+        if let peer = runPeer(peerScript, arguments: ["--png", "--iterations", String(wholeIterations), path]) {
             for (key, label) in [("png-gap", "Pillow: decode + resize LANCZOS, reducing_gap=2.0"),
                                  ("png-full", "Pillow: decode + resize LANCZOS")] {
                 guard let theirs = peer[key] else { continue }
-                rows.append(Measurement(name: label, medianMilliseconds: theirs, iterations: max(3, iterations / 4),
+                rows.append(Measurement(name: label, medianMilliseconds: theirs, iterations: wholeIterations,
                                         note: String(format: "sharecard (reduced) is %.2f× as fast", theirs / reduced.medianMilliseconds)))
             }
         }
