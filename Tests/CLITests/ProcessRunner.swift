@@ -1,11 +1,15 @@
 import Foundation
 import XCTest
 
-/// Runs any program, with an exact environment (nothing inherited) for tests that must control
-/// PATH, LD_LIBRARY_PATH or SHARECARD_HOME, or with this process's environment when
-/// `environment` is nil. Output goes to files, not pipes, so a large PNG on stdout can never
-/// block the child while the test waits for it.
+/// Runs any program, with an exact environment for tests that must control PATH,
+/// LD_LIBRARY_PATH or SHARECARD_HOME (nothing inherited but the sanitizers' options, so that
+/// under scripts/sanitize a sanitized child reports where the suite's reports go, with the
+/// suite's settings), or with this process's environment when `environment` is nil. Output
+/// goes to files, not pipes, so a large PNG on stdout can never block the child while the
+/// test waits for it.
 enum ProcessRunner {
+    static let sanitizerVariables = ["ASAN_OPTIONS", "UBSAN_OPTIONS", "TSAN_OPTIONS", "LSAN_OPTIONS"]
+
     static func run(_ executable: String, _ arguments: [String], environment: [String: String]?,
                     stdin: Data = Data(), in directory: URL? = nil, timeout: TimeInterval = 60) throws -> Sharecard.Result {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("sharecard-run-\(UUID().uuidString)")
@@ -22,7 +26,12 @@ enum ProcessRunner {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        if let environment { process.environment = environment }
+        if var environment {
+            for name in Self.sanitizerVariables where environment[name] == nil {
+                environment[name] = ProcessInfo.processInfo.environment[name]
+            }
+            process.environment = environment
+        }
         if let directory { process.currentDirectoryURL = directory }
         process.standardInput = input
         process.standardOutput = output
