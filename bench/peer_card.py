@@ -11,9 +11,10 @@ sharecard-bench: a 1024x576 purple PNG with the title in Quicksand Bold, white, 
           fitting); PNG via cairo's write_to_png.
 
 Usage: peer_card.py --iterations N --fonts DIR TITLE...   Prints `peer<TAB>index<TAB>median_ms`.
+       peer_card.py --peer pillow|pango --fonts DIR --out PATH TITLE
+                    One card written to PATH and nothing timed: a whole process, as a user's
+                    script would run, for bench/startup to time beside `sharecard render`.
 """
-from pango_card_tail import finish_card
-from peer_timing import median_ms
 import io
 import sys
 
@@ -75,6 +76,7 @@ def pango_card(fonts_dir):
     gi.require_version("PangoCairo", "1.0")
     import cairo
     from gi.repository import Pango, PangoCairo
+    from pango_card_tail import finish_card
 
     def render(title):
         surface = cairo.ImageSurface(cairo.FORMAT_RGB24, 1024, 576)
@@ -106,12 +108,24 @@ def pango_card(fonts_dir):
     return render
 
 
+PEERS = {"pillow": pillow_card, "pango": pango_card}
+
+
 def main():
     args = sys.argv[1:]
-    iterations = int(args[args.index("--iterations") + 1])
+    valued = ("--iterations", "--fonts", "--peer", "--out")
     fonts_dir = args[args.index("--fonts") + 1]
-    titles = [a for i, a in enumerate(args) if i > 0 and args[i - 1] not in ("--iterations", "--fonts") and not a.startswith("--")]
-    for name, make in (("pillow", pillow_card), ("pango", pango_card)):
+    titles = [a for i, a in enumerate(args) if not (i > 0 and args[i - 1] in valued) and not a.startswith("--")]
+    if "--out" in args:
+        card = PEERS[args[args.index("--peer") + 1]](fonts_dir)(titles[0])
+        with open(args[args.index("--out") + 1], "wb") as out:
+            out.write(card)
+        return
+    # Imported here: `statistics` alone costs a whole-process peer 12 ms it would not pay.
+    from peer_timing import median_ms
+
+    iterations = int(args[args.index("--iterations") + 1])
+    for name, make in PEERS.items():
         try:
             render = make(fonts_dir)
         except Exception:  # peer not installed: reported as missing by the bench
