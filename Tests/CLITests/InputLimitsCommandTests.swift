@@ -4,13 +4,19 @@ import XCTest
 /// Every input a command reads has a limit, and a stream that never ends (`/dev/zero`, a FIFO
 /// fed forever) is read no further than one byte past it: a clear error in a moment, never a
 /// trap or all the machine's memory. Each hostile read runs under a 1.5 GB address-space cap
-/// (`ulimit -v`), so a regression fails the test instead of exhausting the machine.
+/// (`ulimit -v`), so a regression fails the test instead of exhausting the machine. Under
+/// scripts/sanitize there is no cap: AddressSanitizer and ThreadSanitizer reserve terabytes of
+/// shadow address space, so a sanitized `sharecard` could not start under it (and a FIFO's
+/// writer would wait for it forever).
 final class InputLimitsCommandTests: TemporaryDirectoryTestCase {
+    private static let cap = ["ASAN_OPTIONS", "TSAN_OPTIONS"].contains { ProcessInfo.processInfo.environment[$0] != nil }
+        ? "" : "ulimit -v 1500000; "
+
     /// `sharecard arguments…` run by `sh -c` after `ulimit -v`, with `setup` (shell code: a
     /// redirect, a writer in the background) around it: `{}` in `script` is the command.
     func capped(_ script: String, _ arguments: [String]) throws -> Sharecard.Result {
         let command = "\"$0\"" + arguments.map { " '\($0)'" }.joined()
-        let body = "ulimit -v 1500000; " + script.replacingOccurrences(of: "{}", with: command)
+        let body = Self.cap + script.replacingOccurrences(of: "{}", with: command)
         return try ProcessRunner.run("/bin/sh", ["-c", body, Sharecard.executable.path], environment: nil, in: directory, timeout: 60)
     }
 
