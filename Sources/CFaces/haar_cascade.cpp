@@ -7,6 +7,8 @@
 // that no multiply-add is fused where OpenCV's build rounds twice.
 #include "haar_cascade.hpp"
 
+#include "cascade_xml.hpp"
+
 #include "parallel_loop.hpp"
 
 #include <opencv2/imgproc.hpp>
@@ -16,6 +18,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 
 #define SC_AVX2 __attribute__((target("avx2")))
@@ -367,16 +370,28 @@ bool has_avx2() {
     return yes;
 }
 
+// The whole file at `path`, up to 64 MiB (the largest cascade OpenCV ships is 2.7 MB).
+bool read_file(const std::string &path, std::string &text) {
+    FILE *file = std::fopen(path.c_str(), "rb");
+    if (!file) return false;
+    char chunk[65536];
+    size_t n;
+    while ((n = std::fread(chunk, 1, sizeof chunk, file)) > 0 && text.size() <= (64u << 20)) text.append(chunk, n);
+    const bool ok = !std::ferror(file) && text.size() <= (64u << 20);
+    std::fclose(file);
+    return ok;
+}
+
 }  // namespace
 
-std::unique_ptr<cascade> cascade::load(const std::string &path, std::string *why_not) {
+// The cascade under `root`, read through cv::FileNode or sc_cascade_xml::node (the same
+// surface), or null with the reason in *why_not.
+template <typename Node>
+std::unique_ptr<cascade> cascade::build(const Node &root, std::string *why_not) {
     auto refuse = [&](const char *reason) -> std::unique_ptr<cascade> {
         if (why_not) *why_not = reason;
         return nullptr;
     };
-    cv::FileStorage fs(path, cv::FileStorage::READ);
-    if (!fs.isOpened()) return refuse("cannot open the file");
-    const cv::FileNode root = fs.getFirstTopLevelNode();
     if (root.empty() || !root.isMap()) return refuse("no cascade in the file");
     if ((std::string)root["stageType"] != "BOOST") return refuse("not a boosted cascade");
     if ((std::string)root["featureType"] != "HAAR") return refuse("not a Haar cascade");
@@ -385,23 +400,28 @@ std::unique_ptr<cascade> cascade::load(const std::string &path, std::string *why
     if (c->window_.width < 3 || c->window_.height < 3 || c->window_.width > 1024 || c->window_.height > 1024) {
         return refuse("window size outside 3…1024");
     }
-    const cv::FileNode params = root["featureParams"];
+    const Node params = root["featureParams"];
     if (params.empty() || (int)params["maxCatCount"] != 0) return refuse("categorical features");
 
-    const cv::FileNode features = root["features"];
+    const Node features = root["features"];
     if (features.empty() || !features.isSeq() || features.size() == 0) return refuse("no features");
-    for (cv::FileNodeIterator it = features.begin(); it != features.end(); ++it) {
-        const cv::FileNode f = *it;
+    for (auto it = features.begin(); it != features.end(); ++it) {
+        const Node f = *it;
         if ((int)f["tilted"] != 0) return refuse("tilted features");
-        const cv::FileNode rects = f["rects"];
+        const Node rects = f["rects"];
         if (!rects.isSeq() || rects.size() < 1 || rects.size() > 3) return refuse("a feature without 1 to 3 rectangles");
         feature parsed{};
         int ri = 0;
-        for (cv::FileNodeIterator r = rects.begin(); r != rects.end(); ++r, ri++) {
-            if (!(*r).isSeq() || (*r).size() != 5) return refuse("a rectangle without x, y, width, height and weight");
+        for (auto r = rects.begin(); r != rects.end(); ++r, ri++) {
+            const Node terms = *r;
+            if (!terms.isSeq() || terms.size() != 5) return refuse("a rectangle without x, y, width, height and weight");
             rect_term &t = parsed.rects[ri];
-            cv::FileNodeIterator v = (*r).begin();
-            v >> t.x >> t.y >> t.width >> t.height >> t.weight;
+            auto v = terms.begin();
+            t.x = (int)*v;
+            t.y = (int)*++v;
+            t.width = (int)*++v;
+            t.height = (int)*++v;
+            t.weight = (float)*++v;
             if (t.x < 0 || t.y < 0 || t.width < 0 || t.height < 0 || t.x + t.width > c->window_.width ||
                 t.y + t.height > c->window_.height) {
                 return refuse("a rectangle outside the window");
@@ -410,19 +430,20 @@ std::unique_ptr<cascade> cascade::load(const std::string &path, std::string *why
         c->features_.push_back(parsed);
     }
 
-    const cv::FileNode stages = root["stages"];
+    const Node stages = root["stages"];
     if (stages.empty() || !stages.isSeq() || stages.size() == 0) return refuse("no stages");
     int max_nodes = 0;
-    for (cv::FileNodeIterator it = stages.begin(); it != stages.end(); ++it) {
-        const cv::FileNode s = *it;
-        const cv::FileNode weak = s["weakClassifiers"];
+    for (auto it = stages.begin(); it != stages.end(); ++it) {
+        const Node s = *it;
+        const Node weak = s["weakClassifiers"];
         if (weak.empty() || !weak.isSeq() || weak.size() == 0) return refuse("a stage without trees");
         stage st;
         st.threshold = (float)s["stageThreshold"] - 1e-5f;
         st.first_tree = (int)c->trees_.size();
         st.tree_count = (int)weak.size();
-        for (cv::FileNodeIterator w = weak.begin(); w != weak.end(); ++w) {
-            const cv::FileNode internal = (*w)["internalNodes"], leaf_values = (*w)["leafValues"];
+        for (auto w = weak.begin(); w != weak.end(); ++w) {
+            const Node tree_node = *w;
+            const Node internal = tree_node["internalNodes"], leaf_values = tree_node["leafValues"];
             if (internal.empty() || leaf_values.empty() || internal.size() % 4 != 0) return refuse("a malformed tree");
             tree tr{};
             tr.first_node = (int)c->nodes_.size();
@@ -431,7 +452,7 @@ std::unique_ptr<cascade> cascade::load(const std::string &path, std::string *why
             if (tr.node_count < 1 || tr.node_count > 3) return refuse("a tree of more than 3 nodes");
             if ((int)leaf_values.size() != tr.node_count + 1) return refuse("a tree whose leaves do not match its nodes");
             max_nodes = std::max(max_nodes, tr.node_count);
-            for (cv::FileNodeIterator v = internal.begin(); v != internal.end();) {
+            for (auto v = internal.begin(); v != internal.end();) {
                 node nd;
                 nd.left = (int)*v;
                 ++v;
@@ -447,7 +468,7 @@ std::unique_ptr<cascade> cascade::load(const std::string &path, std::string *why
                 }
                 c->nodes_.push_back(nd);
             }
-            for (cv::FileNodeIterator v = leaf_values.begin(); v != leaf_values.end(); ++v) c->leaves_.push_back((float)*v);
+            for (auto v = leaf_values.begin(); v != leaf_values.end(); ++v) c->leaves_.push_back((float)*v);
             c->trees_.push_back(tr);
         }
         c->stages_.push_back(st);
@@ -473,6 +494,63 @@ std::unique_ptr<cascade> cascade::load(const std::string &path, std::string *why
     }
     c->stumps_only_ = max_nodes == 1;
     return c;
+}
+
+std::unique_ptr<cascade> cascade::load(const std::string &path, std::string *why_not, reader how, source *answered) {
+    if (answered) *answered = source::file_storage;
+    if (how == reader::own) {
+        std::string text;
+        if (read_file(path, text)) {
+            const sc_cascade_xml::document doc(text);
+            if (doc.malformed()) {
+                if (why_not) *why_not = "malformed XML: " + doc.why_not();
+                if (answered) *answered = source::broken_xml;
+                return nullptr;
+            }
+            if (doc.taken()) {
+                std::string reason;
+                std::unique_ptr<cascade> c = build(doc.first_top_level(), &reason);
+                if (!doc.odd()) {
+                    if (!c && why_not) *why_not = reason;
+                    if (answered) *answered = source::own_reader;
+                    return c;
+                }
+            }
+        }
+        // Outside the reader's subset (or unreadable): FileStorage reads it, or says why not.
+    }
+    cv::FileStorage fs(path, cv::FileStorage::READ);
+    if (!fs.isOpened()) {
+        if (why_not) *why_not = "cannot open the file";
+        return nullptr;
+    }
+    return build(fs.getFirstTopLevelNode(), why_not);
+}
+
+bool cascade::same_as(const cascade &other, std::string *difference) const {
+    auto differ = [&](const char *what) {
+        if (difference) *difference = what;
+        return false;
+    };
+    auto bytes_equal = [](const auto &a, const auto &b) {
+        return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof a[0]) == 0);
+    };
+    if (window_ != other.window_) return differ("window");
+    if (!bytes_equal(features_, other.features_)) return differ("features");
+    if (!bytes_equal(nodes_, other.nodes_)) return differ("nodes");
+    if (!bytes_equal(leaves_, other.leaves_)) return differ("leaves");
+    // A tree has padding after its ints, so its fields are compared one by one.
+    if (trees_.size() != other.trees_.size()) return differ("trees");
+    for (size_t i = 0; i < trees_.size(); i++) {
+        const tree &a = trees_[i], &b = other.trees_[i];
+        if (a.first_node != b.first_node || a.node_count != b.node_count || a.first_leaf != b.first_leaf ||
+            std::memcmp(a.leaf_by_outcomes, b.leaf_by_outcomes, sizeof a.leaf_by_outcomes) != 0) {
+            return differ("trees");
+        }
+    }
+    if (!bytes_equal(stages_, other.stages_)) return differ("stages");
+    if (stumps_only_ != other.stumps_only_) return differ("stump evaluation");
+    return true;
 }
 
 void cascade::detect(const cv::Mat &image, std::vector<cv::Rect> &objects, double scale_factor, int min_neighbors,

@@ -28,10 +28,24 @@ enum class lanes { vector, scalar };
 
 class cascade {
 public:
+    // `own`: cascade_xml's reader, and FileStorage for a file outside its subset; `opencv`:
+    // FileStorage alone (for the tests that compare the two).
+    enum class reader { own, opencv };
+
     // Reads an OpenCV cascade file (the format `CascadeClassifier::load` reads first). Returns
     // null, with the reason in *why_not, for a cascade this evaluator does not take: not a
     // boosted Haar cascade, tilted features, a tree of more than 3 nodes, or an inconsistent one.
-    static std::unique_ptr<cascade> load(const std::string &path, std::string *why_not);
+    // Who answered a load: the own reader, FileStorage, or the own reader refusing broken XML
+    // (truncated, unbalanced), which is not handed to FileStorage or OpenCV's classifier, since
+    // OpenCV 4.6 crashes on some such files.
+    enum class source { own_reader, file_storage, broken_xml };
+
+    // *answered (when given) says who answered.
+    static std::unique_ptr<cascade> load(const std::string &path, std::string *why_not, reader how = reader::own,
+                                         source *answered = nullptr);
+
+    // Whether `other` holds the same cascade, bit for bit; when not, *difference names the part.
+    bool same_as(const cascade &other, std::string *difference) const;
 
     cv::Size window() const { return window_; }
 
@@ -65,6 +79,9 @@ public:
     };
 
 private:
+    template <typename Node>
+    static std::unique_ptr<cascade> build(const Node &root, std::string *why_not);
+
     cv::Size window_;
     std::vector<feature> features_;
     std::vector<node> nodes_;

@@ -30,9 +30,18 @@ struct classifier {
     std::unique_ptr<sc_haar::cascade> own;
     cv::CascadeClassifier opencv;
 
-    bool load(const std::string &path) {
-        own = sc_haar::cascade::load(path, nullptr);
-        return own || (opencv.load(path) && !opencv.empty());
+    // False, with the reason in *why_not when one is known, when neither can load the file.
+    bool load(const std::string &path, std::string *why_not) {
+        std::string refusal;
+        sc_haar::cascade::source answered;
+        own = sc_haar::cascade::load(path, &refusal, sc_haar::cascade::reader::own, &answered);
+        if (own) return true;
+        // Broken XML is not handed to OpenCV, which crashes on some truncated files.
+        if (answered == sc_haar::cascade::source::broken_xml) {
+            *why_not = refusal;
+            return false;
+        }
+        return opencv.load(path) && !opencv.empty();
     }
     cv::Size window() const { return own ? own->window() : opencv.getOriginalWindowSize(); }
     void detect(const cv::Mat &grey, std::vector<cv::Rect> &found, double scale_factor, int min_neighbors, cv::Size min_size,
@@ -167,12 +176,14 @@ std::unique_ptr<classifier_pair> load_pair(const sc_faces_detector &detector, ch
     const std::string *failed = &detector.frontal_path;
     try {
         auto pair = std::make_unique<classifier_pair>();
-        if (pair->frontal.load(detector.frontal_path)) {
+        std::string why_not;
+        if (pair->frontal.load(detector.frontal_path, &why_not)) {
             failed = &detector.profile_path;
-            if (!detector.has_profile || pair->profile.load(detector.profile_path)) return pair;
+            if (!detector.has_profile || pair->profile.load(detector.profile_path, &why_not)) return pair;
         }
         char message[512];
-        std::snprintf(message, sizeof message, "cannot load face cascade %s", failed->c_str());
+        std::snprintf(message, sizeof message, "cannot load face cascade %s%s%s", failed->c_str(), why_not.empty() ? "" : ": ",
+                      why_not.c_str());
         set_error(err, err_size, message);
     } catch (const std::exception &e) {
         char message[512];
@@ -436,6 +447,47 @@ extern "C" int sc_faces_area_downscale(const uint8_t *pixels, size_t pixels_size
         set_error(err, err_size, e.what());
     } catch (...) {
         set_error(err, err_size, "unknown C++ exception while resampling");
+    }
+    return -1;
+}
+
+extern "C" int sc_faces_cascade_readers_agree(const char *cascade_path, char *err, size_t err_size) {
+    if (!cascade_path) {
+        set_error(err, err_size, "no cascade path");
+        return -1;
+    }
+    try {
+        std::string own_refusal, opencv_refusal, difference;
+        sc_haar::cascade::source answered = sc_haar::cascade::source::file_storage;
+        // FileStorage throws on a file it cannot parse: that is each reader's refusal.
+        auto load = [&](sc_haar::cascade::reader how, std::string &refusal, sc_haar::cascade::source *who) {
+            try {
+                return sc_haar::cascade::load(cascade_path, &refusal, how, who);
+            } catch (const std::exception &e) {
+                refusal = std::string("exception: ") + e.what();
+                return std::unique_ptr<sc_haar::cascade>();
+            }
+        };
+        const auto own = load(sc_haar::cascade::reader::own, own_refusal, &answered);
+        if (answered == sc_haar::cascade::source::broken_xml) {
+            set_error(err, err_size, own_refusal.c_str());
+            return 3;  // FileStorage is not asked: it crashes on some broken files
+        }
+        const auto opencv = load(sc_haar::cascade::reader::opencv, opencv_refusal, nullptr);
+        const int agree = answered == sc_haar::cascade::source::own_reader ? 0 : 2;
+        if (!own && !opencv && own_refusal == opencv_refusal) return agree;
+        if (own && opencv && own->same_as(*opencv, &difference)) return agree;
+        if (!own || !opencv) {
+            difference = "one reader refuses the cascade (" + (own ? opencv_refusal : own_refusal) + "), the other does not";
+        } else if (!own_refusal.empty() || !opencv_refusal.empty()) {
+            difference = "refused for different reasons: " + own_refusal + " / " + opencv_refusal;
+        }
+        set_error(err, err_size, ("the readers differ: " + difference).c_str());
+        return 1;
+    } catch (const std::exception &e) {
+        set_error(err, err_size, e.what());
+    } catch (...) {
+        set_error(err, err_size, "unknown C++ exception while reading a cascade");
     }
     return -1;
 }

@@ -48,6 +48,7 @@ const sc_faces_plugin *sc_faces_plugin_load(char *err, size_t err_size) {
         {(void **)&plugin.detector_pool, "sc_faces_detector_pool"},
         {(void **)&plugin.cascade_search, "sc_faces_cascade_search"},
         {(void **)&plugin.area_downscale, "sc_faces_area_downscale"},
+        {(void **)&plugin.cascade_readers_agree, "sc_faces_cascade_readers_agree"},
     };
     if (sc_dl_open_once(&plugin_once, candidates, 2, symbols, sizeof symbols / sizeof symbols[0], same_interface, err,
                         err_size) != 0) {

@@ -121,6 +121,15 @@ int sc_faces_area_downscale(const uint8_t *pixels, size_t pixels_size, int32_t w
                             int32_t out_width, int32_t out_height, int32_t opencv, uint8_t *out, size_t out_size, char *err,
                             size_t err_size);
 
+/* For tests of the cascade reader: reads the cascade at `cascade_path` with the plug-in's own
+ * XML reader (FileStorage for a file outside its subset) and with FileStorage alone. Returns 0
+ * when both give the same cascade bit for bit or both refuse it for the same reason and the own
+ * reader took the file, 2 when they agree because it handed the file to FileStorage; 3 when the
+ * own reader refused the file as broken XML (the reason in err; FileStorage, which crashes on some
+ * such files, is not asked); 1 when they differ, with what differs in err; -1 with a message in
+ * err on a C++ exception. */
+int sc_faces_cascade_readers_agree(const char *cascade_path, char *err, size_t err_size);
+
 /* sizeof(sc_faces_options) as this code was compiled: the loader (sc_faces_loader.h) refuses a
  * plug-in built from another version of this header. */
 size_t sc_faces_options_size(void);

@@ -27,6 +27,7 @@ typedef struct {
     int (*_Nonnull area_downscale)(const uint8_t *_Nullable pixels, size_t pixels_size, int32_t width, int32_t height,
                                    size_t stride_bytes, int32_t out_width, int32_t out_height, int32_t opencv,
                                    uint8_t *_Nullable out, size_t out_size, char *_Nullable err, size_t err_size);
+    int (*_Nonnull cascade_readers_agree)(const char *_Nullable cascade_path, char *_Nullable err, size_t err_size);
 } sc_faces_plugin;
 
 /* Opens the plug-in once per process: SC_FACES_PLUGIN_FILE beside the executable, else in
