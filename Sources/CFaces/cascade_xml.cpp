@@ -39,7 +39,7 @@ public:
         if (!doc_.why_not_.empty()) return;
         if (p_[0] == '<' && p_[1] == '!') return outside("a <! directive other than a comment");
         if (!expect("<opencv_storage>")) return malformed("no <opencv_storage> element");
-        const int32_t root = add(-1, "opencv_storage");
+        const int32_t root = add(-1, std::string_view(p_ - 15, 14));
         if (!content(root, 1)) return;
         skip_misc();
         if (*p_ != '\0' || p_ != doc_.text_.c_str() + doc_.text_.size()) return malformed("text after </opencv_storage>");
@@ -91,10 +91,26 @@ private:
         }
     }
 
+    // Points `at`/`length` at `view`, which lies in the text; false when it is too long.
+    bool set(uint32_t &at, uint16_t &length, std::string_view view) {
+        if (view.empty()) return at = 0, length = 0, true;
+        if (view.size() > UINT16_MAX) return outside("a name or word of more than 65,535 bytes"), false;
+        at = (uint32_t)(view.data() - doc_.text_.data());
+        length = (uint16_t)view.size();
+        return true;
+    }
+
+    static void take_value(document::entry &to, const document::entry &from) {
+        to.type = from.type;
+        to.value = from.value;
+        to.word_at = from.word_at;
+        to.word_length = from.word_length;
+    }
+
     int32_t add(int32_t parent, std::string_view name) {
         doc_.entries_.emplace_back();
         const int32_t at = (int32_t)doc_.entries_.size() - 1;
-        doc_.entries_[at].name = name;
+        set(doc_.entries_[at].name_at, doc_.entries_[at].name_length, name);
         if (parent >= 0) {
             document::entry &e = doc_.entries_[parent];
             if (e.last_child >= 0) doc_.entries_[e.last_child].next = at;
@@ -156,7 +172,7 @@ private:
             if (p_[0] == '<' && p_[1] == '/') {
                 p_ += 2;
                 std::string_view closing;
-                if (!name(closing) || closing != doc_.entries_[at].name) return malformed("a closing tag that does not match"), false;
+                if (!name(closing) || closing != doc_.name_of(doc_.entries_[at])) return malformed("a closing tag that does not match"), false;
                 while (is_space(*p_)) p_++;
                 if (*p_++ != '>') return malformed("a malformed closing tag"), false;
                 return true;
@@ -203,7 +219,7 @@ private:
         if (e.type == kind::none && e.count == 0) {
             e.type = item ? kind::seq : kind::map;
         } else if (e.type != (item ? kind::seq : kind::map) ||
-                   (e.last_child >= 0 && doc_.entries_[e.last_child].name.empty())) {
+                   (e.last_child >= 0 && doc_.entries_[e.last_child].name_length == 0)) {
             return outside("an element mixing named members, items or values"), false;
         }
         if (!item) {
@@ -211,7 +227,7 @@ private:
             // so the search stays short (and a map of more is not taken).
             if (e.count >= max_map_members) return outside("a map of more members than a cascade has"), false;
             for (int32_t child = e.first_child; child >= 0; child = doc_.entries_[child].next) {
-                if (doc_.entries_[child].name == tag) return outside("a name repeated in a map"), false;
+                if (doc_.name_of(doc_.entries_[child]) == tag) return outside("a name repeated in a map"), false;
             }
         }
         return content(add(parent, tag), depth + 1);
@@ -235,10 +251,10 @@ private:
             const char *end = nullptr;
             if (*digits == '.' || *digits == 'e') {
                 value.type = kind::real;
-                value.value_real = real(start, p_, &end);
+                value.value = real(start, p_, &end);
             } else {
                 value.type = kind::integer;
-                value.value_int = integer(start, digits, &end);
+                value.value = integer(start, digits, &end);
             }
             if (end != p_) return outside("a number FileStorage would read differently"), false;
         } else {
@@ -248,41 +264,30 @@ private:
                 }
             }
             value.type = kind::word;
-            value.word = token;
+            if (!set(value.word_at, value.word_length, token)) return false;
         }
         document::entry &e = doc_.entries_[at];
         if (e.type == kind::none && e.count == 0) {
-            e.type = value.type;
-            e.value_int = value.value_int;
-            e.value_real = value.value_real;
-            e.word = value.word;
+            take_value(e, value);
             return true;
         }
         if (e.type == kind::integer || e.type == kind::real || e.type == kind::word) {
             // The first value becomes the sequence's first item.
             document::entry first = e;
             const int32_t item = add(at, std::string_view());
-            document::entry &moved = doc_.entries_[item];
-            moved.type = first.type;
-            moved.value_int = first.value_int;
-            moved.value_real = first.value_real;
-            moved.word = first.word;
+            take_value(doc_.entries_[item], first);
             doc_.entries_[at].type = kind::seq;
-        } else if (e.type != kind::seq || !doc_.entries_[e.last_child].name.empty()) {
+        } else if (e.type != kind::seq || doc_.entries_[e.last_child].name_length != 0) {
             return outside("an element mixing named members, items or values"), false;
         }
         const int32_t item = add(at, std::string_view());
-        document::entry &added = doc_.entries_[item];
-        added.type = value.type;
-        added.value_int = value.value_int;
-        added.value_real = value.value_real;
-        added.word = value.word;
+        take_value(doc_.entries_[item], value);
         return true;
     }
 };
 
-document::document(std::string_view text) : text_(text) {
-    entries_.reserve(text_.size() / 16 + 16);
+document::document(std::string text) : text_(std::move(text)) {
+    entries_.reserve(text_.size() / 10 + 16);  // OpenCV's cascades hold an entry per 11.7–13.2 bytes
     parser(*this).run();
 }
 
@@ -313,7 +318,7 @@ node node::operator[](const char *name) const {
         return node();
     }
     for (int32_t child = e.first_child; child >= 0; child = doc_->entries_[child].next) {
-        if (doc_->entries_[child].name == name) return node(doc_, child);
+        if (doc_->name_of(doc_->entries_[child]) == name) return node(doc_, child);
     }
     return node();
 }
@@ -321,7 +326,7 @@ node node::operator[](const char *name) const {
 node::operator int() const {
     if (!doc_) return 0;
     const document::entry &e = doc_->entries_[at_];
-    if (e.type == document::kind::integer) return e.value_int;
+    if (e.type == document::kind::integer) return (int)e.value;
     doc_->odd_ = true;
     return 0;
 }
@@ -329,8 +334,8 @@ node::operator int() const {
 node::operator float() const {
     if (!doc_) return 0.f;
     const document::entry &e = doc_->entries_[at_];
-    if (e.type == document::kind::integer) return (float)e.value_int;
-    if (e.type == document::kind::real) return (float)e.value_real;
+    if (e.type == document::kind::integer) return (float)(int)e.value;
+    if (e.type == document::kind::real) return (float)e.value;
     doc_->odd_ = true;
     return 0.f;
 }
@@ -338,7 +343,7 @@ node::operator float() const {
 node::operator std::string() const {
     if (!doc_) return std::string();
     const document::entry &e = doc_->entries_[at_];
-    if (e.type == document::kind::word) return std::string(e.word);
+    if (e.type == document::kind::word) return std::string(doc_->word_of(e));
     doc_->odd_ = true;
     return std::string();
 }

@@ -65,9 +65,9 @@ private:
 
 class document {
 public:
-    // Parses `text` (its bytes are copied). On failure `taken()` is false and `why_not()` says
-    // where the text left the subset.
-    explicit document(std::string_view text);
+    // Parses `text`, which it keeps. On failure `taken()` is false and `why_not()` says where
+    // the text left the subset.
+    explicit document(std::string text);
 
     bool taken() const { return why_not_.empty() && !odd_; }
     const std::string &why_not() const { return why_not_; }
@@ -82,14 +82,16 @@ public:
 private:
     friend class node;
     enum class kind : uint8_t { none, map, seq, integer, real, word };
+    // 40 bytes: a cascade has an entry per 12–13 bytes of text, and the memory is fresh pages.
     struct entry {
-        std::string_view name;  // empty for a sequence's item
+        uint32_t name_at = 0, word_at = 0;  // offsets into the text
+        uint16_t name_length = 0, word_length = 0;  // a name of 0 bytes: a sequence's item
         kind type = kind::none;
         int32_t first_child = -1, last_child = -1, next = -1, count = 0;
-        int value_int = 0;
-        double value_real = 0;
-        std::string_view word;
+        double value = 0;  // an integer's too (exact: it is an int)
     };
+    std::string_view name_of(const entry &e) const { return std::string_view(text_.data() + e.name_at, e.name_length); }
+    std::string_view word_of(const entry &e) const { return std::string_view(text_.data() + e.word_at, e.word_length); }
 
     std::string text_;
     std::vector<entry> entries_;

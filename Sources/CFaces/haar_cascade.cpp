@@ -374,6 +374,12 @@ bool has_avx2() {
 bool read_file(const std::string &path, std::string &text) {
     FILE *file = std::fopen(path.c_str(), "rb");
     if (!file) return false;
+    // Sized once for a regular file (a pipe has no length, and grows the string as it goes).
+    if (std::fseek(file, 0, SEEK_END) == 0) {
+        const long length = std::ftell(file);
+        if (length > 0 && length <= (64l << 20)) text.reserve((size_t)length);
+        std::rewind(file);
+    }
     char chunk[65536];
     size_t n;
     while ((n = std::fread(chunk, 1, sizeof chunk, file)) > 0 && text.size() <= (64u << 20)) text.append(chunk, n);
@@ -501,7 +507,7 @@ std::unique_ptr<cascade> cascade::load(const std::string &path, std::string *why
     if (how == reader::own) {
         std::string text;
         if (read_file(path, text)) {
-            const sc_cascade_xml::document doc(text);
+            const sc_cascade_xml::document doc(std::move(text));
             if (doc.malformed()) {
                 if (why_not) *why_not = "malformed XML: " + doc.why_not();
                 if (answered) *answered = source::broken_xml;
