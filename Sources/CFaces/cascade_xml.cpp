@@ -133,7 +133,8 @@ private:
             return value;
         }
         char *stop = nullptr;  // out of range, or a form from_chars does not take: strtod decides
-        value = strtod_l(start, &stop, c_locale());
+        const locale_t c = c_locale();
+        value = c ? strtod_l(start, &stop, c) : std::strtod(start, &stop);
         *end = stop;
         return value;
     }

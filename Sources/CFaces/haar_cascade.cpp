@@ -370,20 +370,21 @@ bool has_avx2() {
     return yes;
 }
 
-// The whole file at `path`, up to 64 MiB (the largest cascade OpenCV ships is 2.7 MB).
+// The whole file at `path`, up to 16 MiB (the largest cascade OpenCV ships is 2.7 MB; a larger
+// file goes to FileStorage, which does not hold an entry per value).
 bool read_file(const std::string &path, std::string &text) {
     FILE *file = std::fopen(path.c_str(), "rb");
     if (!file) return false;
     // Sized once for a regular file (a pipe has no length, and grows the string as it goes).
     if (std::fseek(file, 0, SEEK_END) == 0) {
         const long length = std::ftell(file);
-        if (length > 0 && length <= (64l << 20)) text.reserve((size_t)length);
+        if (length > 0 && length <= (16l << 20)) text.reserve((size_t)length);
         std::rewind(file);
     }
     char chunk[65536];
     size_t n;
-    while ((n = std::fread(chunk, 1, sizeof chunk, file)) > 0 && text.size() <= (64u << 20)) text.append(chunk, n);
-    const bool ok = !std::ferror(file) && text.size() <= (64u << 20);
+    while ((n = std::fread(chunk, 1, sizeof chunk, file)) > 0 && text.size() <= (16u << 20)) text.append(chunk, n);
+    const bool ok = !std::ferror(file) && text.size() <= (16u << 20);
     std::fclose(file);
     return ok;
 }
