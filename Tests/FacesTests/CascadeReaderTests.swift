@@ -89,7 +89,7 @@ final class CascadeReaderTests: XCTestCase {
                 checked += 1
             }
         }
-        XCTAssertGreaterThanOrEqual(checked, 19)
+        XCTAssertGreaterThanOrEqual(checked, 20)
     }
 
     func testTheSmallCascadeAndLayoutsOfItAreReadByTheOwnReader() throws {
