@@ -477,11 +477,11 @@ extern "C" int sc_faces_cascade_readers_agree(const char *cascade_path, char *er
         const int agree = answered == sc_haar::cascade::source::own_reader ? 0 : 2;
         if (!own && !opencv && own_refusal == opencv_refusal) return agree;
         if (own && opencv && own->same_as(*opencv, &difference)) return agree;
-        if (!own || !opencv) {
-            difference = "one reader refuses the cascade (" + (own ? opencv_refusal : own_refusal) + "), the other does not";
-        } else if (!own_refusal.empty() || !opencv_refusal.empty()) {
+        if (!own && !opencv) {
             difference = "refused for different reasons: " + own_refusal + " / " + opencv_refusal;
-        }
+        } else if (!own || !opencv) {
+            difference = "one reader refuses the cascade (" + (own ? opencv_refusal : own_refusal) + "), the other does not";
+        }  // else same_as named the part that differs
         set_error(err, err_size, ("the readers differ: " + difference).c_str());
         return 1;
     } catch (const std::exception &e) {
