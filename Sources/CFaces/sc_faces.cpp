@@ -25,13 +25,20 @@
 namespace {
 
 // A cascade, evaluated by haar_cascade.cpp when it takes it (OpenCV's decisions, eight windows
-// at a time), else by OpenCV's CascadeClassifier, loaded only then.
+// at a time), else by OpenCV's CascadeClassifier, loaded only then. The evaluator's cascade is
+// read-only (a search's scratch memory is the pair's workspace), so a detector's pairs share the
+// one its first pair read; OpenCV's classifier is each pair's own.
 struct classifier {
-    std::unique_ptr<sc_haar::cascade> own;
+    std::shared_ptr<const sc_haar::cascade> own;
     cv::CascadeClassifier opencv;
 
     // False, with the reason in *why_not when one is known, when neither can load the file.
-    bool load(const std::string &path, std::string *why_not) {
+    // `shared`: the cascade another pair read from the same file, taken instead of reading it.
+    bool load(const std::string &path, std::string *why_not, std::shared_ptr<const sc_haar::cascade> shared) {
+        if (shared) {
+            own = std::move(shared);
+            return true;
+        }
         std::string refusal;
         sc_haar::cascade::source answered;
         own = sc_haar::cascade::load(path, &refusal, sc_haar::cascade::reader::own, &answered);
@@ -73,6 +80,9 @@ struct sc_faces_detector {
     std::string profile_path;
     bool has_profile = false;
     size_t capacity = 1;
+    // The first pair's evaluator cascades (null where OpenCV's classifier took the file), set
+    // before the detector is handed out and then only read, so pairs loaded later share them.
+    std::shared_ptr<const sc_haar::cascade> frontal, profile;
 
     std::mutex lock;
     std::condition_variable returned;
@@ -177,9 +187,9 @@ std::unique_ptr<classifier_pair> load_pair(const sc_faces_detector &detector, ch
     try {
         auto pair = std::make_unique<classifier_pair>();
         std::string why_not;
-        if (pair->frontal.load(detector.frontal_path, &why_not)) {
+        if (pair->frontal.load(detector.frontal_path, &why_not, detector.frontal)) {
             failed = &detector.profile_path;
-            if (!detector.has_profile || pair->profile.load(detector.profile_path, &why_not)) return pair;
+            if (!detector.has_profile || pair->profile.load(detector.profile_path, &why_not, detector.profile)) return pair;
         }
         char message[512];
         std::snprintf(message, sizeof message, "cannot load face cascade %s%s%s", failed->c_str(), why_not.empty() ? "" : ": ",
@@ -263,6 +273,8 @@ extern "C" int sc_faces_detector_create(const char *frontal_path, const char *pr
         detector->idle.reserve(max_searches);
         std::unique_ptr<classifier_pair> first = load_pair(*detector, err, err_size);
         if (!first) return -1;
+        detector->frontal = first->frontal.own;
+        detector->profile = first->profile.own;
         detector->idle.push_back(std::move(first));
         detector->made = 1;
         *out = detector.release();
