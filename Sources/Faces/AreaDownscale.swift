@@ -12,7 +12,7 @@ struct AreaDownscale {
     static func grey(_ pixels: [UInt8], width: Int, height: Int, strideBytes: Int? = nil, outWidth: Int, outHeight: Int,
                      by resampler: Resampler) throws -> [UInt8] {
         var message = [CChar](repeating: 0, count: 512)
-        guard let plugin = sc_faces_plugin_load(&message, message.count) else { throw FacesError.plugin(text(message)) }
+        guard let plugin = sc_faces_plugin_load(&message, message.count) else { throw FacesError.plugin(message.stringBeforeNUL) }
         var out = [UInt8](repeating: 0, count: max(outWidth, 0) * max(outHeight, 0))
         let status = pixels.withUnsafeBufferPointer { source in
             out.withUnsafeMutableBufferPointer { target in
@@ -21,11 +21,7 @@ struct AreaDownscale {
                                               target.baseAddress, target.count, &message, message.count)
             }
         }
-        guard status == 0 else { throw FacesError.detection(text(message)) }
+        guard status == 0 else { throw FacesError.detection(message.stringBeforeNUL) }
         return out
-    }
-
-    private static func text(_ buffer: [CChar]) -> String {
-        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -16,17 +16,13 @@ enum CascadeReaders {
 
     static func compare(at path: String) throws -> Outcome {
         var message = [CChar](repeating: 0, count: 512)
-        guard let plugin = sc_faces_plugin_load(&message, message.count) else { throw FacesError.plugin(text(message)) }
+        guard let plugin = sc_faces_plugin_load(&message, message.count) else { throw FacesError.plugin(message.stringBeforeNUL) }
         switch plugin.pointee.cascade_readers_agree(path, &message, message.count) {
         case 0: return .agreeByOwnReader
         case 2: return .agreeByFileStorage
-        case 3: return .malformed(text(message))
-        case 1: return .differ(text(message))
-        default: throw FacesError.detection(text(message))
+        case 3: return .malformed(message.stringBeforeNUL)
+        case 1: return .differ(message.stringBeforeNUL)
+        default: throw FacesError.detection(message.stringBeforeNUL)
         }
-    }
-
-    private static func text(_ buffer: [CChar]) -> String {
-        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

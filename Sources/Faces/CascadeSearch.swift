@@ -30,7 +30,7 @@ struct CascadeSearch {
     /// sorted by y, x, width, height.
     func boxes(in image: Image, cascadePath: String) throws -> [Rect] {
         var message = [CChar](repeating: 0, count: 512)
-        guard let plugin = sc_faces_plugin_load(&message, message.count) else { throw FacesError.plugin(text(message)) }
+        guard let plugin = sc_faces_plugin_load(&message, message.count) else { throw FacesError.plugin(message.stringBeforeNUL) }
         var options = sc_faces_search_options(evaluator: evaluator.rawValue, working_side_px: Int32(workingSidePixels),
                                               mirrored: mirrored ? 1 : 0, half: half ? 1 : 0, scale_factor: scaleFactor,
                                               min_neighbors: Int32(minNeighbors), min_side_px: Int32(minSidePixels),
@@ -45,13 +45,9 @@ struct CascadeSearch {
                                                   image.width * 4, &options, &rects, rects.count, &count, &message, message.count)
                 }
             }
-            guard status == 0 else { throw FacesError.detection(text(message)) }
+            guard status == 0 else { throw FacesError.detection(message.stringBeforeNUL) }
             if count > capacity { capacity = count; continue }
             return rects.prefix(count).map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
         }
-    }
-
-    private func text(_ buffer: [CChar]) -> String {
-        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

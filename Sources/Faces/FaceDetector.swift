@@ -155,7 +155,7 @@ public struct FaceDetector: Sendable {
                                     image.width * 4, &options, &rects, rects.count, &count, &message, message.count)
                 }
             }
-            guard status == 0 else { throw FacesError.detection(cString(message)) }
+            guard status == 0 else { throw FacesError.detection(message.stringBeforeNUL) }
             if count > capacity { capacity = count; continue }
             return rects.prefix(count).map { Face(bounds: Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height)) }
         }
@@ -181,7 +181,7 @@ private final class DetectorHandle: @unchecked Sendable {
 
     init(frontalPath: String, profilePath: String?, maxSearches: Int) throws {
         var message = [CChar](repeating: 0, count: 2048)
-        guard let plugin = sc_faces_plugin_load(&message, message.count) else { throw FacesError.plugin(cString(message)) }
+        guard let plugin = sc_faces_plugin_load(&message, message.count) else { throw FacesError.plugin(message.stringBeforeNUL) }
         var out: OpaquePointer?
         let status: Int32
         if let profilePath {
@@ -189,15 +189,10 @@ private final class DetectorHandle: @unchecked Sendable {
         } else {
             status = plugin.pointee.detector_create(frontalPath, nil, maxSearches, &out, &message, message.count)
         }
-        guard status == 0, let out else { throw FacesError.cascade(cString(message)) }
+        guard status == 0, let out else { throw FacesError.cascade(message.stringBeforeNUL) }
         self.plugin = plugin
         pointer = out
     }
 
     deinit { plugin.pointee.detector_destroy(pointer) }
-}
-
-/// The NUL-terminated text in a C message buffer.
-private func cString(_ buffer: [CChar]) -> String {
-    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
