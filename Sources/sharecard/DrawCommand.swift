@@ -58,14 +58,7 @@ enum DrawCommand {
         guard scene.showsEventPhoto else {
             throw CommandError("\(name): the scene shows no photo (give it an image whose src is {\"from\": \"eventPhoto\"})")
         }
-        let data = try PhotoInput.read(path)
-        try HashingLibrary.require()
-        let photo: EventPhoto
-        do {
-            photo = try EventPhoto(data: data, canvas: size ?? scene.size, scale: scale ?? scene.scale, limits: PhotoInput.limits)
-        } catch {
-            throw CommandError("\(path): \(error)")
-        }
+        let photo = try PhotoInput.load(path, canvas: size ?? scene.size, scale: scale ?? scene.scale)
         let sample = SceneBindings.sample
         return SceneBindings(values: sample.values, colors: sample.colors, photo: photo.photo.image, photoFaces: photo.faces)
     }

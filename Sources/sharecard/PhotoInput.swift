@@ -1,6 +1,7 @@
 import Cards
 import Faces
 import Foundation
+import Geometry
 import JSONData
 import Photos
 import Raster
@@ -13,14 +14,24 @@ enum PhotoInput {
     /// Reads and decodes the photo at `path` for `card`, its faces looked up in `faceCache`
     /// first; errors name the file.
     static func load(_ path: String, for card: Card, faceCache: FaceCache?) throws -> EventPhoto {
+        try load(path) { data throws(PhotoInputError) in
+            try EventPhoto(data: data, template: card.template, size: card.canvasSize, scale: card.scale, limits: limits,
+                           faceCache: faceCache)
+        }
+    }
+
+    /// Reads and decodes the photo at `path` for a canvas of `canvas` points at `scale` device
+    /// pixels per point (`draw --photo`: a scene that shows the event's photo); errors name the file.
+    static func load(_ path: String, canvas: Size, scale: Double) throws -> EventPhoto {
+        try load(path) { data throws(PhotoInputError) in try EventPhoto(data: data, canvas: canvas, scale: scale, limits: limits) }
+    }
+
+    /// The photo's bytes read, the hashing library checked (a photo is known by its digest),
+    /// then `decode`d, its error prefixed with the path.
+    private static func load(_ path: String, decode: ([UInt8]) throws(PhotoInputError) -> EventPhoto) throws -> EventPhoto {
         let data = try read(path)
         try HashingLibrary.require()
-        do {
-            return try EventPhoto(data: data, template: card.template, size: card.canvasSize, scale: card.scale, limits: limits,
-                                  faceCache: faceCache)
-        } catch {
-            throw CommandError("\(path): \(error)")
-        }
+        do { return try decode(data) } catch { throw CommandError("\(path): \(error)") }
     }
 
     /// The bytes of the photo at `path` (`-`: standard input), no more than `limits` allows. A
