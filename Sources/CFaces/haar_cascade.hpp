@@ -32,14 +32,14 @@ public:
     // FileStorage alone (for the tests that compare the two).
     enum class reader { own, opencv };
 
-    // Reads an OpenCV cascade file (the format `CascadeClassifier::load` reads first). Returns
-    // null, with the reason in *why_not, for a cascade this evaluator does not take: not a
-    // boosted Haar cascade, tilted features, a tree of more than 3 nodes, or an inconsistent one.
     // Who answered a load: the own reader, FileStorage, or the own reader refusing broken XML
     // (truncated, unbalanced), which is not handed to FileStorage or OpenCV's classifier, since
     // OpenCV 4.6 crashes on some such files.
     enum class source { own_reader, file_storage, broken_xml };
 
+    // Reads an OpenCV cascade file (the format `CascadeClassifier::load` reads first). Returns
+    // null, with the reason in *why_not, for a cascade this evaluator does not take: not a
+    // boosted Haar cascade, tilted features, a tree of more than 3 nodes, or an inconsistent one.
     // *answered (when given) says who answered.
     static std::unique_ptr<cascade> load(const std::string &path, std::string *why_not, reader how = reader::own,
                                          source *answered = nullptr);
