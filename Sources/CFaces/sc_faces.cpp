@@ -63,26 +63,33 @@ struct classifier {
 
 // One search's classifiers and scratch memory (the scaled copies and integral images of the
 // image being searched), so a pair serves one search at a time; a search takes a pair from the
-// detector's pool.
+// detector's pool. The profile classifier is loaded by the pair's first search that needs it.
 struct classifier_pair {
     classifier frontal;
     classifier profile;
+    bool profile_loaded = false;
     sc_haar::workspace space;
 };
 
 }  // namespace
 
 // A bounded pool of classifier pairs, made on demand: up to `capacity` searches run at once,
-// and a search beyond that waits for a pair to come back. The first pair is loaded by
-// sc_faces_detector_create, so a bad path is reported there.
+// and a search beyond that waits for a pair to come back. The first pair's frontal classifier is
+// loaded by sc_faces_detector_create, so a bad frontal file is reported there; the profile
+// cascade is read by the first search that needs it (most photos have a frontal face, and it is
+// 60 % of what the two files take to read), so a bad profile file is reported by that search.
 struct sc_faces_detector {
     std::string frontal_path;
     std::string profile_path;
     bool has_profile = false;
     size_t capacity = 1;
-    // The first pair's evaluator cascades (null where OpenCV's classifier took the file), set
-    // before the detector is handed out and then only read, so pairs loaded later share them.
-    std::shared_ptr<const sc_haar::cascade> frontal, profile;
+    // The first pair's evaluator cascade (null where OpenCV's classifier took the file), set
+    // before the detector is handed out and then only read, so pairs loaded later share it.
+    std::shared_ptr<const sc_haar::cascade> frontal;
+    // Pairs load their profile classifiers one at a time under this lock, the first read setting
+    // `profile` (still null where OpenCV's classifier took the file) for the others to share.
+    std::mutex profile_lock;
+    std::shared_ptr<const sc_haar::cascade> profile;
 
     std::mutex lock;
     std::condition_variable returned;
@@ -180,29 +187,48 @@ bool pixels_fit(size_t pixels_size, int32_t width, int32_t height, size_t stride
     return false;
 }
 
-// Loads a pair from the detector's paths (immutable after creation), or returns null with a
-// message naming the file that failed.
-std::unique_ptr<classifier_pair> load_pair(const sc_faces_detector &detector, char *err, size_t err_size) noexcept {
-    const std::string *failed = &detector.frontal_path;
+// Loads `target` from `path`, taking `shared` when set; false with a message naming the file.
+bool load_classifier(classifier &target, const std::string &path, std::shared_ptr<const sc_haar::cascade> shared, char *err,
+                     size_t err_size) noexcept {
+    char message[512];
     try {
-        auto pair = std::make_unique<classifier_pair>();
         std::string why_not;
-        if (pair->frontal.load(detector.frontal_path, &why_not, detector.frontal)) {
-            failed = &detector.profile_path;
-            if (!detector.has_profile || pair->profile.load(detector.profile_path, &why_not, detector.profile)) return pair;
-        }
-        char message[512];
-        std::snprintf(message, sizeof message, "cannot load face cascade %s%s%s", failed->c_str(), why_not.empty() ? "" : ": ",
+        if (target.load(path, &why_not, std::move(shared))) return true;
+        std::snprintf(message, sizeof message, "cannot load face cascade %s%s%s", path.c_str(), why_not.empty() ? "" : ": ",
                       why_not.c_str());
-        set_error(err, err_size, message);
     } catch (const std::exception &e) {
-        char message[512];
-        std::snprintf(message, sizeof message, "cannot load face cascade %s: %s", failed->c_str(), e.what());
-        set_error(err, err_size, message);
+        std::snprintf(message, sizeof message, "cannot load face cascade %s: %s", path.c_str(), e.what());
     } catch (...) {
-        set_error(err, err_size, "unknown C++ exception while loading a cascade");
+        std::snprintf(message, sizeof message, "cannot load face cascade %s: unknown C++ exception", path.c_str());
     }
-    return nullptr;
+    set_error(err, err_size, message);
+    return false;
+}
+
+// A pair with its frontal classifier loaded from the detector's path (immutable after
+// creation), or null with a message naming the file.
+std::unique_ptr<classifier_pair> load_pair(const sc_faces_detector &detector, char *err, size_t err_size) noexcept {
+    std::unique_ptr<classifier_pair> pair;
+    try {
+        pair = std::make_unique<classifier_pair>();
+    } catch (...) {
+        set_error(err, err_size, "out of memory while loading a cascade");
+        return nullptr;
+    }
+    if (!load_classifier(pair->frontal, detector.frontal_path, detector.frontal, err, err_size)) return nullptr;
+    return pair;
+}
+
+// Loads the pair's profile classifier unless it has one: the detector's first read of the file
+// is shared with the pairs after it. False with a message naming the file (a later search tries
+// again).
+bool ensure_profile(sc_faces_detector &detector, classifier_pair &pair, char *err, size_t err_size) {
+    if (pair.profile_loaded) return true;
+    std::lock_guard<std::mutex> guard(detector.profile_lock);
+    if (!load_classifier(pair.profile, detector.profile_path, detector.profile, err, err_size)) return false;
+    if (!detector.profile) detector.profile = pair.profile.own;
+    pair.profile_loaded = true;
+    return true;
 }
 
 // Takes an idle pair, loads a new one while the pool is below capacity (outside the lock: a
@@ -274,7 +300,6 @@ extern "C" int sc_faces_detector_create(const char *frontal_path, const char *pr
         std::unique_ptr<classifier_pair> first = load_pair(*detector, err, err_size);
         if (!first) return -1;
         detector->frontal = first->frontal.own;
-        detector->profile = first->profile.own;
         detector->idle.push_back(std::move(first));
         detector->made = 1;
         *out = detector.release();
@@ -325,6 +350,7 @@ extern "C" int sc_faces_detect(sc_faces_detector *detector, const uint8_t *pixel
             const bool profiles = options->profiles == SC_FACES_PROFILES_ALWAYS ||
                                   (options->profiles == SC_FACES_PROFILES_FALLBACK && faces.empty());
             if (profiles && detector->has_profile) {
+                if (!ensure_profile(*detector, classifiers, err, err_size)) return SC_FACES_CASCADE_UNREADABLE;
                 const bool split = options->profile_split_pyramid != 0;
                 std::vector<cv::Rect> turned = search(classifiers.profile, classifiers.space, grey, options->profile_scale_factor,
                                                       options->profile_min_neighbors, profile_side, split);

@@ -93,14 +93,17 @@ public struct FaceDetector: Sendable {
     }
 
     public let settings: Settings
-    /// The cascade files loaded (frontal, then profile when `settings` searches profiles).
+    /// The cascade files used (frontal, then profile when `settings` searches profiles). The
+    /// frontal one is loaded by `init`; the profile one by the first search that needs it.
     public let cascadeFiles: [String]
     private let handle: DetectorHandle
 
-    /// Loads the cascades `settings` names from the first of `cascadeDirectories` holding them.
-    /// Up to `maxConcurrentSearches` (1…256; by default one per core, at most 256) searches run at
-    /// once, each with classifiers of its own, loaded when first needed; more wait for one of
-    /// them to end. A set keeps one set of search buffers (the pyramid's integral images) for
+    /// Finds the cascades `settings` names in the first of `cascadeDirectories` holding them and
+    /// loads the frontal one; the profile cascade is read by the first search that needs it (a
+    /// photo with a frontal face never does), and `faces(in:)` throws `FacesError.cascade` if it
+    /// cannot be. Up to `maxConcurrentSearches` (1…256; by default one per core, at most 256)
+    /// searches run at once, each with classifiers of its own, loaded when first needed; more
+    /// wait for one of them to end. A set keeps one set of search buffers (the pyramid's integral images) for
     /// its cascades once it has searched: 3.5 MB for the standard 352-px working copy.
     public init(settings: Settings = .standard, cascadeDirectories: [String] = FaceCascade.searchDirectories,
                 maxConcurrentSearches: Int = FaceDetector.maxConcurrentSearches(cores: ProcessInfo.processInfo.activeProcessorCount)) throws {
@@ -155,6 +158,7 @@ public struct FaceDetector: Sendable {
                                     image.width * 4, &options, &rects, rects.count, &count, &message, message.count)
                 }
             }
+            if status == SC_FACES_CASCADE_UNREADABLE { throw FacesError.cascade(message.stringBeforeNUL) }
             guard status == 0 else { throw FacesError.detection(message.stringBeforeNUL) }
             if count > capacity { capacity = count; continue }
             return rects.prefix(count).map { Face(bounds: Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height)) }

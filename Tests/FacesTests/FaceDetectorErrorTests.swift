@@ -22,6 +22,41 @@ final class FaceDetectorErrorTests: XCTestCase {
         }
     }
 
+    /// The profile cascade is read by the first search that needs it, so a broken profile file
+    /// stops no search whose frontal cascade finds a face, and a search that needs it gets a
+    /// cascade error naming the file, each time (a later search tries again: once the file is
+    /// mended, it is read).
+    func testABrokenProfileCascadeIsReportedByTheSearchThatNeedsIt() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("faces-bad-profile-\(getpid())")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("haarcascades"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let frontal = try XCTUnwrap(FaceCascade.haarAlt2.path()), profile = try XCTUnwrap(FaceCascade.haarProfile.path())
+        try FileManager.default.copyItem(atPath: frontal, toPath: directory.appendingPathComponent(FaceCascade.haarAlt2.rawValue).path)
+        let brokenProfile = directory.appendingPathComponent(FaceCascade.haarProfile.rawValue)
+        try Data(try Data(contentsOf: URL(fileURLWithPath: profile)).prefix(4096)).write(to: brokenProfile)
+
+        let detector = try FaceDetector(cascadeDirectories: [directory.path])
+        XCTAssertEqual(detector.cascadeFiles, [directory.appendingPathComponent(FaceCascade.haarAlt2.rawValue).path, brokenProfile.path])
+        let standard = try FaceDetector()
+        let withFaces = try FaceDetectionScoringTests.image("three-faces.png")
+        let expected = try standard.faces(in: withFaces)
+        XCTAssertEqual(expected.count, 3)
+        XCTAssertEqual(try detector.faces(in: withFaces), expected)
+
+        let faceless = try FaceDetectionScoringTests.image("coffee.png")
+        for _ in 0..<2 {
+            XCTAssertThrowsError(try detector.faces(in: faceless)) { error in
+                guard case FacesError.cascade(let message) = error else { return XCTFail("\(error)") }
+                XCTAssertTrue(message.hasPrefix("cannot load face cascade \(brokenProfile.path): malformed XML"), message)
+            }
+        }
+        XCTAssertEqual(try detector.faces(in: withFaces), expected, "the failed read leaves the detector searching")
+
+        try FileManager.default.removeItem(at: brokenProfile)
+        try FileManager.default.copyItem(atPath: profile, toPath: brokenProfile.path)
+        XCTAssertEqual(try detector.faces(in: faceless), try standard.faces(in: faceless))
+    }
+
     func testInvalidSettingsAreRefused() {
         XCTAssertThrowsError(try FaceDetector.Settings(scaleFactor: 1))
         XCTAssertThrowsError(try FaceDetector.Settings(minNeighbors: -1))

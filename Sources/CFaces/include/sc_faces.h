@@ -50,12 +50,13 @@ typedef struct {
 /* The most searches one detector runs at once. */
 #define SC_FACES_MAX_SEARCHES 256
 
-/* Loads the frontal cascade at `frontal_path` and, when `profile_path` is not NULL, the
- * profile cascade there. The detector keeps a pool of classifiers (one frontal and one profile
- * each): up to `max_searches` (1…SC_FACES_MAX_SEARCHES) searches run at once, the pool grows
- * as they arrive, and a search beyond that waits for one to end. Returns 0 and sets *out (free
- * with sc_faces_detector_destroy, when no search is running), or -1 with a message in err
- * (err_size bytes, always terminated when err_size > 0). */
+/* Loads the frontal cascade at `frontal_path`; the profile cascade at `profile_path` (when not
+ * NULL) is read by the first search that needs it, so a photo with a frontal face never pays for
+ * it. The detector keeps a pool of classifiers (one frontal and one profile each): up to
+ * `max_searches` (1…SC_FACES_MAX_SEARCHES) searches run at once, the pool grows as they arrive,
+ * and a search beyond that waits for one to end. Returns 0 and sets *out (free with
+ * sc_faces_detector_destroy, when no search is running), or -1 with a message in err (err_size
+ * bytes, always terminated when err_size > 0). */
 int sc_faces_detector_create(const char *frontal_path, const char *profile_path, size_t max_searches,
                              sc_faces_detector **out, char *err, size_t err_size);
 
@@ -64,8 +65,11 @@ void sc_faces_detector_destroy(sc_faces_detector *detector);
 /* Finds faces in 32-bit pixels laid out as B, G, R, X bytes (alpha ignored), rows
  * `stride_bytes` apart in a buffer of `pixels_size` bytes. Writes up to `capacity` faces to
  * `out`, sorted by y, then x, and sets *count to the number found (which may exceed capacity).
- * Returns 0, or -1 with a message in err. Safe to call on several threads at once with one
+ * Returns 0; SC_FACES_CASCADE_UNREADABLE with a message naming the file when a cascade the
+ * search needs cannot be loaded (the profile cascade, read on first need; a later search tries
+ * again); or -1 with a message in err. Safe to call on several threads at once with one
  * detector: each search has classifiers of its own from the detector's pool. */
+#define SC_FACES_CASCADE_UNREADABLE (-2)
 int sc_faces_detect(sc_faces_detector *detector, const uint8_t *pixels, size_t pixels_size,
                     int32_t width, int32_t height, size_t stride_bytes, const sc_faces_options *options,
                     sc_face_rect *out, size_t capacity, size_t *count, char *err, size_t err_size);
