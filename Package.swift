@@ -9,9 +9,11 @@ import PackageDescription
 //   HTTPTypes, HTTPServer, sharecard-bench → JSONData (JSONString, the one escaper of every JSON string written: answers, error bodies, the access log)
 //   C libraries from Debian (installed by scripts/setup) sit behind the C* targets:
 //   Raster → CFreeType, CPixman, CPNG, CImageEncode, CRasterKernels;  UnicodeText → CICU, CFriBiDi;  Typesetting → CHarfBuzz, CFreeType, CHyphen
-//   Faces → Raster, Geometry, CFacesLoader → CFacesInterface (the C header of CFaces, OpenCV's objdetect in C++)
+//   Faces → Raster, Geometry, CFacesLoader → CFacesInterface (the C header of CFaces, the face detector in C++ on OpenCV's core and imgproc)
 //   Faces → Caching (faces found per photo, by the photo's digest);  CardService → Faces (the server's face cache)
-//   CFaces is built only as the plug-in libsharecard-faces.so, which CFacesLoader opens on the first detection
+//   CFaces is built only as the plug-in libsharecard-faces.so, which CFacesLoader opens on the first detection;
+//   CFaces → CFacesOpenCVInterface, CDynamicLibrary: it opens libsharecard-faces-opencv.so (CFacesOpenCV, OpenCV's
+//   objdetect) beside itself only for a cascade its evaluator does not take, and for tests that compare with OpenCV
 //   Cards → Photos (a user's photo: JPEG, PNG, WebP, HEIC decoded upright in sRGB) → Raster, CImageDecode
 //   CImageDecode → CPNG (a PNG photo's pixels; its colour chunks are converted in CImageDecode), CDynamicLibrary (libheif, lcms2, libexif, libwebpdemux)
 //   Cards → Faces (an aspect-filled photo is cropped to keep its faces)
@@ -27,6 +29,9 @@ let package = Package(
         .library(name: "Raster", targets: ["Raster"]),
         // The face detector, opened with dlopen by CFacesLoader: no executable links OpenCV.
         .library(name: "sharecard-faces", type: .dynamic, targets: ["CFaces"]),
+        // OpenCV's own cascade classifier, opened by the face detector only for a cascade its
+        // evaluator does not take and for tests that compare with OpenCV.
+        .library(name: "sharecard-faces-opencv", type: .dynamic, targets: ["CFacesOpenCV"]),
     ],
     targets: [
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
@@ -44,13 +49,23 @@ let package = Package(
         .target(name: "CDynamicLibrary", linkerSettings: [.linkedLibrary("dl")]),
         // libmicrohttpd is opened with dlopen when the first daemon starts (not linked): only serve needs it.
         .target(name: "CMicroHTTPD", dependencies: ["CDynamicLibrary"]),
-        // OpenCV's cascade classifier (Debian libopencv-objdetect-dev) behind a C header: C++ stays inside.
-        // Linked only into the sharecard-faces plug-in; -nostartfiles and -static-stdlib keep the
-        // Swift runtime out of it (it has no Swift code), so it loads into a statically linked binary.
-        // -ffp-contract=off: the Haar evaluator rounds each multiply and add as OpenCV's build does.
-        .target(name: "CFaces", cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4", "-ffp-contract=off"])],
-                linkerSettings: [.linkedLibrary("opencv_objdetect"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core"),
+        // The face detector (Haar cascades evaluated with OpenCV's decisions, on OpenCV's core and
+        // imgproc; Debian libopencv-dev) behind a C header: C++ stays inside. Linked only into the
+        // sharecard-faces plug-in; -nostartfiles and -static-stdlib keep the Swift runtime out of it
+        // (it has no Swift code), so it loads into a statically linked binary. -ffp-contract=off:
+        // the Haar evaluator rounds each multiply and add as OpenCV's build does.
+        .target(name: "CFaces", dependencies: ["CFacesOpenCVInterface", "CDynamicLibrary"],
+                cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4", "-ffp-contract=off"])],
+                linkerSettings: [.linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core"),
                                  .unsafeFlags(["-nostartfiles", "-static-stdlib"])]),
+        // OpenCV's CascadeClassifier and groupRectangles (libopencv-objdetect-dev, which brings dnn,
+        // calib3d, features2d, flann and protobuf) behind a C header, built only as the library
+        // sharecard-faces-opencv that CFaces opens beside itself on first need.
+        .target(name: "CFacesOpenCV", cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
+                linkerSettings: [.linkedLibrary("opencv_objdetect"), .linkedLibrary("opencv_core"),
+                                 .unsafeFlags(["-nostartfiles", "-static-stdlib"])]),
+        // sc_faces_opencv.h alone, for CFaces.
+        .target(name: "CFacesOpenCVInterface", path: "Sources/CFacesOpenCV/include", publicHeadersPath: "."),
         // sc_faces.h alone, for the loader and Faces.
         .target(name: "CFacesInterface", path: "Sources/CFaces/include", publicHeadersPath: "."),
         .target(name: "CFacesLoader", dependencies: ["CFacesInterface", "CDynamicLibrary"]),

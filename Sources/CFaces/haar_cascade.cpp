@@ -10,9 +10,9 @@
 #include "cascade_xml.hpp"
 
 #include "parallel_loop.hpp"
+#include "rect_grouping.hpp"
 
 #include <opencv2/imgproc.hpp>
-#include <opencv2/objdetect.hpp>
 
 #include <immintrin.h>
 
@@ -720,7 +720,7 @@ void cascade::detect(const cv::Mat &image, std::vector<cv::Rect> &objects, doubl
     for (const auto &part : found) objects.insert(objects.end(), part.begin(), part.end());
 
     // detectMultiScale's grouping, then CascadeClassifier's clipping to the image.
-    cv::groupRectangles(objects, min_neighbors, 0.2);
+    sc_group::group_rectangles(objects, min_neighbors, 0.2);
     const cv::Rect whole(0, 0, size.width, size.height);
     size_t kept = 0;
     for (const cv::Rect &r : objects) {

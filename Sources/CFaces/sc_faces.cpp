@@ -5,10 +5,11 @@
 
 #include "area_downscale.hpp"
 #include "haar_cascade.hpp"
+#include "opencv_classifier.hpp"
+#include "rect_grouping.hpp"
 
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
-#include <opencv2/objdetect.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -25,12 +26,12 @@
 namespace {
 
 // A cascade, evaluated by haar_cascade.cpp when it takes it (OpenCV's decisions, eight windows
-// at a time), else by OpenCV's CascadeClassifier, loaded only then. The evaluator's cascade is
-// read-only (a search's scratch memory is the pair's workspace), so a detector's pairs share the
-// one its first pair read; OpenCV's classifier is each pair's own.
+// at a time), else by OpenCV's CascadeClassifier (opencv_classifier.hpp), loaded only then. The
+// evaluator's cascade is read-only (a search's scratch memory is the pair's workspace), so a
+// detector's pairs share the one its first pair read; OpenCV's classifier is each pair's own.
 struct classifier {
     std::shared_ptr<const sc_haar::cascade> own;
-    cv::CascadeClassifier opencv;
+    std::unique_ptr<sc_opencv::classifier> opencv;
 
     // False, with the reason in *why_not when one is known, when neither can load the file.
     // `shared`: the cascade another pair read from the same file, taken instead of reading it.
@@ -48,15 +49,20 @@ struct classifier {
             *why_not = refusal;
             return false;
         }
-        return opencv.load(path) && !opencv.empty();
+        // The evaluator's refusal (an LBP cascade, say) is not the file's fault if OpenCV takes it.
+        std::string opencv_refusal;
+        opencv = sc_opencv::classifier::load(path, &opencv_refusal);
+        if (opencv) return true;
+        *why_not = refusal.empty() ? opencv_refusal : refusal + "; " + opencv_refusal;
+        return false;
     }
-    cv::Size window() const { return own ? own->window() : opencv.getOriginalWindowSize(); }
+    cv::Size window() const { return own ? own->window() : opencv->window(); }
     void detect(const cv::Mat &grey, std::vector<cv::Rect> &found, double scale_factor, int min_neighbors, cv::Size min_size,
                 cv::Size max_size, sc_haar::workspace &space) {
         if (own) {
             own->detect(grey, found, scale_factor, min_neighbors, min_size, max_size, space);
         } else {
-            opencv.detectMultiScale(grey, found, scale_factor, min_neighbors, 0, min_size, max_size);
+            opencv->detect(grey, found, scale_factor, min_neighbors, min_size, max_size);
         }
     }
 };
@@ -153,7 +159,7 @@ std::vector<cv::Rect> search(classifier &cascade, sc_haar::workspace &space, con
     }
     // detectMultiScale's own grouping: clusters of windows within 20 % of each other, kept when
     // more than min_neighbors windows agree (0 keeps every window).
-    cv::groupRectangles(found, min_neighbors, 0.2);
+    sc_group::group_rectangles(found, min_neighbors, 0.2);
     return found;
 }
 
@@ -428,12 +434,13 @@ extern "C" int sc_faces_cascade_search(const char *cascade_path, const uint8_t *
         const cv::Size min_size(options->min_side_px, options->min_side_px), max_size(options->max_side_px, options->max_side_px);
         std::vector<cv::Rect> found;
         if (options->evaluator == SC_FACES_EVALUATOR_OPENCV) {
-            cv::CascadeClassifier cascade;
-            if (!cascade.load(cascade_path) || cascade.empty()) {
-                set_error(err, err_size, "cannot load the cascade");
+            std::string why_not;
+            const std::unique_ptr<sc_opencv::classifier> cascade = sc_opencv::classifier::load(cascade_path, &why_not);
+            if (!cascade) {
+                set_error(err, err_size, ("cannot load the cascade: " + why_not).c_str());
                 return -1;
             }
-            cascade.detectMultiScale(image, found, options->scale_factor, options->min_neighbors, 0, min_size, max_size);
+            cascade->detect(image, found, options->scale_factor, options->min_neighbors, min_size, max_size);
         } else {
             std::string why_not;
             const std::unique_ptr<sc_haar::cascade> cascade = sc_haar::cascade::load(cascade_path, &why_not);
@@ -485,6 +492,39 @@ extern "C" int sc_faces_area_downscale(const uint8_t *pixels, size_t pixels_size
         set_error(err, err_size, e.what());
     } catch (...) {
         set_error(err, err_size, "unknown C++ exception while resampling");
+    }
+    return -1;
+}
+
+extern "C" int sc_faces_group_rectangles(const int32_t *boxes, size_t count, int32_t group_threshold, double eps, int32_t opencv,
+                                         sc_face_rect *out, size_t capacity, size_t *count_out, char *err, size_t err_size) {
+    if (count_out) *count_out = 0;
+    if ((!boxes && count > 0) || (!out && capacity > 0) || !count_out) {
+        set_error(err, err_size, "missing argument");
+        return -1;
+    }
+    try {
+        std::vector<cv::Rect> list;
+        list.reserve(count);
+        for (size_t i = 0; i < count; i++) list.emplace_back(boxes[4 * i], boxes[4 * i + 1], boxes[4 * i + 2], boxes[4 * i + 3]);
+        if (opencv) {
+            std::string why_not;
+            if (!sc_opencv::group_rectangles(list, group_threshold, eps, &why_not)) {
+                set_error(err, err_size, why_not.c_str());
+                return -1;
+            }
+        } else {
+            sc_group::group_rectangles(list, group_threshold, eps);
+        }
+        *count_out = list.size();
+        for (size_t i = 0; i < list.size() && i < capacity; i++) {
+            out[i] = sc_face_rect{(double)list[i].x, (double)list[i].y, (double)list[i].width, (double)list[i].height};
+        }
+        return 0;
+    } catch (const std::exception &e) {
+        set_error(err, err_size, e.what());
+    } catch (...) {
+        set_error(err, err_size, "unknown C++ exception while grouping boxes");
     }
     return -1;
 }

@@ -49,6 +49,7 @@ const sc_faces_plugin *sc_faces_plugin_load(char *err, size_t err_size) {
         {(void **)&plugin.cascade_search, "sc_faces_cascade_search"},
         {(void **)&plugin.area_downscale, "sc_faces_area_downscale"},
         {(void **)&plugin.cascade_readers_agree, "sc_faces_cascade_readers_agree"},
+        {(void **)&plugin.group_rectangles, "sc_faces_group_rectangles"},
     };
     if (sc_dl_open_once(&plugin_once, candidates, 2, symbols, sizeof symbols / sizeof symbols[0], same_interface, err,
                         err_size) != 0) {

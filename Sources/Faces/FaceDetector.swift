@@ -7,10 +7,10 @@ import Raster
 /// Finds frontal faces (and, by default, faces turned to the side when there is no frontal one)
 /// with OpenCV's cascade classifiers, on a grey,
 /// histogram-equalised copy of the image area-downscaled to `Settings.workingSidePixels`.
-/// Load once and share: the cascades are parsed when the detector is made, and again for each
-/// further search running at the same time (up to `maxConcurrentSearches`; a classifier serves
-/// one search at a time, so the detector keeps a pool of them). The first detector
-/// opens the OpenCV plug-in (`libsharecard-faces.so`, beside the executable or in
+/// Load once and share: the frontal cascade is read when the detector is made and the profile
+/// cascade by the first search that needs it; searches running at the same time (up to
+/// `maxConcurrentSearches`) each have classifiers of their own from the detector's pool, sharing
+/// those reads. The first detector opens the OpenCV plug-in (`libsharecard-faces.so`, beside the executable or in
 /// `../lib/sharecard`); without it, making a detector throws `FacesError.plugin`.
 public struct FaceDetector: Sendable {
     /// How the detector searches. The defaults were chosen by measurement on labelled photos

@@ -75,7 +75,9 @@ final class FacePluginTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(r.stderr.contains("\(plugin.path) has no sc_faces_detector_pool"), r.stderr)
     }
 
-    /// The plug-in is found in an install's library folder, ../lib/sharecard from the binary.
+    /// The plug-in is found in an install's library folder, ../lib/sharecard from the binary; it
+    /// finds faces without libsharecard-faces-opencv.so beside it (OpenCV's own classifier, for
+    /// cascades its evaluator does not take).
     func testThePluginIsFoundInTheLibraryFolder() throws {
         let (binary, environment) = try lonelyCopy()
         let library = directory.appendingPathComponent("lib/sharecard")

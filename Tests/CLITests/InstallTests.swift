@@ -64,7 +64,7 @@ final class InstallTests: TemporaryDirectoryTestCase {
         for file in ["share/man/man1/sharecard.1.gz", "share/bash-completion/completions/sharecard",
                      "share/fish/vendor_completions.d/sharecard.fish", "lib/systemd/system/sharecard.service",
                      "share/sharecard/fonts/fonts.json", "share/sharecard/web/openapi.json", "share/sharecard/BUILD",
-                     "lib/sharecard/libsharecard-faces.so"] {
+                     "lib/sharecard/libsharecard-faces.so", "lib/sharecard/libsharecard-faces-opencv.so"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), file)
         }
         let zsh = ["share/zsh/site-functions/_sharecard", "share/zsh/vendor-completions/_sharecard"]

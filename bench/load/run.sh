@@ -96,6 +96,7 @@ if [[ -z "$binary" ]]; then
   echo "run.sh: swift build -c release --product sharecard --scratch-path $scratch" >&2
   timeout 1800 swift build -c release --product sharecard --scratch-path "$scratch" >&2
   timeout 1800 swift build -c release --product sharecard-faces --scratch-path "$scratch" >&2
+  timeout 1800 swift build -c release --product sharecard-faces-opencv --scratch-path "$scratch" >&2
   binary="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/sharecard"
 fi
 [[ -x "$binary" ]] || { echo "run.sh: no executable at $binary" >&2; exit 1; }

@@ -52,6 +52,7 @@ if [[ -z "$binary" ]]; then
   scripts/setup >&2
   timeout 1800 swift build -c release --product sharecard >&2
   timeout 1800 swift build -c release --product sharecard-faces >&2
+  timeout 1800 swift build -c release --product sharecard-faces-opencv >&2
   binary="$(swift build -c release --show-bin-path)/sharecard"
 fi
 [[ -x "$binary" ]] || { echo "server-layer.sh: no executable at $binary" >&2; exit 1; }

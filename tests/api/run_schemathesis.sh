@@ -49,6 +49,7 @@ if [[ -z "$BIN" ]]; then
     [[ -n "${SWIFT_SCRATCH_PATH:-}" ]] && scratch=(--scratch-path "$SWIFT_SCRATCH_PATH")
     swift build "${scratch[@]}" --product sharecard >&2
     swift build "${scratch[@]}" --product sharecard-faces >&2
+    swift build "${scratch[@]}" --product sharecard-faces-opencv >&2
     BIN="$(swift build "${scratch[@]}" --show-bin-path)/sharecard"
 fi
 [[ -x "$BIN" ]] || { say "no sharecard binary at $BIN"; exit 2; }

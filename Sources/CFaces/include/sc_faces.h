@@ -1,9 +1,9 @@
 #ifndef SC_FACES_H
 #define SC_FACES_H
-/* Face detection with OpenCV's cascade classifiers behind plain C types. Everything C++
- * (cv::Mat, cv::CascadeClassifier, the Haar evaluator of haar_cascade.cpp, exceptions) stays
- * inside the plug-in: every entry point catches every exception and returns a status plus a
- * message. */
+/* Face detection with OpenCV's cascades behind plain C types. Everything C++ (cv::Mat, the
+ * Haar evaluator of haar_cascade.cpp, OpenCV's own classifier from libsharecard-faces-opencv.so
+ * for other cascades, exceptions) stays inside the plug-in: every entry point catches every
+ * exception and returns a status plus a message. */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -124,6 +124,14 @@ int sc_faces_cascade_search(const char *cascade_path, const uint8_t *pixels, siz
 int sc_faces_area_downscale(const uint8_t *pixels, size_t pixels_size, int32_t width, int32_t height, size_t stride_bytes,
                             int32_t out_width, int32_t out_height, int32_t opencv, uint8_t *out, size_t out_size, char *err,
                             size_t err_size);
+
+/* For tests of the grouping of a search's windows: `count` boxes (x, y, width, height
+ * quadruples in `boxes`, 4 × count values) grouped as cv::groupRectangles(boxes, group_threshold,
+ * eps) does, by the plug-in's own grouping or, when `opencv` is nonzero, by OpenCV's (from
+ * libsharecard-faces-opencv.so). Writes up to `capacity` boxes to `out` in the order they come
+ * out and sets *count_out to the number kept. Returns 0, or -1 with a message in err. */
+int sc_faces_group_rectangles(const int32_t *boxes, size_t count, int32_t group_threshold, double eps, int32_t opencv,
+                              sc_face_rect *out, size_t capacity, size_t *count_out, char *err, size_t err_size);
 
 /* For tests of the cascade reader: reads the cascade at `cascade_path` with the plug-in's own
  * XML reader (FileStorage for a file outside its subset) and with FileStorage alone. Returns 0

@@ -28,6 +28,9 @@ typedef struct {
                                    size_t stride_bytes, int32_t out_width, int32_t out_height, int32_t opencv,
                                    uint8_t *_Nullable out, size_t out_size, char *_Nullable err, size_t err_size);
     int (*_Nonnull cascade_readers_agree)(const char *_Nullable cascade_path, char *_Nullable err, size_t err_size);
+    int (*_Nonnull group_rectangles)(const int32_t *_Nullable boxes, size_t count, int32_t group_threshold, double eps, int32_t opencv,
+                                     sc_face_rect *_Nullable out, size_t capacity, size_t *_Nullable count_out, char *_Nullable err,
+                                     size_t err_size);
 } sc_faces_plugin;
 
 /* Opens the plug-in once per process: SC_FACES_PLUGIN_FILE beside the executable, else in
