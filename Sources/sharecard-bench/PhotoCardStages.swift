@@ -19,7 +19,7 @@ enum PhotoCardStages {
         let decode = try measure("\(label): decode (DCT-scaled, oriented, sRGB)", iterations: iterations, note: decoded) {
             _ = try Photo(data: bytes, targetWidth: 1024, targetHeight: 576)
         }
-        let hash = try measure("… hash the photo's bytes (SHA-256, part of the card's key)", iterations: iterations,
+        let hash = measure("… hash the photo's bytes (SHA-256, part of the card's key)", iterations: iterations,
                                note: "\(bytes.count) bytes") {
             _ = ContentHash.hex(bytes)
         }
