@@ -1,6 +1,6 @@
 // OpenCV's cascade classifier (Haar cascades evaluated by haar_cascade.cpp, with OpenCV's
-// decisions) behind the C interface of sc_faces.h. No exception leaves this
-// file: each entry point wraps its body in try/catch and turns the exception into a message.
+// decisions) behind the C interface of sc_faces.h. No exception leaves this file: each entry
+// point runs its body through `guarded`, which turns an exception into a message.
 #include "sc_faces.h"
 
 #include "area_downscale.hpp"
@@ -111,6 +111,22 @@ void set_error(char *err, size_t err_size, const char *message) {
     if (err && err_size > 0) {
         std::snprintf(err, err_size, "%s", message);
     }
+}
+
+// Runs an entry point's body: an exception becomes -1 with its message in err (`what` says
+// what was under way, for an exception that carries no message), so none leaves the plug-in.
+template <typename Body>
+int guarded(char *err, size_t err_size, const char *what, Body &&body) noexcept {
+    try {
+        return body();
+    } catch (const std::exception &e) {
+        set_error(err, err_size, e.what());
+    } catch (...) {
+        char message[128];
+        std::snprintf(message, sizeof message, "unknown C++ exception %s", what);
+        set_error(err, err_size, message);
+    }
+    return -1;
 }
 
 // Top to bottom, then left to right, then smaller first: one order for boxes, whatever
@@ -295,7 +311,7 @@ extern "C" int sc_faces_detector_create(const char *frontal_path, const char *pr
         set_error(err, err_size, message);
         return -1;
     }
-    try {
+    return guarded(err, err_size, "while loading a cascade", [&] {
         auto detector = std::make_unique<sc_faces_detector>();
         detector->frontal_path = frontal_path;
         detector->has_profile = profile_path != nullptr;
@@ -310,12 +326,7 @@ extern "C" int sc_faces_detector_create(const char *frontal_path, const char *pr
         detector->made = 1;
         *out = detector.release();
         return 0;
-    } catch (const std::exception &e) {
-        set_error(err, err_size, e.what());
-    } catch (...) {
-        set_error(err, err_size, "unknown C++ exception while loading a cascade");
-    }
-    return -1;
+    });
 }
 
 extern "C" void sc_faces_detector_destroy(sc_faces_detector *detector) {
@@ -342,7 +353,7 @@ extern "C" int sc_faces_detect(sc_faces_detector *detector, const uint8_t *pixel
         set_error(err, err_size, "invalid detector options");
         return -1;
     }
-    try {
+    return guarded(err, err_size, "during face detection", [&] {
         const cv::Mat grey = working_copy(pixels, width, height, stride_bytes, options->working_side_px);
         const int side = std::max(1, (int)std::lround(std::max(grey.cols, grey.rows) * options->min_face_fraction));
         const int profile_side = std::max(1, (int)std::lround(std::max(grey.cols, grey.rows) * options->profile_min_face_fraction));
@@ -390,12 +401,7 @@ extern "C" int sc_faces_detect(sc_faces_detector *detector, const uint8_t *pixel
             out[i].height = faces[i].height * back_y;
         }
         return 0;
-    } catch (const std::exception &e) {
-        set_error(err, err_size, e.what());
-    } catch (...) {
-        set_error(err, err_size, "unknown C++ exception during face detection");
-    }
-    return -1;
+    });
 }
 
 extern "C" int sc_faces_detector_pool(sc_faces_detector *detector, sc_faces_pool_counts *counts) {
@@ -423,7 +429,7 @@ extern "C" int sc_faces_cascade_search(const char *cascade_path, const uint8_t *
         set_error(err, err_size, "invalid search options");
         return -1;
     }
-    try {
+    return guarded(err, err_size, "during a cascade search", [&] {
         cv::Mat image = working_copy(pixels, width, height, stride_bytes, options->working_side_px);
         if (options->mirrored) cv::flip(image, image, 1);
         if (options->half) {
@@ -457,12 +463,7 @@ extern "C" int sc_faces_cascade_search(const char *cascade_path, const uint8_t *
         for (size_t i = 0; i < found.size() && i < capacity; i++) out[i] = sc_face_rect{(double)found[i].x, (double)found[i].y,
                                                                                         (double)found[i].width, (double)found[i].height};
         return 0;
-    } catch (const std::exception &e) {
-        set_error(err, err_size, e.what());
-    } catch (...) {
-        set_error(err, err_size, "unknown C++ exception during a cascade search");
-    }
-    return -1;
+    });
 }
 
 extern "C" int sc_faces_area_downscale(const uint8_t *pixels, size_t pixels_size, int32_t width, int32_t height, size_t stride_bytes,
@@ -477,7 +478,7 @@ extern "C" int sc_faces_area_downscale(const uint8_t *pixels, size_t pixels_size
         set_error(err, err_size, "the output's size is not out_width × out_height bytes");
         return -1;
     }
-    try {
+    return guarded(err, err_size, "while resampling", [&] {
         const cv::Mat grey(height, width, CV_8UC1, const_cast<uint8_t *>(pixels), stride_bytes);
         cv::Mat result(out_height, out_width, CV_8UC1, out);
         cv::Mat made;
@@ -488,12 +489,7 @@ extern "C" int sc_faces_area_downscale(const uint8_t *pixels, size_t pixels_size
         }
         made.copyTo(result);
         return 0;
-    } catch (const std::exception &e) {
-        set_error(err, err_size, e.what());
-    } catch (...) {
-        set_error(err, err_size, "unknown C++ exception while resampling");
-    }
-    return -1;
+    });
 }
 
 extern "C" int sc_faces_group_rectangles(const int32_t *boxes, size_t count, int32_t group_threshold, double eps, int32_t opencv,
@@ -503,7 +499,7 @@ extern "C" int sc_faces_group_rectangles(const int32_t *boxes, size_t count, int
         set_error(err, err_size, "missing argument");
         return -1;
     }
-    try {
+    return guarded(err, err_size, "while grouping boxes", [&] {
         std::vector<cv::Rect> list;
         list.reserve(count);
         for (size_t i = 0; i < count; i++) list.emplace_back(boxes[4 * i], boxes[4 * i + 1], boxes[4 * i + 2], boxes[4 * i + 3]);
@@ -521,12 +517,7 @@ extern "C" int sc_faces_group_rectangles(const int32_t *boxes, size_t count, int
             out[i] = sc_face_rect{(double)list[i].x, (double)list[i].y, (double)list[i].width, (double)list[i].height};
         }
         return 0;
-    } catch (const std::exception &e) {
-        set_error(err, err_size, e.what());
-    } catch (...) {
-        set_error(err, err_size, "unknown C++ exception while grouping boxes");
-    }
-    return -1;
+    });
 }
 
 extern "C" int sc_faces_cascade_readers_agree(const char *cascade_path, char *err, size_t err_size) {
@@ -534,7 +525,7 @@ extern "C" int sc_faces_cascade_readers_agree(const char *cascade_path, char *er
         set_error(err, err_size, "no cascade path");
         return -1;
     }
-    try {
+    return guarded(err, err_size, "while reading a cascade", [&] {
         std::string own_refusal, opencv_refusal, difference;
         sc_haar::cascade::source answered = sc_haar::cascade::source::file_storage;
         // FileStorage throws on a file it cannot parse: that is each reader's refusal.
@@ -562,12 +553,7 @@ extern "C" int sc_faces_cascade_readers_agree(const char *cascade_path, char *er
         }  // else same_as named the part that differs
         set_error(err, err_size, ("the readers differ: " + difference).c_str());
         return 1;
-    } catch (const std::exception &e) {
-        set_error(err, err_size, e.what());
-    } catch (...) {
-        set_error(err, err_size, "unknown C++ exception while reading a cascade");
-    }
-    return -1;
+    });
 }
 
 extern "C" size_t sc_faces_options_size(void) { return sizeof(sc_faces_options); }

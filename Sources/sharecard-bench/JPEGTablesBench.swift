@@ -23,7 +23,7 @@ enum JPEGTablesBench {
                                                               { _ = try card.image.jpegData(encoding: standard) },
                                                               { _ = try card.image.jpegData(encoding: optimized) })
             var content = ImageContent.drawing
-            let deciding = try measure("content", iterations: iterations) { content = card.scene.content }
+            let deciding = measure("content", iterations: iterations) { content = card.scene.content }
             func pillow(_ key: String) -> String {
                 guard let bytes = peer["bytes\t\(key)\t\(index)"], let ms = peer["ms\t\(key)\t\(index)"] else { return "–" }
                 return String(format: "%.0f %.2f ms", bytes, ms)
