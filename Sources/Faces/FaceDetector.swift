@@ -10,8 +10,9 @@ import Raster
 /// Load once and share: the frontal cascade is read when the detector is made and the profile
 /// cascade by the first search that needs it; searches running at the same time (up to
 /// `maxConcurrentSearches`) each have classifiers of their own from the detector's pool, sharing
-/// those reads. The first detector opens the OpenCV plug-in (`libsharecard-faces.so`, beside the executable or in
-/// `../lib/sharecard`); without it, making a detector throws `FacesError.plugin`.
+/// those reads. The first detector opens the OpenCV plug-in (`libsharecard-faces.so`, beside
+/// the executable or in `../lib/sharecard`); without it, making a detector throws
+/// `FacesError.plugin`.
 public struct FaceDetector: Sendable {
     /// How the detector searches. The defaults were chosen by measurement on labelled photos
     /// (docs/design.md, "Faces"; `bench/face_settings.py` prints the table).
