@@ -38,7 +38,7 @@ public struct Script: Hashable, Sendable, CustomStringConvertible {
     public var tag: String? {
         var buffer = [CChar](repeating: 0, count: 5)
         guard sc_icu_script_tag(code, &buffer) == 0 else { return nil }
-        return String(cString: buffer)
+        return buffer.stringBeforeNUL
     }
 
     /// True when `scalar`'s Script_Extensions include this script.
