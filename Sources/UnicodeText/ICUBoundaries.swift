@@ -16,7 +16,7 @@ enum ICUBoundaries {
                 function(text.baseAddress, length, loc, &offsets, capacity, &message, message.count)
             }
         }
-        guard count >= 0 else { throw UnicodeTextError.icu(String(cString: message)) }
+        guard count >= 0 else { throw UnicodeTextError.icu(message.stringBeforeNUL) }
         return offsets[0..<Int(count)].map { Int($0) }
     }
 }

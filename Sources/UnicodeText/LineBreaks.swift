@@ -40,7 +40,7 @@ public struct LineBreaks: RandomAccessCollection, Hashable, Sendable {
                 sc_icu_line_breaks(text.baseAddress, length, loc, &offsets, &hard, capacity, &message, message.count)
             }
         }
-        guard count >= 0 else { throw UnicodeTextError.icu(String(cString: message)) }
+        guard count >= 0 else { throw UnicodeTextError.icu(message.stringBeforeNUL) }
 
         var breaks: [LineBreak] = []
         breaks.reserveCapacity(Int(count))

@@ -18,7 +18,7 @@ final class DynamicLibraryTableTests: XCTestCase {
                 return sc_dl_open_table(paths, paths.count, &symbols, symbols.count, nil, &message, message.count)
             }
         }
-        return (slot.pointee, status, String(cString: message))
+        return (slot.pointee, status, textBeforeNUL(message))
     }
 
     func testAFailureClearsTheSlots() {

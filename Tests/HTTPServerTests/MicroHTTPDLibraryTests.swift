@@ -9,7 +9,7 @@ final class MicroHTTPDLibraryTests: XCTestCase {
     private func refusal(_ names: [String]) -> String? {
         var message = [CChar](repeating: 0, count: 2048)
         let status = withCStringArray(names) { sc_httpd_library_check($0, $0.count, &message, message.count) }
-        return status == 0 ? nil : String(cString: message)
+        return status == 0 ? nil : textBeforeNUL(message)
     }
 
     func testAMissingLibraryNamesTheFilesTriedAndThePackage() throws {

@@ -8,7 +8,7 @@ final class JSONWritingTests: XCTestCase {
     func testCompactTextIsExactAndReadsBack() throws {
         let value = JSONValue.object([
             JSONValue.Member(key: "key", value: .string("a\"b\\c/d\u{1}\n\u{1F}é🎉")),
-            JSONValue.Member(key: "n", value: .array([.number(1), .number(-0.5), .number(1e21), .number(5e-324), .bool(true), .bool(false), .null])),
+            JSONValue.Member(key: "n", value: .array([.number(1), .number(-0.5), .number(1e21), .number(.leastNonzeroMagnitude), .bool(true), .bool(false), .null])),
             JSONValue.Member(key: "", value: .object([])),
         ])
         XCTAssertEqual(value.compactText, #"{"key":"a\"b\\c/d\u0001\n\u001fé🎉","n":[1,-0.5,1e+21,5e-324,true,false,null],"":{}}"#)

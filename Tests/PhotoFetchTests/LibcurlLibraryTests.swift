@@ -12,7 +12,7 @@ final class LibcurlLibraryTests: XCTestCase {
         let status = withCStringArray(names) { sc_fetch_library_check($0, $0.count, &message, message.count) }
         if status == 0 { return nil }
         XCTAssertEqual(Int(status), Int(SC_FETCH_FAILED))
-        return String(cString: message)
+        return textBeforeNUL(message)
     }
 
     func testAMissingLibraryNamesTheFileTriedAndThePackage() throws {

@@ -151,7 +151,7 @@ final class ImageEncodingTests: XCTestCase {
         var size = 0
         var message = [CChar](repeating: 0, count: 128)
         let status = bytes.withUnsafeBufferPointer { sc_encode_png_tiered($0.baseAddress, 64, 4, 4, 16, &settings, &out, &size, &message, 128) }
-        return (status, String(cString: message), out)
+        return (status, textBeforeNUL(message), out)
     }
 
     /// With a photo tier, an RGB image takes the rows of the highest bound it is above: the

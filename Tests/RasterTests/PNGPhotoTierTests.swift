@@ -98,7 +98,7 @@ final class PNGPhotoTierTests: XCTestCase {
             let status = bytes.withUnsafeBufferPointer { sc_encode_png_tiered($0.baseAddress, 64, 4, 4, 16, &settings, &out, &size, &message, 256) }
             XCTAssertEqual(status, -1, "photo level \(level), second \(also) rows \(rows)")
             XCTAssertNil(out)
-            XCTAssertTrue(String(cString: message).contains("invalid"), String(cString: message))
+            XCTAssertTrue(textBeforeNUL(message).contains("invalid"), textBeforeNUL(message))
         }
     }
 }
