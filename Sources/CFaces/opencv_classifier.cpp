@@ -6,7 +6,6 @@
 #include <dlfcn.h>
 
 #include <cstdio>
-#include <cstring>
 #include <stdexcept>
 
 namespace sc_opencv {

@@ -56,6 +56,8 @@ struct classifier {
         *why_not = refusal.empty() ? opencv_refusal : refusal + "; " + opencv_refusal;
         return false;
     }
+    // Whether a load succeeded (by one or the other).
+    bool loaded() const { return own || opencv; }
     cv::Size window() const { return own ? own->window() : opencv->window(); }
     void detect(const cv::Mat &grey, std::vector<cv::Rect> &found, double scale_factor, int min_neighbors, cv::Size min_size,
                 cv::Size max_size, sc_haar::workspace &space) {
@@ -73,7 +75,6 @@ struct classifier {
 struct classifier_pair {
     classifier frontal;
     classifier profile;
-    bool profile_loaded = false;
     sc_haar::workspace space;
 };
 
@@ -245,11 +246,10 @@ std::unique_ptr<classifier_pair> load_pair(const sc_faces_detector &detector, ch
 // is shared with the pairs after it. False with a message naming the file (a later search tries
 // again).
 bool ensure_profile(sc_faces_detector &detector, classifier_pair &pair, char *err, size_t err_size) {
-    if (pair.profile_loaded) return true;
+    if (pair.profile.loaded()) return true;
     std::lock_guard<std::mutex> guard(detector.profile_lock);
     if (!load_classifier(pair.profile, detector.profile_path, detector.profile, err, err_size)) return false;
     if (!detector.profile) detector.profile = pair.profile.own;
-    pair.profile_loaded = true;
     return true;
 }
 

@@ -305,7 +305,7 @@ final class ImageEncodingTests: XCTestCase {
         var out: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = [CChar](repeating: 0, count: 128)
-        func text() -> String { String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        func text() -> String { textBeforeNUL(message) }
         pixels.withUnsafeBufferPointer { p in
             XCTAssertEqual(sc_encode_jpeg(p.baseAddress, 63, 4, 4, 16, 90, 0, 0, &out, &size, &message, 128), -1)
             XCTAssertTrue(text().contains("smaller"), text())

@@ -77,7 +77,7 @@ final class JPEGHuffmanTablesTests: XCTestCase {
             let status = pixels.withUnsafeBufferPointer { sc_encode_jpeg($0.baseAddress, 64, 4, 4, 16, 90, 0, tables, &out, &size, &message, 128) }
             XCTAssertEqual(status, -1, "\(tables)")
             XCTAssertNil(out)
-            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let text = textBeforeNUL(message)
             XCTAssertTrue(text.contains("Huffman tables"), text)
         }
     }

@@ -93,7 +93,7 @@ final class PNGSeamTests: XCTestCase {
                                         &out, &outSize, &message, message.count)
         }
         defer { direct ? sc_encode_free(out) : sc_png_free(out) }
-        return (status, String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), out != nil)
+        return (status, textBeforeNUL(message), out != nil)
     }
 
     func testEncodersRefuseABufferShorterThanItsRows() {

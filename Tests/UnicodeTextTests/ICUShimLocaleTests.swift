@@ -1,4 +1,5 @@
 import CICU
+import UnicodeText
 import XCTest
 
 /// The C shim's locale and date functions on hostile arguments: every one returns a failure
@@ -13,7 +14,7 @@ final class ICUShimLocaleTests: XCTestCase {
         XCTAssertEqual(sc_icu_locale_from_tag("en", 200, &out, 8, &message, message.count), Int32(SC_ICU_ERROR_ARGUMENT))
         // Only tag_length bytes are read: "en" out of "en-u-nu-bogus".
         XCTAssertEqual(sc_icu_locale_from_tag("en-u-nu-bogus", 2, &out, 8, &message, message.count), 2)
-        XCTAssertEqual(String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), "en")
+        XCTAssertEqual(out.stringBeforeNUL, "en")
         // A capacity too small for the answer is an error, and the last byte is untouched.
         var small = [CChar](repeating: 0x7F, count: 5)
         XCTAssertEqual(sc_icu_locale_from_tag("zh-Hant-TW", 10, &small, 4, &message, message.count), Int32(SC_ICU_ERROR_CAPACITY))
@@ -51,7 +52,7 @@ final class ICUShimLocaleTests: XCTestCase {
         // A locale ICU cannot format with is a failure code with ICU's reason, not a trap.
         let status = sc_icu_format_date("en@numbers=bogus", june1, 0, 0, &out, 4, &message, message.count)
         XCTAssertLessThan(status, 0)
-        XCTAssertFalse(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).isEmpty)
+        XCTAssertFalse(message.stringBeforeNUL.isEmpty)
         XCTAssertLessThan(sc_icu_format_date_interval("en@numbers=bogus", june1, june1, 0, 0, &out, 4, &message, message.count), 0)
     }
 }
