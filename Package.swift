@@ -19,6 +19,8 @@ import PackageDescription
 //   Cards → Faces (an aspect-filled photo is cropped to keep its faces)
 //   CardService → PhotoFetch (photos by URL from allow-listed origins) → Caching, CCurlFetch
 //   CardService → HTTPTypes (requests and responses as values, no sockets);  HTTPServer → HTTPTypes, CMicroHTTPD
+//   Raster, UnicodeText, Typesetting, Faces, Photos, PhotoFetch, Cards, HTTPServer → BufferText (text a C function wrote into a
+//   buffer, read up to its NUL and never past the buffer's end; no dependencies)
 //   CMicroHTTPD, CCurlFetch, CFacesLoader, CImageDecode, CCrypto, CICU → CDynamicLibrary (each opens its library with dlopen on first use;
 //   CICU only libicui18n, for dates and locale keywords)
 let package = Package(
@@ -81,20 +83,21 @@ let package = Package(
         .target(name: "CRasterKernels", cSettings: [.unsafeFlags(["-O2"])]),
 
         .target(name: "Geometry"),
+        .target(name: "BufferText"),
         .target(name: "Caching"),
         .target(name: "JSONData"),
-        .target(name: "Raster", dependencies: ["Geometry", "CFreeType", "CPixman", "CPNG", "CImageEncode", "CRasterKernels"]),
-        .target(name: "UnicodeText", dependencies: ["CICU", "CFriBiDi"]),
-        .target(name: "Typesetting", dependencies: ["Caching", "JSONData", "Geometry", "Raster", "UnicodeText", "CFreeType", "CHarfBuzz", "CHyphen"]),
+        .target(name: "Raster", dependencies: ["BufferText", "Geometry", "CFreeType", "CPixman", "CPNG", "CImageEncode", "CRasterKernels"]),
+        .target(name: "UnicodeText", dependencies: ["BufferText", "CICU", "CFriBiDi"]),
+        .target(name: "Typesetting", dependencies: ["BufferText", "Caching", "JSONData", "Geometry", "Raster", "UnicodeText", "CFreeType", "CHarfBuzz", "CHyphen"]),
         .target(name: "Scene", dependencies: ["Caching", "JSONData", "Geometry", "Raster", "Layout", "Typesetting", "UnicodeText", "Photos"]),
-        .target(name: "Faces", dependencies: ["Caching", "Geometry", "Raster", "CFacesInterface", "CFacesLoader"]),
-        .target(name: "Photos", dependencies: ["Geometry", "Raster", "CImageDecode"]),
-        .target(name: "PhotoFetch", dependencies: ["Caching", "CCurlFetch"]),
-        .target(name: "Cards", dependencies: ["Faces", "JSONData", "Layout", "Photos", "Scene", "Typesetting", "UnicodeText", "Raster", "Geometry", "CCrypto"]),
+        .target(name: "Faces", dependencies: ["BufferText", "Caching", "Geometry", "Raster", "CFacesInterface", "CFacesLoader"]),
+        .target(name: "Photos", dependencies: ["BufferText", "Geometry", "Raster", "CImageDecode"]),
+        .target(name: "PhotoFetch", dependencies: ["BufferText", "Caching", "CCurlFetch"]),
+        .target(name: "Cards", dependencies: ["BufferText", "Faces", "JSONData", "Layout", "Photos", "Scene", "Typesetting", "UnicodeText", "Raster", "Geometry", "CCrypto"]),
         .target(name: "Layout", dependencies: ["Geometry", "Raster", "Typesetting"]),
         .target(name: "HTTPTypes", dependencies: ["JSONData"]),
         .target(name: "CardService", dependencies: ["Caching", "Cards", "Faces", "JSONData", "Scene", "HTTPTypes", "Photos", "PhotoFetch", "Raster", "UnicodeText", "CCrypto"]),
-        .target(name: "HTTPServer", dependencies: ["HTTPTypes", "JSONData", "CMicroHTTPD", "Signals"]),
+        .target(name: "HTTPServer", dependencies: ["BufferText", "HTTPTypes", "JSONData", "CMicroHTTPD", "Signals"]),
         // Signals caught by a handler writing to a pipe, handled on one thread (serve, batch); temporary
         // files removed on SIGINT/SIGTERM by a plain C handler (the one-file commands: no thread).
         .target(name: "Signals", dependencies: ["Caching", "CSignal"]),
@@ -110,19 +113,20 @@ let package = Package(
         .target(name: "CTestImageDecode", path: "Tests/CTestImageDecode", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp")]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "CachingTests", dependencies: ["Caching"]),
+        .testTarget(name: "BufferTextTests", dependencies: ["BufferText"]),
         .testTarget(name: "JSONDataTests", dependencies: ["JSONData", "TestSupport"]),
         .testTarget(name: "CCryptoTests", dependencies: ["CCrypto"]),
-        .testTarget(name: "RasterTests", dependencies: ["Caching", "Raster", "Geometry", "TestSupport", "CImageEncode", "CTestImageDecode"], exclude: ["Fixtures", "Golden"]),
-        .testTarget(name: "UnicodeTextTests", dependencies: ["Caching", "UnicodeText"]),
+        .testTarget(name: "RasterTests", dependencies: ["BufferText", "Caching", "Raster", "Geometry", "TestSupport", "CImageEncode", "CTestImageDecode"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "UnicodeTextTests", dependencies: ["BufferText", "Caching", "UnicodeText"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Caching", "JSONData", "Typesetting", "Raster", "Geometry", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CardsTests", dependencies: ["Cards", "Faces", "JSONData", "Scene", "Typesetting", "Raster", "Geometry", "TestSupport", "CTestImageDecode"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "SceneTests", dependencies: ["JSONData", "Scene", "Raster", "Geometry", "UnicodeText", "TestSupport", "Photos"], exclude: ["Cases", "Golden"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Typesetting", "Raster", "Geometry", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "PhotosTests", dependencies: ["Geometry", "Photos", "Raster", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "PhotoFetchTests", dependencies: ["PhotoFetch", "TestSupport"], exclude: ["origin_server.py"]),
+        .testTarget(name: "PhotoFetchTests", dependencies: ["BufferText", "PhotoFetch", "TestSupport"], exclude: ["origin_server.py"]),
         .testTarget(name: "CardServiceTests", dependencies: ["CardService", "HTTPTypes"]),
         .testTarget(name: "CLITests", dependencies: ["Caching", "TestSupport"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTypes", "TestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["BufferText", "HTTPServer", "HTTPTypes", "TestSupport"]),
         .testTarget(name: "ServiceIntegrationTests", dependencies: ["Caching", "CardService", "Faces", "PhotoFetch", "Photos", "HTTPServer", "HTTPTypes", "Cards", "Typesetting", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness", "Photos"]),
         .testTarget(name: "FacesTests", dependencies: ["Caching", "Faces", "Photos", "Raster", "Geometry", "TestSupport"], exclude: ["Fixtures"]),

@@ -1,6 +1,6 @@
-import Foundation
+import BufferText
 import CCrypto
-import UnicodeText
+import Foundation
 
 /// SHA-256 as lowercase hex, for data-file versions and cache keys.
 public enum ContentHash {

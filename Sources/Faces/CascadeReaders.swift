@@ -1,3 +1,4 @@
+import BufferText
 import CFacesLoader
 
 /// Whether the plug-in's own cascade reader and OpenCV's FileStorage read a cascade file the

@@ -1,3 +1,4 @@
+import BufferText
 import CFacesInterface
 import CFacesLoader
 import Geometry

@@ -1,3 +1,4 @@
+import BufferText
 import CMicroHTTPD
 import HTTPTypes
 import Foundation
@@ -132,7 +133,7 @@ public final class HTTPServer: @unchecked Sendable {
             core.pool.close()
             core.delayed.stop()
             stateLock.withLock { state = .stopped }
-            let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            let text = message.stringBeforeNUL
             throw HTTPServerError.startFailed("\(c.host):\(c.port): \(text)")
         }
         let port = Int(sc_httpd_port(started))

@@ -1,3 +1,4 @@
+import BufferText
 import CMicroHTTPD
 
 /// libmicrohttpd, opened with `dlopen` when the first server starts rather than linked, so
@@ -8,7 +9,7 @@ enum MicroHTTPDLibrary {
     static func open() throws {
         var message = [CChar](repeating: 0, count: 2048)
         guard sc_httpd_library_open(&message, message.count) == 0 else {
-            throw HTTPServerError.libraryUnavailable(message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+            throw HTTPServerError.libraryUnavailable(message.stringBeforeNUL)
         }
     }
 }

@@ -1,3 +1,4 @@
+import BufferText
 import Foundation
 
 /// The numeric addresses a host resolves to, and which of them a fetch may connect to.
@@ -15,7 +16,7 @@ enum HostAddresses {
             var buffer = [CChar](repeating: 0, count: Int(NI_MAXHOST))
             if let address = n.pointee.ai_addr,
                getnameinfo(address, n.pointee.ai_addrlen, &buffer, socklen_t(buffer.count), nil, 0, NI_NUMERICHOST) == 0 {
-                let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                let text = buffer.stringBeforeNUL
                 if n.pointee.ai_family == AF_INET { if !v4.contains(text) { v4.append(text) } } else if !v6.contains(text) { v6.append(text) }
             }
             node = n.pointee.ai_next

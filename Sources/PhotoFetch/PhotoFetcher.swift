@@ -1,3 +1,4 @@
+import BufferText
 import Caching
 import CCurlFetch
 import Foundation
@@ -104,7 +105,7 @@ public final class PhotoFetcher: Sendable {
             }
         }
         defer { sc_fetch_free(&result) }
-        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let text = message.stringBeforeNUL
         switch Int(status) {
         case SC_FETCH_OK: break
         case SC_FETCH_TOO_LARGE: throw .tooLarge("\(Self.quoted(url)): \(text) of \(limits.maxBytes) bytes")
@@ -112,9 +113,7 @@ public final class PhotoFetcher: Sendable {
         case SC_FETCH_WRONG_ADDRESS: throw .notAllowed("\(Self.quoted(url)): \(text)")
         default: throw .failed("\(Self.quoted(url)): \(text)")
         }
-        let location = withUnsafeBytes(of: result.location) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
+        let location = withUnsafeBytes(of: result.location) { $0.stringBeforeNUL }
         let body = result.body.map { Array(UnsafeBufferPointer(start: $0, count: result.size)) } ?? []
         return (Int(result.status), location.isEmpty ? nil : location, body)
     }

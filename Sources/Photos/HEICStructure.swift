@@ -1,3 +1,4 @@
+import BufferText
 import CImageDecode
 
 /// What decoding a HEIC's primary image would cost, read from its boxes alone (no HEVC is
@@ -34,7 +35,7 @@ public struct HEICStructure: Sendable, Equatable {
         let status = data.withUnsafeBufferPointer { bytes in
             sc_heic_read_structure(bytes.baseAddress, bytes.count, &bounds, &structure, &message, message.count)
         }
-        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let text = message.stringBeforeNUL
         switch Int(status) {
         case SC_IMAGE_OK: break
         case SC_IMAGE_TOO_LARGE, SC_IMAGE_NO_MEMORY: throw .tooLarge(text)

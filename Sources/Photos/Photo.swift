@@ -1,3 +1,4 @@
+import BufferText
 import CImageDecode
 import Geometry
 import Raster
@@ -74,7 +75,7 @@ public struct Photo: Sendable {
         let status = data.withUnsafeBufferPointer { bytes in
             decode(bytes.baseAddress, bytes.count, &request, &result, &message, message.count)
         }
-        let text = Self.text(message)
+        let text = message.stringBeforeNUL
         guard Int(status) == SC_IMAGE_OK, let pixels = result.pixels else {
             sc_image_free(result.pixels)
             switch Int(status) {
@@ -106,11 +107,6 @@ extension Photo {
     public static func decoderLibrariesProblem() -> String? {
         var message = [CChar](repeating: 0, count: 2048)
         guard Int(sc_image_decode_open_libraries(&message, message.count)) != SC_IMAGE_OK else { return nil }
-        return text(message)
-    }
-
-    /// What a decoder wrote into a message buffer: the bytes before the first NUL, as UTF-8.
-    private static func text(_ message: [CChar]) -> String {
-        String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return message.stringBeforeNUL
     }
 }

@@ -1,3 +1,4 @@
+import BufferText
 import CPNG
 import Geometry
 
@@ -89,7 +90,7 @@ extension Image {
         }
         defer { sc_png_free(out) }
         guard status == 0, let out, width > 0, height > 0 else {
-            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let text = message.stringBeforeNUL
             if text.contains("over the limit") { throw RasterError.imageTooLarge(text) }
             throw RasterError.pngDecoding(text.isEmpty ? "unknown error" : text)
         }

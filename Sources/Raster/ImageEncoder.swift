@@ -1,3 +1,4 @@
+import BufferText
 import CImageEncode
 
 /// Calls one of CImageEncode's encoders on an opaque buffer and copies out its bytes.
@@ -19,7 +20,7 @@ enum ImageEncoder {
         }
         defer { sc_encode_free(out) }
         guard status == 0, let out, size > 0 else {
-            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let text = message.stringBeforeNUL
             throw error(text.isEmpty ? "encoder failed without a message" : text)
         }
         return Array(UnsafeBufferPointer(start: out, count: size))

@@ -1,3 +1,4 @@
+import BufferText
 import CImageEncode
 import CPNG
 
@@ -262,7 +263,7 @@ private func encodeOpaque(_ buffer: PixelBuffer, _ encoding: PNGEncoding) throws
     }
     defer { sc_png_free(out) }
     guard status == 0, let out, size > 0 else {
-        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let text = message.stringBeforeNUL
         throw RasterError.pngEncoding(text.isEmpty ? "PNG encoder failed without a message" : text)
     }
     return Array(UnsafeBufferPointer(start: out, count: size))

@@ -1,3 +1,4 @@
+import BufferText
 import CHarfBuzz
 
 /// An OpenType feature setting in HarfBuzz / CSS syntax: `"liga=0"`, `"tnum"`, `"-kern"`,
@@ -52,6 +53,6 @@ public struct FontFeature: Hashable, Sendable, CustomStringConvertible {
         var feature = harfBuzz
         var buffer = [CChar](repeating: 0, count: 128)
         hb_feature_to_string(&feature, &buffer, UInt32(buffer.count))
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return buffer.stringBeforeNUL
     }
 }

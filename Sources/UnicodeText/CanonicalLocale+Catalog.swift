@@ -1,3 +1,4 @@
+import BufferText
 import CICU
 
 /// What ICU offers, in the terms `CanonicalLocale` accepts: the lists its rules are made of,

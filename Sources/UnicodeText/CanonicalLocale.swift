@@ -1,3 +1,4 @@
+import BufferText
 import CICU
 
 /// A BCP 47 locale that is safe to format with: parsed and canonicalised by ICU, its

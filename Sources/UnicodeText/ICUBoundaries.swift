@@ -1,3 +1,4 @@
+import BufferText
 import CICU
 
 /// Calls one of the shim's boundary functions (graphemes, words) on UTF-16 text: the

@@ -1,3 +1,4 @@
+import BufferText
 import CICU
 
 /// A place where a line may end: the UTF-16 offset just past the line's last code unit.

@@ -1,3 +1,4 @@
+import BufferText
 import CICU
 
 /// Formats instants in a locale's long date style (and short time style) with ICU, in a

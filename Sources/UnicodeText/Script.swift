@@ -1,3 +1,4 @@
+import BufferText
 import CICU
 
 /// A Unicode script (UAX #24), identified by ICU's script code and named by its ISO 15924

@@ -1,3 +1,4 @@
+import BufferText
 import CDynamicLibrary
 import TestSupport
 import XCTest
@@ -18,7 +19,7 @@ final class DynamicLibraryTableTests: XCTestCase {
                 return sc_dl_open_table(paths, paths.count, &symbols, symbols.count, nil, &message, message.count)
             }
         }
-        return (slot.pointee, status, textBeforeNUL(message))
+        return (slot.pointee, status, message.stringBeforeNUL)
     }
 
     func testAFailureClearsTheSlots() {

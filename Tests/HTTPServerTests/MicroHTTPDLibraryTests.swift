@@ -1,3 +1,4 @@
+import BufferText
 import CMicroHTTPD
 import TestSupport
 import XCTest
@@ -9,7 +10,7 @@ final class MicroHTTPDLibraryTests: XCTestCase {
     private func refusal(_ names: [String]) -> String? {
         var message = [CChar](repeating: 0, count: 2048)
         let status = withCStringArray(names) { sc_httpd_library_check($0, $0.count, &message, message.count) }
-        return status == 0 ? nil : textBeforeNUL(message)
+        return status == 0 ? nil : message.stringBeforeNUL
     }
 
     func testAMissingLibraryNamesTheFilesTriedAndThePackage() throws {

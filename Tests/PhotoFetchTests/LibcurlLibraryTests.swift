@@ -1,3 +1,4 @@
+import BufferText
 import CCurlFetch
 import TestSupport
 import XCTest
@@ -12,7 +13,7 @@ final class LibcurlLibraryTests: XCTestCase {
         let status = withCStringArray(names) { sc_fetch_library_check($0, $0.count, &message, message.count) }
         if status == 0 { return nil }
         XCTAssertEqual(Int(status), Int(SC_FETCH_FAILED))
-        return textBeforeNUL(message)
+        return message.stringBeforeNUL
     }
 
     func testAMissingLibraryNamesTheFileTriedAndThePackage() throws {

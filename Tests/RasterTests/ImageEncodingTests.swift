@@ -1,3 +1,4 @@
+import BufferText
 import CImageEncode
 import CTestImageDecode
 import Foundation
@@ -151,7 +152,7 @@ final class ImageEncodingTests: XCTestCase {
         var size = 0
         var message = [CChar](repeating: 0, count: 128)
         let status = bytes.withUnsafeBufferPointer { sc_encode_png_tiered($0.baseAddress, 64, 4, 4, 16, &settings, &out, &size, &message, 128) }
-        return (status, textBeforeNUL(message), out)
+        return (status, message.stringBeforeNUL, out)
     }
 
     /// With a photo tier, an RGB image takes the rows of the highest bound it is above: the
@@ -305,7 +306,7 @@ final class ImageEncodingTests: XCTestCase {
         var out: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = [CChar](repeating: 0, count: 128)
-        func text() -> String { textBeforeNUL(message) }
+        func text() -> String { message.stringBeforeNUL }
         pixels.withUnsafeBufferPointer { p in
             XCTAssertEqual(sc_encode_jpeg(p.baseAddress, 63, 4, 4, 16, 90, 0, 0, &out, &size, &message, 128), -1)
             XCTAssertTrue(text().contains("smaller"), text())

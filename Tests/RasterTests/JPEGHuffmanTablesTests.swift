@@ -1,3 +1,4 @@
+import BufferText
 import CImageEncode
 import CTestImageDecode
 @testable import Raster
@@ -77,7 +78,7 @@ final class JPEGHuffmanTablesTests: XCTestCase {
             let status = pixels.withUnsafeBufferPointer { sc_encode_jpeg($0.baseAddress, 64, 4, 4, 16, 90, 0, tables, &out, &size, &message, 128) }
             XCTAssertEqual(status, -1, "\(tables)")
             XCTAssertNil(out)
-            let text = textBeforeNUL(message)
+            let text = message.stringBeforeNUL
             XCTAssertTrue(text.contains("Huffman tables"), text)
         }
     }

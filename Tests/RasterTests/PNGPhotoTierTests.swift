@@ -1,3 +1,4 @@
+import BufferText
 import CImageEncode
 import Foundation
 import Raster
@@ -98,7 +99,7 @@ final class PNGPhotoTierTests: XCTestCase {
             let status = bytes.withUnsafeBufferPointer { sc_encode_png_tiered($0.baseAddress, 64, 4, 4, 16, &settings, &out, &size, &message, 256) }
             XCTAssertEqual(status, -1, "photo level \(level), second \(also) rows \(rows)")
             XCTAssertNil(out)
-            XCTAssertTrue(textBeforeNUL(message).contains("invalid"), textBeforeNUL(message))
+            XCTAssertTrue(message.stringBeforeNUL.contains("invalid"), message.stringBeforeNUL)
         }
     }
 }

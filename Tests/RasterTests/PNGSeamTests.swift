@@ -1,3 +1,4 @@
+import BufferText
 import CImageEncode
 import CPNG
 import Caching
@@ -93,7 +94,7 @@ final class PNGSeamTests: XCTestCase {
                                         &out, &outSize, &message, message.count)
         }
         defer { direct ? sc_encode_free(out) : sc_png_free(out) }
-        return (status, textBeforeNUL(message), out != nil)
+        return (status, message.stringBeforeNUL, out != nil)
     }
 
     func testEncodersRefuseABufferShorterThanItsRows() {

@@ -1,3 +1,4 @@
+import BufferText
 import CICU
 import UnicodeText
 import XCTest
