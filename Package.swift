@@ -129,7 +129,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["BufferText", "HTTPServer", "HTTPTypes", "TestSupport"]),
         .testTarget(name: "ServiceIntegrationTests", dependencies: ["Caching", "CardService", "Faces", "PhotoFetch", "Photos", "HTTPServer", "HTTPTypes", "Cards", "Typesetting", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness", "Photos"]),
-        .testTarget(name: "FacesTests", dependencies: ["Caching", "Faces", "Photos", "Raster", "Geometry", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "FacesTests", dependencies: ["BufferText", "Caching", "Faces", "Photos", "Raster", "Geometry", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SignalsTests", dependencies: ["Caching", "Signals"]),
     ]
 )
