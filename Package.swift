@@ -12,6 +12,7 @@ import PackageDescription
 //   Faces → Raster, Geometry, CFacesLoader → CFacesInterface (the C header of CFaces, the face detector in C++ on OpenCV's core and imgproc)
 //   Faces → Caching (faces found per photo, by the photo's digest);  CardService → Faces (the server's face cache)
 //   CFaces is built only as the plug-in libsharecard-faces.so, which CFacesLoader opens on the first detection;
+//   CFaces, CFacesOpenCV → CFacesBoundary (the exception guard of their C entry points, a header)
 //   CFaces → CFacesOpenCVInterface, CDynamicLibrary: it opens libsharecard-faces-opencv.so (CFacesOpenCV, OpenCV's
 //   objdetect) beside itself only for a cascade its evaluator does not take, and for tests that compare with OpenCV
 //   Cards → Photos (a user's photo: JPEG, PNG, WebP, HEIC decoded upright in sRGB) → Raster, CImageDecode
@@ -56,16 +57,18 @@ let package = Package(
         // sharecard-faces plug-in; -nostartfiles and -static-stdlib keep the Swift runtime out of it
         // (it has no Swift code), so it loads into a statically linked binary. -ffp-contract=off:
         // the Haar evaluator rounds each multiply and add as OpenCV's build does.
-        .target(name: "CFaces", dependencies: ["CFacesOpenCVInterface", "CDynamicLibrary"],
+        .target(name: "CFaces", dependencies: ["CFacesBoundary", "CFacesOpenCVInterface", "CDynamicLibrary"],
                 cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4", "-ffp-contract=off"])],
                 linkerSettings: [.linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core"),
                                  .unsafeFlags(["-nostartfiles", "-static-stdlib"])]),
         // OpenCV's CascadeClassifier and groupRectangles (libopencv-objdetect-dev, which brings dnn,
         // calib3d, features2d, flann and protobuf) behind a C header, built only as the library
         // sharecard-faces-opencv that CFaces opens beside itself on first need.
-        .target(name: "CFacesOpenCV", cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
+        .target(name: "CFacesOpenCV", dependencies: ["CFacesBoundary"], cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
                 linkerSettings: [.linkedLibrary("opencv_objdetect"), .linkedLibrary("opencv_core"),
                                  .unsafeFlags(["-nostartfiles", "-static-stdlib"])]),
+        // sc_faces_boundary.hpp alone: the exception guard of both face libraries' C entry points.
+        .target(name: "CFacesBoundary", path: "Sources/CFacesBoundary", publicHeadersPath: "."),
         // sc_faces_opencv.h alone, for CFaces.
         .target(name: "CFacesOpenCVInterface", path: "Sources/CFacesOpenCV/include", publicHeadersPath: "."),
         // sc_faces.h alone, for the loader and Faces.

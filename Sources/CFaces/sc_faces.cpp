@@ -2,6 +2,7 @@
 // decisions) behind the C interface of sc_faces.h. No exception leaves this file: each entry
 // point runs its body through `guarded`, which turns an exception into a message.
 #include "sc_faces.h"
+#include "sc_faces_boundary.hpp"
 
 #include "area_downscale.hpp"
 #include "haar_cascade.hpp"
@@ -22,6 +23,9 @@
 #include <new>
 #include <string>
 #include <vector>
+
+using sc_boundary::guarded;
+using sc_boundary::set_error;
 
 namespace {
 
@@ -107,28 +111,6 @@ struct sc_faces_detector {
 };
 
 namespace {
-
-void set_error(char *err, size_t err_size, const char *message) {
-    if (err && err_size > 0) {
-        std::snprintf(err, err_size, "%s", message);
-    }
-}
-
-// Runs an entry point's body: an exception becomes -1 with its message in err (`what` says
-// what was under way, for an exception that carries no message), so none leaves the plug-in.
-template <typename Body>
-int guarded(char *err, size_t err_size, const char *what, Body &&body) noexcept {
-    try {
-        return body();
-    } catch (const std::exception &e) {
-        set_error(err, err_size, e.what());
-    } catch (...) {
-        char message[128];
-        std::snprintf(message, sizeof message, "unknown C++ exception %s", what);
-        set_error(err, err_size, message);
-    }
-    return -1;
-}
 
 // Top to bottom, then left to right, then smaller first: one order for boxes, whatever
 // order a search found them in.

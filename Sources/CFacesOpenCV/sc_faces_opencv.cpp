@@ -1,4 +1,5 @@
 #include "sc_faces_opencv.h"
+#include "sc_faces_boundary.hpp"
 
 #include <opencv2/core.hpp>
 #include <opencv2/objdetect.hpp>
@@ -12,26 +13,8 @@ struct sc_faces_opencv_classifier {
     cv::CascadeClassifier opencv;
 };
 
-namespace {
-
-void set_error(char *err, size_t err_size, const char *message) {
-    if (err && err_size > 0) std::snprintf(err, err_size, "%s", message);
-}
-
-// Runs `body`, turning an exception into -1 and its message.
-template <typename Body>
-int guarded(char *err, size_t err_size, Body body) noexcept {
-    try {
-        return body();
-    } catch (const std::exception &e) {
-        set_error(err, err_size, e.what());
-    } catch (...) {
-        set_error(err, err_size, "unknown C++ exception in OpenCV");
-    }
-    return -1;
-}
-
-}  // namespace
+using sc_boundary::guarded;
+using sc_boundary::set_error;
 
 extern "C" int32_t sc_faces_opencv_interface(void) { return SC_FACES_OPENCV_INTERFACE; }
 
@@ -41,7 +24,7 @@ extern "C" int sc_faces_opencv_classifier_load(const char *path, sc_faces_opencv
         return -1;
     }
     *out = nullptr;
-    return guarded(err, err_size, [&] {
+    return guarded(err, err_size, "in OpenCV", [&] {
         auto classifier = std::make_unique<sc_faces_opencv_classifier>();
         if (!classifier->opencv.load(path) || classifier->opencv.empty()) {
             set_error(err, err_size, "OpenCV cannot load it as a cascade");
@@ -77,7 +60,7 @@ extern "C" int sc_faces_opencv_classifier_detect(sc_faces_opencv_classifier *cla
         set_error(err, err_size, "missing argument");
         return -1;
     }
-    return guarded(err, err_size, [&] {
+    return guarded(err, err_size, "in OpenCV", [&] {
         const cv::Mat image(height, width, CV_8UC1, const_cast<uint8_t *>(grey), stride_bytes);
         std::vector<cv::Rect> found;
         classifier->opencv.detectMultiScale(image, found, scale_factor, min_neighbors, 0, cv::Size(min_width, min_height),
@@ -93,7 +76,7 @@ extern "C" int sc_faces_opencv_group_rectangles(const int32_t *boxes, size_t cou
         set_error(err, err_size, "missing argument");
         return -1;
     }
-    return guarded(err, err_size, [&] {
+    return guarded(err, err_size, "in OpenCV", [&] {
         std::vector<cv::Rect> list;
         list.reserve(count);
         for (size_t i = 0; i < count; i++) list.emplace_back(boxes[4 * i], boxes[4 * i + 1], boxes[4 * i + 2], boxes[4 * i + 3]);
