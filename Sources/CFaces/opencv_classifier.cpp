@@ -31,17 +31,27 @@ int same_interface(const char *, char *why, size_t why_size) {
     return 0;
 }
 
+// libsharecard-faces-opencv.so in the folder this plug-in was loaded from (worked out once),
+// or empty when the plug-in's own path is unknown.
+const std::string &library_path() {
+    static const std::string path = [] {
+        Dl_info self{};
+        if (!dladdr(reinterpret_cast<void *>(&same_interface), &self) || !self.dli_fname) return std::string();
+        const std::string plugin = self.dli_fname;
+        const size_t slash = plugin.rfind('/');
+        return (slash == std::string::npos ? std::string() : plugin.substr(0, slash + 1)) + library_file;
+    }();
+    return path;
+}
+
 // The library's entry points, opened once from the folder this plug-in was loaded from; null
 // with the reason in *why_not (a later call tries again).
 const entry_points *opened(std::string *why_not) {
-    Dl_info self{};
-    if (!dladdr(reinterpret_cast<void *>(&same_interface), &self) || !self.dli_fname) {
+    const std::string &path = library_path();
+    if (path.empty()) {
         *why_not = std::string(library_file) + " not loaded: the face plug-in's own path is unknown";
         return nullptr;
     }
-    std::string path = self.dli_fname;
-    const size_t slash = path.rfind('/');
-    path = (slash == std::string::npos ? std::string() : path.substr(0, slash + 1)) + library_file;
     const char *const candidates[] = {path.c_str()};
     const sc_dl_symbol symbols[] = {
         {(void **)&library.interface, "sc_faces_opencv_interface"},
