@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The data folders are found from the running executable, however it was started: by a
@@ -7,7 +8,7 @@ import XCTest
 final class ExecutableLocationTests: TemporaryDirectoryTestCase {
     func testABareNameFoundOnThePathFindsTheDataFolders() throws {
         let result = try ProcessRunner.run("/bin/sh", ["-c", "exec sharecard render --title 'Found on the path' -o card.png"],
-                                           environment: ["PATH": Sharecard.productsDirectory.path + ":/usr/bin:/bin"],
+                                           environment: ["PATH": BuildProducts.directory.path + ":/usr/bin:/bin"],
                                            in: directory)
         XCTAssertEqual(result.status, 0, result.stderr)
         let png = try Data(contentsOf: directory.appendingPathComponent("card.png"))

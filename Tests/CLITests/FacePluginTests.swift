@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A `sharecard` without its face plug-in (`libsharecard-faces.so`, looked for beside the
@@ -82,7 +83,7 @@ final class FacePluginTests: TemporaryDirectoryTestCase {
         let (binary, environment) = try lonelyCopy()
         let library = directory.appendingPathComponent("lib/sharecard")
         try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Sharecard.productsDirectory.appendingPathComponent("libsharecard-faces.so"),
+        try FileManager.default.copyItem(at: BuildProducts.directory.appendingPathComponent("libsharecard-faces.so"),
                                          to: library.appendingPathComponent("libsharecard-faces.so"))
         let photo = FacesCommandTests.fixtures.appendingPathComponent("obama.png").path
         let r = try ProcessRunner.run(binary, ["faces", photo, "--json"], environment: environment, in: directory)

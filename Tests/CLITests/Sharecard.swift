@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Runs the built `sharecard` executable, which SwiftPM puts in the products directory next
@@ -18,18 +19,7 @@ struct Sharecard {
         let description: String
     }
 
-    /// The products directory: the parent of the `.xctest` bundle.
-    static var productsDirectory: URL {
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            return bundle.bundleURL.deletingLastPathComponent()
-        }
-        if let runner = CommandLine.arguments.first(where: { $0.hasSuffix(".xctest") }) {
-            return URL(fileURLWithPath: runner).deletingLastPathComponent()
-        }
-        return Bundle.main.bundleURL
-    }
-
-    static var executable: URL { productsDirectory.appendingPathComponent("sharecard") }
+    static var executable: URL { BuildProducts.directory.appendingPathComponent("sharecard") }
 
     /// Runs `sharecard arguments…` in `directory` with `stdin` as standard input (empty when nil).
     static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,

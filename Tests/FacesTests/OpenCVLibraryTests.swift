@@ -1,6 +1,7 @@
 import BufferText
 import Faces
 import Foundation
+import TestSupport
 import XCTest
 
 /// The face plug-in opens `libsharecard-faces-opencv.so` (OpenCV's objdetect) from its own
@@ -13,15 +14,9 @@ final class OpenCVLibraryTests: XCTestCase {
                                                UnsafeMutablePointer<OpaquePointer?>?, UnsafeMutablePointer<CChar>?, Int) -> Int32
     private typealias Destroy = @convention(c) (OpaquePointer?) -> Void
 
-    /// The folder of the test executable, where SwiftPM puts both libraries.
-    private static func productsDirectory() throws -> URL {
-        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        return URL(fileURLWithPath: executable).deletingLastPathComponent()
-    }
-
     func testALonePluginRefusesAnLBPCascadeNamingTheLibraryAndTakesItOnceTheLibraryIsThere() throws {
         let haar = try CascadeEvaluatorTests.cascadePath(.haarAlt2), lbp = try CascadeEvaluatorTests.cascadePath(.lbp)
-        let products = try Self.productsDirectory()
+        let products = BuildProducts.directory
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("faces-lone-plugin-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -7,13 +7,7 @@ import XCTest
 /// flat card, the standard ones for a card with a photograph).
 final class JPEGCardBytesTests: XCTestCase {
     /// The `sharecard` executable SwiftPM builds beside this test bundle.
-    static var executable: URL {
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("sharecard")
-        }
-        let runner = CommandLine.arguments.first { $0.hasSuffix(".xctest") } ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: runner).deletingLastPathComponent().appendingPathComponent("sharecard")
-    }
+    static var executable: URL { BuildProducts.directory.appendingPathComponent("sharecard") }
 
     /// No `sharecard` beside the tests: build with `swift build --build-tests`.
     struct MissingExecutable: Error { let path: String }

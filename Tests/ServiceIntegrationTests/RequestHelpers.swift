@@ -30,13 +30,7 @@ func pngSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
 extension XCTestCase {
     /// The built `sharecard`, beside the test bundle.
     func sharecardExecutable() throws -> URL {
-        var products = Bundle.main.bundleURL
-        if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
-            products = bundle.bundleURL.deletingLastPathComponent()
-        } else if let runner = CommandLine.arguments.first(where: { $0.hasSuffix(".xctest") }) {
-            products = URL(fileURLWithPath: runner).deletingLastPathComponent()
-        }
-        let executable = products.appendingPathComponent("sharecard")
+        let executable = BuildProducts.directory.appendingPathComponent("sharecard")
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw ClientError(description: "no sharecard executable at \(executable.path); build with `swift build --build-tests`")
         }
