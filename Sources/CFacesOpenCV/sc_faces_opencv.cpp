@@ -4,8 +4,6 @@
 #include <opencv2/core.hpp>
 #include <opencv2/objdetect.hpp>
 
-#include <cstdio>
-#include <exception>
 #include <memory>
 #include <vector>
 
