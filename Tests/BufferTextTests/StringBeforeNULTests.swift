@@ -31,4 +31,17 @@ final class StringBeforeNULTests: XCTestCase {
         let bytes: [UInt8] = [0xC3, 0xA9, 0x74, 0xC3, 0xA9]
         XCTAssertEqual(bytes.stringBeforeNUL, "été")
     }
+
+    /// Slices that start inside their array, and collections with no contiguous storage
+    /// (read element by element), give the same text as the array.
+    func testSlicesAndNonContiguousCollectionsReadAlike() {
+        let buffer: [CChar] = Array("xx-name\0rest".utf8).map { CChar(bitPattern: $0) }
+        XCTAssertEqual(buffer.dropFirst(3).stringBeforeNUL, "name")
+        XCTAssertEqual(buffer.lazy.map { $0 }.dropFirst(3).stringBeforeNUL, "name")
+        XCTAssertEqual(buffer.lazy.map { $0 }.stringBeforeNUL, "xx-name")
+        let bytes: [UInt8] = Array("été\0x".utf8)
+        XCTAssertEqual(bytes.dropFirst(2).stringBeforeNUL, "té")
+        XCTAssertEqual(bytes.lazy.map { $0 }.stringBeforeNUL, "été")
+        XCTAssertEqual(bytes.lazy.map { $0 }.prefix(2).stringBeforeNUL, "é")
+    }
 }
