@@ -49,6 +49,20 @@ final class InstallTests: TemporaryDirectoryTestCase {
         XCTAssertFalse(text.contains("commit: unknown"), "scripts/install records the commit: \(text)")
     }
 
+    /// Every library the binary and its plug-ins need is the system's, so none of them carries
+    /// a run path: SwiftPM's default `$ORIGIN` sent the loader to the binary's own folder first
+    /// for each library, 37 failed look-ups in every process.
+    func testInstalledFilesCarryNoRunPath() throws {
+        let prefix = try installedPrefix()
+        for file in ["bin/sharecard", "lib/sharecard/libsharecard-faces.so", "lib/sharecard/libsharecard-faces-opencv.so"] {
+            let r = try ProcessRunner.run("/usr/bin/readelf", ["--dynamic", prefix.appendingPathComponent(file).path], environment: cleanEnvironment)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let dynamic = String(decoding: r.stdout, as: UTF8.self)
+            XCTAssertTrue(dynamic.contains("(NEEDED)"), "\(file): \(dynamic)")
+            XCTAssertFalse(dynamic.contains("(RUNPATH)") || dynamic.contains("(RPATH)"), "\(file): \(dynamic)")
+        }
+    }
+
     func testInstalledTreeCanBeMoved() throws {
         let prefix = try installedPrefix()
         let moved = directory.appendingPathComponent("elsewhere")
