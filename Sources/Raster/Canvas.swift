@@ -103,13 +103,24 @@ public final class Canvas {
     /// mask is changed. Gradient geometry is mapped to device pixels by `paintTransform`.
     public func fill(_ coverage: CoverageMask, with paint: Paint, paintTransform: Transform? = nil,
                      clip: CoverageMask? = nil) {
+        fill(coverage, with: paint, paintTransform: paintTransform, clip: clip, rowByRow: true)
+    }
+
+    /// `rowByRow: false` leaves every gradient to pixman's general path (the reference the
+    /// tests hold `compositeRowConstantGradient` to).
+    func fill(_ coverage: CoverageMask, with paint: Paint, paintTransform: Transform?, clip: CoverageMask?, rowByRow: Bool) {
         var clipped = coverage
         if let clip {
             guard let both = coverage.intersection(clip) else { return }
             clipped = both
         }
         let area = clipped.bounds.intersection(pixelBounds)
-        guard !area.isEmpty, let source = pixmanPaint(paint, toDevice: paintTransform ?? deviceTransform) else { return }
+        let toDevice = paintTransform ?? deviceTransform
+        guard !area.isEmpty, let source = pixmanPaint(paint, toDevice: toDevice) else { return }
+        if rowByRow, paint.isConstantAlongDeviceRows(toDevice: toDevice) {
+            compositeRowConstantGradient(source, coverage: clipped, area: area)
+            return
+        }
         composite(PIXMAN_OP_OVER, source: source, coverage: clipped, destination: target,
                   sourceOrigin: (area.x, area.y), destinationRect: area)
     }

@@ -143,8 +143,10 @@ final class PixmanImage {
 
     deinit { pixman_image_unref(handle) }
 
-    static func solid(_ color: Color) -> PixmanImage {
-        let argb = color.premultipliedARGB32
+    static func solid(_ color: Color) -> PixmanImage { solid(premultipliedARGB32: color.premultipliedARGB32) }
+
+    /// A solid fill of one premultiplied ARGB32 word, which pixman composites as exactly that word.
+    static func solid(premultipliedARGB32 argb: UInt32) -> PixmanImage {
         func c16(_ shift: UInt32) -> UInt16 { UInt16((argb >> shift) & 0xFF) * 257 }
         var pc = pixman_color_t(red: c16(16), green: c16(8), blue: c16(0), alpha: c16(24))
         return PixmanImage(pixman_image_create_solid_fill(&pc))
