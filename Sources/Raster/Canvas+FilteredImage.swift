@@ -32,14 +32,12 @@ extension Canvas {
             return
         }
         let filtered = image.applying(filters)
-        var effectiveClip = clip
-        if clipsToBounds, frame.intersection(rect) != frame {
-            effectiveClip = makeClip(rect: rect, within: clip)
-        }
+        let limits: (clip: CoverageMask?, visible: PixelRect?) = clipsToBounds ? clipping(frame, to: rect, within: clip) : (clip, nil)
         let toDevice = Transform.scale(x: frame.width / Double(filtered.width), y: frame.height / Double(filtered.height))
             .concatenating(.translation(x: frame.minX, y: frame.minY)).concatenating(deviceTransform)
         guard let fromDevice = toDevice.inverted else { return }
-        drawResampled(filtered, toDevice: toDevice, fromDevice: fromDevice, clip: effectiveClip, extendEdges: false)
+        drawResampled(filtered, toDevice: toDevice, fromDevice: fromDevice, clip: limits.clip, extendEdges: false,
+                      visible: limits.visible)
     }
 
     /// The resampled-then-blurred pixels for the visible area, or nil where the order cannot

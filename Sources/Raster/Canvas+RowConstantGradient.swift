@@ -24,16 +24,17 @@ extension Paint {
 
 extension Canvas {
     /// Composites `gradient` (constant along each device row) OVER the canvas through
-    /// `coverage` on `area`: each row's colour is read once from a one-pixel-wide copy of the
-    /// gradient, and each run of rows of one colour is composited as that solid colour,
-    /// without the mask where it covers the run's pixels fully (coverage 255 multiplies
-    /// exactly by one). Rows whose colour is fully transparent change nothing and are skipped.
-    func compositeRowConstantGradient(_ gradient: PixmanImage, coverage: CoverageMask, area: PixelRect) {
+    /// `coverage` on `area` (fully where `coverage` is nil): each row's colour is read once from
+    /// a one-pixel-wide copy of the gradient, and each run of rows of one colour is composited
+    /// as that solid colour, without the mask where it covers the run's pixels fully (coverage
+    /// 255 multiplies exactly by one). Rows whose colour is fully transparent change nothing
+    /// and are skipped.
+    func compositeRowConstantGradient(_ gradient: PixmanImage, coverage: CoverageMask?, area: PixelRect) {
         let column = PixelBuffer(uninitializedWidth: 1, height: area.height)
         composite(PIXMAN_OP_SRC, source: gradient, mask: nil, destination: column.pixmanImage(),
                   sourceOrigin: (area.x, area.y), destinationRect: PixelRect(x: 0, y: 0, width: 1, height: area.height))
-        let full = coverage.fullyCoveredRows(in: area)
-        coverage.withPixmanImage { mask in
+        let full = coverage?.fullyCoveredRows(in: area) ?? [Bool](repeating: true, count: area.height)
+        func compositeRows(mask: PixmanImage?, maskBounds: PixelRect) {
             var row = 0
             while row < area.height {
                 let color = column.pixels[row], isFull = full[row]
@@ -42,12 +43,14 @@ extension Canvas {
                 if color != 0 {
                     let y = area.y + row
                     composite(PIXMAN_OP_OVER, source: .solid(premultipliedARGB32: color), mask: isFull ? nil : mask, destination: target,
-                              sourceOrigin: (0, 0), maskOrigin: (area.x - coverage.bounds.x, y - coverage.bounds.y),
+                              sourceOrigin: (0, 0), maskOrigin: (area.x - maskBounds.x, y - maskBounds.y),
                               destinationRect: PixelRect(x: area.x, y: y, width: area.width, height: end - row))
                 }
                 row = end
             }
         }
+        guard let coverage else { return compositeRows(mask: nil, maskBounds: area) }
+        coverage.withPixmanImage { compositeRows(mask: $0, maskBounds: coverage.bounds) }
     }
 }
 

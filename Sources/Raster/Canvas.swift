@@ -77,10 +77,18 @@ public final class Canvas {
 
     /// Fills `path` (in points, mapped by `transform` then the canvas scale). A path of more
     /// than `OutlineLimits.maximumPoints` points draws nothing: parsers refuse such paths.
+    ///
+    /// A rectangle on whole device pixels (a scrim or band over the card) is painted through
+    /// the clip alone: the same bytes as through its coverage mask, without rasterizing one.
     public func fill(_ path: Path, with paint: Paint, rule: FillRule = .nonZero,
                      transform: Transform = .identity, clip: CoverageMask? = nil) {
         let toDevice = transform.concatenating(deviceTransform)
-        guard let coverage = rasterizer.fill(path.applying(toDevice), rule: rule, within: drawableBounds(clip)) else { return }
+        let devicePath = path.applying(toDevice)
+        if let pixels = devicePath.wholePixelRectangle {
+            fill(pixels.intersection(drawableBounds(clip)), with: paint, toDevice: toDevice, mask: clip, rowByRow: true)
+            return
+        }
+        guard let coverage = rasterizer.fill(devicePath, rule: rule, within: drawableBounds(clip)) else { return }
         fill(coverage, with: paint, paintTransform: toDevice, clip: clip)
     }
 
@@ -114,14 +122,19 @@ public final class Canvas {
             guard let both = coverage.intersection(clip) else { return }
             clipped = both
         }
-        let area = clipped.bounds.intersection(pixelBounds)
-        let toDevice = paintTransform ?? deviceTransform
+        fill(clipped.bounds.intersection(pixelBounds), with: paint, toDevice: paintTransform ?? deviceTransform,
+             mask: clipped, rowByRow: rowByRow)
+    }
+
+    /// Composites `paint` OVER the pixels of `area` (inside the canvas and `mask`'s bounds)
+    /// through `mask`, or fully where `mask` is nil.
+    private func fill(_ area: PixelRect, with paint: Paint, toDevice: Transform, mask: CoverageMask?, rowByRow: Bool) {
         guard !area.isEmpty, let source = pixmanPaint(paint, toDevice: toDevice) else { return }
         if rowByRow, paint.isConstantAlongDeviceRows(toDevice: toDevice) {
-            compositeRowConstantGradient(source, coverage: clipped, area: area)
+            compositeRowConstantGradient(source, coverage: mask, area: area)
             return
         }
-        composite(PIXMAN_OP_OVER, source: source, coverage: clipped, destination: target,
+        composite(PIXMAN_OP_OVER, source: source, coverage: mask, destination: target,
                   sourceOrigin: (area.x, area.y), destinationRect: area)
     }
 
@@ -149,13 +162,22 @@ public final class Canvas {
                      clipsToBounds: Bool = false, clip: CoverageMask? = nil) {
         let frame = contentMode.frame(for: image.size, in: rect)
         guard !frame.isEmpty else { return }
-        var effectiveClip = clip
-        if clipsToBounds, frame.intersection(rect) != frame {
-            effectiveClip = makeClip(rect: rect, within: clip)
-        }
+        let limits: (clip: CoverageMask?, visible: PixelRect?) = clipsToBounds ? clipping(frame, to: rect, within: clip) : (clip, nil)
         let t = Transform.scale(x: frame.width / Double(image.width), y: frame.height / Double(image.height))
             .concatenating(.translation(x: frame.minX, y: frame.minY))
-        draw(image, transform: t, clip: effectiveClip)
+        draw(image, transform: t, clip: limits.clip, extendEdges: false, visible: limits.visible)
+    }
+
+    /// How `clipsToBounds` limits an image drawn into `frame` (points) inside `rect`: not at all
+    /// when the frame lies inside; to the device pixels of the visible part, `frame ∩ rect`, when
+    /// its edges lie on whole pixels (each of them is then fully the image's, so no mask is
+    /// needed); else by a clip of `rect` within `clip`.
+    func clipping(_ frame: Rect, to rect: Rect, within clip: CoverageMask?) -> (clip: CoverageMask?, visible: PixelRect?) {
+        let shown = frame.intersection(rect)
+        guard shown != frame else { return (clip, nil) }
+        let deviceShown = Rect(x: shown.minX * scale, y: shown.minY * scale, width: shown.width * scale, height: shown.height * scale)
+        if !shown.isEmpty, let pixels = deviceShown.wholePixels { return (clip, pixels) }
+        return (makeClip(rect: rect, within: clip), nil)
     }
 
     /// Draws `image` with its pixel grid mapped by `transform` into points. Downscaling
@@ -172,7 +194,11 @@ public final class Canvas {
     /// device pixels it covers and composited pixel for pixel: the same bytes as pixman's
     /// convolution, at a fraction of its cost. `ownKernels: false` leaves every draw to pixman
     /// (the reference the tests hold that path to).
-    func draw(_ image: Image, transform: Transform, clip: CoverageMask? = nil, extendEdges: Bool, ownKernels: Bool = true) {
+    ///
+    /// `visible` limits the drawing to those device pixels, which the image's frame must cover
+    /// fully (a whole-pixel `clipsToBounds`); the frame's own edges then need no mask.
+    func draw(_ image: Image, transform: Transform, clip: CoverageMask? = nil, extendEdges: Bool, ownKernels: Bool = true,
+              visible: PixelRect? = nil) {
         let toDevice = transform.concatenating(deviceTransform)
         guard let fromDevice = toDevice.inverted else { return }
         // Image pixels under one device pixel along the image's own axes. A frame thinner than
@@ -184,7 +210,8 @@ public final class Canvas {
         if plan.reduces, let reduced = image.boxReduced(factorX: plan.reduceX, factorY: plan.reduceY) {
             // Each reduced pixel stands for a block of source pixels: the same frame, fewer taps.
             let blocks = Transform.scale(x: Double(image.width) / Double(reduced.width), y: Double(image.height) / Double(reduced.height))
-            draw(reduced, transform: blocks.concatenating(transform), clip: clip, extendEdges: extendEdges, ownKernels: ownKernels)
+            draw(reduced, transform: blocks.concatenating(transform), clip: clip, extendEdges: extendEdges, ownKernels: ownKernels,
+                 visible: visible)
             return
         }
         let corners = [Point(x: 0, y: 0), Point(x: Double(image.width), y: 0),
@@ -193,7 +220,7 @@ public final class Canvas {
         let xs = corners.map(\.x), ys = corners.map(\.y)
         let deviceRect = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
         let covered = extendEdges ? pixelBounds : PixelRect(enclosing: deviceRect)
-        let area = covered.intersection(drawableBounds(clip))
+        let area = covered.intersection(drawableBounds(clip)).intersection(visible ?? pixelBounds)
         guard !area.isEmpty else { return }
 
         var matrix = pixmanTransform(fromDevice)
@@ -202,7 +229,7 @@ public final class Canvas {
         // Resampling filters reach past the image's edge; padding keeps its border colour
         // there, and the frame's own coverage gives fractional edges their soft pixel.
         let padded = extendEdges || toDevice.isAxisAligned
-        if !extendEdges, toDevice.isAxisAligned {
+        if !extendEdges, toDevice.isAxisAligned, visible == nil {
             let frameIsWholePixels = [deviceRect.minX, deviceRect.minY, deviceRect.maxX, deviceRect.maxY].allSatisfy { $0 == $0.rounded() }
             if !frameIsWholePixels {
                 mask = makeClip(Path(rect: deviceRect), transform: deviceTransform.inverted ?? .identity, within: clip)
@@ -218,7 +245,10 @@ public final class Canvas {
         pixman_image_set_transform(source.handle, &matrix)
         filter.apply(to: source)
         if padded { pixman_image_set_repeat(source.handle, PIXMAN_REPEAT_PAD) }
-        composite(PIXMAN_OP_OVER, source: source, coverage: mask, destination: target,
+        // Padded, an opaque image samples opaque everywhere (its filters' weights sum to one),
+        // so where no mask intervenes OVER is a copy, which pixman does without blending.
+        let op = Self.operator(opaque: padded && mask == nil && (image.knownOpaque || image.isOpaque), coverage: mask)
+        composite(op, source: source, coverage: mask, destination: target,
                   sourceOrigin: (area.x, area.y), destinationRect: area)
     }
 
