@@ -169,15 +169,18 @@ public final class Canvas {
     }
 
     /// How `clipsToBounds` limits an image drawn into `frame` (points) inside `rect`: not at all
-    /// when the frame lies inside; to the device pixels of the visible part, `frame ∩ rect`, when
-    /// its edges lie on whole pixels (each of them is then fully the image's, so no mask is
-    /// needed); else by a clip of `rect` within `clip`.
+    /// when the frame lies inside; else to the device pixels of the visible part, `frame ∩ rect`.
+    /// Where its edges lie on whole pixels, each of those pixels is fully the image's and no
+    /// mask is needed; where they do not, one clip of the visible part gives every soft edge
+    /// its coverage once (a frame edge on a fractional bound, as aspect fill makes on one
+    /// axis, is not covered twice).
     func clipping(_ frame: Rect, to rect: Rect, within clip: CoverageMask?) -> (clip: CoverageMask?, visible: PixelRect?) {
         let shown = frame.intersection(rect)
         guard shown != frame else { return (clip, nil) }
+        guard !shown.isEmpty else { return (clip, PixelRect(x: 0, y: 0, width: 0, height: 0)) }
         let deviceShown = Rect(x: shown.minX * scale, y: shown.minY * scale, width: shown.width * scale, height: shown.height * scale)
-        if !shown.isEmpty, let pixels = deviceShown.wholePixels { return (clip, pixels) }
-        return (makeClip(rect: rect, within: clip), nil)
+        if let pixels = deviceShown.wholePixels { return (clip, pixels) }
+        return (makeClip(rect: shown, within: clip), PixelRect(enclosing: deviceShown))
     }
 
     /// Draws `image` with its pixel grid mapped by `transform` into points. Downscaling
@@ -195,8 +198,9 @@ public final class Canvas {
     /// convolution, at a fraction of its cost. `ownKernels: false` leaves every draw to pixman
     /// (the reference the tests hold that path to).
     ///
-    /// `visible` limits the drawing to those device pixels, which the image's frame must cover
-    /// fully (a whole-pixel `clipsToBounds`); the frame's own edges then need no mask.
+    /// `visible` limits the drawing to those device pixels, inside the image's frame; the
+    /// frame's edges there are whole pixels or already in `clip` (`clipping(_:to:within:)`), so
+    /// no mask is made for them.
     func draw(_ image: Image, transform: Transform, clip: CoverageMask? = nil, extendEdges: Bool, ownKernels: Bool = true,
               visible: PixelRect? = nil) {
         let toDevice = transform.concatenating(deviceTransform)

@@ -12,6 +12,7 @@ final class RendererVersionTests: XCTestCase {
     /// Renderer version → digest of the corpus's pixels.
     static let pixels: [String: String] = [
         "3": "fefa0d907c9c381ca3372447b8906ecebfe1767149ff329fe48b554ea298268c",
+        "4": "e5d514d30b426238e4e6c346b6cd28eb31a3ca8961515c4d71d0715a061d460c",
     ]
     /// "renderer version, output token and encoder revision" → digest of three of the corpus's
     /// cards encoded so (new pixels are new bytes, so a renderer version records its own).
@@ -19,6 +20,9 @@ final class RendererVersionTests: XCTestCase {
         "3 png 2": "eb204a626c3eec18720a777c4f8072d8a7cbef521bede96127017d9467bdcd1b",
         "3 jpeg-q90 2": "df4046c729994ee1ff23fed23d596e714099ce9095732d8b47bbe8f01ee0a386",
         "3 webp-q90 1": "46466e5e5e2c3540dc771062b5070f93bfb6cc914848a721faa0db4b201cafa5",
+        "4 png 2": "eb204a626c3eec18720a777c4f8072d8a7cbef521bede96127017d9467bdcd1b",
+        "4 jpeg-q90 2": "df4046c729994ee1ff23fed23d596e714099ce9095732d8b47bbe8f01ee0a386",
+        "4 webp-q90 1": "46466e5e5e2c3540dc771062b5070f93bfb6cc914848a721faa0db4b201cafa5",
     ]
 
     static let photos = EventPhotoCardTests.fixtures

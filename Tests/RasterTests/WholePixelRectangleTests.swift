@@ -159,4 +159,30 @@ final class WholePixelRectangleTests: XCTestCase {
             XCTAssertEqual(differing, 0, "\(image.width)×\(image.height) with \(filters) at scale \(scale): \(differing) pixels differ")
         }
     }
+
+    func testAFractionalBoundIsCoveredOnce() throws {
+        // Aspect fill matches the bounds on one axis: a 30×30 photo in 20×15 points at x = 4.5
+        // has the frame 4.5…24.5 × −0.5…19.5, whose left and right edges are the bounds' own.
+        let canvas = try Canvas(size: Size(width: 40, height: 20), scale: 1)
+        let image = try OpaqueCompositeTests.noise(width: 30, height: 30)
+        let rect = Rect(x: 4.5, y: 2, width: 20, height: 15)
+        let frame = ContentMode.aspectFill.frame(for: image.size, in: rect)
+        XCTAssertEqual(frame, Rect(x: 4.5, y: -0.5, width: 20, height: 20))
+        let limits = canvas.clipping(frame, to: rect, within: nil)
+        XCTAssertEqual(limits.visible, PixelRect(x: 4, y: 2, width: 21, height: 15))
+        XCTAssertNotNil(limits.clip, "a fractional edge needs a mask")
+        canvas.draw(image, in: rect, contentMode: .aspectFill, clipsToBounds: true)
+        XCTAssertEqual(canvas.pixel(x: 3, y: 8), 0, "left of the bounds: untouched")
+        XCTAssertEqual(canvas.pixel(x: 4, y: 8) >> 24, 128, "half covered, once (the frame's edge and the bound's, multiplied, gave 64)")
+        XCTAssertEqual(canvas.pixel(x: 24, y: 8) >> 24, 128, "the right edge likewise")
+        XCTAssertEqual(canvas.pixel(x: 10, y: 8) >> 24, 255)
+        XCTAssertEqual(canvas.pixel(x: 10, y: 1), 0, "above the bounds")
+        XCTAssertEqual(canvas.pixel(x: 10, y: 17), 0, "below the bounds")
+        XCTAssertEqual(canvas.pixel(x: 10, y: 16) >> 24, 255)
+
+        let doubled = try Canvas(size: Size(width: 40, height: 20), scale: 2)
+        XCTAssertEqual(doubled.clipping(frame, to: rect, within: nil).visible, PixelRect(x: 9, y: 4, width: 40, height: 30),
+                       "at scale 2 the same bounds are whole pixels")
+        XCTAssertNil(doubled.clipping(frame, to: rect, within: nil).clip)
+    }
 }
