@@ -113,7 +113,7 @@ let package = Package(
 
         .target(name: "TestSupport", dependencies: ["Geometry", "Raster"], path: "Tests/TestSupport"),
         // JPEG and WebP decoders that check the encoders' output; used by tests only.
-        .target(name: "CTestImageDecode", path: "Tests/CTestImageDecode", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp")]),
+        .target(name: "CTestImageDecode", path: "Tests/CTestImageDecode", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("z")]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "CachingTests", dependencies: ["Caching"]),
         .testTarget(name: "BufferTextTests", dependencies: ["BufferText"]),

@@ -4,16 +4,26 @@
  * in libdeflate at any level), while here a copied row costs a few word compares per 258
  * bytes, and a row repeating two equal rows above it a memcmp and a copy of that row's
  * tokens. Matches are looked for only at distance 1 (a run of one byte), at one pixel's bytes
- * (a run of one colour) and at the row length (the row above); everything else is a literal. All symbols go into one block with Huffman codes
- * built from their counts, so text rows still compress well. */
+ * (a run of one colour) and at the row length (the row above); everything else is a literal.
+ * Symbols are Huffman-coded with codes built from their counts: for a card, all of them in one
+ * block, so text rows still compress well; for a photo's filtered rows (mostly literals, whose
+ * statistics change across the picture), in blocks of 16,384 symbols, each with codes of its
+ * own, as zlib's run-length strategy codes them, in under half its time. */
+#include "sc_encode.h"
 #include "sc_encode_internal.h"
 
 #include <libdeflate.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* A token is a literal byte (< 256) or a match: MATCH | length << 16 | (distance - 1). */
 enum { MATCH = 1u << 31, MAX_MATCH = 258, MIN_RUN = 3, MIN_UP = 5, MAX_DISTANCE = 32768 };
+
+/* A photo's symbols per block: the best of 2,048–32,768 on three photo cards, and zlib's own. */
+enum { PHOTO_BLOCK_TOKENS = 16384 };
 
 struct sc_scanlines {
     size_t row_bytes, pixel_bytes;
@@ -27,11 +37,23 @@ struct sc_scanlines {
     uint32_t last_sum, last_weighted_sum; /* the previous row's sums, for adler_append */
     uint32_t adler;
     int failed;
+    /* Photo rows: no copies of the row above, and a block every PHOTO_BLOCK_TOKENS tokens
+     * (otherwise one block at the end). The stream written so far: the zlib header and whole
+     * blocks, the last byte's bits pending. */
+    int photo;
+    int byte_by_byte; /* no skipping over bytes that start no match (tests compare both ways) */
+    size_t block_tokens;
+    uint8_t *out;
+    size_t out_at, out_capacity;
+    uint64_t bits;
+    int bit_count;
 };
 
-sc_scanlines *sc_scanlines_begin(size_t row_bytes, size_t pixel_bytes) {
+sc_scanlines *sc_scanlines_begin(size_t row_bytes, size_t pixel_bytes, int photo) {
     sc_scanlines *s = (sc_scanlines *)calloc(1, sizeof *s);
     if (!s) return NULL;
+    s->photo = photo != 0;
+    s->block_tokens = photo ? PHOTO_BLOCK_TOKENS : 0;
     s->row_bytes = row_bytes;
     s->pixel_bytes = pixel_bytes >= 1 && pixel_bytes <= 8 ? pixel_bytes : 1;
     s->prev = (uint8_t *)malloc(row_bytes ? row_bytes : 1);
@@ -49,6 +71,7 @@ void sc_scanlines_free(sc_scanlines *s) {
     if (!s) return;
     free(s->prev);
     free(s->tokens);
+    free(s->out);
     free(s);
 }
 
@@ -102,14 +125,51 @@ static void row_sums(const uint8_t *row, size_t n, uint32_t *sum, uint32_t *weig
     *weighted = (uint32_t)(((own >> 16) + ADLER_BASE - n % ADLER_BASE) % ADLER_BASE);
 }
 
+#if defined(__SSE2__)
+static inline __m128i load16(const uint8_t *p) { return _mm_loadu_si128((const __m128i *)(const void *)p); }
+
+/* Of the 16 bytes from row[i] (i ≥ bpp, i + 20 ≤ the row's length), how many lead up to the
+ * first where a run (MIN_RUN bytes equal to the one before), a pixel repeat (MIN_RUN bytes
+ * equal to those a pixel before, when pixels are wider than a byte) or, with `above`, a copy
+ * of the row above (MIN_UP bytes) starts; 16 when none does. */
+static inline unsigned literals_before_candidate(const uint8_t *row, const uint8_t *prev, size_t i, size_t bpp, int above) {
+    const __m128i c0 = load16(row + i), c1 = load16(row + i + 1), c2 = load16(row + i + 2);
+    __m128i starts = _mm_and_si128(_mm_and_si128(_mm_cmpeq_epi8(c0, load16(row + i - 1)), _mm_cmpeq_epi8(c1, c0)), _mm_cmpeq_epi8(c2, c1));
+    if (bpp > 1) {
+        const __m128i pixel = _mm_and_si128(_mm_and_si128(_mm_cmpeq_epi8(c0, load16(row + i - bpp)), _mm_cmpeq_epi8(c1, load16(row + i + 1 - bpp))),
+                                            _mm_cmpeq_epi8(c2, load16(row + i + 2 - bpp)));
+        starts = _mm_or_si128(starts, pixel);
+    }
+    if (above) {
+        __m128i up = _mm_and_si128(_mm_cmpeq_epi8(c0, load16(prev + i)), _mm_cmpeq_epi8(c1, load16(prev + i + 1)));
+        up = _mm_and_si128(up, _mm_cmpeq_epi8(c2, load16(prev + i + 2)));
+        for (size_t k = 3; k < MIN_UP; k++) up = _mm_and_si128(up, _mm_cmpeq_epi8(load16(row + i + k), load16(prev + i + k)));
+        starts = _mm_or_si128(starts, up);
+    }
+    const unsigned mask = (unsigned)_mm_movemask_epi8(starts);
+    return mask ? (unsigned)__builtin_ctz(mask) : 16;
+}
+#endif
+
 /* Tokens for `row` after those so far: runs, pixel repeats and copies of the row above where
  * they are long enough, literals elsewhere. Returns the new token count. */
 static size_t match_row(sc_scanlines *s, const uint8_t *row) {
     const size_t r = s->row_bytes, bpp = s->pixel_bytes;
     const uint8_t *prev = s->prev;
-    const int above = s->rows_seen > 0 && r <= MAX_DISTANCE;
+    const int above = !s->photo && s->rows_seen > 0 && r <= MAX_DISTANCE;
     uint32_t *t = s->tokens + s->count;
     for (size_t i = 0; i < r;) {
+#if defined(__SSE2__)
+        /* Bytes where no candidate reaches its minimum length are literals whatever the rest
+         * finds: skip to the next byte where one does (a photo's rows are mostly literals). */
+        if (!s->byte_by_byte && i >= bpp && i + 20 <= r) {
+            const unsigned skip = literals_before_candidate(row, prev, i, bpp, above);
+            for (unsigned k = 0; k < skip; k++) t[k] = row[i + k];
+            t += skip;
+            i += skip;
+            if (skip == 16) continue;
+        }
+#endif
         size_t left = r - i;
         size_t max = left < MAX_MATCH ? left : MAX_MATCH;
         /* A candidate as long as `max` wins whatever the later ones find (they can only tie,
@@ -138,6 +198,22 @@ static size_t match_row(sc_scanlines *s, const uint8_t *row) {
     return (size_t)(t - s->tokens);
 }
 
+static int write_block(sc_scanlines *s, const uint32_t *tokens, size_t count, int final);
+
+/* With blocks: once `block_tokens` are held, writes all but the last row's as a block and keeps
+ * those (a repeating row copies them). -1 when memory runs out. */
+static int after_row(sc_scanlines *s) {
+    if (!s->block_tokens || s->count < s->block_tokens || s->last_start == 0) return 0;
+    if (write_block(s, s->tokens, s->last_start, 0) != 0) {
+        s->failed = 1;
+        return -1;
+    }
+    memmove(s->tokens, s->tokens + s->last_start, s->last_count * sizeof *s->tokens);
+    s->count = s->last_count;
+    s->last_start = 0;
+    return 0;
+}
+
 int sc_scanlines_add_row(sc_scanlines *s, const uint8_t *row) {
     if (s->failed) return -1;
     const size_t r = s->row_bytes;
@@ -155,7 +231,7 @@ int sc_scanlines_add_row(sc_scanlines *s, const uint8_t *row) {
         s->count += s->last_count;
         s->adler = adler_append(s->adler, r, s->last_sum, s->last_weighted_sum);
         s->rows_seen++;
-        return 0;
+        return after_row(s);
     }
     /* At most one token per byte. */
     if (!reserve(s, r)) {
@@ -173,7 +249,7 @@ int sc_scanlines_add_row(sc_scanlines *s, const uint8_t *row) {
     }
     s->adler = adler_append(s->adler, r, s->last_sum, s->last_weighted_sum);
     s->rows_seen++;
-    return 0;
+    return after_row(s);
 }
 
 /* ---- Huffman codes. */
@@ -281,8 +357,10 @@ static int distance_symbol(unsigned distance) {
     return i;
 }
 
-/* ---- Bits, least significant first. */
+/* ---- Bits, least significant first, into the stream's buffer. */
 
+/* The stream's bit position while a block is written: a local copy of the stream's fields,
+ * which the compiler keeps in registers (stores through `out` cannot touch it). */
 typedef struct {
     uint8_t *out;
     size_t at;
@@ -290,22 +368,47 @@ typedef struct {
     int count;
 } bit_writer;
 
-static void put_bits(bit_writer *w, uint32_t value, int n) {
+/* Appends the low `n` bits of `value` (n ≤ 16); room for 8 more bytes must be reserved. The
+ * pending bits are stored as a whole word every time, and the whole bytes among them passed
+ * (no branch), so fewer than 8 bits are pending between calls. */
+static inline void put_bits(bit_writer *w, uint32_t value, int n) {
     w->bits |= (uint64_t)value << w->count;
     w->count += n;
-    while (w->count >= 8) {
-        w->out[w->at++] = (uint8_t)w->bits;
-        w->bits >>= 8;
-        w->count -= 8;
-    }
+    uint8_t *o = w->out + w->at;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(o, &w->bits, 8);
+#else
+    for (int k = 0; k < 8; k++) o[k] = (uint8_t)(w->bits >> (8 * k));
+#endif
+    w->at += (size_t)(w->count >> 3);
+    w->bits >>= w->count & ~7;
+    w->count &= 7;
+}
+
+/* Room for `more` bytes after those written, plus the word put_bits may write. */
+static int reserve_out(sc_scanlines *s, size_t more) {
+    if (more > SIZE_MAX / 4 - s->out_at) return 0;
+    const size_t need = s->out_at + more + 8;
+    if (need <= s->out_capacity) return 1;
+    size_t capacity = s->out_capacity ? s->out_capacity : 4096;
+    while (capacity < need) capacity *= 2;
+    uint8_t *out = (uint8_t *)realloc(s->out, capacity);
+    if (!out) return 0;
+    s->out = out;
+    s->out_capacity = capacity;
+    return 1;
 }
 
 static const uint8_t length_code_order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
 
-int sc_scanlines_finish(sc_scanlines *s, uint8_t **out, size_t *out_size) {
-    *out = NULL;
-    *out_size = 0;
-    if (s->failed) return -1;
+/* Writes `count` tokens as one block with Huffman codes built from their own counts (the zlib
+ * header first, before the first block). 0, or -1 when memory runs out. */
+static int write_block(sc_scanlines *s, const uint32_t *tokens, size_t count, int final) {
+    if (s->out_at == 0 && s->bit_count == 0) {
+        if (!reserve_out(s, 2)) return -1;
+        s->out[s->out_at++] = 0x78; /* zlib: deflate, 32 KiB window */
+        s->out[s->out_at++] = 0x01; /* no dictionary, fastest; (0x78 << 8 | 0x01) % 31 == 0 */
+    }
     /* Symbols per token; distances are only 1, a pixel and a row, so look each up once. */
     uint32_t lit_freq[286] = {0}, dist_freq[30] = {0};
     const int run_symbol = distance_symbol(1), pixel_symbol = distance_symbol((unsigned)s->pixel_bytes),
@@ -313,8 +416,8 @@ int sc_scanlines_finish(sc_scanlines *s, uint8_t **out, size_t *out_size) {
 #define DISTANCE_SYMBOL(d) ((d) == 1 ? run_symbol : (d) == s->pixel_bytes ? pixel_symbol : up_symbol)
     int len_sym[MAX_MATCH + 1];
     for (unsigned l = 3; l <= MAX_MATCH; l++) len_sym[l] = length_symbol(l);
-    for (size_t i = 0; i < s->count; i++) {
-        uint32_t t = s->tokens[i];
+    for (size_t i = 0; i < count; i++) {
+        uint32_t t = tokens[i];
         if (t & MATCH) {
             lit_freq[257 + len_sym[(t >> 16) & 0x1FF]]++;
             dist_freq[DISTANCE_SYMBOL((t & 0xFFFF) + 1)]++;
@@ -371,7 +474,7 @@ int sc_scanlines_finish(sc_scanlines *s, uint8_t **out, size_t *out_size) {
     int hclen = 19;
     while (hclen > 4 && cl_len[length_code_order[hclen - 1]] == 0) hclen--;
 
-    /* The exact size: header, code lengths, tokens, end of block, Adler-32. */
+    /* The block's exact size in bits: header, code lengths, tokens, end of block. */
     uint64_t bits = 3 + 5 + 5 + 4 + 3 * (uint64_t)hclen;
     static const uint8_t cl_extra_bits[19] = {[16] = 2, [17] = 3, [18] = 7};
     for (int i = 0; i < cl_count; i++) bits += cl_len[cl_sym[i]] + cl_extra_bits[cl_sym[i]];
@@ -379,13 +482,11 @@ int sc_scanlines_finish(sc_scanlines *s, uint8_t **out, size_t *out_size) {
         if (lit_freq[i]) bits += (uint64_t)lit_freq[i] * (lit_len[i] + (i > 256 ? length_extra[i - 257] : 0));
     }
     for (int i = 0; i < 30; i++) bits += (uint64_t)dist_freq[i] * (dist_len[i] + distance_extra[i]);
-    const size_t size = 2 + (size_t)((bits + 7) / 8) + 4;
-    bit_writer w = {(uint8_t *)malloc(size + 8), 0, 0, 0};
-    if (!w.out) return -1;
-    w.out[w.at++] = 0x78; /* zlib: deflate, 32 KiB window */
-    w.out[w.at++] = 0x01; /* no dictionary, fastest; (0x78 << 8 | 0x01) % 31 == 0 */
-    put_bits(&w, 1, 1);   /* the final block */
-    put_bits(&w, 2, 2);   /* dynamic Huffman codes */
+    if (!reserve_out(s, (size_t)(bits / 8) + 8)) return -1;
+    const uint64_t start = (uint64_t)s->out_at * 8 + (uint64_t)s->bit_count;
+    bit_writer w = {s->out, s->out_at, s->bits, s->bit_count};
+    put_bits(&w, final ? 1 : 0, 1);
+    put_bits(&w, 2, 2); /* dynamic Huffman codes */
     put_bits(&w, (uint32_t)(hlit - 257), 5);
     put_bits(&w, (uint32_t)(hdist - 1), 5);
     put_bits(&w, (uint32_t)(hclen - 4), 4);
@@ -394,8 +495,8 @@ int sc_scanlines_finish(sc_scanlines *s, uint8_t **out, size_t *out_size) {
         put_bits(&w, cl_code[cl_sym[i]], cl_len[cl_sym[i]]);
         if (cl_sym[i] >= 16) put_bits(&w, cl_extra[i], cl_extra_bits[cl_sym[i]]);
     }
-    for (size_t i = 0; i < s->count; i++) {
-        uint32_t t = s->tokens[i];
+    for (size_t i = 0; i < count; i++) {
+        uint32_t t = tokens[i];
         if (!(t & MATCH)) {
             put_bits(&w, lit_code[t], lit_len[t]);
             continue;
@@ -409,13 +510,38 @@ int sc_scanlines_finish(sc_scanlines *s, uint8_t **out, size_t *out_size) {
     }
 #undef DISTANCE_SYMBOL
     put_bits(&w, lit_code[256], lit_len[256]);
-    if (w.count > 0) put_bits(&w, 0, 8 - w.count);
-    for (int shift = 24; shift >= 0; shift -= 8) w.out[w.at++] = (uint8_t)(s->adler >> shift);
-    if (w.at != size) { /* the size computed above is exact; a mismatch is a bug, never output */
-        free(w.out);
-        return -1;
-    }
-    *out = w.out;
-    *out_size = w.at;
+    s->out_at = w.at;
+    s->bits = w.bits;
+    s->bit_count = w.count;
+    /* The size computed above is exact; a mismatch is a bug, never output. */
+    return (uint64_t)s->out_at * 8 + (uint64_t)s->bit_count - start == bits ? 0 : -1;
+}
+
+int sc_scanlines_finish(sc_scanlines *s, uint8_t **out, size_t *out_size) {
+    *out = NULL;
+    *out_size = 0;
+    if (s->failed || write_block(s, s->tokens, s->count, 1) != 0 || !reserve_out(s, 8)) return -1;
+    if (s->bit_count > 0) s->out[s->out_at++] = (uint8_t)s->bits; /* the last byte, padded with zeros */
+    s->bit_count = 0;
+    for (int shift = 24; shift >= 0; shift -= 8) s->out[s->out_at++] = (uint8_t)(s->adler >> shift);
+    *out = s->out;
+    *out_size = s->out_at;
+    s->out = NULL; /* the caller's now */
+    s->failed = 1; /* finished: nothing more can be added */
     return 0;
+}
+
+int sc_deflate_scanlines(const uint8_t *rows, size_t row_bytes, size_t count, size_t pixel_bytes, int photo, int byte_by_byte,
+                         uint8_t **out, size_t *out_size) {
+    *out = NULL;
+    *out_size = 0;
+    if (!rows || row_bytes == 0 || pixel_bytes == 0 || pixel_bytes > 8) return -1;
+    sc_scanlines *s = sc_scanlines_begin(row_bytes, pixel_bytes, photo);
+    if (!s) return -1;
+    s->byte_by_byte = byte_by_byte != 0;
+    int failed = 0;
+    for (size_t y = 0; y < count && !failed; y++) failed = sc_scanlines_add_row(s, rows + y * row_bytes) != 0;
+    if (!failed) failed = sc_scanlines_finish(s, out, out_size) != 0;
+    sc_scanlines_free(s);
+    return failed ? -1 : 0;
 }

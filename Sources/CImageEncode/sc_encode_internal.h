@@ -12,10 +12,14 @@ int sc_encode_check(const uint8_t *pixels, size_t pixels_size, uint32_t width, u
                     uint32_t max_side, uint8_t **out, size_t *out_size, char *err, size_t err_size);
 
 /* A zlib stream of PNG scanlines (sc_deflate_scanlines.c): rows of `row_bytes` bytes (filter
- * byte included) of pixels `pixel_bytes` wide (1…8; 1 for indexed images) added in order, then finished into one malloc'ed buffer (free with free()).
+ * byte included) of pixels `pixel_bytes` wide (1…8; 1 for indexed images) added in order, then
+ * finished into one malloc'ed buffer (free with free()). A card's rows (`photo` 0) get runs,
+ * pixel repeats and copies of the row above, coded in one block; a photo's filtered rows
+ * (`photo` 1) runs and pixel repeats only, in blocks of about 16,384 symbols each with Huffman
+ * codes of its own, as zlib's run-length strategy codes them.
  * add_row and finish return -1 when memory runs out; begin returns NULL then. */
 typedef struct sc_scanlines sc_scanlines;
-sc_scanlines *sc_scanlines_begin(size_t row_bytes, size_t pixel_bytes);
+sc_scanlines *sc_scanlines_begin(size_t row_bytes, size_t pixel_bytes, int photo);
 int sc_scanlines_add_row(sc_scanlines *s, const uint8_t *row);
 int sc_scanlines_finish(sc_scanlines *s, uint8_t **out, size_t *out_size);
 void sc_scanlines_free(sc_scanlines *s);

@@ -1,7 +1,8 @@
 /* PNG writer: rows converted to RGB (or palette indices), filtered per row, and compressed in
  * one call by libdeflate, which is faster than zlib at every level and smaller at the same
- * speed — or, for photos, by zlib's run-length strategy, or by this library's scanline
- * compressor. PNG's framing (signature, IHDR, PLTE, one IDAT, IEND, CRCs) is written here. */
+ * speed — or by this library's scanline compressor (cards; photos in its run-block mode), or,
+ * for comparison, by zlib's run-length strategy. PNG's framing (signature, IHDR, PLTE, one
+ * IDAT, IEND, CRCs) is written here. */
 #include "sc_encode.h"
 #include "sc_encode_internal.h"
 
@@ -184,10 +185,9 @@ static inline uint8_t paeth(uint8_t a, uint8_t b, uint8_t c) {
     return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
 }
 
-/* Filters `cur` (n bytes, bpp bytes per pixel) against `prev` into dst; returns the sum of
- * the output bytes read as signed magnitudes. One loop per filter, the first pixel (whose
- * left neighbours are zero) apart, so that each loop vectorises. */
-static uint64_t filter_row(int filter, const uint8_t *cur, const uint8_t *prev, size_t n, size_t bpp, uint8_t *dst) {
+/* Filters `cur` (n bytes, bpp bytes per pixel) against `prev` into dst. One loop per filter,
+ * the first pixel (whose left neighbours are zero) apart, so that each loop vectorises. */
+static void filter_row(int filter, const uint8_t *cur, const uint8_t *prev, size_t n, size_t bpp, uint8_t *dst) {
     const size_t lead = bpp < n ? bpp : n;
     switch (filter) {
     case SC_PNG_ROWS_SUB:
@@ -209,8 +209,13 @@ static uint64_t filter_row(int filter, const uint8_t *cur, const uint8_t *prev, 
         memcpy(dst, cur, n);
         break;
     }
+}
+
+/* The sum of a filtered row's bytes read as signed magnitudes (the minimum-sum heuristic's
+ * measure); only that heuristic pays for it. */
+static uint64_t magnitude_sum(const uint8_t *row, size_t n) {
     uint64_t sum = 0;
-    for (size_t i = 0; i < n; i++) sum += dst[i] < 128 ? dst[i] : 256u - dst[i];
+    for (size_t i = 0; i < n; i++) sum += row[i] < 128 ? row[i] : 256u - row[i];
     return sum;
 }
 
@@ -274,11 +279,13 @@ static void write_row(int rows, int first_row, const uint8_t *cur, const uint8_t
             return;
         } else {
             /* Try each filter; the best so far stays in dst. */
-            uint64_t best = filter_row(SC_PNG_ROWS_NONE, cur, prev, n, bpp, dst + 1);
+            filter_row(SC_PNG_ROWS_NONE, cur, prev, n, bpp, dst + 1);
+            uint64_t best = magnitude_sum(dst + 1, n);
             dst[0] = SC_PNG_ROWS_NONE;
             for (int f = SC_PNG_ROWS_SUB; f <= SC_PNG_ROWS_PAETH && best > 0; f++) {
                 if (first_row && f != SC_PNG_ROWS_SUB) continue; /* against a zero row the others repeat NONE or SUB */
-                uint64_t sum = filter_row(f, cur, prev, n, bpp, scratch);
+                filter_row(f, cur, prev, n, bpp, scratch);
+                const uint64_t sum = magnitude_sum(scratch, n);
                 if (sum < best) {
                     best = sum;
                     dst[0] = (uint8_t)f;
@@ -409,27 +416,14 @@ int sc_encode_png(const uint8_t *pixels, size_t pixels_size, uint32_t width, uin
     return sc_encode_png_tiered(pixels, pixels_size, width, height, stride_bytes, &s, out, out_size, err, err_size);
 }
 
-static int valid_level(int level) { return (level >= 0 && level < LEVELS) || level == SC_PNG_LEVEL_SCANLINES || level == SC_PNG_LEVEL_RUNS; }
-
-/* The most bytes `deflate_rows` writes for `size` bytes of rows at `level`; 0 when memory for
- * a libdeflate compressor runs out. */
-static size_t deflate_bound(int level, size_t size) {
-    if (level == SC_PNG_LEVEL_RUNS) {
-        /* zlib's compressBound (for its default window and memory level), in size_t. */
-        return size + (size >> 12) + (size >> 14) + (size >> 25) + 13;
-    }
-    struct libdeflate_compressor *c = compressor(level);
-    return c ? libdeflate_zlib_compress_bound(c, size) : 0;
+static int valid_level(int level) {
+    return (level >= 0 && level < LEVELS) || level == SC_PNG_LEVEL_SCANLINES || level == SC_PNG_LEVEL_RUNS ||
+           level == SC_PNG_LEVEL_RUN_BLOCKS;
 }
 
-/* Compresses `size` bytes of filtered rows into a zlib stream at out (room for `bound`
- * bytes): libdeflate at `level`, or zlib's run-length strategy for SC_PNG_LEVEL_RUNS. Returns
- * the bytes written, 0 on failure. */
-static size_t deflate_rows(int level, const uint8_t *rows, size_t size, uint8_t *out, size_t bound) {
-    if (level != SC_PNG_LEVEL_RUNS) {
-        struct libdeflate_compressor *c = compressor(level);
-        return c ? libdeflate_zlib_compress(c, rows, size, out, bound) : 0;
-    }
+/* zlib's run-length strategy over `size` bytes into `out` (room for `bound`); the bytes
+ * written, 0 on failure. */
+static size_t zlib_runs(const uint8_t *rows, size_t size, uint8_t *out, size_t bound) {
     z_stream z;
     memset(&z, 0, sizeof z);
     /* The level does not change Z_RLE's output (only the header's level field): 1. */
@@ -458,6 +452,36 @@ static size_t deflate_rows(int level, const uint8_t *rows, size_t size, uint8_t 
     const size_t written = (size_t)z.total_out;
     deflateEnd(&z);
     return status == Z_STREAM_END ? written : 0;
+}
+
+/* Compresses `size` bytes of filtered rows (`row_bytes` each, filter byte included, of pixels
+ * `bpp` bytes wide) into a malloc'ed zlib stream of *out_size bytes: libdeflate at `level`,
+ * zlib's run-length strategy for SC_PNG_LEVEL_RUNS, or the scanline compressor's photo mode
+ * for SC_PNG_LEVEL_RUN_BLOCKS. NULL when memory runs out. */
+static uint8_t *deflate_rows(int level, const uint8_t *rows, size_t size, size_t row_bytes, size_t bpp, size_t *out_size) {
+    *out_size = 0;
+    if (level == SC_PNG_LEVEL_RUN_BLOCKS) {
+        sc_scanlines *lines = sc_scanlines_begin(row_bytes, bpp, 1);
+        int failed = !lines;
+        for (size_t at = 0; at < size && !failed; at += row_bytes) failed = sc_scanlines_add_row(lines, rows + at) != 0;
+        uint8_t *stream = NULL;
+        if (!failed && sc_scanlines_finish(lines, &stream, out_size) != 0) stream = NULL;
+        sc_scanlines_free(lines);
+        return stream;
+    }
+    struct libdeflate_compressor *c = level == SC_PNG_LEVEL_RUNS ? NULL : compressor(level);
+    /* zlib's compressBound (for its default window and memory level), in size_t. */
+    const size_t bound = level == SC_PNG_LEVEL_RUNS ? size + (size >> 12) + (size >> 14) + (size >> 25) + 13
+                         : c                        ? libdeflate_zlib_compress_bound(c, size)
+                                                    : 0;
+    uint8_t *out = bound ? (uint8_t *)malloc(bound) : NULL;
+    if (!out) return NULL;
+    *out_size = c ? libdeflate_zlib_compress(c, rows, size, out, bound) : zlib_runs(rows, size, out, bound);
+    if (*out_size == 0) {
+        free(out);
+        return NULL;
+    }
+    return out;
 }
 
 /* Filters rows [first, end) into `filtered` ((n + 1) bytes a row, row `first` at its start):
@@ -489,13 +513,14 @@ static size_t sample_size(int level, int rows, const uint8_t *pixels, uint32_t w
                           palette_table *palette, int depth, size_t n, size_t bpp, const uint8_t *repeats, uint8_t *work) {
     const int bands = height < 64 ? 1 : 4;
     const uint32_t band = height < 64 ? height : height / 32;
-    const size_t band_bytes = (size_t)band * (n + 1), bound = deflate_bound(level, band_bytes);
-    uint8_t *filtered = (uint8_t *)malloc(band_bytes), *scratch = bound ? (uint8_t *)malloc(bound) : NULL;
+    const size_t band_bytes = (size_t)band * (n + 1);
+    uint8_t *filtered = (uint8_t *)malloc(band_bytes);
     size_t total = 0;
-    for (int k = 0; filtered && scratch && k < bands; k++) {
+    for (int k = 0; filtered && k < bands; k++) {
         const uint32_t y = bands == 1 ? 0 : (uint32_t)((uint64_t)(2 * k + 1) * height / 8) - band / 2;
         filter_rows(pixels, width, y, y + band, stride_bytes, palette, depth, n, bpp, rows, repeats, work, filtered);
-        const size_t bytes = deflate_rows(level, filtered, band_bytes, scratch, bound);
+        size_t bytes = 0;
+        free(deflate_rows(level, filtered, band_bytes, n + 1, bpp, &bytes));
         if (bytes == 0) {
             total = 0;
             break;
@@ -503,7 +528,6 @@ static size_t sample_size(int level, int rows, const uint8_t *pixels, uint32_t w
         total += bytes;
     }
     free(filtered);
-    free(scratch);
     return total;
 }
 
@@ -596,7 +620,7 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
     if (level == SC_PNG_LEVEL_SCANLINES) {
         /* Row by row into the scanline compressor; no buffer of the whole filtered image. */
         uint8_t *row = (uint8_t *)malloc(n + 1), *stream = NULL;
-        sc_scanlines *lines = row ? sc_scanlines_begin(n + 1, bpp) : NULL;
+        sc_scanlines *lines = row ? sc_scanlines_begin(n + 1, bpp, 0) : NULL;
         int failed = !lines;
         uint8_t *prev = work, *cur = work + n, *scratch = work + 2 * n;
         for (uint32_t y = 0; y < height && !failed; y++) {
@@ -632,11 +656,8 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
          * smaller filters and writes them all. */
         const size_t filtered_size = (size_t)height * (n + 1);
         uint8_t *filtered = (uint8_t *)malloc(filtered_size);
-        const size_t bound = deflate_bound(level, filtered_size), also_bound = also_level ? deflate_bound(also_level, filtered_size) : 0;
-        const size_t png_bound = bound > also_bound ? bound : also_bound;
-        png = bound && (!also_level || also_bound) ? (uint8_t *)malloc(header + 12 + png_bound + 12) : NULL;
-        if (!filtered || !png) {
-            free(filtered); free(work); free(png); free_palette(palette);
+        if (!filtered) {
+            free(work); free_palette(palette);
             sc_encode_set_error(err, err_size, "out of memory while encoding PNG");
             return -1;
         }
@@ -653,17 +674,19 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
         }
         filter_rows(pixels, width, 0, height, stride_bytes, palette, depth, n, bpp, chosen_rows, repeats, work, filtered);
         free(work);
-        at = write_header(png, width, height, depth, palette);
-        free_palette(palette);
-        compressed = failed ? 0 : deflate_rows(chosen, filtered, filtered_size, png + at + 8, png_bound);
+        uint8_t *stream = failed ? NULL : deflate_rows(chosen, filtered, filtered_size, n + 1, bpp, &compressed);
         free(filtered);
-        if (compressed == 0 || compressed > 0x7FFFFFFF) {
-            free(png);
-            sc_encode_set_error(err, err_size, failed ? "out of memory while encoding PNG"
-                                               : compressed == 0 ? "deflate failed: out of memory, or output over its bound"
-                                                                 : "compressed image is too large for one PNG chunk");
+        if (stream && compressed <= 0x7FFFFFFF) png = (uint8_t *)malloc(header + 12 + compressed + 12);
+        if (!png) {
+            free(stream); free_palette(palette);
+            sc_encode_set_error(err, err_size, stream && compressed > 0x7FFFFFFF ? "compressed image is too large for one PNG chunk"
+                                                                                : "out of memory while encoding PNG");
             return -1;
         }
+        at = write_header(png, width, height, depth, palette);
+        free_palette(palette);
+        memcpy(png + at + 8, stream, compressed);
+        free(stream);
     }
     at += put_chunk(png + at, "IDAT", png + at + 8, compressed);
     at += put_chunk(png + at, "IEND", NULL, 0);

@@ -19,13 +19,15 @@ public enum PNGEncoding: Hashable, Sendable {
     /// Pillow's size in under 1 ms. Above 4,096 colours (gradients) RGB at libdeflate 7,
     /// unfiltered where a row repeats the one above shifted by a pixel (a diagonal gradient)
     /// and UP elsewhere, within Pillow's size at under half its time. Above 32,768 (photos)
-    /// through zlib's run-length strategy, rows UP when they repeat the one above, SUB when of
-    /// one colour, PAETH otherwise — a photo's filtered rows gain little from a full match
-    /// search, which at libdeflate 7 took about 4× the time — unless an eighth of the rows,
+    /// through the scanline compressor's photo mode (runs of a byte or a pixel, Huffman blocks
+    /// as zlib's run-length strategy makes them), rows UP when they repeat the one above, SUB
+    /// when of one colour, PAETH otherwise — a photo's filtered rows gain little from a full
+    /// match search, which at libdeflate 7 took about 4× the time — unless an eighth of the rows,
     /// sampled, compress smaller UP at libdeflate 4 (a small photo drawn enlarged, whose rows
     /// echo each other). An RGB scanline stream over 10 % of its rows (text cards are 1–4 %, a
     /// grey photo card 16 %) is a photo with few colours: it is written as a photo. Measured in
-    /// docs/design.md, "PNG out for photo cards" (2026-12-01).
+    /// docs/design.md, "PNG out for photo cards" (2026-12-01) and "Photo rows in run blocks"
+    /// (2026-12-03).
     public static let cards = PNGEncoding.deflate(.cards)
 
     public struct DeflateSettings: Hashable, Sendable {
@@ -63,7 +65,7 @@ public enum PNGEncoding: Hashable, Sendable {
         /// A libdeflate level, 0 (store) … 12 (smallest), the scanline compressor or zlib's
         /// run-length strategy, and a row filter.
         public struct Rows: Hashable, Sendable {
-            /// The libdeflate level, `scanlineLevel` or `runLengthLevel`.
+            /// The libdeflate level, `scanlineLevel`, `runBlockLevel` or `runLengthLevel`.
             public let level: Int
             public let filter: RowFilter
             public init(level: Int, filter: RowFilter) throws {
@@ -94,9 +96,22 @@ public enum PNGEncoding: Hashable, Sendable {
 
             public static func runLength(filter: RowFilter) -> Rows { Rows(compressor: runLengthLevel, filter: filter) }
 
-            /// "libdeflate N", "scanlines" or "zlib run-length", for reports.
+            /// `level` of rows compressed by CImageEncode's scanline compressor as a photo's:
+            /// matches only in runs of one byte and of one pixel, Huffman codes renewed every
+            /// 16,384 symbols, as zlib's run-length strategy codes them. On photo cards 0.8–2.1 %
+            /// smaller than `runLengthLevel` (the pixel repeats) in half its time.
+            public static let runBlockLevel = Int(SC_PNG_LEVEL_RUN_BLOCKS)
+
+            public static func runBlocks(filter: RowFilter) -> Rows { Rows(compressor: runBlockLevel, filter: filter) }
+
+            /// "libdeflate N", "scanlines", "scanline run blocks" or "zlib run-length", for reports.
             public var compressorName: String {
-                level == Self.scanlineLevel ? "scanlines" : level == Self.runLengthLevel ? "zlib run-length" : "libdeflate \(level)"
+                switch level {
+                case Self.scanlineLevel: return "scanlines"
+                case Self.runBlockLevel: return "scanline run blocks"
+                case Self.runLengthLevel: return "zlib run-length"
+                default: return "libdeflate \(level)"
+                }
             }
         }
 
@@ -167,7 +182,7 @@ public enum PNGEncoding: Hashable, Sendable {
         // Levels and bounds known valid, so `try!` cannot fail.
         public static let cards = try! DeflateSettings(rgb: .scanlines(filter: .none), indexed: .scanlines(filter: .none),
                                                        manyColours: ManyColours(above: 4096, rows: Rows(level: 7, filter: .shiftedOrUp)),
-                                                       photoColours: ManyColours(above: 32768, rows: .runLength(filter: .repeatFlatOrPaeth)),
+                                                       photoColours: ManyColours(above: 32768, rows: .runBlocks(filter: .repeatFlatOrPaeth)),
                                                        photoAlternative: Rows(level: 4, filter: .up),
                                                        scanlinesFallbackPerMille: 100)
     }

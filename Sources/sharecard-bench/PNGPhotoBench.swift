@@ -64,8 +64,13 @@ enum PNGPhotoBench {
         // The tiers as they were before 2026-12-01: photos at libdeflate 7, UP.
         let before = try D(rgb: now.rgb, indexed: now.indexed, manyColours: now.manyColours,
                            photoColours: try .init(above: 32768, rows: .init(level: 7, filter: .up)), scanlinesFallbackPerMille: 100)
+        // The photo tier from 2026-12-01 to 2026-12-03: zlib's run-length strategy.
+        let zlibRuns = try D(rgb: now.rgb, indexed: now.indexed, manyColours: now.manyColours,
+                             photoColours: try .init(above: 32768, rows: .runLength(filter: .repeatFlatOrPaeth)),
+                             photoAlternative: now.photoAlternative, scanlinesFallbackPerMille: 100)
         var settings: [(name: String, slow: Bool, encode: (Image) throws -> [UInt8])] = [
             ("cards (PNGEncoding.cards)", false, { try $0.pngData() }),
+            ("cards before 2026-12-03 (photo tier zlib run-length)", false, { try $0.pngData(encoding: .deflate(zlibRuns)) }),
             ("cards before 2026-12-01 (photo tier libdeflate 7, up)", false, { try $0.pngData(encoding: .deflate(before)) }),
         ]
         for level in 1...9 {
@@ -77,6 +82,8 @@ enum PNGPhotoBench {
         for filter in D.RowFilter.allCases {
             let encoding = PNGEncoding.deflate(D(rgb: .runLength(filter: filter), indexed: nil))
             settings.append(("zlib run-length, \(filter.rawValue)", false, { try $0.pngData(encoding: encoding) }))
+            let blocks = PNGEncoding.deflate(D(rgb: .runBlocks(filter: filter), indexed: nil))
+            settings.append(("scanline run blocks, \(filter.rawValue)", false, { try $0.pngData(encoding: blocks) }))
         }
         // The photo tier with a second setting, chosen per image by a sample of the rows.
         for (filter, level) in [(D.RowFilter.repeatFlatOrPaeth, 3), (.repeatFlatOrPaeth, 4), (.repeatFlatOrPaeth, 5), (.minimumSum, 4)] {

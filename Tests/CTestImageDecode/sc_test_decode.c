@@ -1,10 +1,13 @@
 #include "sc_test_decode.h"
 
+#include <limits.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <jpeglib.h>
 #include <webp/decode.h>
+#include <zlib.h>
 
 typedef struct {
     struct jpeg_error_mgr base;
@@ -60,3 +63,32 @@ int sc_test_decode_webp(const uint8_t *data, size_t size, uint8_t **out, uint32_
 }
 
 void sc_test_decode_free(void *buffer) { free(buffer); }
+
+int sc_test_inflate(const uint8_t *data, size_t size, size_t limit, uint8_t **out, size_t *out_size) {
+    *out = NULL;
+    *out_size = 0;
+    if (size > UINT_MAX || limit >= UINT_MAX) return -1;
+    uint8_t *buffer = (uint8_t *)malloc(limit + 1);
+    if (!buffer) return -1;
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (inflateInit(&z) != Z_OK) {
+        free(buffer);
+        return -1;
+    }
+    z.next_in = (Bytef *)(uintptr_t)data;
+    z.avail_in = (uInt)size;
+    z.next_out = buffer;
+    z.avail_out = (uInt)(limit + 1);
+    const int status = inflate(&z, Z_FINISH);
+    const size_t produced = (size_t)z.total_out;
+    const int rest = z.avail_in != 0;
+    inflateEnd(&z);
+    if (status != Z_STREAM_END || rest || produced > limit) {
+        free(buffer);
+        return -1;
+    }
+    *out = buffer;
+    *out_size = produced;
+    return 0;
+}

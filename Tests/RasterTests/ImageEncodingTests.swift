@@ -22,7 +22,7 @@ final class ImageEncodingTests: XCTestCase {
                 all.append(.deflate(Deflate(rgb: rows, indexed: nil)))
                 all.append(.deflate(Deflate(rgb: rows, indexed: rows)))
             }
-            for rows in [Deflate.Rows.scanlines(filter: filter), .runLength(filter: filter)] {
+            for rows in [Deflate.Rows.scanlines(filter: filter), .runBlocks(filter: filter), .runLength(filter: filter)] {
                 all.append(.deflate(Deflate(rgb: rows, indexed: nil)))
                 all.append(.deflate(Deflate(rgb: rows, indexed: rows)))
             }
@@ -45,6 +45,11 @@ final class ImageEncodingTests: XCTestCase {
                                         photoAlternative: try .init(level: 1, filter: .up), scanlinesFallbackPerMille: 1)))
         all.append(.deflate(try Deflate(rgb: try .init(level: 2, filter: .none), indexed: nil, manyColours: many, photoColours: photos,
                                         photoAlternative: .runLength(filter: .minimumSum))))
+        let runBlocks = try Deflate.ManyColours(above: 300, rows: .runBlocks(filter: .repeatFlatOrPaeth))
+        all.append(.deflate(try Deflate(rgb: .scanlines(filter: .none), indexed: indexed, manyColours: many, photoColours: runBlocks,
+                                        photoAlternative: try .init(level: 1, filter: .up), scanlinesFallbackPerMille: 1)))
+        all.append(.deflate(try Deflate(rgb: try .init(level: 2, filter: .none), indexed: nil, manyColours: many, photoColours: photos,
+                                        photoAlternative: .runBlocks(filter: .paeth))))
         return all
     }
 

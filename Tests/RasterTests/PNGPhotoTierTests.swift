@@ -89,7 +89,8 @@ final class PNGPhotoTierTests: XCTestCase {
         // The C encoder refuses them too, with no output.
         let bytes = [UInt8](repeating: 0x80, count: 64)
         for (level, also, rows) in [(Int32(SC_PNG_LEVEL_RUNS), Int32(SC_PNG_LEVEL_SCANLINES), Int32(2)), (Int32(SC_PNG_LEVEL_SCANLINES), 4, 2),
-                                    (Int32(SC_PNG_LEVEL_RUNS), 15, 2), (Int32(SC_PNG_LEVEL_RUNS), 4, 11), (15, 0, 0)] {
+                                    (Int32(SC_PNG_LEVEL_RUN_BLOCKS), Int32(SC_PNG_LEVEL_SCANLINES), 2), (Int32(SC_PNG_LEVEL_RUNS), 16, 2),
+                                    (Int32(SC_PNG_LEVEL_RUNS), 4, 11), (16, 0, 0)] {
             var settings = sc_png_settings(indexed_level: -1, indexed_rows: 0, rgb_level: 1, rgb_rows: 0, many_colors: 256, many_level: 1,
                                            many_rows: 1, photo_colors: 300, photo_level: level, photo_rows: 8, photo_also_level: also,
                                            photo_also_rows: rows, scanlines_fallback_permille: 0)
