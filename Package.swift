@@ -109,7 +109,7 @@ let package = Package(
         .executableTarget(name: "sharecard-bench", dependencies: ["Cards", "JSONData", "Photos", "Scene", "Typesetting", "Raster", "Geometry", "Faces"]),
 
         // What each fuzz target does with its input; also replayed by FuzzRegressionTests.
-        .target(name: "FuzzHarness", dependencies: ["CardService", "HTTPTypes", "JSONData", "Cards", "Photos", "Scene", "Typesetting", "Raster", "Geometry"]),
+        .target(name: "FuzzHarness", dependencies: ["CardService", "HTTPTypes", "JSONData", "Cards", "Photos", "Scene", "Typesetting", "Raster", "Geometry", "CImageEncode"]),
 
         .target(name: "TestSupport", dependencies: ["Geometry", "Raster"], path: "Tests/TestSupport"),
         // JPEG and WebP decoders that check the encoders' output; used by tests only.
@@ -142,7 +142,7 @@ let package = Package(
 // only in a `--sanitize fuzzer` build; scripts/fuzz sets SHARECARD_FUZZ=1 to declare them and
 // ordinary builds never see them.
 if Context.environment["SHARECARD_FUZZ"] == "1" {
-    for name in ["event", "scene", "template", "palette", "path-data", "png", "request-target", "card-query",
+    for name in ["event", "scene", "template", "palette", "path-data", "png", "png-encode", "request-target", "card-query",
                  "url-signature", "text-layout", "photo", "json", "heic-structure"] {
         package.targets.append(.executableTarget(name: "fuzz-\(name)", dependencies: ["FuzzHarness"], path: "fuzz/targets/\(name)"))
         package.products.append(.executable(name: "fuzz-\(name)", targets: ["fuzz-\(name)"]))

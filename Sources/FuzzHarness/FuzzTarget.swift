@@ -9,6 +9,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case event, scene, template, palette
     case pathData = "path-data"
     case png
+    case pngEncode = "png-encode"
     case requestTarget = "request-target"
     case cardQuery = "card-query"
     case urlSignature = "url-signature"
@@ -25,6 +26,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .palette: PaletteFuzz.run(input)
         case .pathData: PathDataFuzz.run(input)
         case .png: PNGFuzz.run(input)
+        case .pngEncode: PNGEncodeFuzz.run(input)
         case .requestTarget: RequestTargetFuzz.run(input)
         case .cardQuery: CardQueryFuzz.run(input)
         case .urlSignature: URLSignatureFuzz.run(input)

@@ -62,8 +62,8 @@ public enum PNGEncoding: Hashable, Sendable {
             }
         }
 
-        /// A libdeflate level, 0 (store) … 12 (smallest), the scanline compressor or zlib's
-        /// run-length strategy, and a row filter.
+        /// A libdeflate level, 0 (store) … 12 (smallest), the scanline compressor (for cards, or
+        /// in run blocks for photos) or zlib's run-length strategy, and a row filter.
         public struct Rows: Hashable, Sendable {
             /// The libdeflate level, `scanlineLevel`, `runBlockLevel` or `runLengthLevel`.
             public let level: Int
