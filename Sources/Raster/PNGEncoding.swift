@@ -22,7 +22,7 @@ public enum PNGEncoding: Hashable, Sendable {
     /// through the scanline compressor's photo mode (runs of a byte or a pixel, Huffman blocks
     /// as zlib's run-length strategy makes them), rows UP when they repeat the one above, SUB
     /// when of one colour, PAETH otherwise — a photo's filtered rows gain little from a full
-    /// match search, which at libdeflate 7 took about 4× the time — unless an eighth of the rows,
+    /// match search, which at libdeflate 7 took about 4× the time — unless a sixteenth of the rows,
     /// sampled, compress smaller UP at libdeflate 4 (a small photo drawn enlarged, whose rows
     /// echo each other). An RGB scanline stream over 10 % of its rows (text cards are 1–4 %, a
     /// grey photo card 16 %) is a photo with few colours: it is written as a photo. Measured in
@@ -136,7 +136,7 @@ public enum PNGEncoding: Hashable, Sendable {
         /// `manyColours`'; nil: `manyColours` (or `rgb`) for them too.
         public let photoColours: ManyColours?
         /// With `photoColours`: a second way to write a photo's rows, taken when a sample of them
-        /// (an eighth of the rows, in four bands spread over the image) compresses smaller that
+        /// (a sixteenth of the rows, in four bands spread over the image) compresses smaller that
         /// way. nil: `photoColours.rows` alone.
         public let photoAlternative: Rows?
         /// With `photoColours`: an RGB image whose scanline-compressor stream comes out larger

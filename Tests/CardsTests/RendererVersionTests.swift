@@ -22,6 +22,7 @@ final class RendererVersionTests: XCTestCase {
         "3 webp-q90 1": "46466e5e5e2c3540dc771062b5070f93bfb6cc914848a721faa0db4b201cafa5",
         "4 png 2": "eb204a626c3eec18720a777c4f8072d8a7cbef521bede96127017d9467bdcd1b",
         "4 png 3": "933d51c0b58137716fa0cd049dca2bd539e29a6433f6d73af4146f0cd5d6ac7f",
+        "4 png 4": "933d51c0b58137716fa0cd049dca2bd539e29a6433f6d73af4146f0cd5d6ac7f",
         "4 jpeg-q90 2": "df4046c729994ee1ff23fed23d596e714099ce9095732d8b47bbe8f01ee0a386",
         "4 webp-q90 1": "46466e5e5e2c3540dc771062b5070f93bfb6cc914848a721faa0db4b201cafa5",
     ]

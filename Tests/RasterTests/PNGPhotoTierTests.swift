@@ -6,7 +6,7 @@ import TestSupport
 import XCTest
 
 /// The photo tier's two settings: zlib's run-length strategy, and a second setting taken when a
-/// sample of the rows (an eighth, in four bands; all rows under 64) compresses smaller with it.
+/// sample of the rows (a sixteenth, in four bands; all rows under 64) compresses smaller with it.
 final class PNGPhotoTierTests: XCTestCase {
     typealias Deflate = PNGEncoding.DeflateSettings
 

@@ -84,7 +84,7 @@ typedef struct {
     uint32_t photo_colors;
     int photo_level, photo_rows;
     /* With the photo tier: the rows are also filtered with `photo_also_rows`, and written with
-     * `photo_also_level` when a sample of them (an eighth of the rows, in four bands spread
+     * `photo_also_level` when a sample of them (a sixteenth of the rows, in four bands spread
      * over the image) compresses smaller that way than with the tier's own setting. Not the
      * scanline compressor, nor with it. 0 turns this off (level 0 stores, never smaller). */
     int photo_also_level, photo_also_rows;
