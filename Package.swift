@@ -112,7 +112,7 @@ let package = Package(
         .target(name: "FuzzHarness", dependencies: ["CardService", "HTTPTypes", "JSONData", "Cards", "Photos", "Scene", "Typesetting", "Raster", "Geometry", "CImageEncode"]),
 
         .target(name: "TestSupport", dependencies: ["Geometry", "Raster"], path: "Tests/TestSupport"),
-        // JPEG and WebP decoders that check the encoders' output; used by tests only.
+        // JPEG and WebP decoders and zlib's inflate, which check the encoders' output; used by tests only.
         .target(name: "CTestImageDecode", path: "Tests/CTestImageDecode", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("z")]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "CachingTests", dependencies: ["Caching"]),
