@@ -42,18 +42,20 @@ struct sc_scanlines {
      * blocks, the last byte's bits pending. */
     int photo;
     int byte_by_byte; /* no skipping over bytes that start no match (tests compare both ways) */
-    size_t block_tokens;
+    uint8_t length_symbols[MAX_MATCH + 1]; /* each match length's symbol less 257, for every block */
     uint8_t *out;
     size_t out_at, out_capacity;
     uint64_t bits;
     int bit_count;
 };
 
+static int length_symbol(unsigned length);
+
 sc_scanlines *sc_scanlines_begin(size_t row_bytes, size_t pixel_bytes, int photo) {
     sc_scanlines *s = (sc_scanlines *)calloc(1, sizeof *s);
     if (!s) return NULL;
     s->photo = photo != 0;
-    s->block_tokens = photo ? PHOTO_BLOCK_TOKENS : 0;
+    for (unsigned l = 3; l <= MAX_MATCH; l++) s->length_symbols[l] = (uint8_t)length_symbol(l);
     s->row_bytes = row_bytes;
     s->pixel_bytes = pixel_bytes >= 1 && pixel_bytes <= 8 ? pixel_bytes : 1;
     s->prev = (uint8_t *)malloc(row_bytes ? row_bytes : 1);
@@ -200,10 +202,10 @@ static size_t match_row(sc_scanlines *s, const uint8_t *row) {
 
 static int write_block(sc_scanlines *s, const uint32_t *tokens, size_t count, int final);
 
-/* With blocks: once `block_tokens` are held, writes all but the last row's as a block and keeps
- * those (a repeating row copies them). -1 when memory runs out. */
+/* Photo rows: once PHOTO_BLOCK_TOKENS are held, writes all but the last row's as a block and
+ * keeps those (a repeating row copies them). -1 when memory runs out. */
 static int after_row(sc_scanlines *s) {
-    if (!s->block_tokens || s->count < s->block_tokens || s->last_start == 0) return 0;
+    if (!s->photo || s->count < PHOTO_BLOCK_TOKENS || s->last_start == 0) return 0;
     if (write_block(s, s->tokens, s->last_start, 0) != 0) {
         s->failed = 1;
         return -1;
@@ -414,8 +416,7 @@ static int write_block(sc_scanlines *s, const uint32_t *tokens, size_t count, in
     const int run_symbol = distance_symbol(1), pixel_symbol = distance_symbol((unsigned)s->pixel_bytes),
               up_symbol = distance_symbol((unsigned)s->row_bytes <= MAX_DISTANCE ? (unsigned)s->row_bytes : 1);
 #define DISTANCE_SYMBOL(d) ((d) == 1 ? run_symbol : (d) == s->pixel_bytes ? pixel_symbol : up_symbol)
-    int len_sym[MAX_MATCH + 1];
-    for (unsigned l = 3; l <= MAX_MATCH; l++) len_sym[l] = length_symbol(l);
+    const uint8_t *len_sym = s->length_symbols;
     for (size_t i = 0; i < count; i++) {
         uint32_t t = tokens[i];
         if (t & MATCH) {

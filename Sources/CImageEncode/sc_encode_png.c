@@ -461,13 +461,8 @@ static size_t zlib_runs(const uint8_t *rows, size_t size, uint8_t *out, size_t b
 static uint8_t *deflate_rows(int level, const uint8_t *rows, size_t size, size_t row_bytes, size_t bpp, size_t *out_size) {
     *out_size = 0;
     if (level == SC_PNG_LEVEL_RUN_BLOCKS) {
-        sc_scanlines *lines = sc_scanlines_begin(row_bytes, bpp, 1);
-        int failed = !lines;
-        for (size_t at = 0; at < size && !failed; at += row_bytes) failed = sc_scanlines_add_row(lines, rows + at) != 0;
         uint8_t *stream = NULL;
-        if (!failed && sc_scanlines_finish(lines, &stream, out_size) != 0) stream = NULL;
-        sc_scanlines_free(lines);
-        return stream;
+        return sc_deflate_scanlines(rows, row_bytes, size / row_bytes, bpp, 1, 0, &stream, out_size) == 0 ? stream : NULL;
     }
     struct libdeflate_compressor *c = level == SC_PNG_LEVEL_RUNS ? NULL : compressor(level);
     /* zlib's compressBound (for its default window and memory level), in size_t. */
@@ -617,11 +612,12 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
         sc_encode_set_error(err, err_size, "out of memory while encoding PNG");
         return -1;
     }
-    uint8_t *png = NULL;
-    size_t at = 0, compressed = 0;
+    /* The zlib stream of the rows (NULL when memory runs out), framed below. */
+    uint8_t *stream = NULL;
+    size_t compressed = 0;
     if (level == SC_PNG_LEVEL_SCANLINES) {
         /* Row by row into the scanline compressor; no buffer of the whole filtered image. */
-        uint8_t *row = (uint8_t *)malloc(n + 1), *stream = NULL;
+        uint8_t *row = (uint8_t *)malloc(n + 1);
         sc_scanlines *lines = row ? sc_scanlines_begin(n + 1, bpp, 0) : NULL;
         int failed = !lines;
         uint8_t *prev = work, *cur = work + n, *scratch = work + 2 * n;
@@ -641,17 +637,6 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
             free(stream);
             return encode_tiered(pixels, pixels_size, width, height, stride_bytes, settings, out, out_size, err, err_size, repeats, 1);
         }
-        if (!failed && compressed <= 0x7FFFFFFF) png = (uint8_t *)malloc(header + 12 + compressed + 12);
-        if (!png) {
-            free(stream); free_palette(palette);
-            sc_encode_set_error(err, err_size, failed || compressed <= 0x7FFFFFFF ? "out of memory while encoding PNG"
-                                                                                 : "compressed image is too large for one PNG chunk");
-            return -1;
-        }
-        at = write_header(png, width, height, depth, palette);
-        free_palette(palette);
-        memcpy(png + at + 8, stream, compressed);
-        free(stream);
     } else {
         /* Filtered rows, compressed. With a second setting (photos) a sample of the rows is
          * filtered and compressed both ways first, and the setting whose sample compresses
@@ -676,20 +661,20 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
         }
         filter_rows(pixels, width, 0, height, stride_bytes, palette, depth, n, bpp, chosen_rows, repeats, work, filtered);
         free(work);
-        uint8_t *stream = failed ? NULL : deflate_rows(chosen, filtered, filtered_size, n + 1, bpp, &compressed);
+        if (!failed) stream = deflate_rows(chosen, filtered, filtered_size, n + 1, bpp, &compressed);
         free(filtered);
-        if (stream && compressed <= 0x7FFFFFFF) png = (uint8_t *)malloc(header + 12 + compressed + 12);
-        if (!png) {
-            free(stream); free_palette(palette);
-            sc_encode_set_error(err, err_size, stream && compressed > 0x7FFFFFFF ? "compressed image is too large for one PNG chunk"
-                                                                                : "out of memory while encoding PNG");
-            return -1;
-        }
-        at = write_header(png, width, height, depth, palette);
-        free_palette(palette);
-        memcpy(png + at + 8, stream, compressed);
-        free(stream);
     }
+    uint8_t *png = stream && compressed <= 0x7FFFFFFF ? (uint8_t *)malloc(header + 12 + compressed + 12) : NULL;
+    if (!png) {
+        free(stream); free_palette(palette);
+        sc_encode_set_error(err, err_size, stream && compressed > 0x7FFFFFFF ? "compressed image is too large for one PNG chunk"
+                                                                            : "out of memory while encoding PNG");
+        return -1;
+    }
+    size_t at = write_header(png, width, height, depth, palette);
+    free_palette(palette);
+    memcpy(png + at + 8, stream, compressed);
+    free(stream);
     at += put_chunk(png + at, "IDAT", png + at + 8, compressed);
     at += put_chunk(png + at, "IEND", NULL, 0);
     *out = png;
