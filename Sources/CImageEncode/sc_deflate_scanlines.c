@@ -216,10 +216,9 @@ static int after_row(sc_scanlines *s) {
     return 0;
 }
 
-int sc_scanlines_add_row(sc_scanlines *s, const uint8_t *row) {
-    if (s->failed) return -1;
+/* Adds `row`, which `repeats` says equals the previous row or not. */
+static int add_row(sc_scanlines *s, const uint8_t *row, int repeats) {
     const size_t r = s->row_bytes;
-    const int repeats = s->rows_seen > 0 && memcmp(row, s->prev, r) == 0;
     if (repeats && s->last_repeated) {
         /* This row, the row above and the one above that are equal, so every comparison
          * below would find what it found for the row above: its tokens are that row's.
@@ -254,7 +253,26 @@ int sc_scanlines_add_row(sc_scanlines *s, const uint8_t *row) {
     return after_row(s);
 }
 
+int sc_scanlines_add_row(sc_scanlines *s, const uint8_t *row) {
+    if (s->failed) return -1;
+    return add_row(s, row, s->rows_seen > 0 && memcmp(row, s->prev, s->row_bytes) == 0);
+}
+
+int sc_scanlines_add_same_row(sc_scanlines *s) {
+    if (s->failed) return -1;
+    if (s->rows_seen == 0) {
+        s->failed = 1;
+        return -1;
+    }
+    return add_row(s, s->prev, 1);
+}
+
 /* ---- Huffman codes. */
+
+static int compare_keys(const void *a, const void *b) {
+    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
 
 /* Code lengths for symbols with counts `freq` (n ≤ 286), none longer than `limit`, forming a
  * complete prefix code (zlib refuses incomplete ones); at least two symbols get a code. */
@@ -269,15 +287,11 @@ static void code_lengths(const uint32_t *freq, int n, int limit, uint8_t *len) {
     for (int i = 0; used < 2 && i < n; i++) {
         if (!freq[i]) order[used++] = i; /* a second (or first) symbol, never emitted */
     }
-    /* Insertion sort by count, then symbol: deterministic, and n is small. */
-    for (int i = 1; i < used; i++) {
-        int v = order[i], j = i;
-        while (j > 0 && (freq[order[j - 1]] > freq[v] || (freq[order[j - 1]] == freq[v] && order[j - 1] > v))) {
-            order[j] = order[j - 1];
-            j--;
-        }
-        order[j] = v;
-    }
+    /* By count, then symbol: keys are unique, so the order is the same whatever the sort. */
+    uint64_t keys[286];
+    for (int i = 0; i < used; i++) keys[i] = (uint64_t)freq[order[i]] << 16 | (uint64_t)order[i];
+    qsort(keys, (size_t)used, sizeof *keys, compare_keys);
+    for (int i = 0; i < used; i++) order[i] = (int)(keys[i] & 0xFFFF);
     /* Two-queue Huffman: leaves 0…used-1 in order, internal nodes used… in creation order. */
     for (int i = 0; i < used; i++) weight[i] = freq[order[i]];
     int leaf = 0, node = used, next = used;
@@ -370,11 +384,11 @@ typedef struct {
     int count;
 } bit_writer;
 
-/* Appends the low `n` bits of `value` (n ≤ 16); room for 8 more bytes must be reserved. The
+/* Appends the low `n` bits of `value` (n ≤ 56); room for 8 more bytes must be reserved. The
  * pending bits are stored as a whole word every time, and the whole bytes among them passed
  * (no branch), so fewer than 8 bits are pending between calls. */
-static inline void put_bits(bit_writer *w, uint32_t value, int n) {
-    w->bits |= (uint64_t)value << w->count;
+static inline void put_bits(bit_writer *w, uint64_t value, int n) {
+    w->bits |= value << w->count;
     w->count += n;
     uint8_t *o = w->out + w->at;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -496,18 +510,33 @@ static int write_block(sc_scanlines *s, const uint32_t *tokens, size_t count, in
         put_bits(&w, cl_code[cl_sym[i]], cl_len[cl_sym[i]]);
         if (cl_sym[i] >= 16) put_bits(&w, cl_extra[i], cl_extra_bits[cl_sym[i]]);
     }
+    /* A match goes out in one call: its length's code and extra bits, then its distance's
+     * (at most 15 + 5 + 15 + 13 bits), each put together once per block. */
+    uint32_t length_bits[MAX_MATCH + 1];
+    uint8_t length_count[MAX_MATCH + 1];
+    for (unsigned l = 3; l <= MAX_MATCH; l++) {
+        const int ls = len_sym[l];
+        length_bits[l] = lit_code[257 + ls] | (uint32_t)(l - length_base[ls]) << lit_len[257 + ls];
+        length_count[l] = (uint8_t)(lit_len[257 + ls] + length_extra[ls]);
+    }
+    const unsigned distances[3] = {1, (unsigned)s->pixel_bytes, s->row_bytes <= MAX_DISTANCE ? (unsigned)s->row_bytes : 1};
+    uint32_t distance_bits[3];
+    uint8_t distance_count[3];
+    for (int k = 0; k < 3; k++) {
+        const int ds = DISTANCE_SYMBOL(distances[k]);
+        distance_bits[k] = dist_code[ds] | (uint32_t)(distances[k] - distance_base[ds]) << dist_len[ds];
+        distance_count[k] = (uint8_t)(dist_len[ds] + distance_extra[ds]);
+    }
     for (size_t i = 0; i < count; i++) {
         uint32_t t = tokens[i];
         if (!(t & MATCH)) {
             put_bits(&w, lit_code[t], lit_len[t]);
             continue;
         }
-        unsigned length = (t >> 16) & 0x1FF, distance = (t & 0xFFFF) + 1;
-        int ls = len_sym[length], ds = DISTANCE_SYMBOL(distance);
-        put_bits(&w, lit_code[257 + ls], lit_len[257 + ls]);
-        put_bits(&w, length - length_base[ls], length_extra[ls]);
-        put_bits(&w, dist_code[ds], dist_len[ds]);
-        put_bits(&w, distance - distance_base[ds], distance_extra[ds]);
+        const unsigned length = (t >> 16) & 0x1FF, distance = (t & 0xFFFF) + 1;
+        const int k = distance == 1 ? 0 : distance == s->pixel_bytes ? 1 : 2;
+        put_bits(&w, length_bits[length] | (uint64_t)distance_bits[k] << length_count[length],
+                 length_count[length] + distance_count[k]);
     }
 #undef DISTANCE_SYMBOL
     put_bits(&w, lit_code[256], lit_len[256]);

@@ -21,6 +21,9 @@ int sc_encode_check(const uint8_t *pixels, size_t pixels_size, uint32_t width, u
 typedef struct sc_scanlines sc_scanlines;
 sc_scanlines *sc_scanlines_begin(size_t row_bytes, size_t pixel_bytes, int photo);
 int sc_scanlines_add_row(sc_scanlines *s, const uint8_t *row);
+/* Adds a row equal to the one added last, which the caller knows without comparing them
+ * (the same pixels, filtered with no filter); -1 before the first row. */
+int sc_scanlines_add_same_row(sc_scanlines *s);
 int sc_scanlines_finish(sc_scanlines *s, uint8_t **out, size_t *out_size);
 void sc_scanlines_free(sc_scanlines *s);
 #endif

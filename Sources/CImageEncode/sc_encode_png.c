@@ -12,6 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* ---- libdeflate compressors, one per level per thread: allocating one costs more than
  * compressing a flat card, and a compressor may not be used by two threads at once. */
@@ -105,6 +108,17 @@ static uint8_t *find_repeated_rows(const uint8_t *pixels, uint32_t width, uint32
 
 static int repeated(const uint8_t *repeats, uint32_t y) { return repeats && repeats[y]; }
 
+/* Whether the four pixels have the colour `rgb` (alpha ignored). */
+static inline int same_four(const uint32_t *pixels, uint32_t rgb) {
+#if defined(__SSE2__)
+    const __m128i four = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)pixels), _mm_set1_epi32(0xFFFFFF));
+    return _mm_movemask_epi8(_mm_cmpeq_epi32(four, _mm_set1_epi32((int)rgb))) == 0xFFFF;
+#else
+    return ((pixels[0] & 0xFFFFFFu) == rgb) & ((pixels[1] & 0xFFFFFFu) == rgb) & ((pixels[2] & 0xFFFFFFu) == rgb) &
+           ((pixels[3] & 0xFFFFFFu) == rgb);
+#endif
+}
+
 /* Fills `t` with the image's colours, and each row's indices when memory allows; 0 when there
  * are at most 256. */
 static int collect_palette(palette_table *t, const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
@@ -129,13 +143,21 @@ static int collect_palette(palette_table *t, const uint8_t *pixels, uint32_t wid
         if (t->row_at) t->row_at[y] = at++;
         uint32_t last = 0xFFFFFFFFu;
         int index = 0;
-        for (uint32_t x = 0; x < width; x++) {
-            uint32_t rgb = row[x] & 0xFFFFFFu;
-            if (rgb != last) { /* most pixels repeat their left neighbour */
-                last = rgb;
-                if ((index = palette_index(t, rgb)) < 0) return -1;
+        for (uint32_t x = 0; x < width;) {
+            /* Most pixels repeat their left neighbour: four at a time when all four do. */
+            if (indices && x + 4 <= width && same_four(row + x, last)) {
+                memset(indices + x, index, 4);
+                x += 4;
+                continue;
             }
-            if (indices) indices[x] = (uint8_t)index;
+            for (const uint32_t end = x + 4 < width ? x + 4 : width; x < end; x++) {
+                const uint32_t rgb = row[x] & 0xFFFFFFu;
+                if (rgb != last) {
+                    last = rgb;
+                    if ((index = palette_index(t, rgb)) < 0) return -1;
+                }
+                if (indices) indices[x] = (uint8_t)index;
+            }
         }
     }
     return 0;
@@ -622,6 +644,11 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
         int failed = !lines;
         uint8_t *prev = work, *cur = work + n, *scratch = work + 2 * n;
         for (uint32_t y = 0; y < height && !failed; y++) {
+            if (y > 0 && rows == SC_PNG_ROWS_NONE && repeated(repeats, y)) {
+                /* Unfiltered, the same pixels are the same row: nothing to convert or compare. */
+                failed = sc_scanlines_add_same_row(lines) != 0;
+                continue;
+            }
             next_row(pixels, y, stride_bytes, width, palette, depth, prev, cur, n, repeats);
             write_row(rows, y == 0, cur, prev, n, bpp, row, scratch);
             failed = sc_scanlines_add_row(lines, row) != 0;
