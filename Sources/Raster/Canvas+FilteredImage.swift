@@ -16,14 +16,17 @@ extension Canvas {
     /// neighbours), then blurred there with sigma scaled to device pixels. The result differs
     /// from blurring first only by rounding and by the box widths' quantisation; the work is
     /// the visible area's, not the decoded photo's.
+    ///
+    /// `clipLiesInRect` as for `draw(_:in:contentMode:clipsToBounds:clip:clipLiesInRect:)`.
     public func draw(_ image: Image, in rect: Rect, contentMode: ContentMode, clipsToBounds: Bool, clip: CoverageMask?,
-                     filters: [Filter]) {
+                     clipLiesInRect: Bool = false, filters: [Filter]) {
         let frame = contentMode.frame(for: image.size, in: rect)
         guard !frame.isEmpty else { return }
         // Device pixels per image pixel along each axis.
         let sx = frame.width * scale / Double(image.width), sy = frame.height * scale / Double(image.height)
         guard sx < 0.999 || sy < 0.999 else {
-            draw(image.applying(filters), in: rect, contentMode: contentMode, clipsToBounds: clipsToBounds, clip: clip)
+            draw(image.applying(filters), in: rect, contentMode: contentMode, clipsToBounds: clipsToBounds, clip: clip,
+                 clipLiesInRect: clipLiesInRect)
             return
         }
         if let blurred = blurAfterResampling(image, frame: frame, rect: rect, clipsToBounds: clipsToBounds, clip: clip, filters: filters) {
@@ -32,7 +35,8 @@ extension Canvas {
             return
         }
         let filtered = image.applying(filters)
-        let limits: (clip: CoverageMask?, visible: PixelRect?) = clipsToBounds ? clipping(frame, to: rect, within: clip) : (clip, nil)
+        let limits: (clip: CoverageMask?, visible: PixelRect?) =
+            clipsToBounds ? clipping(frame, to: rect, within: clip, clipLiesInRect: clipLiesInRect) : (clip, nil)
         let toDevice = Transform.scale(x: frame.width / Double(filtered.width), y: frame.height / Double(filtered.height))
             .concatenating(.translation(x: frame.minX, y: frame.minY)).concatenating(deviceTransform)
         guard let fromDevice = toDevice.inverted else { return }

@@ -157,12 +157,15 @@ public final class Canvas {
     // MARK: Images
 
     /// Draws `image` into `rect` (points) placed by `contentMode`; with `clipsToBounds`,
-    /// parts of the image outside `rect` are hidden (UIKit's `clipsToBounds`).
+    /// parts of the image outside `rect` are hidden (UIKit's `clipsToBounds`). `clipLiesInRect`
+    /// says that `clip` covers nothing outside `rect` (a rounded clip of it), so its own soft
+    /// edges are the bounds' edges and are not multiplied by theirs a second time.
     public func draw(_ image: Image, in rect: Rect, contentMode: ContentMode = .scaleToFill,
-                     clipsToBounds: Bool = false, clip: CoverageMask? = nil) {
+                     clipsToBounds: Bool = false, clip: CoverageMask? = nil, clipLiesInRect: Bool = false) {
         let frame = contentMode.frame(for: image.size, in: rect)
         guard !frame.isEmpty else { return }
-        let limits: (clip: CoverageMask?, visible: PixelRect?) = clipsToBounds ? clipping(frame, to: rect, within: clip) : (clip, nil)
+        let limits: (clip: CoverageMask?, visible: PixelRect?) =
+            clipsToBounds ? clipping(frame, to: rect, within: clip, clipLiesInRect: clipLiesInRect) : (clip, nil)
         let t = Transform.scale(x: frame.width / Double(image.width), y: frame.height / Double(image.height))
             .concatenating(.translation(x: frame.minX, y: frame.minY))
         draw(image, transform: t, clip: limits.clip, extendEdges: false, visible: limits.visible)
@@ -173,14 +176,23 @@ public final class Canvas {
     /// Where its edges lie on whole pixels, each of those pixels is fully the image's and no
     /// mask is needed; where they do not, one clip of the visible part gives every soft edge
     /// its coverage once (a frame edge on a fractional bound, as aspect fill makes on one
-    /// axis, is not covered twice).
-    func clipping(_ frame: Rect, to rect: Rect, within clip: CoverageMask?) -> (clip: CoverageMask?, visible: PixelRect?) {
+    /// axis, is not covered twice). When `clip` lies in `rect` (`clipLiesInRect`), it already
+    /// has the bounds' edges: only the frame's own edges inside `rect` are cut, by a clip
+    /// reaching a device pixel past each of the bounds' edges (none when the frame covers them all).
+    func clipping(_ frame: Rect, to rect: Rect, within clip: CoverageMask?,
+                  clipLiesInRect: Bool = false) -> (clip: CoverageMask?, visible: PixelRect?) {
         let shown = frame.intersection(rect)
         guard shown != frame else { return (clip, nil) }
         guard !shown.isEmpty else { return (clip, PixelRect(x: 0, y: 0, width: 0, height: 0)) }
         let deviceShown = Rect(x: shown.minX * scale, y: shown.minY * scale, width: shown.width * scale, height: shown.height * scale)
         if let pixels = deviceShown.wholePixels { return (clip, pixels) }
-        return (makeClip(rect: shown, within: clip), PixelRect(enclosing: deviceShown))
+        let visible = PixelRect(enclosing: deviceShown)
+        guard clipLiesInRect, clip != nil else { return (makeClip(rect: shown, within: clip), visible) }
+        if shown == rect { return (clip, visible) }
+        let pixel = 1 / scale
+        let minX = frame.minX > rect.minX ? frame.minX : rect.minX - pixel, maxX = frame.maxX < rect.maxX ? frame.maxX : rect.maxX + pixel
+        let minY = frame.minY > rect.minY ? frame.minY : rect.minY - pixel, maxY = frame.maxY < rect.maxY ? frame.maxY : rect.maxY + pixel
+        return (makeClip(rect: Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY), within: clip), visible)
     }
 
     /// Draws `image` with its pixel grid mapped by `transform` into points. Downscaling

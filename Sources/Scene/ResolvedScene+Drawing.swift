@@ -23,7 +23,8 @@ extension ResolvedElement {
         case .image(let image, let frame, let mode, let clipsToBounds, let radius, let filters):
             let rounded = radius > 0 ? canvas.makeClip(rect: frame, cornerRadius: radius, within: clip) : clip
             // An image's filters work in the image's own pixels, whatever the canvas scale.
-            canvas.draw(image, in: frame, contentMode: mode, clipsToBounds: clipsToBounds, clip: rounded, filters: filters)
+            canvas.draw(image, in: frame, contentMode: mode, clipsToBounds: clipsToBounds, clip: rounded, clipLiesInRect: radius > 0,
+                        filters: filters)
 
         case .text(let text):
             guard let glyphCache, !text.lines.isEmpty else { return }

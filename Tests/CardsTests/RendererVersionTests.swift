@@ -13,6 +13,7 @@ final class RendererVersionTests: XCTestCase {
     static let pixels: [String: String] = [
         "3": "fefa0d907c9c381ca3372447b8906ecebfe1767149ff329fe48b554ea298268c",
         "4": "e5d514d30b426238e4e6c346b6cd28eb31a3ca8961515c4d71d0715a061d460c",
+        "5": "d1808b4c49f385cb4797278bf972fab6d7322692007573eaa6d62c90465d630b",
     ]
     /// "renderer version, output token and encoder revision" → digest of three of the corpus's
     /// cards encoded so (new pixels are new bytes, so a renderer version records its own).
@@ -25,6 +26,9 @@ final class RendererVersionTests: XCTestCase {
         "4 png 4": "933d51c0b58137716fa0cd049dca2bd539e29a6433f6d73af4146f0cd5d6ac7f",
         "4 jpeg-q90 2": "df4046c729994ee1ff23fed23d596e714099ce9095732d8b47bbe8f01ee0a386",
         "4 webp-q90 1": "46466e5e5e2c3540dc771062b5070f93bfb6cc914848a721faa0db4b201cafa5",
+        "5 png 4": "933d51c0b58137716fa0cd049dca2bd539e29a6433f6d73af4146f0cd5d6ac7f",
+        "5 jpeg-q90 2": "df4046c729994ee1ff23fed23d596e714099ce9095732d8b47bbe8f01ee0a386",
+        "5 webp-q90 1": "46466e5e5e2c3540dc771062b5070f93bfb6cc914848a721faa0db4b201cafa5",
     ]
 
     static let photos = EventPhotoCardTests.fixtures

@@ -185,4 +185,67 @@ final class WholePixelRectangleTests: XCTestCase {
                        "at scale 2 the same bounds are whole pixels")
         XCTAssertNil(doubled.clipping(frame, to: rect, within: nil).clip)
     }
+
+    /// The coverage of `mask` at canvas pixel (x, y): 0 outside it.
+    private func coverage(_ mask: CoverageMask, _ x: Int, _ y: Int) -> UInt32 {
+        let b = mask.bounds
+        guard x >= b.x, y >= b.y, x < b.x + b.width, y < b.y + b.height else { return 0 }
+        return UInt32(mask[x - b.x, y - b.y])
+    }
+
+    func testARoundedClipOfTheBoundsIsNotMultipliedByThem() throws {
+        // The portrait circle: an opaque photo aspect-filled into fractional bounds (its frame
+        // overhangs them left and right, and has their top and bottom edges) and clipped to a
+        // circle inside them. The photo covers all of the circle, so each pixel's alpha is the
+        // circle's coverage, once: multiplied by the bounds' clip as well, the pixels where the
+        // circle meets the bounds (they halve those pixels) got about half of it.
+        let image = try OpaqueCompositeTests.noise(width: 40, height: 30)
+        let rect = Rect(x: 4.5, y: 3.5, width: 25, height: 25)
+        let frame = ContentMode.aspectFill.frame(for: image.size, in: rect)
+        XCTAssertEqual(frame.minY, rect.minY)
+        XCTAssertEqual(frame.maxY, rect.maxY)
+        XCTAssertLessThan(frame.minX, rect.minX)
+        func drawn(clipLiesInRect: Bool) throws -> (canvas: Canvas, circle: CoverageMask) {
+            let canvas = try Canvas(size: Size(width: 34, height: 32), scale: 1)
+            let circle = canvas.makeClip(rect: rect, cornerRadius: 1_000_000)
+            canvas.draw(image, in: rect, contentMode: .aspectFill, clipsToBounds: true, clip: circle,
+                        clipLiesInRect: clipLiesInRect, filters: [])
+            return (canvas, circle)
+        }
+        let (canvas, circle) = try drawn(clipLiesInRect: true)
+        let multiplied = try drawn(clipLiesInRect: false).canvas
+        var differing = 0, multipliedDiffering = 0
+        for y in 0..<32 {
+            for x in 0..<34 {
+                differing += canvas.pixel(x: x, y: y) >> 24 == coverage(circle, x, y) ? 0 : 1
+                multipliedDiffering += multiplied.pixel(x: x, y: y) >> 24 == coverage(circle, x, y) ? 0 : 1
+            }
+        }
+        XCTAssertEqual(differing, 0, "\(differing) pixels' alpha is not the circle's coverage")
+        XCTAssertEqual(multipliedDiffering, 32, "the bounds' clip multiplied in: eight pixels where the circle meets each of the four bounds")
+        XCTAssertEqual(coverage(circle, 17, 3), 114)
+        XCTAssertEqual(multiplied.pixel(x: 17, y: 3) >> 24, 57)
+    }
+
+    func testARoundedClipOverAFrameInsideTheBoundsStillCutsTheFramesEdges() throws {
+        // A picture centred (not filled) into the bounds: wider than them, shorter. Its frame's
+        // top and bottom edges lie inside the bounds and are cut as before; the circle's edges
+        // on the left and right bounds get the circle's coverage once.
+        let image = try OpaqueCompositeTests.noise(width: 40, height: 11)
+        let rect = Rect(x: 4.5, y: 3.5, width: 25, height: 25)
+        let frame = ContentMode.center.frame(for: image.size, in: rect)
+        XCTAssertEqual(frame, Rect(x: -3, y: 10.5, width: 40, height: 11))
+        let canvas = try Canvas(size: Size(width: 34, height: 32), scale: 1)
+        let circle = canvas.makeClip(rect: rect, cornerRadius: 1_000_000)
+        let limits = canvas.clipping(frame, to: rect, within: circle, clipLiesInRect: true)
+        XCTAssertEqual(limits.visible, PixelRect(x: 4, y: 10, width: 26, height: 12))
+        canvas.draw(image, in: rect, contentMode: .center, clipsToBounds: true, clip: circle, clipLiesInRect: true, filters: [])
+        XCTAssertEqual(canvas.pixel(x: 17, y: 9), 0, "above the frame")
+        XCTAssertEqual(canvas.pixel(x: 17, y: 10) >> 24, 128, "the frame's top edge halves the pixel")
+        XCTAssertEqual(canvas.pixel(x: 17, y: 21) >> 24, 128, "and its bottom edge")
+        XCTAssertEqual(canvas.pixel(x: 17, y: 15) >> 24, 255)
+        XCTAssertLessThan(coverage(circle, 4, 16), 255)
+        XCTAssertEqual(canvas.pixel(x: 4, y: 16) >> 24, coverage(circle, 4, 16), "the circle's own edge on the left bound, once")
+        XCTAssertEqual(canvas.pixel(x: 29, y: 16) >> 24, coverage(circle, 29, 16), "and on the right")
+    }
 }
