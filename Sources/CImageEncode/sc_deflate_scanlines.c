@@ -415,6 +415,11 @@ static int reserve_out(sc_scanlines *s, size_t more) {
     return 1;
 }
 
+/* Which of a match's three distances `distance` is: 0 a run (1), 1 a pixel, 2 the row above. */
+static inline int distance_kind(const sc_scanlines *s, unsigned distance) {
+    return distance == 1 ? 0 : distance == s->pixel_bytes ? 1 : 2;
+}
+
 static const uint8_t length_code_order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
 
 /* Writes `count` tokens as one block with Huffman codes built from their own counts (the zlib
@@ -425,17 +430,18 @@ static int write_block(sc_scanlines *s, const uint32_t *tokens, size_t count, in
         s->out[s->out_at++] = 0x78; /* zlib: deflate, 32 KiB window */
         s->out[s->out_at++] = 0x01; /* no dictionary, fastest; (0x78 << 8 | 0x01) % 31 == 0 */
     }
-    /* Symbols per token; distances are only 1, a pixel and a row, so look each up once. */
+    /* Symbols per token; distances are only a run's, a pixel's and the row's (distance_kind),
+     * so each is looked up once. */
     uint32_t lit_freq[286] = {0}, dist_freq[30] = {0};
-    const int run_symbol = distance_symbol(1), pixel_symbol = distance_symbol((unsigned)s->pixel_bytes),
-              up_symbol = distance_symbol((unsigned)s->row_bytes <= MAX_DISTANCE ? (unsigned)s->row_bytes : 1);
-#define DISTANCE_SYMBOL(d) ((d) == 1 ? run_symbol : (d) == s->pixel_bytes ? pixel_symbol : up_symbol)
+    const unsigned distances[3] = {1, (unsigned)s->pixel_bytes, s->row_bytes <= MAX_DISTANCE ? (unsigned)s->row_bytes : 1};
+    int distance_symbols[3];
+    for (int k = 0; k < 3; k++) distance_symbols[k] = distance_symbol(distances[k]);
     const uint8_t *len_sym = s->length_symbols;
     for (size_t i = 0; i < count; i++) {
         uint32_t t = tokens[i];
         if (t & MATCH) {
             lit_freq[257 + len_sym[(t >> 16) & 0x1FF]]++;
-            dist_freq[DISTANCE_SYMBOL((t & 0xFFFF) + 1)]++;
+            dist_freq[distance_symbols[distance_kind(s, (t & 0xFFFF) + 1)]]++;
         } else {
             lit_freq[t]++;
         }
@@ -519,11 +525,10 @@ static int write_block(sc_scanlines *s, const uint32_t *tokens, size_t count, in
         length_bits[l] = lit_code[257 + ls] | (uint32_t)(l - length_base[ls]) << lit_len[257 + ls];
         length_count[l] = (uint8_t)(lit_len[257 + ls] + length_extra[ls]);
     }
-    const unsigned distances[3] = {1, (unsigned)s->pixel_bytes, s->row_bytes <= MAX_DISTANCE ? (unsigned)s->row_bytes : 1};
     uint32_t distance_bits[3];
     uint8_t distance_count[3];
     for (int k = 0; k < 3; k++) {
-        const int ds = DISTANCE_SYMBOL(distances[k]);
+        const int ds = distance_symbols[k];
         distance_bits[k] = dist_code[ds] | (uint32_t)(distances[k] - distance_base[ds]) << dist_len[ds];
         distance_count[k] = (uint8_t)(dist_len[ds] + distance_extra[ds]);
     }
@@ -533,12 +538,11 @@ static int write_block(sc_scanlines *s, const uint32_t *tokens, size_t count, in
             put_bits(&w, lit_code[t], lit_len[t]);
             continue;
         }
-        const unsigned length = (t >> 16) & 0x1FF, distance = (t & 0xFFFF) + 1;
-        const int k = distance == 1 ? 0 : distance == s->pixel_bytes ? 1 : 2;
+        const unsigned length = (t >> 16) & 0x1FF;
+        const int k = distance_kind(s, (t & 0xFFFF) + 1);
         put_bits(&w, length_bits[length] | (uint64_t)distance_bits[k] << length_count[length],
                  length_count[length] + distance_count[k]);
     }
-#undef DISTANCE_SYMBOL
     put_bits(&w, lit_code[256], lit_len[256]);
     s->out_at = w.at;
     s->bits = w.bits;
