@@ -1,10 +1,14 @@
 #include "sc_fetch.h"
 
+#include <arpa/inet.h>
 #include <curl/curl.h>
+#include <netinet/in.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/socket.h>
 
 #include "sc_dynamic_library.h"
 
@@ -23,6 +27,12 @@ typedef struct {
     void (*easy_cleanup)(CURL *);
     struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
     void (*slist_free_all)(struct curl_slist *);
+    CURLU *(*url)(void);
+    void (*url_cleanup)(CURLU *);
+    CURLUcode (*url_set)(CURLU *, CURLUPart, const char *, unsigned int);
+    CURLUcode (*url_get)(CURLU *, CURLUPart, char **, unsigned int);
+    const char *(*url_strerror)(CURLUcode);
+    void (*free)(void *);
 } libcurl_table;
 
 static libcurl_table lib;
@@ -44,6 +54,12 @@ static int open_into(libcurl_table *table, sc_dl_once *once, const char *const *
         {(void **)&table->easy_cleanup, "curl_easy_cleanup"},
         {(void **)&table->slist_append, "curl_slist_append"},
         {(void **)&table->slist_free_all, "curl_slist_free_all"},
+        {(void **)&table->url, "curl_url"},
+        {(void **)&table->url_cleanup, "curl_url_cleanup"},
+        {(void **)&table->url_set, "curl_url_set"},
+        {(void **)&table->url_get, "curl_url_get"},
+        {(void **)&table->url_strerror, "curl_url_strerror"},
+        {(void **)&table->free, "curl_free"},
     };
     return sc_dl_open_explained("libcurl", SC_FETCH_PACKAGE, once, names, name_count, symbols, sizeof symbols / sizeof symbols[0],
                                 err, err_size);
@@ -88,6 +104,95 @@ static int fail(char *err, size_t err_size, int status, const char *message, con
     return status;
 }
 
+int sc_fetch_url_authority(const char *url, char *host, size_t host_size, int *port, char *err, size_t err_size) {
+    if (host_size > 0) host[0] = 0;
+    *port = 0;
+    if (open_into(&lib, &lib_once, default_names, 1, err, err_size) != 0) return SC_FETCH_FAILED;
+    CURLU *parsed = lib.url();
+    if (!parsed) return fail(err, err_size, SC_FETCH_FAILED, "out of memory", NULL);
+    char *text_host = NULL, *text_port = NULL;
+    /* Flags 0, as a transfer reads url: no scheme guessed, none libcurl cannot fetch taken. */
+    CURLUcode code = lib.url_set(parsed, CURLUPART_URL, url, 0);
+    if (code == CURLUE_OK) code = lib.url_get(parsed, CURLUPART_HOST, &text_host, 0);
+    if (code == CURLUE_OK) code = lib.url_get(parsed, CURLUPART_PORT, &text_port, CURLU_DEFAULT_PORT);
+    int status = SC_FETCH_OK;
+    if (code != CURLUE_OK) {
+        status = fail(err, err_size, SC_FETCH_FAILED, "libcurl cannot read the URL", lib.url_strerror(code));
+    } else {
+        char *end = NULL;
+        long number = strtol(text_port, &end, 10);
+        size_t length = strlen(text_host);
+        const char *start = text_host;
+        if (length >= 2 && text_host[0] == '[' && text_host[length - 1] == ']') { start++; length -= 2; }
+        if (*text_port == 0 || *end != 0 || number < 1 || number > 65535 || length >= host_size) {
+            status = fail(err, err_size, SC_FETCH_FAILED, "libcurl reads the URL's host or port as out of range", text_host);
+        } else {
+            memcpy(host, start, length);
+            host[length] = 0;
+            *port = (int)number;
+        }
+    }
+    lib.free(text_host);
+    lib.free(text_port);
+    lib.url_cleanup(parsed);
+    return status;
+}
+
+/* The same host: IP literals by their bytes (libcurl writes IPv6 in its own form), names by
+ * their text, ASCII case ignored. */
+static int same_host(const char *a, const char *b) {
+    struct in6_addr x6, y6;
+    if (inet_pton(AF_INET6, a, &x6) == 1 && inet_pton(AF_INET6, b, &y6) == 1) return memcmp(&x6, &y6, sizeof x6) == 0;
+    struct in_addr x4, y4;
+    if (inet_pton(AF_INET, a, &x4) == 1 && inet_pton(AF_INET, b, &y4) == 1) return x4.s_addr == y4.s_addr;
+    return strcasecmp(a, b) == 0;
+}
+
+int sc_fetch_destination_is(const struct sockaddr *destination, size_t length, const char *address, int port) {
+    if (!destination || !address) return 0;
+    if (destination->sa_family == AF_INET && length >= sizeof(struct sockaddr_in)) {
+        const struct sockaddr_in *v4 = (const struct sockaddr_in *)destination;
+        struct in_addr pinned;
+        return inet_pton(AF_INET, address, &pinned) == 1 && v4->sin_addr.s_addr == pinned.s_addr && ntohs(v4->sin_port) == port;
+    }
+    if (destination->sa_family == AF_INET6 && length >= sizeof(struct sockaddr_in6)) {
+        const struct sockaddr_in6 *v6 = (const struct sockaddr_in6 *)destination;
+        struct in6_addr pinned;
+        return inet_pton(AF_INET6, address, &pinned) == 1 && memcmp(&v6->sin6_addr, &pinned, sizeof pinned) == 0 &&
+               ntohs(v6->sin6_port) == port;
+    }
+    return 0;
+}
+
+typedef struct {
+    const char *address;
+    int port;
+    char refused[INET6_ADDRSTRLEN + 16]; /* "address port N" libcurl asked for instead, or empty */
+} destination_guard;
+
+/* libcurl's CURLOPT_OPENSOCKETFUNCTION: a socket only for the pinned address and port, so a
+ * destination libcurl reached by another way (its own DNS answer, a host it read differently)
+ * is refused before connecting, and no request is sent there. */
+static curl_socket_t open_guarded(void *context, curlsocktype purpose, struct curl_sockaddr *destination) {
+    destination_guard *guard = (destination_guard *)context;
+    if (purpose != CURLSOCKTYPE_IPCXN || !sc_fetch_destination_is(&destination->addr, destination->addrlen, guard->address, guard->port)) {
+        char text[INET6_ADDRSTRLEN] = "?";
+        int port = 0;
+        if (destination->addr.sa_family == AF_INET) {
+            const struct sockaddr_in *v4 = (const struct sockaddr_in *)&destination->addr;
+            inet_ntop(AF_INET, &v4->sin_addr, text, sizeof text);
+            port = ntohs(v4->sin_port);
+        } else if (destination->addr.sa_family == AF_INET6) {
+            const struct sockaddr_in6 *v6 = (const struct sockaddr_in6 *)&destination->addr;
+            inet_ntop(AF_INET6, &v6->sin6_addr, text, sizeof text);
+            port = ntohs(v6->sin6_port);
+        }
+        snprintf(guard->refused, sizeof guard->refused, "%s port %d", text, port);
+        return CURL_SOCKET_BAD;
+    }
+    return socket(destination->family, destination->socktype | SOCK_CLOEXEC, destination->protocol);
+}
+
 int sc_fetch(const sc_fetch_request *request, sc_fetch_result *result, char *err, size_t err_size) {
     memset(result, 0, sizeof *result);
     if (open_into(&lib, &lib_once, default_names, 1, err, err_size) != 0) return SC_FETCH_FAILED;
@@ -96,20 +201,36 @@ int sc_fetch(const sc_fetch_request *request, sc_fetch_result *result, char *err
     if (!request->url || !request->host || !request->address || request->port <= 0 || request->port > 65535) {
         return fail(err, err_size, SC_FETCH_FAILED, "incomplete fetch request", NULL);
     }
+    /* The host and port the caller checked must be the ones libcurl reads from the URL: where
+     * two URL parsers disagree, the pin below would not apply and libcurl would look the host
+     * up itself. */
+    char read_host[512];
+    int read_port = 0;
+    int read = sc_fetch_url_authority(request->url, read_host, sizeof read_host, &read_port, err, err_size);
+    if (read != SC_FETCH_OK) return read;
+    if (!same_host(read_host, request->host) || read_port != request->port) {
+        char text[1300];
+        snprintf(text, sizeof text, "libcurl reads the URL's host and port as %s port %d, not %s port %d as checked", read_host,
+                 read_port, request->host, request->port);
+        return fail(err, err_size, SC_FETCH_WRONG_ADDRESS, text, NULL);
+    }
     CURL *curl = lib.easy_init();
     if (!curl) return fail(err, err_size, SC_FETCH_FAILED, "out of memory", NULL);
 
-    /* "host:port:address"; an IPv6 address goes in brackets. */
-    char pin[512];
+    /* "host:port:address", an IPv6 address in brackets. An IPv6 host gets no entry: libcurl
+     * 7.88 cannot parse one in CURLOPT_RESOLVE, and such a host is a literal, which libcurl
+     * connects to as it is (the caller's address is that literal; the socket guard holds it). */
+    char pin[1200];
     int v6 = strchr(request->address, ':') != NULL;
     snprintf(pin, sizeof pin, "%s:%d:%s%s%s", request->host, request->port, v6 ? "[" : "", request->address, v6 ? "]" : "");
-    struct curl_slist *resolve = lib.slist_append(NULL, pin);
+    struct curl_slist *resolve = strchr(request->host, ':') ? NULL : lib.slist_append(NULL, pin);
     sink body = {NULL, 0, 0, request->max_bytes, 0};
     char error_buffer[CURL_ERROR_SIZE] = {0};
+    destination_guard guard = {request->address, request->port, {0}};
 
-    int ok = resolve != NULL;
+    int ok = resolve != NULL || strchr(request->host, ':') != NULL;
     ok = ok && lib.easy_setopt(curl, CURLOPT_URL, request->url) == CURLE_OK;
-    ok = ok && lib.easy_setopt(curl, CURLOPT_RESOLVE, resolve) == CURLE_OK;
+    ok = ok && (resolve == NULL || lib.easy_setopt(curl, CURLOPT_RESOLVE, resolve) == CURLE_OK);
     ok = ok && lib.easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https") == CURLE_OK;
     ok = ok && lib.easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L) == CURLE_OK;
     ok = ok && lib.easy_setopt(curl, CURLOPT_PROXY, "") == CURLE_OK;
@@ -121,6 +242,8 @@ int sc_fetch(const sc_fetch_request *request, sc_fetch_result *result, char *err
     ok = ok && lib.easy_setopt(curl, CURLOPT_WRITEDATA, &body) == CURLE_OK;
     ok = ok && lib.easy_setopt(curl, CURLOPT_ERRORBUFFER, error_buffer) == CURLE_OK;
     ok = ok && lib.easy_setopt(curl, CURLOPT_USERAGENT, "sharecard photo fetch") == CURLE_OK;
+    ok = ok && lib.easy_setopt(curl, CURLOPT_OPENSOCKETFUNCTION, open_guarded) == CURLE_OK;
+    ok = ok && lib.easy_setopt(curl, CURLOPT_OPENSOCKETDATA, &guard) == CURLE_OK;
     if (!ok) {
         lib.slist_free_all(resolve);
         lib.easy_cleanup(curl);
@@ -128,7 +251,11 @@ int sc_fetch(const sc_fetch_request *request, sc_fetch_result *result, char *err
     }
     CURLcode code = lib.easy_perform(curl);
     int status = SC_FETCH_OK;
-    if (code != CURLE_OK) {
+    if (guard.refused[0]) {
+        char text[1300];
+        snprintf(text, sizeof text, "refused to connect to %s, not %s port %d as checked", guard.refused, request->address, request->port);
+        status = fail(err, err_size, SC_FETCH_WRONG_ADDRESS, text, NULL);
+    } else if (code != CURLE_OK) {
         if (body.over_limit || code == CURLE_FILESIZE_EXCEEDED) {
             status = fail(err, err_size, SC_FETCH_TOO_LARGE, "the photo is larger than the limit", NULL);
         } else if (code == CURLE_OPERATION_TIMEDOUT) {
@@ -138,7 +265,7 @@ int sc_fetch(const sc_fetch_request *request, sc_fetch_result *result, char *err
         }
     } else {
         char *ip = NULL;
-        if (lib.easy_getinfo(curl, CURLINFO_PRIMARY_IP, &ip) != CURLE_OK || !ip || strcmp(ip, request->address) != 0) {
+        if (lib.easy_getinfo(curl, CURLINFO_PRIMARY_IP, &ip) != CURLE_OK || !ip || !same_host(ip, request->address)) {
             status = fail(err, err_size, SC_FETCH_WRONG_ADDRESS, "connected to an address other than the one checked", ip);
         }
     }

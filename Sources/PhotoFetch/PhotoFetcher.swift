@@ -45,6 +45,12 @@ public final class PhotoFetcher: Sendable {
         URLParts(url)?.origin.map(origins.contains) ?? false
     }
 
+    /// The scheme, host (lower-cased, IPv6 without brackets) and port the allow-list check
+    /// reads from `url`; nil for a URL never fetched.
+    public static func checkedAuthority(_ url: String) -> (scheme: String, host: String, port: Int)? {
+        URLParts(url).map { ($0.scheme, $0.host, $0.port) }
+    }
+
     /// The cached bytes for `url`, without fetching.
     public func cached(_ url: String) -> [UInt8]? {
         cache.withLock { $0.value(forKey: url) }

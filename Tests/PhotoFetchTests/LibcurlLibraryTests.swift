@@ -25,7 +25,8 @@ final class LibcurlLibraryTests: XCTestCase {
     func testALibraryWithoutItsEntryPointsNamesEachMissingOne() throws {
         let message = try XCTUnwrap(refusal(["libz.so.1"]))
         XCTAssertTrue(message.contains("libz.so.1 has no curl_global_init, curl_easy_init, curl_easy_setopt, curl_easy_perform, "
-                                       + "curl_easy_getinfo, curl_easy_strerror, curl_easy_cleanup, curl_slist_append, curl_slist_free_all;"), message)
+                                       + "curl_easy_getinfo, curl_easy_strerror, curl_easy_cleanup, curl_slist_append, curl_slist_free_all, "
+                                       + "curl_url, curl_url_cleanup, curl_url_set, curl_url_get, curl_url_strerror, curl_free;"), message)
     }
 
     func testTheInstalledLibraryIsFound() {

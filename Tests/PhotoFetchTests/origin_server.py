@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""A photo origin for PhotoFetchTests, on 127.0.0.1 at a free port (printed first).
+"""A photo origin for PhotoFetchTests, on 127.0.0.1 (or $PHOTO_ORIGIN_HOST) at a free port
+(printed first).
 
 /photo.jpg    200, 1000 bytes          /hits          how many times /photo.jpg was served
 /redirect-on  302 to /photo.jpg        /redirect-off  302 to the same path on 127.0.0.2
@@ -8,6 +9,7 @@
 /files/NAME   the file NAME in the folder given as the first argument, if any
 """
 import os
+import socket
 import sys
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -62,7 +64,14 @@ class Handler(BaseHTTPRequestHandler):
             self.send(404, b"not found")
 
 
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+HOST = os.environ.get("PHOTO_ORIGIN_HOST", "127.0.0.1")
+
+
+class Server(ThreadingHTTPServer):
+    address_family = socket.AF_INET6 if ":" in HOST else socket.AF_INET
+
+
+server = Server((HOST, 0), Handler)
 server.daemon_threads = True
 print(server.server_address[1], flush=True)
 server.serve_forever()

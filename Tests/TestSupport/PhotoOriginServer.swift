@@ -15,13 +15,18 @@ public final class PhotoOriginServer {
 
     private let process = Process()
     public let port: Int
-    /// `http://127.0.0.1:PORT`.
-    public var base: String { "http://127.0.0.1:\(port)" }
+    /// The numeric address it listens on.
+    public let host: String
+    /// `http://127.0.0.1:PORT` (an IPv6 host in brackets).
+    public var base: String { "http://\(host.contains(":") ? "[\(host)]" : host):\(port)" }
 
-    /// Starts the origin; `filesDirectory` is served under /files/.
-    public init(filesDirectory: String? = nil) throws {
+    /// Starts the origin on `host` (127.0.0.1, or ::1 where the machine has IPv6 loopback);
+    /// `filesDirectory` is served under /files/.
+    public init(filesDirectory: String? = nil, host: String = "127.0.0.1") throws {
+        self.host = host
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = [Self.script] + (filesDirectory.map { [$0] } ?? [])
+        process.environment = ProcessInfo.processInfo.environment.merging(["PHOTO_ORIGIN_HOST": host]) { $1 }
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()

@@ -1,15 +1,18 @@
 #ifndef SC_FETCH_H
 #define SC_FETCH_H
 /* One HTTP(S) GET through libcurl, behind plain C types, for fetching photos from allow-listed
- * origins. The caller resolves the host and chooses the address; libcurl is pinned to it
- * (CURLOPT_RESOLVE) and the connected address is checked afterwards, so a DNS answer that
- * changes between the check and the connection cannot send the request elsewhere. Only http
+ * origins. The caller resolves the host and chooses the address; libcurl must read the same
+ * host and port from the URL (its own URL parser is asked first), is pinned to the address
+ * (CURLOPT_RESOLVE), and is given a socket for that address and port only, so neither a DNS
+ * answer that changes after the check nor a URL two parsers read differently can send the
+ * request elsewhere: no connection to another address is made. Only http
  * and https; redirects are never followed here (the caller checks each Location against its
  * list); proxies from the environment are ignored. libcurl.so.4 is opened on the first call, so
  * a process that never fetches never loads it; while it cannot be opened every call fails and says
  * why (each call tries again). */
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/socket.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -20,7 +23,7 @@ enum {
     SC_FETCH_FAILED = -1,    /* connection refused, TLS failure, malformed response… */
     SC_FETCH_TOO_LARGE = -2, /* the body (declared or received) is over max_bytes */
     SC_FETCH_TIMEOUT = -3,   /* connect or total time-out */
-    SC_FETCH_WRONG_ADDRESS = -4 /* connected somewhere other than the pinned address */
+    SC_FETCH_WRONG_ADDRESS = -4 /* libcurl read another host or port, or would have connected elsewhere */
 };
 
 typedef struct {
@@ -46,6 +49,15 @@ typedef struct {
 int sc_fetch(const sc_fetch_request *request, sc_fetch_result *result, char *err, size_t err_size);
 
 void sc_fetch_free(sc_fetch_result *result);
+
+/* The host (IPv6 without brackets) and port libcurl reads from url, as a transfer would: 0, or
+ * SC_FETCH_FAILED with a message when libcurl cannot be opened, cannot read url, or reads a host
+ * of host_size bytes or more. */
+int sc_fetch_url_authority(const char *url, char *host, size_t host_size, int *port, char *err, size_t err_size);
+
+/* Whether destination (length bytes) is the numeric address (IPv4 or IPv6 text) and port:
+ * the test every socket libcurl asks for must pass. */
+int sc_fetch_destination_is(const struct sockaddr *destination, size_t length, const char *address, int port);
 
 /* libcurl's file, opened (not linked) on the first fetch. */
 #define SC_FETCH_LIBRARY_NAME "libcurl.so.4"
