@@ -28,8 +28,8 @@ struct MediaType: Sendable, Equatable {
             guard Self.isToken(name) else { return nil }
             let value: String
             if raw.hasPrefix("\"") {
-                guard raw.count >= 2, raw.hasSuffix("\"") else { return nil }
-                value = String(raw.dropFirst().dropLast()).replacingOccurrences(of: "\\", with: "")
+                guard let unquoted = Self.unquoted(raw) else { return nil }
+                value = unquoted
             } else {
                 guard Self.isToken(raw) else { return nil }
                 value = String(raw)
@@ -37,6 +37,25 @@ struct MediaType: Sendable, Equatable {
             parameters.append((name.lowercased(), value))
         }
         self.parameters = parameters
+    }
+
+    /// The text of a quoted-string (RFC 9110 §5.6.4) that makes up the whole of `raw`, each
+    /// quoted-pair `\x` read as `x`; nil when `raw` is not one (unclosed, or text after it).
+    static func unquoted(_ raw: Substring) -> String? {
+        var text = "", escaped = false
+        for (offset, c) in raw.dropFirst().enumerated() {
+            if escaped {
+                text.append(c)
+                escaped = false
+            } else if c == "\\" {
+                escaped = true
+            } else if c == "\"" {
+                return offset == raw.count - 2 ? text : nil
+            } else {
+                text.append(c)
+            }
+        }
+        return nil
     }
 
     /// `type/subtype` without parameters.

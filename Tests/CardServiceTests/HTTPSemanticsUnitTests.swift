@@ -199,6 +199,21 @@ final class MediaTypeTests: XCTestCase {
         }
     }
 
+    /// Quoted values are quoted-strings (RFC 9110 §5.6.4): `\x` is `x`, the closing quote ends
+    /// the value, and an escaped last quote closes nothing.
+    func testQuotedValues() {
+        let cases: [(String, String?)] = [
+            (#"a/b; p="x""#, "x"), (#"a/b; p="""#, ""), (#"a/b; p="a\"b""#, #"a"b"#), (#"a/b; p="a\\b""#, #"a\b"#),
+            (#"a/b; p="\a\b""#, "ab"), (#"a/b; p="a;b=c""#, "a;b=c"),
+            (#"a/b; p="abc\""#, nil), (#"a/b; p="abc"d"#, nil), (#"a/b; p="abc"""#, nil), (#"a/b; p=""#, nil), (#"a/b; p="\""#, nil),
+        ]
+        for (text, value) in cases {
+            let type = MediaType(Substring(text))
+            XCTAssertEqual(type?.parameter("p"), value, text)
+            if value == nil { XCTAssertNil(type, text) }
+        }
+    }
+
     func testContentTypeRule() throws {
         func status(_ lines: [String]) -> Int? {
             let request = try! HTTPRequest(method: "POST", target: "/v1/cards", headers: HTTPHeaders(lines.map { HTTPField(name: "Content-Type", value: $0) }))
