@@ -17,6 +17,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case photo
     case json
     case heicStructure = "heic-structure"
+    case multipart
+    case photoURL = "photo-url"
+    case font
 
     public func run(_ input: [UInt8]) {
         switch self {
@@ -34,6 +37,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .photo: PhotoFuzz.run(input)
         case .json: JSONFuzz.run(input)
         case .heicStructure: HEICStructureFuzz.run(input)
+        case .multipart: MultipartFuzz.run(input)
+        case .photoURL: PhotoURLFuzz.run(input)
+        case .font: FontFuzz.run(input)
         }
     }
 
