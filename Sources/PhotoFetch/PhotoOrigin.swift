@@ -69,15 +69,21 @@ struct URLParts {
     /// `host`, then at most `:` and decimal digits (no escape or mapping made the host `host`,
     /// and the port is not one a parser gave up on: Foundation reads a port past `Int`'s range
     /// as none, which libcurl refuses).
+    ///
+    /// Compared byte by byte, upper-case ASCII letters folded: Unicode's case mapping and
+    /// canonical equivalence would take `\u{212A}.com` (KELVIN SIGN) for `k.com`, which libcurl
+    /// reads as written.
     private static func portWrittenAfter(_ host: String, in text: String) -> Int?? {
         guard let separator = text.range(of: "://") else { return nil }
-        let authority = text[separator.upperBound...].prefix { !"/?#".contains($0) }.lowercased()
-        guard authority.hasPrefix(host) else { return nil }
-        let rest = authority.dropFirst(host.count)
-        if rest.isEmpty || rest == ":" { return .some(nil) }
+        let authority = Array(text[separator.upperBound...].utf8.prefix { !"/?#".utf8.contains($0) })
+        let written = Array(host.utf8)
+        let folded = authority.prefix(written.count).map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }
+        guard folded == written else { return nil }
+        let rest = authority.dropFirst(written.count)
+        if rest.isEmpty || Array(rest) == [UInt8(ascii: ":")] { return .some(nil) }
         let digits = rest.dropFirst()
-        guard rest.first == ":", digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-              let number = Int(digits) else { return nil }
+        guard rest.first == UInt8(ascii: ":"), digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+              let number = Int(String(decoding: digits, as: UTF8.self)) else { return nil }
         return .some(number)
     }
 
