@@ -96,7 +96,7 @@ let package = Package(
         .target(name: "Faces", dependencies: ["BufferText", "Caching", "Geometry", "Raster", "CFacesInterface", "CFacesLoader"]),
         .target(name: "Photos", dependencies: ["BufferText", "Geometry", "Raster", "CImageDecode"]),
         .target(name: "PhotoFetch", dependencies: ["BufferText", "Caching", "CCurlFetch"]),
-        .target(name: "Cards", dependencies: ["BufferText", "Faces", "JSONData", "Layout", "Photos", "Scene", "Typesetting", "UnicodeText", "Raster", "Geometry", "CCrypto"]),
+        .target(name: "Cards", dependencies: ["Caching", "BufferText", "Faces", "JSONData", "Layout", "Photos", "Scene", "Typesetting", "UnicodeText", "Raster", "Geometry", "CCrypto"]),
         .target(name: "Layout", dependencies: ["Geometry", "Raster", "Typesetting"]),
         .target(name: "HTTPTypes", dependencies: ["JSONData"]),
         .target(name: "CardService", dependencies: ["Caching", "Cards", "Faces", "JSONData", "Scene", "HTTPTypes", "Photos", "PhotoFetch", "Raster", "UnicodeText", "CCrypto"]),
