@@ -1,8 +1,8 @@
+import Caching
 import Faces
 import Foundation
 import Geometry
 import Raster
-import Synchronization
 import XCTest
 
 /// One detector shared by several threads, as the server's workers share it: each search has
@@ -39,8 +39,8 @@ final class ConcurrentDetectionTests: XCTestCase {
 
         let shared = try FaceDetector(maxConcurrentSearches: 4)
         XCTAssertEqual(shared.pool.classifiers, 1, "only the first classifier set is loaded up front")
-        let results = Mutex<[String: [[Face]]]>([:])
-        let failures = Mutex<[String]>([])
+        let results = LockedValue<[String: [[Face]]]>([:])
+        let failures = LockedValue<[String]>([])
         // Each thread starts at another photo, so different photos are searched at once too.
         Self.together(4) { thread in
             for step in 0..<photos.count {
@@ -72,7 +72,7 @@ final class ConcurrentDetectionTests: XCTestCase {
         let image = try FaceDetectionScoringTests.image("obama.png")
         let detector = try FaceDetector(maxConcurrentSearches: 2)
         let expected = try FaceDetector(maxConcurrentSearches: 1).faces(in: image)
-        let wrong = Mutex(0)
+        let wrong = LockedValue(0)
         Self.together(5) { _ in
             for _ in 0..<2 where (try? detector.faces(in: image)) != expected { wrong.withLock { $0 += 1 } }
         }
