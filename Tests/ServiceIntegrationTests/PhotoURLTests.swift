@@ -153,6 +153,20 @@ final class PhotoURLTests: XCTestCase {
                     422, "invalid_photo", field: "template")
     }
 
+    /// URLs Foundation and libcurl read as different hosts or ports are refused before any
+    /// fetch, with the allow-list's error, and the origin is never contacted.
+    func testURLsTheTwoParsersReadDifferentlyAreRefused() throws {
+        let port = try service(origins: [base, "http://12.com", "http://k.com"])
+        for url in ["http://0x7f.1:\(originPort)/photo.jpg", "http://2130706433:\(originPort)/photo.jpg", "http://127.1:\(originPort)/photo.jpg",
+                    "http://[127.0.0.1]:\(originPort)/photo.jpg", "http://127%2e0.0.1:\(originPort)/photo.jpg",
+                    "http://127.0.0.1:\(originPort)\(String(repeating: "0", count: 25))/photo.jpg",
+                    "http://\u{2460}\u{2461}.com/photo.jpg", "http://\u{212A}.com/photo.jpg", "\(base)/photo.jpg?a=\u{1}"] {
+            assertError(try fetch(port, card(url)), 403, "photo_not_allowed", field: "photo")
+        }
+        let hits = try PhotoFetcher(origins: [try PhotoOrigin(base)]).fetch("\(base)/hits?\(UUID())")
+        XCTAssertEqual(String(decoding: hits, as: UTF8.self), "0", "the origin was contacted")
+    }
+
     func testPhotoIsPartOfTheSignature() throws {
         let key = "a-signing-key-of-enough-length", now = 1_700_000_000
         let port = try service(signingKeys: [key], now: now)
