@@ -46,7 +46,7 @@ struct URLParts {
               components.user == nil, components.password == nil,
               var host = components.host?.lowercased(), !host.isEmpty else { return nil }
         // The port as written: none (or an empty one) is the scheme's.
-        guard let writtenPort = Self.portWrittenAfter(host, in: text) else { return nil }
+        guard let writtenPort = Self.portWrittenAfter(host, in: text, scheme: scheme) else { return nil }
         if host.hasPrefix("[") && host.hasSuffix("]") {
             host = String(host.dropFirst().dropLast())
             guard HostAddresses.isIPv6Literal(host) else { return nil }  // brackets hold IPv6 only
@@ -70,15 +70,21 @@ struct URLParts {
     /// and the port is not one a parser gave up on: Foundation reads a port past `Int`'s range
     /// as none, which libcurl refuses).
     ///
-    /// Compared byte by byte, upper-case ASCII letters folded: Unicode's case mapping and
-    /// canonical equivalence would take `\u{212A}.com` (KELVIN SIGN) for `k.com`, which libcurl
-    /// reads as written.
-    private static func portWrittenAfter(_ host: String, in text: String) -> Int?? {
-        guard let separator = text.range(of: "://") else { return nil }
-        let authority = Array(text[separator.upperBound...].utf8.prefix { !"/?#".utf8.contains($0) })
+    /// Read byte by byte, upper-case ASCII letters folded: the text must start with `scheme`
+    /// and `://`, and the authority after it is compared with `host`. As Swift strings, a
+    /// combining mark after the second slash (`http:/\u{34F}/`) makes one character with it,
+    /// so a search for `://` finds a later one; Unicode's case mapping and canonical
+    /// equivalence would take `\u{212A}.com` (KELVIN SIGN) for `k.com`, which libcurl reads as
+    /// written.
+    private static func portWrittenAfter(_ host: String, in text: String, scheme: String) -> Int?? {
+        func folded(_ bytes: some Sequence<UInt8>) -> [UInt8] {
+            bytes.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }
+        }
+        let opening = Array((scheme + "://").utf8)
+        guard folded(text.utf8.prefix(opening.count)) == opening else { return nil }
+        let authority = Array(text.utf8.dropFirst(opening.count).prefix { !"/?#".utf8.contains($0) })
         let written = Array(host.utf8)
-        let folded = authority.prefix(written.count).map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }
-        guard folded == written else { return nil }
+        guard folded(authority.prefix(written.count)) == written else { return nil }
         let rest = authority.dropFirst(written.count)
         if rest.isEmpty || Array(rest) == [UInt8(ascii: ":")] { return .some(nil) }
         let digits = rest.dropFirst()

@@ -52,13 +52,13 @@ final class URLReadingTests: XCTestCase {
 
     func testHostsTheParsersReadDifferentlyAreRefusedBeforeAnyFetch() throws {
         let port = server.port
-        let fetcher = PhotoFetcher(origins: [try PhotoOrigin(server.base), try PhotoOrigin("http://12.com"), try PhotoOrigin("http://k.com")])
+        let fetcher = PhotoFetcher(origins: [try PhotoOrigin(server.base), try PhotoOrigin("http://12.com"), try PhotoOrigin("http://k.com"), try PhotoOrigin("http://h")])
         for url in ["http://0x7f.1:\(port)/photo.jpg", "http://0x7F000001:\(port)/photo.jpg", "http://2130706433:\(port)/photo.jpg",
                     "http://127.1:\(port)/photo.jpg", "http://0177.0.0.1:\(port)/photo.jpg", "http://127%2e0.0.1:\(port)/photo.jpg",
                     "http://[127.0.0.1]:\(port)/photo.jpg", "http://\u{2460}\u{2461}.com/photo.jpg", "http://%31%32.com/photo.jpg",
                     "\(server.base)/photo.jpg?w=10\u{12}4", "\(server.base)/photo\u{7F}.jpg",
                     "http://127.0.0.1:1\(String(repeating: "0", count: 30))80/photo.jpg", "http://127.0.0.1:+\(port)/photo.jpg",
-                    "http://\u{212A}.com/photo.jpg", "http://e\u{301}.com/photo.jpg"] {
+                    "http://\u{212A}.com/photo.jpg", "http://e\u{301}.com/photo.jpg", "http://\u{34F}H://h/photo.jpg"] {
             XCTAssertNil(PhotoFetcher.checkedAuthority(url), url)
             XCTAssertFalse(fetcher.allows(url), url)
             do {
