@@ -53,10 +53,9 @@ enum MultipartFuzz {
         body.removeLast(2)  // the last part's CRLF belongs to the close delimiter
         body += delimiter + Array("--".utf8) + (layout & 64 == 0 ? [] : crlf + Array("an epilogue, ignored".utf8))
 
-        var quoted = String(decoding: boundary, as: UTF8.self)
-        quoted = "\"" + quoted + "\""
+        let quoted = "\"" + String(decoding: boundary, as: UTF8.self) + "\""
         let response = post(body, contentType: "multipart/form-data; boundary=" + quoted)
-        let holdsDelimiter = MultipartFuzz.contains(photo, delimiter) || MultipartFuzz.contains(crlf + photo, delimiter)
+        let holdsDelimiter = contains(photo, delimiter) || contains(crlf + photo, delimiter)
         if holdsDelimiter {
             FuzzCheck.that(response.status < 500, "status \(response.status) for a body whose photo holds the delimiter: \(text(response))")
         } else {
