@@ -138,9 +138,7 @@ int sc_fetch_url_authority(const char *url, char *host, size_t host_size, int *p
     return status;
 }
 
-/* The same host: IP literals by their bytes (libcurl writes IPv6 in its own form), names by
- * their text, ASCII case ignored. */
-static int same_host(const char *a, const char *b) {
+int sc_fetch_same_host(const char *a, const char *b) {
     struct in6_addr x6, y6;
     if (inet_pton(AF_INET6, a, &x6) == 1 && inet_pton(AF_INET6, b, &y6) == 1) return memcmp(&x6, &y6, sizeof x6) == 0;
     struct in_addr x4, y4;
@@ -208,7 +206,7 @@ int sc_fetch(const sc_fetch_request *request, sc_fetch_result *result, char *err
     int read_port = 0;
     int read = sc_fetch_url_authority(request->url, read_host, sizeof read_host, &read_port, err, err_size);
     if (read != SC_FETCH_OK) return read;
-    if (!same_host(read_host, request->host) || read_port != request->port) {
+    if (!sc_fetch_same_host(read_host, request->host) || read_port != request->port) {
         char text[1300];
         snprintf(text, sizeof text, "libcurl reads the URL's host and port as %s port %d, not %s port %d as checked", read_host,
                  read_port, request->host, request->port);
@@ -220,17 +218,21 @@ int sc_fetch(const sc_fetch_request *request, sc_fetch_result *result, char *err
     /* "host:port:address", an IPv6 address in brackets. An IPv6 host gets no entry: libcurl
      * 7.88 cannot parse one in CURLOPT_RESOLVE, and such a host is a literal, which libcurl
      * connects to as it is (the caller's address is that literal; the socket guard holds it). */
-    char pin[1200];
-    int v6 = strchr(request->address, ':') != NULL;
-    snprintf(pin, sizeof pin, "%s:%d:%s%s%s", request->host, request->port, v6 ? "[" : "", request->address, v6 ? "]" : "");
-    struct curl_slist *resolve = strchr(request->host, ':') ? NULL : lib.slist_append(NULL, pin);
+    const int pinned = strchr(request->host, ':') == NULL;
+    struct curl_slist *resolve = NULL;
+    if (pinned) {
+        char pin[1200];
+        int v6 = strchr(request->address, ':') != NULL;
+        snprintf(pin, sizeof pin, "%s:%d:%s%s%s", request->host, request->port, v6 ? "[" : "", request->address, v6 ? "]" : "");
+        resolve = lib.slist_append(NULL, pin);
+    }
     sink body = {NULL, 0, 0, request->max_bytes, 0};
     char error_buffer[CURL_ERROR_SIZE] = {0};
     destination_guard guard = {request->address, request->port, {0}};
 
-    int ok = resolve != NULL || strchr(request->host, ':') != NULL;
+    int ok = !pinned || resolve != NULL;
     ok = ok && lib.easy_setopt(curl, CURLOPT_URL, request->url) == CURLE_OK;
-    ok = ok && (resolve == NULL || lib.easy_setopt(curl, CURLOPT_RESOLVE, resolve) == CURLE_OK);
+    ok = ok && (!pinned || lib.easy_setopt(curl, CURLOPT_RESOLVE, resolve) == CURLE_OK);
     ok = ok && lib.easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https") == CURLE_OK;
     ok = ok && lib.easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L) == CURLE_OK;
     ok = ok && lib.easy_setopt(curl, CURLOPT_PROXY, "") == CURLE_OK;
@@ -265,7 +267,7 @@ int sc_fetch(const sc_fetch_request *request, sc_fetch_result *result, char *err
         }
     } else {
         char *ip = NULL;
-        if (lib.easy_getinfo(curl, CURLINFO_PRIMARY_IP, &ip) != CURLE_OK || !ip || !same_host(ip, request->address)) {
+        if (lib.easy_getinfo(curl, CURLINFO_PRIMARY_IP, &ip) != CURLE_OK || !ip || !sc_fetch_same_host(ip, request->address)) {
             status = fail(err, err_size, SC_FETCH_WRONG_ADDRESS, "connected to an address other than the one checked", ip);
         }
     }

@@ -1,11 +1,10 @@
 import BufferText
 import CCurlFetch
-import Foundation
 import PhotoFetch
 
 /// Photo URLs (a card URL's `photo=`, and each redirect's Location). Every URL the allow-list
 /// check takes apart must be read the same way by libcurl, which makes the connection: the same
-/// host (IP literals compared by their bytes, names without regard to ASCII case) and port.
+/// host, by the comparison a fetch makes (`sc_fetch_same_host`), and port.
 /// Where two parsers disagree, a URL checked as one host is fetched from another; each fetch
 /// also asks libcurl before connecting, but a URL taken here and refused there is an error the
 /// user is given late and vaguely. The URL's origin, written out, must read back as itself.
@@ -56,7 +55,7 @@ enum PhotoURLFuzz {
             return FuzzCheck.that(false, "\(url) is taken by the allow-list check (\(ours.host) port \(ours.port)) but libcurl refuses it: \(text)")
         }
         let theirs = host.stringBeforeNUL
-        FuzzCheck.that(sameHost(theirs, ours.host) && Int(port) == ours.port,
+        FuzzCheck.that(sc_fetch_same_host(theirs, ours.host) == 1 && Int(port) == ours.port,
                        "\(url): the allow-list check reads \(ours.host) port \(ours.port), libcurl \(theirs) port \(port)")
     }
 
@@ -73,15 +72,5 @@ enum PhotoURLFuzz {
             parts[place / 2] = place % 2 == 0 ? rest + parts[place / 2] : parts[place / 2] + rest
         }
         return parts.joined()
-    }
-
-    static func sameHost(_ a: String, _ b: String) -> Bool {
-        var a6 = in6_addr(), b6 = in6_addr()
-        if inet_pton(AF_INET6, a, &a6) == 1, inet_pton(AF_INET6, b, &b6) == 1 {
-            return withUnsafeBytes(of: a6) { x in withUnsafeBytes(of: b6) { y in x.elementsEqual(y) } }
-        }
-        var a4 = in_addr(), b4 = in_addr()
-        if inet_pton(AF_INET, a, &a4) == 1, inet_pton(AF_INET, b, &b4) == 1 { return a4.s_addr == b4.s_addr }
-        return a.lowercased() == b.lowercased()
     }
 }

@@ -55,6 +55,11 @@ void sc_fetch_free(sc_fetch_result *result);
  * of host_size bytes or more. */
 int sc_fetch_url_authority(const char *url, char *host, size_t host_size, int *port, char *err, size_t err_size);
 
+/* Whether hosts a and b are the same: IP literals by their bytes (libcurl writes IPv6 in its
+ * own form), names by their text with ASCII case ignored. The test a fetch makes between the
+ * host libcurl reads and the one checked, and between the address connected and the one pinned. */
+int sc_fetch_same_host(const char *a, const char *b);
+
 /* Whether destination (length bytes) is the numeric address (IPv4 or IPv6 text) and port:
  * the test every socket libcurl asks for must pass. */
 int sc_fetch_destination_is(const struct sockaddr *destination, size_t length, const char *address, int port);
