@@ -142,8 +142,8 @@ let package = Package(
 // only in a `--sanitize fuzzer` build; scripts/fuzz sets SHARECARD_FUZZ=1 to declare them and
 // ordinary builds never see them.
 if Context.environment["SHARECARD_FUZZ"] == "1" {
-    for name in ["event", "scene", "template", "palette", "path-data", "png", "png-encode", "request-target", "card-query",
-                 "url-signature", "text-layout", "photo", "json", "heic-structure", "multipart", "photo-url", "font"] {
+    for name in ["event", "scene", "template", "palette", "path-data", "png", "png-encode", "request-target", "request-headers",
+                 "card-query", "url-signature", "text-layout", "photo", "json", "heic-structure", "multipart", "photo-url", "font"] {
         package.targets.append(.executableTarget(name: "fuzz-\(name)", dependencies: ["FuzzHarness"], path: "fuzz/targets/\(name)"))
         package.products.append(.executable(name: "fuzz-\(name)", targets: ["fuzz-\(name)"]))
     }

@@ -11,6 +11,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case png
     case pngEncode = "png-encode"
     case requestTarget = "request-target"
+    case requestHeaders = "request-headers"
     case cardQuery = "card-query"
     case urlSignature = "url-signature"
     case textLayout = "text-layout"
@@ -31,6 +32,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .png: PNGFuzz.run(input)
         case .pngEncode: PNGEncodeFuzz.run(input)
         case .requestTarget: RequestTargetFuzz.run(input)
+        case .requestHeaders: RequestHeadersFuzz.run(input)
         case .cardQuery: CardQueryFuzz.run(input)
         case .urlSignature: URLSignatureFuzz.run(input)
         case .textLayout: TextLayoutFuzz.run(input)

@@ -29,6 +29,29 @@ final class FuzzCorpusTests: XCTestCase {
         }
     }
 
+    /// A target is named in four places: `FuzzTarget`, its folder under fuzz/targets, the
+    /// list Package.swift declares executables from, and scripts/fuzz's list. One left out
+    /// of a list is a target that cannot be built or run by name.
+    func testEveryListNamesTheSameTargets() throws {
+        let root = Self.fuzzDirectory.deletingLastPathComponent()
+        let names = Set(FuzzTarget.allCases.map(\.rawValue))
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.fuzzDirectory.appendingPathComponent("targets").path)
+        XCTAssertEqual(Set(folders.filter { !$0.hasPrefix(".") }), names, "fuzz/targets")
+        let package = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let script = try String(contentsOf: root.appendingPathComponent("scripts/fuzz"), encoding: .utf8)
+        XCTAssertEqual(try Self.quotedNames(in: package, after: "for name in ["), names, "Package.swift")
+        let scriptList = try XCTUnwrap(script.range(of: "targets=(")).upperBound
+        let scriptNames = script[scriptList...].prefix { $0 != ")" }.split(separator: " ").map(String.init)
+        XCTAssertEqual(Set(scriptNames), names, "scripts/fuzz")
+    }
+
+    /// The `"…"` strings from `marker` to the list's closing bracket.
+    static func quotedNames(in text: String, after marker: String) throws -> Set<String> {
+        let start = try XCTUnwrap(text.range(of: marker), "no \(marker) in the file").upperBound
+        let list = text[start...].prefix { $0 != "]" }
+        return Set(list.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
+    }
+
     func testSeedsRunThroughTheirTargets() throws {
         for target in FuzzTarget.allCases {
             for file in try Self.inputs("corpus", target) {
