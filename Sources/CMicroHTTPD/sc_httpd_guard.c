@@ -9,7 +9,17 @@
  *    Under pressure (open connections at 3/4 of the limit or more) the deadline shrinks to
  *    GUARD_PRESSURE_MS: a real client sends its header in one packet, so only trickling
  *    clients are hurt, and new clients find room.
- * 2. Per-address connection limits that treat an IPv6 /64 as one address (one host usually
+ * 2. Closing connections whose client has finished sending. A client that half-closes its
+ *    side after a request (shutdown(2) of its writing side, as `nc -N` does) is answered, but
+ *    libmicrohttpd 0.9.75 under epoll often misses the end of stream that arrived with the
+ *    request, so the connection stayed open until the header deadline (and the client, which
+ *    waits for the server to close, with it). A connection waiting for a request for
+ *    GUARD_HALF_CLOSED_MS or more whose socket reads as ended with nothing unread (a peek, at
+ *    most once a second per connection) is shut down: no request can follow. A request
+ *    libmicrohttpd has already buffered (pipelined before the end of stream) is parsed as soon
+ *    as the previous one completes, long before that grace ends, and from then on the
+ *    connection is not waiting.
+ * 3. Per-address connection limits that treat an IPv6 /64 as one address (one host usually
  *    owns a whole /64; libmicrohttpd's own limit counts each of its 2^64 addresses apart).
  *    IPv4-mapped IPv6 addresses count as their IPv4 address.
  *
@@ -29,11 +39,20 @@
 
 #define GUARD_TICK_MS 100u
 #define GUARD_PRESSURE_MS 1000u
+#define GUARD_HALF_CLOSED_MS 200u
+#define GUARD_PEEK_INTERVAL_MS 1000u
 
 uint64_t sc_httpd_now_ns(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Whether the client has ended its side of the connection and nothing it sent is unread. */
+static int sc_httpd_peer_finished(int fd) {
+    char byte;
+    ssize_t n = recv(fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+    return n == 0;
 }
 
 /* The address key: family byte, then the IPv4 address or the IPv6 /64 prefix. */
@@ -73,10 +92,21 @@ static void *sc_httpd_guard_run(void *argument) {
         int pressed = (uint64_t)g->connection_count * 4 >= (uint64_t)d->options.connection_limit * 3;
         uint64_t limit = pressed ? pressure_ns : timeout_ns;
         for (sc_httpd_conn *c = g->connections; c != NULL; c = c->next) {
-            if (c->header_started_ns != 0 && now - c->header_started_ns > limit && c->fd >= 0) {
+            if (c->header_started_ns == 0 || c->fd < 0) continue;
+            const uint64_t waited = now - c->header_started_ns;
+            if (waited > limit) {
                 shutdown(c->fd, SHUT_RDWR);
                 c->header_started_ns = 0;
                 g->header_timeouts++;
+            } else if (waited >= (uint64_t)GUARD_HALF_CLOSED_MS * 1000000u &&
+                       (c->peeked_ns < c->header_started_ns ||
+                        now - c->peeked_ns >= (uint64_t)GUARD_PEEK_INTERVAL_MS * 1000000u)) {
+                c->peeked_ns = now;
+                if (sc_httpd_peer_finished(c->fd)) {
+                    shutdown(c->fd, SHUT_RDWR);
+                    c->header_started_ns = 0;
+                    g->half_closed++;
+                }
             }
         }
         struct timespec until;
@@ -212,6 +242,14 @@ uint64_t sc_httpd_header_timeouts(const sc_httpd *d) {
     sc_httpd_guard *g = (sc_httpd_guard *)&d->guard;
     pthread_mutex_lock(&g->lock);
     uint64_t n = g->header_timeouts;
+    pthread_mutex_unlock(&g->lock);
+    return n;
+}
+
+uint64_t sc_httpd_half_closed(const sc_httpd *d) {
+    sc_httpd_guard *g = (sc_httpd_guard *)&d->guard;
+    pthread_mutex_lock(&g->lock);
+    uint64_t n = g->half_closed;
     pthread_mutex_unlock(&g->lock);
     return n;
 }

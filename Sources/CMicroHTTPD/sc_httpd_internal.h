@@ -53,6 +53,7 @@ typedef struct sc_httpd_conn {
     int fd;
     uint64_t opened_ns;
     uint64_t header_started_ns; /* 0 while not waiting for a request line and header */
+    uint64_t peeked_ns;         /* when the guard last looked for the client's end of stream */
     uint8_t key[16];            /* the IPv4 address, or the IPv6 /64 prefix */
     size_t key_length;          /* 0 when the address is unknown */
 } sc_httpd_conn;
@@ -71,6 +72,7 @@ typedef struct sc_httpd_guard {
      * before the hand-over, unlike connection_count, which a worker updates later. */
     size_t handed_count;
     uint64_t header_timeouts;
+    uint64_t half_closed;
     uint64_t per_ip_refusals;
 } sc_httpd_guard;
 

@@ -23,13 +23,15 @@ extension HTTPServer {
         public var abandoned: Int
         /// Connections closed because their request line and header took too long.
         public var headerTimeouts: Int
+        /// Connections closed between requests because their client had ended its side.
+        public var halfClosed: Int
         /// Connections refused because their address (or IPv6 /64) had too many open.
         public var perAddressRefusals: Int
 
         public init(inFlight: Int = 0, queueDepth: Int = 0, activeHandlers: Int = 0,
                     openConnections: Int = 0, completed: Int = 0, responsesByStatus: [Int: Int] = [:],
                     answeredImmediately: Int = 0, abandoned: Int = 0, headerTimeouts: Int = 0,
-                    perAddressRefusals: Int = 0) {
+                    halfClosed: Int = 0, perAddressRefusals: Int = 0) {
             self.inFlight = inFlight
             self.queueDepth = queueDepth
             self.activeHandlers = activeHandlers
@@ -39,6 +41,7 @@ extension HTTPServer {
             self.answeredImmediately = answeredImmediately
             self.abandoned = abandoned
             self.headerTimeouts = headerTimeouts
+            self.halfClosed = halfClosed
             self.perAddressRefusals = perAddressRefusals
         }
     }
@@ -107,7 +110,7 @@ final class RequestCounters: @unchecked Sendable {
         while inFlight > 0 { condition.wait() }
     }
 
-    func snapshot(pool: WorkerPool, openConnections: Int, headerTimeouts: Int,
+    func snapshot(pool: WorkerPool, openConnections: Int, headerTimeouts: Int, halfClosed: Int,
                   perAddressRefusals: Int) -> HTTPServer.Statistics {
         let (inFlight, completed, byStatus, immediate, abandoned) = condition.withLock {
             (self.inFlight, self.completed, self.byStatus, self.immediate, self.abandoned)
@@ -116,6 +119,7 @@ final class RequestCounters: @unchecked Sendable {
                                      activeHandlers: pool.active, openConnections: openConnections,
                                      completed: completed, responsesByStatus: byStatus,
                                      answeredImmediately: immediate, abandoned: abandoned,
-                                     headerTimeouts: headerTimeouts, perAddressRefusals: perAddressRefusals)
+                                     headerTimeouts: headerTimeouts, halfClosed: halfClosed,
+                                     perAddressRefusals: perAddressRefusals)
     }
 }

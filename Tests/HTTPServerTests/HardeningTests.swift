@@ -173,6 +173,53 @@ final class HardeningTests: XCTestCase {
         XCTAssertEqual(try normal.request("GET", "/").status, 200)
     }
 
+    /// A client that half-closes its side after its requests (as `nc -N` does): answers made
+    /// on the I/O thread reach it, pipelined ones included, and then the connection is closed
+    /// within about a second, not at the 30-second header deadline it used to wait for
+    /// (libmicrohttpd under epoll missed the end of stream that came with the request). One that
+    /// sends half a request line and ends is let go as soon. A request for a worker from such a
+    /// client is dropped as abandoned: its end of stream reads as the client having left, as
+    /// nginx (499) and Go's server take it. A client that keeps its side open is kept.
+    func testHalfClosedClientsAreAnsweredAndLetGo() throws {
+        let configuration = try HTTPServer.Configuration(
+            host: "127.0.0.1", port: 0, ioThreads: 2, workers: 2, maxConnections: 64,
+            connectionTimeoutSeconds: 30, headerTimeoutSeconds: 30)
+        let server = HTTPServer(configuration: configuration,
+                                answerImmediately: { $0.path.hasPrefix("/worker") ? nil : .text("answer to \($0.path)") },
+                                handler: { _ in usleep(200_000); return .text("from a worker") })
+        let port = try server.start()
+        addTeardownBlock { server.shutdown() }
+
+        /// The answers to `bytes` sent and half-closed, and the seconds until the server closed.
+        func exchange(_ bytes: String, file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
+            let client = try LoopbackHTTPClient(port: port, timeout: 5)
+            try client.send(bytes)
+            client.finishSending()
+            let started = Date()
+            var answers: [String] = []
+            while let answer = try? client.readResponse() { answers.append(answer.text) }
+            XCTAssertTrue(client.closedByPeer(within: 3), "closed", file: file, line: line)
+            XCTAssertLessThan(Date().timeIntervalSince(started), 2.5, "closed within the half-close grace", file: file, line: line)
+            return answers
+        }
+        XCTAssertEqual(try exchange("GET /one HTTP/1.1\r\nHost: x\r\n\r\n"), ["answer to /one"])
+        XCTAssertEqual(try exchange("GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\nGET /c HTTP/1.1\r\nHost: x\r\n\r\n"),
+                       ["answer to /a", "answer to /b", "answer to /c"])
+        XCTAssertEqual(try exchange("GET /unfinis"), [])
+        // Each closed by the guard, unless libmicrohttpd happened to see the end of stream itself.
+        let halfClosed = server.statistics.halfClosed
+        XCTAssertTrue((1...3).contains(halfClosed), "closed by the guard: \(halfClosed)")
+        XCTAssertEqual(try exchange("GET /worker HTTP/1.1\r\nHost: x\r\n\r\n"), [])
+        XCTAssertTrue(eventually { server.statistics.abandoned == 1 }, "abandoned: \(server.statistics.abandoned)")
+        XCTAssertEqual(server.statistics.headerTimeouts, 0)
+
+        let open = try LoopbackHTTPClient(port: port, timeout: 5)
+        XCTAssertEqual(try open.request("GET", "/open").status, 200)
+        XCTAssertTrue(open.staysQuiet(for: 1.5), "an idle keep-alive connection stays open")
+        XCTAssertEqual(try open.request("GET", "/worker").text, "from a worker")
+        XCTAssertEqual(server.statistics.halfClosed, halfClosed, "the open connection was not closed")
+    }
+
     /// Under pressure (open connections at 3/4 of the limit) trickling clients are cut after
     /// one second whatever the deadline, so new clients find room.
     func testTricklingClientsLoseTheirPlaceUnderPressure() throws {

@@ -210,6 +210,26 @@ public final class LoopbackHTTPClient {
         }
     }
 
+    /// Half-closes the connection: the server reads the end of the stream after what was sent,
+    /// as from a client that has said everything, and can still answer.
+    public func finishSending() {
+        if fd >= 0 { shutdown(fd, Int32(SHUT_WR)) }
+    }
+
+    /// Reads and drops whatever arrives until the server closes (or resets) the connection;
+    /// false when it is still open after `seconds`.
+    public func drainedUntilClosed(within seconds: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            buffer.removeAll(keepingCapacity: true)
+            do { try fill(until: deadline) } catch let error as ClientError {
+                return error.closed
+            } catch {
+                return false
+            }
+        }
+    }
+
     /// True when the server closes (or resets) the connection within `seconds` without
     /// sending anything more.
     public func closedByPeer(within seconds: TimeInterval) -> Bool {

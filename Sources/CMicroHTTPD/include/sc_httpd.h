@@ -131,6 +131,10 @@ int64_t sc_httpd_body_bytes(const sc_httpd *daemon);
  * header_timeout_ms (or, under pressure, than the shorter pressure deadline). */
 uint64_t sc_httpd_header_timeouts(const sc_httpd *daemon);
 
+/* Connections closed while waiting for a request because their client had ended its side
+ * of the connection (a half-close after its last request). */
+uint64_t sc_httpd_half_closed(const sc_httpd *daemon);
+
 /* Connections refused because their address (IPv4) or /64 prefix (IPv6) had
  * per_ip_connection_limit connections open. */
 uint64_t sc_httpd_per_ip_refusals(const sc_httpd *daemon);
