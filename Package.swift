@@ -109,7 +109,7 @@ let package = Package(
         .executableTarget(name: "sharecard-bench", dependencies: ["Cards", "JSONData", "Photos", "Scene", "Typesetting", "Raster", "Geometry", "Faces"]),
 
         // What each fuzz target does with its input; also replayed by FuzzRegressionTests.
-        .target(name: "FuzzHarness", dependencies: ["BufferText", "CardService", "CCurlFetch", "HTTPTypes", "JSONData", "Cards", "Photos", "PhotoFetch", "Scene", "Typesetting", "Raster", "Geometry", "CImageEncode"]),
+        .target(name: "FuzzHarness", dependencies: ["BufferText", "CardService", "CCurlFetch", "HTTPServer", "HTTPTypes", "TestSupport", "JSONData", "Cards", "Photos", "PhotoFetch", "Scene", "Typesetting", "Raster", "Geometry", "CImageEncode"]),
 
         .target(name: "TestSupport", dependencies: ["Geometry", "Raster"], path: "Tests/TestSupport"),
         // JPEG and WebP decoders and zlib's inflate, which check the encoders' output; used by tests only.
@@ -143,7 +143,7 @@ let package = Package(
 // ordinary builds never see them.
 if Context.environment["SHARECARD_FUZZ"] == "1" {
     for name in ["event", "scene", "template", "palette", "path-data", "png", "png-encode", "request-target", "request-headers",
-                 "card-query", "url-signature", "text-layout", "photo", "json", "heic-structure", "multipart", "photo-url", "font"] {
+                 "http-wire", "card-query", "url-signature", "text-layout", "photo", "json", "heic-structure", "multipart", "photo-url", "font"] {
         package.targets.append(.executableTarget(name: "fuzz-\(name)", dependencies: ["FuzzHarness"], path: "fuzz/targets/\(name)"))
         package.products.append(.executable(name: "fuzz-\(name)", targets: ["fuzz-\(name)"]))
     }

@@ -12,6 +12,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case pngEncode = "png-encode"
     case requestTarget = "request-target"
     case requestHeaders = "request-headers"
+    case httpWire = "http-wire"
     case cardQuery = "card-query"
     case urlSignature = "url-signature"
     case textLayout = "text-layout"
@@ -33,6 +34,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .pngEncode: PNGEncodeFuzz.run(input)
         case .requestTarget: RequestTargetFuzz.run(input)
         case .requestHeaders: RequestHeadersFuzz.run(input)
+        case .httpWire: HTTPWireFuzz.run(input)
         case .cardQuery: CardQueryFuzz.run(input)
         case .urlSignature: URLSignatureFuzz.run(input)
         case .textLayout: TextLayoutFuzz.run(input)
