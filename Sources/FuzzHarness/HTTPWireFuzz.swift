@@ -14,8 +14,8 @@ import TestSupport
 /// answers `GET /healthz` with 200 on a new connection. A crash, a hang or a leaked worker in
 /// the server shows as one of these, or as the fuzzer's own crash report.
 enum HTTPWireFuzz {
-    /// The server's time-outs, short so that an input that leaves a request unfinished costs
-    /// about a second, not the default quarter-minute.
+    /// The server's time-outs, short so that an input the server keeps waiting on (a body
+    /// shorter than its length, on a connection it does not see ended) costs a second at most.
     static let timeoutSeconds = 1
 
     /// The server, started on first use; it lives as long as the process.
