@@ -238,29 +238,21 @@ void sc_httpd_guard_request_done(sc_httpd *d, struct MHD_Connection *connection)
     pthread_mutex_unlock(&d->guard.lock);
 }
 
-uint64_t sc_httpd_header_timeouts(const sc_httpd *d) {
+/* One of the guard's counters, read under its lock (the lock is taken, not changed, so a
+ * const daemon is cast). */
+static uint64_t sc_httpd_guard_counter(const sc_httpd *d, const uint64_t *counter) {
     sc_httpd_guard *g = (sc_httpd_guard *)&d->guard;
     pthread_mutex_lock(&g->lock);
-    uint64_t n = g->header_timeouts;
+    uint64_t n = *counter;
     pthread_mutex_unlock(&g->lock);
     return n;
 }
 
-uint64_t sc_httpd_half_closed(const sc_httpd *d) {
-    sc_httpd_guard *g = (sc_httpd_guard *)&d->guard;
-    pthread_mutex_lock(&g->lock);
-    uint64_t n = g->half_closed;
-    pthread_mutex_unlock(&g->lock);
-    return n;
-}
+uint64_t sc_httpd_header_timeouts(const sc_httpd *d) { return sc_httpd_guard_counter(d, &d->guard.header_timeouts); }
 
-uint64_t sc_httpd_per_ip_refusals(const sc_httpd *d) {
-    sc_httpd_guard *g = (sc_httpd_guard *)&d->guard;
-    pthread_mutex_lock(&g->lock);
-    uint64_t n = g->per_ip_refusals;
-    pthread_mutex_unlock(&g->lock);
-    return n;
-}
+uint64_t sc_httpd_half_closed(const sc_httpd *d) { return sc_httpd_guard_counter(d, &d->guard.half_closed); }
+
+uint64_t sc_httpd_per_ip_refusals(const sc_httpd *d) { return sc_httpd_guard_counter(d, &d->guard.per_ip_refusals); }
 
 static size_t sc_httpd_text_key(const char *text, uint8_t key[16]) {
     struct sockaddr_in v4;
