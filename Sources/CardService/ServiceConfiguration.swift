@@ -49,6 +49,13 @@ public struct ServiceConfiguration: Sendable {
     /// When set, URLs the service hands out are absolute under it.
     public var publicURL: PublicURL?
 
+    /// The longest request target the service's URLs need: a card URL with a 500-character
+    /// title and subtitle of 4-byte characters, percent-encoded, is about 12 KB, so the longest
+    /// canonical `imageURL` fits. Give it to the server layer (`HTTPServer.Configuration`).
+    public static let maxRequestTargetBytes = 16 * 1024
+    /// The largest header block (fields, without the request line) the server layer takes.
+    public static let maxHeaderBytes = 16 * 1024
+
     public init() {}
 }
 

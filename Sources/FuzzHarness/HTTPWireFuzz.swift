@@ -27,7 +27,8 @@ enum HTTPWireFuzz {
                 host: "127.0.0.1", port: 0, ioThreads: 2, workers: 2, queueLimit: 16, busyAnswerDelayMilliseconds: 0,
                 maxConnections: 64, maxConnectionsPerIP: 0, connectionTimeoutSeconds: timeoutSeconds,
                 headerTimeoutSeconds: timeoutSeconds, maxBodyBytes: service.maxUploadBytes,
-                maxURLBytes: 16 * 1024, maxHeaderBytes: 16 * 1024)
+                maxURLBytes: ServiceConfiguration.maxRequestTargetBytes,
+                maxHeaderBytes: ServiceConfiguration.maxHeaderBytes)
             server.cors = service.cors
             let cards = CardService(catalog: FuzzResources.catalog, renderer: FuzzResources.renderer, configuration: service)
             let http = HTTPServer(configuration: server, triage: { cards.triage($0) }, handler: { cards.handle($0) })

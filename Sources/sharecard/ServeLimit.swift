@@ -33,11 +33,8 @@ struct ServeLimit: Sendable {
     static let timeout = ServeLimit(name: "timeout", valueName: "S", range: 1...3600, defaultValue: 15, help: "Close connections idle this long, seconds")
     static let headerTimeout = ServeLimit(name: "header-timeout", valueName: "S", range: 1...3600, defaultValue: 10,
                                           help: "Total time for a request line and header, seconds", note: "; 1 under connection pressure")
-    /// The longest request target: a card URL with a 500-character title and subtitle of
-    /// 4-byte characters, percent-encoded, is about 12 KB, so the longest canonical imageURL fits.
-    static let maxURLBytes = 16 * 1024
-    /// The largest header block (fields, without the request line).
-    static let maxHeaderBytes = 16 * 1024
+    static let maxURLBytes = ServiceConfiguration.maxRequestTargetBytes
+    static let maxHeaderBytes = ServiceConfiguration.maxHeaderBytes
     /// At least what a request at both limits needs, so that it still gets the server's own answers.
     static let connectionMemory = ServeLimit(
         name: "connection-memory", valueName: "BYTES",
