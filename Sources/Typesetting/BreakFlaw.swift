@@ -22,8 +22,8 @@ public enum BreakFlaw: String, Sendable, CaseIterable {
 
     /// The flaw of the break at `offset` (0 < offset < text length) in `units`, if any.
     static func of(breakAt offset: Int, in units: [UInt16], words: WordBoundaries?) -> BreakFlaw? {
-        guard offset > 0, offset < units.count, let after = scalar(startingAt: offset, in: units),
-              let before = scalar(endingAt: offset, in: units) else { return nil }
+        guard offset > 0, offset < units.count, let after = UTF16Text.scalar(startingAt: offset, in: units),
+              let before = UTF16Text.scalar(endingAt: offset, in: units) else { return nil }
         if let words, isIdeographic(before), isIdeographic(after), !words.contains(offset) { return .insideWord }
         if isEmoji(before) || before.value == 0xFE0F || before.value == 0x20E3 || before.value == 0xE007F || (0x1F3FB...0x1F3FF).contains(before.value),
            isEmoji(after) { return .splitsEmojiSequence }
@@ -54,21 +54,5 @@ public enum BreakFlaw: String, Sendable, CaseIterable {
 
     private static func isDash(_ s: Unicode.Scalar) -> Bool {
         [0x2D, 0x2012, 0x2013, 0x2014, 0x2015, 0x2E3A, 0x2E3B].contains(s.value)
-    }
-
-    private static func scalar(startingAt offset: Int, in units: [UInt16]) -> Unicode.Scalar? {
-        let u = units[offset]
-        if UTF16.isLeadSurrogate(u), offset + 1 < units.count, UTF16.isTrailSurrogate(units[offset + 1]) {
-            return Unicode.Scalar(0x10000 + ((UInt32(u) - 0xD800) << 10) + (UInt32(units[offset + 1]) - 0xDC00))
-        }
-        return Unicode.Scalar(u)
-    }
-
-    private static func scalar(endingAt offset: Int, in units: [UInt16]) -> Unicode.Scalar? {
-        let u = units[offset - 1]
-        if UTF16.isTrailSurrogate(u), offset >= 2, UTF16.isLeadSurrogate(units[offset - 2]) {
-            return scalar(startingAt: offset - 2, in: units)
-        }
-        return Unicode.Scalar(u)
     }
 }

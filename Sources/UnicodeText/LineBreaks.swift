@@ -57,6 +57,11 @@ public struct LineBreaks: RandomAccessCollection, Hashable, Sendable {
         self.breaks = breaks
     }
 
+    init(utf16Count: Int, breaks: [LineBreak]) {
+        self.utf16Count = utf16Count
+        self.breaks = breaks
+    }
+
     public var startIndex: Int { breaks.startIndex }
     public var endIndex: Int { breaks.endIndex }
     public subscript(position: Int) -> LineBreak { breaks[position] }

@@ -22,3 +22,25 @@ extension String {
         self = text
     }
 }
+
+extension UTF16Text {
+    /// The scalar whose first code unit is at `offset` (0 ≤ offset < count); an unpaired
+    /// surrogate is returned as nil.
+    public static func scalar(startingAt offset: Int, in units: [UInt16]) -> Unicode.Scalar? {
+        let u = units[offset]
+        if UTF16.isLeadSurrogate(u), offset + 1 < units.count, UTF16.isTrailSurrogate(units[offset + 1]) {
+            return Unicode.Scalar(0x10000 + ((UInt32(u) - 0xD800) << 10) + (UInt32(units[offset + 1]) - 0xDC00))
+        }
+        return Unicode.Scalar(u)
+    }
+
+    /// The scalar whose last code unit is at `offset - 1` (0 < offset ≤ count); an unpaired
+    /// surrogate is returned as nil.
+    public static func scalar(endingAt offset: Int, in units: [UInt16]) -> Unicode.Scalar? {
+        let u = units[offset - 1]
+        if UTF16.isTrailSurrogate(u), offset >= 2, UTF16.isLeadSurrogate(units[offset - 2]) {
+            return scalar(startingAt: offset - 2, in: units)
+        }
+        return Unicode.Scalar(u)
+    }
+}

@@ -1,7 +1,7 @@
 /// Text as UTF-16 code units, the unit every offset in this module counts. ICU works in
 /// UTF-16, HarfBuzz reports UTF-16 clusters for `hb_buffer_add_utf16`, and
 /// `String.Index(utf16Offset:in:)` maps an offset back into a `String`.
-enum UTF16Text {
+public enum UTF16Text {
     /// The most code units the C libraries can index (their lengths are `Int32`, and an
     /// output array of `count + 1` entries must stay indexable too).
     static let maximumCount = Int(Int32.max) - 1

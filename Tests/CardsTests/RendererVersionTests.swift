@@ -14,6 +14,7 @@ final class RendererVersionTests: XCTestCase {
         "3": "fefa0d907c9c381ca3372447b8906ecebfe1767149ff329fe48b554ea298268c",
         "4": "e5d514d30b426238e4e6c346b6cd28eb31a3ca8961515c4d71d0715a061d460c",
         "5": "d1808b4c49f385cb4797278bf972fab6d7322692007573eaa6d62c90465d630b",
+        "6": "b3dbe34b7e8dcc07681b55aeb96ff67e1b06f43febd3be18e7f11589dc508aae",
     ]
     /// "renderer version, output token and encoder revision" → digest of three of the corpus's
     /// cards encoded so (new pixels are new bytes, so a renderer version records its own).
@@ -29,6 +30,9 @@ final class RendererVersionTests: XCTestCase {
         "5 png 4": "933d51c0b58137716fa0cd049dca2bd539e29a6433f6d73af4146f0cd5d6ac7f",
         "5 jpeg-q90 2": "df4046c729994ee1ff23fed23d596e714099ce9095732d8b47bbe8f01ee0a386",
         "5 webp-q90 1": "46466e5e5e2c3540dc771062b5070f93bfb6cc914848a721faa0db4b201cafa5",
+        "6 png 4": "933d51c0b58137716fa0cd049dca2bd539e29a6433f6d73af4146f0cd5d6ac7f",
+        "6 jpeg-q90 2": "df4046c729994ee1ff23fed23d596e714099ce9095732d8b47bbe8f01ee0a386",
+        "6 webp-q90 1": "46466e5e5e2c3540dc771062b5070f93bfb6cc914848a721faa0db4b201cafa5",
     ]
 
     static let photos = EventPhotoCardTests.fixtures
@@ -44,7 +48,8 @@ final class RendererVersionTests: XCTestCase {
     static let measured = Result { try measure() }
 
     /// Every template with the golden titles at the card size, the photo and portrait templates
-    /// with a photo of three faces (found by the detector), and a story and a scale-2 card.
+    /// with a photo of three faces (found by the detector), a story and a scale-2 card, and
+    /// (since version 6; the digests of earlier versions are of the corpus without it) a Korean banner.
     static func corpus() throws -> [(name: String, card: RenderedCard)] {
         let catalog = try CardGoldenTests.catalog.get(), renderer = try CardGoldenTests.renderer.get()
         var cards: [(String, RenderedCard)] = []
@@ -66,6 +71,10 @@ final class RendererVersionTests: XCTestCase {
         cards.append(("classic/story", try renderer.render(story)))
         let scaled = try Card(try Event(title: "Our first apartment together", template: "dated"), catalog: catalog, scale: 2)
         cards.append(("dated/scale-2", try renderer.render(scaled)))
+        // Since version 6: a Korean title that ICU alone would break inside a word (캠|핑).
+        let korean = try Card(try Event(title: "우리 가족 첫 캠핑 여행 🏕️ 2026", date: EventDate(iso8601: "2026-05-14"),
+                                        template: "snapshot", locale: "ko"), catalog: catalog, size: CardSize(parsing: "banner"))
+        cards.append(("snapshot/korean-banner", try renderer.render(korean)))
         return cards
     }
 
