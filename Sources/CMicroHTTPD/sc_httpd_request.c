@@ -463,16 +463,18 @@ int32_t sc_httpd_abandon(sc_httpd_request *r) {
     return 0;
 }
 
-int32_t sc_httpd_request_peer_gone(const sc_httpd_request *r) {
-    if (r->fd < 0 || !atomic_load(&((sc_httpd_request *)r)->deferred)) return 0;
+int32_t sc_httpd_request_peer_state(const sc_httpd_request *r) {
+    if (r->fd < 0 || !atomic_load(&((sc_httpd_request *)r)->deferred)) return SC_HTTPD_PEER_PRESENT;
     struct pollfd p = {.fd = r->fd, .events = POLLIN | POLLRDHUP};
-    if (poll(&p, 1, 0) <= 0) return 0;
-    if (p.revents & (POLLHUP | POLLERR | POLLNVAL)) return 1;
-    if (!(p.revents & (POLLIN | POLLRDHUP))) return 0;
+    if (poll(&p, 1, 0) <= 0) return SC_HTTPD_PEER_PRESENT;
+    if (p.revents & (POLLHUP | POLLERR | POLLNVAL)) return SC_HTTPD_PEER_GONE;
+    if (p.revents & POLLRDHUP) return SC_HTTPD_PEER_ENDED_SENDING;
+    if (!(p.revents & POLLIN)) return SC_HTTPD_PEER_PRESENT;
     char byte;
     ssize_t n = recv(r->fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
-    if (n == 0) return 1;
-    return n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR;
+    if (n == 0) return SC_HTTPD_PEER_ENDED_SENDING;
+    if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) return SC_HTTPD_PEER_GONE;
+    return SC_HTTPD_PEER_PRESENT;
 }
 
 int32_t sc_httpd_defer(sc_httpd_request *r) {

@@ -109,7 +109,7 @@ final class ServerCore: @unchecked Sendable {
                 return
             }
             let submitted = pool.submit { [self] in
-                if sc_httpd_request_peer_gone(request.pointer) != 0 {
+                if Self.hasLeft(peer: sc_httpd_request_peer_state(request.pointer), othersWaiting: pool.waiting) {
                     counters.noteAbandoned()
                     return { [self] in abandon(request) }
                 }
@@ -145,6 +145,20 @@ final class ServerCore: @unchecked Sendable {
                                       message: "The server is shutting down."))
             response.headers.append("Retry-After", "1")
             send(response, to: request, closing: true)
+        }
+    }
+
+    /// Whether a worker should drop a request rather than run it: its connection was reset, or
+    /// its client has ended its side while other requests wait for a worker. An end of stream
+    /// alone does not say the client left: one that half-closes after sending (`nc -N`) still
+    /// reads the answer, while one that closed and gave up sends the same FIN. So it is answered
+    /// when nobody else waits, and under contention the requests whose clients are surely
+    /// there go first (as nginx, which answers neither, counts a 499).
+    static func hasLeft(peer: Int32, othersWaiting: Int) -> Bool {
+        switch peer {
+        case Int32(SC_HTTPD_PEER_GONE): return true
+        case Int32(SC_HTTPD_PEER_ENDED_SENDING): return othersWaiting > 0
+        default: return false
         }
     }
 
@@ -257,7 +271,7 @@ final class ServerCore: @unchecked Sendable {
 
 /// A C request, passed between libmicrohttpd's thread and a worker. Only the calls the C
 /// shim allows from a worker (sc_httpd_respond, sc_httpd_abandon and
-/// sc_httpd_request_peer_gone after sc_httpd_defer) are made there.
+/// sc_httpd_request_peer_state after sc_httpd_defer) are made there.
 // @unchecked: a pointer; the shim's rules above make its use from another thread safe.
 struct RequestHandle: @unchecked Sendable {
     let pointer: OpaquePointer

@@ -114,8 +114,9 @@ final class QueueTests: XCTestCase {
         XCTAssertEqual(server.statistics.responsesByStatus[429], nil)
     }
 
-    /// Requests whose clients closed their connections while they waited for a worker are
-    /// dropped before the handler runs.
+    /// Requests whose clients left while they waited for a worker are dropped before the
+    /// handler runs: a reset connection always, one closed (an end of stream, which a client
+    /// that half-closes and still reads sends too) while other requests wait for a worker.
     func testAbandonedRequestsAreNotRendered() throws {
         let gate = Gate()
         let rendered = Locked(0)
@@ -131,7 +132,8 @@ final class QueueTests: XCTestCase {
             let client = try LoopbackHTTPClient(port: port)
             try client.send("GET /card?scale=3&n=\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
             XCTAssertTrue(eventually { server.statistics.queueDepth == index + 1 })
-            client.close()
+            // The last is reset: with nobody behind it, a closed one would be answered.
+            if index.isMultiple(of: 2) { client.close() } else { client.reset() }
         }
         gate.open()
         XCTAssertEqual(try running.readResponse().status, 200)

@@ -210,6 +210,15 @@ public final class LoopbackHTTPClient {
         }
     }
 
+    /// Closes the connection with a reset (RST) instead of an end of stream, as a client
+    /// killed or timed out by its kernel does.
+    public func reset() {
+        guard fd >= 0 else { return }
+        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        close()
+    }
+
     /// Half-closes the connection: the server reads the end of the stream after what was sent,
     /// as from a client that has said everything, and can still answer.
     public func finishSending() {

@@ -181,10 +181,17 @@ int32_t sc_httpd_respond(sc_httpd_request *request, uint16_t status,
  * deferred or already has a response. */
 int32_t sc_httpd_abandon(sc_httpd_request *request);
 
-/* 1 when the client of a deferred request has closed or reset its connection (checked on
- * the socket without reading from it), else 0. A client that half-closes its side after
- * sending counts as gone. */
-int32_t sc_httpd_request_peer_gone(const sc_httpd_request *request);
+/* What the socket of a deferred request says of its client, read without consuming anything. */
+enum {
+    SC_HTTPD_PEER_PRESENT = 0,
+    /* The client has sent its end of stream (FIN): it half-closed its side after sending, as
+     * `nc -N` does, and may still read the answer, or it closed the connection and left; TCP
+     * tells the two apart only once the server writes. */
+    SC_HTTPD_PEER_ENDED_SENDING = 1,
+    /* The connection was reset or has failed: no answer can reach the client. */
+    SC_HTTPD_PEER_GONE = 2,
+};
+int32_t sc_httpd_request_peer_state(const sc_httpd_request *request);
 
 /* An opaque value owned by the caller, carried from the request to the completion callback. */
 void sc_httpd_request_set_user(sc_httpd_request *request, void *user);
