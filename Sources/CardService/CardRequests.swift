@@ -10,6 +10,8 @@ extension CardService {
     /// Query parameters a card URL may carry (the template is in the path).
     static let eventParameters = ["title", "date", "endDate", "subtitle", "emoji", "color", "palette", "locale"]
     static let cardParameters = Set(eventParameters + ["scale", "expires", "sig", "v", "size", "photo", "format", "quality"])
+    /// `POST /v1/cards` takes its event from the body; the query says only how to draw it.
+    static let postParameters: Set = ["scale", "size", "format", "quality"]
     /// For unsigned cards: the URL names the inputs and the ETag every version, so the answer
     /// never changes.
     static let cacheControl = "public, max-age=31536000, immutable"
@@ -114,9 +116,7 @@ extension CardService {
             throw ServiceError.payloadTooLarge(message: "body is \(request.body.count) bytes, over the limit of \(bodyLimit)")
         }
         let contentType = try Self.checkContentType(request)
-        for item in request.queryItems where !["scale", "size", "format", "quality"].contains(item.name) {
-            throw ServiceError.badRequest(code: "unknown_parameter", message: "POST /v1/cards takes only the scale, size, format and quality query parameters", field: item.name)
-        }
+        try Self.checkParameterNames(request.queryItems, allowed: Self.postParameters)
         // Image first: when both weigh the same, the card itself wins. nil: the JSON description.
         let answer = try CardFormatChoice.choose(pathFormat: nil, request, offeringJSON: true)
         var card: Card

@@ -53,9 +53,13 @@ final class ErrorStatusTests: XCTestCase {
         assertError(try fetch(port, "/v1/cards/classic.png?title=%ZZ"), 400, "malformed_request", field: nil)
         assertError(try fetch(port, "/v1/cards/classic.png?title=%FF"), 400, "malformed_request", field: nil)
 
-        // POST: the query takes only scale; the body must be a JSON object
+        // POST: the query takes only scale, size, format and quality, each once; the body must be a JSON object
         let body = Array(#"{"title":"Hello"}"#.utf8)
         assertError(try fetch(port, "POST", "/v1/cards?title=x", body: body), 400, "unknown_parameter", field: "title")
+        for duplicated in ["format=png&format=jpeg", "size=og&size=story", "format=jpeg&quality=10&quality=90", "scale=1&scale=1"] {
+            let field = String(duplicated.split(separator: "&").last!.split(separator: "=")[0])
+            assertError(try fetch(port, "POST", "/v1/cards?" + duplicated, body: body), 400, "duplicate_parameter", field: field)
+        }
         assertError(try fetch(port, "POST", "/v1/cards?scale=5", body: body), 400, "invalid_parameter", field: "scale")
         for malformed in ["", "{", "[1]", "\"title\"", "null", "{\"title\":\"x\"} trailing"] {
             assertError(try fetch(port, "POST", "/v1/cards", body: Array(malformed.utf8)), 400, "malformed_body", field: nil)
