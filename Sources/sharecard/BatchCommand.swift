@@ -104,7 +104,8 @@ enum BatchCommand {
             let event = try EventDecoder().decode(object)
             var card = try Card(event, catalog: context.catalog, scale: context.scale, size: size)
             let note = ContrastNote(eventColor: card.event.color).flatMap { $0.isWarning ? $0 : nil }
-            if let photo { card.photo = try PhotoInput.load(photo, for: card, faceCache: context.faceCache) }
+            // A path from the data, not the user: a FIFO there would block the batch for good.
+            if let photo { card.photo = try PhotoInput.load(photo, for: card, faceCache: context.faceCache, regularFileOnly: true) }
             guard let name = item.fileName else { return (.failed("no file name"), nil) }
             let path = (context.directory as NSString).appendingPathComponent(name)
             // The format and quality are part of the key: changing them renders again.

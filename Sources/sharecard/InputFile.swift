@@ -14,10 +14,12 @@ enum InputFile {
     }
 
     /// The bytes at `path`, at most `maxBytes` of them (a stream is read no further than one
-    /// byte past it).
-    static func read(_ path: String, maxBytes: Int) throws(Failure) -> Data {
+    /// byte past it). With `regularFileOnly` (a path that came from data, not from the user:
+    /// a batch line's photo), anything but a regular file is refused, before a FIFO could
+    /// block the read waiting for a writer.
+    static func read(_ path: String, maxBytes: Int, regularFileOnly: Bool = false) throws(Failure) -> Data {
         precondition(maxBytes >= 0 && maxBytes < Int.max, "every input read has a limit")
-        let (fd, info) = try open(path, maxBytes: maxBytes)
+        let (fd, info) = try open(path, maxBytes: maxBytes, regularFileOnly: regularFileOnly)
         defer { if fd != STDIN_FILENO { close(fd) } }
         let regular = info.st_mode & S_IFMT == S_IFREG
         // A regular file's size is known; one byte more catches a file that grew since fstat.
@@ -45,13 +47,17 @@ enum InputFile {
 
     /// `path` opened for reading (`-`: standard input, left open by the caller's `defer`),
     /// with its status; a directory, or a regular file larger than `maxBytes`, refused.
-    static func open(_ path: String, maxBytes: Int) throws(Failure) -> (fd: Int32, info: stat) {
-        let fd = path == "-" ? STDIN_FILENO : Foundation.open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
+    static func open(_ path: String, maxBytes: Int, regularFileOnly: Bool = false) throws(Failure) -> (fd: Int32, info: stat) {
+        if regularFileOnly, path == "-" { throw .unreadable(reason: "standard input is not a file") }
+        // O_NONBLOCK: opening a FIFO without a writer returns at once, to be refused below.
+        let fd = path == "-" ? STDIN_FILENO : Foundation.open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | (regularFileOnly ? O_NONBLOCK : 0))
         guard fd >= 0 else { throw .unreadable(reason: Errno.text(errno)) }
         var info = stat()
         var failure: Failure?
         if fstat(fd, &info) != 0 {
             failure = .unreadable(reason: Errno.text(errno))
+        } else if regularFileOnly, info.st_mode & S_IFMT != S_IFREG {
+            failure = .unreadable(reason: info.st_mode & S_IFMT == S_IFDIR ? "it is a directory" : "not a regular file (\(Self.kind(info.st_mode)))")
         } else if info.st_mode & S_IFMT == S_IFDIR {
             failure = .unreadable(reason: "it is a directory")
         } else if info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > maxBytes {
@@ -62,6 +68,18 @@ enum InputFile {
             throw failure
         }
         return (fd, info)
+    }
+
+    /// What a file that is not a regular file is, for messages.
+    static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        case S_IFDIR: return "a directory"
+        default: return "not a file"
+        }
     }
 }
 

@@ -1,14 +1,19 @@
 import Foundation
 
 /// Where a command's output goes, decided before anything is rendered so that a mistake in
-/// the path costs nothing. What the user named is written into, never renamed over: an
-/// existing FIFO, character device or `/dev/fd/N` is opened and written in place; a regular
-/// file (new or existing, reached through any chain of symlinks) is replaced atomically in
-/// its own directory, so a reader never sees half a PNG and the symlinks stay.
+/// the path costs nothing. What the user named is written into, never renamed over: one of
+/// the process's own descriptors (`/dev/stdout`, `/dev/fd/N`) is written through, as `-` is;
+/// an existing FIFO or character device is opened and written in place; a regular file (new
+/// or existing, reached through any chain of symlinks) is replaced atomically in its own
+/// directory, so a reader never sees half a PNG and the symlinks stay.
 enum OutputTarget: Sendable, Equatable {
     case standardOutput
+    /// A descriptor the process was given, named by `path` (`/dev/fd/3`): written at its
+    /// offset, neither reopened nor truncated.
+    case descriptor(Int32, path: String)
     /// An existing non-regular file (FIFO, character device), or an open file reached through
-    /// a link that names no path (`/dev/fd/N` of a deleted file): opened with O_WRONLY.
+    /// a link that names no path (another process's `/proc/PID/fd/N` of a deleted file): opened
+    /// with O_WRONLY.
     case stream(path: String)
     /// A regular file, existing or not, at `resolvedPath` (symlinks followed); `path` is what
     /// the user gave, for messages.
@@ -26,6 +31,14 @@ enum OutputTarget: Sendable, Equatable {
         guard !path.isEmpty else { throw UsageError(description: "the output path is empty") }
         Interruption.shared.install()
         func failure(_ reason: String) -> CommandError { CommandError("cannot write \(path): \(reason)") }
+        if let fd = FilePath.ownDescriptor(named: path) {
+            guard fcntl(fd, F_GETFL) >= 0 else { throw failure("descriptor \(fd) is not open") }
+            guard fd != STDOUT_FILENO || isatty(fd) != 1 else {
+                throw UsageError(description: "refusing to write a PNG to a terminal; redirect standard output or give -o FILE")
+            }
+            self = .descriptor(fd, path: path)
+            return
+        }
 
         var info = stat()
         if stat(path, &info) == 0 {
@@ -69,6 +82,8 @@ enum OutputTarget: Sendable, Equatable {
             if let error = Errno.writeAll(STDOUT_FILENO, bytes) {
                 throw CommandError("cannot write to standard output: \(Errno.text(error))")
             }
+        case .descriptor(let fd, let path):
+            if let error = Errno.writeAll(fd, bytes) { throw CommandError("cannot write \(path): \(Errno.text(error))") }
         case .stream(let path):
             try Self.writeInPlace(bytes, to: path)
         case .file(let path, let resolved):

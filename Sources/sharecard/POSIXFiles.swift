@@ -36,6 +36,44 @@ enum FilePath {
         return String(path[path.index(after: slash)...])
     }
 
+    /// The descriptor of this process that `path` names through the kernel's descriptor links
+    /// (`/dev/stdout`, `/dev/fd/3`, `/proc/self/fd/3`, or a symlink to one of them), or nil.
+    /// Such a path names the open file, not a file by name: reopening it would start at offset
+    /// 0 and lose what the shell wrote before (`>>`, `{ echo; sharecard …; } > f`).
+    static func ownDescriptor(named path: String) -> Int32? {
+        let process = "/proc/\(getpid())"
+        // /proc/self and /proc/thread-self resolve to /proc/PID and /proc/PID/task/TID.
+        func isOwn(_ directory: String) -> Bool {
+            directory == process + "/fd" || (directory.hasPrefix(process + "/task/") && directory.hasSuffix("/fd"))
+        }
+        var current = path
+        for _ in 0..<40 {
+            let name = name(of: current)
+            if !name.isEmpty, name.utf8.count <= 9, name.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let fd = Int32(name),
+               let parent = realPath(directory(of: current)), isOwn(parent) {
+                return fd
+            }
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
+            var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = buffer.withUnsafeMutableBufferPointer { raw in
+                raw.baseAddress!.withMemoryRebound(to: CChar.self, capacity: raw.count) { readlink(current, $0, raw.count - 1) }
+            }
+            guard count > 0 else { return nil }
+            let target = String(decoding: buffer[0..<count], as: UTF8.self)
+            let base = directory(of: current)
+            current = target.hasPrefix("/") || base == "." ? target : base + "/" + target
+        }
+        return nil
+    }
+
+    /// `realpath(3)` of `path`, or nil when it cannot be resolved.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// Follows the symlink chain at `path` (relative targets against the link's directory)
     /// to the first component that is not a symlink or does not exist, which is returned: for
     /// a dangling link, the path its chain names. Stops after 40 links, as the kernel does.

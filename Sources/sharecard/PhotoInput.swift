@@ -13,8 +13,8 @@ enum PhotoInput {
 
     /// Reads and decodes the photo at `path` for `card`, its faces looked up in `faceCache`
     /// first; errors name the file.
-    static func load(_ path: String, for card: Card, faceCache: FaceCache?) throws -> EventPhoto {
-        try load(path) { data throws(PhotoInputError) in
+    static func load(_ path: String, for card: Card, faceCache: FaceCache?, regularFileOnly: Bool = false) throws -> EventPhoto {
+        try load(path, regularFileOnly: regularFileOnly) { data throws(PhotoInputError) in
             try EventPhoto(data: data, template: card.template, size: card.canvasSize, scale: card.scale, limits: limits,
                            faceCache: faceCache)
         }
@@ -28,17 +28,18 @@ enum PhotoInput {
 
     /// The photo's bytes read, the hashing library checked (a photo is known by its digest),
     /// then `decode`d, its error prefixed with the path.
-    private static func load(_ path: String, decode: ([UInt8]) throws(PhotoInputError) -> EventPhoto) throws -> EventPhoto {
-        let data = try read(path)
+    private static func load(_ path: String, regularFileOnly: Bool = false,
+                             decode: ([UInt8]) throws(PhotoInputError) -> EventPhoto) throws -> EventPhoto {
+        let data = try read(path, regularFileOnly: regularFileOnly)
         try HashingLibrary.require()
         do { return try decode(data) } catch { throw CommandError("\(path): \(error)") }
     }
 
     /// The bytes of the photo at `path` (`-`: standard input), no more than `limits` allows. A
     /// FIFO or device is read to its end: `/dev/null` gives an empty file, which decoding
-    /// then refuses as one.
-    static func read(_ path: String) throws -> [UInt8] {
-        do { return Array(try InputFile.read(path, maxBytes: limits.maxFileBytes)) } catch {
+    /// then refuses as one. With `regularFileOnly` (a batch line's photo), only a regular file is read.
+    static func read(_ path: String, regularFileOnly: Bool = false) throws -> [UInt8] {
+        do { return Array(try InputFile.read(path, maxBytes: limits.maxFileBytes, regularFileOnly: regularFileOnly)) } catch {
             switch error {
             case .unreadable(let reason): throw CommandError("cannot read \(path): \(reason)")
             case .tooLarge(let bytes?, let limit): throw CommandError("\(path): photo too large: the file is \(bytes) bytes, over the limit of \(limit)")

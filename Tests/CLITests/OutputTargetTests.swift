@@ -55,6 +55,28 @@ final class OutputTargetTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(PNGHeader(card.stdout), PNGHeader(width: 1024, height: 576))
     }
 
+    /// `/dev/stdout` and `/dev/fd/N` name a descriptor the shell opened, not a file by name:
+    /// written through it at its offset, as `-o -` is, so what the shell wrote before and after
+    /// into the same file stays (it used to be renamed over, and `>>` lost the file's contents).
+    func testOwnDescriptorsOfAFileAreWrittenThroughNotReplaced() throws {
+        let expected = try referencePNG()
+        try write("PREVIOUS\n", to: "log.bin")
+        let sharecard = Sharecard.executable.path
+        let script = """
+            { echo HEADER; '\(sharecard)' draw scene.json -o /dev/stdout && echo MIDDLE >&3 && \
+              '\(sharecard)' draw scene.json -o /dev/fd/3 && '\(sharecard)' draw scene.json -o /proc/self/fd/3; echo FOOTER; } >> log.bin 3>&1
+            """
+        let r = try ProcessRunner.run("/bin/sh", ["-c", script], environment: nil, in: directory)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let written = try Data(contentsOf: directory.appendingPathComponent("log.bin"))
+        XCTAssertEqual(written, Data("PREVIOUS\nHEADER\n".utf8) + expected + Data("MIDDLE\n".utf8) + expected + expected + Data("FOOTER\n".utf8))
+        XCTAssertEqual(try contents(), ["log.bin", "reference.png", "scene.json"], "no temporary file")
+
+        let closed = try Sharecard.run(["draw", "scene.json", "-o", "/dev/fd/9"], in: directory)
+        XCTAssertEqual(closed.status, 1)
+        XCTAssertEqual(closed.stderr, "sharecard draw: cannot write /dev/fd/9: descriptor 9 is not open\n")
+    }
+
     func testSymlinkChainIsFollowedAndTheTargetReplacedWithItsMode() throws {
         let expected = try referencePNG()
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("cards"), withIntermediateDirectories: true)

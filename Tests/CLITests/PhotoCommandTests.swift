@@ -116,4 +116,24 @@ final class PhotoCommandTests: TemporaryDirectoryTestCase {
         XCTAssertNotEqual(try Data(contentsOf: URL(fileURLWithPath: path("cards/with.png"))),
                           try Data(contentsOf: URL(fileURLWithPath: path("cards/without.png"))))
     }
+
+    /// A batch line's photo comes from data, not from the user: a FIFO there (nobody writing
+    /// it) or a device is refused by name at once, where the batch used to wait on it for good.
+    func testABatchLinesPhotoMustBeARegularFile() throws {
+        try FileManager.default.createDirectory(atPath: path("jobs"), withIntermediateDirectories: true)
+        XCTAssertEqual(mkfifo(path("jobs/waiting.jpg"), 0o600), 0)
+        try write("""
+            {"id": "fifo", "title": "Launch day", "template": "photo", "photo": "waiting.jpg"}
+            {"id": "device", "title": "Launch day", "template": "photo", "photo": "/dev/zero"}
+            {"id": "fine", "title": "Launch day"}
+
+            """, to: "jobs/events.jsonl")
+        let started = Date()
+        let result = try Sharecard.run(["batch", "jobs/events.jsonl", "--out", "cards", "--jobs", "1"], in: directory, timeout: 30)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 20)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("line 1: cannot read jobs/waiting.jpg: not a regular file (a FIFO)"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("line 2: cannot read /dev/zero: not a regular file (a character device)"), result.stderr)
+        XCTAssertEqual(try contents(of: "cards").filter { $0.hasSuffix(".png") }, ["fine.png"])
+    }
 }
