@@ -34,12 +34,16 @@ static void on_error_exit(j_common_ptr cinfo) {
 }
 
 /* Warnings libjpeg would print and carry on from. Truncation and corrupt entropy data are
- * errors here: a photo with a grey lower half is not a correct card. */
+ * errors here: a photo with a grey lower half is not a correct card. That includes a scan
+ * cut short by a marker (JWRN_HIT_MARKER: a file truncated and given its EOI again, or one
+ * whose frame declares more rows than its data holds) and a restart marker out of its place;
+ * bytes padded before a marker (JWRN_EXTRANEOUS_DATA), which some cameras write, are not. */
 static void on_emit_message(j_common_ptr cinfo, int level) {
     if (level >= 0) return;
     error_state *state = (error_state *)cinfo->err;
     int code = cinfo->err->msg_code;
-    if (code == JWRN_JPEG_EOF || code == JWRN_HUFF_BAD_CODE || code == JWRN_NOT_SEQUENTIAL || code == JWRN_BOGUS_PROGRESSION) {
+    if (code == JWRN_JPEG_EOF || code == JWRN_HUFF_BAD_CODE || code == JWRN_ARITH_BAD_CODE || code == JWRN_HIT_MARKER
+        || code == JWRN_MUST_RESYNC || code == JWRN_NOT_SEQUENTIAL || code == JWRN_BOGUS_PROGRESSION) {
         if (code == JWRN_JPEG_EOF) state->truncated = 1;
         (*cinfo->err->format_message)(cinfo, state->message);
         longjmp(state->jump, 1);

@@ -17,6 +17,25 @@ final class PhotoBadInputTests: XCTestCase {
         XCTAssertTrue(message.contains("truncated"), message)
     }
 
+    /// Cut short but ended with its EOI marker again, or declaring more rows than its data
+    /// holds: libjpeg warns that the scan hit a marker and fills the rest with grey, which
+    /// would be a card with a grey lower half. Both are refused as corrupt.
+    func testAScanCutShortByAMarkerIsCorrupt() throws {
+        let jpeg = try PhotoFixtures.bytes("chelsea.jpg")
+        XCTAssertNoThrow(try Photo(data: jpeg, targetWidth: 1024, targetHeight: 576))
+        let cut = Array(jpeg.prefix(jpeg.count / 2)) + [0xFF, 0xD9]
+        // The frame header (SOF0 or SOF2) made to declare twice the rows.
+        var taller = jpeg
+        let sof = try XCTUnwrap((0..<(jpeg.count - 9)).first { jpeg[$0] == 0xFF && (jpeg[$0 + 1] == 0xC0 || jpeg[$0 + 1] == 0xC2) })
+        let rows = Int(jpeg[sof + 5]) << 8 | Int(jpeg[sof + 6])
+        taller[sof + 5] = UInt8((rows * 2) >> 8)
+        taller[sof + 6] = UInt8((rows * 2) & 0xFF)
+        for (name, bytes) in [("cut, with its EOI", cut), ("declaring \(rows * 2) rows for \(rows)", taller)] {
+            guard case .corrupt(let message)? = error(bytes) else { return XCTFail("\(name): got \(String(describing: error(bytes)))") }
+            XCTAssertTrue(message.contains("premature end of data segment"), "\(name): \(message)")
+        }
+    }
+
     func testJPEGDeclaring60000x60000IsRefusedBeforeDecoding() throws {
         let e = error(try PhotoFixtures.bytes("bomb-60000.jpg"))
         guard case .tooLarge(let message)? = e else { return XCTFail("got \(String(describing: e))") }
