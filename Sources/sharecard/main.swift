@@ -13,15 +13,19 @@ func fail(_ message: String, status: Int32) -> Never {
 // A reader that goes away (`-o - | head`, `-o >(cmd)`) makes write(2) fail with EPIPE,
 // reported as an error, instead of killing the process.
 signal(SIGPIPE, SIG_IGN)
+StandardStreams.occupyClosedDescriptors()
+if let problem = StandardStreams.nonUTF8Argument() { fail("sharecard: " + problem, status: 2) }
 
 var argv = Array(CommandLine.arguments.dropFirst())
 guard let first = argv.first else { fail(topHelp, status: 2) }
 if first == "--help" || first == "-h" || first == "help" {
     print(topHelp)
+    StandardStreams.finishStandardOutput(command: nil)
     exit(0)
 }
 if first == "--version" || first == "-V" {
     print(Version.report())
+    StandardStreams.finishStandardOutput(command: nil)
     exit(0)
 }
 let command: Command
@@ -30,9 +34,11 @@ do {
     let args = try ParsedArguments(Array(argv.dropFirst()), spec: command.spec)
     if args.wantsHelp {
         print(command.spec.helpText)
+        StandardStreams.finishStandardOutput(command: command.spec.name)
         exit(0)
     }
     try command.run(args)
+    StandardStreams.finishStandardOutput(command: command.spec.name)
 } catch let e as UsageError {
     let prefix = "sharecard \(command.spec.name): "
     fail(e.description.hasPrefix("sharecard") ? e.description : prefix + e.description, status: 2)
