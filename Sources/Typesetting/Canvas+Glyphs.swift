@@ -21,7 +21,7 @@ extension Canvas {
         if let shadow { drawShadow(of: runs, shadow, cache: cache, visible: visible, clip: clip) }
         for run in runs {
             if run.face.isColorBitmap {
-                for drawing in run.colorGlyphDrawings(scale: scale, cache: cache) {
+                run.forEachColorGlyphDrawing(scale: scale, cache: cache, within: visible) { drawing in
                     switch drawing {
                     case .devicePixels(let glyph, let rect):
                         draw(glyph.image, atDevicePixelX: rect.x, y: rect.y, clip: clip)

@@ -41,15 +41,28 @@ struct ColorGlyphImage: Sendable {
     /// of a pixel edge; nil when it would cover no pixel.
     func resampled(sizeIn64thsOfAPixel size: Int, phase: Int) -> DeviceColorGlyph? {
         let k = Double(size) / 64 / Double(strikePPEM)
-        // Relative to the origin pixel's top-left corner, y down.
-        let frame = Rect(x: Double(phase) / Double(GlyphRasterizer.subpixelPhases) + Double(left) * k,
-                         y: -Double(top) * k, width: Double(image.width) * k, height: Double(image.height) * k)
+        let frame = deviceFrame(sizeIn64thsOfAPixel: size, phase: phase)
         let rect = PixelRect(enclosing: frame)
         guard !rect.isEmpty,
               let layer = try? Canvas(size: Size(width: Double(rect.width), height: Double(rect.height))) else { return nil }
         layer.draw(image, transform: .scale(x: k, y: k)
             .concatenating(.translation(x: frame.minX - Double(rect.x), y: frame.minY - Double(rect.y))))
         return DeviceColorGlyph(image: layer.makeImage(), left: rect.x, top: -rect.y)
+    }
+
+    /// The pixels `resampled(sizeIn64thsOfAPixel:phase:)` returns, placed like its result
+    /// (`DeviceColorGlyph.pixelRect`), found without resampling.
+    func devicePixelRect(sizeIn64thsOfAPixel size: Int, phase: Int, originX x: Int, originY y: Int) -> PixelRect {
+        let rect = PixelRect(enclosing: deviceFrame(sizeIn64thsOfAPixel: size, phase: phase))
+        return PixelRect(x: x + rect.x, y: y + rect.y, width: rect.width, height: rect.height)
+    }
+
+    /// Where the image lands in device pixels, relative to the origin pixel's top-left
+    /// corner, y down.
+    private func deviceFrame(sizeIn64thsOfAPixel size: Int, phase: Int) -> Rect {
+        let k = Double(size) / 64 / Double(strikePPEM)
+        return Rect(x: Double(phase) / Double(GlyphRasterizer.subpixelPhases) + Double(left) * k,
+                    y: -Double(top) * k, width: Double(image.width) * k, height: Double(image.height) * k)
     }
 }
 

@@ -28,8 +28,7 @@ extension GlyphRun {
     public func inkBounds(scale: Double, cache: GlyphCache) -> PixelRect? {
         precondition(scale.isFinite && scale > 0, "scale must be positive, got \(scale)")
         if face.isColorBitmap {
-            let rects = colorGlyphDrawings(scale: scale, cache: cache).map { $0.pixelRect(scale: scale) }
-            return rects.filter { !$0.isEmpty }.reduce(nil) { $0?.union($1) ?? $1 }
+            return colorGlyphPixelRects(scale: scale, cache: cache).filter { !$0.isEmpty }.reduce(nil) { $0?.union($1) ?? $1 }
         }
         let size = sizeIn64thsOfAPixel(scale: scale)
         guard size > 0 else { return nil }
@@ -76,7 +75,7 @@ extension GlyphRun {
         precondition(scale.isFinite && scale > 0, "scale must be positive, got \(scale)")
         var tiles = CoverageAccumulator()
         if face.isColorBitmap {
-            for drawing in colorGlyphDrawings(scale: scale, cache: cache) {
+            forEachColorGlyphDrawing(scale: scale, cache: cache, within: area) { drawing in
                 if let alpha = drawing.alphaTile(scale: scale, within: area) { tiles.add(alpha.coverage, at: alpha.rect) }
             }
             return tiles
@@ -101,24 +100,47 @@ extension GlyphRun {
         return tiles
     }
 
-    /// How to draw each colour glyph that has an image at `scale`: up to the largest cached
-    /// em, resampled once per size and phase and copied pixel for pixel (origins snapped as
-    /// for outlines); larger, scaled from the strike as it is drawn.
-    func colorGlyphDrawings(scale: Double, cache: GlyphCache) -> [ColorGlyphDrawing] {
+    /// Calls `body` with how to draw each colour glyph that has an image at `scale` and
+    /// touches `area` (device pixels), one at a time: up to the largest cached em, resampled
+    /// once per size and phase and copied pixel for pixel (origins snapped as for outlines);
+    /// larger, scaled from the strike as it is drawn. Glyphs outside `area` are never
+    /// resampled, so a long run of large emoji costs memory for what can be seen, not for
+    /// the whole run.
+    func forEachColorGlyphDrawing(scale: Double, cache: GlyphCache, within area: PixelRect,
+                                  _ body: (ColorGlyphDrawing) -> Void) {
+        let size = sizeIn64thsOfAPixel(scale: scale)
+        guard size > 0, !area.isEmpty else { return }
+        let resampled = size <= GlyphCache.largestCachedEmInPixels * 64
+        for glyph in glyphs {
+            guard let strike = cache.colorGlyph(face: face, glyph: glyph.id) else { continue }
+            if !resampled {
+                let drawing = ColorGlyphDrawing.scaled(strike, frame: strike.frame(origin: glyph.position, fontSizeInPoints: fontSizeInPoints))
+                if !drawing.pixelRect(scale: scale).intersection(area).isEmpty { body(drawing) }
+                continue
+            }
+            guard let origin = SnappedOrigin(glyph.position, scale: scale),
+                  !strike.devicePixelRect(sizeIn64thsOfAPixel: size, phase: origin.phase, originX: origin.x, originY: origin.y)
+                      .intersection(area).isEmpty,
+                  let image = cache.colorGlyph(face: face, glyph: glyph.id, sizeIn64thsOfAPixel: size, phase: origin.phase)
+            else { continue }
+            body(.devicePixels(image, at: image.pixelRect(originX: origin.x, originY: origin.y)))
+        }
+    }
+
+    /// The device pixels each colour glyph with an image covers at `scale`, found from the
+    /// strike without resampling.
+    func colorGlyphPixelRects(scale: Double, cache: GlyphCache) -> [PixelRect] {
         let size = sizeIn64thsOfAPixel(scale: scale)
         guard size > 0 else { return [] }
-        if size > GlyphCache.largestCachedEmInPixels * 64 {
-            return glyphs.compactMap { glyph in
-                cache.colorGlyph(face: face, glyph: glyph.id).map {
-                    .scaled($0, frame: $0.frame(origin: glyph.position, fontSizeInPoints: fontSizeInPoints))
-                }
-            }
-        }
+        let resampled = size <= GlyphCache.largestCachedEmInPixels * 64
         return glyphs.compactMap { glyph in
-            guard let origin = SnappedOrigin(glyph.position, scale: scale),
-                  let image = cache.colorGlyph(face: face, glyph: glyph.id, sizeIn64thsOfAPixel: size, phase: origin.phase)
-            else { return nil }
-            return .devicePixels(image, at: image.pixelRect(originX: origin.x, originY: origin.y))
+            guard let strike = cache.colorGlyph(face: face, glyph: glyph.id) else { return nil }
+            guard resampled else {
+                return ColorGlyphDrawing.scaled(strike, frame: strike.frame(origin: glyph.position, fontSizeInPoints: fontSizeInPoints))
+                    .pixelRect(scale: scale)
+            }
+            guard let origin = SnappedOrigin(glyph.position, scale: scale) else { return nil }
+            return strike.devicePixelRect(sizeIn64thsOfAPixel: size, phase: origin.phase, originX: origin.x, originY: origin.y)
         }
     }
 }

@@ -395,4 +395,28 @@ final class GlyphDrawingTests: XCTestCase {
         let ink = try XCTUnwrap(huge.inkBounds(scale: 1, cache: cache))
         XCTAssertGreaterThan(ink.width, 1000)
     }
+
+    // MARK: - Work for what can be seen
+
+    func testColourGlyphsOutsideTheVisibleAreaAreNeitherResampledNorDrawn() throws {
+        let face = try emojiFace()
+        let faces = "😀😁😂🤣😃😄😅😆😉😊😋😎😍😘🥰😗😙😚🙂🤗🤩🤔🤨😐😑😶🙄😏😣😥😮🤐😯😪😫🥱😴😌😛😜"
+        XCTAssertEqual(faces.count, 40)
+        let canvas = try Canvas(size: Size(width: 300, height: 120), background: .white)
+        let cache = GlyphCache()
+        let all = try run(faces, face: face, size: 100, at: Point(x: 4, y: 100), script: .common)
+        XCTAssertEqual(all.glyphs.count, 40)
+        canvas.draw(all, cache: cache)
+        // One strike image per emoji (to find where it lands) and resampled images only for
+        // the three that reach the canvas, not for all forty.
+        XCTAssertLessThanOrEqual(cache.statistics.entryCount, 40 + 3)
+        let visible = try Canvas(size: canvas.size, background: .white)
+        visible.draw(try run(String(faces.prefix(3)), face: face, size: 100, at: Point(x: 4, y: 100), script: .common),
+                     cache: GlyphCache())
+        XCTAssertEqual(canvas.makeImage().premultipliedARGB, visible.makeImage().premultipliedARGB)
+        // Ink bounds still count every glyph, found without resampling.
+        let ink = try XCTUnwrap(all.inkBounds(scale: 1, cache: cache))
+        XCTAssertGreaterThan(ink.width, 40 * 100)
+        XCTAssertLessThanOrEqual(cache.statistics.entryCount, 40 + 3)
+    }
 }
