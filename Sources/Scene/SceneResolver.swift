@@ -70,7 +70,8 @@ extension Scene {
         let margins = safeArea.map { $0.points(along: min(size.width, size.height), canvas: size) }
         let safe = canvas.inset(by: EdgeInsets(top: margins[0], left: margins[1], bottom: margins[2], right: margins[3]))
         let resolver = SceneResolver(bindings: bindings, canvas: canvas, grid: try PixelGrid(scale: scale), context: context,
-                                     safe: safe, direction: bindings.direction)
+                                     safe: safe, direction: bindings.direction,
+                                     shadowBudget: ShadowBudget(scale: scale, limit: pixelLimit))
         return ResolvedScene(size: size, scale: scale, background: background.resolve(bindings.colors, canvas: size),
                              elements: try resolver.resolve(elements), glyphCache: text?.glyphCache)
     }
@@ -103,6 +104,8 @@ struct SceneResolver {
     /// False inside a filtered group: a filter may soften or move what it draws, so an opaque
     /// rectangle there is not known to hide the faces under it.
     var coversAreExact = true
+    /// The device pixels the text shadows resolved so far will blur.
+    let shadowBudget: ShadowBudget
 
     func resolve(_ elements: [SceneElement]) throws -> [ResolvedElement] {
         try elements.compactMap(resolve)
@@ -151,8 +154,9 @@ struct SceneResolver {
                           filters: filters)
 
         case .label(let label, let frame):
-            guard let fitted = try fittedText(label) else { return nil }
-            return .text(try fitted.resolve(in: place(frame), fields: label.text.fields, context: requireContext()))
+            let rect = place(frame)
+            guard let fitted = try fittedText(label, in: rect) else { return nil }
+            return .text(try fitted.resolve(in: rect, fields: label.text.fields, context: requireContext()))
 
         case .chip(let chip, let frame, let alignment):
             guard let chip = try chipLayout(chip) else { return nil }
@@ -170,12 +174,13 @@ struct SceneResolver {
                                           context: context))
 
         case .stack(let items, let frame, let spacing, let spread):
+            let rect = place(frame)
             var views: [any LayoutView] = []
             var fields: [[EventField]] = []
             for item in items {
                 switch item {
                 case .label(let label):
-                    if let fitted = try fittedText(label) { views.append(fitted); fields.append(label.text.fields) }
+                    if let fitted = try fittedText(label, in: rect) { views.append(fitted); fields.append(label.text.fields) }
                 case .chip(let chip):
                     if let layout = try chipLayout(chip) { views.append(layout); fields.append(chip.text.fields) }
                 }
@@ -183,7 +188,7 @@ struct SceneResolver {
             guard !views.isEmpty else { return nil }
             let context = try requireContext()
             let stack = try Stack(axis: .vertical, children: views, spacing: spacing, alignment: .center, distribution: spread.distribution)
-            let frames = try stack.frames(in: place(frame), context: context)
+            let frames = try stack.frames(in: rect, context: context)
             return .group(try zip(views, zip(frames, fields)).map { view, placed in
                 if let text = view as? FittedText { return .text(try text.resolve(in: placed.0, fields: placed.1, context: context)) }
                 return .chip(try (view as! ChipLayout).resolve(in: placed.0, context: context))
@@ -249,8 +254,14 @@ struct SceneResolver {
     }
 
     /// The label's text shaped once, or nil when a field it shows has no value.
-    func fittedText(_ label: LabelElement) throws -> FittedText? {
+    /// `label`'s text fitted, to be placed within `area`; its shadow, if any, is charged to
+    /// the shadow budget first.
+    func fittedText(_ label: LabelElement, in area: Rect) throws -> FittedText? {
         guard let string = label.text.filled(bindings.values) else { return nil }
+        if let shadow = label.shadow {
+            try shadowBudget.charge(ShadowBudget.maskPixels(text: area, offset: shadow.offset, blurInPoints: shadow.blur,
+                                                           canvas: canvas, scale: grid.scale))
+        }
         let shadow = label.shadow.flatMap {
             TextShadow(offsetInPoints: $0.offset, blurRadiusInPoints: $0.blur, color: $0.color.resolve(colors))
         }

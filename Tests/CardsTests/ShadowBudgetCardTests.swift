@@ -1,0 +1,55 @@
+import Cards
+import Foundation
+import Scene
+import Typesetting
+import XCTest
+
+/// The text-shadow budget (`Scene.resolve`) refuses scenes that would blur thousands of
+/// canvas-sized masks, and leaves room for every shipped template's shadowed titles at
+/// every size the server's default pixel limit lets through.
+final class ShadowBudgetCardTests: XCTestCase {
+    let title = "The longest title our family has ever given an event, set large on three lines at least"
+
+    /// Renders the card unless the pixel budget refuses it outright; false when it does.
+    @discardableResult
+    func render(_ template: String, size: CardSize, scale: Int) throws -> Bool {
+        let event = try Event(title: title, subtitle: "Our timeline", emoji: "🎉", template: template)
+        var card = try Card(event, catalog: CardGoldenTests.catalog.get(), scale: scale, size: size)
+        guard card.template.scene.pixelBudgetProblem(size: card.canvasSize, scale: Double(scale)) == nil else { return false }
+        if template == "photo" {
+            let bytes = Array(try Data(contentsOf: EventPhotoCardTests.fixtures.appendingPathComponent("chelsea-exif6.jpg")))
+            card.photo = try EventPhoto(data: bytes, template: card.template, size: card.canvasSize, scale: scale)
+        }
+        XCTAssertNoThrow(try CardGoldenTests.renderer.get().render(card), "\(template) \(size) at scale \(scale)")
+        return true
+    }
+
+    func testShippedShadowedTemplatesFitAtEveryPresetAtScaleThree() throws {
+        var rendered = 0
+        for template in ["photo", "gradient"] {
+            for preset in CardSize.presets where try render(template, size: preset.size, scale: 3) { rendered += 1 }
+        }
+        // All but the photo story, which its photo and the photo's filters already take over the limit.
+        XCTAssertEqual(rendered, 9)
+    }
+
+    func testShippedShadowedTemplatesFitAtTheLargestCanvasTheBudgetAllows() throws {
+        // 2357² × 9 = 49,999,041 device pixels: the largest square canvas under 50 million at scale 3.
+        XCTAssertTrue(try render("gradient", size: CardSize(width: 2357, height: 2357), scale: 3))
+        XCTAssertTrue(try render("gradient", size: CardSize(width: 4096, height: 1356), scale: 3))
+    }
+
+    func testManyCanvasSizedShadowsAreRefusedBeforeTheyAreFitted() throws {
+        let label = #"{ "type": "label", "text": "Shadow", "frame": [0, 0, 1024, 576], "font": { "family": "Quicksand", "size": 200 }, "shadow": { "blur": 100 } }"#
+        let json = #"{ "size": [1024, 576], "scale": 4, "elements": ["# + Array(repeating: label, count: 2000).joined(separator: ",") + "] }"
+        var parser = SceneParser(baseDirectory: URL(fileURLWithPath: "/"))
+        let scene = try parser.parse(Data(json.utf8))
+        let started = Date()
+        XCTAssertThrowsError(try scene.resolve(text: SceneTextContext(fonts: CardGoldenTests.renderer.get().fonts, glyphCache: GlyphCache()))) {
+            XCTAssertTrue("\($0)".contains("the text shadows need more than"), "\($0)")
+            XCTAssertTrue("\($0)".contains("over the limit of 50000000 per render"), "\($0)")
+        }
+        // Refused after a few labels, not after fitting two thousand (about 30 ms each here).
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10)
+    }
+}
