@@ -1,6 +1,7 @@
 #include "sc_image_internal.h"
 
 #include "sc_photo_libraries.h"
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,18 +19,42 @@ static cmsContext quiet_context(void) {
     return context;
 }
 
+/* Whether `profile`'s colourants and tone curves are `srgb`'s: each colourant within 0.0005
+ * (lcms2 stores them as s15.16; sRGB profiles written by different tools differ in the fourth
+ * decimal at most) and each curve within a quarter of an 8-bit level at 33 points, so skipping
+ * the conversion changes no pixel by more than rounding. A profile with a lookup table for the
+ * perceptual intent is not sRGB whatever its matrix says: lcms2 would use the table. The white
+ * point is not compared: ICC v4 fixes it at D50 and v2 writers disagree about it. */
+static int same_colorimetry(cmsHPROFILE profile, cmsHPROFILE srgb) {
+    if (sc_lcms2.cmsGetColorSpace(profile) != cmsSigRgbData) return 0;
+    if (sc_lcms2.cmsIsTag(profile, cmsSigAToB0Tag)) return 0;
+    static const cmsTagSignature colourants[3] = {cmsSigRedColorantTag, cmsSigGreenColorantTag, cmsSigBlueColorantTag};
+    static const cmsTagSignature curves[3] = {cmsSigRedTRCTag, cmsSigGreenTRCTag, cmsSigBlueTRCTag};
+    for (int c = 0; c < 3; c++) {
+        const cmsCIEXYZ *a = (const cmsCIEXYZ *)sc_lcms2.cmsReadTag(profile, colourants[c]);
+        const cmsCIEXYZ *b = (const cmsCIEXYZ *)sc_lcms2.cmsReadTag(srgb, colourants[c]);
+        if (!a || !b) return 0;
+        if (fabs(a->X - b->X) > 0.0005 || fabs(a->Y - b->Y) > 0.0005 || fabs(a->Z - b->Z) > 0.0005) return 0;
+        const cmsToneCurve *ta = (const cmsToneCurve *)sc_lcms2.cmsReadTag(profile, curves[c]);
+        const cmsToneCurve *tb = (const cmsToneCurve *)sc_lcms2.cmsReadTag(srgb, curves[c]);
+        if (!ta || !tb) return 0;
+        for (int i = 0; i <= 32; i++) {
+            float x = (float)i / 32;
+            if (fabsf(sc_lcms2.cmsEvalToneCurveFloat(ta, x) - sc_lcms2.cmsEvalToneCurveFloat(tb, x)) > 0.25f / 255) return 0;
+        }
+    }
+    return 1;
+}
+
 int sc_icc_is_srgb(const uint8_t *icc, size_t icc_size) {
     if (!icc || icc_size < 128 || icc_size > 0xFFFFFFF) return -1;
     cmsContext context = quiet_context();
     if (!context) return -1;
     cmsHPROFILE profile = sc_lcms2.cmsOpenProfileFromMemTHR(context, icc, (cmsUInt32Number)icc_size);
-    int result = -1;
-    if (profile) {
-        char description[256] = {0};
-        sc_lcms2.cmsGetProfileInfoASCII(profile, cmsInfoDescription, "en", "US", description, sizeof description);
-        result = strstr(description, "sRGB") != NULL;
-        sc_lcms2.cmsCloseProfile(profile);
-    }
+    cmsHPROFILE srgb = profile ? sc_lcms2.cmsCreate_sRGBProfileTHR(context) : NULL;
+    int result = profile && srgb ? same_colorimetry(profile, srgb) : -1;
+    if (srgb) sc_lcms2.cmsCloseProfile(srgb);
+    if (profile) sc_lcms2.cmsCloseProfile(profile);
     sc_lcms2.cmsDeleteContext(context);
     return result;
 }

@@ -35,8 +35,9 @@ void sc_image_set_result(sc_image_result *result, uint32_t *pixels, uint32_t ow,
 /* Straight B, G, R, A bytes (one uint32 per pixel, little-endian ARGB32) → premultiplied. */
 void sc_premultiply(uint32_t *pixels, size_t count);
 
-/* Whether an ICC profile is sRGB (by its description), so conversion can be skipped. Returns
- * 1 for sRGB, 0 for another profile, -1 when lcms2 cannot parse it. */
+/* Whether an ICC profile is sRGB by its contents (colourants and tone curves, not its name), so
+ * conversion can be skipped. Returns 1 for sRGB, 0 for another profile, -1 when lcms2 cannot
+ * parse it. */
 int sc_icc_is_srgb(const uint8_t *icc, size_t icc_size);
 
 /* Converts straight BGRA pixels in place from an RGB ICC profile to sRGB (alpha kept).

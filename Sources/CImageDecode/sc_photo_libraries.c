@@ -19,10 +19,12 @@ static const sc_dl_symbol lcms2_symbols[] = {
     SC_ENTRY(sc_lcms2, cmsDeleteContext),
     SC_ENTRY(sc_lcms2, cmsDeleteTransform),
     SC_ENTRY(sc_lcms2, cmsDoTransform),
+    SC_ENTRY(sc_lcms2, cmsEvalToneCurveFloat),
     SC_ENTRY(sc_lcms2, cmsFreeToneCurve),
     SC_ENTRY(sc_lcms2, cmsGetColorSpace),
-    SC_ENTRY(sc_lcms2, cmsGetProfileInfoASCII),
+    SC_ENTRY(sc_lcms2, cmsIsTag),
     SC_ENTRY(sc_lcms2, cmsOpenProfileFromMemTHR),
+    SC_ENTRY(sc_lcms2, cmsReadTag),
     SC_ENTRY(sc_lcms2, cmsSetLogErrorHandlerTHR),
 };
 

@@ -22,10 +22,12 @@ typedef struct {
     __typeof__(&cmsDeleteContext) cmsDeleteContext;
     __typeof__(&cmsDeleteTransform) cmsDeleteTransform;
     __typeof__(&cmsDoTransform) cmsDoTransform;
+    __typeof__(&cmsEvalToneCurveFloat) cmsEvalToneCurveFloat;
     __typeof__(&cmsFreeToneCurve) cmsFreeToneCurve;
     __typeof__(&cmsGetColorSpace) cmsGetColorSpace;
-    __typeof__(&cmsGetProfileInfoASCII) cmsGetProfileInfoASCII;
+    __typeof__(&cmsIsTag) cmsIsTag;
     __typeof__(&cmsOpenProfileFromMemTHR) cmsOpenProfileFromMemTHR;
+    __typeof__(&cmsReadTag) cmsReadTag;
     __typeof__(&cmsSetLogErrorHandlerTHR) cmsSetLogErrorHandlerTHR;
 } sc_lcms2_table;
 

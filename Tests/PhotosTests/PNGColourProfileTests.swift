@@ -81,6 +81,53 @@ final class PNGColourProfileTests: XCTestCase {
         }
     }
 
+    func testAProfileIsJudgedByItsContentsNotItsName() throws {
+        // sRGB's own colourants with a linear curve, described as sRGB (GIMP's "Linear sRGB",
+        // Elle Stone's g10 profiles): grey 128 stored is linear 0.502, sRGB-encoded 187.5, and
+        // Pillow's ImageCms gives 188 for this profile.
+        let linear = Self.profile(description: "sRGB (linear)", gamma: 1)
+        // The same colourants under a 1.8 gamma with sRGB's own name: not sRGB's curve, so
+        // converted too (128 → 1.055 × (128/255)^(1.8/2.4) − 0.055 = 0.5741 → 146).
+        let gamma18 = Self.profile(description: "sRGB IEC61966-2.1", gamma: 1.8)
+        for (name, profile, expected) in [("linear", linear, 188), ("gamma 1.8", gamma18, 146)] {
+            let iccp = HandBuiltPNG.chunk("iCCP", Array("p".utf8) + [0, 0] + HandBuiltPNG.zlibStored(profile))
+            let png = Self.withChunks(iccp, into: MiniPNG.rgb(width: 4, height: 4, bitDepth: 8) { _, _ in (128, 128, 128) })
+            let pixel = PhotoFixtures.argb(try Photo(data: png).image, 1, 1)
+            for channel in [pixel.r, pixel.g, pixel.b] { XCTAssertEqual(Double(channel), Double(expected), accuracy: 1, name) }
+        }
+    }
+
+    /// An ICC v2 display profile with sRGB's D50-adapted colourants (as lcms2 builds them)
+    /// and one gamma curve for all three channels.
+    static func profile(description: String, gamma: Double) -> [UInt8] {
+        func s15(_ v: Double) -> [UInt8] { HandBuiltPNG.bigEndian32(Int((v * 65536).rounded())) }
+        func xyz(_ x: Double, _ y: Double, _ z: Double) -> [UInt8] { Array("XYZ ".utf8) + [0, 0, 0, 0] + s15(x) + s15(y) + s15(z) }
+        let text = Array(description.utf8) + [0]
+        let desc = Array("desc".utf8) + [0, 0, 0, 0] + HandBuiltPNG.bigEndian32(text.count) + text
+            + [UInt8](repeating: 0, count: 8 + 3 + 67)
+        let fixed88 = UInt16((gamma * 256).rounded())
+        let curve = Array("curv".utf8) + [0, 0, 0, 0] + HandBuiltPNG.bigEndian32(1) + [UInt8(fixed88 >> 8), UInt8(fixed88 & 0xFF)]
+        let d50 = (0.9642, 1.0, 0.8249)
+        let tags: [(String, [UInt8])] = [
+            ("desc", desc), ("wtpt", xyz(d50.0, d50.1, d50.2)),
+            ("rXYZ", xyz(0.436_074_7, 0.222_504_5, 0.013_932_2)), ("gXYZ", xyz(0.385_064_9, 0.716_878_6, 0.097_104_5)),
+            ("bXYZ", xyz(0.143_080_4, 0.060_616_9, 0.714_173_3)),
+            ("rTRC", curve), ("gTRC", curve), ("bTRC", curve),
+        ]
+        let tableEnd = 128 + 4 + 12 * tags.count
+        var table: [UInt8] = [], body: [UInt8] = []
+        for (signature, data) in tags {
+            let padded = data + [UInt8](repeating: 0, count: (4 - data.count % 4) % 4)
+            table += Array(signature.utf8) + HandBuiltPNG.bigEndian32(tableEnd + body.count) + HandBuiltPNG.bigEndian32(padded.count)
+            body += padded
+        }
+        var header = HandBuiltPNG.bigEndian32(tableEnd + body.count) + [0, 0, 0, 0] + HandBuiltPNG.bigEndian32(0x0210_0000)
+        header += Array("mntrRGB XYZ ".utf8) + [UInt8](repeating: 0, count: 12) + Array("acsp".utf8) + [UInt8](repeating: 0, count: 24)
+        header += HandBuiltPNG.bigEndian32(0) + s15(d50.0) + s15(d50.1) + s15(d50.2) + [UInt8](repeating: 0, count: 48)
+        precondition(header.count == 128)
+        return header + HandBuiltPNG.bigEndian32(tags.count) + table + body
+    }
+
     // MARK: - Building the PNGs
 
     /// The fixture's iCCP chunk, whole (length, type, body, CRC).
