@@ -150,18 +150,16 @@ int sc_chromaticities_to_srgb(uint32_t *pixels, size_t count, const double white
     return convert_once(sc_srgb_conversion_from_chromaticities(white_xy, primaries_xy), pixels, count);
 }
 
-static void naive_cmyk(const uint8_t *cmyk, uint32_t *out, size_t count, int inverted) {
+static void naive_cmyk(const uint8_t *cmyk, uint32_t *out, size_t count) {
     for (size_t i = 0; i < count; i++) {
         /* Ink amounts as "how much paper shows": 255 = no ink. */
         uint32_t c = cmyk[4 * i], m = cmyk[4 * i + 1], y = cmyk[4 * i + 2], k = cmyk[4 * i + 3];
-        if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
         uint32_t r = (c * k + 127) / 255, g = (m * k + 127) / 255, b = (y * k + 127) / 255;
         out[i] = 0xFF000000u | r << 16 | g << 8 | b;
     }
 }
 
-void sc_cmyk_to_bgra(const uint8_t *cmyk, uint32_t *out, size_t count, int inverted,
-                     const uint8_t *icc, size_t icc_size, int *converted_profile) {
+void sc_cmyk_to_bgra(const uint8_t *cmyk, uint32_t *out, size_t count, const uint8_t *icc, size_t icc_size, int *converted_profile) {
     *converted_profile = 0;
     if (icc && icc_size >= 128 && icc_size <= 0xFFFFFFF) {
         cmsContext context = quiet_context();
@@ -170,7 +168,7 @@ void sc_cmyk_to_bgra(const uint8_t *cmyk, uint32_t *out, size_t count, int inver
             cmsHPROFILE srgb = sc_lcms2.cmsCreate_sRGBProfileTHR(context);
             cmsHTRANSFORM transform = NULL;
             if (source && srgb && sc_lcms2.cmsGetColorSpace(source) == cmsSigCmykData) {
-                transform = sc_lcms2.cmsCreateTransformTHR(context, source, inverted ? TYPE_CMYK_8_REV : TYPE_CMYK_8,
+                transform = sc_lcms2.cmsCreateTransformTHR(context, source, TYPE_CMYK_8_REV,
                                                            srgb, TYPE_BGRA_8, INTENT_PERCEPTUAL, 0);
             }
             if (transform) {
@@ -185,5 +183,5 @@ void sc_cmyk_to_bgra(const uint8_t *cmyk, uint32_t *out, size_t count, int inver
             if (*converted_profile) return;
         }
     }
-    naive_cmyk(cmyk, out, count, inverted);
+    naive_cmyk(cmyk, out, count);
 }

@@ -60,10 +60,10 @@ sc_srgb_conversion *sc_srgb_conversion_from_chromaticities(const double white_xy
 void sc_srgb_conversion_apply(const sc_srgb_conversion *conversion, uint32_t *pixels, size_t count);
 void sc_srgb_conversion_free(sc_srgb_conversion *conversion);
 
-/* Converts CMYK bytes (4 per pixel; `inverted` when stored as Adobe writes them, 255 = no
- * ink) to opaque BGRA words. With a CMYK ICC profile lcms2 does it; without one (or when the
- * profile is unusable), the naive R = (1 − C)(1 − K) mapping. */
-void sc_cmyk_to_bgra(const uint8_t *cmyk, uint32_t *out, size_t count, int inverted,
-                     const uint8_t *icc, size_t icc_size, int *converted_profile);
+/* Converts CMYK bytes (4 per pixel, stored inverted as Adobe writes them: 255 = no ink) to
+ * opaque BGRA words. With a CMYK ICC profile lcms2 does it; without one (or when the profile
+ * is unusable), the naive R = (1 − C)(1 − K) mapping. */
+void sc_cmyk_to_bgra(const uint8_t *cmyk, uint32_t *out, size_t count, const uint8_t *icc, size_t icc_size,
+                     int *converted_profile);
 
 #endif

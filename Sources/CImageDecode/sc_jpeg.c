@@ -200,8 +200,10 @@ int sc_image_decode_jpeg(const uint8_t *data, size_t size, const sc_image_reques
 
     int converted = 0;
     if (cmyk) {
-        /* Photoshop (and every writer of the Adobe marker) stores CMYK inverted. */
-        sc_cmyk_to_bgra(s->cmyk, s->pixels, (size_t)ow * oh, s->cinfo.saw_Adobe_marker, s->icc, icc_length, &converted);
+        /* Photoshop (and every writer of the Adobe marker) stores CMYK inverted, and so do
+         * the files that lost the marker on the way: Pillow ("assume adobe conventions") and
+         * browsers read every CMYK JPEG as inverted, and read the other way one is black. */
+        sc_cmyk_to_bgra(s->cmyk, s->pixels, (size_t)ow * oh, s->icc, icc_length, &converted);
     } else if (s->icc && s->cinfo.num_components == 3 && sc_icc_is_srgb(s->icc, icc_length) == 0) {
         converted = sc_icc_rgb_to_srgb(s->pixels, (size_t)ow * oh, s->icc, icc_length) == 0;
     }

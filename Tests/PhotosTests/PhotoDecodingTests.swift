@@ -149,6 +149,18 @@ final class PhotoDecodingTests: XCTestCase {
         }
     }
 
+    func testCMYKJPEGWithoutTheAdobeMarkerIsReadAsAdobeWritesIt() throws {
+        // The same file without its APP14 segment (right after SOI, 16 bytes): libjpeg still
+        // reads four components as CMYK, and the ink is taken as inverted, as Pillow
+        // ("assume adobe conventions") and browsers take it; read the other way it is black.
+        let bytes = try PhotoFixtures.bytes("cmyk.jpg")
+        XCTAssertEqual(Array(bytes[2..<4]), [0xFF, 0xEE])
+        let length = Int(bytes[4]) << 8 | Int(bytes[5])
+        let stripped = Array(bytes[0..<2]) + Array(bytes[(4 + length)...])
+        let image = try Photo(data: stripped).image
+        XCTAssertEqual(image.premultipliedARGB, try decode("cmyk.jpg").image.premultipliedARGB)
+    }
+
     func testNonSRGBProfileIsConverted() throws {
         // The embedded profile swaps red and green primaries: Pillow's ImageCms turns the
         // stored red quadrant into sRGB green and the green one into red.
