@@ -23,35 +23,52 @@ typedef struct {
     size_t gama_at;      /* offset of the gAMA chunk, 0 when none */
     int has_srgb, has_chrm;
     uint32_t chrm[8];    /* white x, y, red x, y, green x, y, blue x, y; × 100000 */
+    const uint8_t *exif; /* the eXIf chunk's data (a TIFF header and IFDs), NULL when none */
+    size_t exif_size;
 } colour_chunks;
 
 static uint32_t be32(const uint8_t *p) { return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]; }
 
-/* The chunks before the first IDAT. A chunk whose CRC is wrong is skipped, as libpng skips
- * ancillary chunks with a bad CRC; malformed framing is left for libpng to report. */
+static int crc_ok(const uint8_t *type, uint32_t length) {
+    return crc32_z(crc32(0, NULL, 0), type, (size_t)length + 4) == be32(type + 4 + length);
+}
+
+/* The colour chunks before the first IDAT, and the first eXIf anywhere (the PNG 1.5
+ * extensions put it before IDAT; Pillow and browsers also find one after). A chunk whose CRC is
+ * wrong is skipped, as libpng skips ancillary chunks with a bad CRC; malformed framing is left
+ * for libpng to report. */
 static void read_colour_chunks(const uint8_t *data, size_t size, colour_chunks *c) {
     memset(c, 0, sizeof *c);
+    int past_idat = 0;
     for (size_t at = 8; at + 12 <= size;) {
         const uint32_t length = be32(data + at);
         if (length > size - at - 12) return;
         const uint8_t *type = data + at + 4, *body = data + at + 8;
-        if (memcmp(type, "IDAT", 4) == 0) return;
-        const int crc_ok = crc32_z(crc32(0, NULL, 0), type, (size_t)length + 4) == be32(body + length);
+        at += 12 + (size_t)length;
+        if (memcmp(type, "IEND", 4) == 0) return;
+        if (memcmp(type, "eXIf", 4) == 0) {
+            if (!c->exif && crc_ok(type, length)) {
+                c->exif = body;
+                c->exif_size = length;
+            }
+            continue;
+        }
+        if (memcmp(type, "IDAT", 4) == 0) past_idat = 1;
+        if (past_idat) continue;
         if (memcmp(type, "IHDR", 4) == 0 && length == 13) {
             c->width = be32(body);
             c->height = be32(body + 4);
-        } else if (crc_ok && memcmp(type, "iCCP", 4) == 0 && !c->iccp) {
+        } else if (memcmp(type, "iCCP", 4) == 0 && !c->iccp && crc_ok(type, length)) {
             c->iccp = body;
             c->iccp_size = length;
-        } else if (crc_ok && memcmp(type, "sRGB", 4) == 0 && length == 1) {
+        } else if (memcmp(type, "sRGB", 4) == 0 && length == 1 && crc_ok(type, length)) {
             c->has_srgb = 1;
-        } else if (crc_ok && memcmp(type, "gAMA", 4) == 0 && length == 4) {
-            c->gama_at = at;
-        } else if (crc_ok && memcmp(type, "cHRM", 4) == 0 && length == 32) {
+        } else if (memcmp(type, "gAMA", 4) == 0 && length == 4 && crc_ok(type, length)) {
+            c->gama_at = (size_t)(type - 4 - data);
+        } else if (memcmp(type, "cHRM", 4) == 0 && length == 32 && crc_ok(type, length)) {
             c->has_chrm = 1;
             for (int i = 0; i < 8; i++) c->chrm[i] = be32(body + 4 * i);
         }
-        at += 12 + (size_t)length;
     }
 }
 
@@ -224,6 +241,11 @@ int sc_image_decode_png(const uint8_t *data, size_t size, const sc_image_request
     if (opened != SC_IMAGE_OK) return opened;
     colour_chunks chunks;
     read_colour_chunks(data, size, &chunks);
+    if (chunks.exif) {
+        opened = sc_photo_libraries_open(SC_PHOTO_NEEDS_EXIF, err, err_size);
+        if (opened != SC_IMAGE_OK) return opened;
+    }
+    const int orientation = chunks.exif ? sc_exif_orientation(chunks.exif, chunks.exif_size) : 1;
     const uint32_t w = chunks.width, h = chunks.height;
     if (w > request->max_width || h > request->max_height || (uint64_t)w * h > request->max_pixels) {
         return sc_image_fail(err, err_size, SC_IMAGE_TOO_LARGE, "PNG declares %u×%u pixels, over the limit of %u×%u and %llu pixels",
@@ -251,9 +273,17 @@ int sc_image_decode_png(const uint8_t *data, size_t size, const sc_image_request
     sc_srgb_conversion *conversion = colour_conversion(&chunks, profile, profile_size);
     free(profile);
     const int converted = conversion != NULL;
-    if (box_factor(w, h, request) > 1) {
-        box_reduction b = {.request = request, .conversion = conversion};
-        const int status = decode_reduced(input, input_size, request, &b, err, err_size);
+    /* The drawn size is upright; the box reduction works on the stored rows. */
+    sc_image_request stored = *request;
+    if (sc_orientation_transposes(orientation)) {
+        stored.target_width = request->target_height;
+        stored.target_height = request->target_width;
+    }
+    uint32_t *pixels = NULL;
+    uint32_t ow = 0, oh = 0;
+    if (box_factor(w, h, &stored) > 1) {
+        box_reduction b = {.request = &stored, .conversion = conversion};
+        const int status = decode_reduced(input, input_size, &stored, &b, err, err_size);
         free(without_gama);
         sc_srgb_conversion_free(conversion);
         free(b.sums);
@@ -261,26 +291,31 @@ int sc_image_decode_png(const uint8_t *data, size_t size, const sc_image_request
             free(b.pixels);
             return status;
         }
-        sc_image_set_result(result, b.pixels, b.out_width, b.out_height, b.width, b.height, 1, converted);
-        return SC_IMAGE_OK;
-    }
-    uint8_t *bytes = NULL;
-    uint32_t ow = 0, oh = 0;
-    char message[200] = {0};
-    const int decoded = sc_png_decode_bgra(input, input_size, request->max_width, request->max_height, request->max_pixels,
-                                           &bytes, &ow, &oh, message, sizeof message);
-    free(without_gama);
-    if (decoded != 0 || !bytes) {
+        pixels = b.pixels;
+        ow = b.out_width;
+        oh = b.out_height;
+    } else {
+        uint8_t *bytes = NULL;
+        char message[200] = {0};
+        const int decoded = sc_png_decode_bgra(input, input_size, request->max_width, request->max_height, request->max_pixels,
+                                               &bytes, &ow, &oh, message, sizeof message);
+        free(without_gama);
+        if (decoded != 0 || !bytes) {
+            sc_srgb_conversion_free(conversion);
+            return read_failure(message, err, err_size);
+        }
+        /* Straight B, G, R, A: little-endian ARGB32 words. CPNG allocates with malloc, so the
+         * buffer is the result's as it is (sc_image_free frees it). */
+        pixels = (uint32_t *)bytes;
+        const size_t count = (size_t)ow * oh;
+        if (conversion) sc_srgb_conversion_apply(conversion, pixels, count);
         sc_srgb_conversion_free(conversion);
-        return read_failure(message, err, err_size);
+        sc_premultiply(pixels, count);
     }
-    /* Straight B, G, R, A: little-endian ARGB32 words. CPNG allocates with malloc, so the
-     * buffer is the result's as it is (sc_image_free frees it). */
-    uint32_t *pixels = (uint32_t *)bytes;
-    const size_t count = (size_t)ow * oh;
-    if (conversion) sc_srgb_conversion_apply(conversion, pixels, count);
-    sc_srgb_conversion_free(conversion);
-    sc_premultiply(pixels, count);
-    sc_image_set_result(result, pixels, ow, oh, ow, oh, 1, converted);
+    if (sc_apply_orientation(&pixels, &ow, &oh, orientation) != 0) {
+        free(pixels);
+        return sc_image_fail(err, err_size, SC_IMAGE_NO_MEMORY, "out of memory turning the image upright");
+    }
+    sc_image_set_result(result, pixels, ow, oh, w, h, orientation, converted);
     return SC_IMAGE_OK;
 }

@@ -71,7 +71,8 @@ int sc_image_decode_jpeg(const uint8_t *data, size_t size, const sc_image_reques
                          sc_image_result *result, char *err, size_t err_size);
 int sc_image_decode_webp(const uint8_t *data, size_t size, const sc_image_request *request,
                          sc_image_result *result, char *err, size_t err_size);
-/* PNG, with orientation 1: decoded whole unless it is at least twice the target (as
+/* PNG, upright by an eXIf chunk's orientation (before or after IDAT; a transposing one swaps
+ * the target for the stored rows): decoded whole unless it is at least twice the target (as
  * target_mode counts sides) by a whole factor k ≥ 2; it is then read row by row and reduced
  * as it is read, each k × k box of premultiplied pixels (fewer at the right and bottom edges)
  * to its rounded mean, so the whole image is never held (k the largest such factor, at most
