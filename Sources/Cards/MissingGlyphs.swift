@@ -16,6 +16,15 @@ public enum MissingGlyphs {
         return names
     }
 
+    /// "no font has U+03AD U+03CC", and when faces of `fonts` could not be opened, which and
+    /// why: a broken file in the manifest, not the characters, is then what to look at.
+    public static func message(_ codePoints: [String], fonts: FontLibrary) -> String {
+        let failed = fonts.facesThatFailedToOpen
+        return "no font has \(codePoints.joined(separator: " "))"
+            + (failed.isEmpty ? "" : " (\(failed.count == 1 ? "a face" : "\(failed.count) faces") of the fonts could not be opened: "
+                + failed.joined(separator: "; ") + ")")
+    }
+
     /// `U+` and at least four upper-case hex digits, as Unicode writes code points.
     public static func name(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)

@@ -68,6 +68,14 @@ final class FaceSlot: Sendable {
         }
     }
 
+    /// Why the face could not be opened, once a lookup tried; never opens it.
+    var openFailure: FontError? {
+        state.withLock { state in
+            if case .failure(let error)? = state.face { return error }
+            return nil
+        }
+    }
+
     /// The face if it is already open; never opens it.
     var openedFace: FontFace? {
         state.withLock { try? $0.face?.get() }

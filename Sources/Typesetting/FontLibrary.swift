@@ -119,6 +119,15 @@ public struct FontLibrary: Sendable {
         (optional?.loaded ?? first).entries.compactMap { $0.slot.openedFace }
     }
 
+    /// The faces lookups tried to open and could not ("Noto Sans 700: font … has 1 face(s);
+    /// face index 7 does not exist"), in manifest order. Such a face is passed over as if
+    /// absent, so a message about characters no font has names these too.
+    public var facesThatFailedToOpen: [String] {
+        (optional?.loaded ?? first).entries.compactMap { entry in
+            entry.slot.openFailure.map { "\(entry.family) \(entry.weight.value)\(entry.style == .italic ? " italic" : ""): \($0)" }
+        }
+    }
+
     /// The face of `family` closest to `weight` and `style`, or nil when the family is unknown.
     /// A missing style falls back to the other one; weight follows the CSS matching order.
     /// A family not in `fonts.json` is looked for in the optional part (a family's faces are

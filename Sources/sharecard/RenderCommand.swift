@@ -43,11 +43,11 @@ enum RenderCommand {
             let (bytes, title) = try renderer.encoded(card, as: format)
             let missing = MissingGlyphs.codePoints(of: title?.missingGlyphs ?? [])
             if !missing.isEmpty && args.has("strict") {
-                throw CommandError("no font has \(missing.joined(separator: " ")) (--strict: no image written)")
+                throw CommandError("\(MissingGlyphs.message(missing, fonts: renderer.fonts)) (--strict: no image written)")
             }
             try target.write(bytes)
             if !missing.isEmpty {
-                StandardError.write("sharecard render: warning: no font has \(missing.joined(separator: " ")); they are drawn as boxes\n")
+                StandardError.write("sharecard render: warning: \(MissingGlyphs.message(missing, fonts: renderer.fonts)); they are drawn as boxes\n")
             }
             // Always on standard error: standard output may be the image (-o -) or the share text.
             if let note = ContrastNote(eventColor: card.event.color), note.isWarning || !args.has("quiet") {

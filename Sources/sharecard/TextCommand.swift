@@ -26,7 +26,8 @@ enum TextCommand {
         let size = try canvasSize(args)?.size ?? Size(width: 1024, height: 576)
         let color = try hex(args, "color", default: .white)
         let background = try hex(args, "background", default: Color(hex: "#7b4397")!)
-        let layout = try TextOptions.layout(args, color: color)
+        let library = try Resources.fontLibrary(override: args.value("fonts"))
+        let layout = try TextOptions.layout(args, color: color, library: library)
         let target = try OutputTarget(output)
         let canvas = try Canvas(size: size, scale: try args.double("scale", in: 1...3) ?? 1,
                                 background: background)
@@ -42,7 +43,7 @@ enum TextCommand {
         canvas.draw(layout, at: box.origin, cache: GlyphCache())
         try target.write(try canvas.encoded(format, content: .drawing))
         if !layout.missingGlyphs.isEmpty {
-            StandardError.write("sharecard text: no font has \(layout.missingGlyphs.joined(separator: " "))\n")
+            StandardError.write("sharecard text: \(MissingGlyphs.message(layout.missingGlyphs, fonts: library))\n")
         }
         // After the image, so that a command line that fails says one thing only.
         if args.has("canvas") { StandardError.write("sharecard text: warning: --canvas is deprecated; use --size\n") }

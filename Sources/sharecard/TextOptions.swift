@@ -21,7 +21,8 @@ enum TextOptions {
         OptionSpec(name: "fonts", valueName: "DIR", help: "Fonts folder (default: the project's fonts/)."),
     ]
 
-    static func layout(_ args: ParsedArguments, color: Color = .white) throws -> TextLayout {
+    /// The text laid out with `library`, or the fonts `--fonts` names when nil.
+    static func layout(_ args: ParsedArguments, color: Color = .white, library: FontLibrary? = nil) throws -> TextLayout {
         guard let text = args.value("text") else { throw UsageError(description: "missing --text TEXT") }
         guard !text.isEmpty else { throw UsageError(description: "--text is empty; give the text to set") }
         guard text.utf16.count <= 5_000 else { throw UsageError(description: "--text is longer than 5000 characters") }
@@ -47,7 +48,7 @@ enum TextOptions {
         guard let language = LanguageTag(args.value("language") ?? "en") else {
             throw UsageError(description: "--language must be a BCP 47 tag such as en, he or zh-Hant")
         }
-        let library = try Resources.fontLibrary(override: args.value("fonts"))
+        let library = try library ?? Resources.fontLibrary(override: args.value("fonts"))
         do {
             let paragraph = try Paragraph(AttributedText(text, attributes: attributes), library: library, language: language,
                                           hyphenates: args.value("language") != nil)

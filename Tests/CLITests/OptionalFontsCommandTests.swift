@@ -59,6 +59,33 @@ final class OptionalFontsCommandTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(batch.stderr.contains(problem), batch.stderr)
     }
 
+    func testAFaceThatCannotBeOpenedIsNamedWithTheCharactersItLeftMissing() throws {
+        // The shipped fonts, with Noto Sans Bold (the fallback for Greek tonos, which
+        // Quicksand lacks) pointed at a face index its file does not have.
+        let fonts = try fonts(part: String(decoding: try Data(contentsOf: repositoryFonts.appendingPathComponent("fallback.json")), as: UTF8.self))
+        let manifest = directory.appendingPathComponent("fonts/fonts.json")
+        let shipped = String(decoding: try Data(contentsOf: manifest), as: UTF8.self)
+        let broken = shipped.replacingOccurrences(of: #"{"file": "NotoSans-Bold.ttf","#, with: #"{"file": "NotoSans-Bold.ttf", "faceIndex": 7,"#)
+        XCTAssertNotEqual(broken, shipped, "fonts.json no longer lists NotoSans-Bold.ttf as expected")
+        try FileManager.default.removeItem(at: manifest)
+        try write(broken, to: "fonts/fonts.json")
+        let face = "Noto Sans 700: font \(fonts)/NotoSans-Bold.ttf has 1 face(s); face index 7 does not exist"
+
+        let render = try Sharecard.run(["render", "--fonts", fonts, "--title", "Καλημέρα κόσμε", "-o", path("greek.png")])
+        XCTAssertEqual(render.status, 0, render.stderr)
+        XCTAssertEqual(render.stderr, "sharecard render: warning: no font has U+03AD U+03CC (a face of the fonts could not be opened: \(face)); "
+            + "they are drawn as boxes\n")
+        let strict = try Sharecard.run(["render", "--strict", "--fonts", fonts, "--title", "Καλημέρα κόσμε", "-o", path("strict.png")])
+        XCTAssertEqual(strict.status, 1, strict.stderr)
+        XCTAssertTrue(strict.stderr.contains("(a face of the fonts could not be opened: \(face)) (--strict: no image written)"), strict.stderr)
+        let text = try Sharecard.run(["text", "--fonts", fonts, "--text", "Καλημέρα", "-o", path("text.png")])
+        XCTAssertTrue(text.stderr.contains("(a face of the fonts could not be opened: \(face))"), text.stderr)
+        // A title the broken face is not needed for says nothing.
+        let latin = try Sharecard.run(["render", "--fonts", fonts, "--title", "Good morning", "-o", path("latin.png")])
+        XCTAssertEqual([latin.status], [0])
+        XCTAssertEqual(latin.stderr, "")
+    }
+
     func testValidateAndListTheShippedFonts() throws {
         let validate = try Sharecard.run(["fonts", "validate", "--fonts", repositoryFonts.path])
         XCTAssertEqual(validate.status, 0, validate.stderr)
