@@ -38,6 +38,15 @@ void *sc_httpd_begin(void *cls, const char *uri, struct MHD_Connection *connecti
     r->target[length] = 0;
     r->target_length = length;
     r->raw_target = uri;
+    /* The server reads the query from its own copy. libmicrohttpd would parse it too, into a
+     * record per parameter in the connection's memory pool: past about a thousand parameters
+     * (a 2 KB target of '&'s) the pool runs out, and 0.9.75 then answers nothing and holds the
+     * connection until the header timeout. Ending its copy right after the '?' leaves it
+     * nothing to parse. The line lies in libmicrohttpd's read buffer, which it writes to
+     * itself; it finds the '?' before this callback (0.9.75) or after it (older releases) and
+     * parses what follows, here nothing, either way. */
+    char *query = uri != NULL ? memchr(uri, '?', length) : NULL;
+    if (query != NULL) query[1] = 0;
     const union MHD_ConnectionInfo *fd =
         sc_mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     r->fd = fd != NULL ? fd->connect_fd : -1;

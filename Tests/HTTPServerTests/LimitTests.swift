@@ -53,6 +53,24 @@ final class LimitTests: XCTestCase {
         XCTAssertEqual(try LoopbackHTTPClient(port: port).request("GET", huge).status, 414)
     }
 
+    func testThousandsOfQueryParametersAreAnsweredAtOnce() throws {
+        // libmicrohttpd would keep a record per parameter in the connection's 32 KiB pool and
+        // run out past about a thousand, then answer nothing until the header timeout.
+        let (_, port) = try startServer(try testConfiguration(connectionTimeoutSeconds: 30, connectionMemoryLimitBytes: 32 * 1024,
+                                                               maxURLBytes: 16 * 1024),
+                                        handler: echoHandler)
+        let named = "/echo?" + (0..<2000).map { "k\($0)=1" }.joined(separator: "&")
+        let ampersands = "/echo?" + String(repeating: "&", count: 8000)
+        for (what, target, count) in [("k=v", named, 2000), ("&", ampersands, 0)] {
+            let started = Date()
+            let response = try LoopbackHTTPClient(port: port).request("GET", target)
+            XCTAssertEqual(response.status, 200, what)
+            XCTAssertEqual(try decodeEcho(response).query.count, count, what)
+            XCTAssertEqual(try decodeEcho(response).rawQuery?.count, target.count - 6, what)
+            XCTAssertLessThan(Date().timeIntervalSince(started), 5, what)
+        }
+    }
+
     func testHeadersTooLargeIs431() throws {
         let (server, port) = try startServer(try smallLimits(), handler: echoHandler)
         // Host: 127.0.0.1 is 4 + 9 + 4 = 17 bytes; X-Pad adds 5 + 4 + value
