@@ -63,6 +63,7 @@ static enum MHD_Result sc_httpd_access(void *cls, struct MHD_Connection *connect
     if (*upload_data_size != 0) {
         size_t size = *upload_data_size;
         *upload_data_size = 0;
+        sc_httpd_guard_body_received(r->daemon, connection, size);
         int was_over = r->over_cap;
         if (sc_httpd_take_body(r, upload_data, size) != 0) return MHD_NO;
         /* a chunked body just went over the cap: answer 413 now, not after draining it */
@@ -70,6 +71,7 @@ static enum MHD_Result sc_httpd_access(void *cls, struct MHD_Connection *connect
             return sc_httpd_dispatch(r, SC_HTTPD_PROBLEM_BODY_TOO_LARGE, 1);
         return MHD_YES;
     }
+    sc_httpd_guard_body_done(r->daemon, connection); /* the request is complete */
     if (atomic_load(&r->deferred)) {
         /* resumed with the response (or without one: close); otherwise a spurious call */
         if (atomic_load(&r->response) != NULL) return sc_httpd_queue(r);

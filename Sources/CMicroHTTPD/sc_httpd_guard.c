@@ -9,7 +9,13 @@
  *    Under pressure (open connections at 3/4 of the limit or more) the deadline shrinks to
  *    GUARD_PRESSURE_MS: a real client sends its header in one packet, so only trickling
  *    clients are hurt, and new clients find room.
- * 2. Closing connections whose client has finished sending. A client that half-closes its
+ * 2. A deadline for a request body that grows with what arrives, as Apache's
+ *    mod_reqtimeout sets one: the header timeout once the header is in, plus a second for
+ *    every SC_HTTPD_BODY_MIN_RATE bytes received. libmicrohttpd's idle timeout let a client
+ *    that sends one byte every few seconds of a 10 MiB upload hold its connection for
+ *    years, and a few such clients per address held every connection; a real upload, even
+ *    over a slow phone link, runs far above 500 bytes a second.
+ * 3. Closing connections whose client has finished sending. A client that half-closes its
  *    side after a request (shutdown(2) of its writing side, as `nc -N` does) is answered, but
  *    libmicrohttpd 0.9.75 under epoll often misses the end of stream that arrived with the
  *    request, so the connection stayed open until the header deadline (and the client, which
@@ -19,7 +25,7 @@
  *    libmicrohttpd has already buffered (pipelined before the end of stream) is parsed as soon
  *    as the previous one completes, long before that grace ends, and from then on the
  *    connection is not waiting.
- * 3. Per-address connection limits that treat an IPv6 /64 as one address (one host usually
+ * 4. Per-address connection limits that treat an IPv6 /64 as one address (one host usually
  *    owns a whole /64; libmicrohttpd's own limit counts each of its 2^64 addresses apart).
  *    IPv4-mapped IPv6 addresses count as their IPv4 address.
  *
@@ -92,6 +98,12 @@ static void *sc_httpd_guard_run(void *argument) {
         int pressed = (uint64_t)g->connection_count * 4 >= (uint64_t)d->options.connection_limit * 3;
         uint64_t limit = pressed ? pressure_ns : timeout_ns;
         for (sc_httpd_conn *c = g->connections; c != NULL; c = c->next) {
+            if (c->body_deadline_ns != 0 && c->fd >= 0 && now > c->body_deadline_ns) {
+                shutdown(c->fd, SHUT_RDWR);
+                c->body_deadline_ns = 0;
+                g->body_timeouts++;
+                continue;
+            }
             if (c->header_started_ns == 0 || c->fd < 0) continue;
             const uint64_t waited = now - c->header_started_ns;
             if (waited > limit) {
@@ -222,11 +234,31 @@ static sc_httpd_conn *sc_httpd_guard_find(struct MHD_Connection *connection) {
     return info != NULL ? info->socket_context : NULL;
 }
 
+/* The header is in: its deadline ends and the body's begins (a request without a body is
+ * complete at once, sc_httpd_guard_body_done). */
 void sc_httpd_guard_header_done(sc_httpd *d, struct MHD_Connection *connection) {
     sc_httpd_conn *c = sc_httpd_guard_find(connection);
     if (c == NULL) return;
     pthread_mutex_lock(&d->guard.lock);
     c->header_started_ns = 0;
+    if (d->options.header_timeout_ms > 0)
+        c->body_deadline_ns = sc_httpd_now_ns() + (uint64_t)d->options.header_timeout_ms * 1000000u;
+    pthread_mutex_unlock(&d->guard.lock);
+}
+
+void sc_httpd_guard_body_received(sc_httpd *d, struct MHD_Connection *connection, size_t bytes) {
+    sc_httpd_conn *c = sc_httpd_guard_find(connection);
+    if (c == NULL) return;
+    pthread_mutex_lock(&d->guard.lock);
+    if (c->body_deadline_ns != 0) c->body_deadline_ns += (uint64_t)bytes * (1000000000u / SC_HTTPD_BODY_MIN_RATE);
+    pthread_mutex_unlock(&d->guard.lock);
+}
+
+void sc_httpd_guard_body_done(sc_httpd *d, struct MHD_Connection *connection) {
+    sc_httpd_conn *c = sc_httpd_guard_find(connection);
+    if (c == NULL) return;
+    pthread_mutex_lock(&d->guard.lock);
+    c->body_deadline_ns = 0;
     pthread_mutex_unlock(&d->guard.lock);
 }
 
@@ -235,6 +267,7 @@ void sc_httpd_guard_request_done(sc_httpd *d, struct MHD_Connection *connection)
     if (c == NULL) return;
     pthread_mutex_lock(&d->guard.lock);
     c->header_started_ns = sc_httpd_now_ns();
+    c->body_deadline_ns = 0;
     pthread_mutex_unlock(&d->guard.lock);
 }
 
@@ -249,6 +282,8 @@ static uint64_t sc_httpd_guard_counter(const sc_httpd *d, const uint64_t *counte
 }
 
 uint64_t sc_httpd_header_timeouts(const sc_httpd *d) { return sc_httpd_guard_counter(d, &d->guard.header_timeouts); }
+
+uint64_t sc_httpd_body_timeouts(const sc_httpd *d) { return sc_httpd_guard_counter(d, &d->guard.body_timeouts); }
 
 uint64_t sc_httpd_half_closed(const sc_httpd *d) { return sc_httpd_guard_counter(d, &d->guard.half_closed); }
 

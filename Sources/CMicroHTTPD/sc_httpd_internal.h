@@ -54,6 +54,7 @@ typedef struct sc_httpd_conn {
     uint64_t opened_ns;
     uint64_t header_started_ns; /* 0 while not waiting for a request line and header */
     uint64_t peeked_ns;         /* when the guard last looked for the client's end of stream */
+    uint64_t body_deadline_ns;  /* 0 while no request body is arriving */
     uint8_t key[16];            /* the IPv4 address, or the IPv6 /64 prefix */
     size_t key_length;          /* 0 when the address is unknown */
 } sc_httpd_conn;
@@ -72,6 +73,7 @@ typedef struct sc_httpd_guard {
      * before the hand-over, unlike connection_count, which a worker updates later. */
     size_t handed_count;
     uint64_t header_timeouts;
+    uint64_t body_timeouts;
     uint64_t half_closed;
     uint64_t per_ip_refusals;
 } sc_httpd_guard;
@@ -182,9 +184,13 @@ enum MHD_Result sc_httpd_guard_accept(void *cls, const struct sockaddr *addr, so
 /* MHD_NotifyConnectionCallback: tracks connections opening and closing. */
 void sc_httpd_guard_notify(void *cls, struct MHD_Connection *connection, void **socket_context,
                            enum MHD_ConnectionNotificationCode code);
-/* The header of the connection's current request is in (its deadline no longer applies),
- * or the request is over (the next one's deadline starts now). */
+/* The header of the connection's current request is in (its deadline no longer applies and
+ * the body's starts), body bytes arrived (the body's deadline grows), the body is complete
+ * (its deadline no longer applies), or the request is over (the next one's deadline starts
+ * now). */
 void sc_httpd_guard_header_done(sc_httpd *d, struct MHD_Connection *connection);
 void sc_httpd_guard_request_done(sc_httpd *d, struct MHD_Connection *connection);
+void sc_httpd_guard_body_received(sc_httpd *d, struct MHD_Connection *connection, size_t bytes);
+void sc_httpd_guard_body_done(sc_httpd *d, struct MHD_Connection *connection);
 
 #endif

@@ -149,13 +149,14 @@ public final class HTTPServer: @unchecked Sendable {
     public var port: Int? { stateLock.withLock { state == .running ? boundPort : nil } }
 
     public var statistics: Statistics {
-        let (connections, timeouts, halfClosed, refusals) = stateLock.withLock { () -> (Int, Int, Int, Int) in
-            guard let daemon else { return (0, 0, 0, 0) }
+        let (connections, timeouts, bodyTimeouts, halfClosed, refusals) = stateLock.withLock { () -> (Int, Int, Int, Int, Int) in
+            guard let daemon else { return (0, 0, 0, 0, 0) }
             return (Int(sc_httpd_connection_count(daemon)), Int(clamping: sc_httpd_header_timeouts(daemon)),
-                    Int(clamping: sc_httpd_half_closed(daemon)), Int(clamping: sc_httpd_per_ip_refusals(daemon)))
+                    Int(clamping: sc_httpd_body_timeouts(daemon)), Int(clamping: sc_httpd_half_closed(daemon)),
+                    Int(clamping: sc_httpd_per_ip_refusals(daemon)))
         }
         return core.counters.snapshot(pool: core.pool, openConnections: connections, headerTimeouts: timeouts,
-                                      halfClosed: halfClosed, perAddressRefusals: refusals)
+                                      bodyTimeouts: bodyTimeouts, halfClosed: halfClosed, perAddressRefusals: refusals)
     }
 
     /// Graceful stop: refuses new connections at once, answers new requests on open

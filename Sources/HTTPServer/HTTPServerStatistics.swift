@@ -23,6 +23,9 @@ extension HTTPServer {
         public var abandoned: Int
         /// Connections closed because their request line and header took too long.
         public var headerTimeouts: Int
+        /// Connections closed because a request body arrived too slowly (under 500 bytes a
+        /// second on average after the header timeout).
+        public var bodyTimeouts: Int
         /// Connections closed between requests because their client had ended its side.
         public var halfClosed: Int
         /// Connections refused because their address (or IPv6 /64) had too many open.
@@ -31,7 +34,7 @@ extension HTTPServer {
         public init(inFlight: Int = 0, queueDepth: Int = 0, activeHandlers: Int = 0,
                     openConnections: Int = 0, completed: Int = 0, responsesByStatus: [Int: Int] = [:],
                     answeredImmediately: Int = 0, abandoned: Int = 0, headerTimeouts: Int = 0,
-                    halfClosed: Int = 0, perAddressRefusals: Int = 0) {
+                    bodyTimeouts: Int = 0, halfClosed: Int = 0, perAddressRefusals: Int = 0) {
             self.inFlight = inFlight
             self.queueDepth = queueDepth
             self.activeHandlers = activeHandlers
@@ -41,6 +44,7 @@ extension HTTPServer {
             self.answeredImmediately = answeredImmediately
             self.abandoned = abandoned
             self.headerTimeouts = headerTimeouts
+            self.bodyTimeouts = bodyTimeouts
             self.halfClosed = halfClosed
             self.perAddressRefusals = perAddressRefusals
         }
@@ -110,7 +114,7 @@ final class RequestCounters: @unchecked Sendable {
         while inFlight > 0 { condition.wait() }
     }
 
-    func snapshot(pool: WorkerPool, openConnections: Int, headerTimeouts: Int, halfClosed: Int,
+    func snapshot(pool: WorkerPool, openConnections: Int, headerTimeouts: Int, bodyTimeouts: Int, halfClosed: Int,
                   perAddressRefusals: Int) -> HTTPServer.Statistics {
         let (inFlight, completed, byStatus, immediate, abandoned) = condition.withLock {
             (self.inFlight, self.completed, self.byStatus, self.immediate, self.abandoned)
@@ -119,7 +123,7 @@ final class RequestCounters: @unchecked Sendable {
                                      activeHandlers: pool.active, openConnections: openConnections,
                                      completed: completed, responsesByStatus: byStatus,
                                      answeredImmediately: immediate, abandoned: abandoned,
-                                     headerTimeouts: headerTimeouts, halfClosed: halfClosed,
+                                     headerTimeouts: headerTimeouts, bodyTimeouts: bodyTimeouts, halfClosed: halfClosed,
                                      perAddressRefusals: perAddressRefusals)
     }
 }

@@ -15,6 +15,8 @@ public enum ServerMetricsText {
                "Requests answered 429 because the render queue was full.", s.responsesByStatus[429] ?? 0)
         metric("sharecard_http_header_timeouts_total", "counter",
                "Connections closed for taking too long to send a request line and header.", s.headerTimeouts)
+        metric("sharecard_http_body_timeouts_total", "counter",
+               "Connections closed for sending a request body too slowly (under 500 bytes a second).", s.bodyTimeouts)
         metric("sharecard_http_half_closed_total", "counter",
                "Connections closed between requests because their client had ended its side.", s.halfClosed)
         metric("sharecard_http_per_address_refusals_total", "counter",

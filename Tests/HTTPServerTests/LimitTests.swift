@@ -71,6 +71,44 @@ final class LimitTests: XCTestCase {
         }
     }
 
+    /// A body's deadline: the header timeout (here 1 s) once the header is in, plus 2 ms per
+    /// byte received (500 bytes a second). Idle time alone (here 30 s) never ends a trickle.
+    func testABodyTricklingInIsClosedAndASteadyOneIsNot() throws {
+        let configuration = try HTTPServer.Configuration(host: "127.0.0.1", port: 0, workers: 2, busyAnswerDelayMilliseconds: 0,
+                                                         connectionTimeoutSeconds: 30, headerTimeoutSeconds: 1)
+        let (server, port) = try startServer(configuration) { request in
+            if request.path == "/slow" { usleep(1_500_000) }  // rendering is not body time
+            return echoHandler(request)
+        }
+        let trickle = try LoopbackHTTPClient(port: port, timeout: 5)
+        try trickle.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 60000\r\n\r\n" + String(repeating: "b", count: 100))
+        let started = Date()
+        var closed = false
+        for _ in 0..<20 where !closed {
+            usleep(200_000)
+            do { try trickle.send("b") } catch { closed = true }
+            if trickle.closedByPeer(within: 0.01) { closed = true }
+        }
+        let elapsed = Date().timeIntervalSince(started)
+        XCTAssertTrue(closed, "a body of one byte per 200 ms is still open after \(elapsed) s")
+        XCTAssertLessThan(elapsed, 2.5)  // 1 s + 0.2 s for its bytes, then the guard's tick
+        XCTAssertTrue(eventually { server.statistics.bodyTimeouts == 1 })
+
+        // 12,000 bytes at 6,000 a second, over two seconds: twelve times the rate, well past 1 s.
+        let steady = try LoopbackHTTPClient(port: port, timeout: 10)
+        try steady.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 12000\r\n\r\n")
+        for _ in 0..<12 {
+            usleep(166_000)
+            try steady.send(String(repeating: "s", count: 1000))
+        }
+        let response = try steady.readResponse()
+        XCTAssertEqual(response.status, 200)
+        XCTAssertEqual(try decodeEcho(response).bodyLength, 12000)
+        // A request whose body is complete is not timed while it is handled.
+        XCTAssertEqual(try steady.request("POST", "/slow", body: Array("x".utf8)).status, 200)
+        XCTAssertEqual(server.statistics.bodyTimeouts, 1)
+    }
+
     func testHeadersTooLargeIs431() throws {
         let (server, port) = try startServer(try smallLimits(), handler: echoHandler)
         // Host: 127.0.0.1 is 4 + 9 + 4 = 17 bytes; X-Pad adds 5 + 4 + value

@@ -131,6 +131,14 @@ int64_t sc_httpd_body_bytes(const sc_httpd *daemon);
  * header_timeout_ms (or, under pressure, than the shorter pressure deadline). */
 uint64_t sc_httpd_header_timeouts(const sc_httpd *daemon);
 
+/* Connections closed because a request body arrived slower than the guard allows: the
+ * header timeout to begin with, and one second more per SC_HTTPD_BODY_MIN_RATE bytes. */
+uint64_t sc_httpd_body_timeouts(const sc_httpd *daemon);
+
+/* The slowest a request body may arrive on average, in bytes per second, after the first
+ * header_timeout_ms (Apache's mod_reqtimeout uses the same rate by default). */
+#define SC_HTTPD_BODY_MIN_RATE 500u
+
 /* Connections closed while waiting for a request because their client had ended its side
  * of the connection (a half-close after its last request). */
 uint64_t sc_httpd_half_closed(const sc_httpd *daemon);
