@@ -13,6 +13,12 @@ static const char *webp_error(WebPEncodingError code) {
     case VP8_ENC_ERROR_OUT_OF_MEMORY: case VP8_ENC_ERROR_BITSTREAM_OUT_OF_MEMORY: return "out of memory while encoding WebP";
     case VP8_ENC_ERROR_BAD_DIMENSION: return "image is too large for WebP (16383 pixels a side at most)";
     case VP8_ENC_ERROR_FILE_TOO_BIG: return "encoded WebP is over 4 GiB";
+    case VP8_ENC_ERROR_PARTITION0_OVERFLOW:
+        /* libwebp keeps every macroblock's modes in a first partition of at most 512 KiB:
+         * a sheet of 256 story cards at scale 3 (15912 × 16200) is over it, even with
+         * partition_limit 100 (tried: it fails the same way, after as long again). */
+        return "the picture is too large and detailed for lossy WebP (its first partition is over libwebp's "
+               "512 KiB limit): use PNG, or WebP at quality 100 (lossless)";
     default: return "WebP encoder failed";
     }
 }
