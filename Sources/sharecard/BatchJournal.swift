@@ -10,7 +10,9 @@ import JSONData
 /// on disk. On reading, the last entry for a name wins and a line that does not parse (the
 /// torn end of a killed run) is ignored. A run that finishes rewrites the journal atomically
 /// with one line per file still there. The single-object `.sharecard-batch.json` of earlier versions is
-/// read too, and removed by that rewrite.
+/// read too, and removed by that rewrite. A run holds an exclusive lock (flock(2)) on the
+/// folder from reading the journal until it is finished with it, so a second batch into the
+/// same folder is refused rather than losing entries to the first one's rewrite.
 final class BatchJournal: Sendable {
     static let fileName = ".sharecard-batch.jsonl"
     static let legacyFileName = ".sharecard-batch.json"
@@ -25,6 +27,8 @@ final class BatchJournal: Sendable {
         var lines: Int
         var fd: Int32
         var legacy: Bool
+        /// The folder, open and locked until `finish`.
+        var lockFD: Int32
     }
 
     private let directory: String
@@ -39,6 +43,9 @@ final class BatchJournal: Sendable {
         self.directory = directory
         path = (directory as NSString).appendingPathComponent(Self.fileName)
         legacyPath = (directory as NSString).appendingPathComponent(Self.legacyFileName)
+        let lockFD = try Self.lock(directory)
+        var opened: Int32 = -1
+        defer { if opened < 0 { close(lockFD) } }
         // The earlier journal first: one in the way leaves the folder as it was.
         let legacy = try Self.read(legacyPath)
         let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
@@ -69,7 +76,24 @@ final class BatchJournal: Sendable {
             close(fd)
             throw CommandError("cannot write in the --out folder \(directory): \(Errno.text(error))")
         }
-        state = LockedValue(State(entries: entries, lines: lines, fd: fd, legacy: legacy != nil))
+        opened = fd
+        state = LockedValue(State(entries: entries, lines: lines, fd: fd, legacy: legacy != nil, lockFD: lockFD))
+    }
+
+    /// `directory` opened and locked for this run; refused when another run holds it.
+    private static func lock(_ directory: String) throws -> Int32 {
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw CommandError("cannot open the --out folder \(directory): \(Errno.text(errno))") }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            let error = errno
+            close(fd)
+            if error == EWOULDBLOCK {
+                throw CommandError("another batch is writing into the --out folder \(directory); "
+                    + "wait for it, or give each run (each --shard) a folder of its own")
+            }
+            throw CommandError("cannot lock the --out folder \(directory): \(Errno.text(error))")
+        }
+        return fd
     }
 
     /// The most a journal may hold: a million cards' entries are about 200 MB.
@@ -141,11 +165,13 @@ final class BatchJournal: Sendable {
     /// Closes the journal; when asked, first rewrites it with one line per file still
     /// there, if it holds superseded, legacy or removed files' entries.
     func finish(compacting: Bool) throws {
-        let (recorded, stale) = state.withLock { state -> ([String: Entry], Bool) in
+        let (recorded, stale, lockFD) = state.withLock { state -> ([String: Entry], Bool, Int32) in
             if state.fd >= 0 { close(state.fd) }
             state.fd = -1
-            return (state.entries, state.legacy || state.lines > state.entries.count)
+            defer { state.lockFD = -1 }
+            return (state.entries, state.legacy || state.lines > state.entries.count, state.lockFD)
         }
+        defer { if lockFD >= 0 { close(lockFD) } }
         guard compacting else { return }
         var entries = recorded
         let gone = entries.keys.filter { !FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent($0)) }
