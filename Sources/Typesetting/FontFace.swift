@@ -60,6 +60,9 @@ public final class FontFace: @unchecked Sendable {
         guard (0..<faceCount).contains(faceIndex) else {
             throw .faceIndexOutOfRange(path: path, index: faceIndex, faceCount: faceCount)
         }
+        if let truncation = file.truncation(faceIndex: faceIndex) {
+            throw .unreadableFont(path: path, reason: "face \(faceIndex): \(truncation)")
+        }
         let face = hb_face_create(file.blob, UInt32(faceIndex))!
         hb_face_make_immutable(face)
         let upem = Int(hb_face_get_upem(face))

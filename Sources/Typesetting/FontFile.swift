@@ -60,6 +60,37 @@ final class FontFile: @unchecked Sendable {
         return index
     }
 
+    /// What lies past the end of the file in face `faceIndex`'s table directory ("its 'glyf'
+    /// table runs past the end of the file (30000 bytes); the file is cut short"), or nil
+    /// when every table lies within it. A file cut short (a partial download) keeps its
+    /// directory, so HarfBuzz and FreeType open it and its glyphs then draw as nothing,
+    /// without an error; such a face is refused instead, and fallback goes past it.
+    func truncation(faceIndex: Int) -> String? {
+        let bytes = self.bytes
+        func u32(_ at: Int) -> Int? {
+            guard at >= 0, at + 4 <= bytes.count else { return nil }
+            return Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+        }
+        let cut = "past the end of the file (\(bytes.count) bytes); the file is cut short"
+        var directory = 0
+        if u32(0) == 0x7474_6366 {  // 'ttcf': a collection, with an offset to each face's directory
+            guard let offset = u32(12 + 4 * faceIndex) else { return "the collection's header runs \(cut)" }
+            directory = offset
+        }
+        guard let count = u32(directory + 4).map({ $0 >> 16 }) else { return "its table directory runs \(cut)" }
+        // Of the tables that do not fit, the one that starts first is where the file was cut.
+        var first: (offset: Int, tag: Int)?
+        for i in 0..<count {
+            let record = directory + 12 + 16 * i
+            guard let tag = u32(record), let offset = u32(record + 8), let length = u32(record + 12) else {
+                return "its table directory runs \(cut)"
+            }
+            if offset + length > bytes.count, offset < first?.offset ?? .max { first = (offset, tag) }
+        }
+        guard let tag = first?.tag else { return nil }
+        return "its '\(String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: tag >> $0) }, as: UTF8.self))' table runs \(cut)"
+    }
+
     /// Whether the first face has colour bitmaps (a `CBDT` table), from the table directory alone.
     var hasColorBitmaps: Bool {
         let face = hb_face_create(blob, 0)!

@@ -269,6 +269,28 @@ final class FontLibraryTests: XCTestCase {
         }
     }
 
+    func testAFontCutShortIsRefusedNamingTheTableThatRunsPastItsEnd() throws {
+        // A partial download: the table directory is whole, 'glyf' (and what follows) is not.
+        // HarfBuzz and FreeType open such a file, and its glyphs then draw as nothing.
+        let whole = try Data(contentsOf: URL(fileURLWithPath: TestFonts.path("NotoSansThai-Bold.ttf")))
+        let dir = try temporaryDirectory()
+        let cut = (dir as NSString).appendingPathComponent("NotoSansThai-Bold.ttf")
+        try whole.prefix(30_000).write(to: URL(fileURLWithPath: cut))
+        XCTAssertThrowsError(try FontFace(path: cut)) {
+            XCTAssertEqual("\($0)", "cannot read font \(cut): face 0: its 'glyf' table runs past the end of the file (30000 bytes); "
+                + "the file is cut short")
+        }
+        // Cut inside the directory itself: not a font at all, for HarfBuzz.
+        try whole.prefix(40).write(to: URL(fileURLWithPath: cut))
+        XCTAssertThrowsError(try FontFace(path: cut)) {
+            XCTAssertEqual("\($0)", "cannot read font \(cut): not an OpenType font or font collection")
+        }
+        // Every shipped face is whole.
+        for name in try FileManager.default.contentsOfDirectory(atPath: TestFonts.path("")) where name.hasSuffix(".ttf") {
+            XCTAssertNoThrow(try FontFace(path: TestFonts.path(name)), name)
+        }
+    }
+
     private func temporaryDirectory() throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("fontlib-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
