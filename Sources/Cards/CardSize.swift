@@ -34,13 +34,14 @@ public struct CardSize: Hashable, Sendable, CustomStringConvertible {
         self.init(width, height)
     }
 
-    /// A preset name (`card`, `og`, `square`, `story`, `banner`) or `WxH` such as `1200x630`.
+    /// A preset name (`card`, `og`, `square`, `story`, `banner`) or `WxH` such as `1200x630`
+    /// (`X` and the multiplication sign `×`, which messages print, also separate them).
     public init(parsing text: String) throws(EventError) {
         if let preset = CardSize.presets.first(where: { $0.name == text }) {
             self = preset.size
             return
         }
-        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        let parts = text.lowercased().split(omittingEmptySubsequences: false) { $0 == "x" || $0 == "×" }
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 5 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
               let w = Int(parts[0]), let h = Int(parts[1]) else {
             throw EventError(field: "size", reason: "expected a preset (\(CardSize.presets.map(\.name).joined(separator: ", "))) or WxH such as 1200x630, got \(QuotedValue.quoted(text))\(Suggestion.didYouMean(text, in: CardSize.presets.map(\.name)))")

@@ -47,9 +47,11 @@ enum BatchInput {
         }
         var quality = format == output.format ? output.quality : nil
         if let rawQuality {
-            // Whole numbers only; the range is ImageOutput's to check.
-            guard case .number(let q) = rawQuality, q == q.rounded(), abs(q) <= 1e9 else {
-                throw EventError(field: "quality", reason: "must be a whole number from 1 to 100")
+            guard case .number(let q) = rawQuality, q == q.rounded(), (1...100).contains(q) else {
+                let found: String
+                if case .number(let q) = rawQuality { found = "got " + (q == q.rounded() && abs(q) < 1e15 ? String(Int(q)) : String(q)) }
+                else { found = "found \(rawQuality.kindName)" }
+                throw EventError(field: "quality", reason: "must be a whole number from 1 to 100, \(found)")
             }
             quality = Int(q)
         }

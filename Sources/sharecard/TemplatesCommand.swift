@@ -17,6 +17,10 @@ enum TemplatesCommand {
         let action = args.positionals[0]
         switch action {
         case "list":
+            if args.has("json") {
+                throw UsageError(description: "--json is for 'templates show NAME'; 'templates list' prints a table "
+                    + "(the server's GET /v1/templates answers the list as JSON)")
+            }
             for t in try CardOptions.catalog(args).templates {
                 print("\(t.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(Int(t.size.width))×\(Int(t.size.height))  \(t.description)")
             }

@@ -4,7 +4,7 @@ import Typesetting
 /// The typesetting flags `measure` and `text` share, and how they become a layout.
 enum TextOptions {
     static let specs: [OptionSpec] = [
-        OptionSpec(name: "text", valueName: "TEXT", help: "The text to set (required)."),
+        OptionSpec(name: "text", valueName: "TEXT", help: "The text to set (required; at most 5000 code points)."),
         OptionSpec(name: "font", valueName: "FAMILY", help: "Font family (default Quicksand)."),
         OptionSpec(name: "weight", valueName: "W", help: "Weight 1-1000 or thin|light|regular|medium|semibold|bold|black (default bold)."),
         OptionSpec(name: "font-size", valueName: "PT", help: "Nominal font size in points (default 60)."),
@@ -25,7 +25,8 @@ enum TextOptions {
     static func layout(_ args: ParsedArguments, color: Color = .white, library: FontLibrary? = nil) throws -> TextLayout {
         guard let text = args.value("text") else { throw UsageError(description: "missing --text TEXT") }
         guard !text.isEmpty else { throw UsageError(description: "--text is empty; give the text to set") }
-        guard text.utf16.count <= 5_000 else { throw UsageError(description: "--text is longer than 5000 characters") }
+        let codePoints = text.unicodeScalars.count
+        guard codePoints <= 5_000 else { throw UsageError(description: "--text is \(codePoints) code points, over the limit of 5000") }
         let weight = try parseWeight(args.value("weight") ?? "bold")
         let attributes: TextAttributes
         let options: TextLayoutOptions

@@ -29,7 +29,8 @@ final class BatchStrictJSONTests: TemporaryDirectoryTestCase {
             ([0xEF, 0xBB, 0xBF] + Array(#"{"id": "marked", "title": "One byte-order mark"}"#.utf8), nil),
             ([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array(#"{"title": "x"}"#.utf8), "malformed JSON: expected a value at byte 3"),
             (Array(#"{"title": "x", "format": "jpeg", "quality": 80.5}"#.utf8), "quality: must be a whole number from 1 to 100"),
-            (Array(#"{"title": "x", "quality": true}"#.utf8), "quality: must be a whole number from 1 to 100"),
+            (Array(#"{"title": "x", "quality": true}"#.utf8), "quality: must be a whole number from 1 to 100, found a boolean"),
+            (Array(#"{"title": "x", "format": "jpeg", "quality": 0}"#.utf8), "quality: must be a whole number from 1 to 100, got 0"),
             (Array(#"{"title": "x", "photo": null}"#.utf8), "photo: must be a file path"),
             (Array(#"["title", "x"]"#.utf8), "expected a JSON object with a title, found an array"),
         ]

@@ -181,6 +181,9 @@ final class CardCommandTests: XCTestCase {
 
         let templates = String(decoding: try Sharecard.run(["templates", "list"]).stdout, as: UTF8.self)
         for name in ["classic", "dated", "gradient", "pattern", "photo", "portrait", "snapshot"] { XCTAssertTrue(templates.contains(name), name) }
+        let listJSON = try Sharecard.run(["templates", "list", "--json"])
+        XCTAssertEqual(listJSON.status, 2, listJSON.stderr)
+        XCTAssertTrue(listJSON.stderr.hasPrefix("sharecard templates: --json is for 'templates show NAME'"), listJSON.stderr)
         XCTAssertTrue(String(decoding: try Sharecard.run(["templates", "show", "classic"]).stdout, as: UTF8.self).contains("\"top\": \"140/576\", \"height\": \"300/576\""))
         let bad = dir.appendingPathComponent("bad.json")
         try Data(#"{"name": "bad", "size": [100, 100], "elements": [{"type": "blob"}]}"#.utf8).write(to: bad)

@@ -62,6 +62,17 @@ final class TextCommandTests: XCTestCase {
         }
     }
 
+    func testTheTextLimitCountsCodePoints() throws {
+        // A family emoji is 7 code points and 11 UTF-16 units: 700 of them are 4,900 code
+        // points, inside the limit (7,700 units were refused before).
+        let family = "👨‍👩‍👧‍👦"
+        let inside = try Sharecard.run(["measure", "--text", String(repeating: family, count: 700), "--json"])
+        XCTAssertEqual(inside.status, 0, inside.stderr)
+        let over = try Sharecard.run(["measure", "--text", String(repeating: "a", count: 5001)])
+        XCTAssertEqual(over.status, 2, over.stderr)
+        XCTAssertEqual(over.stderr, "sharecard measure: --text is 5001 code points, over the limit of 5000\n")
+    }
+
     func testTextRendersACanvasSizedPNG() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("text-\(UUID())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -142,6 +142,16 @@ final class EventTests: XCTestCase {
         }
     }
 
+    func testSizesAreWrittenWithXOrTheMultiplicationSignMessagesUse() throws {
+        for text in ["1300x630", "1300X630", "1300×630"] {
+            XCTAssertEqual(try CardSize(parsing: text), try CardSize(width: 1300, height: 630), text)
+        }
+        XCTAssertEqual(try CardSize(parsing: "1300×630").description, "1300x630")
+        for bad in ["1200×", "×630", "1200××630", "1200x×630", "1200*630", "１２００x630"] {
+            XCTAssertThrowsError(try CardSize(parsing: bad), bad)
+        }
+    }
+
     func testValuesInMessagesAreShortAndEscaped() {
         let hostile = "\u{202E}" + String(repeating: "x", count: 60_000)
         let expectedName = #"got "\u{202E}"# + String(repeating: "x", count: 79) + "…\""
