@@ -26,6 +26,10 @@ enum RenderCommand {
     static func run(_ args: ParsedArguments) throws {
         let output = args.value("output")
         guard output != nil || args.has("share-text") else { throw UsageError(description: "missing -o FILE (or --share-text)") }
+        let readers = ["title", "event", "photo"].filter { args.value($0) == "-" }
+        guard readers.count < 2 else {
+            throw UsageError(description: "--\(readers[0]) and --\(readers[1]) cannot both be read from standard input")
+        }
         let scale = try args.int("scale", in: 1...3) ?? 1
         let size = try CardOptions.size(args)
         let format = try OutputFormatOptions.output(args, path: output)

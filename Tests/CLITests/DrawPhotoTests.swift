@@ -46,6 +46,13 @@ final class DrawPhotoTests: TemporaryDirectoryTestCase {
         let both = try Sharecard.run(["draw", "-", "--photo", "-", "-o", "out.png"], stdin: scene, in: directory)
         XCTAssertEqual(both.status, 2)
         XCTAssertEqual(both.stderr, "sharecard draw: the scene and the photo cannot both be read from standard input\n")
+        // render's title, event and photo likewise: named, not "standard input is more than 2002 bytes".
+        for (flags, message) in [(["--title", "-", "--template", "photo", "--photo", "-"], "--title and --photo"),
+                                 (["--event", "-", "--photo", "-"], "--event and --photo")] {
+            let render = try Sharecard.run(["render"] + flags + ["-o", path("render.png")], stdin: Data(repeating: 0xFF, count: 5000))
+            XCTAssertEqual(render.status, 2, render.stderr)
+            XCTAssertEqual(render.stderr, "sharecard render: \(message) cannot both be read from standard input\n")
+        }
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.png").path))
     }
 }
