@@ -44,7 +44,12 @@ extension CardService {
             case .cards: throw .forbidden(code: "signing_enabled", message: postingWhileSigningMessage)
             case .card: try checkParameterNames(signed.queryItems, allowed: cardParameters)
             case .share: try checkParameterNames(signed.queryItems, allowed: shareParameters)
-            default: try checkUnexpectedQuery(route, signed)
+            default:
+                if signed.queryItems.allSatisfy({ ["expires", "sig"].contains($0.name) }) {
+                    throw .badRequest(code: "unexpected_query", message: "this route takes no query parameters, so it cannot carry a "
+                        + "signature; card URLs and share pages are signed", field: nil)
+                }
+                try checkUnexpectedQuery(route, signed)
             }
             return nil
         } catch {

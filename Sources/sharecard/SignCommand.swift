@@ -27,6 +27,10 @@ enum SignCommand {
         var text = args.positionals[0]
         var origin = ""
         if !text.hasPrefix("/"), let range = text.range(of: "://") {
+            let scheme = text[..<range.lowerBound].lowercased()
+            guard scheme == "http" || scheme == "https" else {
+                throw UsageError(description: "'\(args.positionals[0])': the server answers http and https URLs, not \(scheme)")
+            }
             let afterScheme = text[range.upperBound...]
             let end = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? afterScheme.endIndex
             origin = String(text[..<end])

@@ -21,11 +21,16 @@ final class SignCommandTests: XCTestCase {
             ("/v1/cards/classic.png?title=x&title=y", "400 duplicate_parameter: query parameter \"title\" given twice"),
             ("/v1/cards/classic.png?title=x&nope=1", "400 unknown_parameter: unknown query parameter \"nope\""),
             ("/v1/share?title=x&format=jpeg", "400 unknown_parameter: unknown query parameter \"format\""),
-            ("/v1/palettes/default/preview.png", "400 unexpected_query: this route takes no query parameters"),
+            ("/v1/palettes/default/preview.png", "400 unexpected_query: this route takes no query parameters, so it cannot carry a signature; "
+                + "card URLs and share pages are signed"),
+            ("/v1/palettes/default/preview.png?v=1", "400 unexpected_query: this route takes no query parameters"),
             ("/v1/templates", "400 unexpected_query"),
             ("/v1/nowhere", "404 not_found: no such route: /v1/nowhere"),
             ("/v1/cards", "403 signing_enabled"),
         ]
+        let ftp = try Sharecard.run(["sign", "ftp://example.com/v1/cards/classic.png?title=Hi", "--key", Self.key])
+        XCTAssertEqual(ftp.status, 2)
+        XCTAssertEqual(ftp.stderr, "sharecard sign: 'ftp://example.com/v1/cards/classic.png?title=Hi': the server answers http and https URLs, not ftp\n")
         for (url, expected) in cases {
             let result = try Sharecard.run(["sign", url, "--key", Self.key])
             XCTAssertEqual(result.status, 2, "\(url) was signed: \(String(decoding: result.stdout, as: UTF8.self))")
