@@ -113,7 +113,8 @@ struct sc_httpd_request {
     uint8_t *body;
     size_t body_length;
     size_t body_capacity;
-    int over_cap;         /* the body went over max_body_bytes (and was dropped) */
+    size_t body_limit;    /* max_body_bytes, or for multipart/form-data max_multipart_body_bytes */
+    int over_cap;         /* the body went over body_limit (and was dropped) */
 
     int folded;           /* a field was continued on the next line (obs-fold) */
     int early;            /* answering while the body still arrives (sc_httpd_send_early) */

@@ -5,6 +5,7 @@
 #include <poll.h>
 #include <stdlib.h>
 #include <stdio.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <time.h>
 
@@ -38,6 +39,7 @@ void *sc_httpd_begin(void *cls, const char *uri, struct MHD_Connection *connecti
     r->target[length] = 0;
     r->target_length = length;
     r->raw_target = uri;
+    r->body_limit = d->options.max_body_bytes;
     /* The server reads the query from its own copy. libmicrohttpd would parse it too, into a
      * record per parameter in the connection's memory pool: past about a thousand parameters
      * (a 2 KB target of '&'s) the pool runs out, and 0.9.75 then answers nothing and holds the
@@ -191,13 +193,23 @@ static int sc_httpd_value_has_nul(const sc_httpd_request *r) {
     return 0;
 }
 
+/* Whether a Content-Type value names multipart/form-data (any case, parameters after it). */
+static int sc_httpd_is_multipart(const sc_httpd_field *f) {
+    static const char type[] = "multipart/form-data";
+    const size_t n = sizeof type - 1;
+    if (f->value_length < n || strncasecmp(f->value, type, n) != 0) return 0;
+    return f->value_length == n || f->value[n] == ';' || f->value[n] == ' ' || f->value[n] == '\t';
+}
+
+size_t sc_httpd_request_body_limit(const sc_httpd_request *r) { return r->body_limit; }
+
 int32_t sc_httpd_check_header(sc_httpd_request *r) {
     const sc_httpd_options *o = &r->daemon->options;
     if (r->target_length > o->max_url_bytes) return SC_HTTPD_PROBLEM_URL_TOO_LONG;
     if (r->folded) return SC_HTTPD_PROBLEM_OBSOLETE_FOLD;
     size_t total = 0, content_lengths = 0, codings = 0, hosts = 0;
     int bad_name = 0;
-    const sc_httpd_field *content_length = NULL, *coding = NULL;
+    const sc_httpd_field *content_length = NULL, *coding = NULL, *content_type = NULL;
     for (size_t i = 0; i < r->field_count; i++) {
         const sc_httpd_field *f = &r->fields[i];
         total += f->name_length + f->value_length + 4;
@@ -211,6 +223,8 @@ int32_t sc_httpd_check_header(sc_httpd_request *r) {
         } else if (sc_httpd_name_is(f->name, f->name_length, "Transfer-Encoding")) {
             codings++;
             coding = f;
+        } else if (sc_httpd_name_is(f->name, f->name_length, "Content-Type")) {
+            content_type = f;
         }
     }
     if (total > o->max_header_bytes) return SC_HTTPD_PROBLEM_HEADERS_TOO_LARGE;
@@ -221,6 +235,8 @@ int32_t sc_httpd_check_header(sc_httpd_request *r) {
         return SC_HTTPD_PROBLEM_BAD_FRAMING;
     if (coding != NULL && !sc_httpd_name_is(coding->value, coding->value_length, "chunked"))
         return SC_HTTPD_PROBLEM_BAD_FRAMING;
+    if (content_type != NULL && o->max_multipart_body_bytes > 0 && sc_httpd_is_multipart(content_type))
+        r->body_limit = o->max_multipart_body_bytes;
     if (content_length != NULL) {
         uint64_t declared = 0;
         if (sc_httpd_parse_length(content_length->value, content_length->value_length,
@@ -228,7 +244,7 @@ int32_t sc_httpd_check_header(sc_httpd_request *r) {
             return SC_HTTPD_PROBLEM_BAD_FRAMING;
         /* the body is buffered as it arrives (sc_httpd_take_body), never allocated up
          * front from what the client declares */
-        if (declared > o->max_body_bytes) return SC_HTTPD_PROBLEM_BODY_TOO_LARGE;
+        if (declared > r->body_limit) return SC_HTTPD_PROBLEM_BODY_TOO_LARGE;
     }
     return SC_HTTPD_PROBLEM_NONE;
 }
@@ -236,7 +252,7 @@ int32_t sc_httpd_check_header(sc_httpd_request *r) {
 /* Appends upload data, or drops it and sets over_cap once it would pass the cap (the
  * caller then answers 413 at once and closes). Returns 0, or -1 when out of memory. */
 int sc_httpd_take_body(sc_httpd_request *r, const char *data, size_t size) {
-    size_t cap = r->daemon->options.max_body_bytes;
+    size_t cap = r->body_limit;
     if (!r->over_cap && size > cap - r->body_length) {
         r->over_cap = 1;
         atomic_fetch_sub(&r->daemon->body_bytes, (int64_t)r->body_capacity);

@@ -105,6 +105,7 @@ public final class HTTPServer: @unchecked Sendable {
         options.max_url_bytes = c.maxURLBytes
         options.max_header_bytes = c.maxHeaderBytes
         options.max_body_bytes = c.maxBodyBytes
+        options.max_multipart_body_bytes = c.maxMultipartBodyBytes
         options.on_request = { context, request, problem in
             guard let context, let request else { return }
             Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()

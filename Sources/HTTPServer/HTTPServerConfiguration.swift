@@ -39,9 +39,12 @@ extension HTTPServer {
         /// libmicrohttpd's memory per connection: request line, header and I/O buffers. Requests
         /// whose line or header do not fit are answered 414 or 431 by libmicrohttpd itself.
         public let connectionMemoryLimitBytes: Int
-        /// Longer bodies are answered 413. Bodies are held in memory, so the worst case is
-        /// `maxConnections × maxBodyBytes`.
+        /// Longer bodies are answered 413 (before `100 Continue`, when the length is declared).
+        /// Bodies are held in memory, so the worst case is `maxConnections` times the larger of
+        /// this and `maxMultipartBodyBytes`.
         public let maxBodyBytes: Int
+        /// The limit for a `multipart/form-data` body (an upload) instead of `maxBodyBytes`.
+        public let maxMultipartBodyBytes: Int
         /// Longer request targets are answered 414.
         public let maxURLBytes: Int
         /// Header fields longer than this in total (name + value + 4 per field) are answered 431.
@@ -64,6 +67,7 @@ extension HTTPServer {
                     headerTimeoutSeconds: Int = 10,
                     connectionMemoryLimitBytes: Int = 64 * 1024,
                     maxBodyBytes: Int = 64 * 1024,
+                    maxMultipartBodyBytes: Int? = nil,
                     maxURLBytes: Int = 8 * 1024,
                     maxHeaderBytes: Int = 16 * 1024,
                     listenBacklog: Int = 511) throws {
@@ -83,6 +87,7 @@ extension HTTPServer {
                       "1...86400")
             try check((1...3600).contains(headerTimeoutSeconds), "headerTimeoutSeconds", "1...3600")
             try check((0...(1 << 30)).contains(maxBodyBytes), "maxBodyBytes", "0...1073741824")
+            try check((0...(1 << 30)).contains(maxMultipartBodyBytes ?? 0), "maxMultipartBodyBytes", "0...1073741824")
             try check((64...(1 << 20)).contains(maxURLBytes), "maxURLBytes", "64...1048576")
             try check((256...(1 << 20)).contains(maxHeaderBytes), "maxHeaderBytes", "256...1048576")
             let leastMemory = Self.leastConnectionMemoryBytes(maxURLBytes: maxURLBytes, maxHeaderBytes: maxHeaderBytes)
@@ -102,6 +107,7 @@ extension HTTPServer {
             self.headerTimeoutSeconds = headerTimeoutSeconds
             self.connectionMemoryLimitBytes = connectionMemoryLimitBytes
             self.maxBodyBytes = maxBodyBytes
+            self.maxMultipartBodyBytes = maxMultipartBodyBytes ?? maxBodyBytes
             self.maxURLBytes = maxURLBytes
             self.maxHeaderBytes = maxHeaderBytes
             self.listenBacklog = listenBacklog

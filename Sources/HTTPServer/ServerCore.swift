@@ -63,7 +63,7 @@ final class ServerCore: @unchecked Sendable {
         sc_httpd_request_set_user(r, Unmanaged.passRetained(record).toOpaque())
 
         if problem != Int32(SC_HTTPD_PROBLEM_NONE) {
-            send(own(problemResponse(problem)), to: request, closing: true)
+            send(own(problemResponse(problem, bodyLimit: Int(sc_httpd_request_body_limit(r)))), to: request, closing: true)
             return
         }
         guard validTarget != nil else {
@@ -236,7 +236,8 @@ final class ServerCore: @unchecked Sendable {
         }
     }
 
-    private func problemResponse(_ problem: Int32) -> HTTPResponse {
+    /// `bodyLimit`: the body limit for the request's type (`maxBodyBytes` or `maxMultipartBodyBytes`).
+    private func problemResponse(_ problem: Int32, bodyLimit: Int) -> HTTPResponse {
         let c = configuration
         switch problem {
         case Int32(SC_HTTPD_PROBLEM_URL_TOO_LONG):
@@ -247,7 +248,7 @@ final class ServerCore: @unchecked Sendable {
                           message: "The request header fields are larger than \(c.maxHeaderBytes) bytes.")
         case Int32(SC_HTTPD_PROBLEM_BODY_TOO_LARGE):
             return .error(status: 413, code: "body_too_large",
-                          message: "The request body is larger than \(c.maxBodyBytes) bytes.")
+                          message: "The request body is larger than \(bodyLimit) bytes.")
         case Int32(SC_HTTPD_PROBLEM_OBSOLETE_FOLD):
             return .error(status: 400, code: "malformed_request",
                           message: "Malformed header: a field is continued on the next line (obsolete line folding); send each field on one line.")

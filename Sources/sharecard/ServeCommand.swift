@@ -110,7 +110,7 @@ enum ServeCommand {
                 connectionTimeoutSeconds: try ServeLimit.timeout.value(args),
                 headerTimeoutSeconds: try ServeLimit.headerTimeout.value(args),
                 connectionMemoryLimitBytes: try ServeLimit.connectionMemory.value(args),
-                maxBodyBytes: max(configuration.maxBodyBytes, configuration.maxUploadBytes),
+                maxBodyBytes: configuration.maxBodyBytes, maxMultipartBodyBytes: configuration.maxUploadBytes,
                 maxURLBytes: ServeLimit.maxURLBytes, maxHeaderBytes: ServeLimit.maxHeaderBytes)
         } catch let e as HTTPServer.ConfigurationError {
             // The server names its properties; the ones a flag can put out of range by itself

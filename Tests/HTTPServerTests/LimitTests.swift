@@ -31,6 +31,42 @@ final class LimitTests: XCTestCase {
         XCTAssertTrue(client.closedByPeer(within: 2))
     }
 
+    /// The body limit follows the Content-Type: an upload (multipart/form-data) may be larger
+    /// than anything else, and a body over its own limit is refused with the header, before
+    /// `100 Continue` invites it.
+    func testTheBodyLimitFollowsTheContentTypeAndIsCheckedBeforeContinue() throws {
+        let configuration = try HTTPServer.Configuration(host: "127.0.0.1", port: 0, workers: 2, busyAnswerDelayMilliseconds: 0,
+                                                         connectionTimeoutSeconds: 5, maxBodyBytes: 1000,
+                                                         maxMultipartBodyBytes: 100_000)
+        let (_, port) = try startServer(configuration, handler: echoHandler)
+        func head(_ type: String, _ length: Int) -> String {
+            "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: \(type)\r\nContent-Length: \(length)\r\nExpect: 100-continue\r\n\r\n"
+        }
+        let json = try LoopbackHTTPClient(port: port)
+        try json.send(head("application/json", 5000))
+        let refused = try json.readResponse()
+        assertError(refused, 413, "body_too_large")
+        XCTAssertEqual(try refused.errorObject().message, "The request body is larger than 1000 bytes.")
+
+        let upload = try LoopbackHTTPClient(port: port)
+        try upload.send(head("Multipart/Form-Data; boundary=x", 5000))
+        XCTAssertEqual(try upload.readResponse().status, 100)
+        try upload.send(String(repeating: "u", count: 5000))
+        let accepted = try upload.readResponse()
+        XCTAssertEqual(accepted.status, 200)
+        XCTAssertEqual(try decodeEcho(accepted).bodyLength, 5000)
+
+        let huge = try LoopbackHTTPClient(port: port)
+        try huge.send(head("multipart/form-data; boundary=x", 200_000))
+        let tooLarge = try huge.readResponse()
+        assertError(tooLarge, 413, "body_too_large")
+        XCTAssertEqual(try tooLarge.errorObject().message, "The request body is larger than 100000 bytes.")
+        // A type that only starts like multipart is not one.
+        let lookalike = try LoopbackHTTPClient(port: port)
+        try lookalike.send(head("multipart/form-datax", 5000))
+        assertError(try lookalike.readResponse(), 413, "body_too_large")
+    }
+
     func testChunkedBodyOverLimitIs413() throws {
         let (_, port) = try startServer(try smallLimits(), handler: echoHandler)
         let client = try LoopbackHTTPClient(port: port)

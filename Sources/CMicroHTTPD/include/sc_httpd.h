@@ -74,7 +74,8 @@ typedef struct sc_httpd_options {
     size_t connection_memory_limit;      /* libmicrohttpd's per-connection pool, bytes */
     size_t max_url_bytes;                /* longer request targets: URL_TOO_LONG */
     size_t max_header_bytes;             /* sum of name + value + 4 per field */
-    size_t max_body_bytes;
+    size_t max_body_bytes;               /* a body's limit, but for: */
+    size_t max_multipart_body_bytes;     /* a multipart/form-data body's (uploads); 0 = max_body_bytes */
     sc_httpd_request_fn on_request;      /* required */
     sc_httpd_completed_fn on_completed;  /* may be NULL */
     sc_httpd_log_fn on_log;              /* may be NULL: libmicrohttpd's messages dropped */
@@ -123,6 +124,11 @@ int32_t sc_httpd_same_client(const char *a, const char *b);
 /* Raises the calling thread's nice value by `niceness` (Linux: per thread), for threads
  * doing batch work beside libmicrohttpd's. Returns 0, or -1 (errno set). */
 int32_t sc_httpd_lower_thread_priority(int32_t niceness);
+
+/* The body limit that applies to `request` by its Content-Type: max_multipart_body_bytes for
+ * multipart/form-data, max_body_bytes for anything else. It is decided with the header, so a
+ * body over it is refused before a byte of it is read, and before `100 Continue`. */
+size_t sc_httpd_request_body_limit(const sc_httpd_request *request);
 
 /* Bytes allocated for request bodies now (they grow as bytes arrive). */
 int64_t sc_httpd_body_bytes(const sc_httpd *daemon);
