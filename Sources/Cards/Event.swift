@@ -61,7 +61,7 @@ public struct Event: Hashable, Sendable {
         // A hex colour (`#1e88e5`, or two stops for a gradient) is kept in its one canonical spelling.
         let color = CustomColor.isHex(color) ? try CustomColor(color).canonical : color
         for (field, value) in [("color", color), ("palette", palette), ("template", template)] where field != "color" || !CustomColor.isHex(value) {
-            guard !value.isEmpty, value.count <= 64, value.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" || $0 == "-") }) else {
+            guard Self.isName(value) else {
                 throw EventError(field: field, reason: "must be a name of letters, digits, '_' or '-', got \(QuotedValue.quoted(value))")
             }
         }
@@ -99,4 +99,14 @@ public struct EventError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { field.isEmpty ? reason : "\(field): \(reason)" }
+}
+
+extension Event {
+    /// Whether `value` can name a palette, a colour or a template: 1 to 64 ASCII letters,
+    /// digits, `_` or `-` (what an event may give, and so what a palette may offer).
+    static func isName(_ value: String) -> Bool {
+        !value.isEmpty && value.count <= 64 && value.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" || $0 == "-")
+        }
+    }
 }

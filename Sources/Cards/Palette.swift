@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import Raster
 import Scene
+import UnicodeText
 
 /// A named set of colours an event can choose from.
 public struct Palette: Sendable {
@@ -84,12 +85,17 @@ extension Palette {
             let colors = try root.required("colors").array(maximumCount: 256).map { node -> Entry in
                 try node.rejectUnknownKeys(allowed: ["name", "background", "foreground"])
                 let colorName = try node.required("name").string(maximumLength: 64)
+                guard Event.isName(colorName) else {
+                    throw node.fail("colour name \(QuotedValue.quoted(colorName)) is not one an event can give: use letters, digits, '_' or '-'")
+                }
                 guard seen.insert(colorName).inserted else { throw node.fail("colour \"\(colorName)\" appears twice") }
                 let background = try Palette.background(try node.required("background"))
                 guard background.colors.allSatisfy({ $0.alpha >= 1 }) else {
                     throw node.fail("background must be opaque: cards are opaque images")
                 }
-                return Entry(name: colorName, background: background, foreground: try node.required("foreground").color())
+                let foreground = try node.required("foreground").color()
+                guard foreground.alpha > 0 else { throw node.fail("foreground is fully transparent: the title would not show") }
+                return Entry(name: colorName, background: background, foreground: foreground)
             }
             guard !colors.isEmpty else { throw root.fail("a palette needs at least one colour") }
             self.init(name: name, description: try root.optional("description")?.string(maximumLength: 500) ?? "",

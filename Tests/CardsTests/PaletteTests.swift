@@ -69,5 +69,14 @@ final class PaletteTests: XCTestCase {
         XCTAssertTrue(error(##"{"name": "broken", "colors": [{"name": "a", "background": {"linear": {"stops": [[0, "#000"]]}}, "foreground": "#fff"}]}"##)
             .contains("a gradient needs at least two stops"))
         XCTAssertTrue(error(##"{"name": "broken", "colours": []}"##).contains("colours: unknown field"))
+        // A colour no event can choose, and a title no one could read.
+        for bad in ["", "a/b", "a\\u0000b", "user purple", "é"] {
+            let json = ##"{"name": "broken", "colors": [{"name": "NAME", "background": "#000", "foreground": "#fff"}]}"##
+                .replacingOccurrences(of: "NAME", with: bad)
+            XCTAssertTrue(error(json).hasPrefix("broken.json: colors[0]: colour name "), error(json))
+            XCTAssertTrue(error(json).hasSuffix("is not one an event can give: use letters, digits, '_' or '-'"), error(json))
+        }
+        XCTAssertEqual(error(##"{"name": "broken", "colors": [{"name": "a", "background": "#000", "foreground": "#ffffff00"}]}"##),
+                       "broken.json: colors[0]: foreground is fully transparent: the title would not show")
     }
 }
