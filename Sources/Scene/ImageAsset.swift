@@ -93,15 +93,7 @@ public struct ImageAsset: Sendable {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw failure(errno) }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw ReadFailure(reason: "it is a directory")
-        case S_IFIFO: throw ReadFailure(reason: "not a regular file (a FIFO)")
-        case S_IFCHR: throw ReadFailure(reason: "not a regular file (a character device)")
-        case S_IFBLK: throw ReadFailure(reason: "not a regular file (a block device)")
-        case S_IFSOCK: throw ReadFailure(reason: "not a regular file (a socket)")
-        default: throw ReadFailure(reason: "not a regular file")
-        }
+        if let reason = FileKind.whyNotRegular(info.st_mode) { throw ReadFailure(reason: reason) }
         func tooLarge(_ size: Int) -> ReadFailure {
             ReadFailure(reason: "the file is \(size) bytes, over the limit of \(maximumBytes)")
         }

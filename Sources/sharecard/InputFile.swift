@@ -1,4 +1,5 @@
 import Foundation
+import Scene
 
 /// Reads a file the user named: a regular file, or anything else that can be read (a FIFO,
 /// `/dev/stdin`, a process substitution's `/dev/fd/N`, a device), or standard input for `-`.
@@ -56,8 +57,8 @@ enum InputFile {
         var failure: Failure?
         if fstat(fd, &info) != 0 {
             failure = .unreadable(reason: Errno.text(errno))
-        } else if regularFileOnly, info.st_mode & S_IFMT != S_IFREG {
-            failure = .unreadable(reason: info.st_mode & S_IFMT == S_IFDIR ? "it is a directory" : "not a regular file (\(Self.kind(info.st_mode)))")
+        } else if regularFileOnly, let reason = FileKind.whyNotRegular(info.st_mode) {
+            failure = .unreadable(reason: reason)
         } else if info.st_mode & S_IFMT == S_IFDIR {
             failure = .unreadable(reason: "it is a directory")
         } else if info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > maxBytes {
@@ -68,18 +69,6 @@ enum InputFile {
             throw failure
         }
         return (fd, info)
-    }
-
-    /// What a file that is not a regular file is, for messages.
-    static func kind(_ mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFIFO: return "a FIFO"
-        case S_IFCHR: return "a character device"
-        case S_IFBLK: return "a block device"
-        case S_IFSOCK: return "a socket"
-        case S_IFDIR: return "a directory"
-        default: return "not a file"
-        }
     }
 }
 
