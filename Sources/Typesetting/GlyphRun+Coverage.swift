@@ -108,41 +108,58 @@ extension GlyphRun {
     /// the whole run.
     func forEachColorGlyphDrawing(scale: Double, cache: GlyphCache, within area: PixelRect,
                                   _ body: (ColorGlyphDrawing) -> Void) {
-        let size = sizeIn64thsOfAPixel(scale: scale)
-        guard size > 0, !area.isEmpty else { return }
-        let resampled = size <= GlyphCache.largestCachedEmInPixels * 64
-        for glyph in glyphs {
-            guard let strike = cache.colorGlyph(face: face, glyph: glyph.id) else { continue }
-            if !resampled {
-                let drawing = ColorGlyphDrawing.scaled(strike, frame: strike.frame(origin: glyph.position, fontSizeInPoints: fontSizeInPoints))
-                if !drawing.pixelRect(scale: scale).intersection(area).isEmpty { body(drawing) }
-                continue
+        guard !area.isEmpty else { return }
+        forEachColorGlyphPlacement(scale: scale, cache: cache) { placement in
+            guard !placement.rect.intersection(area).isEmpty else { return }
+            switch placement.kind {
+            case .scaled(let strike, let frame):
+                body(.scaled(strike, frame: frame))
+            case .devicePixels(let glyph, let size, let origin):
+                guard let image = cache.colorGlyph(face: face, glyph: glyph, sizeIn64thsOfAPixel: size, phase: origin.phase) else { return }
+                body(.devicePixels(image, at: image.pixelRect(originX: origin.x, originY: origin.y)))
             }
-            guard let origin = SnappedOrigin(glyph.position, scale: scale),
-                  !strike.devicePixelRect(sizeIn64thsOfAPixel: size, phase: origin.phase, originX: origin.x, originY: origin.y)
-                      .intersection(area).isEmpty,
-                  let image = cache.colorGlyph(face: face, glyph: glyph.id, sizeIn64thsOfAPixel: size, phase: origin.phase)
-            else { continue }
-            body(.devicePixels(image, at: image.pixelRect(originX: origin.x, originY: origin.y)))
         }
     }
 
     /// The device pixels each colour glyph with an image covers at `scale`, found from the
     /// strike without resampling.
     func colorGlyphPixelRects(scale: Double, cache: GlyphCache) -> [PixelRect] {
+        var rects: [PixelRect] = []
+        forEachColorGlyphPlacement(scale: scale, cache: cache) { rects.append($0.rect) }
+        return rects
+    }
+
+    /// Where each colour glyph with an image lands at `scale`, from its strike alone.
+    private func forEachColorGlyphPlacement(scale: Double, cache: GlyphCache, _ body: (ColorGlyphPlacement) -> Void) {
         let size = sizeIn64thsOfAPixel(scale: scale)
-        guard size > 0 else { return [] }
+        guard size > 0 else { return }
         let resampled = size <= GlyphCache.largestCachedEmInPixels * 64
-        return glyphs.compactMap { glyph in
-            guard let strike = cache.colorGlyph(face: face, glyph: glyph.id) else { return nil }
-            guard resampled else {
-                return ColorGlyphDrawing.scaled(strike, frame: strike.frame(origin: glyph.position, fontSizeInPoints: fontSizeInPoints))
-                    .pixelRect(scale: scale)
+        for glyph in glyphs {
+            guard let strike = cache.colorGlyph(face: face, glyph: glyph.id) else { continue }
+            if resampled {
+                guard let origin = SnappedOrigin(glyph.position, scale: scale) else { continue }
+                body(ColorGlyphPlacement(
+                    kind: .devicePixels(glyph: glyph.id, sizeIn64thsOfAPixel: size, origin: origin),
+                    rect: strike.devicePixelRect(sizeIn64thsOfAPixel: size, phase: origin.phase, originX: origin.x, originY: origin.y)))
+            } else {
+                let frame = strike.frame(origin: glyph.position, fontSizeInPoints: fontSizeInPoints)
+                body(ColorGlyphPlacement(kind: .scaled(strike, frame: frame),
+                                         rect: ColorGlyphDrawing.scaled(strike, frame: frame).pixelRect(scale: scale)))
             }
-            guard let origin = SnappedOrigin(glyph.position, scale: scale) else { return nil }
-            return strike.devicePixelRect(sizeIn64thsOfAPixel: size, phase: origin.phase, originX: origin.x, originY: origin.y)
         }
     }
+}
+
+/// Where a colour glyph will be drawn, known before any resampling: the device pixels it
+/// covers and what to draw there.
+private struct ColorGlyphPlacement {
+    enum Kind {
+        /// Resampled to this em size and origin's phase when drawn.
+        case devicePixels(glyph: UInt32, sizeIn64thsOfAPixel: Int, origin: SnappedOrigin)
+        case scaled(ColorGlyphImage, frame: Rect)
+    }
+    let kind: Kind
+    let rect: PixelRect
 }
 
 /// One colour glyph ready to draw.
