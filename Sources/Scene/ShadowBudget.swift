@@ -34,13 +34,10 @@ final class ShadowBudget: Sendable {
     /// `Canvas.draw(_:cache:shadow:clip:)` uses: 3σ with σ half the blur, at most 500 pixels.
     static func maskPixels(text: Rect, offset: Point, blurInPoints: Double, canvas: Rect, scale: Double) -> Double {
         let reach = (3 * min(blurInPoints / 2 * scale, 500)).rounded(.up) + 1
-        let moved = Rect(x: (text.minX + offset.x) * scale, y: (text.minY + offset.y) * scale,
-                         width: text.width * scale, height: text.height * scale)
-        let reachable = Rect(x: canvas.minX * scale - reach, y: canvas.minY * scale - reach,
-                             width: canvas.width * scale + 2 * reach, height: canvas.height * scale + 2 * reach)
-        let left = max(moved.minX, reachable.minX), right = min(moved.maxX, reachable.maxX)
-        let top = max(moved.minY, reachable.minY), bottom = min(moved.maxY, reachable.maxY)
-        guard right > left, bottom > top else { return 0 }
-        return (right - left + 2 * reach) * (bottom - top + 2 * reach)
+        func pixels(_ r: Rect) -> Rect { Rect(x: r.minX * scale, y: r.minY * scale, width: r.width * scale, height: r.height * scale) }
+        let masked = pixels(text.offsetBy(dx: offset.x, dy: offset.y))
+            .intersection(pixels(canvas).insetBy(dx: -reach, dy: -reach))
+        guard !masked.isEmpty else { return 0 }
+        return (masked.width + 2 * reach) * (masked.height + 2 * reach)
     }
 }
