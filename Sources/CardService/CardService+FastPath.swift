@@ -14,14 +14,16 @@ extension CardService {
 
     /// `answerImmediately`'s answer, or, for a card whose query was parsed and checked but
     /// which must be rendered, the render and the rest of the answer for a worker, so the
-    /// worker does not parse the query again. nil: `handle` answers it (a `POST`, or a render
-    /// deferred before the query was resolved, such as a photo to fetch).
+    /// worker does not parse the query again; for a card whose photo URL must be fetched, the
+    /// fetch for a fetch thread, then `handle` on a worker. nil: `handle` answers it (a `POST`,
+    /// or a render deferred before the query was resolved).
     public func triage(_ request: HTTPRequest) -> ImmediateAnswer? {
         let route = Route(request.path)
         if case .cards = route, request.method == "POST" { return nil }
         do throws(RenderDeferred) {
             return .response(withCORS(request, try recorded(route) { try RenderPolicy.$deferred.withValue(true) { try dispatch(route, request) } }))
         } catch {
+            if let url = error.photoToFetch { return .fetch { [self] in fetchedPhotoAnswer(request, url: url) } }
             guard let resume = error.resume else { return nil }
             return .work { [self] in
                 do {
@@ -53,7 +55,9 @@ enum RenderPolicy {
 
 /// Thrown where a render would start on the fast path: the request goes to a worker, which
 /// runs `resume` when a caller past the parsing set it (on a worker thread, rendering
-/// allowed), or `handle` otherwise.
+/// allowed), or `handle` otherwise. With `photoToFetch`, that URL is fetched on a fetch thread
+/// first and `handle` answers with its bytes.
 struct RenderDeferred: Error {
     var resume: (@Sendable () throws -> HTTPResponse)? = nil
+    var photoToFetch: String? = nil
 }

@@ -2,16 +2,35 @@ import Cards
 import HTTPTypes
 import PhotoFetch
 
+/// A photo URL fetched on a fetch thread for the worker that renders its card: the bytes, or
+/// why there are none (answered as if the worker had fetched it).
+struct FetchedPhoto: Sendable {
+    let url: String
+    let bytes: Result<[UInt8], PhotoFetchError>
+
+    @TaskLocal static var current: FetchedPhoto?
+}
+
 extension CardService {
     /// `photo=<url>` on a card GET: fetched only from the origins given at start
     /// (`--photo-origin`; without any, photo URLs are refused), decoded for the card. Refusals
-    /// that need no network (off, not on the list) are answered on the fast path; fetching and
-    /// decoding always happen on a worker. Signed URLs sign `photo` like every parameter.
+    /// that need no network (off, not on the list) are answered on the fast path; a photo not
+    /// in the fetcher's cache is fetched on one of the server's fetch threads (`triage`
+    /// defers with `RenderDeferred.photoToFetch`), so a slow origin holds no render worker;
+    /// decoding always happens on a worker. Signed URLs sign `photo` like every parameter.
     func photo(fromURL url: String, for card: Card) throws -> EventPhoto {
         let fetcher = try checkPhotoURL(url, for: card)
-        try RenderPolicy.checkRenderAllowed()
+        if RenderPolicy.deferred {
+            throw RenderDeferred(photoToFetch: fetcher.cached(url) == nil ? url : nil)
+        }
+        let fetched: Result<[UInt8], PhotoFetchError>
+        if let prefetched = FetchedPhoto.current, prefetched.url == url {
+            fetched = prefetched.bytes
+        } else {
+            fetched = Result { () throws(PhotoFetchError) in try fetcher.fetch(url) }
+        }
         let bytes: [UInt8]
-        do { bytes = try fetcher.fetch(url) } catch {
+        do { bytes = try fetched.get() } catch {
             switch error {
             case .notAllowed(let m), .invalidOrigin(let m): throw ServiceError.photoURL(status: 403, code: "photo_not_allowed", message: m)
             case .tooLarge(let m): throw ServiceError.photoURL(status: 413, code: "photo_too_large", message: m)
@@ -21,6 +40,14 @@ extension CardService {
         }
         return try PhotoUpload.decode(bytes[...], for: card, limits: configuration.photoLimits, formats: configuration.photoFormats,
                                       faceCache: configuration.faceCache)
+    }
+
+    /// On a fetch thread: `url`'s bytes, or why not, for the worker that then answers `request`.
+    func fetchedPhotoAnswer(_ request: HTTPRequest, url: String) -> ImmediateAnswer {
+        guard let fetcher = configuration.photoFetcher else { return .work { [self] in handle(request) } }
+        let bytes = Result { () throws(PhotoFetchError) in try fetcher.fetch(url) }
+        let fetched = FetchedPhoto(url: url, bytes: bytes)
+        return .work { [self] in FetchedPhoto.$current.withValue(fetched) { handle(request) } }
     }
 
     /// What can be judged of a photo URL without the network: photo URLs are on, the URL is no

@@ -92,6 +92,7 @@ public final class HTTPServer: @unchecked Sendable {
         try MicroHTTPDLibrary.open()
         let c = configuration
         core.pool.start(name: "http-worker")
+        core.fetchers.start(name: "http-fetch")
         core.delayed.start()
         var options = sc_httpd_options()
         options.port = UInt16(c.port)
@@ -132,6 +133,7 @@ public final class HTTPServer: @unchecked Sendable {
         }
         guard let started else {
             core.pool.close()
+            core.fetchers.close()
             core.delayed.stop()
             stateLock.withLock { state = .stopped }
             let text = message.stringBeforeNUL
@@ -156,7 +158,7 @@ public final class HTTPServer: @unchecked Sendable {
                     Int(clamping: sc_httpd_body_timeouts(daemon)), Int(clamping: sc_httpd_half_closed(daemon)),
                     Int(clamping: sc_httpd_per_ip_refusals(daemon)))
         }
-        return core.counters.snapshot(pool: core.pool, openConnections: connections, headerTimeouts: timeouts,
+        return core.counters.snapshot(pool: core.pool, fetchers: core.fetchers, openConnections: connections, headerTimeouts: timeouts,
                                       bodyTimeouts: bodyTimeouts, halfClosed: halfClosed, perAddressRefusals: refusals)
     }
 
@@ -185,6 +187,7 @@ public final class HTTPServer: @unchecked Sendable {
         }
         sc_httpd_stop(running)
         core.pool.close()
+        core.fetchers.close()
     }
 
     /// Bytes allocated for request bodies now; for memory checks in tests.

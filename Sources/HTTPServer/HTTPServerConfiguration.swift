@@ -18,6 +18,10 @@ extension HTTPServer {
         public let workers: Int
         /// Requests that may wait for a worker when all are busy; more are answered 429.
         public let queueLimit: Int
+        /// Threads that wait on other servers for a request before it needs a worker (a
+        /// photo URL's origin, up to its time-out), so that a slow origin holds no worker.
+        /// Requests that may wait for one of them: `queueLimit` again; more are answered 429.
+        public let fetchWorkers: Int
         /// How long a request refused for a full queue waits (its connection suspended, no
         /// cost to the server) before its 429. A client retrying in a loop is paced by it
         /// instead of taking the cores away from rendering. 0 answers at once and closes the
@@ -60,6 +64,7 @@ extension HTTPServer {
                     ioThreads: Int = 2,
                     workers: Int = max(1, ProcessInfo.processInfo.activeProcessorCount),
                     queueLimit: Int = 64,
+                    fetchWorkers: Int = 8,
                     busyAnswerDelayMilliseconds: Int = 1000,
                     maxConnections: Int = 1024,
                     maxConnectionsPerIP: Int = 64,
@@ -79,6 +84,7 @@ extension HTTPServer {
             try check((1...64).contains(ioThreads), "ioThreads", "1...64")
             try check((1...1024).contains(workers), "workers", "1...1024")
             try check((0...1_000_000).contains(queueLimit), "queueLimit", "0...1000000")
+            try check((1...1024).contains(fetchWorkers), "fetchWorkers", "1...1024")
             try check((0...60_000).contains(busyAnswerDelayMilliseconds), "busyAnswerDelayMilliseconds", "0...60000")
             try check((1...1_000_000).contains(maxConnections), "maxConnections", "1...1000000")
             try check((0...maxConnections).contains(maxConnectionsPerIP), "maxConnectionsPerIP",
@@ -100,6 +106,7 @@ extension HTTPServer {
             self.ioThreads = ioThreads
             self.workers = workers
             self.queueLimit = queueLimit
+            self.fetchWorkers = fetchWorkers
             self.busyAnswerDelayMilliseconds = busyAnswerDelayMilliseconds
             self.maxConnections = maxConnections
             self.maxConnectionsPerIP = maxConnectionsPerIP

@@ -3,13 +3,17 @@ import Foundation
 extension HTTPServer {
     /// A snapshot of the server's counters.
     public struct Statistics: Sendable, Equatable {
-        /// Requests handed to the worker pool and not yet completed (waiting, running, or
-        /// being sent).
+        /// Requests handed to the worker or fetch pool and not yet completed (waiting, running,
+        /// or being sent).
         public var inFlight: Int
         /// Requests waiting for a worker.
         public var queueDepth: Int
         /// Handlers running now.
         public var activeHandlers: Int
+        /// Requests waiting for a fetch thread (`ImmediateAnswer.fetch`).
+        public var fetchQueueDepth: Int
+        /// Fetch threads waiting on another server now.
+        public var activeFetches: Int
         /// Connections open now (idle keep-alive ones included).
         public var openConnections: Int
         /// Requests answered so far, whatever the status.
@@ -31,13 +35,15 @@ extension HTTPServer {
         /// Connections refused because their address (or IPv6 /64) had too many open.
         public var perAddressRefusals: Int
 
-        public init(inFlight: Int = 0, queueDepth: Int = 0, activeHandlers: Int = 0,
+        public init(inFlight: Int = 0, queueDepth: Int = 0, activeHandlers: Int = 0, fetchQueueDepth: Int = 0, activeFetches: Int = 0,
                     openConnections: Int = 0, completed: Int = 0, responsesByStatus: [Int: Int] = [:],
                     answeredImmediately: Int = 0, abandoned: Int = 0, headerTimeouts: Int = 0,
                     bodyTimeouts: Int = 0, halfClosed: Int = 0, perAddressRefusals: Int = 0) {
             self.inFlight = inFlight
             self.queueDepth = queueDepth
             self.activeHandlers = activeHandlers
+            self.fetchQueueDepth = fetchQueueDepth
+            self.activeFetches = activeFetches
             self.openConnections = openConnections
             self.completed = completed
             self.responsesByStatus = responsesByStatus
@@ -114,13 +120,14 @@ final class RequestCounters: @unchecked Sendable {
         while inFlight > 0 { condition.wait() }
     }
 
-    func snapshot(pool: WorkerPool, openConnections: Int, headerTimeouts: Int, bodyTimeouts: Int, halfClosed: Int,
+    func snapshot(pool: WorkerPool, fetchers: WorkerPool, openConnections: Int, headerTimeouts: Int, bodyTimeouts: Int, halfClosed: Int,
                   perAddressRefusals: Int) -> HTTPServer.Statistics {
         let (inFlight, completed, byStatus, immediate, abandoned) = condition.withLock {
             (self.inFlight, self.completed, self.byStatus, self.immediate, self.abandoned)
         }
         return HTTPServer.Statistics(inFlight: inFlight, queueDepth: pool.waiting,
-                                     activeHandlers: pool.active, openConnections: openConnections,
+                                     activeHandlers: pool.active, fetchQueueDepth: fetchers.waiting,
+                                     activeFetches: fetchers.active, openConnections: openConnections,
                                      completed: completed, responsesByStatus: byStatus,
                                      answeredImmediately: immediate, abandoned: abandoned,
                                      headerTimeouts: headerTimeouts, bodyTimeouts: bodyTimeouts, halfClosed: halfClosed,

@@ -7,7 +7,7 @@ import Foundation
 /// otherwise defers the connection and runs the handler (or the work the triage handed
 /// over) on the worker pool. The answers it makes itself get the CORS fields of
 /// `configuration.cors`, as the handler's do.
-// @unchecked: immutable after init; `counters` and `pool` lock internally.
+// @unchecked: immutable after init; `counters` and the pools lock internally.
 final class ServerCore: @unchecked Sendable {
     let configuration: HTTPServer.Configuration
     let immediate: HTTPServer.Triage?
@@ -16,6 +16,8 @@ final class ServerCore: @unchecked Sendable {
     let diagnostics: (@Sendable (String) -> Void)?
     let counters = RequestCounters()
     let pool: WorkerPool
+    /// Threads for work that waits on other servers (`ImmediateAnswer.fetch`).
+    let fetchers: WorkerPool
     let delayed: DelayedAnswers
 
     init(configuration: HTTPServer.Configuration, immediate: HTTPServer.Triage?,
@@ -27,6 +29,7 @@ final class ServerCore: @unchecked Sendable {
         self.observer = observer
         self.diagnostics = diagnostics
         self.pool = WorkerPool(workers: configuration.workers, queueLimit: configuration.queueLimit)
+        self.fetchers = WorkerPool(workers: configuration.fetchWorkers, queueLimit: configuration.queueLimit)
         self.delayed = DelayedAnswers(delay: .milliseconds(configuration.busyAnswerDelayMilliseconds))
     }
 
@@ -87,6 +90,7 @@ final class ServerCore: @unchecked Sendable {
             return
         }
         var work: (@Sendable () -> HTTPResponse)?
+        var fetch: (@Sendable () -> ImmediateAnswer)?
         if let immediate, !counters.isShuttingDown, let answer = immediate(parsed) {
             switch answer {
             case .response(let response):
@@ -95,11 +99,14 @@ final class ServerCore: @unchecked Sendable {
                 return
             case .work(let rest):
                 work = rest
+            case .fetch(let first):
+                fetch = first
             }
         }
         let job = work ?? { [handler] in handler(parsed) }
+        let busy = own(queueFullResponse)
 
-        let admission = counters.admit(to: pool) {
+        let admission = counters.admit(to: fetch == nil ? pool : fetchers) {
             record.admitted = true
             // Deferred before the job can run: its response resumes the connection.
             guard sc_httpd_defer(r) == 0 else {
@@ -108,13 +115,17 @@ final class ServerCore: @unchecked Sendable {
                      to: request, closing: true)
                 return
             }
-            let submitted = pool.submit { [self] in
-                if Self.hasLeft(peer: sc_httpd_request_peer_state(request.pointer), othersWaiting: pool.waiting) {
-                    counters.noteAbandoned()
-                    return { [self] in abandon(request) }
+            let submitted: Bool
+            if let fetch {
+                submitted = fetchers.submit { [self] in
+                    if Self.hasLeft(peer: sc_httpd_request_peer_state(request.pointer), othersWaiting: fetchers.waiting) {
+                        counters.noteAbandoned()
+                        return { [self] in abandon(request) }
+                    }
+                    return delivery(after: fetch(), for: request, busy: busy)
                 }
-                let response = job()
-                return { [self] in send(response, to: request, closing: false) }
+            } else {
+                submitted = pool.submit(rendering(job, for: request))
             }
             if !submitted {
                 // Cannot happen while admission holds the counters' lock and saw room; if it
@@ -128,10 +139,7 @@ final class ServerCore: @unchecked Sendable {
         case .admitted:
             break
         case .queueFull:
-            var response = own(.error(
-                status: 429, code: "queue_full",
-                message: "The server is busy: all \(configuration.workers) workers are busy and \(configuration.queueLimit) requests are waiting. Retry shortly."))
-            response.headers.append("Retry-After", "1")
+            let response = fetch == nil ? busy : own(fetchQueueFullResponse)
             // Held for the delay (the connection kept: the wait already paces a retry loop,
             // and a reconnect would cost the server more than the answer), or, without a
             // delay, closed so that a retry loop pays for a new connection each time.
@@ -145,6 +153,53 @@ final class ServerCore: @unchecked Sendable {
                                       message: "The server is shutting down."))
             response.headers.append("Retry-After", "1")
             send(response, to: request, closing: true)
+        }
+    }
+
+    /// The 429 for a request that finds every worker busy and the queue full.
+    private var queueFullResponse: HTTPResponse {
+        var response = HTTPResponse.error(
+            status: 429, code: "queue_full",
+            message: "The server is busy: all \(configuration.workers) workers are busy and \(configuration.queueLimit) requests are waiting. Retry shortly.")
+        response.headers.append("Retry-After", "1")
+        return response
+    }
+
+    /// The 429 for a request that must wait on another server while every fetch thread waits.
+    private var fetchQueueFullResponse: HTTPResponse {
+        var response = HTTPResponse.error(
+            status: 429, code: "queue_full",
+            message: "The server is busy: all \(configuration.fetchWorkers) fetch threads are waiting on other servers and \(configuration.queueLimit) requests are waiting for them. Retry shortly.")
+        response.headers.append("Retry-After", "1")
+        return response
+    }
+
+    /// A worker's job: `job`'s answer, unless the client has left meanwhile.
+    private func rendering(_ job: @escaping @Sendable () -> HTTPResponse, for request: RequestHandle) -> WorkerPool.Job {
+        { [self] in
+            if Self.hasLeft(peer: sc_httpd_request_peer_state(request.pointer), othersWaiting: pool.waiting) {
+                counters.noteAbandoned()
+                return { [self] in abandon(request) }
+            }
+            let response = job()
+            return { [self] in send(response, to: request, closing: false) }
+        }
+    }
+
+    /// On a fetch thread, once it has waited: what is left of the request. Work goes to the
+    /// worker pool when the fetch thread is free again; with no room there (a worker pool
+    /// busier than when the request was admitted) the request is answered `busy`, and a retry
+    /// finds what was fetched in the fetcher's cache.
+    private func delivery(after answer: ImmediateAnswer, for request: RequestHandle, busy: HTTPResponse) -> WorkerPool.Delivery {
+        switch answer {
+        case .response(let response):
+            return { [self] in send(response, to: request, closing: false) }
+        case .fetch(let next):
+            return delivery(after: next(), for: request, busy: busy)
+        case .work(let rest):
+            return { [self] in
+                if !pool.submit(rendering(rest, for: request)) { send(busy, to: request, closing: false) }
+            }
         }
     }
 

@@ -9,6 +9,10 @@ public enum ServerMetricsText {
         metric("sharecard_http_open_connections", "gauge", "Connections open now.", s.openConnections)
         metric("sharecard_http_answered_immediately_total", "counter",
                "Requests answered on an I/O thread without entering the render queue.", s.answeredImmediately)
+        metric("sharecard_http_fetches_active", "gauge",
+               "Fetch threads waiting on another server (a photo URL's origin) now.", s.activeFetches)
+        metric("sharecard_http_fetch_queue_depth", "gauge",
+               "Requests waiting for a fetch thread.", s.fetchQueueDepth)
         metric("sharecard_http_abandoned_total", "counter",
                "Queued requests dropped unrendered because their client had left.", s.abandoned)
         metric("sharecard_http_queue_full_total", "counter",

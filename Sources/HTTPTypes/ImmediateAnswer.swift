@@ -5,4 +5,8 @@ public enum ImmediateAnswer: Sendable {
     case response(HTTPResponse)
     /// Runs on a worker thread; may be slow.
     case work(@Sendable () -> HTTPResponse)
+    /// Waits on another server first (a photo to fetch): runs on one of the server's fetch
+    /// threads, which wait rather than compute, so a slow origin holds none of the render
+    /// workers; what it returns is then answered or, as `.work`, run on a worker.
+    case fetch(@Sendable () -> ImmediateAnswer)
 }

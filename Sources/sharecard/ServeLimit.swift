@@ -22,6 +22,8 @@ struct ServeLimit: Sendable {
 
     static let port = ServeLimit(name: "port", valueName: "N", range: 0...65535, defaultValue: 8080, help: "Port", note: "; 0 picks a free one")
     static let queue = ServeLimit(name: "queue", valueName: "N", range: 0...100_000, defaultValue: 64, help: "Requests that may wait for a worker before 429")
+    static let fetchWorkers = ServeLimit(name: "fetch-workers", valueName: "N", range: 1...256, defaultValue: 8,
+                                         help: "Threads that wait on photo=<url> origins, so a slow one holds no render worker (each request may wait for one as for a worker)")
     static let busyDelay = ServeLimit(name: "busy-delay", valueName: "MS", range: 0...60_000, defaultValue: 1000,
                                       help: "Hold a 429 this long before sending it", note: "; 0 = at once, then close")
     static let maxSignedLifetime = ServeLimit(name: "max-signed-lifetime", valueName: "S", range: 1...(10 * 365 * 86_400),

@@ -36,4 +36,45 @@ final class TriageTests: XCTestCase {
         XCTAssertEqual(handlerCalls.get(), 1, "only the request the triage left went to the handler")
         XCTAssertEqual(server.statistics.answeredImmediately, 1)
     }
+
+    /// Work that waits on another server runs on a fetch thread: it holds no worker, a full
+    /// fetch pool answers 429 on its own, and what it hands on is run by a worker, or
+    /// answered 429 when the workers have filled up meanwhile.
+    func testFetchesWaitOnTheirOwnThreadsAndHandOnToAWorker() throws {
+        let fetching = Gate(), working = Gate()
+        let configuration = try HTTPServer.Configuration(host: "127.0.0.1", port: 0, ioThreads: 2, workers: 1, queueLimit: 0,
+                                                         fetchWorkers: 1, busyAnswerDelayMilliseconds: 0)
+        let server = HTTPServer(configuration: configuration, triage: { request in
+            switch request.path {
+            case "/fetch": return .fetch { fetching.pass(); return .work { .text("drawn after fetching") } }
+            case "/fetch-refused": return .fetch { .response(.error(status: 502, code: "fetch_failed", message: "the origin failed")) }
+            case "/work": return .work { working.pass(); return .text("worked") }
+            default: return nil
+            }
+        }) { _ in .text("handler") }
+        let port = try server.start()
+        defer { fetching.open(8); working.open(8); server.shutdown() }
+
+        let fetch = try LoopbackHTTPClient(port: port), work = try LoopbackHTTPClient(port: port)
+        try fetch.send("GET /fetch HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertTrue(fetching.waitForEntry())
+        try work.send("GET /work HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertTrue(working.waitForEntry(), "the worker waited for the fetch")
+        XCTAssertEqual(server.statistics.activeFetches, 1)
+        XCTAssertEqual(server.statistics.activeHandlers, 1)
+        let refused = try LoopbackHTTPClient(port: port).request("GET", "/fetch")
+        XCTAssertEqual(refused.status, 429)
+        XCTAssertTrue(refused.text.contains("all 1 fetch threads"), refused.text)
+
+        fetching.open()  // the fetch is done, but the one worker is still busy: 429, not a wait
+        let late = try fetch.readResponse()
+        XCTAssertEqual(late.status, 429)
+        XCTAssertTrue(late.text.contains("all 1 workers"), late.text)
+        working.open()
+        XCTAssertEqual(try work.readResponse().text, "worked")
+
+        fetching.open()
+        XCTAssertEqual(try LoopbackHTTPClient(port: port).request("GET", "/fetch").text, "drawn after fetching")
+        XCTAssertEqual(try LoopbackHTTPClient(port: port).request("GET", "/fetch-refused").status, 502)
+    }
 }

@@ -1,4 +1,5 @@
 @testable import CardService
+import Caching
 import Foundation
 import HTTPServer
 import HTTPTypes
@@ -165,6 +166,46 @@ final class PhotoURLTests: XCTestCase {
         }
         let hits = try PhotoFetcher(origins: [try PhotoOrigin(base)]).fetch("\(base)/hits?\(UUID())")
         XCTAssertEqual(String(decoding: hits, as: UTF8.self), "0", "the origin was contacted")
+    }
+
+    /// A photo URL is fetched on a fetch thread, not a render worker: while the only worker's
+    /// server waits 2.5 s on a slow origin, another card is rendered and answered, the metrics
+    /// show the fetch, and a second photo URL finding the one fetch thread and a queue of 0
+    /// taken is answered 429 at once. With fetches on the workers, the plain card waited for
+    /// the slow origin's time-out.
+    func testASlowOriginHoldsNoRenderWorker() throws {
+        var configuration = try Repository.configuration()
+        configuration.photoFetcher = PhotoFetcher(
+            origins: [try PhotoOrigin(base)],
+            limits: PhotoFetcher.Limits(maxBytes: 1 << 20, connectTimeoutMilliseconds: 500, totalTimeoutMilliseconds: 2500))
+        let server = try HTTPServer.Configuration(host: "127.0.0.1", port: 0, ioThreads: 2, workers: 1, queueLimit: 0, fetchWorkers: 1,
+                                                  busyAnswerDelayMilliseconds: 0, maxConnections: 64, maxConnectionsPerIP: 0)
+        let port = try startService(configuration, server: server).port
+
+        let slow = LockedValue<HTTPWireResponse?>(nil)  // HTTPWireResponse is Sendable
+        let slowDone = DispatchSemaphore(value: 0)
+        let slowTarget = card("\(base)/slow")
+        Thread.detachNewThread {
+            let answer = try? fetch(port, slowTarget)
+            slow.withLock { $0 = answer }
+            slowDone.signal()
+        }
+        let deadline = Date().addingTimeInterval(2)
+        while try fetch(port, "/metrics").text.contains("sharecard_http_fetches_active 0") {
+            XCTAssertLessThan(Date(), deadline, "the slow fetch never started")
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        let plain = try fetch(port, "/v1/cards/classic.png?title=Rendered%20meanwhile&date=2026-12-03")
+        XCTAssertEqual(plain.status, 200, plain.text)
+        let busy = try fetch(port, card("\(base)/files/rocket-portrait.jpg"))
+        assertError(busy, 429, "queue_full")
+        XCTAssertTrue(try busy.errorObject().message.contains("fetch threads"), busy.text)
+        XCTAssertNil(slow.withLock { $0 }, "the slow photo was answered before the plain card: the card waited for it")
+
+        XCTAssertEqual(slowDone.wait(timeout: .now() + 10), .success)
+        assertError(try XCTUnwrap(slow.withLock { $0 }), 504, "photo_timeout", field: "photo")
+        // Fetched on the fetch thread, decoded and drawn on the worker.
+        XCTAssertEqual(try fetch(port, card("\(base)/files/rocket-portrait.jpg")).status, 200)
     }
 
     func testPhotoIsPartOfTheSignature() throws {

@@ -19,9 +19,9 @@ public struct ClientError: Error, CustomStringConvertible {
 }
 
 /// A response as read off the wire.
-public struct HTTPWireResponse {
+public struct HTTPWireResponse: Sendable {
     /// The `error` object of the JSON error shape `{"error":{"code","message","field"}}`.
-    public struct ErrorObject {
+    public struct ErrorObject: Sendable {
         public var code: String
         public var message: String
         /// nil when the field is `null`.
