@@ -57,6 +57,18 @@ enum FacesCommand {
         Report.Box(x: Int(r.minX.rounded()), y: Int(r.minY.rounded()), width: Int(r.width.rounded()), height: Int(r.height.rounded()))
     }
 
+    /// A crop in whole pixels of an image `width`×`height`: its origin and size rounded to the
+    /// nearest, as `box` does, but at least one pixel each way and inside the image. A very thin
+    /// frame (16384×1 of a 225-pixel-wide photo: 0.014 pixels tall) crops one row, not none.
+    static func cropBox(_ r: Rect, width: Int, height: Int) -> Report.Box {
+        func span(_ origin: Double, _ length: Double, in size: Int) -> (start: Int, length: Int) {
+            let length = min(max(1, Int(length.rounded())), size)
+            return (min(max(0, Int(origin.rounded())), size - length), length)
+        }
+        let x = span(r.minX, r.width, in: width), y = span(r.minY, r.height, in: height)
+        return Report.Box(x: x.start, y: y.start, width: x.length, height: y.length)
+    }
+
     static func run(_ args: ParsedArguments) throws {
         let target = try args.value("frame").map(parseSize)
         let path = args.positionals[0]
@@ -73,7 +85,7 @@ enum FacesCommand {
         let size = Size(width: Double(photo.sourceWidth), height: Double(photo.sourceHeight))
         let frame = target.map { t -> Report.Frame in
             let framing = Framing(imageSize: size, targetSize: Size(width: Double(t.width), height: Double(t.height)), faces: faces)
-            return Report.Frame(crop: box(framing.crop), clearEdge: framing.clearEdge?.rawValue)
+            return Report.Frame(crop: cropBox(framing.crop, width: photo.sourceWidth, height: photo.sourceHeight), clearEdge: framing.clearEdge?.rawValue)
         }
         let report = Report(width: photo.sourceWidth, height: photo.sourceHeight, faces: faces.map(box), frame: frame)
         if args.has("json") {

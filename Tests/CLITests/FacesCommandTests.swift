@@ -74,6 +74,20 @@ final class FacesCommandTests: XCTestCase {
         XCTAssertEqual(try Sharecard.run(["faces", Self.fixtures.appendingPathComponent("biden.png").path, "--frame", "wide"]).status, 2)
     }
 
+    /// A frame far wider or taller than the photo still crops at least one whole pixel of it,
+    /// inside the photo: 16384×1 of biden.png (225×512) is 225×0.014 pixels, reported 225×1.
+    func testAThinFrameCropsAtLeastOnePixel() throws {
+        for (frame, expected) in [("16384x1", (225, 1)), ("1x16384", (1, 512)), ("1x1", (225, 225))] {
+            let r = try Sharecard.run(["faces", Self.fixtures.appendingPathComponent("biden.png").path, "--frame", frame, "--json"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let json = try XCTUnwrap(JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
+            let crop = try XCTUnwrap((json["frame"] as? [String: Any])?["crop"] as? [String: Int])
+            XCTAssertEqual(crop["width"], expected.0, frame)
+            XCTAssertEqual(crop["height"], expected.1, frame)
+            XCTAssertTrue((0...225 - crop["width"]!).contains(crop["x"]!) && (0...512 - crop["height"]!).contains(crop["y"]!), "\(frame): \(crop)")
+        }
+    }
+
     /// A large JPEG is searched reduced (2/8 here) but reported whole: its full size, and each
     /// face where the small fixture has it, scaled up by the enlargement (in full pixels, not in
     /// the 1500×952 decode's).
