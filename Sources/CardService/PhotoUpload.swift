@@ -15,6 +15,11 @@ struct PhotoUpload {
     static let partNames = ["event", "photo"]
 
     init(_ body: [UInt8], contentType: MediaType) throws {
+        // Two boundary parameters (RFC 2045 §5.1: each at most once) could be read either way by
+        // a proxy and by this server, so the body is not guessed at.
+        guard contentType.parameters.lazy.filter({ $0.name == "boundary" }).count <= 1 else {
+            throw ServiceError.badRequest(code: "malformed_multipart", message: "the Content-Type gives the boundary parameter more than once", field: nil)
+        }
         let form: MultipartFormData
         do { form = try MultipartFormData(body, boundary: contentType.parameter("boundary") ?? "") } catch {
             throw ServiceError.badRequest(code: "malformed_multipart", message: error.description, field: nil)

@@ -141,6 +141,12 @@ final class PhotoUploadTests: XCTestCase {
         let noName = Self.body([(["Content-Disposition: form-data"], [1, 2, 3])])
         assertError(try post(noName), 400, "malformed_multipart")
         assertError(try post(Self.body([Self.event(), Self.photo(jpeg)]), type: "multipart/form-data"), 415, "unsupported_media_type")
+        // Two boundaries: a proxy or filter in front may have read the other one, so the server
+        // does not pick (before, it took the first and answered 200 here).
+        let twice = try post(Self.body([Self.event(), Self.photo(jpeg)]),
+                             type: "multipart/form-data; boundary=\(Self.boundary); boundary=\(Self.boundary.dropLast(3))")
+        assertError(twice, 400, "malformed_multipart")
+        XCTAssertTrue(try twice.errorObject().message.contains("more than once"), twice.text)
     }
 
     func testWrongContentTypesAndBadPhotos() throws {
