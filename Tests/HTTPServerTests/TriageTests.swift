@@ -77,4 +77,40 @@ final class TriageTests: XCTestCase {
         XCTAssertEqual(try LoopbackHTTPClient(port: port).request("GET", "/fetch").text, "drawn after fetching")
         XCTAssertEqual(try LoopbackHTTPClient(port: port).request("GET", "/fetch-refused").status, 502)
     }
+
+    /// A client that leaves while its request waits on a fetch is not rendered for: the
+    /// fetch finishes, and the worker drops the request as it drops one that left the queue.
+    /// Shutdown waits for a fetch under way and answers it.
+    func testAFetchOutlivesNeitherItsClientNorShutdown() throws {
+        let fetching = Gate()
+        let worked = Locked(0)
+        let configuration = try HTTPServer.Configuration(host: "127.0.0.1", port: 0, ioThreads: 2, workers: 1, queueLimit: 4,
+                                                         fetchWorkers: 2, busyAnswerDelayMilliseconds: 0)
+        let server = HTTPServer(configuration: configuration, triage: { request in
+            request.path == "/fetch"
+                ? .fetch { fetching.pass(); return .work { worked.update { $0 += 1 }; return .text("drawn after fetching") } }
+                : nil
+        }) { _ in .text("handler") }
+        let port = try server.start()
+        defer { fetching.open(8); server.shutdown() }
+
+        let leaving = try LoopbackHTTPClient(port: port)
+        try leaving.send("GET /fetch HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertTrue(fetching.waitForEntry())
+        leaving.reset()
+        fetching.open()
+        XCTAssertTrue(eventually { server.statistics.abandoned == 1 && server.statistics.inFlight == 0 })
+        XCTAssertEqual(worked.get(), 0, "the work of a client that had left was run")
+
+        let staying = try LoopbackHTTPClient(port: port)
+        try staying.send("GET /fetch HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertTrue(fetching.waitForEntry())
+        let stopped = DispatchSemaphore(value: 0)
+        Thread.detachNewThread { server.shutdown(); stopped.signal() }
+        XCTAssertEqual(stopped.wait(timeout: .now() + 0.3), .timedOut, "shutdown did not wait for the fetch")
+        fetching.open()
+        XCTAssertEqual(try staying.readResponse().text, "drawn after fetching")
+        XCTAssertEqual(stopped.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(worked.get(), 1)
+    }
 }
