@@ -277,7 +277,10 @@ int sc_fetch(const sc_fetch_request *request, sc_fetch_result *result, char *err
         lib.easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &http_status);
         result->status = http_status;
         if (lib.easy_getinfo(curl, CURLINFO_REDIRECT_URL, &location) == CURLE_OK && location) {
-            snprintf(result->location, sizeof result->location, "%s", location);
+            // Whole, however long: the caller refuses a target over its URL limit, and a
+            // copy cut to a buffer would be a different URL, fetched.
+            result->location = strdup(location);
+            if (!result->location) status = fail(err, err_size, SC_FETCH_FAILED, "out of memory for a redirect's Location", NULL);
         }
         if (lib.easy_getinfo(curl, CURLINFO_CONTENT_TYPE, &type) == CURLE_OK && type) {
             snprintf(result->content_type, sizeof result->content_type, "%s", type);
@@ -295,6 +298,8 @@ int sc_fetch(const sc_fetch_request *request, sc_fetch_result *result, char *err
 void sc_fetch_free(sc_fetch_result *result) {
     if (!result) return;
     free(result->body);
+    free(result->location);
     result->body = NULL;
+    result->location = NULL;
     result->size = 0;
 }

@@ -23,7 +23,10 @@ extension CardService {
         do throws(RenderDeferred) {
             return .response(withCORS(request, try recorded(route) { try RenderPolicy.$deferred.withValue(true) { try dispatch(route, request) } }))
         } catch {
-            if let url = error.photoToFetch { return .fetch { [self] in fetchedPhotoAnswer(request, url: url) } }
+            if let url = error.photoToFetch {
+                let asked = ContinuousClock.now
+                return .fetch { [self] in fetchedPhotoAnswer(request, url: url, asked: asked) }
+            }
             guard let resume = error.resume else { return nil }
             return .work { [self] in
                 do {

@@ -24,7 +24,7 @@ extension CardService {
             throw RenderDeferred(photoToFetch: fetcher.cached(url) == nil ? url : nil)
         }
         let fetched: Result<[UInt8], PhotoFetchError>
-        if let prefetched = FetchedPhoto.current, prefetched.url == url {
+        if let prefetched = FetchedPhoto.current, prefetched.url.utf8.elementsEqual(url.utf8) {
             fetched = prefetched.bytes
         } else {
             fetched = Result { () throws(PhotoFetchError) in try fetcher.fetch(url) }
@@ -43,9 +43,12 @@ extension CardService {
     }
 
     /// On a fetch thread: `url`'s bytes, or why not, for the worker that then answers `request`.
-    func fetchedPhotoAnswer(_ request: HTTPRequest, url: String) -> ImmediateAnswer {
+    /// The fetch's total time counts from `asked` (on the I/O thread), so time spent waiting for
+    /// a fetch thread behind slow origins is part of it: a client waits about the time-out, not
+    /// the time-out times the requests ahead of it.
+    func fetchedPhotoAnswer(_ request: HTTPRequest, url: String, asked: ContinuousClock.Instant) -> ImmediateAnswer {
         guard let fetcher = configuration.photoFetcher else { return .work { [self] in handle(request) } }
-        let bytes = Result { () throws(PhotoFetchError) in try fetcher.fetch(url) }
+        let bytes = Result { () throws(PhotoFetchError) in try fetcher.fetch(url, since: asked) }
         let fetched = FetchedPhoto(url: url, bytes: bytes)
         return .work { [self] in FetchedPhoto.$current.withValue(fetched) { handle(request) } }
     }

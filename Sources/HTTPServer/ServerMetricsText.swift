@@ -16,7 +16,7 @@ public enum ServerMetricsText {
         metric("sharecard_http_abandoned_total", "counter",
                "Queued requests dropped unrendered because their client had left.", s.abandoned)
         metric("sharecard_http_queue_full_total", "counter",
-               "Requests answered 429 because the render queue was full.", s.responsesByStatus[429] ?? 0)
+               "Requests answered 429 because the render queue (or the fetch threads' queue) was full.", s.responsesByStatus[429] ?? 0)
         metric("sharecard_http_header_timeouts_total", "counter",
                "Connections closed for taking too long to send a request line and header.", s.headerTimeouts)
         metric("sharecard_http_body_timeouts_total", "counter",

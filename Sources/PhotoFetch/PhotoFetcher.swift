@@ -31,7 +31,9 @@ public final class PhotoFetcher: Sendable {
 
     public let origins: [PhotoOrigin]
     public let limits: Limits
-    private let cache: LockedValue<LRUCache<String, [UInt8]>>
+    /// Keyed by the URL's bytes: Swift's `String` equality is canonical equivalence, which
+    /// would make `café` spelt precomposed and decomposed (two files to the origin) one entry.
+    private let cache: LockedValue<LRUCache<[UInt8], [UInt8]>>
 
     /// `cacheBytes` bounds the cached photos' total size.
     public init(origins: [PhotoOrigin], limits: Limits = Limits(), cacheBytes: Int = 64 << 20) {
@@ -53,15 +55,27 @@ public final class PhotoFetcher: Sendable {
 
     /// The cached bytes for `url`, without fetching.
     public func cached(_ url: String) -> [UInt8]? {
-        cache.withLock { $0.value(forKey: url) }
+        cache.withLock { $0.value(forKey: Array(url.utf8)) }
     }
 
-    /// The photo's bytes (from the cache, or fetched and cached).
-    public func fetch(_ url: String) throws(PhotoFetchError) -> [UInt8] {
+    /// The photo's bytes (from the cache, or fetched and cached). Every request of the fetch,
+    /// redirects included, must end within `limits.totalTimeoutMilliseconds` of the call, or
+    /// of `since` when given (when the fetch was asked for, before it waited for a thread).
+    public func fetch(_ url: String, since: ContinuousClock.Instant? = nil) throws(PhotoFetchError) -> [UInt8] {
         if let hit = cached(url) { return hit }
+        let total = Duration.milliseconds(limits.totalTimeoutMilliseconds)
+        let start = since ?? .now
+        let deadline = start + total
         var current = url
         for _ in 0...limits.maxRedirects {
-            let (status, location, body) = try fetchOnce(current)
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .milliseconds(1) else {
+                let spent = Self.milliseconds(start.duration(to: .now))
+                throw .timedOut(current == url
+                    ? "\(Self.quoted(url)): not fetched: it waited \(spent) ms for a fetch thread (limits: connect \(limits.connectTimeoutMilliseconds) ms, total \(limits.totalTimeoutMilliseconds) ms)"
+                    : "\(Self.quoted(current)): not fetched: the redirects from \(Self.quoted(url)) took \(spent) ms (limits: connect \(limits.connectTimeoutMilliseconds) ms, total \(limits.totalTimeoutMilliseconds) ms)")
+            }
+            let (status, location, body) = try fetchOnce(current, timeLeftMilliseconds: Self.milliseconds(left))
             if (300...399).contains(status), status != 304 {
                 guard let location, !location.isEmpty else { throw .failed("\(Self.quoted(current)) answered \(status) without a Location") }
                 guard location.utf8.count <= Self.maxURLBytes else {
@@ -74,13 +88,19 @@ public final class PhotoFetcher: Sendable {
                 continue
             }
             guard status == 200 else { throw .failed("\(Self.quoted(current)) answered HTTP \(status)") }
-            _ = cache.withLock { $0.insert(body, forKey: url, cost: max(1, body.count)) }
+            _ = cache.withLock { $0.insert(body, forKey: Array(url.utf8), cost: max(1, body.count)) }
             return body
         }
         throw .failed("more than \(limits.maxRedirects) redirects from \(Self.quoted(url))")
     }
 
-    private func fetchOnce(_ url: String) throws(PhotoFetchError) -> (Int, String?, [UInt8]) {
+    private static func milliseconds(_ d: Duration) -> Int {
+        Int(d.components.seconds) * 1000 + Int(d.components.attoseconds / 1_000_000_000_000_000)
+    }
+
+    /// One request, given `timeLeftMilliseconds` of the fetch's total (and the connect limit
+    /// within it).
+    private func fetchOnce(_ url: String, timeLeftMilliseconds: Int) throws(PhotoFetchError) -> (Int, String?, [UInt8]) {
         guard let parts = URLParts(url) else {
             throw .notAllowed("\(Self.quoted(url)) is not an absolute http or https URL")
         }
@@ -104,8 +124,8 @@ public final class PhotoFetcher: Sendable {
             parts.host.withCString { h in
                 address.withCString { a in
                     var request = sc_fetch_request(url: u, host: h, port: Int32(parts.port), address: a,
-                                                   connect_timeout_ms: limits.connectTimeoutMilliseconds,
-                                                   total_timeout_ms: limits.totalTimeoutMilliseconds, max_bytes: limits.maxBytes)
+                                                   connect_timeout_ms: min(limits.connectTimeoutMilliseconds, timeLeftMilliseconds),
+                                                   total_timeout_ms: timeLeftMilliseconds, max_bytes: limits.maxBytes)
                     return sc_fetch(&request, &result, &message, message.count)
                 }
             }
@@ -119,7 +139,7 @@ public final class PhotoFetcher: Sendable {
         case SC_FETCH_WRONG_ADDRESS: throw .notAllowed("\(Self.quoted(url)): \(text)")
         default: throw .failed("\(Self.quoted(url)): \(text)")
         }
-        let location = withUnsafeBytes(of: result.location) { $0.stringBeforeNUL }
+        let location = result.location.map { String(cString: $0) } ?? ""
         let body = result.body.map { Array(UnsafeBufferPointer(start: $0, count: result.size)) } ?? []
         return (Int(result.status), location.isEmpty ? nil : location, body)
     }

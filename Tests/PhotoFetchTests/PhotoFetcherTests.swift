@@ -58,6 +58,47 @@ final class PhotoFetcherTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(start), 2.5)
     }
 
+    /// A redirect's Location is read whole: one over the 2,048-byte URL limit is refused with
+    /// its length (it used to be cut to 2,047 bytes, and that other URL fetched), one of exactly
+    /// 2,048 bytes is fetched as sent.
+    func testLongRedirectTargetsAreReadWhole() throws {
+        let f = try fetcher([base])
+        guard case .failed(let m)? = refusal(f, "\(base)/redirect-long?5000") else { return XCTFail() }
+        XCTAssertTrue(m.contains("bytes, over the 2048 allowed"), m)
+        let exact = PhotoFetcher.maxURLBytes - base.utf8.count
+        let body = try f.fetch("\(base)/redirect-long?\(exact)")
+        XCTAssertEqual(body.count, exact, "the target the origin received: \(String(decoding: body.prefix(40), as: UTF8.self))…")
+    }
+
+    /// The total time-out bounds the whole fetch, redirects included, counted from when it
+    /// was asked for: three hops of 0.4 s do not fit in 1 s (each hop had the whole second
+    /// before), and a fetch asked for 1 s ago is not started.
+    func testTheTotalTimeOutSpansRedirectsAndTheWaitBefore() throws {
+        let f = try fetcher([base], limits: PhotoFetcher.Limits(maxBytes: 1 << 20, connectTimeoutMilliseconds: 500, totalTimeoutMilliseconds: 1000))
+        XCTAssertEqual(try f.fetch("\(base)/slow-hop?1").count, 1000, "two hops fit")
+        let start = Date()
+        guard case .timedOut? = refusal(f, "\(base)/slow-hop?3") else { return XCTFail("four hops of 0.4 s fitted in 1 s") }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 1.6)
+        do {
+            _ = try f.fetch("\(base)/photo.jpg?late", since: .now - .seconds(1))
+            XCTFail("a fetch whose time had run out was made")
+        } catch {
+            guard case .timedOut(let m) = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(m.contains("waited"), m)
+        }
+        XCTAssertEqual(try hits(), 1, "only the two-hop fetch reached /photo.jpg")
+    }
+
+    /// URLs that differ only in Unicode normalisation are different URLs to the origin (libcurl
+    /// sends their bytes), so the cache keeps them apart.
+    func testTheCacheTellsURLsApartByTheirBytes() throws {
+        let f = try fetcher([base])
+        let composed = try f.fetch("\(base)/echo?caf\u{E9}")
+        let decomposed = try f.fetch("\(base)/echo?cafe\u{301}")
+        XCTAssertNotEqual(composed, decomposed)
+        XCTAssertEqual(try hits(), 2)
+    }
+
     func testOversizedBodiesAreRefused() throws {
         for path in ["/big", "/big-stream"] {
             guard case .tooLarge? = refusal(try fetcher([base]), base + path) else { return XCTFail(path) }

@@ -7,6 +7,9 @@
 /slow         answers after 3 s        /big           2 MB with Content-Length
 /big-stream   2 MB without a length    /missing       404
 /files/NAME   the file NAME in the folder given as the first argument, if any
+/redirect-long?N   302 to /photo.jpg?LLL…, a Location of N bytes
+/slow-hop?N   after 0.4 s, 302 to /slow-hop?N-1; /slow-hop?0 is /photo.jpg
+/echo?TEXT    200, the request target's bytes as sent (counts in /hits)
 """
 import os
 import socket
@@ -37,8 +40,22 @@ class Handler(BaseHTTPRequestHandler):
         port = self.server.server_address[1]
         path = self.path.split("?")[0]
         if path == "/photo.jpg":
+            if self.path.startswith("/photo.jpg?L"):
+                self.send(200, self.path.encode())  # the redirect target as received
+                return
             hits += 1
             self.send(200, PHOTO, [("Content-Type", "image/jpeg")])
+        elif path == "/redirect-long":
+            n = int(self.path.split("?")[1])
+            location = "/photo.jpg?"
+            self.send(302, headers=[("Location", location + "L" * (n - len(location)))])
+        elif path == "/slow-hop":
+            n = int(self.path.split("?")[1])
+            time.sleep(0.4)
+            self.send(302, headers=[("Location", "/slow-hop?%d" % (n - 1) if n > 0 else "/photo.jpg")])
+        elif path == "/echo":
+            hits += 1
+            self.send(200, self.path.encode("latin-1"))
         elif path == "/hits":
             self.send(200, str(hits).encode())
         elif path == "/redirect-on":

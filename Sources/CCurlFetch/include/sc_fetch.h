@@ -40,7 +40,7 @@ typedef struct {
     uint8_t *body;            /* malloc'ed; free with sc_fetch_free */
     size_t size;
     long status;              /* the HTTP status */
-    char location[2048];      /* the Location header of a redirect, else empty */
+    char *location;           /* the Location header of a redirect, whole, else NULL; malloc'ed, freed by sc_fetch_free */
     char content_type[256];
 } sc_fetch_result;
 
