@@ -34,6 +34,8 @@ public final class PhotoFetcher: Sendable {
     /// Keyed by the URL's bytes: Swift's `String` equality is canonical equivalence, which
     /// would make `café` spelt precomposed and decomposed (two files to the origin) one entry.
     private let cache: LockedValue<LRUCache<[UInt8], [UInt8]>>
+    /// The fetches under way, by URL bytes (`fetch` joins one rather than start another).
+    private let flights = LockedValue<[[UInt8]: Flight]>([:])
 
     /// `cacheBytes` bounds the cached photos' total size.
     public init(origins: [PhotoOrigin], limits: Limits = Limits(), cacheBytes: Int = 64 << 20) {
@@ -61,7 +63,26 @@ public final class PhotoFetcher: Sendable {
     /// The photo's bytes (from the cache, or fetched and cached). Every request of the fetch,
     /// redirects included, must end within `limits.totalTimeoutMilliseconds` of the call, or
     /// of `since` when given (when the fetch was asked for, before it waited for a thread).
+    /// Callers asking for a URL already being fetched wait for that fetch and share its
+    /// outcome, so a burst of requests for one new photo reaches its origin once.
     public func fetch(_ url: String, since: ContinuousClock.Instant? = nil) throws(PhotoFetchError) -> [UInt8] {
+        let key = Array(url.utf8)
+        let (flight, leads) = flights.withLock { flights -> (Flight?, Bool) in
+            if cache.withLock({ $0.value(forKey: key) }) != nil { return (nil, false) }
+            if let running = flights[key] { return (running, false) }
+            let started = Flight()
+            flights[key] = started
+            return (started, true)
+        }
+        guard let flight else { return try fetchAndCache(url, since: since) }  // cached
+        if !leads { return try flight.outcome().get() }
+        let outcome = Result { () throws(PhotoFetchError) in try fetchAndCache(url, since: since) }
+        flights.withLock { $0[key] = nil }
+        flight.finish(outcome)
+        return try outcome.get()
+    }
+
+    private func fetchAndCache(_ url: String, since: ContinuousClock.Instant?) throws(PhotoFetchError) -> [UInt8] {
         if let hit = cached(url) { return hit }
         let total = Duration.milliseconds(limits.totalTimeoutMilliseconds)
         let start = since ?? .now
@@ -145,4 +166,26 @@ public final class PhotoFetcher: Sendable {
     }
 
     static func quoted(_ url: String) -> String { "\"\(url.prefix(200))\"" }
+}
+
+/// One fetch under way, which callers for the same URL wait on.
+// @unchecked: `result` is read and written only with `condition` locked.
+private final class Flight: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var result: Result<[UInt8], PhotoFetchError>?
+
+    func finish(_ outcome: Result<[UInt8], PhotoFetchError>) {
+        condition.withLock {
+            result = outcome
+            condition.broadcast()
+        }
+    }
+
+    /// Waits for the fetch's outcome (it ends within its own time-out).
+    func outcome() -> Result<[UInt8], PhotoFetchError> {
+        condition.withLock {
+            while result == nil { condition.wait() }
+            return result!
+        }
+    }
 }

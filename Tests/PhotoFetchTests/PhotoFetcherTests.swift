@@ -1,3 +1,4 @@
+import Caching
 import Foundation
 import PhotoFetch
 import TestSupport
@@ -97,6 +98,26 @@ final class PhotoFetcherTests: XCTestCase {
         let decomposed = try f.fetch("\(base)/echo?cafe\u{301}")
         XCTAssertNotEqual(composed, decomposed)
         XCTAssertEqual(try hits(), 2)
+    }
+
+    /// Eight callers asking at once for a URL being fetched share one fetch: the origin serves
+    /// it once (each used to fetch it for itself), and each gets the bytes.
+    func testConcurrentCallersForOneURLShareOneFetch() throws {
+        let f = try fetcher([base])
+        let sizes = LockedValue<[Int]>([])
+        let url = "\(base)/slow-hop?0"
+        let group = DispatchGroup()
+        for _ in 0..<8 {
+            group.enter()
+            Thread.detachNewThread {
+                let size = (try? f.fetch(url))?.count ?? -1
+                sizes.withLock { $0.append(size) }
+                group.leave()
+            }
+        }
+        XCTAssertEqual(group.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(sizes.withLock { $0 }, Array(repeating: 1000, count: 8))
+        XCTAssertEqual(try hits(), 1)
     }
 
     func testOversizedBodiesAreRefused() throws {
