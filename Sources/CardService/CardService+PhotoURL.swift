@@ -54,7 +54,7 @@ extension CardService {
     }
 
     /// What can be judged of a photo URL without the network: photo URLs are on, the URL is no
-    /// longer than `PhotoFetcher.maxURLBytes` (400), it is on an allowed origin, and the card's
+    /// longer than `PhotoFetcher.maxURLBytes` (2,048), it is on an allowed origin, and the card's
     /// template shows a photo. Returns the fetcher to use.
     @discardableResult
     func checkPhotoURL(_ url: String, for card: Card) throws -> PhotoFetcher {
