@@ -45,7 +45,9 @@ extension CardService {
         do {
             return try cardResponse(queried.card, request, output: choice, caching: queried.caching, version: queried.version)
         } catch let deferred as RenderDeferred where deferred.resume == nil {
-            // On the fast path: the worker starts from the parsed card.
+            // A card known only by its photo's digest is answered afresh on a worker, which
+            // decodes the photo; otherwise the worker starts from the parsed card.
+            if queried.card.photo == nil, queried.card.undecodedPhotoDigest != nil { throw RenderDeferred() }
             throw RenderDeferred { [self] in
                 try cardResponse(queried.card, request, output: choice, caching: queried.caching, version: queried.version)
             }
@@ -98,7 +100,15 @@ extension CardService {
         var card = try card(event, scale: try scale(request), size: try size(request))
         if let url = request.queryValue("photo") {
             card.photoURL = url
-            if fetchingPhoto { card.photo = try photo(fromURL: url, for: card) } else { try checkPhotoURL(url, for: card) }
+            if !fetchingPhoto {
+                try checkPhotoURL(url, for: card)
+            } else if RenderPolicy.deferred, let digest = try checkPhotoURL(url, for: card).cachedDigest(url) {
+                // On the fast path, a photo fetched before names the card without being
+                // decoded: enough for a 304 or a card in the PNG cache.
+                card.undecodedPhotoDigest = digest
+            } else {
+                card.photo = try photo(fromURL: url, for: card)
+            }
         }
         return (card, caching, version)
     }

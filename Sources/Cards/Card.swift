@@ -18,6 +18,9 @@ public struct Card: Sendable {
     /// uploaded or local file. Set even where the photo is not fetched (a share page's HTML
     /// does not depend on the photo's bytes).
     public var photoURL: String?
+    /// The digest of a photo not decoded (yet): enough to name the card (`key`) and answer
+    /// from a cache, never to draw it; `photo` wins when both are set.
+    public var undecodedPhotoDigest: String?
 
     public init(_ event: Event, catalog: Catalog, scale: Int = 1, size: CardSize? = nil) throws(EventError) {
         guard (1...3).contains(scale) else { throw EventError(field: "scale", reason: "must be 1, 2 or 3, got \(scale)") }
@@ -36,6 +39,7 @@ public struct Card: Sendable {
         var card = Card(event: event, template: template, palette: palette, color: color, scale: scale, size: size)
         card.photo = try photo?.fitted(for: template, size: card.canvasSize, scale: scale)
         card.photoURL = photoURL
+        card.undecodedPhotoDigest = undecodedPhotoDigest
         return card
     }
 
@@ -58,7 +62,9 @@ public struct Card: Sendable {
 
 extension CardRenderer {
     public func render(_ card: Card) throws -> RenderedCard {
-        try render(card.event, template: card.template, color: card.color, size: card.canvasSize, scale: Double(card.scale),
+        // Drawn without its photo, the card would be cached under the photo's key.
+        if card.photo == nil, card.undecodedPhotoDigest != nil { throw UndecodedPhotoError() }
+        return try render(card.event, template: card.template, color: card.color, size: card.canvasSize, scale: Double(card.scale),
                    photo: card.photo)
     }
 
@@ -72,4 +78,10 @@ extension CardRenderer {
         let rendered = try render(card)
         return (try rendered.encoded(output), rendered.title)
     }
+}
+
+/// A card known only by its photo's digest was asked to be drawn: a caller's mistake, never
+/// the input's.
+public struct UndecodedPhotoError: Error, CustomStringConvertible {
+    public var description: String { "a card whose photo was not decoded cannot be drawn" }
 }

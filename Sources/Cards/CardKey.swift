@@ -14,7 +14,7 @@ extension Card {
             "sharecard-card", Card.rendererVersion, fontsVersion, template.name, template.version, palette.name, palette.version,
             color.name, String(scale), event.title, event.date?.description ?? "", event.endDate?.description ?? "",
             event.subtitle ?? "", event.emoji ?? "", event.locale,
-        ] + (size.map { ["size", $0.description] } ?? []) + (photo.map { ["photo", $0.digest] } ?? [])
+        ] + (size.map { ["size", $0.description] } ?? []) + ((photo?.digest ?? undecodedPhotoDigest).map { ["photo", $0] } ?? [])
         // Length-prefixed so that no two different field lists share a serialisation.
         let canonical = fields.map { "\($0.utf8.count):\($0)" }.joined(separator: "|")
         return ContentHash.hex(Array(canonical.utf8))

@@ -33,14 +33,26 @@ public final class PhotoFetcher: Sendable {
     public let limits: Limits
     /// Keyed by the URL's bytes: Swift's `String` equality is canonical equivalence, which
     /// would make `café` spelt precomposed and decomposed (two files to the origin) one entry.
-    private let cache: LockedValue<LRUCache<[UInt8], [UInt8]>>
+    private let cache: LockedValue<LRUCache<[UInt8], Fetched>>
+    /// Names a fetched body (its content hash), on the fetch thread, kept beside it.
+    private let digest: (@Sendable ([UInt8]) -> String)?
     /// The fetches under way, by URL bytes (`fetch` joins one rather than start another).
     private let flights = LockedValue<[[UInt8]: Flight]>([:])
 
-    /// `cacheBytes` bounds the cached photos' total size.
-    public init(origins: [PhotoOrigin], limits: Limits = Limits(), cacheBytes: Int = 64 << 20) {
+    /// A cached body and its digest.
+    private struct Fetched {
+        let bytes: [UInt8]
+        let digest: String?
+    }
+
+    /// `cacheBytes` bounds the cached photos' total size. `digest`, when given, names each
+    /// fetched body as it is cached (`cachedDigest`), so that a card can be known by its
+    /// photo without hashing the photo again where there is no time to.
+    public init(origins: [PhotoOrigin], limits: Limits = Limits(), cacheBytes: Int = 64 << 20,
+                digest: (@Sendable ([UInt8]) -> String)? = nil) {
         self.origins = origins
         self.limits = limits
+        self.digest = digest
         cache = LockedValue(LRUCache(capacity: cacheBytes))
     }
 
@@ -57,7 +69,12 @@ public final class PhotoFetcher: Sendable {
 
     /// The cached bytes for `url`, without fetching.
     public func cached(_ url: String) -> [UInt8]? {
-        cache.withLock { $0.value(forKey: Array(url.utf8)) }
+        cache.withLock { $0.value(forKey: Array(url.utf8)) }?.bytes
+    }
+
+    /// The digest of the cached body for `url` (see `init`), without fetching or hashing.
+    public func cachedDigest(_ url: String) -> String? {
+        cache.withLock { $0.value(forKey: Array(url.utf8)) }?.digest
     }
 
     /// The photo's bytes (from the cache, or fetched and cached). Every request of the fetch,
@@ -109,7 +126,8 @@ public final class PhotoFetcher: Sendable {
                 continue
             }
             guard status == 200 else { throw .failed("\(Self.quoted(current)) answered HTTP \(status)") }
-            _ = cache.withLock { $0.insert(body, forKey: Array(url.utf8), cost: max(1, body.count)) }
+            let fetched = Fetched(bytes: body, digest: digest?(body))
+            _ = cache.withLock { $0.insert(fetched, forKey: Array(url.utf8), cost: max(1, body.count)) }
             return body
         }
         throw .failed("more than \(limits.maxRedirects) redirects from \(Self.quoted(url))")

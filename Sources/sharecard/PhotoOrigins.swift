@@ -1,3 +1,4 @@
+import Cards
 import PhotoFetch
 
 /// `serve --photo-origin URL…`: the fetcher for `photo=<url>`, or nil when none is given.
@@ -8,6 +9,9 @@ enum PhotoOrigins {
         for value in values {
             do { origins.append(try PhotoOrigin(value)) } catch { throw UsageError(description: "--photo-origin: \(error)") }
         }
-        return PhotoFetcher(origins: origins, limits: PhotoFetcher.Limits(maxBytes: maxBytes))
+        // The digest a card's key uses for its photo (EventPhoto's), so a card whose photo was
+        // fetched before is answered from the caches on the fast path.
+        return PhotoFetcher(origins: origins, limits: PhotoFetcher.Limits(maxBytes: maxBytes),
+                            digest: { ContentHash.hex(digest: ContentHash.sha256($0)) })
     }
 }

@@ -1,5 +1,6 @@
 @testable import CardService
 import Caching
+import Cards
 import Foundation
 import HTTPServer
 import HTTPTypes
@@ -206,6 +207,36 @@ final class PhotoURLTests: XCTestCase {
         assertError(try XCTUnwrap(slow.withLock { $0 }), 504, "photo_timeout", field: "photo")
         // Fetched on the fetch thread, decoded and drawn on the worker.
         XCTAssertEqual(try fetch(port, card("\(base)/files/rocket-portrait.jpg")).status, 200)
+    }
+
+    /// With the fetcher naming what it caches (as `serve` makes it), a photo card seen before
+    /// is answered on the fast path: its 304 and, from the PNG cache, its 200, with the ETag
+    /// and bytes the worker gave; the photo is neither fetched nor decoded again.
+    func testACardWhosePhotoWasFetchedBeforeIsAnsweredOnTheFastPath() throws {
+        var configuration = try Repository.configuration()
+        configuration.photoFetcher = PhotoFetcher(origins: [try PhotoOrigin(base)], limits: PhotoFetcher.Limits(maxBytes: 1 << 20),
+                                                  digest: { ContentHash.hex(digest: ContentHash.sha256($0)) })
+        let running = try startService(configuration)
+        let url = card("\(base)/files/rocket-portrait.jpg")
+        let first = try fetch(running.port, url)
+        XCTAssertEqual(first.status, 200, first.text)
+        let tag = try XCTUnwrap(first.header("ETag"))
+        let immediate = running.server.statistics.answeredImmediately
+
+        let again = try fetch(running.port, url)
+        XCTAssertEqual(again.status, 200)
+        XCTAssertEqual(again.header("ETag"), tag, "the digest the fetcher kept is the one the decoded photo gave")
+        XCTAssertEqual(again.body, first.body)
+        let notModified = try fetch(running.port, url, headers: ["If-None-Match: \(tag)"])
+        XCTAssertEqual(notModified.status, 304)
+        XCTAssertEqual(running.server.statistics.answeredImmediately, immediate + 2, "the cached card or its 304 went to a worker")
+
+        // Another size of the same photo is not in the PNG cache: a worker decodes and draws it.
+        let story = try fetch(running.port, url + "&size=story")
+        XCTAssertEqual(story.status, 200, story.text)
+        XCTAssertNotEqual(story.header("ETag"), tag)
+        XCTAssertEqual(running.server.statistics.answeredImmediately, immediate + 2)
+        XCTAssertEqual(try fetch(running.port, url + "&size=story").body, story.body)
     }
 
     func testPhotoIsPartOfTheSignature() throws {
