@@ -1,5 +1,7 @@
+import Raster
 import Scene
 import Typesetting
+import UnicodeText
 
 extension Template {
     /// Letters every face that sets a title, date or subtitle must have: a family that cannot
@@ -31,6 +33,29 @@ extension Template {
                 let missing = Self.latinSample.unicodeScalars.filter { !face.hasGlyph($0) }.map(String.init).joined()
                 throw DataFileError(file: file, field: use.path,
                                     reason: "font family \"\(style.family)\" (for \"\(use.source)\") cannot draw Latin text (no glyphs for \"\(missing)\")")
+            }
+        }
+    }
+
+    /// The canvases `checkLayout` lays a template out on: every preset, and the four corners
+    /// of the sizes a card may ask for (320…4,096 points a side).
+    public static var layoutCheckSizes: [CardSize] {
+        let range = CardSize.range
+        let corners = [(range.lowerBound, range.lowerBound), (range.upperBound, range.upperBound),
+                       (range.upperBound, range.lowerBound), (range.lowerBound, range.upperBound)]
+        return CardSize.presets.map(\.size) + corners.compactMap { try? CardSize(width: $0.0, height: $0.1) }
+    }
+
+    /// Lays the template out for the sample event (title, date, subtitle, emoji) at each of
+    /// `layoutCheckSizes`, at scale 1, as a card would be: what reading and `check` cannot see,
+    /// such as frames whose anchors and aspect ratios multiply out of range, a pattern or a font
+    /// size over its limit at some sizes. Nothing is drawn.
+    public func checkLayout(fonts: FontLibrary) throws(DataFileError) {
+        let text = SceneTextContext(fonts: fonts, glyphCache: GlyphCache(), language: LanguageTag("en")!, hyphenates: true)
+        for size in Self.layoutCheckSizes {
+            // The pixel limit is the server's (the command line lifts it), not the template's.
+            do { _ = try scene.resolve(.sample, size: size.size, scale: 1, text: text, pixelLimit: .infinity) } catch {
+                throw DataFileError(file: name + ".json", field: "", reason: "laid out at \(size) for a sample event: \(error)")
             }
         }
     }

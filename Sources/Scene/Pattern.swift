@@ -29,7 +29,8 @@ public struct Pattern: Sendable {
         self.seed = seed
     }
 
-    /// The most pieces one pattern may draw, counted within the part of its frame on the card.
+    /// The most pieces one pattern may draw, counted within the part of its frame on the card,
+    /// and all of a render's patterns together.
     public static let maximumPieces = 50_000
     /// Confetti pieces in a whole frame, at most.
     static let maximumConfetti = 2000

@@ -106,26 +106,42 @@ struct SceneResolver {
     var coversAreExact = true
     /// The device pixels the text shadows resolved so far will blur.
     let shadowBudget: ShadowBudget
+    /// The pattern pieces the patterns resolved so far draw, shared by every copy of the resolver.
+    let patternPieces = LockedValue<Double>(0)
 
     func resolve(_ elements: [SceneElement]) throws -> [ResolvedElement] {
         try elements.compactMap(resolve)
     }
 
-    func place(_ frame: Frame) -> Rect {
-        frame.place(in: canvas.size, safe: safe, direction: direction, named: named.withLock { $0 })
+    func place(_ frame: Frame) throws -> Rect {
+        try Self.checked(frame.place(in: canvas.size, safe: safe, direction: direction, named: named.withLock { $0 }))
+    }
+
+    /// The farthest from the canvas's origin, in points, that a placed frame's edges may lie
+    /// (the canvas is at most 8,192): anchors on other elements and aspect ratios can multiply
+    /// a size out of every range, up to infinity and NaN, which nothing downstream can draw.
+    static let maximumFrameExtent = 1_000_000.0
+
+    static func checked(_ rect: Rect) throws -> Rect {
+        let edges = [rect.minX, rect.minY, rect.maxX, rect.maxY]
+        guard edges.allSatisfy({ $0.isFinite && abs($0) <= maximumFrameExtent }) else {
+            func text(_ v: Double) -> String { v.isFinite ? String(format: "%.6g", v) : "\(v)" }
+            throw SceneLimitError(description: "an element's frame resolves to x \(text(rect.minX)), y \(text(rect.minY)), width \(text(rect.width)), height \(text(rect.height)) points, beyond ±\(Int(maximumFrameExtent)): its anchors and aspect ratios multiply out of range")
+        }
+        return rect
     }
 
     /// Nil when the element shows a field the event does not have.
     func resolve(_ element: SceneElement) throws -> ResolvedElement? {
         switch element {
         case .shape(let shape):
-            let path = ShapeElement.path(shape.outline, in: shape.frame.map(place) ?? .zero)
-            if let cover = opaqueRect(shape) { facesOnCanvas.withLock { $0.hide(under: cover) } }
+            let path = ShapeElement.path(shape.outline, in: try shape.frame.map(place) ?? .zero)
+            if let cover = try opaqueRect(shape) { facesOnCanvas.withLock { $0.hide(under: cover) } }
             return .shape(path, fill: shape.fill?.resolve(colors, canvas: canvas.size), fillRule: shape.fillRule,
                           stroke: shape.stroke.map { (paint: $0.paint.resolve(colors, canvas: canvas.size), style: $0.style) })
 
         case .image(let image):
-            let box = place(image.frame)
+            let box = try place(image.frame)
             let pixels: Image
             var photoCrop: Rect?
             switch image.source {
@@ -154,14 +170,14 @@ struct SceneResolver {
                           filters: filters)
 
         case .label(let label, let frame):
-            let rect = place(frame)
+            let rect = try place(frame)
             guard let fitted = try fittedText(label, in: rect) else { return nil }
             return .text(try fitted.resolve(in: rect, fields: label.text.fields, context: requireContext()))
 
         case .chip(let chip, let frame, let alignment):
             guard let chip = try chipLayout(chip) else { return nil }
             let context = try requireContext()
-            let bounds = place(frame)
+            let bounds = try place(frame)
             let size = try chip.sizeThatFits(bounds.size, context: context)
             let width = min(size.width, bounds.width), height = min(size.height, bounds.height)
             let x: Double
@@ -174,7 +190,7 @@ struct SceneResolver {
                                           context: context))
 
         case .stack(let items, let frame, let spacing, let spread):
-            let rect = place(frame)
+            let rect = try place(frame)
             var views: [any LayoutView] = []
             var fields: [[EventField]] = []
             for item in items {
@@ -188,17 +204,24 @@ struct SceneResolver {
             guard !views.isEmpty else { return nil }
             let context = try requireContext()
             let stack = try Stack(axis: .vertical, children: views, spacing: spacing, alignment: .center, distribution: spread.distribution)
-            let frames = try stack.frames(in: rect, context: context)
+            let frames = try stack.frames(in: rect, context: context).map(Self.checked)
             return .group(try zip(views, zip(frames, fields)).map { view, placed in
                 if let text = view as? FittedText { return .text(try text.resolve(in: placed.0, fields: placed.1, context: context)) }
                 return .chip(try (view as! ChipLayout).resolve(in: placed.0, context: context))
             }, clip: nil, filters: [])
 
         case .pattern(let pattern, let frame):
-            let rect = place(frame)
+            let rect = try place(frame)
             let pieces = pattern.pieceCount(in: rect, within: canvas)
             guard pieces <= Double(Pattern.maximumPieces) else {
                 throw SceneLimitError(description: "the pattern would draw \(Int(min(pieces, 1e15))) pieces on the canvas, over the limit of \(Pattern.maximumPieces)")
+            }
+            let drawn = patternPieces.withLock { total in
+                total += pieces
+                return total
+            }
+            guard drawn <= Double(Pattern.maximumPieces) else {
+                throw SceneLimitError(description: "the patterns would draw \(Int(min(drawn, 1e15))) pieces on the canvas together, over the limit of \(Pattern.maximumPieces) for all of a render's patterns")
             }
             let shapes = pattern.shapes(in: rect, within: canvas).map { path, index in
                 ResolvedElement.shape(path, fill: .solid(pattern.colors[index].resolve(colors)), fillRule: .nonZero, stroke: nil)
@@ -206,18 +229,18 @@ struct SceneResolver {
             return .group(shapes, clip: (rect: rect, cornerRadius: 0), filters: [])
 
         case .group(let children, let clip, let filters):
-            let clip = clip.map { (rect: place($0.frame), cornerRadius: $0.cornerRadius) }
+            let clip = try clip.map { (rect: try place($0.frame), cornerRadius: $0.cornerRadius) }
             var inner = self
             if let clip { inner.groupClip = groupClip.map { $0.intersection(clip.rect) } ?? clip.rect }
             if !filters.isEmpty { inner.coversAreExact = false }
             return .group(try inner.resolve(children), clip: clip, filters: filters)
 
         case .snapshot(let frame, let mode, let levels):
-            return .snapshot(frame: place(frame), contentMode: mode, levels: levels)
+            return .snapshot(frame: try place(frame), contentMode: mode, levels: levels)
 
         case .named(let id, let inner):
             let resolved = try resolve(inner)
-            if let frame = placedFrame(inner, resolved) { named.withLock { $0[id] = frame } }
+            if let frame = try placedFrame(inner, resolved) { named.withLock { $0[id] = frame } }
             return resolved
 
         case .choice(let choice):
@@ -227,15 +250,15 @@ struct SceneResolver {
 
     /// Where an element went: a chip's own frame, an image's (fitted) frame, other elements'
     /// frames as placed (a path's is unknown). Nil when the element was left out.
-    func placedFrame(_ element: SceneElement, _ resolved: ResolvedElement?) -> Rect? {
+    func placedFrame(_ element: SceneElement, _ resolved: ResolvedElement?) throws -> Rect? {
         guard let resolved else { return nil }
         if case .chip(let chip) = resolved { return chip.frame }
         if case .image(_, let frame, _, _, _, _) = resolved { return frame }
         switch element {
-        case .shape(let shape): return shape.frame.map(place)
-        case .image(let image): return place(image.frame)
+        case .shape(let shape): return try shape.frame.map(place)
+        case .image(let image): return try place(image.frame)
         case .label(_, let frame), .chip(_, let frame, _), .stack(_, let frame, _, _), .pattern(_, let frame),
-             .snapshot(let frame, _, _): return place(frame)
+             .snapshot(let frame, _, _): return try place(frame)
         case .group, .named, .choice: return nil
         }
     }
@@ -349,10 +372,10 @@ extension SceneResolver {
     /// What an opaque rectangle hides on the canvas: a `rect` without rounded corners whose
     /// fill is opaque, clipped as its groups clip; nil for other shapes and inside a filtered
     /// group.
-    func opaqueRect(_ shape: ShapeElement) -> Rect? {
+    func opaqueRect(_ shape: ShapeElement) throws -> Rect? {
         guard coversAreExact, case .rect(let cornerRadius) = shape.outline, cornerRadius <= 0, let frame = shape.frame,
               let fill = shape.fill?.resolve(colors, canvas: canvas.size), fill.isOpaque else { return nil }
-        let rect = place(frame)
+        let rect = try place(frame)
         return groupClip.map { $0.intersection(rect) } ?? rect
     }
 

@@ -45,6 +45,7 @@ enum TemplatesCommand {
                 let fonts = try Resources.fontLibrary(override: args.value("fonts"))
                 do { try fonts.loadOptionalFaces() } catch { throw CommandError("\(error)") }
                 try t.check(fonts: fonts)
+                try t.checkLayout(fonts: fonts)
                 print("\(path): valid template \"\(t.name)\", \(t.elements.count) elements, \(Int(t.size.width))×\(Int(t.size.height))")
             } catch let e as DataFileError {
                 throw CommandError(path + ": " + (e.field.isEmpty ? e.reason : "\(e.field): \(e.reason)"))

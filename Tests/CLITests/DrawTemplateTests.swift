@@ -52,4 +52,38 @@ final class TemplateValidateTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(result.stderr.contains("; `sharecard fonts list` lists all "), result.stderr)
         XCTAssertLessThan(result.stderr.count, 600, result.stderr)
     }
+
+    /// `templates validate` lays the template out for a sample event at every preset and the
+    /// corners of the size range, so what only shows at some size is refused before a card
+    /// asks for it: frames multiplied out of range (which used to crash the renderer), a font
+    /// size over 2,000 points at 4096×4096, patterns over their piece limit together.
+    func testWhatOnlyLayingOutShowsIsRefused() throws {
+        func validate(_ elements: String) throws -> Sharecard.Result {
+            let file = directory.appendingPathComponent("t.json")
+            try Data(##"{"name": "t", "size": [1024, 576], "elements": [\##(elements)]}"##.utf8).write(to: file)
+            return try Sharecard.run(["templates", "validate", file.path])
+        }
+        let label = ##"{"type": "label", "frame": [0, 0, 500, 100], "text": "{title}", "font": {}}"##
+        XCTAssertEqual(try validate(label).status, 0)
+
+        var chain = [##"{"id": "e0", "type": "rect", "frame": [0, 0, 10, 10], "fill": "#0000"}"##]
+        for i in 1...24 {
+            chain.append(i.isMultiple(of: 2)
+                ? ##"{"id": "e\##(i)", "type": "rect", "frame": {"top": {"to": "e\##(i - 1).top"}, "centerY": {"to": "e\##(i - 1).bottom"}, "left": 0, "aspect": 1000}, "fill": "#0000"}"##
+                : ##"{"id": "e\##(i)", "type": "rect", "frame": {"left": {"to": "e\##(i - 1).left"}, "centerX": {"to": "e\##(i - 1).right"}, "top": 0, "aspect": 0.001}, "fill": "#0000"}"##)
+        }
+        let frames = try validate(chain.joined(separator: ", "))
+        XCTAssertEqual(frames.status, 1)
+        XCTAssertTrue(frames.stderr.contains("t.json: laid out at card for a sample event: an element's frame resolves to"), frames.stderr)
+
+        let large = try validate(##"{"type": "label", "frame": [0, 0, 500, 100], "text": "{title}", "font": {"size": "60vmin"}}"##)
+        XCTAssertEqual(large.status, 1)
+        XCTAssertTrue(large.stderr.contains("laid out at 4096x4096 for a sample event: font size must be in (0, 2000] points"), large.stderr)
+
+        let dots = ##"{"type": "pattern", "kind": "dots", "frame": [0, 0, 1024, 576], "colors": ["#0001"], "spacing": 4, "size": 1}"##
+        XCTAssertEqual(try validate(dots).status, 0, "one pattern of about 37,000 pieces")
+        let twice = try validate(dots + ", " + dots)
+        XCTAssertEqual(twice.status, 1)
+        XCTAssertTrue(twice.stderr.contains("pieces on the canvas together, over the limit of 50000"), twice.stderr)
+    }
 }
