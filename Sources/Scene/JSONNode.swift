@@ -1,5 +1,6 @@
 import Foundation
 import JSONData
+import UnicodeText
 
 /// An error in a JSON document: where (a path such as `elements[2].fill`) and what was expected.
 public struct JSONInputError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -94,7 +95,8 @@ public struct JSONNode {
     public func rejectUnknownKeys(allowed: Set<String>) throws(JSONInputError) {
         let members = try requireObject()
         guard let key = members.lazy.map(\.key).filter({ !allowed.contains($0) }).min() else { return }
-        throw JSONInputError(path: child(key), reason: "unknown field (expected one of: \(allowed.sorted().joined(separator: ", ")))")
+        // The key is the file's, not ours: escaped, so a control character cannot reach a terminal.
+        throw JSONInputError(path: child(QuotedValue.escaped(key)), reason: "unknown field (expected one of: \(allowed.sorted().joined(separator: ", ")))")
     }
 
     public func array(maximumCount: Int = 100_000) throws(JSONInputError) -> [JSONNode] {

@@ -1,3 +1,5 @@
+import UnicodeText
+
 /// Event fields a scene can show: `{title}`, `{date}`, `{subtitle}`, `{emoji}`.
 public enum EventField: String, Hashable, Sendable, CaseIterable {
     case title, date, subtitle, emoji
@@ -33,11 +35,11 @@ public struct TextReference: Hashable, Sendable {
             // sequence-of-characters path (40,000 instructions a template text).
             literal.append(contentsOf: rest[..<open])
             guard let close = rest[open...].firstIndex(of: "}") else {
-                throw TextReferenceError(reason: "unclosed \"{\" in \"\(source)\"")
+                throw TextReferenceError(reason: "unclosed \"{\" in \(QuotedValue.quoted(source))")
             }
             let name = String(rest[rest.index(after: open)..<close])
             guard let field = EventField(rawValue: name) else {
-                throw TextReferenceError(reason: "unknown field {\(name)} (expected one of: \(EventField.allCases.map { "{\($0.rawValue)}" }.joined(separator: ", ")))")
+                throw TextReferenceError(reason: "unknown field {\(QuotedValue.escaped(name))} (expected one of: \(EventField.allCases.map { "{\($0.rawValue)}" }.joined(separator: ", ")))")
             }
             if !literal.isEmpty { pieces.append(.literal(literal)) }
             literal = ""

@@ -10,7 +10,13 @@ public enum QuotedValue {
 
     /// `"value"`, escaped and cut as above.
     public static func quoted(_ value: some StringProtocol, maximumScalars: Int = QuotedValue.maximumScalars) -> String {
-        var result = "\""
+        "\"" + escaped(value, maximumScalars: maximumScalars) + "\""
+    }
+
+    /// The value escaped and cut as `quoted` does, without the quotes: for a name set in a
+    /// message's own punctuation (`elements[0].NAME`, `{NAME}`), unchanged when it is plain.
+    public static func escaped(_ value: some StringProtocol, maximumScalars: Int = QuotedValue.maximumScalars) -> String {
+        var result = ""
         var count = 0
         for scalar in value.unicodeScalars {
             guard count < maximumScalars else {
@@ -20,7 +26,7 @@ public enum QuotedValue {
             count += 1
             result += needsEscape(scalar) ? scalar.escaped(asASCII: true) : String(scalar)
         }
-        return result + "\""
+        return result
     }
 
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {

@@ -43,6 +43,16 @@ final class TemplateErrorTests: XCTestCase {
                        "broken.json: elements[0].text: unclosed \"{\" in \"{title\"")
     }
 
+    /// Names from the file reach a terminal only escaped: an unknown key or placeholder with
+    /// ESC, BEL or NUL cannot retitle or clear it.
+    func testControlCharactersInNamesAreEscaped() {
+        let key = error(label.replacingOccurrences(of: "\"text\"", with: #""\u001b]0;pwned\u0007""#))
+        XCTAssertTrue(key.hasPrefix(#"broken.json: elements[0].\u{1B}]0;pwned\u{07}: unknown field"#), key)
+        let placeholder = error(label.replacingOccurrences(of: "{title}", with: #"{title\u0000}"#))
+        XCTAssertTrue(placeholder.hasPrefix(#"broken.json: elements[0].text: unknown field {title\0}"#), placeholder)
+        XCTAssertFalse((key + placeholder).unicodeScalars.contains { $0.properties.generalCategory == .control })
+    }
+
     func testMissingAndBadValues() {
         XCTAssertEqual(error(##"{"type": "label", "text": "{title}", "font": {}}"##), "broken.json: elements[0].frame: is required")
         XCTAssertEqual(error(##"{"type": "label", "frame": [0, 0, -1, 5], "text": "x", "font": {}}"##),
