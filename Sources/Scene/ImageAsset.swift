@@ -29,14 +29,6 @@ public struct ImageAsset: Sendable {
         } catch {
             throw JSONInputError(path: "", reason: "cannot read image file \(name): \(error.reason)")
         }
-        if decodeNow {
-            do {
-                let image = try Self.decode(bytes, limits: limits)
-                decoded.withLock { $0 = image }
-            } catch {
-                throw JSONInputError(path: "", reason: "\(name): \(error.reason)")
-            }
-        }
         // Signature, then the IHDR chunk: length 13, "IHDR", width and height big-endian.
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard bytes.count >= 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
@@ -53,6 +45,10 @@ public struct ImageAsset: Sendable {
         pixelWidth = w
         pixelHeight = h
         self.limits = limits
+        // After the header's limits: a file over them is refused without being decoded.
+        if decodeNow {
+            do { _ = try image() } catch { throw JSONInputError(path: "", reason: "\(error)") }
+        }
     }
 
     /// The decoded pixels, decoding them on the first call (an undecodable file throws then).

@@ -82,6 +82,31 @@ final class SceneLimitTests: XCTestCase {
         XCTAssertNoThrow(try parse(##"{"width": 1024, "height": 576, "scale": 4, "elements": [\##(group), {"type": "snapshot", "rect": [0, 0, 1, 1], "levels": 2}]}"##))
     }
 
+    /// A scene's images are decoded only once the pixel budget, read from their headers,
+    /// allows them: four references to a 4000×4000 PNG are refused for the budget, not for
+    /// the file's broken data (which decoding first would have reached, after decoding each:
+    /// forty references to an 8192×4882 PNG took 40 s and 6.3 GB before the refusal).
+    func testImagesOverTheBudgetAreRefusedBeforeTheyAreDecoded() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scene-budget-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func be32(_ v: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8((v >> $0) & 0xFF) } }
+        // A PNG signature and IHDR that declare 4000×4000, then nothing decodable.
+        let header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be32(13) + Array("IHDR".utf8) + be32(4000) + be32(4000)
+            + [8, 6, 0, 0, 0] + [0, 0, 0, 0]
+        try Data(header).write(to: directory.appendingPathComponent("large.png"))
+        func scene(_ references: Int) -> String {
+            let images = Array(repeating: ##"{"type": "image", "frame": [0, 0, 10, 10], "src": "large.png"}"##, count: references)
+            return ##"{"width": 100, "height": 100, "elements": [\##(images.joined(separator: ", "))]}"##
+        }
+        func error(_ references: Int) -> String {
+            var parser = SceneParser(baseDirectory: URL(fileURLWithPath: directory.path, isDirectory: true))
+            do { _ = try parser.parse(Data(scene(references).utf8)); return "" } catch { return "\(error)" }
+        }
+        XCTAssertTrue(error(4).contains("over the limit of 50000000 per render"), error(4))
+        XCTAssertTrue(error(1).contains("elements[0].src: large.png:"), "within the budget, the file is decoded and refused: \(error(1))")
+    }
+
     func testRenderingAtALargerScaleIsCheckedAgain() throws {
         let scene = try parse(##"{"width": 3000, "height": 3000, "elements": [{"type": "snapshot", "rect": [0, 0, 1, 1], "levels": 3}]}"##)
         let larger = Scene(size: scene.size, scale: 2, background: scene.background, elements: scene.elements)
