@@ -28,8 +28,7 @@ extension Template {
             guard let face = fonts.face(family: style.family, weight: style.weight) else {
                 throw DataFileError(file: file, field: use.path, reason: Self.unknownFamily(style.family, for: use.source, in: fonts.families))
             }
-            let showsOnlyEmoji = !use.fields.isEmpty && use.fields.allSatisfy { $0 == .emoji }
-            guard showsOnlyEmoji || face.covers(Self.latinSample.unicodeScalars) else {
+            guard !Self.needsLatin(use) || face.covers(Self.latinSample.unicodeScalars) else {
                 let missing = Self.latinSample.unicodeScalars.filter { !face.hasGlyph($0) }.map(String.init).joined()
                 throw DataFileError(file: file, field: use.path,
                                     reason: "font family \"\(style.family)\" (for \"\(use.source)\") cannot draw Latin text (no glyphs for \"\(missing)\")")
@@ -58,6 +57,16 @@ extension Template {
                 throw DataFileError(file: name + ".json", field: "", reason: "laid out at \(size) for a sample event: \(error)")
             }
         }
+    }
+
+    /// Whether a text must be set in a face with Latin letters: it shows a field other than the
+    /// emoji (a title, date or subtitle may be anything), or its own words have a Latin letter
+    /// or a digit. `"{emoji} Save the date"` does; `"{emoji}"` and a literal `"🎉🎂"` do not.
+    static func needsLatin(_ use: ResourceUses.Text) -> Bool {
+        if use.fields.contains(where: { $0 != .emoji }) { return true }
+        var literal = use.source
+        for field in EventField.allCases { literal = literal.replacingOccurrences(of: "{\(field.rawValue)}", with: "") }
+        return literal.unicodeScalars.contains { ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) }
     }
 
     /// The reason for a family the library lacks: a few of the nearest names, not all of them.

@@ -56,8 +56,13 @@ final class TemplateCheckTests: XCTestCase {
     func testAFamilyThatCannotDrawLatin() throws {
         let message = try checkError(label(family: "Noto Color Emoji"))
         XCTAssertTrue(message.hasPrefix(#"t.json: elements[0].font.family: font family "Noto Color Emoji" (for "{title}") cannot draw Latin text"#), message)
-        // The emoji alone may use it.
+        // The emoji alone may use it, and words of emoji; words with Latin letters or digits
+        // beside the emoji may not (they were judged by the placeholder alone, and passed).
         XCTAssertEqual(try checkError(label(family: "Noto Color Emoji", text: "{emoji}")), "no error")
+        XCTAssertEqual(try checkError(label(family: "Noto Color Emoji", text: "🎉🎂")), "no error")
+        XCTAssertEqual(try checkError(label(family: "Noto Color Emoji", text: "{emoji} 🎉")), "no error")
+        let words = try checkError(label(family: "Noto Color Emoji", text: "{emoji} Save the date 2024"))
+        XCTAssertTrue(words.contains(#"(for "{emoji} Save the date 2024") cannot draw Latin text"#), words)
     }
 
     func testMissingAndUndecodableAssets() throws {
