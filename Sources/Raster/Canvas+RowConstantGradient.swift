@@ -15,9 +15,13 @@ extension Paint {
     /// pixel of a device row: its step along a row, (p2 − p1) · (the device-to-paint
     /// transform's x column), is zero in pixman's own fixed-point arithmetic.
     func isConstantAlongDeviceRows(toDevice: Transform) -> Bool {
-        guard case .linearGradient(let start, let end, _) = self, start != end, let fromDevice = toDevice.inverted else { return false }
-        let dx = Int64(fixed(end.x)) - Int64(fixed(start.x)), dy = Int64(fixed(end.y)) - Int64(fixed(start.y))
-        let (stepX, stepY) = (Int64(fixed(fromDevice.a)), Int64(fixed(fromDevice.b)))
+        guard case .linearGradient(let start, let end, _) = self, let fromDevice = toDevice.inverted else { return false }
+        // In the space `pixmanPaint` hands pixman (`pixmanGeometryScale`).
+        let k = pixmanGeometryScale
+        let scaled = k == 1 ? fromDevice : fromDevice.concatenating(.scale(x: k, y: k))
+        let dx = Int64(fixed(end.x * k)) - Int64(fixed(start.x * k)), dy = Int64(fixed(end.y * k)) - Int64(fixed(start.y * k))
+        guard dx != 0 || dy != 0 else { return false }  // painted as its last stop
+        let (stepX, stepY) = (Int64(fixed(scaled.a)), Int64(fixed(scaled.b)))
         return dx * stepX + dy * stepY == 0
     }
 }

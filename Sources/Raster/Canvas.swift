@@ -281,22 +281,25 @@ public final class Canvas {
             return PixmanImage.solid(color)
         case .linearGradient, .radialGradient:
             guard let first = stops.first else { return nil }
-            guard stops.count > 1, let fromDevice = toDevice.inverted else { return PixmanImage.solid(first.color) }
+            guard stops.count > 1, let inverse = toDevice.inverted else { return PixmanImage.solid(first.color) }
             let pixmanStops = stops.map { stop in
                 pixman_gradient_stop_t(x: fixed(stop.offset), color: pixman_color_t(
                     red: UInt16((stop.color.red * 65535).rounded()), green: UInt16((stop.color.green * 65535).rounded()),
                     blue: UInt16((stop.color.blue * 65535).rounded()), alpha: UInt16((stop.color.alpha * 65535).rounded())))
             }
             var handle: OpaquePointer?
+            let k = paint.pixmanGeometryScale
+            let fromDevice = k == 1 ? inverse : inverse.concatenating(.scale(x: k, y: k))
             if case .linearGradient(let start, let end, _) = paint {
-                guard start != end else { return PixmanImage.solid(stops.last!.color) }
-                var p1 = pixman_point_fixed_t(x: fixed(start.x), y: fixed(start.y))
-                var p2 = pixman_point_fixed_t(x: fixed(end.x), y: fixed(end.y))
+                var p1 = pixman_point_fixed_t(x: fixed(start.x * k), y: fixed(start.y * k))
+                var p2 = pixman_point_fixed_t(x: fixed(end.x * k), y: fixed(end.y * k))
+                // Ends that pixman cannot tell apart are `from` equal to `to`: the last stop.
+                guard p1.x != p2.x || p1.y != p2.y else { return PixmanImage.solid(stops.last!.color) }
                 handle = pixman_image_create_linear_gradient(&p1, &p2, pixmanStops, Int32(pixmanStops.count))
             } else if case .radialGradient(let center, let radius, _) = paint {
-                guard radius > 0 else { return PixmanImage.solid(stops.last!.color) }
-                var c = pixman_point_fixed_t(x: fixed(center.x), y: fixed(center.y))
-                handle = pixman_image_create_radial_gradient(&c, &c, 0, fixed(radius), pixmanStops, Int32(pixmanStops.count))
+                guard fixed(radius * k) > 0 else { return PixmanImage.solid(stops.last!.color) }
+                var c = pixman_point_fixed_t(x: fixed(center.x * k), y: fixed(center.y * k))
+                handle = pixman_image_create_radial_gradient(&c, &c, 0, fixed(radius * k), pixmanStops, Int32(pixmanStops.count))
             }
             guard let handle else { return PixmanImage.solid(first.color) }
             let image = PixmanImage(handle)
@@ -305,6 +308,24 @@ public final class Canvas {
             pixman_image_set_repeat(handle, PIXMAN_REPEAT_PAD)
             return image
         }
+    }
+}
+
+extension Paint {
+    /// pixman reads a gradient's points and the device-to-paint transform in 16.16 fixed
+    /// point, which saturates at ±32,767: a gradient reaching beyond ±16,384 points is handed
+    /// to it in a space shrunk by a power of two, the transform shrunk with it, so its colours
+    /// fall where they should (ends at ±20,000 points painted the first stop everywhere).
+    /// 1 for every other paint, whose numbers are passed as they are.
+    var pixmanGeometryScale: Double {
+        let extent: Double
+        switch self {
+        case .linearGradient(let start, let end, _): extent = max(abs(start.x), abs(start.y), abs(end.x), abs(end.y))
+        case .radialGradient(let center, let radius, _): extent = max(abs(center.x), abs(center.y)) + radius
+        default: return 1
+        }
+        guard extent.isFinite, extent > 16384 else { return 1 }
+        return exp2(-(log2(extent / 16384)).rounded(.up))
     }
 }
 

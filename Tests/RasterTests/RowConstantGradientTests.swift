@@ -118,4 +118,30 @@ final class RowConstantGradientTests: XCTestCase {
         XCTAssertEqual(mask.fullyCoveredRows(in: PixelRect(x: 4, y: 2, width: 19, height: 4)), [true, true, false, true],
                        "the area leaves out the mask's first and last columns")
     }
+
+    /// Gradients whose points lie beyond pixman's 16.16 range (±32,767) are handed to it
+    /// shrunk by a power of two: black to white from x = 20,000 to −20,000 is mid-grey on a
+    /// small canvas (it was white: the ends saturated), a radial one 120,000 points wide
+    /// likewise, vertically (row by row) as well as horizontally, and ends pixman cannot tell
+    /// apart paint the last stop, as equal ends do.
+    func testGradientsBeyondPixmansRangeKeepTheirColours() throws {
+        let stops = [GradientStop(offset: 0, color: Color(gray: 0)), GradientStop(offset: 1, color: Color(gray: 1))]
+        func centre(_ paint: Paint, rowByRow: Bool = true) throws -> UInt32 {
+            let canvas = try Canvas(size: Size(width: 100, height: 100), scale: 1)
+            canvas.fill(canvas.makeClip(Path(rect: Rect(x: 0, y: 0, width: 100, height: 100))), with: paint, paintTransform: nil, clip: nil,
+                        rowByRow: rowByRow)
+            return canvas.pixel(x: 50, y: 50) & 0xFF  // blue, as grey
+        }
+        let horizontal = Paint.linearGradient(start: Point(x: 20_000, y: 0), end: Point(x: -20_000, y: 0), stops: stops)
+        XCTAssertEqual(Double(try centre(horizontal)), 127.5, accuracy: 2)
+        let vertical = Paint.linearGradient(start: Point(x: 0, y: 20_000), end: Point(x: 0, y: -20_000), stops: stops)
+        XCTAssertTrue(vertical.isConstantAlongDeviceRows(toDevice: .identity))
+        for rowByRow in [true, false] { XCTAssertEqual(Double(try centre(vertical, rowByRow: rowByRow)), 127.5, accuracy: 2, "row by row: \(rowByRow)") }
+        let radial = Paint.radialGradient(center: Point(x: -60_000, y: 50), radius: 120_000, stops: stops)
+        XCTAssertEqual(Double(try centre(radial)), 127.5, accuracy: 2)
+        let near = Paint.linearGradient(start: Point(x: 50, y: 50), end: Point(x: 50 + 1e-7, y: 50 + 1e-7), stops: stops)
+        XCTAssertEqual(try centre(near), 255, "ends closer than pixman's unit paint the last stop")
+        XCTAssertEqual(Paint.linearGradient(start: Point(x: 0, y: 0), end: Point(x: 300, y: 0), stops: stops).pixmanGeometryScale, 1,
+                       "gradients within the range are passed as they are")
+    }
 }
