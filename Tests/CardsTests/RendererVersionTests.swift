@@ -15,6 +15,8 @@ final class RendererVersionTests: XCTestCase {
         "4": "e5d514d30b426238e4e6c346b6cd28eb31a3ca8961515c4d71d0715a061d460c",
         "5": "d1808b4c49f385cb4797278bf972fab6d7322692007573eaa6d62c90465d630b",
         "6": "b3dbe34b7e8dcc07681b55aeb96ff67e1b06f43febd3be18e7f11589dc508aae",
+        // 7: gradients beyond ±16,384 points and ends closer than 1/65,536; the corpus has none.
+        "7": "b3dbe34b7e8dcc07681b55aeb96ff67e1b06f43febd3be18e7f11589dc508aae",
     ]
     /// "renderer version, output token and encoder revision" → digest of three of the corpus's
     /// cards encoded so (new pixels are new bytes, so a renderer version records its own).
@@ -33,6 +35,9 @@ final class RendererVersionTests: XCTestCase {
         "6 png 4": "933d51c0b58137716fa0cd049dca2bd539e29a6433f6d73af4146f0cd5d6ac7f",
         "6 jpeg-q90 2": "df4046c729994ee1ff23fed23d596e714099ce9095732d8b47bbe8f01ee0a386",
         "6 webp-q90 1": "46466e5e5e2c3540dc771062b5070f93bfb6cc914848a721faa0db4b201cafa5",
+        "7 png 4": "933d51c0b58137716fa0cd049dca2bd539e29a6433f6d73af4146f0cd5d6ac7f",
+        "7 jpeg-q90 2": "df4046c729994ee1ff23fed23d596e714099ce9095732d8b47bbe8f01ee0a386",
+        "7 webp-q90 1": "46466e5e5e2c3540dc771062b5070f93bfb6cc914848a721faa0db4b201cafa5",
     ]
 
     static let photos = EventPhotoCardTests.fixtures
