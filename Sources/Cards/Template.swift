@@ -40,7 +40,7 @@ extension Template {
         let data = try DataFileReader.read(path, maximumBytes: Template.maximumFileBytes)
         do {
             let root = try JSONNode.parse(data, maximumBytes: Template.maximumFileBytes)
-            try root.rejectUnknownKeys(allowed: ["name", "description", "size", "background", "elements"])
+            try root.rejectUnknownKeys(allowed: ["name", "description", "size", "safeArea", "background", "elements"])
             let name = try root.required("name").string(maximumLength: 64)
             guard name + ".json" == file else { throw root.fail("name \"\(name)\" does not match the file name") }
             let sizeNode = try root.required("size")

@@ -1,5 +1,7 @@
 import Cards
 import Foundation
+import Geometry
+import Scene
 import XCTest
 
 /// Every way a template file can be wrong names the file, the element and the field.
@@ -28,6 +30,22 @@ final class TemplateErrorTests: XCTestCase {
         let template = try Template(contentsOf: url)
         XCTAssertEqual(template.elements.count, 1)
         XCTAssertEqual(template.size.width, 1024)
+    }
+
+    /// A template has safe margins as a scene file does: `"in": "safe"` frames are placed in
+    /// them at every size (a template could not give `safeArea`, so they were the whole canvas).
+    func testATemplateGivesItsSafeArea() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("templates-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("safe.json")
+        let snapshot = ##"{"type": "snapshot", "frame": {"in": "safe", "right": 0, "bottom": 0, "width": 100, "height": 50}}"##
+        try Data(#"{"name": "safe", "size": [1024, 576], "safeArea": [10, 20, 30, 40], "elements": [\#(snapshot)]}"#.utf8).write(to: url)
+        let template = try Template(contentsOf: url)
+        for (size, frame) in [(Size(width: 1024, height: 576), [884.0, 496, 100, 50]), (Size(width: 1080, height: 1920), [940.0, 1840, 100, 50])] {
+            let placed = try template.scene.resolve(size: size, scale: 1).placedElements
+            XCTAssertEqual(placed.map(\.frame), [frame], "\(size)")
+        }
     }
 
     func testUnknownElementAndField() {
