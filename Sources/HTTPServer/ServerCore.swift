@@ -104,7 +104,6 @@ final class ServerCore: @unchecked Sendable {
             }
         }
         let job = work ?? { [handler] in handler(parsed) }
-        let busy = own(queueFullResponse)
 
         let admission = counters.admit(to: fetch == nil ? pool : fetchers) {
             record.admitted = true
@@ -117,6 +116,8 @@ final class ServerCore: @unchecked Sendable {
             }
             let submitted: Bool
             if let fetch {
+                // What the fetch's hand-over answers when the workers have filled up meanwhile.
+                let busy = own(queueFullResponse)
                 submitted = fetchers.submit { [self] in
                     if Self.hasLeft(peer: sc_httpd_request_peer_state(request.pointer), othersWaiting: fetchers.waiting) {
                         counters.noteAbandoned()
@@ -139,7 +140,7 @@ final class ServerCore: @unchecked Sendable {
         case .admitted:
             break
         case .queueFull:
-            let response = fetch == nil ? busy : own(fetchQueueFullResponse)
+            let response = own(fetch == nil ? queueFullResponse : fetchQueueFullResponse)
             // Held for the delay (the connection kept: the wait already paces a retry loop,
             // and a reconnect would cost the server more than the answer), or, without a
             // delay, closed so that a retry loop pays for a new connection each time.
@@ -158,18 +159,16 @@ final class ServerCore: @unchecked Sendable {
 
     /// The 429 for a request that finds every worker busy and the queue full.
     private var queueFullResponse: HTTPResponse {
-        var response = HTTPResponse.error(
-            status: 429, code: "queue_full",
-            message: "The server is busy: all \(configuration.workers) workers are busy and \(configuration.queueLimit) requests are waiting. Retry shortly.")
-        response.headers.append("Retry-After", "1")
-        return response
+        Self.busy("all \(configuration.workers) workers are busy and \(configuration.queueLimit) requests are waiting")
     }
 
     /// The 429 for a request that must wait on another server while every fetch thread waits.
     private var fetchQueueFullResponse: HTTPResponse {
-        var response = HTTPResponse.error(
-            status: 429, code: "queue_full",
-            message: "The server is busy: all \(configuration.fetchWorkers) fetch threads are waiting on other servers and \(configuration.queueLimit) requests are waiting for them. Retry shortly.")
+        Self.busy("all \(configuration.fetchWorkers) fetch threads are waiting on other servers and \(configuration.queueLimit) requests are waiting for them")
+    }
+
+    private static func busy(_ reason: String) -> HTTPResponse {
+        var response = HTTPResponse.error(status: 429, code: "queue_full", message: "The server is busy: \(reason). Retry shortly.")
         response.headers.append("Retry-After", "1")
         return response
     }
