@@ -83,24 +83,29 @@ public final class PhotoFetcher: Sendable {
     /// Callers asking for a URL already being fetched wait for that fetch and share its
     /// outcome, so a burst of requests for one new photo reaches its origin once.
     public func fetch(_ url: String, since: ContinuousClock.Instant? = nil) throws(PhotoFetchError) -> [UInt8] {
+        enum Turn { case cached([UInt8]), joins(Flight), leads(Flight) }
         let key = Array(url.utf8)
-        let (flight, leads) = flights.withLock { flights -> (Flight?, Bool) in
-            if cache.withLock({ $0.value(forKey: key) }) != nil { return (nil, false) }
-            if let running = flights[key] { return (running, false) }
+        let turn = flights.withLock { flights -> Turn in
+            if let hit = cache.withLock({ $0.value(forKey: key) }) { return .cached(hit.bytes) }
+            if let running = flights[key] { return .joins(running) }
             let started = Flight()
             flights[key] = started
-            return (started, true)
+            return .leads(started)
         }
-        guard let flight else { return try fetchAndCache(url, since: since) }  // cached
-        if !leads { return try flight.outcome().get() }
-        let outcome = Result { () throws(PhotoFetchError) in try fetchAndCache(url, since: since) }
-        flights.withLock { $0[key] = nil }
-        flight.finish(outcome)
-        return try outcome.get()
+        switch turn {
+        case .cached(let bytes):
+            return bytes
+        case .joins(let flight):
+            return try flight.outcome().get()
+        case .leads(let flight):
+            let outcome = Result { () throws(PhotoFetchError) in try fetchAndCache(url, since: since) }
+            flights.withLock { $0[key] = nil }
+            flight.finish(outcome)
+            return try outcome.get()
+        }
     }
 
     private func fetchAndCache(_ url: String, since: ContinuousClock.Instant?) throws(PhotoFetchError) -> [UInt8] {
-        if let hit = cached(url) { return hit }
         let total = Duration.milliseconds(limits.totalTimeoutMilliseconds)
         let start = since ?? .now
         let deadline = start + total
