@@ -64,9 +64,10 @@ extension Template {
     /// or a digit. `"{emoji} Save the date"` does; `"{emoji}"` and a literal `"🎉🎂"` do not.
     static func needsLatin(_ use: ResourceUses.Text) -> Bool {
         if use.fields.contains(where: { $0 != .emoji }) { return true }
-        var literal = use.source
-        for field in EventField.allCases { literal = literal.replacingOccurrences(of: "{\(field.rawValue)}", with: "") }
-        return literal.unicodeScalars.contains { ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+        return use.text.pieces.contains { piece in
+            guard case .literal(let words) = piece else { return false }
+            return words.unicodeScalars.contains { ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+        }
     }
 
     /// The reason for a family the library lacks: a few of the nearest names, not all of them.

@@ -4,12 +4,16 @@
 /// (`elements[2].font.family`). Recorded by `SceneParser` while it reads.
 public struct ResourceUses: Sendable {
     /// A text style: the path of its family (`….font.family`, or `….font` when the family is
-    /// the default one), the style, the event fields its text shows and the text as written.
+    /// the default one), the style, and the text it sets, split at its placeholders.
     public struct Text: Sendable {
         public let path: String
         public let style: TextStyle
-        public let fields: [EventField]
-        public let source: String
+        public let text: TextReference
+
+        /// The event fields the text shows.
+        public var fields: [EventField] { text.fields }
+        /// The text as written.
+        public var source: String { text.source }
     }
 
     /// An image file: the path of its name (`….src`, or `….src.placeholder`) and the asset read.

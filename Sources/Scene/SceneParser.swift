@@ -251,8 +251,7 @@ public struct SceneParser {
     /// its `font` when the family is left to the default.
     private mutating func recordText(_ text: TextReference, style: TextStyle, of node: JSONNode) {
         let hasFamily = node.value["font"]?["family"] != nil
-        uses.texts.append(ResourceUses.Text(path: node.path + (hasFamily ? ".font.family" : ".font"), style: style,
-                                            fields: text.fields, source: text.source))
+        uses.texts.append(ResourceUses.Text(path: node.path + (hasFamily ? ".font.family" : ".font"), style: style, text: text))
     }
 
     private func shape(_ outline: ShapeElement.Outline, frame: Frame?, _ node: JSONNode) throws -> SceneElement {
