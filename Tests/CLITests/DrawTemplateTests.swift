@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A template is a scene: `sharecard draw` draws a template file with a sample event, and
@@ -66,13 +67,7 @@ final class TemplateValidateTests: TemporaryDirectoryTestCase {
         let label = ##"{"type": "label", "frame": [0, 0, 500, 100], "text": "{title}", "font": {}}"##
         XCTAssertEqual(try validate(label).status, 0)
 
-        var chain = [##"{"id": "e0", "type": "rect", "frame": [0, 0, 10, 10], "fill": "#0000"}"##]
-        for i in 1...24 {
-            chain.append(i.isMultiple(of: 2)
-                ? ##"{"id": "e\##(i)", "type": "rect", "frame": {"top": {"to": "e\##(i - 1).top"}, "centerY": {"to": "e\##(i - 1).bottom"}, "left": 0, "aspect": 1000}, "fill": "#0000"}"##
-                : ##"{"id": "e\##(i)", "type": "rect", "frame": {"left": {"to": "e\##(i - 1).left"}, "centerX": {"to": "e\##(i - 1).right"}, "top": 0, "aspect": 0.001}, "fill": "#0000"}"##)
-        }
-        let frames = try validate(chain.joined(separator: ", "))
+        let frames = try validate(FrameChain.elements(24).joined(separator: ", "))
         XCTAssertEqual(frames.status, 1)
         XCTAssertTrue(frames.stderr.contains("t.json: laid out at card for a sample event: an element's frame resolves to"), frames.stderr)
 

@@ -1,6 +1,7 @@
 import Cards
 import Foundation
 import Scene
+import TestSupport
 import Typesetting
 import XCTest
 
@@ -10,16 +11,10 @@ import XCTest
 /// which took a whole server down with it); `templates validate` lays a template out and
 /// refuses it too.
 final class FrameRangeTests: XCTestCase {
-    /// Rects e1…eN, each anchored on the one before with aspect 0.001 or 1000, and a label in the last.
+    /// `FrameChain` with a label in its last rect.
     static func chain(_ steps: Int) -> String {
-        var elements = [##"{"id": "e0", "type": "rect", "frame": [0, 0, 10, 10], "fill": "#0000"}"##]
-        for i in 1...steps {
-            elements.append(i.isMultiple(of: 2)
-                ? ##"{"id": "e\##(i)", "type": "rect", "frame": {"top": {"to": "e\##(i - 1).top"}, "centerY": {"to": "e\##(i - 1).bottom"}, "left": 0, "aspect": 1000}, "fill": "#0000"}"##
-                : ##"{"id": "e\##(i)", "type": "rect", "frame": {"left": {"to": "e\##(i - 1).left"}, "centerX": {"to": "e\##(i - 1).right"}, "top": 0, "aspect": 0.001}, "fill": "#0000"}"##)
-        }
-        elements.append(##"{"type": "label", "frame": {"left": {"to": "e\##(steps).left"}, "right": {"to": "e\##(steps).right"}, "top": 20, "height": 200}, "text": "Hi", "font": {}}"##)
-        return ##"{"width": 200, "height": 100, "elements": [\##(elements.joined(separator: ", "))]}"##
+        let label = ##"{"type": "label", "frame": {"left": {"to": "e\##(steps).left"}, "right": {"to": "e\##(steps).right"}, "top": 20, "height": 200}, "text": "Hi", "font": {}}"##
+        return ##"{"width": 200, "height": 100, "elements": [\##((FrameChain.elements(steps) + [label]).joined(separator: ", "))]}"##
     }
 
     func testFramesMultipliedOutOfRangeAreRefused() throws {
