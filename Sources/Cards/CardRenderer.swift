@@ -90,8 +90,14 @@ public struct CardRenderer: Sendable {
         let text = SceneTextContext(fonts: fonts, glyphCache: glyphCache,
                                     language: LanguageTag(event.canonicalLocale.textLanguage) ?? LanguageTag("en")!,
                                     hyphenates: true)
-        let scene = try template.scene.resolve(SceneBindings(values: values, colors: colors, photo: photo?.photo.image, photoFaces: photo?.faces ?? []), size: size,
-                                               scale: scale, text: text, pixelLimit: pixelLimit)
+        let scene: ResolvedScene
+        do {
+            scene = try template.scene.resolve(SceneBindings(values: values, colors: colors, photo: photo?.photo.image, photoFaces: photo?.faces ?? []),
+                                               size: size, scale: scale, text: text, pixelLimit: pixelLimit)
+        } catch let error as ImageAssetError {
+            // Its images are decoded on first use (a one-card render decodes no other template's).
+            throw error.within("template \"\(template.name)\"")
+        }
         // A lookup that needed the fonts' optional part and could not read it went on without
         // it: the layout is not the one the fonts describe, so the card is refused.
         if let failure = fonts.optionalFacesFailure { throw failure }

@@ -153,4 +153,10 @@ extension Scene {
 /// An image file that does not decode, named with libpng's reason.
 public struct ImageAssetError: Error, Sendable, CustomStringConvertible {
     public let description: String
+
+    /// The same failure, said to be in `whole` (a template, say: the file name alone does not
+    /// tell which of several templates naming `assets/…` holds it).
+    public func within(_ whole: String) -> ImageAssetError {
+        ImageAssetError(description: "\(whole): \(description)")
+    }
 }

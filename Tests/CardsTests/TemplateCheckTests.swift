@@ -88,6 +88,21 @@ final class TemplateCheckTests: XCTestCase {
         }
     }
 
+    /// The same file met by a render that skipped the check (a one-card `render` decodes a
+    /// template's images on first use): the error names the template as well as the file,
+    /// since several templates may each have an `assets/…` of that name.
+    func testAnAssetThatDoesNotDecodeAtRenderNamesItsTemplate() throws {
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        png += [0, 0, 0, 4, 0, 0, 0, 4, 8, 2, 0, 0, 0, 0xDE, 0xAD, 0xBE, 0xEF]
+        try Data(png).write(to: directory.appendingPathComponent("assets/truncated.png"))
+        let template = try template(##"{"type": "image", "src": "assets/truncated.png", "frame": [0, 0, 10, 10]}"##)
+        let palette = try Palette(contentsOf: CardGoldenTests.repository.appendingPathComponent("palettes/default.json"))
+        XCTAssertThrowsError(try CardGoldenTests.renderer.get().render(Event(title: "Hi"), template: template,
+                                                                       color: palette.colors[0])) {
+            XCTAssertTrue("\($0)".hasPrefix(#"template "t": assets/truncated.png: "#), "\($0)")
+        }
+    }
+
     /// Paths reach into groups, choices, stacks and placeholders, and name the element that
     /// is wrong, not the first one with a font: the same paths reading reports.
     func testCheckErrorsNameNestedElements() throws {
