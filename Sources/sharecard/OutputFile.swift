@@ -75,6 +75,22 @@ enum OutputTarget: Sendable, Equatable {
         self = .file(path: path, resolvedPath: resolved)
     }
 
+    /// Whether writing here writes to standard output's open file: `-`, and also `/dev/stdout`,
+    /// `/dev/fd/1`, or a FIFO or device that standard output already is. Text meant for
+    /// standard output must then go elsewhere, or it would land inside the image.
+    var sharesStandardOutput: Bool {
+        var out = stat()
+        guard fstat(STDOUT_FILENO, &out) == 0 else { return self == .standardOutput }
+        var info = stat()
+        switch self {
+        case .standardOutput: return true
+        case .descriptor(let fd, _): guard fstat(fd, &info) == 0 else { return false }
+        case .stream(let path): guard stat(path, &info) == 0 else { return false }
+        case .file: return false  // replaced by a new file: standard output keeps the old one
+        }
+        return info.st_dev == out.st_dev && info.st_ino == out.st_ino
+    }
+
     /// Writes `bytes`: in place for streams, by atomic replacement for files.
     func write(_ bytes: [UInt8]) throws {
         switch self {

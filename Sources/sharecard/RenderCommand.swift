@@ -41,8 +41,10 @@ enum RenderCommand {
         }
         // One card per process: no photo is seen twice, so there is nothing for a face cache to keep.
         if let photo = args.value("photo") { card.photo = try PhotoInput.load(photo, for: card, faceCache: nil) }
+        var imageOnStandardOutput = false
         if let output {
             let target = try OutputTarget(output)
+            imageOnStandardOutput = target.sharesStandardOutput
             let renderer = try CardOptions.renderer(args)
             let (bytes, title) = try renderer.encoded(card, as: format)
             let missing = MissingGlyphs.codePoints(of: title?.missingGlyphs ?? [])
@@ -59,7 +61,7 @@ enum RenderCommand {
             }
         }
         if args.has("share-text") {
-            if output == "-" {
+            if imageOnStandardOutput {
                 StandardError.write(try event.shareText + "\n")
             } else {
                 print(try event.shareText)

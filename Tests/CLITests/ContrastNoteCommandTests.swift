@@ -91,6 +91,18 @@ final class ContrastNoteCommandTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(withText.stderr.hasPrefix("sharecard render: colour #1e88e5: "), withText.stderr)
     }
 
+    /// Standard output named another way (`/dev/stdout`, `/dev/fd/1`) is standard output too:
+    /// the image alone, ending at IEND, and the share text on standard error. The share text
+    /// used to follow the image there, after IEND.
+    func testShareTextStaysOutOfAnImageOnStandardOutputByAnyName() throws {
+        for name in ["-", "/dev/stdout", "/dev/fd/1"] {
+            let r = try Sharecard.run(["render", "--title", "Trip", "--share-text", "-o", name])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertEqual(Array(r.stdout.suffix(8)), [0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82], "\(name): the image does not end at IEND")
+            XCTAssertEqual(r.stderr, "Trip\n", name)
+        }
+    }
+
     func testPaletteColoursQuietAndWarnings() throws {
         let out = directory.appendingPathComponent("card.png").path
         let palette = try Sharecard.run(["render", "--title", "Named", "--color", "user_blue", "-o", out])
