@@ -1,4 +1,5 @@
 import HTTPTypes
+import PhotoFetch
 
 extension CardService {
     /// The cheap half of answering, for a server's I/O threads: every route that needs no
@@ -25,7 +26,9 @@ extension CardService {
         } catch {
             if let url = error.photoToFetch {
                 let asked = ContinuousClock.now
-                return .fetch { [self] in fetchedPhotoAnswer(request, url: url, asked: asked) }
+                // Only a URL on the allow-list is deferred, so it has an origin.
+                let origin = PhotoFetcher.origin(of: url).map(String.init(describing:)) ?? ""
+                return .fetch(from: origin) { [self] in fetchedPhotoAnswer(request, url: url, asked: asked) }
             }
             guard let resume = error.resume else { return nil }
             return .work { [self] in

@@ -22,6 +22,10 @@ extension HTTPServer {
         /// photo URL's origin, up to its time-out), so that a slow origin holds no worker.
         /// Requests that may wait for one of them: `queueLimit` again; more are answered 429.
         public let fetchWorkers: Int
+        /// Fetch threads that requests from one source (`ImmediateAnswer.fetch`'s `from`, a
+        /// photo's origin) may hold at once; more wait, and a waiting request from another
+        /// source goes first. `fetchWorkers` (the default) puts no bound beyond the pool's.
+        public let fetchWorkersPerSource: Int
         /// How long a request refused for a full queue waits (its connection suspended, no
         /// cost to the server) before its 429. A client retrying in a loop is paced by it
         /// instead of taking the cores away from rendering. 0 answers at once and closes the
@@ -65,6 +69,7 @@ extension HTTPServer {
                     workers: Int = max(1, ProcessInfo.processInfo.activeProcessorCount),
                     queueLimit: Int = 64,
                     fetchWorkers: Int = 8,
+                    fetchWorkersPerSource: Int? = nil,
                     busyAnswerDelayMilliseconds: Int = 1000,
                     maxConnections: Int = 1024,
                     maxConnectionsPerIP: Int = 64,
@@ -85,6 +90,7 @@ extension HTTPServer {
             try check((1...1024).contains(workers), "workers", "1...1024")
             try check((0...1_000_000).contains(queueLimit), "queueLimit", "0...1000000")
             try check((1...1024).contains(fetchWorkers), "fetchWorkers", "1...1024")
+            try check((1...fetchWorkers).contains(fetchWorkersPerSource ?? fetchWorkers), "fetchWorkersPerSource", "1...fetchWorkers")
             try check((0...60_000).contains(busyAnswerDelayMilliseconds), "busyAnswerDelayMilliseconds", "0...60000")
             try check((1...1_000_000).contains(maxConnections), "maxConnections", "1...1000000")
             try check((0...maxConnections).contains(maxConnectionsPerIP), "maxConnectionsPerIP",
@@ -107,6 +113,7 @@ extension HTTPServer {
             self.workers = workers
             self.queueLimit = queueLimit
             self.fetchWorkers = fetchWorkers
+            self.fetchWorkersPerSource = fetchWorkersPerSource ?? fetchWorkers
             self.busyAnswerDelayMilliseconds = busyAnswerDelayMilliseconds
             self.maxConnections = maxConnections
             self.maxConnectionsPerIP = maxConnectionsPerIP

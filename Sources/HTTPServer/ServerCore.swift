@@ -29,7 +29,8 @@ final class ServerCore: @unchecked Sendable {
         self.observer = observer
         self.diagnostics = diagnostics
         self.pool = WorkerPool(workers: configuration.workers, queueLimit: configuration.queueLimit)
-        self.fetchers = WorkerPool(workers: configuration.fetchWorkers, queueLimit: configuration.queueLimit)
+        self.fetchers = WorkerPool(workers: configuration.fetchWorkers, queueLimit: configuration.queueLimit,
+                                   perSourceLimit: configuration.fetchWorkersPerSource)
         self.delayed = DelayedAnswers(delay: .milliseconds(configuration.busyAnswerDelayMilliseconds))
     }
 
@@ -90,7 +91,7 @@ final class ServerCore: @unchecked Sendable {
             return
         }
         var work: (@Sendable () -> HTTPResponse)?
-        var fetch: (@Sendable () -> ImmediateAnswer)?
+        var fetch: (from: String, run: @Sendable () -> ImmediateAnswer)?
         if let immediate, !counters.isShuttingDown, let answer = immediate(parsed) {
             switch answer {
             case .response(let response):
@@ -99,8 +100,8 @@ final class ServerCore: @unchecked Sendable {
                 return
             case .work(let rest):
                 work = rest
-            case .fetch(let first):
-                fetch = first
+            case .fetch(let source, let first):
+                fetch = (source, first)
             }
         }
         let job = work ?? { [handler] in handler(parsed) }
@@ -118,12 +119,12 @@ final class ServerCore: @unchecked Sendable {
             if let fetch {
                 // What the fetch's hand-over answers when the workers have filled up meanwhile.
                 let busy = own(queueFullResponse)
-                submitted = fetchers.submit { [self] in
+                submitted = fetchers.submit(from: fetch.from) { [self] in
                     if Self.hasLeft(peer: sc_httpd_request_peer_state(request.pointer), othersWaiting: fetchers.waiting) {
                         counters.noteAbandoned()
                         return { [self] in abandon(request) }
                     }
-                    return delivery(after: fetch(), for: request, busy: busy)
+                    return delivery(after: fetch.run(), for: request, busy: busy)
                 }
             } else {
                 submitted = pool.submit(rendering(job, for: request))
@@ -193,7 +194,7 @@ final class ServerCore: @unchecked Sendable {
         switch answer {
         case .response(let response):
             return { [self] in send(response, to: request, closing: false) }
-        case .fetch(let next):
+        case .fetch(_, let next):
             return delivery(after: next(), for: request, busy: busy)
         case .work(let rest):
             return { [self] in

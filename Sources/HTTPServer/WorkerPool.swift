@@ -5,6 +5,11 @@ import Foundation
 /// `workers + queueLimit` jobs are admitted at once (running or waiting), so admission does
 /// not depend on how quickly an idle worker picks up the previous job.
 ///
+/// Each job names its source (the other server a fetch waits on; one for all renders). At
+/// most `perSourceLimit` jobs of one source run at once: a thread takes the oldest job whose
+/// source is under it, so jobs waiting on a slow source queue behind each other and leave
+/// threads to the others, and with one source it is plain FIFO.
+///
 /// A job does its work and returns what is left to do once its slot is free: the delivery of
 /// its answer. A client that gets its answer and sends the next request at once therefore
 /// never finds its own finished job still counted against the queue.
@@ -15,15 +20,22 @@ final class WorkerPool: @unchecked Sendable {
 
     let workers: Int
     let queueLimit: Int
+    let perSourceLimit: Int
     private let condition = NSCondition()
-    private var jobs = FIFOQueue<Job>()
+    /// Waiting jobs by source, each with its arrival number.
+    private var queues: [String: FIFOQueue<(arrival: Int, job: Job)>] = [:]
+    private var arrivals = 0
+    private var queued = 0
+    private var runningBySource: [String: Int] = [:]
     private var running = 0
     private var closed = false
     private let exited = DispatchGroup()
 
-    init(workers: Int, queueLimit: Int) {
+    /// `perSourceLimit` nil: `workers` (no bound beyond the pool's).
+    init(workers: Int, queueLimit: Int, perSourceLimit: Int? = nil) {
         self.workers = workers
         self.queueLimit = queueLimit
+        self.perSourceLimit = perSourceLimit ?? workers
     }
 
     /// Starts the threads (once).
@@ -41,7 +53,7 @@ final class WorkerPool: @unchecked Sendable {
     }
 
     /// Jobs waiting for a worker.
-    var waiting: Int { condition.withLock { jobs.count } }
+    var waiting: Int { condition.withLock { queued } }
 
     /// Jobs being run.
     var active: Int { condition.withLock { running } }
@@ -49,16 +61,18 @@ final class WorkerPool: @unchecked Sendable {
     /// True when one more job would be admitted now. Jobs only leave between this check and
     /// `submit`, so a caller that serialises its submissions can rely on it.
     var hasRoom: Bool {
-        condition.withLock { !closed && jobs.count + running < workers + queueLimit }
+        condition.withLock { !closed && queued + running < workers + queueLimit }
     }
 
-    /// Queues a job; false (job dropped) when full or closed.
+    /// Queues a job from `source`; false (job dropped) when full or closed.
     @discardableResult
-    func submit(_ job: @escaping Job) -> Bool {
+    func submit(from source: String = "", _ job: @escaping Job) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        guard !closed, jobs.count + running < workers + queueLimit else { return false }
-        jobs.append(job)
+        guard !closed, queued + running < workers + queueLimit else { return false }
+        queues[source, default: FIFOQueue()].append((arrivals, job))
+        arrivals &+= 1
+        queued += 1
         condition.signal()
         return true
     }
@@ -86,19 +100,43 @@ final class WorkerPool: @unchecked Sendable {
     }
 
     private func work() {
-        while let job = next() {
+        while let (source, job) = next() {
             let deliver = job()
-            condition.withLock { running -= 1 }
+            condition.withLock {
+                running -= 1
+                runningBySource[source, default: 1] -= 1
+                if runningBySource[source] == 0 { runningBySource[source] = nil }
+                // A job held back by its source's limit may be next now.
+                if queued > 0 { condition.broadcast() }
+            }
             deliver()
         }
     }
 
-    private func next() -> Job? {
+    private func next() -> (String, Job)? {
         condition.lock()
         defer { condition.unlock() }
-        while jobs.isEmpty && !closed { condition.wait() }
-        guard let job = jobs.removeFirst() else { return nil }
-        running += 1
-        return job
+        while true {
+            if let source = oldestRunnableSource() {
+                let job = queues[source]!.removeFirst()!.job
+                if queues[source]!.isEmpty { queues[source] = nil }
+                queued -= 1
+                running += 1
+                runningBySource[source, default: 0] += 1
+                return (source, job)
+            }
+            if queued == 0 && closed { return nil }
+            condition.wait()
+        }
+    }
+
+    /// The source whose oldest waiting job arrived first among those under their limit.
+    private func oldestRunnableSource() -> String? {
+        var best: (source: String, arrival: Int)?
+        for (source, queue) in queues where runningBySource[source, default: 0] < perSourceLimit {
+            guard let arrival = queue.first?.arrival else { continue }
+            if best == nil || arrival < best!.arrival { best = (source, arrival) }
+        }
+        return best?.source
     }
 }

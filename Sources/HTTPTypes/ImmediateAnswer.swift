@@ -7,6 +7,8 @@ public enum ImmediateAnswer: Sendable {
     case work(@Sendable () -> HTTPResponse)
     /// Waits on another server first (a photo to fetch): runs on one of the server's fetch
     /// threads, which wait rather than compute, so a slow origin holds none of the render
-    /// workers; what it returns is then answered or, as `.work`, run on a worker.
-    case fetch(@Sendable () -> ImmediateAnswer)
+    /// workers; what it returns is then answered or, as `.work`, run on a worker. `from`
+    /// names that server (an origin): the server runs only so many fetches from one at once,
+    /// so a slow one leaves threads to the others.
+    case fetch(from: String, @Sendable () -> ImmediateAnswer)
 }

@@ -61,6 +61,12 @@ public final class PhotoFetcher: Sendable {
         URLParts(url)?.origin.map(origins.contains) ?? false
     }
 
+    /// The origin the allow-list check reads from `url` (on the list or not); nil for a URL
+    /// never fetched.
+    public static func origin(of url: String) -> PhotoOrigin? {
+        URLParts(url)?.origin
+    }
+
     /// The scheme, host (lower-cased, IPv6 without brackets) and port the allow-list check
     /// reads from `url`; nil for a URL never fetched.
     public static func checkedAuthority(_ url: String) -> (scheme: String, host: String, port: Int)? {

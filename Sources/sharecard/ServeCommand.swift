@@ -28,6 +28,7 @@ enum ServeCommand {
             ServeLimit.maxBody.spec,
             OptionSpec(name: "photo-origin", valueName: "URL", help: "Fetch photo=<url> from this origin (scheme://host[:port]; repeatable; off without one).", repeatable: true),
             ServeLimit.fetchWorkers.spec,
+            OptionSpec(name: "fetch-workers-per-origin", valueName: "N", help: "Fetch threads the photos of one origin may hold at once; its other requests wait, and other origins' go first (default: half the fetch threads, rounded up, with two or more origins; all of them with one)."),
             OptionSpec(name: "heic", help: "Take HEIC photos (uploads and photo=<url>). Off by default: HEVC costs about 80 ms of a core per megapixel (a 12 MP photo, a second). Bounded before decoding: the pixels a HEIC's streams are coded at, at most twice the photo pixel limit and 1024 cells."),
             ServeLimit.maxUpload.spec,
             ServeLimit.titleLimit.spec,
@@ -100,12 +101,15 @@ enum ServeCommand {
                                   templateDocuments: templateDocuments)
 
         var serverConfiguration: HTTPServer.Configuration
+        let fetchWorkers = try ServeLimit.fetchWorkers.value(args)
         do {
             serverConfiguration = try HTTPServer.Configuration(
                 host: args.value("host") ?? "127.0.0.1", port: try ServeLimit.port.value(args),
                 workers: try args.int("workers", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount,
                 queueLimit: try ServeLimit.queue.value(args),
-                fetchWorkers: try ServeLimit.fetchWorkers.value(args),
+                fetchWorkers: fetchWorkers,
+                fetchWorkersPerSource: try args.int("fetch-workers-per-origin", in: 1...ServeLimit.fetchWorkers.range.upperBound)
+                    ?? ((configuration.photoFetcher?.origins.count ?? 0) > 1 ? (fetchWorkers + 1) / 2 : fetchWorkers),
                 busyAnswerDelayMilliseconds: try ServeLimit.busyDelay.value(args),
                 maxConnections: try ServeLimit.maxConnections.value(args),
                 maxConnectionsPerIP: try ServeLimit.maxConnectionsPerIP.value(args),
@@ -116,11 +120,13 @@ enum ServeCommand {
                 maxURLBytes: ServeLimit.maxURLBytes, maxHeaderBytes: ServeLimit.maxHeaderBytes)
         } catch let e as HTTPServer.ConfigurationError {
             // The server names its properties; the ones a flag can put out of range by itself
-            // are checked by ServeLimit, these two depend on what is given.
+            // are checked by ServeLimit, these three depend on what is given.
             switch e.field {
             case "host": throw UsageError(description: "--host must be an IPv4 or IPv6 address (a name is not resolved), got '\(args.value("host") ?? "")'")
             case "maxConnectionsPerIP":
                 throw UsageError(description: "--max-connections-per-ip must be at most --max-connections (\(try ServeLimit.maxConnections.value(args)))")
+            case "fetchWorkersPerSource":
+                throw UsageError(description: "--fetch-workers-per-origin must be at most --fetch-workers (\(fetchWorkers))")
             default: throw UsageError(description: e.description)
             }
         }
@@ -144,11 +150,16 @@ enum ServeCommand {
             ServerMetricsText.exposition(server?.statistics ?? HTTPServer.Statistics(),
                                          droppedLogEntries: log.droppedEntries)
         }
+        var photoURLs = ""
+        if let origins = configuration.photoFetcher?.origins.count {
+            photoURLs = ", photo URLs from \(origins) origin\(origins == 1 ? "" : "s") on \(serverConfiguration.fetchWorkers) fetch threads"
+                + (origins > 1 ? ", at most \(serverConfiguration.fetchWorkersPerSource) per origin" : "")
+        }
         let port: Int
         do { port = try server.start() } catch {
             throw CommandError("\(error)")
         }
-        FileHandle.standardError.write(Data("sharecard serve: listening on http://\(serverConfiguration.host.contains(":") ? "[\(serverConfiguration.host)]" : serverConfiguration.host):\(port)/ with \(serverConfiguration.workers) workers\(keys.isEmpty ? "" : ", signed URLs only")\n".utf8))
+        FileHandle.standardError.write(Data("sharecard serve: listening on http://\(serverConfiguration.host.contains(":") ? "[\(serverConfiguration.host)]" : serverConfiguration.host):\(port)/ with \(serverConfiguration.workers) workers\(keys.isEmpty ? "" : ", signed URLs only")\(photoURLs)\n".utf8))
         do {
             try server.shutdownOnSignals(then: {
                 log.note("sharecard serve: shut down")

@@ -17,6 +17,25 @@ final class ServeMessageTests: TemporaryDirectoryTestCase {
         let perIP = try Sharecard.run(["serve", "--port", "0", "--max-connections", "10", "--max-connections-per-ip", "11"])
         XCTAssertEqual(perIP.status, 2, perIP.stderr)
         XCTAssertEqual(perIP.stderr, "sharecard serve: --max-connections-per-ip must be at most --max-connections (10)\n")
+
+        let perOrigin = try Sharecard.run(["serve", "--port", "0", "--fetch-workers", "3", "--fetch-workers-per-origin", "4"])
+        XCTAssertEqual(perOrigin.status, 2, perOrigin.stderr)
+        XCTAssertEqual(perOrigin.stderr, "sharecard serve: --fetch-workers-per-origin must be at most --fetch-workers (3)\n")
+    }
+
+    /// With photo URLs on, the listening line says how they are fetched: with two or more
+    /// origins, one origin holds at most half the fetch threads unless told otherwise.
+    func testTheListeningLineGivesEachOriginsShareOfTheFetchThreads() throws {
+        func line(_ arguments: [String]) throws -> String {
+            let server = try ServerProcess(self, executable: Sharecard.executable, arguments: arguments,
+                                           log: directory.appendingPathComponent("serve-\(UUID()).err"))
+            return server.stderrText
+        }
+        let two = ["--photo-origin", "https://a.example", "--photo-origin", "https://b.example"]
+        XCTAssertTrue(try line(two).contains(", photo URLs from 2 origins on 8 fetch threads, at most 4 per origin\n"))
+        XCTAssertTrue(try line(two + ["--fetch-workers", "5"]).contains("on 5 fetch threads, at most 3 per origin\n"))
+        XCTAssertTrue(try line(two + ["--fetch-workers-per-origin", "8"]).contains("on 8 fetch threads, at most 8 per origin\n"))
+        XCTAssertTrue(try line(["--photo-origin", "https://a.example"]).contains(", photo URLs from 1 origin on 8 fetch threads\n"))
     }
 
     /// An IPv6 address is bracketed in the URL, as RFC 3986 requires.

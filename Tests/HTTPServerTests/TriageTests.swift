@@ -46,8 +46,8 @@ final class TriageTests: XCTestCase {
                                                          fetchWorkers: 1, busyAnswerDelayMilliseconds: 0)
         let server = HTTPServer(configuration: configuration, triage: { request in
             switch request.path {
-            case "/fetch": return .fetch { fetching.pass(); return .work { .text("drawn after fetching") } }
-            case "/fetch-refused": return .fetch { .response(.error(status: 502, code: "fetch_failed", message: "the origin failed")) }
+            case "/fetch": return .fetch(from: "origin") { fetching.pass(); return .work { .text("drawn after fetching") } }
+            case "/fetch-refused": return .fetch(from: "origin") { .response(.error(status: 502, code: "fetch_failed", message: "the origin failed")) }
             case "/work": return .work { working.pass(); return .text("worked") }
             default: return nil
             }
@@ -78,6 +78,43 @@ final class TriageTests: XCTestCase {
         XCTAssertEqual(try LoopbackHTTPClient(port: port).request("GET", "/fetch-refused").status, 502)
     }
 
+    /// Fetches from one source hold at most `fetchWorkersPerSource` threads: with a slow
+    /// source's first request on one of two threads, its second waits in the queue, and a
+    /// request from another source takes the free thread at once. Without the bound the
+    /// second slow request took that thread and the other source's waited for the slow one.
+    func testOneSlowSourceLeavesFetchThreadsToTheOthers() throws {
+        let slow = Gate()
+        let configuration = try HTTPServer.Configuration(host: "127.0.0.1", port: 0, ioThreads: 2, workers: 1, queueLimit: 4,
+                                                         fetchWorkers: 2, fetchWorkersPerSource: 1, busyAnswerDelayMilliseconds: 0)
+        let server = HTTPServer(configuration: configuration, triage: { request in
+            switch request.path {
+            case "/slow": return .fetch(from: "https://slow.example") { slow.pass(); return .response(.text("slow")) }
+            case "/fast": return .fetch(from: "https://fast.example") { .response(.text("fast")) }
+            default: return nil
+            }
+        }) { _ in .text("handler") }
+        let port = try server.start()
+        defer { slow.open(8); server.shutdown() }
+
+        let first = try LoopbackHTTPClient(port: port), second = try LoopbackHTTPClient(port: port)
+        try first.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertTrue(slow.waitForEntry())
+        try second.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertTrue(eventually { server.statistics.fetchQueueDepth == 1 }, "the slow source's second request waits")
+        XCTAssertEqual(server.statistics.activeFetches, 1, "with a thread free")
+
+        let started = Date()
+        XCTAssertEqual(try LoopbackHTTPClient(port: port).request("GET", "/fast").text, "fast")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 1, "the other source's request waited for the slow one")
+        XCTAssertEqual(server.statistics.fetchQueueDepth, 1)
+
+        slow.open()
+        XCTAssertEqual(try first.readResponse().text, "slow")
+        XCTAssertTrue(slow.waitForEntry(), "the waiting request runs once its source's thread is free")
+        slow.open()
+        XCTAssertEqual(try second.readResponse().text, "slow")
+    }
+
     /// A client that leaves while its request waits on a fetch is not rendered for: the
     /// fetch finishes, and the worker drops the request as it drops one that left the queue.
     /// Shutdown waits for a fetch under way and answers it.
@@ -88,7 +125,7 @@ final class TriageTests: XCTestCase {
                                                          fetchWorkers: 2, busyAnswerDelayMilliseconds: 0)
         let server = HTTPServer(configuration: configuration, triage: { request in
             request.path == "/fetch"
-                ? .fetch { fetching.pass(); return .work { worked.update { $0 += 1 }; return .text("drawn after fetching") } }
+                ? .fetch(from: "origin") { fetching.pass(); return .work { worked.update { $0 += 1 }; return .text("drawn after fetching") } }
                 : nil
         }) { _ in .text("handler") }
         let port = try server.start()

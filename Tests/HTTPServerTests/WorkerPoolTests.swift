@@ -141,4 +141,40 @@ final class WorkerPoolTests: XCTestCase {
         XCTAssertNil(server.port)
         XCTAssertThrowsError(try server.start())
     }
+
+    /// The pool on its own: with a limit of one per source, a thread passes over a job whose
+    /// source is at its limit to the oldest one that is not; jobs of one source run in their
+    /// order; and with no limit given the pool runs plain FIFO.
+    func testAJobWhoseSourceIsAtItsLimitWaitsAndOthersPassIt() throws {
+        let pool = WorkerPool(workers: 2, queueLimit: 8, perSourceLimit: 1)
+        pool.start(name: "test-pool")
+        defer { pool.close() }
+        let order = Locked<[String]>([])
+        let holdA = DispatchSemaphore(value: 0)
+        func job(_ name: String, hold: DispatchSemaphore? = nil) -> WorkerPool.Job {
+            { order.update { $0.append(name) }; hold?.wait(); return {} }
+        }
+        XCTAssertTrue(pool.submit(from: "a", job("a1", hold: holdA)))
+        XCTAssertTrue(eventually { order.get() == ["a1"] })
+        XCTAssertTrue(pool.submit(from: "a", job("a2")))
+        XCTAssertTrue(pool.submit(from: "a", job("a3")))
+        XCTAssertTrue(pool.submit(from: "b", job("b1")))
+        XCTAssertTrue(pool.submit(from: "b", job("b2")))
+        XCTAssertTrue(eventually { order.get() == ["a1", "b1", "b2"] }, "\(order.get())")
+        XCTAssertEqual(pool.waiting, 2, "a2 and a3 wait for a1")
+        holdA.signal()
+        XCTAssertTrue(eventually { order.get() == ["a1", "b1", "b2", "a2", "a3"] }, "\(order.get())")
+
+        let plain = WorkerPool(workers: 1, queueLimit: 8)
+        plain.start(name: "test-plain")
+        defer { plain.close() }
+        let held = DispatchSemaphore(value: 0), seen = Locked<[String]>([])
+        plain.submit(from: "x") { seen.update { $0.append("x1") }; held.wait(); return {} }
+        XCTAssertTrue(eventually { seen.get() == ["x1"] })
+        for name in ["x2", "y1", "x3", "z1"] {
+            plain.submit(from: String(name.prefix(1))) { seen.update { $0.append(name) }; return {} }
+        }
+        held.signal()
+        XCTAssertTrue(eventually { seen.get() == ["x1", "x2", "y1", "x3", "z1"] }, "\(seen.get())")
+    }
 }

@@ -192,8 +192,8 @@ final class PhotoURLTests: XCTestCase {
             slowDone.signal()
         }
         let deadline = Date().addingTimeInterval(2)
-        while try fetch(port, "/metrics").text.contains("sharecard_http_fetches_active 0") {
-            XCTAssertLessThan(Date(), deadline, "the slow fetch never started")
+        while !(try fetch(port, "/metrics").text.contains("sharecard_http_fetches_active 1")) {
+            guard Date() < deadline else { return XCTFail("the slow fetch never started") }
             Thread.sleep(forTimeInterval: 0.02)
         }
         let plain = try fetch(port, "/v1/cards/classic.png?title=Rendered%20meanwhile&date=2026-12-03")
@@ -207,6 +207,47 @@ final class PhotoURLTests: XCTestCase {
         assertError(try XCTUnwrap(slow.withLock { $0 }), 504, "photo_timeout", field: "photo")
         // Fetched on the fetch thread, decoded and drawn on the worker.
         XCTAssertEqual(try fetch(port, card("\(base)/files/rocket-portrait.jpg")).status, 200)
+    }
+
+    /// A slow origin holds at most its share of the fetch threads: with two threads and one
+    /// per origin, two photos from a slow origin take one thread and the queue, and a photo
+    /// from another listed origin is fetched and drawn at once. Without the share the two
+    /// slow fetches held both threads and the other origin's photo waited for their time-out.
+    func testASlowOriginLeavesFetchThreadsToOtherOrigins() throws {
+        let other = try PhotoOriginServer(filesDirectory: Repository.path("Tests/CardsTests/Fixtures"))
+        defer { other.stop() }
+        var configuration = try Repository.configuration()
+        configuration.photoFetcher = PhotoFetcher(
+            origins: [try PhotoOrigin(base), try PhotoOrigin(other.base)],
+            limits: PhotoFetcher.Limits(maxBytes: 1 << 20, connectTimeoutMilliseconds: 500, totalTimeoutMilliseconds: 2500))
+        let server = try HTTPServer.Configuration(host: "127.0.0.1", port: 0, ioThreads: 2, workers: 1, queueLimit: 4, fetchWorkers: 2,
+                                                  fetchWorkersPerSource: 1, busyAnswerDelayMilliseconds: 0, maxConnections: 64,
+                                                  maxConnectionsPerIP: 0)
+        let port = try startService(configuration, server: server).port
+
+        let slowAnswers = LockedValue<[HTTPWireResponse]>([])
+        let slowDone = DispatchSemaphore(value: 0)
+        for n in 1...2 {
+            let target = card("\(base)/slow?\(n)")
+            Thread.detachNewThread {
+                if let answer = try? fetch(port, target) { slowAnswers.withLock { $0.append(answer) } }
+                slowDone.signal()
+            }
+        }
+        let deadline = Date().addingTimeInterval(2)
+        while !(try fetch(port, "/metrics").text.contains("sharecard_http_fetch_queue_depth 1")) {
+            guard Date() < deadline else { return XCTFail("the second slow photo never waited: \(try fetch(port, "/metrics").text)") }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        XCTAssertTrue(try fetch(port, "/metrics").text.contains("sharecard_http_fetches_active 1"))
+        let started = Date()
+        let photo = try fetch(port, card("\(other.base)/files/rocket-portrait.jpg"))
+        XCTAssertEqual(photo.status, 200, photo.text)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 1.5, "the other origin's photo waited for the slow one")
+        XCTAssertTrue(slowAnswers.withLock { $0.isEmpty }, "the slow origin answered before the other origin's photo")
+
+        for _ in 1...2 { XCTAssertEqual(slowDone.wait(timeout: .now() + 10), .success) }
+        XCTAssertEqual(slowAnswers.withLock { $0.map(\.status) }, [504, 504])
     }
 
     /// With the fetcher naming what it caches (as `serve` makes it), a photo card seen before

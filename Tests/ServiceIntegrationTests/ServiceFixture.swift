@@ -90,6 +90,10 @@ extension XCTestCase {
             let s = server?.statistics
             return (s?.inFlight ?? 0, s?.queueDepth ?? 0)
         }
+        // The server layer's lines of `/metrics` (fetch gauges, 429s), as `serve` adds them.
+        service.setServerMetrics { [weak server] in
+            ServerMetricsText.exposition(server?.statistics ?? HTTPServer.Statistics(), droppedLogEntries: 0)
+        }
         let port = try server.start()
         addTeardownBlock { server.shutdown() }
         return RunningService(server: server, service: service, port: port)
