@@ -56,6 +56,19 @@ static int sc_icu_instant_is_valid(double instant_ms) {
     return isfinite(instant_ms) && fabs(instant_ms) < 3.2e14;
 }
 
+/* Whether `calendar` is one of ICU's subclasses of icu::GregorianCalendar (single
+ * inheritance, so the UCalendar pointer is the GregorianCalendar's `this`). */
+static int sc_icu_is_gregorian_subclass(const UCalendar *calendar) {
+    UErrorCode code = U_ZERO_ERROR;
+    const char *type = sc_icu_i18n.ucal_getType(calendar, &code);
+    if (U_FAILURE(code) || type == NULL) return 0;
+    static const char *const subclasses[] = {"buddhist", "roc", "japanese", "iso8601"};
+    for (size_t i = 0; i < sizeof subclasses / sizeof subclasses[0]; i++) {
+        if (strcmp(type, subclasses[i]) == 0) return 1;
+    }
+    return 0;
+}
+
 /* Opens a calendar of the locale's type in `zone`, proleptic when Gregorian, set to the
  * instant. Returns NULL with the status in *code on failure. */
 static UCalendar *sc_icu_calendar(const char *locale_id, const UChar *zone, double instant_ms, UErrorCode *code) {
@@ -67,7 +80,15 @@ static UCalendar *sc_icu_calendar(const char *locale_id, const UChar *zone, doub
     }
     UErrorCode change = U_ZERO_ERROR;
     sc_icu_i18n.ucal_setGregorianChange(calendar, SC_ICU_PROLEPTIC_CHANGE, &change);
-    /* Calendars that are not Gregorian report U_UNSUPPORTED_ERROR: nothing to change. */
+    if (change == U_UNSUPPORTED_ERROR && sc_icu_is_gregorian_subclass(calendar)) {
+        /* ucal_setGregorianChange takes only a GregorianCalendar itself (a typeid check), yet
+         * the Buddhist, ROC, Japanese and ISO 8601 calendars are GregorianCalendar subclasses
+         * that count months and days the Gregorian way, and switch to Julian ones before 1582
+         * unless told not to: the C++ method that the C function wraps serves them. */
+        change = U_ZERO_ERROR;
+        sc_icu_i18n.gregorian_calendar_set_change(calendar, SC_ICU_PROLEPTIC_CHANGE, &change);
+    }
+    /* Other calendars (Hebrew, Islamic, …) report U_UNSUPPORTED_ERROR: nothing to change. */
     if (U_FAILURE(change) && change != U_UNSUPPORTED_ERROR) {
         sc_icu_i18n.ucal_close(calendar);
         *code = change;

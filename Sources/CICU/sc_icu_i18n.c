@@ -26,6 +26,7 @@ int32_t sc_icu_i18n_open(char *err, size_t err_size) {
     const sc_dl_symbol symbols[] = {
         SC_ICU_ENTRY(ucal_close),
         SC_ICU_ENTRY(ucal_getKeywordValuesForLocale),
+        SC_ICU_ENTRY(ucal_getType),
         SC_ICU_ENTRY(ucal_open),
         SC_ICU_ENTRY(ucal_setGregorianChange),
         SC_ICU_ENTRY(ucal_setMillis),
@@ -48,6 +49,8 @@ int32_t sc_icu_i18n_open(char *err, size_t err_size) {
         SC_ICU_ENTRY(unumsys_isAlgorithmic),
         SC_ICU_ENTRY(unumsys_openAvailableNames),
         SC_ICU_ENTRY(unumsys_openByName),
+        {(void **)&sc_icu_i18n.gregorian_calendar_set_change,
+         "_ZN6icu_" SC_ICU_STRINGIFY(U_ICU_VERSION_MAJOR_NUM) "17GregorianCalendar18setGregorianChangeEdR10UErrorCode"},
     };
     return sc_dl_open_explained("libicui18n", "libicu" SC_ICU_STRINGIFY(U_ICU_VERSION_MAJOR_NUM), &i18n_once, names,
                                 sizeof names / sizeof names[0], symbols, sizeof symbols / sizeof symbols[0], err,

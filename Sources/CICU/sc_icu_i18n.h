@@ -17,6 +17,7 @@
 typedef struct {
     __typeof__(&ucal_close) ucal_close;
     __typeof__(&ucal_getKeywordValuesForLocale) ucal_getKeywordValuesForLocale;
+    __typeof__(&ucal_getType) ucal_getType;
     __typeof__(&ucal_open) ucal_open;
     __typeof__(&ucal_setGregorianChange) ucal_setGregorianChange;
     __typeof__(&ucal_setMillis) ucal_setMillis;
@@ -39,6 +40,10 @@ typedef struct {
     __typeof__(&unumsys_isAlgorithmic) unumsys_isAlgorithmic;
     __typeof__(&unumsys_openAvailableNames) unumsys_openAvailableNames;
     __typeof__(&unumsys_openByName) unumsys_openByName;
+    /* icu::GregorianCalendar::setGregorianChange(UDate, UErrorCode &), called as a C function
+     * (Itanium C++ ABI: `this`, then the arguments, a reference passed as a pointer). Only for a
+     * calendar whose type is a GregorianCalendar subclass: see sc_icu_calendar. */
+    void (*gregorian_calendar_set_change)(UCalendar *calendar, UDate date, UErrorCode *status);
 } sc_icu_i18n_table;
 
 extern sc_icu_i18n_table sc_icu_i18n;

@@ -91,6 +91,19 @@ final class CanonicalLocaleTests: XCTestCase {
         XCTAssertEqual(try format("en", offset: 0, time: true).string(millisecondsSince1970: lateJune1), "June 2, 2024 at 1:30\u{202F}AM")
         // Proleptic Gregorian: no Julian calendar before 1582 (-14,831,769,600 s is 1500-01-01).
         XCTAssertEqual(try format("en").string(millisecondsSince1970: -14_831_769_600_000), "January 1, 1500")
+        // So are the calendars that count Gregorian months and days under other years and eras
+        // (ICU's subclasses of its Gregorian calendar, which ucal_setGregorianChange refuses):
+        // 1500-01-01 stays January 1 (it was December 22 in their Julian fallback), and so do
+        // 1582-10-10 (Julian September 30) and 1000-03-01 (February 24); a range ends where it should.
+        let october10of1582 = -12_219_724_800_000.0, march1of1000 = -30_605_126_400_000.0
+        XCTAssertEqual(try format("en-u-ca-buddhist").string(millisecondsSince1970: -14_831_769_600_000), "January 1, 2043 BE")
+        XCTAssertEqual(try format("en-u-ca-buddhist").string(millisecondsSince1970: october10of1582), "October 10, 2125 BE")
+        XCTAssertEqual(try format("th-u-ca-buddhist").string(millisecondsSince1970: march1of1000), "1 มีนาคม 1543")
+        XCTAssertEqual(try format("zh-Hant-TW-u-ca-roc").string(millisecondsSince1970: march1of1000), "民國前912年3月1日")
+        XCTAssertEqual(try format("en-u-ca-roc").string(millisecondsSince1970: october10of1582), "October 10, 330 B.R.O.C.")
+        XCTAssertTrue(try format("ja-u-ca-japanese").string(millisecondsSince1970: october10of1582).hasSuffix("10月10日"))
+        XCTAssertEqual(try format("en-u-ca-buddhist").string(millisecondsSince1970: october10of1582, to: october10of1582 + 2 * day),
+                       "October 10\u{2009}–\u{2009}12, 2125 BE")
         XCTAssertThrowsError(try format("en").string(millisecondsSince1970: .infinity))
         XCTAssertThrowsError(try format("en", offset: 19 * 3600))
     }
