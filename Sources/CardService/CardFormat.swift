@@ -78,7 +78,7 @@ struct CardFormatChoice: Equatable {
 
     static func qualityParameter(_ request: HTTPRequest) throws -> Int? {
         guard let text = request.queryValue("quality") else { return nil }
-        guard text.utf8.count <= 3, let q = Int(text), (1...100).contains(q) else {
+        guard let q = WholeNumberParameter.value(text), (1...100).contains(q) else {
             throw ServiceError.badRequest(code: "invalid_parameter", message: "quality must be a whole number from 1 to 100, got \(QuotedValue.quoted(text))", field: "quality")
         }
         return q

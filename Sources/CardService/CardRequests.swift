@@ -82,7 +82,7 @@ extension CardService {
         } else {
             // Without keys nothing is verified, but like every other parameter these must be
             // well formed: a garbled one is refused rather than silently ignored.
-            if let text = request.queryValue("expires"), Int(text) == nil {
+            if let text = request.queryValue("expires"), URLSigner.unixSeconds(text) == nil {
                 throw ServiceError.badRequest(code: "invalid_parameter", message: "expires must be Unix seconds (a whole number), got \(QuotedValue.quoted(text))", field: "expires")
             }
             if let text = request.queryValue("sig"), Base64URL.decodeCanonical(text)?.count != 32 {
@@ -199,7 +199,7 @@ extension CardService {
 
     func scale(_ request: HTTPRequest) throws -> Int {
         guard let text = request.queryValue("scale") else { return 1 }
-        guard let s = Int(text), (1...configuration.maxScale).contains(s) else {
+        guard let s = WholeNumberParameter.value(text), (1...configuration.maxScale).contains(s) else {
             throw ServiceError.badRequest(code: "invalid_parameter", message: "scale must be a whole number from 1 to \(configuration.maxScale), got \(QuotedValue.quoted(text))", field: "scale")
         }
         return s

@@ -9,7 +9,8 @@ extension CardService {
     static func checkUnexpectedQuery(_ route: Route, _ request: HTTPRequest) throws(ServiceError) {
         switch route {
         case .cards, .card, .share: return
-        case .palettePreview where request.queryItems.allSatisfy({ $0.name == versionParameter }): return
+        case .palettePreview where request.queryItems.allSatisfy({ $0.name == versionParameter }):
+            try checkParameterNames(request.queryItems, allowed: [versionParameter])  // `v` twice
         default:
             guard let first = request.queryItems.first else { return }
             throw .badRequest(code: "unexpected_query", message: "this route takes no query parameters", field: first.name)

@@ -1,4 +1,5 @@
 import Foundation
+import UnicodeText
 
 /// Every palette and template, loaded once from their folders and passed down explicitly.
 public struct Catalog: Sendable {
@@ -58,14 +59,14 @@ public struct Catalog: Sendable {
 
     public func palette(named name: String) throws(EventError) -> Palette {
         guard let p = palettes.first(where: { $0.name == name }) else {
-            throw EventError(field: "palette", reason: "unknown palette \"\(name)\"\(Suggestion.didYouMean(name, in: palettes.map(\.name))) (expected one of: \(palettes.map(\.name).joined(separator: ", ")))")
+            throw EventError(field: "palette", reason: "unknown palette \(QuotedValue.quoted(name))\(Suggestion.didYouMean(name, in: palettes.map(\.name))) (expected one of: \(palettes.map(\.name).joined(separator: ", ")))")
         }
         return p
     }
 
     public func template(named name: String) throws(EventError) -> Template {
         guard let t = templates.first(where: { $0.name == name }) else {
-            throw EventError(field: "template", reason: "unknown template \"\(name)\"\(Suggestion.didYouMean(name, in: templates.map(\.name))) (expected one of: \(templates.map(\.name).joined(separator: ", ")))")
+            throw EventError(field: "template", reason: "unknown template \(QuotedValue.quoted(name))\(Suggestion.didYouMean(name, in: templates.map(\.name))) (expected one of: \(templates.map(\.name).joined(separator: ", ")))")
         }
         return t
     }

@@ -62,7 +62,10 @@ public struct Event: Hashable, Sendable {
         let color = CustomColor.isHex(color) ? try CustomColor(color).canonical : color
         for (field, value) in [("color", color), ("palette", palette), ("template", template)] where field != "color" || !CustomColor.isHex(value) {
             guard Self.isName(value) else {
-                throw EventError(field: field, reason: "must be a name of letters, digits, '_' or '-', got \(QuotedValue.quoted(value))")
+                let tooLong = value.count > Self.maximumNameLength && value.unicodeScalars.allSatisfy(Self.isNameScalar)
+                throw EventError(field: field, reason: tooLong
+                    ? "must be a name of at most \(Self.maximumNameLength) characters, got \(value.count): \(QuotedValue.quoted(value))"
+                    : "must be a name of letters, digits, '_' or '-', got \(QuotedValue.quoted(value))")
             }
         }
         let canonicalLocale: CanonicalLocale
@@ -102,11 +105,16 @@ public struct EventError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension Event {
+    /// The longest colour, palette or template name, in characters.
+    static let maximumNameLength = 64
+
     /// Whether `value` can name a palette, a colour or a template: 1 to 64 ASCII letters,
     /// digits, `_` or `-` (what an event may give, and so what a palette may offer).
     static func isName(_ value: String) -> Bool {
-        !value.isEmpty && value.count <= 64 && value.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" || $0 == "-")
-        }
+        !value.isEmpty && value.count <= maximumNameLength && value.unicodeScalars.allSatisfy(isNameScalar)
+    }
+
+    private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "_" || scalar == "-")
     }
 }

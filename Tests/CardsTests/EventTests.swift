@@ -171,4 +171,25 @@ final class EventTests: XCTestCase {
             XCTAssertEqual("\($0)", #"palette: must be a name of letters, digits, '_' or '-', got "\u{1B}[31mRED""#)
         }
     }
+
+    /// A name of the right characters that is only too long says so, rather than naming the
+    /// characters; an unknown name is quoted as every other value is (cut, escaped).
+    func testANameTooLongSaysSoAndAnUnknownOneIsQuotedShort() throws {
+        XCTAssertNoThrow(try Event(title: "x", palette: String(repeating: "d", count: 64)))
+        XCTAssertThrowsError(try Event(title: "x", palette: String(repeating: "d", count: 65))) {
+            XCTAssertTrue("\($0)".hasPrefix("palette: must be a name of at most 64 characters, got 65: \"ddd"), "\($0)")
+        }
+        XCTAssertThrowsError(try Event(title: "x", template: String(repeating: "é", count: 65))) {
+            XCTAssertTrue("\($0)".hasPrefix("template: must be a name of letters, digits"), "\($0)")
+        }
+        let catalog = try Catalog(palettesDirectory: CardGoldenTests.repository.appendingPathComponent("palettes"),
+                                  templatesDirectory: CardGoldenTests.repository.appendingPathComponent("templates"))
+        XCTAssertThrowsError(try catalog.palette(named: String(repeating: "d", count: 15_000))) {
+            XCTAssertLessThan("\($0)".utf8.count, 400, "the whole name was echoed")
+        }
+        XCTAssertThrowsError(try catalog.template(named: "\u{1B}[2J" + String(repeating: "t", count: 500))) {
+            XCTAssertTrue("\($0)".hasPrefix(#"template: unknown template "\u{1B}[2Jttt"#), "\($0)".prefix(100) + "")
+            XCTAssertLessThan("\($0)".utf8.count, 400)
+        }
+    }
 }

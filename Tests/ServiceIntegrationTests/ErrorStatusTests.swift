@@ -26,6 +26,11 @@ final class ErrorStatusTests: XCTestCase {
             (card + "&scale=4", "invalid_parameter", "scale"),
             (card + "&scale=two", "invalid_parameter", "scale"),
             (card + "&scale=1.5", "invalid_parameter", "scale"),
+            // digits as a URL writes them: no sign, no leading zero (Int("+2") and Int("02") are 2)
+            (card + "&scale=%2B2", "invalid_parameter", "scale"),
+            (card + "&scale=02", "invalid_parameter", "scale"),
+            ("/v1/cards/classic.jpg?title=T&quality=%2B50", "invalid_parameter", "quality"),
+            ("/v1/cards/classic.jpg?title=T&quality=050", "invalid_parameter", "quality"),
             (card + "&emoji=ab", "invalid_event", "emoji"),
             (card + "&locale=en%20US", "invalid_event", "locale"),
             ("/v1/cards/classic.png?title=%20%20", "invalid_event", "title"),
@@ -37,6 +42,9 @@ final class ErrorStatusTests: XCTestCase {
             (card + "&subtitle=" + String(repeating: "e%CC%81", count: 251), "invalid_event", "subtitle"),
             ("/v1/cards/bad%20name.png?title=x", "invalid_event", "template"),
             (card + "&expires=soon", "invalid_parameter", "expires"),
+            // as a signing server reads it: digits only
+            (card + "&expires=-5", "invalid_parameter", "expires"),
+            (card + "&expires=%2B5", "invalid_parameter", "expires"),
             (card + "&sig=not-a-signature", "invalid_parameter", "sig"),
             ("/healthz?verbose=1", "unexpected_query", "verbose"),
             ("/v1/palettes?x", "unexpected_query", "x"),

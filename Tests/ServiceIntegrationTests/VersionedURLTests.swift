@@ -49,6 +49,8 @@ final class VersionedURLTests: XCTestCase {
             assertError(try fetch(running.port, "/v1/palettes/default/preview.png?v=\(bad)"), 400, "invalid_parameter", field: "v")
         }
         assertError(try fetch(running.port, "/v1/cards/classic.png?title=Hi&v=1&v=2"), 400, "duplicate_parameter", field: "v")
+        // A preview took the first of two (a proxy in front may read the other).
+        assertError(try fetch(running.port, "/v1/palettes/default/preview.png?v=a&v=b"), 400, "duplicate_parameter", field: "v")
         XCTAssertEqual(try fetch(running.port, "/v1/cards/classic.png?title=Hi&v=" + String(repeating: "a", count: 32)).status, 200)
     }
 
