@@ -122,9 +122,17 @@ public struct FontLibrary: Sendable {
     /// The faces lookups tried to open and could not ("Noto Sans 700: font … has 1 face(s);
     /// face index 7 does not exist"), in manifest order. Such a face is passed over as if
     /// absent, so a message about characters no font has names these too.
-    public var facesThatFailedToOpen: [String] {
+    public var facesThatFailedToOpen: [String] { failures { _ in true } }
+
+    /// `facesThatFailedToOpen` of `family` alone (compared as `face(family:)` compares it).
+    public func facesThatFailedToOpen(family: String) -> [String] {
+        failures { $0.family.lowercased() == family.lowercased() }
+    }
+
+    private func failures(of included: (Entry) -> Bool) -> [String] {
         (optional?.loaded ?? first).entries.compactMap { entry in
-            entry.slot.openFailure.map { "\(entry.family) \(entry.weight.value)\(entry.style == .italic ? " italic" : ""): \($0)" }
+            guard included(entry) else { return nil }
+            return entry.slot.openFailure.map { "\(entry.family) \(entry.weight.value)\(entry.style == .italic ? " italic" : ""): \($0)" }
         }
     }
 

@@ -77,7 +77,9 @@ public struct Paragraph: Sendable {
         let runFaces = try text.runs.map { run -> FontFace in
             let a = run.attributes
             guard let face = library.face(family: a.family, weight: a.weight, style: a.style) else {
-                throw TypesettingError.unknownFamily(a.family)
+                let failures = library.facesThatFailedToOpen(family: a.family)
+                throw failures.isEmpty ? TypesettingError.unknownFamily(a.family)
+                                       : TypesettingError.familyCannotBeOpened(a.family, failures.joined(separator: "; "))
             }
             return face
         }

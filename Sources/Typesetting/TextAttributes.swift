@@ -89,11 +89,14 @@ public struct AttributedText: Sendable {
 public enum TypesettingError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidArgument(String)
     case unknownFamily(String)
+    /// A family the fonts have, whose face for the text failed to open, and why.
+    case familyCannotBeOpened(String, String)
 
     public var description: String {
         switch self {
         case .invalidArgument(let m): return m
         case .unknownFamily(let f): return "unknown font family \"\(f)\""
+        case .familyCannotBeOpened(let f, let why): return "font family \"\(f)\" cannot be opened: \(why)"
         }
     }
 }

@@ -56,6 +56,9 @@ enum TextOptions {
             let layout = TextLayout(paragraph, options: options)
             if let failure = library.optionalFacesFailure { throw CommandError("\(failure)") }
             return layout
+        } catch .familyCannotBeOpened(let family, let why) as TypesettingError {
+            // The fonts are at fault, not the arguments: exit 1, not 2.
+            throw CommandError(TypesettingError.familyCannotBeOpened(family, why).description)
         } catch let e as TypesettingError {
             throw UsageError(description: e.description)
         }

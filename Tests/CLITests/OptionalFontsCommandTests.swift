@@ -84,6 +84,14 @@ final class OptionalFontsCommandTests: TemporaryDirectoryTestCase {
         let latin = try Sharecard.run(["render", "--fonts", fonts, "--title", "Good morning", "-o", path("latin.png")])
         XCTAssertEqual([latin.status], [0])
         XCTAssertEqual(latin.stderr, "")
+        // The family asked for by name: the face and why, not "unknown font family" (which
+        // `fonts list` contradicts); the fonts are at fault, not the arguments, so exit 1.
+        for command in ["measure", "text"] {
+            let named = try Sharecard.run([command, "--fonts", fonts, "--text", "Hi", "--font", "Noto Sans", "-o", path("named.png")]
+                                              .filter { command == "text" || ($0 != "-o" && !$0.hasSuffix("named.png")) })
+            XCTAssertEqual(named.status, 1, named.stderr)
+            XCTAssertEqual(named.stderr, "sharecard \(command): font family \"Noto Sans\" cannot be opened: \(face)\n")
+        }
     }
 
     func testValidateAndListTheShippedFonts() throws {
