@@ -123,6 +123,9 @@ struct LineBreaker {
                 if cut == start { cut = end }
                 lines.append(start..<cut)
                 start = cut
+                // A grapheme as wide as the whole word took the break after it: without this
+                // step a mandatory break there (the text's end) added an empty line.
+                if cut == end { j += 1 }
             } else {
                 return nil
             }

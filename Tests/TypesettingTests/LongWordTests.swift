@@ -45,6 +45,19 @@ final class LongWordTests: XCTestCase {
         XCTAssertTrue(l.lines[0].text.hasPrefix("👨‍👩‍👧"))
     }
 
+    /// One grapheme wider than the box at the smallest size (60 men joined by ZWJ: one
+    /// cluster, 1,367 points at 18 pt) is a line of its own, drawn whole and wider than the
+    /// box (`width` says so), with no empty line after it; the words after it go on.
+    func testAClusterWiderThanTheBoxAddsNoEmptyLine() throws {
+        let cluster = String(repeating: "\u{1F468}\u{200D}", count: 60) + "\u{1F468}"
+        let alone = try layout(cluster)
+        XCTAssertEqual(alone.lines.map(\.text), [cluster], "was the cluster, then an empty line")
+        XCTAssertGreaterThan(alone.lines[0].width, 944)
+        let followed = try layout(cluster + " and friends")
+        XCTAssertFalse(followed.lines.contains { $0.text.isEmpty }, "\(followed.lines.map(\.text))")
+        XCTAssertEqual(followed.lines.map(\.text).joined(), cluster + " and friends")
+    }
+
     /// Text that does not fit because it is long, not because a word is, is truncated with an
     /// ellipsis at the minimum size: its ordinary words are never cut ("sc|ruffiest").
     func testOrdinaryWordsAreNeverCutToFitLongText() throws {
