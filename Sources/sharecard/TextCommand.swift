@@ -3,6 +3,7 @@ import Foundation
 import Geometry
 import Raster
 import Typesetting
+import UnicodeText
 
 enum TextCommand {
     static let spec = CommandSpec(
@@ -11,8 +12,8 @@ enum TextCommand {
         usage: "text --text TEXT -o OUT.png|.jpg|.webp [--format F] [--quality Q] [layout options] [--size PRESET|WxH] [--color HEX] [--background HEX] [--show-box]",
         options: TextOptions.specs + [
             OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the image ('-' for standard output); its extension picks the format."),
-            OptionSpec(name: "color", valueName: "HEX", help: "Text colour (default #ffffff)."),
-            OptionSpec(name: "background", valueName: "HEX", help: "Canvas colour (default #7b4397)."),
+            OptionSpec(name: "color", valueName: "HEX", help: "Text colour: #rgb, #rrggbb, or with alpha #rgba, #rrggbbaa (default #ffffff)."),
+            OptionSpec(name: "background", valueName: "HEX", help: "Canvas colour, opaque: #rgb or #rrggbb (default #7b4397)."),
             OptionSpec(name: "scale", valueName: "N", help: "Device pixels per point, 1-3 (default 1)."),
             OptionSpec(name: "show-box", help: "Outline the layout box and each line's box."),
             CardOptions.sizeSpec,
@@ -24,7 +25,7 @@ enum TextCommand {
         guard let output = args.value("output") else { throw UsageError(description: "sharecard text: missing -o FILE") }
         let format = try OutputFormatOptions.output(args, path: output)
         let size = try canvasSize(args)?.size ?? Size(width: 1024, height: 576)
-        let color = try hex(args, "color", default: .white)
+        let color = try hex(args, "color", default: .white, alpha: true)
         let background = try hex(args, "background", default: Color(hex: "#7b4397")!)
         let library = try Resources.fontLibrary(override: args.value("fonts"))
         let layout = try TextOptions.layout(args, color: color, library: library)
@@ -61,9 +62,14 @@ enum TextCommand {
         return try CardOptions.size(args, option: "canvas")
     }
 
-    static func hex(_ args: ParsedArguments, _ name: String, default value: Color) throws -> Color {
+    /// `--color` takes an alpha (`#rgba`, `#rrggbbaa`: see-through text); `--background`
+    /// does not, since the image is opaque (a see-through canvas came out white).
+    static func hex(_ args: ParsedArguments, _ name: String, default value: Color, alpha: Bool = false) throws -> Color {
         guard let text = args.value(name) else { return value }
-        guard let c = Color(hex: text) else { throw UsageError(description: "--\(name) must be a hex colour such as #7b4397, got '\(text)'") }
+        let forms = alpha ? "#rgb, #rrggbb, #rgba or #rrggbbaa" : "#rgb or #rrggbb (the image is opaque)"
+        guard text.hasPrefix("#"), alpha || [4, 7].contains(text.utf8.count), let c = Color(hex: text) else {
+            throw UsageError(description: "--\(name) must be a hex colour, \(forms), such as #7b4397, got \(QuotedValue.quoted(text))")
+        }
         return c
     }
 }

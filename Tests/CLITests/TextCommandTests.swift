@@ -62,6 +62,24 @@ final class TextCommandTests: XCTestCase {
         }
     }
 
+    /// The text may be see-through; the canvas may not (the image is opaque: `#7b439700`
+    /// came out all white). A colour is written with its `#`, as `render --color` takes it.
+    func testTextColoursTakeAlphaAndTheCanvasColourDoesNot() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("text-colour-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("t.png").path
+        for colour in ["#fff", "#ffffff80", "#fff8"] {
+            let r = try Sharecard.run(["text", "--text", "Hi", "--color", colour, "-o", out])
+            XCTAssertEqual(r.status, 0, "\(colour): \(r.stderr)")
+        }
+        for (flag, colour) in [("--background", "#7b439700"), ("--background", "#7b48"), ("--background", "7b4397"), ("--color", "fff")] {
+            let r = try Sharecard.run(["text", "--text", "Hi", flag, colour, "-o", out])
+            XCTAssertEqual(r.status, 2, "\(flag) \(colour): \(r.stderr)")
+            XCTAssertTrue(r.stderr.hasPrefix("sharecard text: \(flag) must be a hex colour, #rgb"), r.stderr)
+        }
+    }
+
     func testTheTextLimitCountsCodePoints() throws {
         // A family emoji is 7 code points and 11 UTF-16 units: 700 of them are 4,900 code
         // points, inside the limit (7,700 units were refused before).
