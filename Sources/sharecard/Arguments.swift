@@ -8,6 +8,8 @@ struct OptionSpec: Sendable {
     var valueName: String? = nil  // nil: a flag
     let help: String
     var repeatable = false
+    /// The values it takes when they are a fixed list (offered by the shell completions).
+    var values: [String] = []
 }
 
 /// What a command accepts, for parsing and for `--help`.
@@ -19,6 +21,9 @@ struct CommandSpec: Sendable {
     /// Names of positional arguments, for help and arity checks.
     var positionals: [String] = []
     var minimumPositionals = 0
+    /// The values of the first positional when it is one of a fixed list (an action such as
+    /// `list` or `show`), offered by the shell completions.
+    var actions: [String] = []
     var details: String = ""
 
     /// Every option, `--help` included: the one table that help, the man page and the shell

@@ -108,7 +108,8 @@ enum CardOptions {
 
 extension CardOptions {
     static let sizeSpec = OptionSpec(name: "size", valueName: "PRESET|WxH",
-                                     help: "card (1024×576, the default), og (1200×630), square (1080×1080), story (1080×1920), banner (1500×500), or WxH with sides of 320 to 4096 points.")
+                                     help: "card (1024×576, the default), og (1200×630), square (1080×1080), story (1080×1920), banner (1500×500), or WxH with sides of 320 to 4096 points.",
+                                     values: CardSize.presets.map(\.name))
 
     /// `--size` (or another option holding a card size), or nil for the template's own size.
     static func size(_ args: ParsedArguments, option: String = "size") throws -> CardSize? {

@@ -13,7 +13,8 @@ enum DrawCommand {
         options: [
             OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the image ('-' for standard output); its extension picks the format."),
             OptionSpec(name: "size", valueName: "PRESET|WxH",
-                       help: "Draw on a canvas of this size instead of the scene's own: card (1024×576), og (1200×630), square (1080×1080), story (1080×1920), banner (1500×500), or WxH with sides of 320 to 4096 points."),
+                       help: "Draw on a canvas of this size instead of the scene's own: card (1024×576), og (1200×630), square (1080×1080), story (1080×1920), banner (1500×500), or WxH with sides of 320 to 4096 points.",
+                       values: CardSize.presets.map(\.name)),
             OptionSpec(name: "scale", valueName: "N", help: "Device pixels per point, overriding the scene's scale (1-4)."),
             OptionSpec(name: "photo", valueName: "FILE",
                        help: "The event's photo (JPEG, PNG, WebP or HEIC, '-' for standard input) for the scene's images whose src is {\"from\": \"eventPhoto\"}, cropped to its faces as on a card; without it they show their placeholder."),

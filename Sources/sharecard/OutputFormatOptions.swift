@@ -4,7 +4,8 @@ import Raster
 /// `--format` and `--quality`, and the format an output file's extension names.
 enum OutputFormatOptions {
     static let specs = [
-        OptionSpec(name: "format", valueName: "png|jpeg|webp", help: "The image format; without it the output's extension decides (.png, .jpg/.jpeg, .webp), PNG for standard output."),
+        OptionSpec(name: "format", valueName: "png|jpeg|webp", help: "The image format; without it the output's extension decides (.png, .jpg/.jpeg, .webp), PNG for standard output.",
+                   values: ["png", "jpeg", "webp"]),
         OptionSpec(name: "quality", valueName: "1-100", help: "JPEG or WebP quality (default 90; WebP 100 is lossless)."),
     ]
 

@@ -13,7 +13,8 @@ enum PalettesCommand {
             CardOptions.sizeSpec,
         ] + OutputFormatOptions.specs + CardOptions.dataSpecs,
         positionals: ["ACTION", "NAME"],
-        minimumPositionals: 1)
+        minimumPositionals: 1,
+        actions: ["list", "show", "preview"])
 
     static func run(_ args: ParsedArguments) throws {
         let catalog = try CardOptions.catalog(args)

@@ -11,6 +11,7 @@ enum TemplatesCommand {
         ],
         positionals: ["ACTION", "NAME|FILE"],
         minimumPositionals: 1,
+        actions: ["list", "show", "validate"],
         details: "The template format is described in docs/templates.md.")
 
     static func run(_ args: ParsedArguments) throws {

@@ -17,7 +17,7 @@ enum TextCommand {
             OptionSpec(name: "scale", valueName: "N", help: "Device pixels per point, 1-3 (default 1)."),
             OptionSpec(name: "show-box", help: "Outline the layout box and each line's box."),
             CardOptions.sizeSpec,
-            OptionSpec(name: "canvas", valueName: "PRESET|WxH", help: "Deprecated: the former name of --size."),
+            OptionSpec(name: "canvas", valueName: "PRESET|WxH", help: "Deprecated: the former name of --size.", values: CardSize.presets.map(\.name)),
         ] + OutputFormatOptions.specs,
         details: "The box defaults to the classic card's title frame, (40, 140, 944, 300).")
 

@@ -52,7 +52,7 @@ final class CompletionTests: TemporaryDirectoryTestCase {
         let zsh = try script("zsh"), fish = try script("fish")
         for (command, options) in try optionTables() {
             let zshLine = try XCTUnwrap(zsh.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("\(command)) _arguments") })
-            let fishLines = fish.split(separator: "\n").filter { $0.contains("'__fish_seen_subcommand_from \(command)'") }
+            let fishLines = fish.split(separator: "\n").filter { $0.contains("'__fish_sharecard_command \(command)'") }
             for option in options {
                 if let short = option.short {
                     XCTAssertTrue(zshLine.contains("{\(short),\(option.long)}"), "zsh \(command) \(option.long)")
@@ -97,6 +97,38 @@ final class CompletionTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try complete(["sharecard", "render", "--col"]), ["--color"])
         XCTAssertEqual(try complete(["sharecard", "batch", "x", "--sh"]), ["--shard"])
         XCTAssertEqual(try complete(["sharecard", "completions", "f"]), ["fish"])
+        // Actions, and the values of options that take a fixed list.
+        XCTAssertEqual(try complete(["sharecard", "palettes", ""]), ["list", "show", "preview"])
+        XCTAssertEqual(try complete(["sharecard", "templates", "v"]), ["validate"])
+        XCTAssertEqual(try complete(["sharecard", "fonts", ""]), ["list", "validate"])
+        XCTAssertEqual(try complete(["sharecard", "render", "--format", ""]), ["png", "jpeg", "webp"])
+        XCTAssertEqual(try complete(["sharecard", "render", "--size", "s"]), ["square", "story"])
+        XCTAssertEqual(try complete(["sharecard", "text", "--align", "n"]), ["natural"])
+        // Completing leaves nothing behind in the user's shell.
+        let leak = try ProcessRunner.run("/bin/bash", ["-c", "source '\(file)'; COMP_WORDS=(sharecard palettes ''); COMP_CWORD=2; _sharecard; [[ -v positional || -v choices || -v choice ]] && echo left || echo none"],
+                                         environment: ["PATH": "/usr/bin:/bin"], in: directory)
+        XCTAssertEqual(String(decoding: leak.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines), "none", "variables left global")
+    }
+
+    /// fish completes by the command word, not by any later word that names a command
+    /// (`measure --text text --` offered text's options), and offers actions and values
+    /// (skipped when fish is not installed).
+    func testFishCompletesByTheCommandWord() throws {
+        guard let fish = ["/usr/bin/fish", "/bin/fish"].first(where: FileManager.default.isExecutableFile) else {
+            throw XCTSkip("fish is not installed (scripts/setup --test installs it)")
+        }
+        let file = try write(try script("fish"), to: "sharecard.fish")
+        func complete(_ line: String) throws -> [String] {
+            let r = try ProcessRunner.run(fish, ["--no-config", "-c", "source '\(file)'; complete -C '\(line)'"],
+                                          environment: ["PATH": "/usr/bin:/bin", "HOME": directory.path], in: directory)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            return String(decoding: r.stdout, as: UTF8.self).split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+        }
+        let measure = try complete("sharecard measure --text text --")
+        XCTAssertTrue(measure.contains("--json"), "\(measure)")
+        XCTAssertFalse(measure.contains("--background"), "text's options offered to measure: \(measure)")
+        XCTAssertEqual(Set(try complete("sharecard palettes ")), ["list", "show", "preview"])
+        XCTAssertEqual(Set(try complete("sharecard render --format ")), ["png", "jpeg", "webp"])
     }
 
     /// zsh and fish parse their scripts (skipped when the shell is not installed;
