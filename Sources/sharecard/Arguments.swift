@@ -101,8 +101,16 @@ struct ParsedArguments {
                 name = String(arg.dropFirst())
             }
             guard let option = spec.options.first(where: { $0.name == name || (name.count == 1 && $0.short == name.first) }) else {
-                // A one-letter slip has too many neighbours to guess; `-colour` may mean `--color`.
-                let hint = name.count > 1 ? Suggestion.didYouMean("--" + name, in: spec.allOptions.map { "--" + $0.name }) : ""
+                // A one-letter slip has too many neighbours to guess; `-colour` may mean `--color`;
+                // `-o=card.png` is an option that takes its value in the next word.
+                var hint = name.count > 1 ? Suggestion.didYouMean("--" + name, in: spec.allOptions.map { "--" + $0.name }) : ""
+                if !arg.hasPrefix("--"), let eq = name.firstIndex(of: "=") {
+                    let before = String(name[..<eq])
+                    if let meant = spec.allOptions.first(where: { $0.name == before || (before.count == 1 && $0.short == before.first) }),
+                       meant.valueName != nil {
+                        hint = " (write -\(before) VALUE, or --\(meant.name)=VALUE)"
+                    }
+                }
                 throw UsageError(description: "sharecard \(spec.name): unknown option \(QuotedValue.quoted(arg))\(hint) (see 'sharecard \(spec.name) --help')")
             }
             if option.valueName == nil {

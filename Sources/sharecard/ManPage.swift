@@ -81,8 +81,10 @@ enum ManPageCommand {
             .I <prefix>/share/sharecard/BUILD
             The commit an install was built from, printed by \\fB\\-\\-version\\fR.
             .SH EXIT STATUS
-            0 on success, 1 when a command fails (a bad event, an unreadable file), 2 for a
-            command\\-line mistake (printed as one line on standard error).
+            0 on success, 1 when a command fails (an unreadable or malformed file, such as an
+            event file or a batch line, a font that cannot be opened, a write that fails), 2 for a
+            command\\-line mistake, a bad event given by flags included (printed as one line on
+            standard error).
             .SH EXAMPLES
             .nf
             sharecard render \\-\\-title "Our first apartment" \\-\\-date 2024\\-06\\-01 \\-o card.png

@@ -23,6 +23,10 @@ enum PalettesCommand {
             guard args.positionals.count == 2 else { throw UsageError(description: "'palettes \(action)' needs a palette NAME") }
             do { return try catalog.palette(named: args.positionals[1]) } catch { throw UsageError(description: error.reason) }
         }
+        // The sheet's options, given to an action that prints text, would be ignored without a word.
+        if action == "list" || action == "show", let stray = ["output", "format", "quality", "template", "scale", "size"].first(where: args.has) {
+            throw UsageError(description: "--\(stray) is for 'palettes preview'; 'palettes \(action)' prints text")
+        }
         switch action {
         case "list":
             guard args.positionals.count == 1 else { throw UsageError(description: "'palettes list' takes no NAME") }

@@ -22,6 +22,7 @@ enum TemplatesCommand {
                 throw UsageError(description: "--json is for 'templates show NAME'; 'templates list' prints a table "
                     + "(the server's GET /v1/templates answers the list as JSON)")
             }
+            guard args.positionals.count == 1 else { throw UsageError(description: "'templates list' takes no NAME") }
             for t in try CardOptions.catalog(args).templates {
                 print("\(t.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(Int(t.size.width))×\(Int(t.size.height))  \(t.description)")
             }
@@ -40,6 +41,7 @@ enum TemplatesCommand {
             print(String(decoding: document, as: UTF8.self), terminator: "")
         case "validate":
             guard args.positionals.count == 2 else { throw UsageError(description: "'templates validate' needs a FILE") }
+            guard !args.has("json") else { throw UsageError(description: "--json is for 'templates show NAME'; 'templates validate' prints a line") }
             let path = args.positionals[1]
             do {
                 let t = try Template(path: path)
@@ -47,7 +49,7 @@ enum TemplatesCommand {
                 do { try fonts.loadOptionalFaces() } catch { throw CommandError("\(error)") }
                 try t.check(fonts: fonts)
                 try t.checkLayout(fonts: fonts)
-                print("\(path): valid template \"\(t.name)\", \(t.elements.count) elements, \(Int(t.size.width))×\(Int(t.size.height))")
+                print("\(path): valid template \"\(t.name)\", \(t.elements.count) element\(t.elements.count == 1 ? "" : "s"), \(Int(t.size.width))×\(Int(t.size.height))")
             } catch let e as DataFileError {
                 throw CommandError(path + ": " + (e.field.isEmpty ? e.reason : "\(e.field): \(e.reason)"))
             }

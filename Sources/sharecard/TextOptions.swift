@@ -9,7 +9,7 @@ enum TextOptions {
         OptionSpec(name: "weight", valueName: "W", help: "Weight 1-1000 or thin|light|regular|medium|semibold|bold|black (default bold).",
                    values: ["thin", "light", "regular", "medium", "semibold", "bold", "black"]),
         OptionSpec(name: "font-size", valueName: "PT", help: "Nominal font size in points (default 60)."),
-        OptionSpec(name: "min-scale", valueName: "F", help: "Smallest scale factor the size may shrink to, 0-1 (default 0.3; 1 = never shrink)."),
+        OptionSpec(name: "min-scale", valueName: "F", help: "Smallest scale factor the size may shrink to, 0.01-1 (default 0.3; 1 = never shrink)."),
         OptionSpec(name: "width", valueName: "PT", help: "Box width in points (default 944)."),
         OptionSpec(name: "height", valueName: "PT", help: "Box height in points (default 300; 'inf' = unbounded)."),
         OptionSpec(name: "lines", valueName: "N", help: "At most N lines, 0 = no limit (default 3)."),

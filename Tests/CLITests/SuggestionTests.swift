@@ -26,6 +26,8 @@ final class SuggestionTests: TemporaryDirectoryTestCase {
         try assertSuggests(["batch", "e.jsonl", "--out", "o", "--shards", "0/2"], #"did you mean "--shard"?"#)
         // A single dash with a long name is still matched against the long names.
         try assertSuggests(["render", "-colour", "user_red"], #"did you mean "--color"?"#)
+        // A short option with its value after '=' (which only the long form takes).
+        try assertSuggests(["render", "--title", "x", "-o=x.png"], #"unknown option "-o=x.png" (write -o VALUE, or --output=VALUE)"#)
     }
 
     func testColourPaletteAndTemplateNames() throws {

@@ -93,6 +93,15 @@ final class UsageTests: TemporaryDirectoryTestCase {
         try assertUsageError(["draw", "a.json", "b.json", "-o", "out.png"], mentions: #"unexpected argument "b.json""#)
     }
 
+    /// Options and words an action does not use are refused, not ignored: `palettes show -o`
+    /// wrote nothing and said nothing; `templates list extra` and `validate --json` passed.
+    func testWhatAnActionDoesNotUseIsRefused() throws {
+        try assertUsageError(["palettes", "show", "default", "-o", "x.png"], mentions: "--output is for 'palettes preview'")
+        try assertUsageError(["palettes", "list", "--size", "og"], mentions: "--size is for 'palettes preview'")
+        try assertUsageError(["templates", "list", "extra"], mentions: "'templates list' takes no NAME")
+        try assertUsageError(["templates", "validate", "t.json", "--json"], mentions: "--json is for 'templates show NAME'")
+    }
+
     func testRepeatedOutput() throws {
         try assertUsageError(["draw", "scene.json", "-o", "a.png", "--output", "b.png"], mentions: "--output given more than once")
     }
