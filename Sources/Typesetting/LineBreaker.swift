@@ -115,12 +115,14 @@ struct LineBreaker {
                 start = fit
                 lastFit = nil
             } else if emergencyBreaks {
-                // The word alone is too wide: take as many whole graphemes as fit (at least one).
+                // The word alone is too wide: take as many whole graphemes as fit (at least one),
+                // and the spaces after them, which take no width at a line's end (so the next
+                // line does not start with one).
                 var cut = start
                 for boundary in paragraph.graphemes.boundaries where boundary > start && boundary < end {
                     if paragraph.width(start..<boundary) <= allowed || cut == start { cut = boundary } else { break }
                 }
-                if cut == start { cut = end }
+                if cut == start || paragraph.width(start..<end) <= paragraph.width(start..<cut) { cut = end }
                 lines.append(start..<cut)
                 start = cut
                 // A grapheme as wide as the whole word took the break after it: without this

@@ -127,7 +127,11 @@ extension TextLayout {
                 visible += 1
             }
             lines = Array(all.prefix(visible))
-            if visible < all.count {
+            // The last line is also cut when it is one grapheme wider than the box (an emergency
+            // break cannot split it), as UIKit truncates a label's last line: for a one-line title
+            // of such a cluster, an ellipsis alone. One on an earlier line overflows the box.
+            let lastOverflows = breaker.width(lines[visible - 1]) > boxWidth / scale * (1 + LineBreaker.epsilon)
+            if visible < all.count || lastOverflows {
                 truncated = true
                 truncation = TextLayout.truncate(paragraph, from: lines[visible - 1].lowerBound,
                                                  width: boxWidth / scale, mode: options.truncation)

@@ -17,8 +17,8 @@ final class RendererVersionTests: XCTestCase {
         "6": "b3dbe34b7e8dcc07681b55aeb96ff67e1b06f43febd3be18e7f11589dc508aae",
         // 7: gradients beyond ±16,384 points and ends closer than 1/65,536; the corpus has none.
         "7": "b3dbe34b7e8dcc07681b55aeb96ff67e1b06f43febd3be18e7f11589dc508aae",
-        // 8: no empty line after a grapheme wider than the box (a title of one such cluster was
-        // centred as two lines); the corpus has none.
+        // 8: no empty line after a grapheme wider than the box, and such a grapheme truncated as
+        // the last line (a title of one such cluster was centred as two lines); the corpus has none.
         "8": "b3dbe34b7e8dcc07681b55aeb96ff67e1b06f43febd3be18e7f11589dc508aae",
     ]
     /// "renderer version, output token and encoder revision" → digest of three of the corpus's
