@@ -59,6 +59,9 @@ def main():
         for v in volumes.values():
             if "configMap" in v:
                 check(v["configMap"]["name"] in catalog, f"{workload['kind']}: ConfigMap {v['configMap']['name']} is in the catalog")
+            if "persistentVolumeClaim" in v:
+                claim = v["persistentVolumeClaim"]["claimName"]
+                check(("PersistentVolumeClaim", claim) in docs, f"{workload['kind']}: claim {claim} has a manifest")
         args = spec["containers"][0]["args"]
         mounts = {m["mountPath"] for m in spec["containers"][0]["volumeMounts"]}
         for flag in ("--palettes=", "--templates="):

@@ -108,7 +108,7 @@ fi
 venv=$(scripts/python-venv tests/deploy/requirements.txt)
 scripts/k8s-catalog >"$work/catalog.yaml"
 manifests=(deploy/kubernetes/deployment.yaml deploy/kubernetes/service.yaml deploy/kubernetes/hpa.yaml
-  deploy/kubernetes/ingress.yaml deploy/kubernetes/batch-job.yaml "$work/catalog.yaml")
+  deploy/kubernetes/ingress.yaml deploy/kubernetes/batch-job.yaml deploy/kubernetes/batch-data.yaml "$work/catalog.yaml")
 for version in 1.31.0 1.37.0; do
   if "$venv/bin/kubernetes-validate" --strict --quiet -k "$version" "${manifests[@]}" >"$work/k8s.log" 2>&1; then
     say "kubernetes-validate --strict (Kubernetes $version): ${#manifests[@]} files passed"
