@@ -161,6 +161,7 @@ sc_httpd *sc_httpd_start(const sc_httpd_options *o, char *err, size_t err_size) 
     d->wake_fd = -1;
     atomic_init(&d->live_requests, 0);
     atomic_init(&d->body_bytes, 0);
+    atomic_init(&d->body_reserved, 0);
     const char *why = NULL;
     if (sc_httpd_listen_open(d, address, address_length, &why) != 0) {
         sc_httpd_message(err, err_size, why);

@@ -90,6 +90,7 @@ struct sc_httpd {
     _Atomic int accept_waiting; /* at the connection limit: woken when one closes */
     _Atomic int64_t live_requests;
     _Atomic int64_t body_bytes; /* capacity of every request's body buffer */
+    _Atomic int64_t body_reserved; /* what the requests in flight declared (max_body_memory_bytes) */
     sc_httpd_guard guard;
 };
 
@@ -115,6 +116,7 @@ struct sc_httpd_request {
     size_t body_capacity;
     size_t body_limit;    /* max_body_bytes, or for multipart/form-data max_multipart_body_bytes */
     int over_cap;         /* the body went over body_limit (and was dropped) */
+    size_t body_reserved; /* its share of the daemon's body_reserved, given back when freed */
 
     int folded;           /* a field was continued on the next line (obs-fold) */
     int early;            /* answering while the body still arrives (sc_httpd_send_early) */

@@ -16,6 +16,7 @@ void sc_httpd_request_free(sc_httpd_request *r) {
     if (response != NULL) sc_mhd.destroy_response(response);
     atomic_fetch_sub(&r->daemon->live_requests, 1);
     atomic_fetch_sub(&r->daemon->body_bytes, (int64_t)r->body_capacity);
+    atomic_fetch_sub(&r->daemon->body_reserved, (int64_t)r->body_reserved);
     free(r->target);
     free(r->fields);
     free(r->body);
@@ -237,14 +238,27 @@ int32_t sc_httpd_check_header(sc_httpd_request *r) {
         return SC_HTTPD_PROBLEM_BAD_FRAMING;
     if (content_type != NULL && o->max_multipart_body_bytes > 0 && sc_httpd_is_multipart(content_type))
         r->body_limit = o->max_multipart_body_bytes;
+    uint64_t declared = 0;
     if (content_length != NULL) {
-        uint64_t declared = 0;
         if (sc_httpd_parse_length(content_length->value, content_length->value_length,
                                   &declared) != 0)
             return SC_HTTPD_PROBLEM_BAD_FRAMING;
         /* the body is buffered as it arrives (sc_httpd_take_body), never allocated up
          * front from what the client declares */
         if (declared > r->body_limit) return SC_HTTPD_PROBLEM_BODY_TOO_LARGE;
+    }
+    /* Bodies are held until their request completes (and copied once for the handler), so
+     * many uploads at once could hold gigabytes: each takes its share of the daemon's budget
+     * now, before a byte of it is read, and gives it back when freed. A chunked body's length
+     * is unknown: it takes its limit. */
+    size_t share = content_length != NULL ? (size_t)declared : coding != NULL ? r->body_limit : 0;
+    if (share > 0 && o->max_body_memory_bytes > 0) {
+        int64_t held = atomic_fetch_add(&r->daemon->body_reserved, (int64_t)share) + (int64_t)share;
+        if (held > (int64_t)o->max_body_memory_bytes) {
+            atomic_fetch_sub(&r->daemon->body_reserved, (int64_t)share);
+            return SC_HTTPD_PROBLEM_BODIES_HELD;
+        }
+        r->body_reserved = share;
     }
     return SC_HTTPD_PROBLEM_NONE;
 }

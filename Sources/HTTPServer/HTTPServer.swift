@@ -107,6 +107,7 @@ public final class HTTPServer: @unchecked Sendable {
         options.max_header_bytes = c.maxHeaderBytes
         options.max_body_bytes = c.maxBodyBytes
         options.max_multipart_body_bytes = c.maxMultipartBodyBytes
+        options.max_body_memory_bytes = c.maxBodyMemoryBytes
         options.on_request = { context, request, problem in
             guard let context, let request else { return }
             Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()

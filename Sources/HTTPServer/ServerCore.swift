@@ -310,6 +310,11 @@ final class ServerCore: @unchecked Sendable {
         case Int32(SC_HTTPD_PROBLEM_MALFORMED_TARGET):
             return .error(status: 400, code: "malformed_request",
                           message: "Malformed request line: the request target has a NUL byte or stray whitespace.")
+        case Int32(SC_HTTPD_PROBLEM_BODIES_HELD):
+            var response = HTTPResponse.error(status: 503, code: "bodies_held",
+                                              message: "The server is holding as many request bodies as it may (\(c.maxBodyMemoryBytes) bytes in all); this one was not read. Retry shortly.")
+            response.headers.append("Retry-After", "1")
+            return response
         case Int32(SC_HTTPD_PROBLEM_MALFORMED_HEADER):
             return .error(status: 400, code: "malformed_request",
                           message: "Malformed header: field names must be tokens (no space before the colon), values may hold no control characters (such as a bare CR), and an HTTP/1.1 request needs exactly one Host field.")

@@ -31,6 +31,7 @@ enum ServeCommand {
             OptionSpec(name: "fetch-workers-per-origin", valueName: "N", help: "Fetch threads the photos of one origin may hold at once; its other requests wait, and other origins' go first (default: half the fetch threads, rounded up, with two or more origins; all of them with one)."),
             OptionSpec(name: "heic", help: "Take HEIC photos (uploads and photo=<url>). Off by default: HEVC costs about 80 ms of a core per megapixel (a 12 MP photo, a second). Bounded before decoding: the pixels a HEIC's streams are coded at, at most twice the photo pixel limit and 1024 cells."),
             ServeLimit.maxUpload.spec,
+            ServeLimit.maxBodyMemory.spec,
             ServeLimit.titleLimit.spec,
             ServeLimit.maxScale.spec,
             ServeLimit.maxPixels.spec,
@@ -117,14 +118,17 @@ enum ServeCommand {
                 headerTimeoutSeconds: try ServeLimit.headerTimeout.value(args),
                 connectionMemoryLimitBytes: try ServeLimit.connectionMemory.value(args),
                 maxBodyBytes: configuration.maxBodyBytes, maxMultipartBodyBytes: configuration.maxUploadBytes,
+                maxBodyMemoryBytes: try ServeLimit.maxBodyMemory.value(args),
                 maxURLBytes: ServeLimit.maxURLBytes, maxHeaderBytes: ServeLimit.maxHeaderBytes)
         } catch let e as HTTPServer.ConfigurationError {
             // The server names its properties; the ones a flag can put out of range by itself
-            // are checked by ServeLimit, these three depend on what is given.
+            // are checked by ServeLimit, these depend on what is given.
             switch e.field {
             case "host": throw UsageError(description: "--host must be an IPv4 or IPv6 address (a name is not resolved), got '\(args.value("host") ?? "")'")
             case "maxConnectionsPerIP":
                 throw UsageError(description: "--max-connections-per-ip must be at most --max-connections (\(try ServeLimit.maxConnections.value(args)))")
+            case "maxBodyMemoryBytes":
+                throw UsageError(description: "--max-body-memory must be 0 or at least the largest body taken, --max-upload and --max-body (\(max(configuration.maxBodyBytes, configuration.maxUploadBytes)))")
             case "fetchWorkersPerSource":
                 throw UsageError(description: "--fetch-workers-per-origin must be at most --fetch-workers (\(fetchWorkers))")
             default: throw UsageError(description: e.description)

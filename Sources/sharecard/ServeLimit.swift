@@ -46,6 +46,9 @@ struct ServeLimit: Sendable {
     static let maxBody = ServeLimit(name: "max-body", valueName: "BYTES", range: 256...(1 << 20), defaultValue: 64 << 10, help: "Largest POST body")
     static let maxUpload = ServeLimit(name: "max-upload", valueName: "BYTES", range: 0...(256 << 20), defaultValue: 10 << 20,
                                       help: "Largest multipart POST body, an event with its photo", note: "; 0 refuses uploads")
+    static let maxBodyMemory = ServeLimit(name: "max-body-memory", valueName: "BYTES", range: 0...(1 << 40), defaultValue: 128 << 20,
+                                          help: "Request bodies all connections may hold at once (uploads: an instance holds one twice while it waits), each counted by its declared length from its header; more are answered 503 before they are read",
+                                          note: "; 0 = no limit")
     static let titleLimit = ServeLimit(name: "title-limit", valueName: "N", range: 1...5000, defaultValue: Event.defaultTitleLimit,
                                        help: "Longest title or subtitle in Unicode code points")
     static let maxScale = ServeLimit(name: "max-scale", valueName: "N", range: 1...3, defaultValue: 3, help: "Largest scale served, 1-3")

@@ -18,6 +18,10 @@ final class ServeMessageTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(perIP.status, 2, perIP.stderr)
         XCTAssertEqual(perIP.stderr, "sharecard serve: --max-connections-per-ip must be at most --max-connections (10)\n")
 
+        let bodies = try Sharecard.run(["serve", "--port", "0", "--max-upload", "2000000", "--max-body-memory", "1000000"])
+        XCTAssertEqual(bodies.status, 2, bodies.stderr)
+        XCTAssertEqual(bodies.stderr, "sharecard serve: --max-body-memory must be 0 or at least the largest body taken, --max-upload and --max-body (2000000)\n")
+
         let perOrigin = try Sharecard.run(["serve", "--port", "0", "--fetch-workers", "3", "--fetch-workers-per-origin", "4"])
         XCTAssertEqual(perOrigin.status, 2, perOrigin.stderr)
         XCTAssertEqual(perOrigin.stderr, "sharecard serve: --fetch-workers-per-origin must be at most --fetch-workers (3)\n")

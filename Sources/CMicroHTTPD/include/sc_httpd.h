@@ -40,8 +40,10 @@ enum {
     SC_HTTPD_PROBLEM_OBSOLETE_FOLD = 6,     /* a field continued on the next line (obs-fold,
                                                RFC 9112 §5.2): libmicrohttpd would glue the
                                                continuation to the field's name */
-    SC_HTTPD_PROBLEM_MALFORMED_TARGET = 7   /* a NUL byte or stray whitespace in the request
+    SC_HTTPD_PROBLEM_MALFORMED_TARGET = 7,  /* a NUL byte or stray whitespace in the request
                                                target (libmicrohttpd would cut it there) */
+    SC_HTTPD_PROBLEM_BODIES_HELD = 8        /* the bodies of the requests in flight leave no
+                                               room under max_body_memory_bytes for this one */
 };
 
 /* How a request ended (the `termination` argument of the completion callback); the values
@@ -76,6 +78,9 @@ typedef struct sc_httpd_options {
     size_t max_header_bytes;             /* sum of name + value + 4 per field */
     size_t max_body_bytes;               /* a body's limit, but for: */
     size_t max_multipart_body_bytes;     /* a multipart/form-data body's (uploads); 0 = max_body_bytes */
+    size_t max_body_memory_bytes;        /* the bodies of all requests in flight together, each
+                                            counted from its header (its Content-Length, or a
+                                            chunked one's limit) until it completes; 0 = no limit */
     sc_httpd_request_fn on_request;      /* required */
     sc_httpd_completed_fn on_completed;  /* may be NULL */
     sc_httpd_log_fn on_log;              /* may be NULL: libmicrohttpd's messages dropped */
