@@ -58,7 +58,7 @@ public final class PhotoFetcher: Sendable {
 
     /// Whether `url` is one this fetcher may fetch (before any network access).
     public func allows(_ url: String) -> Bool {
-        URLParts(url)?.origin.map(origins.contains) ?? false
+        Self.origin(of: url).map(origins.contains) ?? false
     }
 
     /// The origin the allow-list check reads from `url` (on the list or not); nil for a URL

@@ -57,9 +57,6 @@ enum CompletionsCommand {
         ["--" + option.name] + (option.short.map { ["-\($0)"] } ?? [])
     }
 
-    /// The values of a command's first positional, when they are a fixed list.
-    static func fixedValues(_ command: CommandSpec) -> [String] { command.actions }
-
     // MARK: bash
 
     static func bash(_ commands: [CommandSpec]) -> String {
@@ -84,7 +81,7 @@ enum CompletionsCommand {
             out += " files=\"\(files.joined(separator: " "))\" dirs=\"\(dirs.joined(separator: " "))\" values=\"\(others.joined(separator: " "))\""
             let choices = options.filter { !$0.values.isEmpty }.flatMap { o in words(o).map { "\($0):\(o.values.joined(separator: ","))" } }
             out += " choices=\"\(choices.joined(separator: " "))\""
-            out += " positional=\"\(fixedValues(c).joined(separator: " "))\" ;;\n"
+            out += " positional=\"\(c.actions.joined(separator: " "))\" ;;\n"
         }
         out += """
                     *) return ;;
@@ -161,7 +158,7 @@ enum CompletionsCommand {
                     specs.append(zshQuoted("\(repeatable)--\(o.name)[\(description)]\(action)"))
                 }
             }
-            let values = fixedValues(c)
+            let values = c.actions
             if !values.isEmpty {
                 specs.append(zshQuoted("1:\(c.positionals.first ?? "value"):(\(values.joined(separator: " ")))"))
                 if c.positionals.count > 1 { specs.append(zshQuoted("*:file:_files")) }
@@ -229,7 +226,7 @@ enum CompletionsCommand {
                 }
                 out += line + " -d \(fishQuoted(o.help))\n"
             }
-            let values = fixedValues(c)
+            let values = c.actions
             if !values.isEmpty {
                 out += "complete -c sharecard -n '__fish_sharecard_needs_action \(c.name)' -a \(fishQuoted(values.joined(separator: " ")))\n"
                 if c.positionals.count > 1 {

@@ -23,8 +23,11 @@ enum PalettesCommand {
             guard args.positionals.count == 2 else { throw UsageError(description: "'palettes \(action)' needs a palette NAME") }
             do { return try catalog.palette(named: args.positionals[1]) } catch { throw UsageError(description: error.reason) }
         }
-        // The sheet's options, given to an action that prints text, would be ignored without a word.
-        if action == "list" || action == "show", let stray = ["output", "format", "quality", "template", "scale", "size"].first(where: args.has) {
+        // The sheet's options (all but the data folders), given to an action that prints text,
+        // would be ignored without a word.
+        let dataFolders = Set(CardOptions.dataSpecs.map(\.name))
+        if action == "list" || action == "show",
+           let stray = spec.options.map(\.name).first(where: { !dataFolders.contains($0) && args.has($0) }) {
             throw UsageError(description: "--\(stray) is for 'palettes preview'; 'palettes \(action)' prints text")
         }
         switch action {
