@@ -100,11 +100,20 @@ struct ParsedArguments {
             } else {
                 name = String(arg.dropFirst())
             }
-            guard let option = spec.options.first(where: { $0.name == name || (name.count == 1 && $0.short == name.first) }) else {
+            // Long names after two dashes, one-letter short names after one: `-title` is not
+            // `--title` (it would be `-t itle` in getopt's reading) and `--o` is not `-o`.
+            let isLong = arg.hasPrefix("--")
+            guard let option = spec.options.first(where: { isLong ? $0.name == name : name.count == 1 && $0.short == name.first }) else {
                 // A one-letter slip has too many neighbours to guess; `-colour` may mean `--color`;
                 // `-o=card.png` is an option that takes its value in the next word.
                 var hint = name.count > 1 ? Suggestion.didYouMean("--" + name, in: spec.allOptions.map { "--" + $0.name }) : ""
-                if !arg.hasPrefix("--"), let eq = name.firstIndex(of: "=") {
+                if !isLong, spec.allOptions.contains(where: { $0.name == name }) {
+                    hint = " — did you mean \"--\(name)\"?"
+                }
+                if isLong, name.count == 1, let meant = spec.allOptions.first(where: { $0.short == name.first }) {
+                    hint = " (write -\(name) or --\(meant.name))"
+                }
+                if !isLong, let eq = name.firstIndex(of: "=") {
                     let before = String(name[..<eq])
                     if let meant = spec.allOptions.first(where: { $0.name == before || (before.count == 1 && $0.short == before.first) }),
                        meant.valueName != nil {

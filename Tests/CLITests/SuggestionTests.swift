@@ -26,6 +26,11 @@ final class SuggestionTests: TemporaryDirectoryTestCase {
         try assertSuggests(["batch", "e.jsonl", "--out", "o", "--shards", "0/2"], #"did you mean "--shard"?"#)
         // A single dash with a long name is still matched against the long names.
         try assertSuggests(["render", "-colour", "user_red"], #"did you mean "--color"?"#)
+        // A long name needs two dashes and a short one one dash: neither form is read as the
+        // other, so `-title x` cannot render a card titled "x" by a lenient reading.
+        try assertSuggests(["render", "-title", "x", "-o", "x.png"], #"unknown option "-title" — did you mean "--title"?"#)
+        try assertSuggests(["render", "--title", "x", "--o", "x.png"], #"unknown option "--o" (write -o or --output)"#)
+        try assertSuggests(["render", "--title", "x", "-q", "-output", "x.png"], #"did you mean "--output"?"#)
         // A short option with its value after '=' (which only the long form takes).
         try assertSuggests(["render", "--title", "x", "-o=x.png"], #"unknown option "-o=x.png" (write -o VALUE, or --output=VALUE)"#)
     }
