@@ -62,10 +62,16 @@ public struct Card: Sendable {
 
 extension CardRenderer {
     public func render(_ card: Card) throws -> RenderedCard {
+        let resolved = try resolve(card)
+        return RenderedCard(canvas: try draw(resolved), resolved: resolved)
+    }
+
+    /// The card with every decision made and nothing drawn.
+    public func resolve(_ card: Card) throws -> ResolvedCard {
         // Drawn without its photo, the card would be cached under the photo's key.
         if card.photo == nil, card.undecodedPhotoDigest != nil { throw UndecodedPhotoError() }
-        return try render(card.event, template: card.template, color: card.color, size: card.canvasSize, scale: Double(card.scale),
-                   photo: card.photo)
+        return try resolve(card.event, template: card.template, color: card.color, size: card.canvasSize, scale: Double(card.scale),
+                           photo: card.photo)
     }
 
     /// The card as PNG bytes, and the title's layout.

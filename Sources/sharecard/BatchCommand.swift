@@ -103,18 +103,24 @@ enum BatchCommand {
             let photo = try PhotoInput.takePhoto(from: &object, directory: context.photoDirectory)
             let event = try EventDecoder().decode(object)
             var card = try Card(event, catalog: context.catalog, scale: context.scale, size: size)
-            let note = ContrastNote(eventColor: card.event.color).flatMap { $0.isWarning ? $0 : nil }
             // A path from the data, not the user: a FIFO there would block the batch for good.
             if let photo { card.photo = try PhotoInput.load(photo, for: card, faceCache: context.faceCache, regularFileOnly: true) }
             guard let name = item.fileName else { return (.failed("no file name"), nil) }
             let path = (context.directory as NSString).appendingPathComponent(name)
             // The format and quality are part of the key: changing them renders again.
             let key = card.key(fontsVersion: context.fontsVersion) + (item.output == .png ? "" : "." + item.output.token)
-            if context.journal.isComplete(name: name, key: key, path: path) { return (.skipped, note) }
-            let (bytes, _) = try context.renderer.encoded(card, as: item.output)
+            func warning(_ title: TitleLayout?) -> ContrastNote? {
+                ContrastNote(eventColor: card.event.color, title: title).flatMap { $0.isWarning ? $0 : nil }
+            }
+            if context.journal.isComplete(name: name, key: key, path: path) {
+                // Resolved, not drawn, only to say whether the title is in the chosen colour.
+                let hex = CustomColor.isHex(card.event.color)
+                return (.skipped, hex ? warning(try context.renderer.resolve(card).title) : nil)
+            }
+            let (bytes, title) = try context.renderer.encoded(card, as: item.output)
             try OutputTarget(path).write(bytes)
             try context.journal.record(name: name, key: key, bytes: bytes)
-            return (.written, note)
+            return (.written, warning(title))
         } catch {
             return (.failed("\(error)"), nil)
         }

@@ -6,7 +6,9 @@ import Raster
 /// given: which text colour, and its WCAG 2 contrast where it is lowest, judged against the
 /// AA and AAA thresholds (`ContrastFigure`). `render` prints it on standard error after writing the image;
 /// `batch` prints it for a line only as a warning, below 3:1. A palette colour gets no note:
-/// its author chose the pair, and `palettes show` lists their contrast.
+/// its author chose the pair, and `palettes show` lists their contrast. Nor does a card whose
+/// template sets the title in a colour of its own (white over a photo): the note would name
+/// a text colour the card does not show.
 struct ContrastNote {
     /// The colour as the card names it: lowercase `#rrggbb`, stops joined by a comma.
     let colorName: String
@@ -16,9 +18,11 @@ struct ContrastNote {
     /// The contrast, unrounded: the WCAG thresholds are judged on it.
     let ratio: Double
 
-    /// The note for an event's colour; nil when it is a palette colour name or not valid hex.
-    init?(eventColor: String) {
-        guard CustomColor.isHex(eventColor), let color = try? CustomColor(eventColor) else { return nil }
+    /// The note for an event's colour whose title was laid out as `title`; nil when the colour
+    /// is a palette colour name or not valid hex, or the title is not set in the chosen colour.
+    init?(eventColor: String, title: TitleLayout?) {
+        guard CustomColor.isHex(eventColor), let color = try? CustomColor(eventColor),
+              title?.paint == .solid(color.foreground) else { return nil }
         let worst = color.lowestContrastStop
         colorName = color.canonical
         text = color.foreground

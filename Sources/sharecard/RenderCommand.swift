@@ -20,7 +20,7 @@ enum RenderCommand {
             With a hex --color the text colour is chosen (white or near-black, whichever contrasts more
             where the background contrasts least), and a line on standard error says which, with its
             WCAG 2 contrast: "colour #1e88e5: near-black text (#121212), contrast 5.09:1 (WCAG 2 AA;
-            AAA for large text)".
+            AAA for large text)"; none when the template sets the title in a colour of its own (photo).
             """)
 
     static func run(_ args: ParsedArguments) throws {
@@ -56,7 +56,7 @@ enum RenderCommand {
                 StandardError.write("sharecard render: warning: \(MissingGlyphs.message(missing, fonts: renderer.fonts)); they are drawn as boxes\n")
             }
             // Always on standard error: standard output may be the image (-o -) or the share text.
-            if let note = ContrastNote(eventColor: card.event.color), note.isWarning || !args.has("quiet") {
+            if let note = ContrastNote(eventColor: card.event.color, title: title), note.isWarning || !args.has("quiet") {
                 StandardError.write("sharecard render: \(note.isWarning ? "warning: " : "")\(note.description)\n")
             }
         }

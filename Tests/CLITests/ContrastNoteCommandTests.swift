@@ -120,6 +120,29 @@ final class ContrastNoteCommandTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(shareOnly.stderr, "")
     }
 
+    /// The photo template sets its title in white over the darkened photo, whatever the colour
+    /// (which fills only its accent bar): a note naming the chosen near-black text would
+    /// describe text the card does not show, so there is none, not even a warning, in `render`
+    /// or in `batch`, first run or re-run.
+    func testNoNoteWhenTheTemplateSetsTheTitleInItsOwnColour() throws {
+        let out = directory.appendingPathComponent("card.png").path
+        for color in ["#1e88e5", "#ffeb3b,#8e24aa"] {
+            let r = try Sharecard.run(["render", "--title", "Beach", "--template", "photo", "--color", color, "-o", out])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertEqual(r.stderr, "", color)
+        }
+        let input = try write("""
+            {"id": "photo", "title": "Faint", "color": "#ffeb3b,#8e24aa", "template": "photo"}
+            {"id": "classic", "title": "Faint", "color": "#ffeb3b,#8e24aa"}
+            """, to: "events.jsonl")
+        let warning = "line 2: warning: colour #ffeb3b,#8e24aa: near-black text (#121212), contrast 2.66:1 at #8e24aa, the lower-contrast stop (below WCAG 2 AA even for large text, which needs 3:1)"
+        for summary in ["2 events: 2 written, 0 unchanged, 0 failed", "2 events: 0 written, 2 unchanged, 0 failed"] {
+            let r = try Sharecard.run(["batch", input, "--out", directory.appendingPathComponent("out").path, "--jobs", "1"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertEqual(r.stderrLines, [Substring(warning), Substring(summary)])
+        }
+    }
+
     /// A batch says nothing about a card that reads well, warns about one under 3:1 (and
     /// writes it, without counting it as failed), on a re-run too.
     func testBatchWarnsOnlyBelowThreeToOne() throws {
