@@ -159,11 +159,14 @@ enum ServeCommand {
             photoURLs = ", photo URLs from \(origins) origin\(origins == 1 ? "" : "s") on \(serverConfiguration.fetchWorkers) fetch threads"
                 + (origins > 1 ? ", at most \(serverConfiguration.fetchWorkersPerSource) per origin" : "")
         }
+        // Share pages unfold in chat apps only with an absolute og:image: say which kind is handed out.
+        let handedOutURLs = configuration.publicURL.map { "handed-out URLs under \($0.text)" }
+            ?? "handed-out URLs relative (no --public-url)"
         let port: Int
         do { port = try server.start() } catch {
             throw CommandError("\(error)")
         }
-        FileHandle.standardError.write(Data("sharecard serve: listening on http://\(serverConfiguration.host.contains(":") ? "[\(serverConfiguration.host)]" : serverConfiguration.host):\(port)/ with \(serverConfiguration.workers) workers\(keys.isEmpty ? "" : ", signed URLs only")\(photoURLs)\n".utf8))
+        FileHandle.standardError.write(Data("sharecard serve: listening on http://\(serverConfiguration.host.contains(":") ? "[\(serverConfiguration.host)]" : serverConfiguration.host):\(port)/ with \(serverConfiguration.workers) workers\(keys.isEmpty ? "" : ", signed URLs only")\(photoURLs), \(handedOutURLs)\n".utf8))
         do {
             try server.shutdownOnSignals(then: {
                 log.note("sharecard serve: shut down")

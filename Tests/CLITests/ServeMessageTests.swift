@@ -36,10 +36,23 @@ final class ServeMessageTests: TemporaryDirectoryTestCase {
             return server.stderrText
         }
         let two = ["--photo-origin", "https://a.example", "--photo-origin", "https://b.example"]
-        XCTAssertTrue(try line(two).contains(", photo URLs from 2 origins on 8 fetch threads, at most 4 per origin\n"))
-        XCTAssertTrue(try line(two + ["--fetch-workers", "5"]).contains("on 5 fetch threads, at most 3 per origin\n"))
-        XCTAssertTrue(try line(two + ["--fetch-workers-per-origin", "8"]).contains("on 8 fetch threads, at most 8 per origin\n"))
-        XCTAssertTrue(try line(["--photo-origin", "https://a.example"]).contains(", photo URLs from 1 origin on 8 fetch threads\n"))
+        XCTAssertTrue(try line(two).contains(", photo URLs from 2 origins on 8 fetch threads, at most 4 per origin, "))
+        XCTAssertTrue(try line(two + ["--fetch-workers", "5"]).contains("on 5 fetch threads, at most 3 per origin, "))
+        XCTAssertTrue(try line(two + ["--fetch-workers-per-origin", "8"]).contains("on 8 fetch threads, at most 8 per origin, "))
+        XCTAssertTrue(try line(["--photo-origin", "https://a.example"]).contains(", photo URLs from 1 origin on 8 fetch threads, "))
+    }
+
+    /// Share pages unfold in chat apps only with absolute image URLs, so the listening line says
+    /// whether handed-out URLs are absolute (under `--public-url`) or relative.
+    func testTheListeningLineSaysWhereHandedOutURLsPoint() throws {
+        func line(_ arguments: [String]) throws -> String {
+            let server = try ServerProcess(self, executable: Sharecard.executable, arguments: arguments,
+                                           log: directory.appendingPathComponent("serve-\(UUID()).err"))
+            return server.stderrText
+        }
+        XCTAssertTrue(try line([]).contains(" workers, handed-out URLs relative (no --public-url)\n"))
+        XCTAssertTrue(try line(["--public-url", "https://Cards.example.com/share/"])
+            .contains(" workers, handed-out URLs under https://cards.example.com/share\n"))
     }
 
     /// An IPv6 address is bracketed in the URL, as RFC 3986 requires.
