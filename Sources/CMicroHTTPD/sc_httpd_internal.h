@@ -115,6 +115,7 @@ struct sc_httpd_request {
     size_t body_length;
     size_t body_capacity;
     size_t body_limit;    /* max_body_bytes, or for multipart/form-data max_multipart_body_bytes */
+    size_t body_declared; /* its Content-Length; 0 when none was given (chunked, or no body) */
     int over_cap;         /* the body went over body_limit (and was dropped) */
     size_t body_reserved; /* its share of the daemon's body_reserved, given back when freed */
 

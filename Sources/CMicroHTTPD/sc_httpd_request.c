@@ -246,8 +246,9 @@ int32_t sc_httpd_check_header(sc_httpd_request *r) {
         /* the body is buffered as it arrives (sc_httpd_take_body), never allocated up
          * front from what the client declares */
         if (declared > r->body_limit) return SC_HTTPD_PROBLEM_BODY_TOO_LARGE;
+        r->body_declared = (size_t)declared;
     }
-    /* Bodies are held until their request completes (and copied once for the handler), so
+    /* Bodies are held until their request completes (the handler's copy of it), so
      * many uploads at once could hold gigabytes: each takes its share of the daemon's budget
      * now, before a byte of it is read, and gives it back when freed. A chunked body's length
      * is unknown: it takes its limit. */
@@ -279,6 +280,10 @@ int sc_httpd_take_body(sc_httpd_request *r, const char *data, size_t size) {
         size_t capacity = r->body_capacity < 4096 ? 4096 : r->body_capacity;
         while (capacity < r->body_length + size) capacity *= 2;
         if (capacity > cap) capacity = cap;
+        /* A declared length is never exceeded (libmicrohttpd stops there): growing to it
+         * rather than to the next power of two saves up to half of a large upload. */
+        if (r->body_declared > 0 && capacity > r->body_declared && r->body_length + size <= r->body_declared)
+            capacity = r->body_declared;
         uint8_t *grown = realloc(r->body, capacity);
         if (grown == NULL) return -1;
         atomic_fetch_add(&r->daemon->body_bytes, (int64_t)(capacity - r->body_capacity));
@@ -561,6 +566,13 @@ int32_t sc_httpd_request_header(const sc_httpd_request *r, size_t index,
 const uint8_t *sc_httpd_request_body(const sc_httpd_request *r, size_t *length) {
     *length = r->over_cap ? 0 : r->body_length;
     return r->body;
+}
+
+void sc_httpd_request_release_body(sc_httpd_request *r) {
+    atomic_fetch_sub(&r->daemon->body_bytes, (int64_t)r->body_capacity);
+    free(r->body);
+    r->body = NULL;
+    r->body_length = r->body_capacity = 0;
 }
 
 void sc_httpd_request_set_user(sc_httpd_request *r, void *user) { r->user = user; }

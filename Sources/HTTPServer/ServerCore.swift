@@ -79,6 +79,8 @@ final class ServerCore: @unchecked Sendable {
         var bodyLength = 0
         let bodyBytes = sc_httpd_request_body(r, &bodyLength)
         let body = bodyLength > 0 ? [UInt8](UnsafeBufferPointer(start: bodyBytes, count: bodyLength)) : []
+        // The copy is the one kept while the request waits for a worker: the buffer goes now.
+        sc_httpd_request_release_body(r)
         let parsed: HTTPRequest
         do {
             parsed = try HTTPRequest(method: method, target: target,

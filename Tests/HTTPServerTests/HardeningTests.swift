@@ -118,6 +118,38 @@ final class HardeningTests: XCTestCase {
         XCTAssertTrue(eventually { server.liveRequests == 0 && server.bufferedBodyBytes == 0 })
     }
 
+    /// A body is held once: the buffer it arrived in grows only to its declared length (not to
+    /// the next power of two) and is freed when the handler's copy is made, so requests waiting
+    /// for a worker hold their copies alone. Before, a waiting upload of 9.5 MB held 16 MB of
+    /// buffer beside its 9.5 MB copy.
+    func testAWaitingBodyIsHeldOnce() throws {
+        let release = DispatchSemaphore(value: 0)
+        let (server, port) = try startServer(try testConfiguration(workers: 1, maxBodyBytes: 100_000)) { request in
+            release.wait()
+            return echoHandler(request)
+        }
+        let partial = try LoopbackHTTPClient(port: port)
+        try partial.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 70000\r\n\r\n" + String(repeating: "p", count: 69_000))
+        XCTAssertTrue(eventually { server.bufferedBodyBytes >= 69_000 })
+        usleep(100_000)
+        XCTAssertEqual(server.bufferedBodyBytes, 70_000, "grown to its declared length, not to 131,072")
+
+        var waiting: [LoopbackHTTPClient] = []
+        for _ in 0..<3 {
+            let client = try LoopbackHTTPClient(port: port, timeout: 10)
+            try client.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 50000\r\n\r\n" + String(repeating: "w", count: 50_000))
+            waiting.append(client)
+        }
+        // One in the worker, two queued: all three bodies complete and copied, no buffer left
+        // but the unfinished one's.
+        XCTAssertTrue(eventually { server.liveRequests == 4 && server.bufferedBodyBytes == 70_000 }, "held: \(server.bufferedBodyBytes) bytes")
+        for _ in 0..<4 { release.signal() }
+        for client in waiting { XCTAssertEqual(try decodeEcho(try client.readResponse()).bodyLength, 50_000) }
+        try partial.send(String(repeating: "p", count: 1_000))
+        XCTAssertEqual(try decodeEcho(try partial.readResponse()).bodyLength, 70_000)
+        XCTAssertTrue(eventually { server.liveRequests == 0 && server.bufferedBodyBytes == 0 })
+    }
+
     /// Every answer says `nosniff`; every error says `no-store`, the handler's and the
     /// server's own alike (400, 413, 414, 431).
     func testSecurityHeadersOnEveryAnswer() throws {
@@ -206,9 +238,10 @@ final class HardeningTests: XCTestCase {
         XCTAssertEqual(try exchange("GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\nGET /c HTTP/1.1\r\nHost: x\r\n\r\n"),
                        ["answer to /a", "answer to /b", "answer to /c"])
         XCTAssertEqual(try exchange("GET /unfinis"), [])
-        // Each closed by the guard, unless libmicrohttpd happened to see the end of stream itself.
+        // Each closed by the guard, unless libmicrohttpd happened to see the end of stream itself
+        // (all three did once, in a loaded run): the closing time above is what is promised.
         let halfClosed = server.statistics.halfClosed
-        XCTAssertTrue((1...3).contains(halfClosed), "closed by the guard: \(halfClosed)")
+        XCTAssertTrue((0...3).contains(halfClosed), "closed by the guard: \(halfClosed)")
         XCTAssertEqual(try exchange("GET /worker HTTP/1.1\r\nHost: x\r\n\r\n"), ["from a worker"])
         XCTAssertEqual(try exchange("GET /one HTTP/1.1\r\nHost: x\r\n\r\nGET /worker HTTP/1.1\r\nHost: x\r\n\r\n"),
                        ["answer to /one", "from a worker"])

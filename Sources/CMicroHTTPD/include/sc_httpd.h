@@ -176,6 +176,10 @@ int32_t sc_httpd_request_header(const sc_httpd_request *request, size_t index,
                                 const char **value, size_t *value_length);
 /* The body received (empty when a problem was found before it was read). */
 const uint8_t *sc_httpd_request_body(const sc_httpd_request *request, size_t *length);
+/* Frees the body's buffer once the caller has its own copy, so a waiting upload is held once.
+ * Its share of max_body_memory_bytes stays taken until the request is freed, since the copy
+ * lives that long. Only inside the request callback: the body is complete and no longer grows. */
+void sc_httpd_request_release_body(sc_httpd_request *request);
 
 /* Defers the answer: suspends the connection until sc_httpd_respond. Only inside the request
  * callback, before responding. Returns 0, or -1 when not allowed. */
