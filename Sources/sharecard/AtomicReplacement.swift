@@ -44,27 +44,37 @@ enum AtomicReplacement {
         if let failure = ExitCleanup.commit(temporary, to: path) { throw Failure(failure) }
     }
 
-    /// `.NAME.sharecard-PID-RANDOM.tmp` beside `path`; NAME is shortened so the whole stays
-    /// within the 255-byte name limit. The process id lets `removeStaleTemporaries` tell a
-    /// killed writer's leftovers from a running one's files.
+    /// `.NAME.sharecard-PID-START-RANDOM.tmp` beside `path` (START is the writer's start time,
+    /// `ProcessStartTime`, 0 where unknown); NAME is shortened so the whole stays within the
+    /// 255-byte name limit. The process id and start time let `removeStaleTemporaries` tell a
+    /// killed writer's leftovers from a running one's files, even when the id is reused.
     static func temporaryPath(for path: String) -> String {
         let name = String(decoding: Array(FilePath.name(of: path).utf8.prefix(150)), as: UTF8.self)
         let random = String(UInt64.random(in: 0...UInt64.max), radix: 16)
         let directory = FilePath.directory(of: path)
-        return (directory == "/" ? "" : directory) + "/.\(name).sharecard-\(getpid())-\(random).tmp"
+        let started = ProcessStartTime.current ?? 0
+        return (directory == "/" ? "" : directory) + "/.\(name).sharecard-\(getpid())-\(started)-\(random).tmp"
     }
 
     /// Removes the temporary files in `directory` left by writers that were killed (SIGKILL,
-    /// a crash, a power cut): those whose process no longer exists. Returns their names.
+    /// a crash, a power cut): those whose process no longer exists, or whose id now belongs to
+    /// a process started at another time (a restarted container's PID 1). Names of the older
+    /// form `.NAME.sharecard-PID-RANDOM.tmp` are judged by the id alone. Returns their names.
     @discardableResult
     static func removeStaleTemporaries(in directory: String) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
         var removed: [String] = []
         for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
             guard let marker = name.range(of: ".sharecard-", options: .backwards) else { continue }
-            let fields = name[marker.upperBound...].dropLast(4).split(separator: "-")
-            guard fields.count == 2, let pid = Int32(fields[0]), pid > 0, UInt64(fields[1], radix: 16) != nil,
-                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            let fields = name[marker.upperBound...].dropLast(4).split(separator: "-", omittingEmptySubsequences: false)
+            guard (2...3).contains(fields.count), let pid = Int32(fields[0]), pid > 0,
+                  UInt64(fields[fields.count - 1], radix: 16) != nil else { continue }
+            let started = fields.count == 3 ? UInt64(fields[1]) : 0
+            guard let started else { continue }
+            if kill(pid, 0) == 0 || errno != ESRCH {
+                // The id is in use: stale only if it is another process than the writer.
+                guard started != 0, let now = ProcessStartTime.of(pid), now != started else { continue }
+            }
             if unlink((directory as NSString).appendingPathComponent(name)) == 0 { removed.append(name) }
         }
         return removed.sorted()

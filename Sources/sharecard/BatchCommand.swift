@@ -52,10 +52,8 @@ enum BatchCommand {
         let plan = try BatchPlan(lines, output: try OutputFormatOptions.output(args, path: nil))
         // Names are checked across the whole file, so every shard agrees on them.
         let items = shard.select(plan.items, line: \.line)
-        do {
-            try FileManager.default.createDirectory(atPath: outDir, withIntermediateDirectories: true)
-        } catch {
-            throw CommandError("cannot create the --out folder \(outDir): \(error.localizedDescription)")
+        do { try FilePath.makeDirectories(outDir) } catch {
+            throw CommandError("cannot create the --out folder \(outDir): \(error)")
         }
         let journal = try BatchJournal(directory: outDir)
         AtomicReplacement.removeStaleTemporaries(in: outDir)
@@ -63,7 +61,7 @@ enum BatchCommand {
         Interruption.shared.install(graceful: true) { _ in report.stopping() }
         let context = Context(catalog: catalog, renderer: renderer, scale: scale, fontsVersion: fontsVersion,
                               directory: outDir, journal: journal,
-                              photoDirectory: args.positionals[0] == "-" ? "." : (args.positionals[0] as NSString).deletingLastPathComponent,
+                              photoDirectory: BatchInput.photoDirectory(eventsPath: args.positionals[0]),
                               faceCache: try FaceCache())
         _ = BatchRunner(jobs: jobs).run(items, shouldStop: { Interruption.shared.stopRequested != nil }) { item in
             let (outcome, note) = render(item, context)

@@ -67,6 +67,31 @@ enum FilePath {
         return nil
     }
 
+    /// Makes the folder `path` and any missing folders above it, as `mkdir -p` does (mode 0777
+    /// less the umask); a folder that exists, or a symlink to one, is taken as it is. Throws
+    /// the first component that could not be made or is not a folder, with the system's reason:
+    /// `afile: Not a directory`, `dangling: No such file or directory`.
+    static func makeDirectories(_ path: String) throws(MakeDirectoryFailure) {
+        guard !path.isEmpty else { throw MakeDirectoryFailure(description: "the name is empty") }
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw MakeDirectoryFailure(description: "\(path): \(Errno.text(ENOTDIR))") }
+            return
+        }
+        let parent = directory(of: path)
+        if parent != path, parent != ".", parent != "/" { try makeDirectories(parent) }
+        if mkdir(path, 0o777) != 0, errno != EEXIST || stat(path, &info) != 0 || info.st_mode & S_IFMT != S_IFDIR {
+            var code = errno
+            // A dangling symlink: mkdir says EEXIST, but nothing is there to write in.
+            if code == EEXIST || code == 0 { code = lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK ? ENOENT : ENOTDIR }
+            throw MakeDirectoryFailure(description: "\(path): \(Errno.text(code))")
+        }
+    }
+
+    struct MakeDirectoryFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
     /// `realpath(3)` of `path`, or nil when it cannot be resolved.
     static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }

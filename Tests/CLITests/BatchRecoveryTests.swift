@@ -131,13 +131,24 @@ final class BatchRecoveryTests: TemporaryDirectoryTestCase {
         gone.executableURL = URL(fileURLWithPath: "/bin/true")
         try gone.run()
         gone.waitUntilExit()
-        let stale = ".000001.png.sharecard-\(gone.processIdentifier)-1f.tmp"
-        let live = ".000001.png.sharecard-\(getpid())-2e.tmp"
-        try write("half a card", to: "out/" + stale)
-        try write("a card being written", to: "out/" + live)
+        // This test process's start time, as the writer's name records it (field 22 of its stat).
+        let stat = try String(contentsOfFile: "/proc/self/stat", encoding: .utf8)
+        let started = try XCTUnwrap(UInt64(stat[stat.range(of: ")", options: .backwards)!.upperBound...].split(separator: " ")[19]))
+        let me = getpid()
+        let left = [
+            ".000001.png.sharecard-\(gone.processIdentifier)-1f.tmp",  // the older form: its writer is gone
+            ".000002.png.sharecard-\(gone.processIdentifier)-\(started)-1f.tmp",  // its writer is gone
+            // The id is alive but started at another time: a reused id, as a container's PID 1
+            // is in every run. The id alone kept these for good.
+            ".000003.png.sharecard-\(me)-\(started - 1)-3a.tmp",
+            ".000004.png.sharecard-1-\(UInt64.max)-4b.tmp",
+        ]
+        let live = [".000005.png.sharecard-\(me)-2e.tmp", ".000006.png.sharecard-\(me)-\(started)-2e.tmp",
+                    ".000007.png.sharecard-\(me)-0-2e.tmp"]  // 0: the writer could not read its start time
+        for name in left + live { try write("part of a card", to: "out/" + name) }
         let r = try Sharecard.run(["batch", "events.jsonl", "--out", "out"], in: directory)
         XCTAssertEqual(r.stderr, "1 event: 1 written, 0 unchanged, 0 failed\n")
-        XCTAssertEqual(try contents(of: "out"), [".000001.png.sharecard-\(getpid())-2e.tmp", ".sharecard-batch.jsonl", "000001.png"])
+        XCTAssertEqual(try contents(of: "out"), (live + [".sharecard-batch.jsonl", "000001.png"]).sorted())
     }
 
     func testUnwritableOutFolderIsOneErrorBeforeRendering() throws {
@@ -147,5 +158,23 @@ final class BatchRecoveryTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(r.status, 1)
         XCTAssertEqual(r.stderrLines.count, 1, r.stderr)
         XCTAssertTrue(r.stderr.hasPrefix("sharecard batch: cannot write in the --out folder /proc/self: "), r.stderr)
+    }
+
+    /// A folder that cannot be made is named with the part at fault and the system's reason,
+    /// where Foundation's messages said "NSCocoaErrorDomain error 512" or "A file with the same
+    /// name already exists" (for a dangling symlink).
+    func testAnOutFolderThatCannotBeMadeIsNamed() throws {
+        try write(#"{"title": "One"}"#, to: "events.jsonl")
+        try write("a file", to: "afile")
+        XCTAssertEqual(symlink("nowhere/deeper", path("dangling")), 0)
+        for (out, message) in [("afile/sub", "afile/sub: afile: Not a directory"), ("afile", "afile: afile: Not a directory"),
+                               ("dangling", "dangling: dangling: No such file or directory"), ("", ": the name is empty")] {
+            let r = try Sharecard.run(["batch", "events.jsonl", "--out", out], in: directory)
+            XCTAssertEqual(r.status, 1, out)
+            XCTAssertEqual(r.stderr, "sharecard batch: cannot create the --out folder \(message)\n")
+        }
+        let r = try Sharecard.run(["batch", "events.jsonl", "--out", "new/deeper/cards"], in: directory)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path("new/deeper/cards/000001.png")))
     }
 }

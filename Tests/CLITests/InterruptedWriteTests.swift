@@ -43,12 +43,19 @@ final class InterruptedWriteTests: TemporaryDirectoryTestCase {
     func temporaries() throws -> [String] { try contents().filter { $0.hasSuffix(".tmp") } }
 
     /// Waits for the command's temporary file and returns the writer's process id, which the
-    /// file's name carries (`.NAME.sharecard-PID-RANDOM.tmp`).
+    /// file's name carries (`.NAME.sharecard-PID-START-RANDOM.tmp`).
     func writerOfTemporary() throws -> pid_t {
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
             if let name = try temporaries().first, let marker = name.range(of: ".sharecard-"),
                let pid = pid_t(name[marker.upperBound...].prefix { $0 != "-" }) {
+                // The second field is the writer's start time, which tells it from a later
+                // process given the same id.
+                let fields = name[marker.upperBound...].split(separator: "-")
+                let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+                let started = stat[stat.range(of: ")", options: .backwards)!.upperBound...].split(separator: " ")[19]
+                XCTAssertEqual(fields.count, 3, name)
+                XCTAssertEqual(fields.dropFirst().first, started, name)
                 return pid
             }
             usleep(5_000)

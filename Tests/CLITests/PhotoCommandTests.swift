@@ -117,6 +117,21 @@ final class PhotoCommandTests: TemporaryDirectoryTestCase {
                           try Data(contentsOf: URL(fileURLWithPath: path("cards/without.png"))))
     }
 
+    /// Lines that come from standard input or a pipe have no folder of their own: their photos
+    /// are read from the current folder whether the lines are named `-` or `/dev/stdin`
+    /// (which used to read `/dev/pictures/rocket.jpg`).
+    func testBatchPhotosFromStandardInputAreRelativeToTheCurrentFolder() throws {
+        try copyPhoto("rocket-portrait.jpg", to: "pictures/rocket.jpg")
+        let line = Data(#"{"id": "with", "title": "Launch day", "template": "photo", "photo": "pictures/rocket.jpg"}"#.utf8 + [0x0A])
+        var cards: [Data] = []
+        for (name, folder) in [("-", "a"), ("/dev/stdin", "b")] {
+            let result = try Sharecard.run(["batch", name, "--out", folder], stdin: line, in: directory)
+            XCTAssertEqual(result.status, 0, "\(name): \(result.stderr)")
+            cards.append(try Data(contentsOf: URL(fileURLWithPath: path(folder + "/with.png"))))
+        }
+        XCTAssertEqual(cards[0], cards[1])
+    }
+
     /// A batch line's photo comes from data, not from the user: a FIFO there (nobody writing
     /// it) or a device is refused by name at once, where the batch used to wait on it for good.
     func testABatchLinesPhotoMustBeARegularFile() throws {
