@@ -15,16 +15,20 @@ struct Shard: Sendable, Equatable {
         self.count = count
     }
 
-    /// Parses `I/N` with 0 ≤ I < N ≤ 100000.
+    /// Parses `I/N` with 0 ≤ I < N ≤ 100000, each written in ASCII digits alone (no sign:
+    /// `+1/2` and `-0/2` are typing slips, not other names for `1/2` and `0/2`).
     init(_ text: String) throws {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]) else {
+        func digits(_ part: Substring) -> Bool { !part.isEmpty && part.utf8.allSatisfy { (0x30...0x39).contains($0) } }
+        let negative = parts.count == 2 && parts[0].hasPrefix("-") && digits(parts[0].dropFirst())
+        guard parts.count == 2, digits(parts[0]) || negative, digits(parts[1]),
+              let i = Int(parts[0]), let n = Int(parts[1]) else {
             throw UsageError(description: "--shard must be I/N, such as 0/4 (part I of N, counting from 0), got '\(text)'")
         }
         guard (1...100_000).contains(n) else {
             throw UsageError(description: "--shard \(text): N must be from 1 to 100000")
         }
-        guard (0..<n).contains(i) else {
+        guard !negative, (0..<n).contains(i) else {
             throw UsageError(description: "--shard \(text): I counts from 0, so it must be from 0 to \(n - 1)")
         }
         self.init(uncheckedIndex: i, count: n)

@@ -49,7 +49,8 @@ final class ShardTests: TemporaryDirectoryTestCase {
 
     func testBadShardsAreUsageErrors() throws {
         let input = try events(3)
-        for (shard, message) in [("4/4", "I counts from 0"), ("1/0", "N must be from 1"), ("two", "--shard must be I/N"), ("-1/4", "I counts from 0"), ("1/", "--shard must be I/N")] {
+        for (shard, message) in [("4/4", "I counts from 0"), ("1/0", "N must be from 1"), ("two", "--shard must be I/N"), ("-1/4", "I counts from 0"), ("1/", "--shard must be I/N"),
+                                 ("+1/2", "--shard must be I/N"), ("-0/2", "I counts from 0"), ("1/+2", "--shard must be I/N"), (" 1/2", "--shard must be I/N")] {
             let r = try Sharecard.run(["batch", input, "--out", path("out"), "--shard", shard])
             XCTAssertEqual(r.status, 2, "\(shard): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains(message), "\(shard): \(r.stderr)")
