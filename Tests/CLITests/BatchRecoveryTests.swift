@@ -151,6 +151,29 @@ final class BatchRecoveryTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try contents(of: "out"), (live + [".sharecard-batch.jsonl", "000001.png"]).sorted())
     }
 
+    /// The fonts' version in the journal's keys covers every face's bytes: a face replaced by
+    /// another of the same size (the medium weight padded to the bold's length) renders the
+    /// cards again, where a version made of file sizes called them unchanged.
+    func testAFaceReplacedBySameSizedBytesRendersAgain() throws {
+        let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("fonts")
+        let fonts = directory.appendingPathComponent("fonts")
+        try FileManager.default.copyItem(at: shipped, to: fonts)
+        try write(#"{"id": "card", "title": "Same size, other face"}"#, to: "events.jsonl")
+        let arguments = ["batch", "events.jsonl", "--out", "out", "--fonts", fonts.path]
+        XCTAssertEqual(try Sharecard.run(arguments, in: directory).stderr, "1 event: 1 written, 0 unchanged, 0 failed\n")
+        let before = try Data(contentsOf: URL(fileURLWithPath: path("out/card.png")))
+
+        let bold = fonts.appendingPathComponent("Quicksand-Bold.ttf")
+        var medium = try Data(contentsOf: fonts.appendingPathComponent("Quicksand-Medium.ttf"))
+        let size = try Data(contentsOf: bold).count
+        XCTAssertLessThan(medium.count, size)
+        medium.append(Data(count: size - medium.count))
+        try medium.write(to: bold)
+        XCTAssertEqual(try Sharecard.run(arguments, in: directory).stderr, "1 event: 1 written, 0 unchanged, 0 failed\n")
+        XCTAssertNotEqual(try Data(contentsOf: URL(fileURLWithPath: path("out/card.png"))), before)
+    }
+
     func testUnwritableOutFolderIsOneErrorBeforeRendering() throws {
         try write(#"{"title": "One"}"# + "\n" + #"{"title": "Two"}"#, to: "events.jsonl")
         // Even root cannot create files in /proc/self, and the folder exists.
