@@ -15,6 +15,8 @@ import Typesetting
 ///    that is not enough are all children shrunk in proportion to their length. A shrunk
 ///    child is measured again at its new length (a label in a row wraps onto more lines);
 /// 3. space left over is handed out by the distribution (see `Distribution`).
+/// Across the axis a child takes its natural length, at most the stack's (or all of it with
+/// `.fill`).
 ///
 /// A right-to-left stack is the mirror image of its left-to-right layout: a row runs from
 /// the right, and `.leading` in a column means the right edge. Padding is mirrored with it.
@@ -111,7 +113,9 @@ public struct Stack: LayoutView {
         var position = (axis == .vertical ? inner.minY : inner.minX) + start
         let crossOrigin = axis == .vertical ? inner.minX : inner.minY
         for size in sizes {
-            var c = alignment == .fill ? crossLength : size.cross
+            // As UIStackView's other alignments do, a child is never wider than the column
+            // (taller than the row): a button wider than its column is squeezed into it.
+            var c = alignment == .fill ? crossLength : min(size.cross, crossLength)
             if !c.isFinite { c = size.cross }
             let offset: Double
             switch alignment {

@@ -5,6 +5,12 @@ import Typesetting
 
 /// A chip measured by `Button`'s rules (`ButtonGeometry`, DESIGN §5) with its title and
 /// emoji shaped once (`FittedText`). A right-to-left title mirrors the chip: icon on the right.
+/// A one-line title is measured unconstrained, as UIButton's `sizeThatFits` ignores the offer;
+/// a title allowed more lines (`titleWraps`) wraps at the width the offer leaves it, as a
+/// multi-line button title does, and the chip grows taller instead of wider. A chip placed in a
+/// frame of its own (`fitsHeight`) also keeps such a title within the frame's height, shrinking
+/// it as far as its minimum scale allows; in a stack it takes the height it needs, as the
+/// stack's other non-shrinking children do.
 struct ChipLayout: LayoutView {
     enum Glyph: Sendable {
         case icon(Icon, Icon.Style, Color, size: Size)
@@ -18,6 +24,10 @@ struct ChipLayout: LayoutView {
     /// Gap between glyph and title: title insets (0, s, 0, −s) and s more on the right content inset.
     let spacing: Double
     let background: Background?
+    /// The title may take more than one line.
+    let titleWraps: Bool
+    /// A wrapping title is fitted to the height offered too (a chip in its own frame).
+    let fitsHeight: Bool
 
     var direction: TextDirection { title?.direction ?? .leftToRight }
     private var effectiveContentInsets: EdgeInsets {
@@ -28,27 +38,35 @@ struct ChipLayout: LayoutView {
 
     private static let unbounded = Size(width: .infinity, height: .infinity)
 
-    /// The natural sizes (iw, ih) and (tw, th) on the pixel grid.
-    func contentSizes(context: LayoutContext) throws -> (image: Size, title: Size) {
+    /// The natural sizes (iw, ih) and (tw, th) on the pixel grid, for a chip of `offered` size
+    /// (which only a wrapping title heeds).
+    func contentSizes(offered: Size, context: LayoutContext) throws -> (image: Size, title: Size) {
         let image: Size
         switch glyph {
         case .icon(_, _, _, let size)?: image = size
         case .emoji(let text)?: image = try text.sizeThatFits(Self.unbounded, context: context)
         case nil: image = .zero
         }
-        return (image, try title?.sizeThatFits(Self.unbounded, context: context) ?? .zero)
+        var offer = Self.unbounded
+        if titleWraps, offered.width.isFinite {
+            offer.width = max(0, offered.width - effectiveContentInsets.horizontal - image.width)
+        }
+        if titleWraps, fitsHeight, offered.height.isFinite {
+            offer.height = max(0, offered.height - effectiveContentInsets.vertical)
+        }
+        return (image, try title?.sizeThatFits(offer, context: context) ?? .zero)
     }
 
-    /// UIButton's `sizeThatFits`: the offer is ignored.
+    /// UIButton's `sizeThatFits`: the offer is ignored, but for the width a wrapping title heeds.
     func sizeThatFits(_ size: Size, context: LayoutContext) throws -> Size {
-        let sizes = try contentSizes(context: context)
+        let sizes = try contentSizes(offered: size, context: context)
         return context.grid.snap(ButtonGeometry.sizeThatFits(contentEdgeInsets: effectiveContentInsets,
                                                              imageSize: sizes.image, titleSize: sizes.title))
     }
 
     /// Every part placed in `bounds`, mirrored for a right-to-left title and snapped.
     func resolve(in bounds: Rect, context: LayoutContext) throws -> ResolvedChip {
-        let sizes = try contentSizes(context: context)
+        let sizes = try contentSizes(offered: bounds.size, context: context)
         let geometry = ButtonGeometry(bounds: bounds, contentEdgeInsets: effectiveContentInsets,
                                       titleEdgeInsets: EdgeInsets(top: 0, left: spacing, bottom: 0, right: -spacing),
                                       imageSize: sizes.image, titleSize: sizes.title)

@@ -175,7 +175,7 @@ struct SceneResolver {
             return .text(try fitted.resolve(in: rect, fields: label.text.fields, context: requireContext()))
 
         case .chip(let chip, let frame, let alignment):
-            guard let chip = try chipLayout(chip) else { return nil }
+            guard let chip = try chipLayout(chip, fitsHeight: true) else { return nil }
             let context = try requireContext()
             let bounds = try place(frame)
             let size = try chip.sizeThatFits(bounds.size, context: context)
@@ -198,7 +198,7 @@ struct SceneResolver {
                 case .label(let label):
                     if let fitted = try fittedText(label, in: rect) { views.append(fitted); fields.append(label.text.fields) }
                 case .chip(let chip):
-                    if let layout = try chipLayout(chip) { views.append(layout); fields.append(chip.text.fields) }
+                    if let layout = try chipLayout(chip, fitsHeight: false) { views.append(layout); fields.append(chip.text.fields) }
                 }
             }
             guard !views.isEmpty else { return nil }
@@ -294,7 +294,8 @@ struct SceneResolver {
                               lineHeightMultiple: label.lineHeightMultiple, verticalAlignment: label.verticalAlignment, shadow: shadow)
     }
 
-    func chipLayout(_ chip: ChipElement) throws -> ChipLayout? {
+    /// `chip` laid out; `fitsHeight` for one placed in a frame of its own (see `ChipLayout`).
+    func chipLayout(_ chip: ChipElement, fitsHeight: Bool) throws -> ChipLayout? {
         guard let string = chip.text.filled(bindings.values) else { return nil }
         let context = try requireContext()
         let attributes = try attributes(chip.style)
@@ -313,13 +314,16 @@ struct SceneResolver {
         case nil:
             break
         }
-        let title = string.isEmpty ? nil : try FittedText(string, attributes: attributes, context: context, numberOfLines: 1,
-                                                           lineBreakMode: .truncatingTail, alignment: .natural)
+        let title = string.isEmpty ? nil : try FittedText(string, attributes: attributes, context: context,
+                                                           numberOfLines: chip.maxLines, lineBreakMode: .truncatingTail,
+                                                           alignment: .natural, wrap: chip.maxLines > 1 ? .balanced : .greedy,
+                                                           adjustsFontSize: chip.minimumScaleFactor < 1,
+                                                           minimumScaleFactor: chip.minimumScaleFactor)
         return ChipLayout(glyph: glyph, title: title, fields: chip.text.fields, contentInsets: chip.contentInsets,
                           spacing: glyph == nil ? 0 : chip.spacing,
                           background: try chip.background.map {
                               try Background(paint: .solid($0.resolve(colors)), cornerRadius: chip.cornerRadius ?? .infinity)
-                          })
+                          }, titleWraps: chip.maxLines > 1, fitsHeight: fitsHeight)
     }
 }
 

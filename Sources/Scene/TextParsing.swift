@@ -7,7 +7,7 @@ import Typesetting
 extension JSONNode {
     static let textKeys: Set<String> = ["text", "font"]
     static let labelKeys = textKeys.union(["maxLines", "alignment", "wrap", "minimumScaleFactor", "lineHeight", "verticalAlignment", "shadow"])
-    static let chipKeys = textKeys.union(["icon", "background", "cornerRadius", "contentInsets", "spacing"])
+    static let chipKeys = textKeys.union(["icon", "background", "cornerRadius", "contentInsets", "spacing", "minimumScaleFactor", "maxLines"])
 
     /// The element's `frame` (or, for shapes, images, clips and snapshots, `rect`; not both).
     func placement(knownIDs: Set<String> = []) throws -> Frame {
@@ -138,7 +138,9 @@ extension JSONNode {
         if let r = try optional("cornerRadius"), !r.isString { radius = try r.number(in: 0...1000) }
         return ChipElement(glyph: glyph, text: try required("text").textReference(), style: try required("font").textStyle(),
                            background: try optional("background")?.colorReference(), cornerRadius: radius,
-                           contentInsets: insets, spacing: try optional("spacing")?.number(in: 0...200) ?? 10)
+                           contentInsets: insets, spacing: try optional("spacing")?.number(in: 0...200) ?? 10,
+                           minimumScaleFactor: try optional("minimumScaleFactor")?.number(in: 0.05...1) ?? 1,
+                           maxLines: try optional("maxLines")?.integer(in: 1...3) ?? 1)
     }
 
     func textStyle() throws -> TextStyle {

@@ -20,6 +20,10 @@ final class RendererVersionTests: XCTestCase {
         // 8: no empty line after a grapheme wider than the box, and such a grapheme truncated as
         // the last line (a title of one such cluster was centred as two lines); the corpus has none.
         "8": "b3dbe34b7e8dcc07681b55aeb96ff67e1b06f43febd3be18e7f11589dc508aae",
+        // 9: a chip in a stack no wider than the stack, and a chip's title shrinking or wrapping
+        // when it says so (`minimumScaleFactor`, `maxLines`); the corpus has no chip wider than
+        // its column.
+        "9": "b3dbe34b7e8dcc07681b55aeb96ff67e1b06f43febd3be18e7f11589dc508aae",
     ]
     /// "renderer version, output token and encoder revision" → digest of three of the corpus's
     /// cards encoded so (new pixels are new bytes, so a renderer version records its own).
@@ -44,6 +48,9 @@ final class RendererVersionTests: XCTestCase {
         "8 png 4": "933d51c0b58137716fa0cd049dca2bd539e29a6433f6d73af4146f0cd5d6ac7f",
         "8 jpeg-q90 2": "df4046c729994ee1ff23fed23d596e714099ce9095732d8b47bbe8f01ee0a386",
         "8 webp-q90 1": "46466e5e5e2c3540dc771062b5070f93bfb6cc914848a721faa0db4b201cafa5",
+        "9 png 4": "933d51c0b58137716fa0cd049dca2bd539e29a6433f6d73af4146f0cd5d6ac7f",
+        "9 jpeg-q90 2": "df4046c729994ee1ff23fed23d596e714099ce9095732d8b47bbe8f01ee0a386",
+        "9 webp-q90 1": "46466e5e5e2c3540dc771062b5070f93bfb6cc914848a721faa0db4b201cafa5",
     ]
 
     static let photos = EventPhotoCardTests.fixtures

@@ -85,6 +85,10 @@ final class TemplateErrorTests: XCTestCase {
     func testChipsStacksPatternsImages() {
         XCTAssertTrue(error(##"{"type": "chip", "frame": [0, 0, 10, 10], "icon": "rocket", "text": "{date}", "font": {}}"##)
             .hasPrefix("broken.json: elements[0].icon: unknown icon \"rocket\""))
+        for (key, value) in [("maxLines", "0"), ("maxLines", "4"), ("maxLines", "1.5"), ("minimumScaleFactor", "0"), ("minimumScaleFactor", "1.2")] {
+            XCTAssertTrue(error(##"{"type": "chip", "frame": [0, 0, 10, 10], "text": "{date}", "font": {}, "\##(key)": \##(value)}"##)
+                .hasPrefix("broken.json: elements[0].\(key): "), "\(key) \(value)")
+        }
         XCTAssertEqual(error(##"{"type": "stack", "frame": [0, 0, 10, 10], "items": [{"type": "rect"}]}"##),
                        "broken.json: elements[0].items[0]: a stack holds labels and chips, not \"rect\"")
         XCTAssertTrue(error(##"{"type": "pattern", "kind": "plaid", "frame": [0, 0, 10, 10], "colors": ["#fff"]}"##)

@@ -34,6 +34,19 @@ final class StackTests: XCTestCase {
         XCTAssertEqual(frames.map(\.width), [60, 60, 60])
     }
 
+    /// A child wider than the column is squeezed to the column's width with every alignment,
+    /// as UIStackView keeps arranged views within it; one that fits keeps its own width.
+    func testAChildWiderThanTheColumnIsSqueezedIntoIt() throws {
+        let children: [any LayoutView] = [Box(size: Size(width: 90, height: 10)), Box(size: Size(width: 30, height: 10))]
+        for alignment in Stack.Alignment.allCases {
+            let frames = try Stack.vertical(children, alignment: alignment).frames(in: Rect(x: 5, y: 0, width: 50, height: 20), context: context)
+            XCTAssertEqual(frames[0], Rect(x: 5, y: 0, width: 50, height: 10), "\(alignment)")
+            XCTAssertEqual(frames[1].width, alignment == .fill ? 50 : 30, "\(alignment)")
+        }
+        let row = try Stack.horizontal([Box(size: Size(width: 10, height: 70))], alignment: .center, distribution: .equalSpacing)
+        XCTAssertEqual(try row.frames(in: Rect(x: 0, y: 0, width: 40, height: 30), context: context), [Rect(x: 0, y: 0, width: 10, height: 30)])
+    }
+
     func testDistributionsHandOutLeftoverSpace() throws {
         let bounds = Rect(x: 10, y: 0, width: 200, height: 30)
         func frames(_ d: Stack.Distribution) throws -> [Rect] {
