@@ -11,9 +11,9 @@ public struct TitleLayout: Hashable, Sendable {
     public let lines: [String]
     public let truncated: Bool
     public let missingGlyphs: [String]
-    /// The paint of the title's first glyph run: the colour the template sets it in, which is
-    /// the colour's own text colour (`foreground`) in most templates and white over a photo.
-    public let paint: Paint?
+    /// The title is set in the palette colour's text colour (`foreground`), as most templates
+    /// set it, rather than in a colour of the template's own (`photo`'s white over a photo).
+    public let isSetInForeground: Bool
 }
 
 /// A card resolved for drawing: the template's scene with every reference filled in, every
@@ -40,7 +40,7 @@ public struct ResolvedCard: Sendable {
     public var title: TitleLayout? {
         titleText.map {
             TitleLayout(fontSizeInPoints: $0.fontSizeInPoints, lines: $0.lines.map(\.text), truncated: $0.truncated,
-                        missingGlyphs: $0.missingGlyphs, paint: $0.lines.lazy.flatMap(\.runs).first?.paint)
+                        missingGlyphs: $0.missingGlyphs, isSetInForeground: $0.color?.isForeground == true)
         }
     }
 }

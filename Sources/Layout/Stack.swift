@@ -88,7 +88,9 @@ public struct Stack: LayoutView {
         let inner = Size(width: size.width - padding.horizontal, height: size.height - padding.vertical)
         let sizes = try arrange(main: main(inner), cross: cross(inner), context: context)
         let length = sizes.reduce(0) { $0 + $1.main } + gaps
-        let crossLength = sizes.map(\.cross).max() ?? 0
+        // Children are kept within an offered cross length (`frames(in:)`), so the stack is too.
+        let offeredCross = cross(inner)
+        let crossLength = min(sizes.map(\.cross).max() ?? 0, offeredCross.isFinite ? max(0, offeredCross) : .infinity)
         let content = axis == .vertical ? Size(width: crossLength, height: length) : Size(width: length, height: crossLength)
         return context.grid.snap(Size(width: content.width + padding.horizontal, height: content.height + padding.vertical))
     }

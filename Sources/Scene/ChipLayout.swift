@@ -57,7 +57,8 @@ struct ChipLayout: LayoutView {
         return (image, try title?.sizeThatFits(offer, context: context) ?? .zero)
     }
 
-    /// UIButton's `sizeThatFits`: the offer is ignored, but for the width a wrapping title heeds.
+    /// UIButton's `sizeThatFits`: the offer is ignored, but for the width a wrapping title heeds
+    /// (and, in a frame of its own, the height).
     func sizeThatFits(_ size: Size, context: LayoutContext) throws -> Size {
         let sizes = try contentSizes(offered: size, context: context)
         return context.grid.snap(ButtonGeometry.sizeThatFits(contentEdgeInsets: effectiveContentInsets,

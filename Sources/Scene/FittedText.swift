@@ -13,6 +13,8 @@ struct FittedText: LayoutView {
     let string: String
     let sizeInPoints: Double
     let verticalAlignment: VerticalTextAlignment
+    /// Where the text's colour came from, reported with it (`ResolvedText.color`).
+    let color: ColorReference?
     private let shaped: ShapedLabel
     private let layouts = LockedValue<[Size: LabelLayout]>([:])
 
@@ -20,13 +22,14 @@ struct FittedText: LayoutView {
          lineBreakMode: LineBreakMode, alignment: TextLayoutOptions.Alignment,
          wrap: TextLayoutOptions.Wrap = .greedy, adjustsFontSize: Bool = false, minimumScaleFactor: Double = 1,
          lineHeightMultiple: Double = 1, verticalAlignment: VerticalTextAlignment = .center,
-         shadow: TextShadow? = nil) throws {
+         shadow: TextShadow? = nil, color: ColorReference? = nil) throws {
         let label = try Label(string, attributes: attributes, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
                               alignment: alignment, wrap: wrap, adjustsFontSizeToFitWidth: adjustsFontSize,
                               minimumScaleFactor: minimumScaleFactor, lineHeightMultiple: lineHeightMultiple, shadow: shadow)
         self.string = string
         sizeInPoints = attributes.sizeInPoints
         self.verticalAlignment = verticalAlignment
+        self.color = color
         shaped = try ShapedLabel(label, context: context)
     }
 
@@ -57,7 +60,7 @@ struct FittedText: LayoutView {
         return ResolvedText(text: string, fields: fields, frame: frame, requestedFontSizeInPoints: sizeInPoints,
                             fontScale: fit.fontScale, lines: fit.lines, linesOffsetY: fit.linesOffsetY + shift,
                             truncated: fit.truncated, missingGlyphs: fit.missingGlyphs, shadow: shaped.label.shadow,
-                            direction: direction)
+                            direction: direction, color: color)
     }
 
     func draw(in frame: Rect, on canvas: Canvas, context: LayoutContext) throws {

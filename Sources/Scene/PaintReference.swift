@@ -30,6 +30,12 @@ public enum ColorReference: Hashable, Sendable {
     /// The palette colour's background (its first stop for gradients), at an opacity.
     case background(alpha: Double)
 
+    /// The palette colour's text colour, at any opacity.
+    public var isForeground: Bool {
+        if case .foreground = self { return true }
+        return false
+    }
+
     public func resolve(_ colors: PaletteColors) -> Color {
         switch self {
         case .fixed(let c): return c

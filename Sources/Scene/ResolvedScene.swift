@@ -44,6 +44,9 @@ public struct ResolvedText: Sendable {
     public let missingGlyphs: [String]
     public let shadow: TextShadow?
     public let direction: TextDirection
+    /// Where its colour came from: the palette colour's text colour, its background, or a
+    /// colour of the template's own (nil for an emoji, drawn in its own colours).
+    public let color: ColorReference?
 
     /// The glyph runs in canvas coordinates.
     public var glyphRuns: [GlyphRun] {

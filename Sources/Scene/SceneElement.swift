@@ -123,7 +123,8 @@ public struct ChipElement: Sendable {
     /// Gap between icon and title (the equal-and-opposite insets rule).
     public let spacing: Double
     /// How far the title may shrink when the chip is narrower than its natural width (its
-    /// frame, or a stack's column), before it is truncated; 1, the default, never shrinks.
+    /// frame, or a stack's column) or, wrapped, taller than its frame, before it is truncated;
+    /// 1, the default, never shrinks.
     public let minimumScaleFactor: Double
     /// Lines the title may take (1, the default, to 3), balanced; a longer one wraps at the
     /// width the chip's frame or column leaves it.

@@ -291,7 +291,8 @@ struct SceneResolver {
         return try FittedText(string, attributes: attributes(label.style), context: requireContext(),
                               numberOfLines: label.maxLines.lines(for: canvas.size), lineBreakMode: .truncatingTail, alignment: label.alignment, wrap: label.wrap,
                               adjustsFontSize: true, minimumScaleFactor: label.minimumScaleFactor,
-                              lineHeightMultiple: label.lineHeightMultiple, verticalAlignment: label.verticalAlignment, shadow: shadow)
+                              lineHeightMultiple: label.lineHeightMultiple, verticalAlignment: label.verticalAlignment, shadow: shadow,
+                              color: label.style.color)
     }
 
     /// `chip` laid out; `fitsHeight` for one placed in a frame of its own (see `ChipLayout`).
@@ -318,7 +319,7 @@ struct SceneResolver {
                                                            numberOfLines: chip.maxLines, lineBreakMode: .truncatingTail,
                                                            alignment: .natural, wrap: chip.maxLines > 1 ? .balanced : .greedy,
                                                            adjustsFontSize: chip.minimumScaleFactor < 1,
-                                                           minimumScaleFactor: chip.minimumScaleFactor)
+                                                           minimumScaleFactor: chip.minimumScaleFactor, color: chip.style.color)
         return ChipLayout(glyph: glyph, title: title, fields: chip.text.fields, contentInsets: chip.contentInsets,
                           spacing: glyph == nil ? 0 : chip.spacing,
                           background: try chip.background.map {

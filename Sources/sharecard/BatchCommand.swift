@@ -53,7 +53,7 @@ enum BatchCommand {
         // Names are checked across the whole file, so every shard agrees on them.
         let items = shard.select(plan.items, line: \.line)
         do { try FilePath.makeDirectories(outDir) } catch {
-            throw CommandError("cannot create the --out folder \(outDir): \(error)")
+            throw CommandError("cannot create the --out folder \(outDir): \(error.message(for: outDir))")
         }
         let journal = try BatchJournal(directory: outDir)
         AtomicReplacement.removeStaleTemporaries(in: outDir)
@@ -111,9 +111,10 @@ enum BatchCommand {
                 ContrastNote(eventColor: card.event.color, title: title).flatMap { $0.isWarning ? $0 : nil }
             }
             if context.journal.isComplete(name: name, key: key, path: path) {
-                // Resolved, not drawn, only to say whether the title is in the chosen colour.
-                let hex = CustomColor.isHex(card.event.color)
-                return (.skipped, hex ? warning(try context.renderer.resolve(card).title) : nil)
+                // A colour under 3:1 is resolved, not drawn, to say whether the title is set in it.
+                let low = CustomColor.isHex(card.event.color)
+                    && ((try? CustomColor(card.event.color))?.lowestContrastStop.ratio ?? .infinity) < Contrast.largeTextMinimum
+                return (.skipped, low ? warning(try context.renderer.resolve(card).title) : nil)
             }
             let (bytes, title) = try context.renderer.encoded(card, as: item.output)
             try OutputTarget(path).write(bytes)

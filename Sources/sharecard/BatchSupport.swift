@@ -14,20 +14,21 @@ enum BatchInput {
         var isOverLimit = false
     }
 
-    /// The line parsed once, strictly, into the object its fields are taken from; errors
-    /// name the problem as the event decoder does (`malformed JSON: …`, `title: appears
-    /// more than once`).
     /// The folder a line's relative `"photo"` path is read from: the events file's own folder,
-    /// or the current one when the events come from an open descriptor (`-`, `/dev/stdin`, a
-    /// shell's `<(…)`, whose folders `/dev` and `/dev/fd` hold no photos) or from anything that
-    /// is not a regular file.
+    /// or the current one ("", so a photo is named as the line names it) when the events come
+    /// from an open descriptor (`-`, `/dev/stdin`, a shell's `<(…)`, whose folders `/dev` and
+    /// `/dev/fd` hold no photos) or from anything that is not a regular file.
     static func photoDirectory(eventsPath: String) -> String {
         var info = stat()
         guard eventsPath != "-", FilePath.ownDescriptor(named: eventsPath) == nil,
-              stat(eventsPath, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return "." }
-        return FilePath.directory(of: eventsPath)
+              stat(eventsPath, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return "" }
+        let folder = FilePath.directory(of: eventsPath)
+        return folder == "." ? "" : folder
     }
 
+    /// The line parsed once, strictly, into the object its fields are taken from; errors
+    /// name the problem as the event decoder does (`malformed JSON: …`, `title: appears
+    /// more than once`).
     static func object(_ line: Data) throws(EventError) -> EventObject {
         do { return try EventObject(parsing: line) } catch { throw error.eventError }
     }

@@ -22,7 +22,7 @@ struct ContrastNote {
     /// is a palette colour name or not valid hex, or the title is not set in the chosen colour.
     init?(eventColor: String, title: TitleLayout?) {
         guard CustomColor.isHex(eventColor), let color = try? CustomColor(eventColor),
-              title?.paint == .solid(color.foreground) else { return nil }
+              title?.isSetInForeground == true else { return nil }
         let worst = color.lowestContrastStop
         colorName = color.canonical
         text = color.foreground

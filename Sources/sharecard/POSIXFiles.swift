@@ -69,27 +69,38 @@ enum FilePath {
 
     /// Makes the folder `path` and any missing folders above it, as `mkdir -p` does (mode 0777
     /// less the umask); a folder that exists, or a symlink to one, is taken as it is. Throws
-    /// the first component that could not be made or is not a folder, with the system's reason:
-    /// `afile: Not a directory`, `dangling: No such file or directory`.
+    /// the first component that could not be made or is not a folder, with the system's reason
+    /// (for a dangling symlink, that of the `stat` through it: No such file or directory).
     static func makeDirectories(_ path: String) throws(MakeDirectoryFailure) {
-        guard !path.isEmpty else { throw MakeDirectoryFailure(description: "the name is empty") }
+        guard !path.isEmpty else { throw MakeDirectoryFailure(component: path, reason: "the name is empty") }
         var info = stat()
         if stat(path, &info) == 0 {
-            guard info.st_mode & S_IFMT == S_IFDIR else { throw MakeDirectoryFailure(description: "\(path): \(Errno.text(ENOTDIR))") }
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw MakeDirectoryFailure(component: path, reason: Errno.text(ENOTDIR)) }
             return
         }
         let parent = directory(of: path)
         if parent != path, parent != ".", parent != "/" { try makeDirectories(parent) }
-        if mkdir(path, 0o777) != 0, errno != EEXIST || stat(path, &info) != 0 || info.st_mode & S_IFMT != S_IFDIR {
-            var code = errno
-            // A dangling symlink: mkdir says EEXIST, but nothing is there to write in.
-            if code == EEXIST || code == 0 { code = lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK ? ENOENT : ENOTDIR }
-            throw MakeDirectoryFailure(description: "\(path): \(Errno.text(code))")
+        guard mkdir(path, 0o777) != 0 else { return }
+        var code = errno
+        if code == EEXIST {
+            // Made meanwhile by another process (taken if a folder), or a dangling symlink.
+            if stat(path, &info) == 0 {
+                guard info.st_mode & S_IFMT != S_IFDIR else { return }
+                code = ENOTDIR
+            } else {
+                code = errno
+            }
         }
+        throw MakeDirectoryFailure(component: path, reason: Errno.text(code))
     }
 
-    struct MakeDirectoryFailure: Error, CustomStringConvertible {
-        let description: String
+    /// The part of a path that could not be made, and why.
+    struct MakeDirectoryFailure: Error {
+        let component: String
+        let reason: String
+
+        /// `afile: Not a directory`, or the reason alone when `path` itself is at fault.
+        func message(for path: String) -> String { component == path ? reason : "\(component): \(reason)" }
     }
 
     /// `realpath(3)` of `path`, or nil when it cannot be resolved.

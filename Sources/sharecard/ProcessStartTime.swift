@@ -18,8 +18,8 @@ enum ProcessStartTime {
         // "PID (COMMAND) STATE …": the command may hold spaces and parentheses, so fields are
         // counted from the last ')'; STATE is field 3, the start time field 22.
         let text = buffer[..<count]
-        guard let close = text.lastIndex(of: UInt8(ascii: ")")) else { return nil }
-        let fields = text[(close + 1)...].split(separator: UInt8(ascii: " "))
+        guard let parenthesis = text.lastIndex(of: UInt8(ascii: ")")) else { return nil }
+        let fields = text[(parenthesis + 1)...].split(separator: UInt8(ascii: " "))
         guard fields.count > 19 else { return nil }
         return UInt64(String(decoding: fields[19], as: UTF8.self))
     }

@@ -10,7 +10,8 @@ enum Version {
 
     static func report() -> String {
         var lines = ["sharecard \(number)", "commit: \(Resources.buildCommit() ?? "unknown")", "renderer: \(Card.rendererVersion)"]
-        lines.append("fonts: " + describe { ContentHash.fontsVersion(directory: try Resources.directory("fonts")) })
+        let fonts = Result { try ContentHash.fontsVersion(directory: Resources.directory("fonts")) }
+        lines.append("fonts: " + describe { try fonts.get() })
         let catalog = Result { () throws -> Catalog in
             try Catalog(palettesDirectory: try Resources.directory("palettes"), templatesDirectory: try Resources.directory("templates"))
         }
@@ -18,7 +19,7 @@ enum Version {
         lines.append("templates: " + describe { folderVersion(try catalog.get().templates.map { ($0.name, $0.version) }) })
         // What card URLs carry as v=: the line above, with the renderer and fonts, in one.
         lines.append("content: " + describe {
-            ContentVersion.of(catalog: try catalog.get(), fontsVersion: ContentHash.fontsVersion(directory: try Resources.directory("fonts")))
+            ContentVersion.of(catalog: try catalog.get(), fontsVersion: try fonts.get())
         })
         return lines.joined(separator: "\n")
     }

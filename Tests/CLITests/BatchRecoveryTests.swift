@@ -190,8 +190,8 @@ final class BatchRecoveryTests: TemporaryDirectoryTestCase {
         try write(#"{"title": "One"}"#, to: "events.jsonl")
         try write("a file", to: "afile")
         XCTAssertEqual(symlink("nowhere/deeper", path("dangling")), 0)
-        for (out, message) in [("afile/sub", "afile/sub: afile: Not a directory"), ("afile", "afile: afile: Not a directory"),
-                               ("dangling", "dangling: dangling: No such file or directory"), ("", ": the name is empty")] {
+        for (out, message) in [("afile/sub", "afile/sub: afile: Not a directory"), ("afile", "afile: Not a directory"),
+                               ("dangling", "dangling: No such file or directory"), ("", ": the name is empty")] {
             let r = try Sharecard.run(["batch", "events.jsonl", "--out", out], in: directory)
             XCTAssertEqual(r.status, 1, out)
             XCTAssertEqual(r.stderr, "sharecard batch: cannot create the --out folder \(message)\n")

@@ -126,7 +126,9 @@ final class ContrastNoteCommandTests: TemporaryDirectoryTestCase {
     /// or in `batch`, first run or re-run.
     func testNoNoteWhenTheTemplateSetsTheTitleInItsOwnColour() throws {
         let out = directory.appendingPathComponent("card.png").path
-        for color in ["#1e88e5", "#ffeb3b,#8e24aa"] {
+        // #0d47a1 chooses white text, the very colour photo sets its title in: the note goes by
+        // where the title's colour comes from, not by comparing colours.
+        for color in ["#1e88e5", "#ffeb3b,#8e24aa", "#0d47a1"] {
             let r = try Sharecard.run(["render", "--title", "Beach", "--template", "photo", "--color", color, "-o", out])
             XCTAssertEqual(r.status, 0, r.stderr)
             XCTAssertEqual(r.stderr, "", color)

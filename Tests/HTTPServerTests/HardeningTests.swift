@@ -238,10 +238,8 @@ final class HardeningTests: XCTestCase {
         XCTAssertEqual(try exchange("GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\nGET /c HTTP/1.1\r\nHost: x\r\n\r\n"),
                        ["answer to /a", "answer to /b", "answer to /c"])
         XCTAssertEqual(try exchange("GET /unfinis"), [])
-        // Each closed by the guard, unless libmicrohttpd happened to see the end of stream itself
-        // (all three did once, in a loaded run): the closing time above is what is promised.
-        let halfClosed = server.statistics.halfClosed
-        XCTAssertTrue((0...3).contains(halfClosed), "closed by the guard: \(halfClosed)")
+        // How many the guard closed is not asserted: libmicrohttpd sometimes sees the end of
+        // stream itself (all three, once, in a loaded run). The closing time above is the promise.
         XCTAssertEqual(try exchange("GET /worker HTTP/1.1\r\nHost: x\r\n\r\n"), ["from a worker"])
         XCTAssertEqual(try exchange("GET /one HTTP/1.1\r\nHost: x\r\n\r\nGET /worker HTTP/1.1\r\nHost: x\r\n\r\n"),
                        ["answer to /one", "from a worker"])
