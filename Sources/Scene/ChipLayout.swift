@@ -91,7 +91,16 @@ struct ChipLayout: LayoutView {
         case nil:
             break
         }
-        return ResolvedChip(frame: bounds, background: background, glyph: resolvedGlyph, title: resolvedTitle)
+        return ResolvedChip(frame: bounds, background: try background(around: resolvedTitle), glyph: resolvedGlyph, title: resolvedTitle)
+    }
+
+    /// A capsule around a title of several lines keeps the round ends of a one-line chip
+    /// (radius: the top inset and half the first line), rather than becoming a stadium whose
+    /// curve cuts into the first and last lines.
+    private func background(around title: ResolvedText?) throws -> Background? {
+        guard let background, background.cornerRadius.isInfinite, let title, title.lines.count > 1,
+              let first = title.lines.first else { return background }
+        return try Background(paint: background.paint, cornerRadius: contentInsets.top + first.height / 2, border: background.border)
     }
 
     func draw(in frame: Rect, on canvas: Canvas, context: LayoutContext) throws {

@@ -47,6 +47,13 @@ final class ChipFitTests: XCTestCase {
                 XCTAssertEqual(chip.frame.intersection(canvas), chip.frame, "\(label) leaves the canvas \(canvas.size)")
                 let title = try XCTUnwrap(chip.title, label)
                 XCTAssertEqual(chip.frame.intersection(title.frame), title.frame, "\(label): title \(title.frame) outside the chip")
+                // Several lines keep a one-line chip's round ends, not a stadium cutting into them.
+                let radius = try XCTUnwrap(chip.background?.cornerRadius, label)
+                if title.lines.count > 1 {
+                    XCTAssertLessThan(radius, chip.frame.height / 2 - 8, label)
+                } else {
+                    XCTAssertTrue(radius.isInfinite, label)
+                }
                 for inset in insets {
                     XCTAssertTrue(chip.frame.intersection(inset).isEmpty, "\(label) runs under the inset \(inset)")
                 }
