@@ -7,10 +7,11 @@ import Typesetting
 /// emoji shaped once (`FittedText`). A right-to-left title mirrors the chip: icon on the right.
 /// A one-line title is measured unconstrained, as UIButton's `sizeThatFits` ignores the offer;
 /// a title allowed more lines (`titleWraps`) wraps at the width the offer leaves it, as a
-/// multi-line button title does, and the chip grows taller instead of wider. A chip placed in a
-/// frame of its own (`fitsHeight`) also keeps such a title within the frame's height, shrinking
-/// it as far as its minimum scale allows; in a stack it takes the height it needs, as the
-/// stack's other non-shrinking children do.
+/// multi-line button title does, and the chip grows taller instead of wider. Placed, such a
+/// title is kept within the chip's height, shrinking as far as its minimum scale allows. A chip
+/// in a frame of its own (`fitsHeight`) is measured that way too; in a stack it asks for the
+/// height it needs, as the stack's other non-shrinking children do, and shrinks only if the
+/// stack, out of room, gives it less.
 struct ChipLayout: LayoutView {
     enum Glyph: Sendable {
         case icon(Icon, Icon.Style, Color, size: Size)
@@ -39,8 +40,8 @@ struct ChipLayout: LayoutView {
     private static let unbounded = Size(width: .infinity, height: .infinity)
 
     /// The natural sizes (iw, ih) and (tw, th) on the pixel grid, for a chip of `offered` size
-    /// (which only a wrapping title heeds).
-    func contentSizes(offered: Size, context: LayoutContext) throws -> (image: Size, title: Size) {
+    /// (which only a wrapping title heeds, its height only when `heedingHeight`).
+    func contentSizes(offered: Size, heedingHeight: Bool, context: LayoutContext) throws -> (image: Size, title: Size) {
         let image: Size
         switch glyph {
         case .icon(_, _, _, let size)?: image = size
@@ -51,7 +52,7 @@ struct ChipLayout: LayoutView {
         if titleWraps, offered.width.isFinite {
             offer.width = max(0, offered.width - effectiveContentInsets.horizontal - image.width)
         }
-        if titleWraps, fitsHeight, offered.height.isFinite {
+        if titleWraps, heedingHeight, offered.height.isFinite {
             offer.height = max(0, offered.height - effectiveContentInsets.vertical)
         }
         return (image, try title?.sizeThatFits(offer, context: context) ?? .zero)
@@ -60,14 +61,14 @@ struct ChipLayout: LayoutView {
     /// UIButton's `sizeThatFits`: the offer is ignored, but for the width a wrapping title heeds
     /// (and, in a frame of its own, the height).
     func sizeThatFits(_ size: Size, context: LayoutContext) throws -> Size {
-        let sizes = try contentSizes(offered: size, context: context)
+        let sizes = try contentSizes(offered: size, heedingHeight: fitsHeight, context: context)
         return context.grid.snap(ButtonGeometry.sizeThatFits(contentEdgeInsets: effectiveContentInsets,
                                                              imageSize: sizes.image, titleSize: sizes.title))
     }
 
     /// Every part placed in `bounds`, mirrored for a right-to-left title and snapped.
     func resolve(in bounds: Rect, context: LayoutContext) throws -> ResolvedChip {
-        let sizes = try contentSizes(offered: bounds.size, context: context)
+        let sizes = try contentSizes(offered: bounds.size, heedingHeight: true, context: context)
         let geometry = ButtonGeometry(bounds: bounds, contentEdgeInsets: effectiveContentInsets,
                                       titleEdgeInsets: EdgeInsets(top: 0, left: spacing, bottom: 0, right: -spacing),
                                       imageSize: sizes.image, titleSize: sizes.title)

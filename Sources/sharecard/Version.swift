@@ -10,8 +10,15 @@ enum Version {
 
     static func report() -> String {
         var lines = ["sharecard \(number)", "commit: \(Resources.buildCommit() ?? "unknown")", "renderer: \(Card.rendererVersion)"]
-        let fonts = Result { try ContentHash.fontsVersion(directory: Resources.directory("fonts")) }
-        lines.append("fonts: " + describe { try fonts.get() })
+        // Hashed once, and only inside `describe`, which first checks that libcrypto loads.
+        var fontsVersion: String?
+        func fonts() throws -> String {
+            if let fontsVersion { return fontsVersion }
+            let version = ContentHash.fontsVersion(directory: try Resources.directory("fonts"))
+            fontsVersion = version
+            return version
+        }
+        lines.append("fonts: " + describe { try fonts() })
         let catalog = Result { () throws -> Catalog in
             try Catalog(palettesDirectory: try Resources.directory("palettes"), templatesDirectory: try Resources.directory("templates"))
         }
@@ -19,7 +26,7 @@ enum Version {
         lines.append("templates: " + describe { folderVersion(try catalog.get().templates.map { ($0.name, $0.version) }) })
         // What card URLs carry as v=: the line above, with the renderer and fonts, in one.
         lines.append("content: " + describe {
-            ContentVersion.of(catalog: try catalog.get(), fontsVersion: try fonts.get())
+            ContentVersion.of(catalog: try catalog.get(), fontsVersion: try fonts())
         })
         return lines.joined(separator: "\n")
     }

@@ -28,8 +28,11 @@ final class ChipFitTests: XCTestCase {
         return (chips, insets)
     }
 
-    func resolved(_ template: String, size: String, date: String, end: String?, locale: String = "en") throws -> ResolvedCard {
-        let event = try Event(title: "Our first apartment together", date: EventDate(iso8601: date),
+    static let longTitle = "Our first apartment together, after three years of searching every neighbourhood in the whole city"
+
+    func resolved(_ template: String, size: String, date: String, end: String?, locale: String = "en",
+                  title: String = "Our first apartment together") throws -> ResolvedCard {
+        let event = try Event(title: title, date: EventDate(iso8601: date),
                               endDate: try end.map { try EventDate(iso8601: $0) }, color: "user_purple",
                               template: template, locale: locale)
         let card = try Card(event, catalog: CardGoldenTests.catalog.get(), size: CardSize(parsing: size))
@@ -61,6 +64,33 @@ final class ChipFitTests: XCTestCase {
                 // strip may end it with an ellipsis, but never cut a glyph.
                 if !["320x320", "4096x600"].contains(size) {
                     XCTAssertFalse(title.truncated, "\(label): \(title.lines.map(\.text))")
+                }
+            }
+        }
+    }
+
+    /// Whatever the script and the title, a chip's text stays inside the chip and the chip on
+    /// the card: an Arabic range of three tall lines in `dated`'s stack on a 4096×600 strip,
+    /// squeezed by a long title, ran above and below its chip and off the card.
+    func testAChipsTextStaysInsideItInEveryScript() throws {
+        for template in ["dated", "snapshot"] {
+            for size in Self.sizes {
+                for locale in ["en", "ar", "ja"] {
+                    for title in ["Our first apartment together", Self.longTitle] {
+                        let card = try resolved(template, size: size, date: "2024-09-30T18:30:00+02:00", end: "2024-10-02T11:00:00+02:00",
+                                                locale: locale, title: title)
+                        let canvas = Rect(x: 0, y: 0, width: card.scene.size.width, height: card.scene.size.height)
+                        let chip = try XCTUnwrap(parts(card.scene.elements).chips.first)
+                        let label = "\(template) \(size) \(locale) \(title.count): chip \(chip.frame)"
+                        XCTAssertEqual(chip.frame.intersection(canvas), chip.frame, label)
+                        let text = try XCTUnwrap(chip.title, label)
+                        // The line boxes, from the first's top to the last's bottom, within the title's frame.
+                        let top = text.lines.first.map { text.linesOffsetY + $0.origin.y - $0.ascent } ?? 0
+                        let bottom = text.lines.last.map { text.linesOffsetY + $0.origin.y + $0.descent } ?? 0
+                        XCTAssertGreaterThanOrEqual(top, -0.5, "\(label): lines from \(top) in \(text.frame)")
+                        XCTAssertLessThanOrEqual(bottom, text.frame.height + 0.5, "\(label): lines to \(bottom) in \(text.frame)")
+                        XCTAssertEqual(chip.frame.intersection(text.frame), text.frame, "\(label): title \(text.frame)")
+                    }
                 }
             }
         }
