@@ -18,6 +18,22 @@ public struct ShapedLabel: Sendable {
         paragraph = try label.paragraph(context: context)
     }
 
+    private init(label: Label, paragraph: Paragraph?) {
+        self.label = label
+        self.paragraph = paragraph
+    }
+
+    /// This shaped text under `label`'s options (its line limit, wrapping, fitting), without
+    /// shaping it again: nil unless `label` shows the same text, in the same attributes and
+    /// language, which is all the paragraph depends on.
+    public func relabelled(_ label: Label) -> ShapedLabel? {
+        let mine = self.label.text, theirs = label.text
+        guard theirs.string == mine.string, label.language == self.label.language,
+              theirs.runs.map(\.range) == mine.runs.map(\.range),
+              theirs.runs.map(\.attributes) == mine.runs.map(\.attributes) else { return nil }
+        return ShapedLabel(label: label, paragraph: paragraph)
+    }
+
     /// The paragraph's base direction (left to right when the text is empty).
     public var direction: TextDirection { paragraph?.baseDirection ?? .leftToRight }
 

@@ -6,8 +6,10 @@ import Typesetting
 /// A chip measured by `Button`'s rules (`ButtonGeometry`, DESIGN §5) with its title and
 /// emoji shaped once (`FittedText`). A right-to-left title mirrors the chip: icon on the right.
 /// A one-line title is measured unconstrained, as UIButton's `sizeThatFits` ignores the offer;
-/// a title allowed more lines (`titleWraps`) wraps at the width the offer leaves it, as a
-/// multi-line button title does, and the chip grows taller instead of wider. Placed, such a
+/// a title allowed more lines (`wrappedTitle`) is first set on one line in the width the offer
+/// leaves it, shrinking as far as its minimum scale allows, and only when that truncates it
+/// wraps there, as a multi-line button title does, the chip growing taller instead of wider
+/// ("June 1, 2024" stays one line on a small card; a long range takes two). Placed, such a
 /// title is kept within the chip's height, shrinking as far as its minimum scale allows. A chip
 /// in a frame of its own (`fitsHeight`) is measured that way too; in a stack it asks for the
 /// height it needs, as the stack's other non-shrinking children do, and shrinks only if the
@@ -19,15 +21,16 @@ struct ChipLayout: LayoutView {
     }
 
     let glyph: Glyph?
+    /// The title on one line.
     let title: FittedText?
+    /// The same title allowed several lines; nil when it may take one.
+    let wrappedTitle: FittedText?
     let fields: [EventField]
     let contentInsets: EdgeInsets
     /// Gap between glyph and title: title insets (0, s, 0, −s) and s more on the right content inset.
     let spacing: Double
     let background: Background?
-    /// The title may take more than one line.
-    let titleWraps: Bool
-    /// A wrapping title is fitted to the height offered too (a chip in its own frame).
+    /// A title that may wrap is fitted to the height offered too (a chip in its own frame).
     let fitsHeight: Bool
 
     var direction: TextDirection { title?.direction ?? .leftToRight }
@@ -39,23 +42,24 @@ struct ChipLayout: LayoutView {
 
     private static let unbounded = Size(width: .infinity, height: .infinity)
 
-    /// The natural sizes (iw, ih) and (tw, th) on the pixel grid, for a chip of `offered` size
-    /// (which only a wrapping title heeds, its height only when `heedingHeight`).
-    func contentSizes(offered: Size, heedingHeight: Bool, context: LayoutContext) throws -> (image: Size, title: Size) {
+    /// The natural sizes (iw, ih) and (tw, th) on the pixel grid for a chip of `offered` size
+    /// (which only a title that may wrap heeds, its height only when `heedingHeight`), and the
+    /// title chosen for it: on one line, or wrapped when one line would be truncated.
+    func contentSizes(offered: Size, heedingHeight: Bool,
+                      context: LayoutContext) throws -> (image: Size, title: Size, text: FittedText?) {
         let image: Size
         switch glyph {
         case .icon(_, _, _, let size)?: image = size
         case .emoji(let text)?: image = try text.sizeThatFits(Self.unbounded, context: context)
         case nil: image = .zero
         }
-        var offer = Self.unbounded
-        if titleWraps, offered.width.isFinite {
-            offer.width = max(0, offered.width - effectiveContentInsets.horizontal - image.width)
+        guard let wrappedTitle, let title, offered.width.isFinite else {
+            return (image, try title?.sizeThatFits(Self.unbounded, context: context) ?? .zero, title)
         }
-        if titleWraps, heedingHeight, offered.height.isFinite {
-            offer.height = max(0, offered.height - effectiveContentInsets.vertical)
-        }
-        return (image, try title?.sizeThatFits(offer, context: context) ?? .zero)
+        var offer = Size(width: max(0, offered.width - effectiveContentInsets.horizontal - image.width), height: .infinity)
+        if heedingHeight, offered.height.isFinite { offer.height = max(0, offered.height - effectiveContentInsets.vertical) }
+        let text = try title.fit(in: offer, grid: context.grid).truncated ? wrappedTitle : title
+        return (image, try text.sizeThatFits(offer, context: context), text)
     }
 
     /// UIButton's `sizeThatFits`: the offer is ignored, but for the width a wrapping title heeds
@@ -79,7 +83,7 @@ struct ChipLayout: LayoutView {
             return context.grid.snap(mirrored)
         }
         var resolvedTitle: ResolvedText?
-        if let title {
+        if let title = sizes.text {
             let frame = final(geometry.titleFrame)
             if frame.width > 0 { resolvedTitle = try title.resolve(in: frame, fields: fields, context: context) }
         }

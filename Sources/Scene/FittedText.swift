@@ -22,7 +22,7 @@ struct FittedText: LayoutView {
          lineBreakMode: LineBreakMode, alignment: TextLayoutOptions.Alignment,
          wrap: TextLayoutOptions.Wrap = .greedy, adjustsFontSize: Bool = false, minimumScaleFactor: Double = 1,
          lineHeightMultiple: Double = 1, verticalAlignment: VerticalTextAlignment = .center,
-         shadow: TextShadow? = nil, color: ColorReference? = nil) throws {
+         shadow: TextShadow? = nil, color: ColorReference? = nil, shapedAs sibling: FittedText? = nil) throws {
         let label = try Label(string, attributes: attributes, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
                               alignment: alignment, wrap: wrap, adjustsFontSizeToFitWidth: adjustsFontSize,
                               minimumScaleFactor: minimumScaleFactor, lineHeightMultiple: lineHeightMultiple, shadow: shadow)
@@ -30,7 +30,8 @@ struct FittedText: LayoutView {
         sizeInPoints = attributes.sizeInPoints
         self.verticalAlignment = verticalAlignment
         self.color = color
-        shaped = try ShapedLabel(label, context: context)
+        // A sibling showing the same text (a chip's title on one line and wrapped) lends its shaping.
+        shaped = try sibling?.shaped.relabelled(label) ?? ShapedLabel(label, context: context)
     }
 
     var direction: TextDirection { shaped.direction }

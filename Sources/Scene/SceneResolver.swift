@@ -315,16 +315,19 @@ struct SceneResolver {
         case nil:
             break
         }
-        let title = string.isEmpty ? nil : try FittedText(string, attributes: attributes, context: context,
-                                                           numberOfLines: chip.maxLines, lineBreakMode: .truncatingTail,
-                                                           alignment: .natural, wrap: chip.maxLines > 1 ? .balanced : .greedy,
-                                                           adjustsFontSize: chip.minimumScaleFactor < 1,
-                                                           minimumScaleFactor: chip.minimumScaleFactor, color: chip.style.color)
-        return ChipLayout(glyph: glyph, title: title, fields: chip.text.fields, contentInsets: chip.contentInsets,
+        func title(lines: Int, shapedAs sibling: FittedText? = nil) throws -> FittedText? {
+            string.isEmpty ? nil : try FittedText(string, attributes: attributes, context: context, numberOfLines: lines,
+                                                  lineBreakMode: .truncatingTail, alignment: .natural, wrap: lines > 1 ? .balanced : .greedy,
+                                                  adjustsFontSize: chip.minimumScaleFactor < 1,
+                                                  minimumScaleFactor: chip.minimumScaleFactor, color: chip.style.color, shapedAs: sibling)
+        }
+        let oneLine = try title(lines: 1)
+        return ChipLayout(glyph: glyph, title: oneLine, wrappedTitle: chip.maxLines > 1 ? try title(lines: chip.maxLines, shapedAs: oneLine) : nil,
+                          fields: chip.text.fields, contentInsets: chip.contentInsets,
                           spacing: glyph == nil ? 0 : chip.spacing,
                           background: try chip.background.map {
                               try Background(paint: .solid($0.resolve(colors)), cornerRadius: chip.cornerRadius ?? .infinity)
-                          }, titleWraps: chip.maxLines > 1, fitsHeight: fitsHeight)
+                          }, fitsHeight: fitsHeight)
     }
 }
 

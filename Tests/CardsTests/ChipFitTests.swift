@@ -96,6 +96,19 @@ final class ChipFitTests: XCTestCase {
         }
     }
 
+    /// A short date shrinks on one line before it wraps: "June 1, 2024" on a 320×320 card and
+    /// "2024年6月1日～2日" on a square one used to break as "June 1, / 2024" and "2024年6 / 月1日～2日".
+    func testAShortDateShrinksOnOneLineBeforeItWraps() throws {
+        for (template, size, locale, end, shown) in [("snapshot", "320x320", "en", nil, "June 1, 2024"), ("dated", "320x320", "en", nil, "June 1, 2024"),
+                                                     ("snapshot", "square", "ja", "2024-06-02", "2024年6月1日\u{FF5E}2日")] {
+            let card = try resolved(template, size: size, date: "2024-06-01", end: end, locale: locale)
+            let chip = try XCTUnwrap(parts(card.scene.elements).chips.first, "\(template) \(size)")
+            let title = try XCTUnwrap(chip.title)
+            XCTAssertEqual(title.lines.map(\.text), [shown], "\(template) \(size) \(locale)")
+            XCTAssertFalse(title.truncated, "\(template) \(size) \(locale)")
+        }
+    }
+
     /// A date that fits keeps the one-line capsule at full size: nothing changes for it.
     func testAShortDateKeepsOneLineAtFullSize() throws {
         for template in ["dated", "snapshot"] {
