@@ -38,9 +38,9 @@ public enum Choice: Sendable {
     /// them once the option is drawn (`FaceOverlap`); when none is, the one whose text covers
     /// them least (the earlier on a tie).
     case clearOfFaces([[SceneElement]])
-    /// `present` when the event has a value for `field`, else `absent` (a wide card that
-    /// sets its emoji beside the title gives the title the whole width without one).
-    case field(EventField, present: [SceneElement], absent: [SceneElement])
+    /// `present` when the event has a value for any of `fields`, else `absent` (a wide card
+    /// that sets its emoji beside the title gives the title the whole width without one).
+    case field([EventField], present: [SceneElement], absent: [SceneElement])
 
     /// Every list of elements the choice may draw.
     public var alternatives: [[SceneElement]] {

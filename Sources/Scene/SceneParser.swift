@@ -341,7 +341,8 @@ extension SceneParser {
     /// list draws the landscape one, a tall canvas without one the portrait one) or
     /// `{"type": "choice", "by": "clearOfFaces", "options": [[…], […], …]}` or
     /// `{"type": "choice", "by": "field", "field": "emoji", "present": […], "absent": […]}` (either
-    /// list may be left out: nothing is drawn then). Each list is read
+    /// list may be left out: nothing is drawn then; `"field": ["date", "subtitle"]` is present
+    /// when either is). Each list is read
     /// with the ids named before the choice; an id may recur in several lists (later frames
     /// anchor to whichever was drawn), not twice in one.
     fileprivate mutating func choice(_ node: JSONNode, depth: Int) throws -> Choice {
@@ -372,13 +373,24 @@ extension SceneParser {
         case "field":
             try node.rejectUnknownKeys(allowed: ["type", "by", "field", "present", "absent"])
             let fieldNode = try node.required("field")
-            let name = try fieldNode.string(maximumLength: 32)
-            guard let field = EventField(rawValue: name) else {
-                throw fieldNode.fail("expected one of \(EventField.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \"\(name)\"")
+            func field(_ nameNode: JSONNode) throws -> EventField {
+                let name = try nameNode.string(maximumLength: 32)
+                guard let field = EventField(rawValue: name) else {
+                    throw nameNode.fail("expected one of \(EventField.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \"\(name)\"")
+                }
+                return field
+            }
+            let fields: [EventField]
+            if fieldNode.isArray {
+                fields = try fieldNode.array(maximumCount: EventField.allCases.count).map(field)
+                guard !fields.isEmpty else { throw fieldNode.fail("name at least one field") }
+                guard Set(fields).count == fields.count else { throw fieldNode.fail("a field is named twice") }
+            } else {
+                fields = [try field(fieldNode)]
             }
             let present = try node.optional("present"), absent = try node.optional("absent")
             guard present != nil || absent != nil else { throw node.fail("give \"present\", \"absent\" or both") }
-            return .field(field, present: try present.map { try list($0) } ?? [], absent: try absent.map { try list($0) } ?? [])
+            return .field(fields, present: try present.map { try list($0) } ?? [], absent: try absent.map { try list($0) } ?? [])
         default:
             throw by.fail("expected \"canvasShape\", \"clearOfFaces\" or \"field\", got \"\(try by.string(maximumLength: 32))\"")
         }

@@ -394,8 +394,8 @@ extension SceneResolver {
     /// choice are those of the option kept.
     func resolve(_ choice: Choice) throws -> [ResolvedElement] {
         switch choice {
-        case .field(let field, let present, let absent):
-            return try resolve(bindings.values[field] != nil ? present : absent)
+        case .field(let fields, let present, let absent):
+            return try resolve(fields.contains { bindings.values[$0] != nil } ? present : absent)
         case .canvasShape(let landscape, let square, let portrait, let wide, let tall):
             switch CanvasShape(canvas.size) {
             case .wide: return try resolve(wide ?? landscape)

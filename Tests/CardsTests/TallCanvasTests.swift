@@ -90,6 +90,48 @@ final class TallCanvasTests: XCTestCase {
         XCTAssertEqual(date.fontSizeInPoints, 25.6, accuracy: 0.01)
     }
 
+    /// dated without a date or a subtitle (a `field` choice on both) draws no rule and gives the
+    /// title the whole card. On the 1500×500 banner the label is (75, 50, 1350, 400): 5 % sides,
+    /// 10 vmin top and bottom, at clamp(20vmin, 1/15vw, 40vh) = 100 pt, where the title, 1403.7
+    /// points long on one line, takes two. On 400×1200 it is (24, 96, 352, 1008): 6 % sides,
+    /// 8vh top and bottom, clamp(60/576vmin, 20vw, 6vh) = 72 pt wanted, shrunk to "apartment"
+    /// in 352 points (67.45 pt). With a subtitle alone, the rule and the two columns stay.
+    func testDatedWithNeitherDateNorSubtitleGivesTheTitleTheWholeCard() throws {
+        func elements(subtitle: String?, size: (Int, Int)) throws -> [ResolvedElement] {
+            let event = try Event(title: "Our first apartment together", subtitle: subtitle, color: "user_purple", template: "dated", locale: "en")
+            let (found, _, color) = try CardGoldenTests.catalog.get().resolve(event)
+            return try CardGoldenTests.renderer.get().resolve(event, template: found, color: color,
+                                                              size: Size(width: Double(size.0), height: Double(size.1))).scene.elements
+        }
+        func shapes(_ elements: [ResolvedElement]) -> Int {
+            elements.reduce(0) { count, element in
+                switch element {
+                case .shape: return count + 1
+                case .group(let children, _, _): return count + shapes(children)
+                default: return count
+                }
+            }
+        }
+        for (size, frame, points) in [((1500, 500), Rect(x: 75, y: 50, width: 1350, height: 400), 100.0),
+                                      ((400, 1200), Rect(x: 24, y: 96, width: 352, height: 1008), 352 / Self.apartmentInEm)] {
+            let alone = try elements(subtitle: nil, size: size)
+            XCTAssertEqual(shapes(alone), 0, "no rule at \(size)")
+            let title = try text(alone, showing: .title)
+            XCTAssertEqual(title.frame.minX, frame.minX, accuracy: 0.01, "\(size)")
+            XCTAssertEqual(title.frame.minY, frame.minY, accuracy: 0.01, "\(size)")
+            XCTAssertEqual(title.frame.width, frame.width, accuracy: 0.01, "\(size)")
+            XCTAssertEqual(title.frame.height, frame.height, accuracy: 0.01, "\(size)")
+            XCTAssertEqual(title.fontSizeInPoints, points, accuracy: 0.02, "\(size)")
+            XCTAssertEqual(title.lines.map(\.text).joined(separator: " "), "Our first apartment together")
+            if size.0 > size.1 { XCTAssertEqual(title.lines.count, 2) }
+
+            let withSubtitle = try elements(subtitle: "Our timeline", size: size)
+            XCTAssertEqual(shapes(withSubtitle), 1, "the rule at \(size)")
+            let beside = try text(withSubtitle, showing: .title).frame
+            XCTAssertLessThan(beside.width * beside.height, frame.width * frame.height * 0.9, "the subtitle's column at \(size)")
+        }
+    }
+
     /// The other templates on 320×4096 set their title at the same clamp(60/576vmin, 20vw,
     /// 6vh) = 64 pt wanted, shrunk to "apartment" in the whole points of their label's width:
     /// pattern 9 % sides (262.4 → 262 / 5.219 = 50.2 pt), photo 48/576vmin sides (266.67 →
