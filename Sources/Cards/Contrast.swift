@@ -4,10 +4,7 @@ import Raster
 /// WCAG 2 contrast: relative luminance of sRGB colours and the ratio between two of them.
 public enum Contrast {
     /// Relative luminance (0 black … 1 white) of an opaque colour.
-    public static func luminance(_ c: Color) -> Double {
-        func linear(_ v: Double) -> Double { v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4) }
-        return 0.2126 * linear(c.red) + 0.7152 * linear(c.green) + 0.0722 * linear(c.blue)
-    }
+    public static func luminance(_ c: Color) -> Double { c.relativeLuminance }
 
     /// (L_lighter + 0.05) / (L_darker + 0.05), from 1 to 21.
     public static func ratio(_ a: Color, _ b: Color) -> Double {

@@ -43,6 +43,20 @@ public struct Color: Hashable, Sendable {
         Color(red: red, green: green, blue: blue, alpha: alpha)
     }
 
+    /// WCAG 2 relative luminance, 0 (black) to 1 (white), of the colour's components (alpha
+    /// ignored).
+    public var relativeLuminance: Double {
+        func linear(_ v: Double) -> Double { v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4) }
+        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+    }
+
+    /// Black or white, whichever has the higher WCAG 2 contrast with the colour: black for a
+    /// colour of relative luminance above √(1.05 × 0.05) − 0.05 ≈ 0.179, white otherwise.
+    public var contrastingBlackOrWhite: Color {
+        let luminance = relativeLuminance
+        return (luminance + 0.05) / 0.05 > 1.05 / (luminance + 0.05) ? .black : .white
+    }
+
     /// `#rrggbb`, or `#rrggbbaa` when not opaque.
     public var hexString: String {
         func hex(_ v: Double) -> String { String(format: "%02x", Int((v * 255).rounded())) }

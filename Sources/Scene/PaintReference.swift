@@ -29,6 +29,9 @@ public enum ColorReference: Hashable, Sendable {
     case foreground(alpha: Double)
     /// The palette colour's background (its first stop for gradients), at an opacity.
     case background(alpha: Double)
+    /// Black or white, whichever contrasts more with the palette colour's foreground, at an
+    /// opacity: a shadow that lifts the title whether it is set light or dark.
+    case contrast(alpha: Double)
 
     /// The palette colour's text colour, at any opacity.
     public var isForeground: Bool {
@@ -41,6 +44,7 @@ public enum ColorReference: Hashable, Sendable {
         case .fixed(let c): return c
         case .foreground(let a): return colors.foreground.withAlpha(colors.foreground.alpha * a)
         case .background(let a): return colors.background.withAlpha(colors.background.alpha * a)
+        case .contrast(let a): return colors.foreground.contrastingBlackOrWhite.withAlpha(a)
         }
     }
 }

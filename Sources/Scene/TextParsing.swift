@@ -165,14 +165,17 @@ extension JSONNode {
         do { return try TextReference(parsing: source) } catch { throw fail(error.reason) }
     }
 
-    /// `"foreground"`, `"background"`, `{"ref": "foreground", "alpha": 0.2}` or a colour.
+    /// `"foreground"`, `"background"`, `"contrast"`, `{"ref": "foreground", "alpha": 0.2}` or a
+    /// colour.
     public func colorReference() throws -> ColorReference {
         if case .string(let s) = value, let r = Self.reference(s, alpha: 1) { return r }
         if has("ref") {
             try rejectUnknownKeys(allowed: ["ref", "alpha"])
             let name = try required("ref").string(maximumLength: 16)
             let alpha = try optional("alpha")?.number(in: 0...1) ?? 1
-            guard let r = Self.reference(name, alpha: alpha) else { throw fail("ref must be \"foreground\" or \"background\", got \"\(name)\"") }
+            guard let r = Self.reference(name, alpha: alpha) else {
+                throw fail("ref must be \"foreground\", \"background\" or \"contrast\", got \"\(name)\"")
+            }
             return r
         }
         return .fixed(try color())
@@ -182,6 +185,7 @@ extension JSONNode {
         switch name {
         case "foreground": return .foreground(alpha: alpha)
         case "background": return .background(alpha: alpha)
+        case "contrast": return .contrast(alpha: alpha)
         default: return nil
         }
     }
