@@ -6,12 +6,13 @@ enum BatchCommand {
     static let spec = CommandSpec(
         name: "batch",
         summary: "Render every event of a JSON-lines file, in parallel, with a progress bar.",
-        usage: "batch EVENTS.jsonl --out DIR [--jobs N] [--scale N] [--format F] [--quality Q] [--shard I/N]",
+        usage: "batch EVENTS.jsonl --out DIR [--jobs N] [--scale N] [--format F] [--quality Q] [--shard I/N] [--quiet]",
         options: [
             OptionSpec(name: "out", valueName: "DIR", help: "Folder for the PNGs (created if missing)."),
             OptionSpec(name: "jobs", valueName: "N", help: "Cards rendered at once (default: the number of cores)."),
             OptionSpec(name: "scale", valueName: "N", help: "1, 2 or 3 (default 1)."),
             OptionSpec(name: "shard", valueName: "I/N", help: "Render only part I of N (from 0): line k belongs to part (k-1) mod N."),
+            OptionSpec(name: "quiet", short: "q", help: "No progress bar and no summary: only failed lines, warnings and errors are printed; the exit status still says whether any line failed."),
         ] + OutputFormatOptions.specs + CardOptions.dataSpecs,
         positionals: ["EVENTS.jsonl"],
         minimumPositionals: 1,
@@ -33,7 +34,8 @@ enum BatchCommand {
             at once in DIR/.sharecard-batch.jsonl, so a re-run, even after the batch was killed,
             skips cards whose PNG is there, complete and rendered from the same inputs. SIGINT or SIGTERM
             stops taking new lines, lets the cards in progress finish, prints the summary and
-            exits with 130 or 143; a second signal stops at once.
+            exits with 130 or 143; a second signal stops at once. --quiet leaves out the progress
+            bar and the summary, for scripts that go by the exit status.
             """)
 
     static func run(_ args: ParsedArguments) throws {
@@ -57,7 +59,8 @@ enum BatchCommand {
         }
         let journal = try BatchJournal(directory: outDir)
         AtomicReplacement.removeStaleTemporaries(in: outDir)
-        let report = BatchReport(total: items.count, showsProgress: isatty(STDERR_FILENO) == 1)
+        let quiet = args.has("quiet")
+        let report = BatchReport(total: items.count, showsProgress: !quiet && isatty(STDERR_FILENO) == 1, showsSummary: !quiet)
         Interruption.shared.install(graceful: true) { _ in report.stopping() }
         let context = Context(catalog: catalog, renderer: renderer, scale: scale, fontsVersion: fontsVersion,
                               directory: outDir, journal: journal,

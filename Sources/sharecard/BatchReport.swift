@@ -5,7 +5,7 @@ import Foundation
 /// What a batch tells its user on standard error: each failed line as soon as it fails (and
 /// a warning for a line whose hex colour has under 3:1 contrast), a one-line progress bar
 /// when stderr is a terminal (redrawn at most every 100 ms, cleared before any other text),
-/// and the summary.
+/// and the summary (both left out by `--quiet`).
 final class BatchReport: Sendable {
     enum Outcome: Sendable {
         case written, skipped
@@ -20,12 +20,14 @@ final class BatchReport: Sendable {
 
     private let total: Int
     private let showsProgress: Bool
+    private let showsSummary: Bool
     private let start = Date()
     private let state = LockedValue(State())
 
-    init(total: Int, showsProgress: Bool) {
+    init(total: Int, showsProgress: Bool, showsSummary: Bool = true) {
         self.total = total
         self.showsProgress = showsProgress
+        self.showsSummary = showsSummary
     }
 
     /// Counts a finished line; a failure is printed at once.
@@ -64,9 +66,9 @@ final class BatchReport: Sendable {
         }
     }
 
-    /// Clears the progress bar and prints the summary; `interruptedBy` is the signal that
-    /// stopped the batch early. When photos were looked for faces, the summary says how many
-    /// lines ran a detection and how many reused one. Returns the number of failed lines.
+    /// Clears the progress bar and prints the summary (unless quiet); `interruptedBy` is the
+    /// signal that stopped the batch early. When photos were looked for faces, the summary says
+    /// how many lines ran a detection and how many reused one. Returns the number of failed lines.
     func finish(interruptedBy signal: Int32?, faces: FaceCache.Statistics? = nil) -> Int {
         state.withLock { state in
             let done = state.written + state.skipped + state.failed
@@ -77,7 +79,7 @@ final class BatchReport: Sendable {
             if let faces, faces.hits + faces.misses > 0 {
                 summary += "; faces: \(faces.misses) detected, \(faces.hits) reused"
             }
-            StandardError.write(clearBar(&state) + summary + "\n")
+            if showsSummary { StandardError.write(clearBar(&state) + summary + "\n") }
             return state.failed
         }
     }
