@@ -22,7 +22,7 @@ public struct ResolvedCard: Sendable {
     public let scene: ResolvedScene
 
     /// The first label showing the title, as placed and fitted.
-    var titleText: ResolvedText? {
+    public var titleText: ResolvedText? {
         func find(_ elements: [ResolvedElement]) -> ResolvedText? {
             for element in elements {
                 switch element {

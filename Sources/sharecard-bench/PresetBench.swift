@@ -55,7 +55,7 @@ enum PresetBench {
             for (name, title) in titles {
                 let card = try Card(try Event(title: title), catalog: catalog, size: size)
                 let rendered = try renderer.render(card)
-                guard let text = titleText(rendered.resolved.scene.elements) else {
+                guard let text = rendered.resolved.titleText else {
                     throw EventError(field: "template", reason: "classic has no title label")
                 }
                 let (cut, reshaped) = try alternating(card, renderer: renderer, iterations: iterations)
@@ -106,16 +106,5 @@ enum PresetBench {
             if i >= 3 { cut.append(a); reshaped.append(b) }  // the first three warm up
         }
         return (median(cut), median(reshaped))
-    }
-
-    static func titleText(_ elements: [ResolvedElement]) -> ResolvedText? {
-        for element in elements {
-            switch element {
-            case .text(let t) where t.fields.contains(.title): return t
-            case .group(let children, _, _): if let t = titleText(children) { return t }
-            default: continue
-            }
-        }
-        return nil
     }
 }

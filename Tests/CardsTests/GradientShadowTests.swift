@@ -12,17 +12,7 @@ final class GradientShadowTests: XCTestCase {
                               palette: palette, template: "gradient", locale: "en")
         let (template, _, entry) = try CardGoldenTests.catalog.get().resolve(event)
         let card = try CardGoldenTests.renderer.get().resolve(event, template: template, color: entry)
-        func title(_ elements: [ResolvedElement]) -> ResolvedText? {
-            for element in elements {
-                switch element {
-                case .text(let text) where text.fields.contains(.title): return text
-                case .group(let children, _, _): if let text = title(children) { return text }
-                default: continue
-                }
-            }
-            return nil
-        }
-        return try XCTUnwrap(title(card.scene.elements)).shadow?.color
+        return try XCTUnwrap(card.titleText).shadow?.color
     }
 
     func testTheShadowContrastsWithTheTitle() throws {
