@@ -119,9 +119,9 @@ public struct ChipElement: Sendable {
     public let background: ColorReference?
     /// nil: a capsule.
     public let cornerRadius: Double?
-    public let contentInsets: EdgeInsets
+    public let contentInsets: ChipInsets
     /// Gap between icon and title (the equal-and-opposite insets rule).
-    public let spacing: Double
+    public let spacing: ChipLength
     /// How far the title may shrink when the chip is narrower than its natural width (its
     /// frame, or a stack's column) or, wrapped, taller than its frame, before it is truncated;
     /// 1, the default, never shrinks.

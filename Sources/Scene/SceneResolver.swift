@@ -300,15 +300,16 @@ struct SceneResolver {
         guard let string = chip.text.filled(bindings.values) else { return nil }
         let context = try requireContext()
         let attributes = try attributes(chip.style)
+        let fontSize = points(chip.style.size)
         var glyph: ChipLayout.Glyph?
         switch chip.glyph {
         case .icon(let icon, let style)?:
-            let side = points(chip.style.size) * 1.1
+            let side = fontSize * 1.1
             guard side <= 4096 else { throw LayoutError.invalidArgument("icon size must be in (0, 4096] points, got \(side)") }
             glyph = .icon(icon, style, attributes.color, size: grid.snap(Size(width: side, height: side)))
         case .emoji?:
             if let emoji = bindings.values[.emoji], !emoji.isEmpty {
-                let emojiAttributes = try TextAttributes(family: "Noto Color Emoji", weight: .regular, sizeInPoints: points(chip.style.size))
+                let emojiAttributes = try TextAttributes(family: "Noto Color Emoji", weight: .regular, sizeInPoints: fontSize)
                 glyph = .emoji(try FittedText(emoji, attributes: emojiAttributes, context: context, numberOfLines: 1,
                                               lineBreakMode: .wordWrap, alignment: .center))
             }
@@ -323,8 +324,8 @@ struct SceneResolver {
         }
         let oneLine = try title(lines: 1)
         return ChipLayout(glyph: glyph, title: oneLine, wrappedTitle: chip.maxLines > 1 ? try title(lines: chip.maxLines, shapedAs: oneLine) : nil,
-                          fields: chip.text.fields, contentInsets: chip.contentInsets,
-                          spacing: glyph == nil ? 0 : chip.spacing,
+                          fields: chip.text.fields, contentInsets: chip.contentInsets.edgeInsets(fontSizeInPoints: fontSize),
+                          spacing: glyph == nil ? 0 : chip.spacing.points(fontSizeInPoints: fontSize),
                           background: try chip.background.map {
                               try Background(paint: .solid($0.resolve(colors)), cornerRadius: chip.cornerRadius ?? .infinity)
                           }, fitsHeight: fitsHeight)

@@ -129,18 +129,30 @@ extension JSONNode {
                 glyph = .icon(i, style)
             }
         }
-        var insets = EdgeInsets(top: 10, left: 20, bottom: 10, right: 20)
+        var insets = ChipInsets(top: .points(10), left: .points(20), bottom: .points(10), right: .points(20))
         if let n = try optional("contentInsets") {
-            let v = try n.numbers(count: 4, in: 0...500)
-            insets = EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
+            let items = try n.array()
+            guard items.count == 4 else { throw n.fail("expected 4 insets (top, left, bottom, right), found \(items.count)") }
+            let v = try items.map { try $0.chipLength(points: 0...500) }
+            insets = ChipInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
         }
         var radius: Double? = nil
         if let r = try optional("cornerRadius"), !r.isString { radius = try r.number(in: 0...1000) }
         return ChipElement(glyph: glyph, text: try required("text").textReference(), style: try required("font").textStyle(),
                            background: try optional("background")?.colorReference(), cornerRadius: radius,
-                           contentInsets: insets, spacing: try optional("spacing")?.number(in: 0...200) ?? 10,
+                           contentInsets: insets, spacing: try optional("spacing")?.chipLength(points: 0...200) ?? .points(10),
                            minimumScaleFactor: try optional("minimumScaleFactor")?.number(in: 0.05...1) ?? 1,
                            maxLines: try optional("maxLines")?.integer(in: 1...3) ?? 1)
+    }
+
+    /// A chip's inset or gap: points within `points`, or `"Nem"` / `"A/Bem"` of its font size
+    /// (at most `ChipLength.maximumEm`).
+    func chipLength(points range: ClosedRange<Double>) throws -> ChipLength {
+        guard case .string(let text) = value else { return .points(try number(in: range)) }
+        guard let length = ChipLength(em: text) else {
+            throw fail("expected points, or a share of the font size such as \"0.5em\" or \"12/26em\" (at most \(Int(ChipLength.maximumEm))em), got \"\(text.prefix(40))\"")
+        }
+        return length
     }
 
     func textStyle() throws -> TextStyle {

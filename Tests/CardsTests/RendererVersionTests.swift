@@ -24,6 +24,10 @@ final class RendererVersionTests: XCTestCase {
         // when it says so (`minimumScaleFactor`, `maxLines`); the corpus has no chip wider than
         // its column.
         "9": "b3dbe34b7e8dcc07681b55aeb96ff67e1b06f43febd3be18e7f11589dc508aae",
+        // 10: chip insets and gaps in `em` of the chip's font, so dated's and snapshot's chips keep
+        // their card proportions at every size (the story and the scale-2 card move; the card
+        // size does not).
+        "10": "5cc171d87e74f6be3a95e633e1e1ee274fc0aa85531c2e273d07d2b6b8a04b2c",
     ]
     /// "renderer version, output token and encoder revision" → digest of three of the corpus's
     /// cards encoded so (new pixels are new bytes, so a renderer version records its own).
@@ -51,6 +55,9 @@ final class RendererVersionTests: XCTestCase {
         "9 png 4": "933d51c0b58137716fa0cd049dca2bd539e29a6433f6d73af4146f0cd5d6ac7f",
         "9 jpeg-q90 2": "df4046c729994ee1ff23fed23d596e714099ce9095732d8b47bbe8f01ee0a386",
         "9 webp-q90 1": "46466e5e5e2c3540dc771062b5070f93bfb6cc914848a721faa0db4b201cafa5",
+        "10 png 4": "933d51c0b58137716fa0cd049dca2bd539e29a6433f6d73af4146f0cd5d6ac7f",
+        "10 jpeg-q90 2": "df4046c729994ee1ff23fed23d596e714099ce9095732d8b47bbe8f01ee0a386",
+        "10 webp-q90 1": "46466e5e5e2c3540dc771062b5070f93bfb6cc914848a721faa0db4b201cafa5",
     ]
 
     static let photos = EventPhotoCardTests.fixtures
