@@ -1,14 +1,12 @@
 import Foundation
 import Raster
 
-/// WCAG 2 contrast: relative luminance of sRGB colours and the ratio between two of them.
+/// WCAG 2 contrast: the ratio between two sRGB colours' relative luminances
+/// (`Color.relativeLuminance`).
 public enum Contrast {
-    /// Relative luminance (0 black … 1 white) of an opaque colour.
-    public static func luminance(_ c: Color) -> Double { c.relativeLuminance }
-
     /// (L_lighter + 0.05) / (L_darker + 0.05), from 1 to 21.
     public static func ratio(_ a: Color, _ b: Color) -> Double {
-        let la = luminance(a), lb = luminance(b)
+        let la = a.relativeLuminance, lb = b.relativeLuminance
         return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
     }
 

@@ -20,7 +20,7 @@ final class PaletteTests: XCTestCase {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.palettes.path).filter { $0.hasSuffix(".json") }
         XCTAssertGreaterThanOrEqual(names.count, 4)
         XCTAssertTrue(try load("gradients").colors.allSatisfy { if case .linear = $0.background { return true } else { return false } })
-        XCTAssertTrue(try load("dark").colors.allSatisfy { Contrast.luminance($0.background.colors[0]) < 0.05 })
+        XCTAssertTrue(try load("dark").colors.allSatisfy { $0.background.colors[0].relativeLuminance < 0.05 })
     }
 
     /// WCAG 2: every foreground against every stop of its background, at least 3:1 (large text).
