@@ -1,15 +1,9 @@
 import Foundation
 import Raster
 
-/// WCAG 2 contrast: the ratio between two sRGB colours' relative luminances
-/// (`Color.relativeLuminance`).
+/// WCAG 2 contrast thresholds and how ratios are reported; the ratio itself is
+/// `Color.contrastRatio(with:)`.
 public enum Contrast {
-    /// (L_lighter + 0.05) / (L_darker + 0.05), from 1 to 21.
-    public static func ratio(_ a: Color, _ b: Color) -> Double {
-        let la = a.relativeLuminance, lb = b.relativeLuminance
-        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
-    }
-
     /// WCAG 2 AA for large text (≥ 18 pt, or 14 pt bold): every title qualifies.
     public static let largeTextMinimum = 3.0
     /// WCAG 2 AA for body text, and AAA for large text.
@@ -24,7 +18,7 @@ public enum Contrast {
 extension Palette.Entry {
     /// The foreground's contrast against each colour of the background; the smallest is
     /// what a reader gets at the worst spot.
-    public var contrastRatios: [Double] { background.colors.map { Contrast.ratio(foreground, $0) } }
+    public var contrastRatios: [Double] { background.colors.map { foreground.contrastRatio(with: $0) } }
 }
 
 extension Palette.Entry {

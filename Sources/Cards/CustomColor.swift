@@ -45,7 +45,7 @@ public struct CustomColor: Hashable, Sendable {
     /// White or the near-black, whichever has the higher contrast at the background's
     /// lowest-contrast stop (white on a tie).
     public var foreground: Color {
-        func worst(_ f: Color) -> Double { stops.map { Contrast.ratio(f, $0) }.min() ?? 0 }
+        func worst(_ f: Color) -> Double { stops.map { f.contrastRatio(with: $0) }.min() ?? 0 }
         return worst(.white) >= worst(Self.darkForeground) ? .white : Self.darkForeground
     }
 
@@ -53,9 +53,9 @@ public struct CustomColor: Hashable, Sendable {
     /// gets at the worst spot (the only stop of a solid colour; the first on a tie).
     public var lowestContrastStop: (color: Color, ratio: Double) {
         let text = foreground
-        var worst = (color: stops[0], ratio: Contrast.ratio(text, stops[0]))
-        for stop in stops.dropFirst() where Contrast.ratio(text, stop) < worst.ratio {
-            worst = (stop, Contrast.ratio(text, stop))
+        var worst = (color: stops[0], ratio: text.contrastRatio(with: stops[0]))
+        for stop in stops.dropFirst() where text.contrastRatio(with: stop) < worst.ratio {
+            worst = (stop, text.contrastRatio(with: stop))
         }
         return worst
     }

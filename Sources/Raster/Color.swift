@@ -50,11 +50,16 @@ public struct Color: Hashable, Sendable {
         return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
     }
 
+    /// WCAG 2 contrast ratio with `other`: (L_lighter + 0.05) / (L_darker + 0.05), from 1 to 21.
+    public func contrastRatio(with other: Color) -> Double {
+        let (a, b) = (relativeLuminance, other.relativeLuminance)
+        return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+    }
+
     /// Black or white, whichever has the higher WCAG 2 contrast with the colour: black for a
     /// colour of relative luminance above √(1.05 × 0.05) − 0.05 ≈ 0.179, white otherwise.
     public var contrastingBlackOrWhite: Color {
-        let luminance = relativeLuminance
-        return (luminance + 0.05) / 0.05 > 1.05 / (luminance + 0.05) ? .black : .white
+        contrastRatio(with: .black) > contrastRatio(with: .white) ? .black : .white
     }
 
     /// `#rrggbb`, or `#rrggbbaa` when not opaque.

@@ -42,7 +42,7 @@ final class CustomColorTests: XCTestCase {
             XCTAssertEqual(color.foreground, foreground, text)
             XCTAssertEqual(color.entry.reportedContrast, contrast, accuracy: 0.011, text)
             let other = foreground == .white ? CustomColor.darkForeground : .white
-            XCTAssertGreaterThanOrEqual(color.entry.reportedContrast, color.stops.map { Contrast.ratio(other, $0) }.min()!, text)
+            XCTAssertGreaterThanOrEqual(color.entry.reportedContrast, color.stops.map { other.contrastRatio(with: $0) }.min()!, text)
         }
     }
 

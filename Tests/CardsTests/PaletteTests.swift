@@ -37,10 +37,10 @@ final class PaletteTests: XCTestCase {
 
     /// The WCAG formula against its published reference points.
     func testContrastFormula() {
-        XCTAssertEqual(Contrast.ratio(.black, .white), 21, accuracy: 1e-9)
-        XCTAssertEqual(Contrast.ratio(.white, .white), 1, accuracy: 1e-9)
+        XCTAssertEqual(Color.black.contrastRatio(with: .white), 21, accuracy: 1e-9)
+        XCTAssertEqual(Color.white.contrastRatio(with: .white), 1, accuracy: 1e-9)
         // #767676 on white is the classic 4.54:1 grey.
-        XCTAssertEqual(Contrast.ratio(Color(hex: "#767676")!, .white), 4.54, accuracy: 0.01)
+        XCTAssertEqual(Color(hex: "#767676")!.contrastRatio(with: .white), 4.54, accuracy: 0.01)
     }
 
     func error(_ json: String, name: String = "broken") -> String {
