@@ -50,7 +50,7 @@ public struct Event: Hashable, Sendable {
         if let problem = Self.lengthProblem(title, limit: titleLimit) { throw EventError(field: "title", reason: problem) }
         if let endDate {
             guard date != nil else { throw EventError(field: "endDate", reason: "needs a date to end after") }
-            guard !endDate.isBefore(date!) else { throw EventError(field: "endDate", reason: "is before date") }
+            guard !endDate.endsBefore(date!) else { throw EventError(field: "endDate", reason: "is before date") }
         }
         if let subtitle, let problem = Self.lengthProblem(subtitle, limit: titleLimit) {
             throw EventError(field: "subtitle", reason: problem)

@@ -30,6 +30,25 @@ public struct EventDate: Hashable, Sendable, Comparable, CustomStringConvertible
     /// read as UTC, a date without a time as midnight).
     public func isBefore(_ other: EventDate) -> Bool { millisecondsSince1970 < other.millisecondsSince1970 }
 
+    /// The calendar day as written, without its time and offset: `2024-06-01T23:00:00-05:00`
+    /// is June 1 where it was written, though it is June 2 in UTC.
+    public var calendarDay: EventDate { EventDate(year: year, month: month, day: day) }
+
+    /// Whether a range ending at this date ends before it begins at `start`: by the moments
+    /// named when both have a time, and otherwise by their calendar days as written, since a
+    /// date without a time is that whole day wherever the other end's offset puts it.
+    public func endsBefore(_ start: EventDate) -> Bool {
+        time != nil && start.time != nil ? isBefore(start) : calendarDay.isBefore(start.calendarDay)
+    }
+
+    private init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+        time = nil
+        utcOffsetSeconds = nil
+    }
+
     /// Parses the ISO 8601 forms above; anything else (other separators, week dates,
     /// impossible days such as 2023-02-29) is an error saying what was expected.
     public init(iso8601 text: String) throws {

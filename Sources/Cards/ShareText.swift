@@ -9,11 +9,17 @@ extension Event {
             guard let date else { return nil }
             do {
                 if let endDate, endDate != date {
-                    // A time shows only when both ends have one; otherwise a date-only end
-                    // would be shown at the start's time of day.
-                    let format = try LocalizedDateFormat(locale: canonicalLocale, utcOffsetSeconds: date.utcOffsetSeconds ?? 0,
-                                                         showsTime: date.time != nil && endDate.time != nil)
-                    return try format.string(millisecondsSince1970: date.millisecondsSince1970, to: endDate.millisecondsSince1970)
+                    // A time shows only when both ends have one, in the start's offset.
+                    // Otherwise the range is of calendar days as written: a date-only end
+                    // read as UTC midnight and shown in the start's offset would move a day.
+                    if date.time != nil, endDate.time != nil {
+                        let format = try LocalizedDateFormat(locale: canonicalLocale, utcOffsetSeconds: date.utcOffsetSeconds ?? 0,
+                                                             showsTime: true)
+                        return try format.string(millisecondsSince1970: date.millisecondsSince1970, to: endDate.millisecondsSince1970)
+                    }
+                    let format = try LocalizedDateFormat(locale: canonicalLocale, utcOffsetSeconds: 0, showsTime: false)
+                    return try format.string(millisecondsSince1970: date.calendarDay.millisecondsSince1970,
+                                             to: endDate.calendarDay.millisecondsSince1970)
                 }
                 let format = try LocalizedDateFormat(locale: canonicalLocale, utcOffsetSeconds: date.utcOffsetSeconds ?? 0,
                                                      showsTime: date.time != nil)

@@ -108,6 +108,27 @@ final class EventTests: XCTestCase {
         XCTAssertFalse(text.contains(":"), text)
     }
 
+    /// A date-only end is a calendar day: it is compared with the start's day as written and
+    /// shown as that day, whatever offset the start's time carries.
+    func testADateOnlyEndIsTheDayWritten() throws {
+        func range(_ start: String, _ end: String) throws -> String? {
+            try decode(#"{"title": "Trip", "date": "\#(start)", "endDate": "\#(end)"}"#).formattedDate
+        }
+        XCTAssertEqual(try range("2024-06-01T10:00:00-05:00", "2024-06-03"), "June 1\u{2009}–\u{2009}3, 2024")
+        XCTAssertEqual(try range("2024-06-01T18:00:00-05:00", "2024-06-02"), "June 1\u{2009}–\u{2009}2, 2024")
+        XCTAssertEqual(try range("2024-06-01T23:30:00+09:00", "2024-06-02"), "June 1\u{2009}–\u{2009}2, 2024")
+        XCTAssertEqual(try range("2024-06-01", "2024-06-02T01:00:00+09:00"), "June 1\u{2009}–\u{2009}2, 2024")
+        // Ending on the day it starts is not ending before it.
+        XCTAssertEqual(try range("2024-06-01T10:00:00+09:00", "2024-06-01"), "June 1, 2024")
+        XCTAssertEqual(try range("2024-06-01T23:00:00-05:00", "2024-06-01"), "June 1, 2024")
+        // An end on an earlier day than the start's, as written, is refused in either order.
+        XCTAssertEqual(error(#"{"title": "x", "date": "2024-06-02T01:00:00+09:00", "endDate": "2024-06-01"}"#), "endDate: is before date")
+        XCTAssertEqual(error(#"{"title": "x", "date": "2024-06-02", "endDate": "2024-06-01T23:00:00-05:00"}"#), "endDate: is before date")
+        // Two times are still compared as moments.
+        XCTAssertEqual(error(#"{"title": "x", "date": "2024-06-01T10:00:00Z", "endDate": "2024-06-01T11:00:00+02:00"}"#), "endDate: is before date")
+        XCTAssertNoThrow(try range("2024-06-01T10:00:00Z", "2024-06-01T13:00:00+02:00"))
+    }
+
     func testShareTextIsLocalised() throws {
         let en = try decode(#"{"title": "Our first apartment together", "date": "2024-06-01", "emoji": "🏡"}"#)
         XCTAssertEqual(try en.shareText, "🏡 Our first apartment together — June 1, 2024")
