@@ -4,14 +4,21 @@ extension Paragraph {
     /// The same text with every hard line break (newline, paragraph separator, …) replaced by
     /// a space, so that lines may break anywhere a space allows; nil when the text has no
     /// hard break before its end. Offsets stay the same: each separator is one UTF-16 unit
-    /// and becomes one space (CR LF becomes two, which the line edges trim).
+    /// and becomes one space, except the CR of a CR LF, which becomes a word joiner (drawn
+    /// as nothing, no break beside it), so that the pair is one space as LF alone is.
     ///
     /// Used when a title has more hard breaks than its box has lines: the author's breaks
     /// are kept when they fit, and given up only when that lets the text be set larger.
     func softeningHardBreaks() throws -> Paragraph? {
         let units = text.utf16
-        guard units.dropLast().contains(where: { $0 < 0xD800 && Paragraph.isHardBreak(Unicode.Scalar($0)!) }) else { return nil }
-        let spaced = units.map { $0 < 0xD800 && Paragraph.isHardBreak(Unicode.Scalar($0)!) ? 0x20 : $0 }
+        func isHardBreak(_ unit: UInt16) -> Bool { unit < 0xD800 && Paragraph.isHardBreak(Unicode.Scalar(unit)!) }
+        guard units.dropLast().contains(where: isHardBreak) else { return nil }
+        let (carriageReturn, lineFeed, wordJoiner): (UInt16, UInt16, UInt16) = (0x0D, 0x0A, 0x2060)
+        let spaced = units.indices.map { i -> UInt16 in
+            let unit = units[i]
+            if unit == carriageReturn, i + 1 < units.count, units[i + 1] == lineFeed { return wordJoiner }
+            return isHardBreak(unit) ? 0x20 : unit
+        }
         let pieces = text.runs.map { run in (String(utf16Units: spaced[run.range]), run.attributes) }
         let direction: BidiParagraph.BaseDirection = baseDirection == .rightToLeft ? .rightToLeft : .leftToRight
         return try Paragraph(AttributedText(pieces), library: library, language: language, baseDirection: direction, hyphenates: hyphenates)

@@ -27,6 +27,23 @@ final class HardBreakTests: XCTestCase {
         XCTAssertEqual(unlimited.lines.map(\.text), ["a", "b", "c", "d", "e"])
     }
 
+    /// A CR LF is one break as written, and one space when softened, as LF alone is: not two
+    /// spaces, which only a line's edge would trim.
+    func testCarriageReturnLineFeedSoftensToOneSpace() throws {
+        let title = "Our\nfirst\napartment\ntogether\nin\nthe city"
+        let lf = try layout(title, maxLines: 2)
+        let crlf = try layout(title.replacingOccurrences(of: "\n", with: "\r\n"), maxLines: 2)
+        XCTAssertTrue(lf.hardBreaksSoftened)
+        XCTAssertTrue(crlf.hardBreaksSoftened)
+        XCTAssertEqual(crlf.fontSizeInPoints, lf.fontSizeInPoints, accuracy: 1e-9)
+        XCTAssertEqual(crlf.lines.map { $0.text.replacingOccurrences(of: "\u{2060}", with: "") }, lf.lines.map(\.text))
+        XCTAssertEqual(crlf.lines.map(\.width), lf.lines.map(\.width))
+        XCTAssertEqual(crlf.lines.map(\.origin), lf.lines.map(\.origin))
+        // A lone CR is a break of its own, and a space when softened.
+        let cr = try layout(title.replacingOccurrences(of: "\n", with: "\r"), maxLines: 2)
+        XCTAssertEqual(cr.lines.map(\.text), lf.lines.map(\.text))
+    }
+
     func testRightToLeftAndSeparatorsOtherThanNewline() throws {
         let hebrew = try layout("שנה טובה\u{2029}ומתוקה לכל\r\nהמשפחה\u{2028}והחברים", maxLines: 2)
         XCTAssertFalse(hebrew.truncated)
