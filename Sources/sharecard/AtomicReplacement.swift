@@ -5,7 +5,10 @@ import Signals
 /// ones, never a mixture: a temporary file in the same directory is written, given the old
 /// file's permission bits (and owner, when running as root), fsynced, and renamed over the
 /// path. The temporary file is removed on every failure, and on SIGINT/SIGTERM through
-/// `ExitCleanup`. A new file gets mode 0666 less the umask, as `>` in a shell would.
+/// `ExitCleanup`. A new file gets mode 0666 less the umask, as `>` in a shell would. A file
+/// the process may not write (by its mode and the effective user) is refused, as `>` refuses
+/// it, although the directory would allow renaming over it. Hard links to the old file keep
+/// the old bytes.
 enum AtomicReplacement {
     struct Failure: Error {
         let reason: String
@@ -24,6 +27,7 @@ enum AtomicReplacement {
     static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
         var existing = stat()
         let replacing = lstat(path, &existing) == 0 && existing.st_mode & S_IFMT == S_IFREG
+        if replacing, let refusal = writePermissionRefusal(path) { throw Failure(reason: refusal) }
         let fd: Int32, temporary: ExitCleanup.Temporary
         switch ExitCleanup.create(temporaryPath(for: path), flags: O_WRONLY | O_CLOEXEC, mode: 0o666) {
         case .success(let created): (fd, temporary) = created
@@ -42,6 +46,12 @@ enum AtomicReplacement {
             throw Failure(reason: Errno.text(error))
         }
         if let failure = ExitCleanup.commit(temporary, to: path) { throw Failure(failure) }
+    }
+
+    /// Why the existing file at `path` may not be written by this process (its effective user
+    /// and groups, as `open` would judge), or nil when it may.
+    static func writePermissionRefusal(_ path: String) -> String? {
+        faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) == 0 ? nil : Errno.text(errno)
     }
 
     /// `.NAME.sharecard-PID-START-RANDOM.tmp` beside `path` (START is the writer's start time,

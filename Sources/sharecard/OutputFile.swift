@@ -49,6 +49,7 @@ enum OutputTarget: Sendable, Equatable {
                 let resolved = try FilePath.resolvingSymlinks(path, failure: failure)
                 var linked = stat()
                 if lstat(resolved, &linked) == 0, linked.st_dev == info.st_dev, linked.st_ino == info.st_ino {
+                    if let refusal = AtomicReplacement.writePermissionRefusal(resolved) { throw failure(refusal) }
                     self = .file(path: path, resolvedPath: resolved)
                 } else {
                     // A /proc magic link whose text is not a path (a deleted or unnamed file).

@@ -5,15 +5,6 @@ import XCTest
 final class CatalogFileCommandTests: TemporaryDirectoryTestCase {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Runs `sharecard arguments…` as an unprivileged user when the tests run as root (who
-    /// reads any file whatever its mode), through util-linux's setpriv.
-    func runUnprivileged(_ arguments: [String]) throws -> Sharecard.Result {
-        guard geteuid() == 0 else { return try Sharecard.run(arguments, in: directory) }
-        return try ProcessRunner.run("/usr/bin/setpriv", ["--reuid", "65534", "--regid", "65534", "--clear-groups", "--",
-                                                          Sharecard.executable.path] + arguments,
-                                     environment: nil, in: directory)
-    }
-
     func testUnreadableFilesAreNamed() throws {
         for folder in ["palettes", "templates"] {
             try FileManager.default.copyItem(at: Self.repository.appendingPathComponent(folder), to: directory.appendingPathComponent(folder))

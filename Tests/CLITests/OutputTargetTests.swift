@@ -128,6 +128,31 @@ final class OutputTargetTests: TemporaryDirectoryTestCase {
         XCTAssertNotNil(PNGHeader(try Data(contentsOf: directory.appendingPathComponent("theirs.png"))))
     }
 
+    /// A file the user may not write is refused, as `>` and `cp` refuse it, although its folder
+    /// would let a new file be renamed over it: the file keeps its bytes and its owner, and
+    /// nothing is left behind. The same file the user may write is replaced.
+    func testAFileTheUserMayNotWriteIsNotReplaced() throws {
+        XCTAssertEqual(chmod(directory.path, 0o777), 0)
+        let old = Data("not a card".utf8)
+        try old.write(to: directory.appendingPathComponent("kept.png"))
+        XCTAssertEqual(chmod(path("kept.png"), 0o444), 0)
+        let refused = try runUnprivileged(["draw", "scene.json", "-o", "kept.png"])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(refused.stderr, "sharecard draw: cannot write kept.png: Permission denied\n")
+        XCTAssertEqual(try Data(contentsOf: directory.appendingPathComponent("kept.png")), old)
+        XCTAssertEqual(try contents(), ["kept.png", "scene.json"])
+        // Reached through a symlink, it is refused by the target's own mode.
+        try FileManager.default.createSymbolicLink(atPath: path("link.png"), withDestinationPath: "kept.png")
+        let throughLink = try runUnprivileged(["draw", "scene.json", "-o", "link.png"])
+        XCTAssertEqual(throughLink.stderr, "sharecard draw: cannot write link.png: Permission denied\n")
+        XCTAssertEqual(try Data(contentsOf: directory.appendingPathComponent("kept.png")), old)
+
+        XCTAssertEqual(chmod(path("kept.png"), 0o666), 0)
+        let replaced = try runUnprivileged(["draw", "scene.json", "-o", "kept.png"])
+        XCTAssertEqual(replaced.status, 0, replaced.stderr)
+        XCTAssertEqual(try Data(contentsOf: directory.appendingPathComponent("kept.png")), try referencePNG())
+    }
+
     func testDanglingSymlinkCreatesItsTarget() throws {
         let expected = try referencePNG()
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("cards"), withIntermediateDirectories: true)

@@ -60,4 +60,14 @@ class TemporaryDirectoryTestCase: XCTestCase {
     func contents(of subdirectory: String = "") throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent(subdirectory).path).sorted()
     }
+
+    /// Runs `sharecard arguments…` in the test's directory as an unprivileged user when the
+    /// tests run as root (who reads and writes any file whatever its mode), through
+    /// util-linux's setpriv.
+    func runUnprivileged(_ arguments: [String]) throws -> Sharecard.Result {
+        guard geteuid() == 0 else { return try Sharecard.run(arguments, in: directory) }
+        return try ProcessRunner.run("/usr/bin/setpriv", ["--reuid", "65534", "--regid", "65534", "--clear-groups", "--",
+                                                          Sharecard.executable.path] + arguments,
+                                     environment: nil, in: directory)
+    }
 }
