@@ -19,6 +19,9 @@ public struct PalettePreview: Sendable {
 
     public static let gutter = 24.0
     public static let captionHeight = 40.0
+    /// The narrowest column, in points: a colour's name and its contrast fit beneath a card
+    /// this wide (a story's cell), so a tall card's column is wider than the card.
+    public static let minimumColumnWidth = 216.0
     /// The longest side a sheet may have, in points: at the largest scale (3) it stays
     /// within the canvas's 16,384 pixels and WebP's 16,383.
     public static let maximumSideInPoints = 5_400.0
@@ -41,12 +44,15 @@ public struct PalettePreview: Sendable {
 
     /// Where the cards go: a grid about as wide as it is tall (at least 3 columns), of cells 384
     /// points on the card's longer side, shrunk when a palette of up to 256 colours would make
-    /// the sheet longer than `maximumSideInPoints`.
+    /// the sheet longer than `maximumSideInPoints`; each card centred in a column at least
+    /// `minimumColumnWidth` wide, its caption beneath across the column.
     public struct Grid: Equatable, Sendable {
         public let columns: Int
         public let rows: Int
         /// One card's cell, without its caption.
         public let cellSize: Size
+        /// The width of a column: the cell's, or `minimumColumnWidth` when that is wider.
+        public let columnWidth: Double
         public let sheetSize: Size
 
         public init(colorCount: Int, cardSize: Size) {
@@ -55,24 +61,34 @@ public struct PalettePreview: Sendable {
                 : Size(width: 384 * cardSize.width / cardSize.height, height: 384)
             let count = max(1, colorCount)
             let gutter = PalettePreview.gutter, caption = PalettePreview.captionHeight
-            // Columns for a square sheet: columns × pitch width ≈ rows × pitch height.
-            let pitchRatio = (full.height + caption + gutter) / (full.width + gutter)
-            columns = max(3, Int((Double(count) * pitchRatio).squareRoot().rounded(.up)))
+            let limit = PalettePreview.maximumSideInPoints, narrowest = PalettePreview.minimumColumnWidth
+            // Columns for a square sheet: columns × pitch width ≈ rows × pitch height, and no
+            // more than the narrowest columns the longest side holds.
+            let pitchRatio = (full.height + caption + gutter) / (max(full.width, narrowest) + gutter)
+            let mostColumns = Int((limit - gutter) / (narrowest + gutter))
+            columns = min(mostColumns, max(3, Int((Double(count) * pitchRatio).squareRoot().rounded(.up))))
             rows = (count + columns - 1) / columns
-            let limit = PalettePreview.maximumSideInPoints
             let widthFit = (limit - gutter - Double(columns) * gutter) / (Double(columns) * full.width)
             let heightFit = (limit - gutter - Double(rows) * (caption + gutter)) / (Double(rows) * full.height)
             let shrink = min(1, widthFit, heightFit)
             cellSize = shrink < 1 ? Size(width: (full.width * shrink).rounded(.down), height: (full.height * shrink).rounded(.down)) : full
-            sheetSize = Size(width: gutter + Double(columns) * (cellSize.width + gutter),
+            columnWidth = max(cellSize.width, narrowest)
+            sheetSize = Size(width: gutter + Double(columns) * (columnWidth + gutter),
                              height: gutter + Double(rows) * (cellSize.height + caption + gutter))
         }
 
-        /// The cell of the `index`th colour, row by row.
-        public func cell(_ index: Int) -> Rect {
-            Rect(x: PalettePreview.gutter + Double(index % columns) * (cellSize.width + PalettePreview.gutter),
+        /// The column of the `index`th colour, row by row: its card's cell and caption together.
+        public func column(_ index: Int) -> Rect {
+            Rect(x: PalettePreview.gutter + Double(index % columns) * (columnWidth + PalettePreview.gutter),
                  y: PalettePreview.gutter + Double(index / columns) * (cellSize.height + PalettePreview.captionHeight + PalettePreview.gutter),
-                 width: cellSize.width, height: cellSize.height)
+                 width: columnWidth, height: cellSize.height + PalettePreview.captionHeight)
+        }
+
+        /// The cell of the `index`th colour: the top of its column, centred across it.
+        public func cell(_ index: Int) -> Rect {
+            let column = column(index)
+            return Rect(x: column.minX + ((columnWidth - cellSize.width) / 2).rounded(.down), y: column.minY,
+                        width: cellSize.width, height: cellSize.height)
         }
     }
 
@@ -84,12 +100,9 @@ public struct PalettePreview: Sendable {
         let cellSize = grid.cellSize
         let sheet = try Canvas(size: grid.sheetSize, scale: Double(scale), background: Color(hex: "#f3f2f7")!)
         let context = try LayoutContext(fonts: renderer.fonts, glyphCache: renderer.glyphCache, scale: Double(scale))
-        let caption = try TextAttributes(family: "Quicksand", weight: .bold, sizeInPoints: 15, color: Color(hex: "#2d2a38")!)
-        let detail = try TextAttributes(family: "Quicksand", weight: .medium, sizeInPoints: 13, color: Color(hex: "#6b6778")!)
         var content = ImageContent.drawing
         for (index, entry) in palette.colors.enumerated() {
             let cell = grid.cell(index)
-            let x = cell.minX, y = cell.minY
             let hard = Self.hardTitles[index % Self.hardTitles.count]
             let event = try Event(title: hard.title, date: EventDate(iso8601: "2024-06-01"), subtitle: palette.name,
                                   emoji: "🎉", color: entry.name, palette: palette.name, template: template.name, locale: hard.locale)
@@ -100,14 +113,25 @@ public struct PalettePreview: Sendable {
             content = max(content, card.resolved.scene.content)
             sheet.draw(card.canvas.makeImage(), in: cell, contentMode: .aspectFit, clipsToBounds: true,
                        clip: sheet.makeClip(rect: cell, cornerRadius: 14))
-            let ratio = entry.contrastRatios.min() ?? 0
-            let name = try Label(entry.name, attributes: caption, alignment: .left)
-            try name.draw(in: Rect(x: x + 2, y: y + cellSize.height + 8, width: cellSize.width * 0.6, height: 20),
-                          on: sheet, context: context)
-            let contrast = try Label(String(format: "contrast %.1f:1", ratio), attributes: detail, alignment: .right)
-            try contrast.draw(in: Rect(x: x + cellSize.width * 0.5, y: y + cellSize.height + 9,
-                                       width: cellSize.width * 0.5 - 2, height: 20), on: sheet, context: context)
+            for (label, frame) in try Self.caption(for: entry, under: index, in: grid) {
+                try label.draw(in: frame, on: sheet, context: context)
+            }
         }
         return Sheet(canvas: sheet, content: content)
+    }
+
+    /// The labels under the `index`th card and their frames: the colour's name at the left of
+    /// its column, the lowest contrast of its text at the right.
+    public static func caption(for entry: Palette.Entry, under index: Int, in grid: Grid) throws -> [(Label, Rect)] {
+        let column = grid.column(index), top = grid.cell(index).maxY
+        let nameAttributes = try TextAttributes(family: "Quicksand", weight: .bold, sizeInPoints: 15, color: Color(hex: "#2d2a38")!)
+        let detail = try TextAttributes(family: "Quicksand", weight: .medium, sizeInPoints: 13, color: Color(hex: "#6b6778")!)
+        let contrast = String(format: "contrast %.1f:1", entry.contrastRatios.min() ?? 0)
+        return [
+            (try Label(entry.name, attributes: nameAttributes, alignment: .left),
+             Rect(x: column.minX + 2, y: top + 8, width: column.width * 0.6, height: 20)),
+            (try Label(contrast, attributes: detail, alignment: .right),
+             Rect(x: column.minX + column.width * 0.5, y: top + 9, width: column.width * 0.5 - 2, height: 20)),
+        ]
     }
 }

@@ -1,6 +1,7 @@
 import Cards
 import Foundation
 import Geometry
+import Layout
 import Raster
 import XCTest
 
@@ -36,6 +37,38 @@ final class PalettePreviewGridTests: XCTestCase {
             XCTAssertLessThanOrEqual(grid.cell(0).maxX, grid.cell(1).minX, name)
             XCTAssertEqual(grid.cellSize.width / grid.cellSize.height, size.width / size.height, accuracy: 0.05, name)
             XCTAssertGreaterThanOrEqual(max(grid.cellSize.width, grid.cellSize.height), 200, "\(name): cells still legible")
+        }
+    }
+
+    func encloses(_ outer: Rect, _ inner: Rect) -> Bool {
+        inner.minX >= outer.minX && inner.maxX <= outer.maxX && inner.minY >= outer.minY && inner.maxY <= outer.maxY
+    }
+
+    /// A tall card's cell is narrower than its caption: the column is widened, the card centred
+    /// in it, and every shipped colour's name and contrast are set whole beneath it.
+    func testCaptionsFitUnderEveryShapeOfCard() throws {
+        let catalog = try CardGoldenTests.catalog.get(), renderer = try CardGoldenTests.renderer.get()
+        let context = try LayoutContext(fonts: renderer.fonts, glyphCache: renderer.glyphCache, scale: 1)
+        let sizes = CardSize.presets.map { ($0.name, $0.size.size) }
+            + [("4096x320", Size(width: 4096, height: 320)), ("320x1200", Size(width: 320, height: 1200)),
+               ("320x4096", Size(width: 320, height: 4096))]
+        for (name, size) in sizes {
+            for palette in catalog.palettes {
+                let grid = PalettePreview.Grid(colorCount: palette.colors.count, cardSize: size)
+                XCTAssertGreaterThanOrEqual(grid.columnWidth, PalettePreview.minimumColumnWidth, name)
+                for (index, entry) in palette.colors.enumerated() {
+                    let column = grid.column(index), cell = grid.cell(index)
+                    XCTAssertTrue(encloses(column, cell), "\(name): \(cell) in \(column)")
+                    XCTAssertEqual(cell.midX, column.midX, accuracy: 1, name)
+                    XCTAssertLessThanOrEqual(column.maxX, grid.sheetSize.width, name)
+                    for (label, frame) in try PalettePreview.caption(for: entry, under: index, in: grid) {
+                        XCTAssertTrue(encloses(column, frame), name)
+                        let layout = try label.layout(in: frame.size, context: context)
+                        XCTAssertFalse(layout.truncated, "\(name), \(palette.name): \(layout.lines.map(\.text)) in \(frame.width) points")
+                    }
+                }
+                if palette.colors.count > 1 { XCTAssertLessThanOrEqual(grid.column(0).maxX, grid.column(1).minX, name) }
+            }
         }
     }
 
