@@ -130,6 +130,16 @@ int32_t sc_icu_script_extensions_contain(uint32_t code_point, int32_t script) {
     return uscript_hasScript((UChar32)code_point, (UScriptCode)script) ? 1 : 0;
 }
 
+int32_t sc_icu_script_extensions(uint32_t code_point, int32_t *scripts, int32_t capacity) {
+    if (code_point > 0x10FFFF || scripts == NULL || capacity <= 0) return 0;
+    UScriptCode found[32];
+    UErrorCode code = U_ZERO_ERROR;
+    int32_t count = uscript_getScriptExtensions((UChar32)code_point, found, 32, &code);
+    if (U_FAILURE(code) || count <= 0) return 0;
+    for (int32_t i = 0; i < count && i < capacity; i++) scripts[i] = (int32_t)found[i];
+    return count;
+}
+
 int32_t sc_icu_script_tag(int32_t script, char tag[5]) {
     if (tag == NULL) return -1;
     tag[0] = 0;

@@ -170,7 +170,9 @@ public struct FontLibrary: Sendable {
     /// The first face that has a glyph for every character of `cluster` (a grapheme cluster;
     /// default-ignorables such as ZWJ and variation selectors are not required), trying
     /// `preferred` first, then the fallback families for the cluster's script: `script` when
-    /// given (the script run the cluster belongs to), and the scripts of its own characters.
+    /// given (the script run the cluster belongs to), and the scripts of its own characters;
+    /// when none covers it, also the scripts its characters of no script of their own are used
+    /// with (Script_Extensions: the Arabic comma after a Latin word).
     /// A cluster that asks for emoji presentation (U+FE0F, an Emoji_Presentation base, a keycap,
     /// a skin-tone modifier, a regional indicator) tries colour faces first; one that asks for
     /// text presentation (U+FE0E) tries colour faces last. Nil when no face covers it: report
@@ -180,6 +182,18 @@ public struct FontLibrary: Sendable {
                      language: LanguageTag? = nil, script: ScriptTag? = nil) -> FontFace? {
         let scalars = Array(cluster)
         let codes = Self.scripts(of: scalars, run: script)
+        if let face = face(for: scalars, codes: codes, preferred: preferred, weight: weight, style: style, language: language) {
+            return face
+        }
+        // Only then the scripts its neutral characters are used with, so that what the run's
+        // script finds (the CJK face for 、, not Yi's) stays as it was.
+        let extended = Self.extensionScripts(of: scalars, besides: codes)
+        guard !extended.isEmpty else { return nil }
+        return face(for: scalars, codes: codes + extended, preferred: preferred, weight: weight, style: style, language: language)
+    }
+
+    private func face(for scalars: [Unicode.Scalar], codes: [String], preferred: FontFace?, weight: FontWeight,
+                      style: FontStyle, language: LanguageTag?) -> FontFace? {
         guard optional != nil else {
             return first.face(for: scalars, codes: codes, preferred: preferred, weight: weight, style: style,
                               language: language, reach: .complete)
@@ -204,6 +218,19 @@ public struct FontLibrary: Sendable {
             if !script.isNeutral, let tag = script.tag, !codes.contains(tag) { codes.append(tag) }
         }
         return codes
+    }
+
+    /// The scripts the cluster's characters of no script of their own are used with
+    /// (Script_Extensions), not in `codes`: the Arabic comma after a Latin name, the danda
+    /// after an English word, find their scripts' faces.
+    private static func extensionScripts(of scalars: [Unicode.Scalar], besides codes: [String]) -> [String] {
+        var extended: [String] = []
+        for scalar in scalars where scalar.value >= 0x80 && Script(of: scalar).isNeutral {
+            for script in Script.extensions(of: scalar) where !script.isNeutral {
+                if let tag = script.tag, !codes.contains(tag), !extended.contains(tag) { extended.append(tag) }
+            }
+        }
+        return extended
     }
 
     static func wantsEmojiPresentation(_ scalars: [Unicode.Scalar]) -> Bool {

@@ -42,6 +42,15 @@ public struct Script: Hashable, Sendable, CustomStringConvertible {
         return buffer.stringBeforeNUL
     }
 
+    /// The Script_Extensions of a scalar: the scripts it is used with, in ICU's order
+    /// (`،` U+060C: Arabic, Syriac, Thaana, N'Ko, Hanifi Rohingya, Yezidi); its Script
+    /// alone for most characters.
+    public static func extensions(of scalar: Unicode.Scalar) -> [Script] {
+        var codes = [Int32](repeating: 0, count: 32)
+        let count = Int(sc_icu_script_extensions(scalar.value, &codes, Int32(codes.count)))
+        return codes.prefix(min(count, codes.count)).map(Script.init(code:))
+    }
+
     /// True when `scalar`'s Script_Extensions include this script.
     public func isUsed(by scalar: Unicode.Scalar) -> Bool {
         sc_icu_script_extensions_contain(scalar.value, code) != 0

@@ -31,6 +31,24 @@ final class FallbackSelectionTests: XCTestCase {
         XCTAssertTrue(try families("I \u{2764}\u{FE0F} Paris").contains("Noto Color Emoji"))
     }
 
+    /// Punctuation and marks of no script of their own that are used only with some scripts
+    /// (Script_Extensions) find those scripts' faces wherever they stand, not only beside a
+    /// letter of the script: the Arabic comma after a Latin name, the danda after English.
+    func testScriptExtensionsFindTheFaceOfAScriptsOwnPunctuation() throws {
+        let fonts = try library()
+        let expected: [(String, String)] = [("\u{060C}", "Noto Sans Arabic"), ("\u{061F}", "Noto Sans Arabic"),
+                                            ("\u{061B}", "Noto Sans Arabic"), ("\u{0964}", "Noto Sans Devanagari"),
+                                            ("\u{0965}", "Noto Sans Devanagari")]
+        for (mark, family) in expected {
+            XCTAssertFalse(fonts.titleFace.covers(Array(mark.unicodeScalars)), "the title face would need no fallback")
+            let face = fonts.face(for: mark.unicodeScalars, preferred: fonts.titleFace, script: try XCTUnwrap(ScriptTag("Latn")))
+            XCTAssertEqual(face?.family, family, "U+\(String(mark.unicodeScalars.first!.value, radix: 16, uppercase: true))")
+        }
+        XCTAssertEqual(try families("Happy birthday\u{060C} Sara\u{061F}"), ["Quicksand", "Noto Sans Arabic", "Quicksand", "Noto Sans Arabic"])
+        XCTAssertEqual(try families("Hello\u{0964}").last, "Noto Sans Devanagari")
+        XCTAssertTrue(try families("\u{0645}\u{0628}\u{0631}\u{0648}\u{0643} \u{064A}\u{0627} Sara\u{060C} \u{0646}\u{062D}\u{0628}\u{0643}").contains("Noto Sans Arabic"))
+    }
+
     func testKanaMakeHanJapaneseUnderAnyLocale() throws {
         for locale in ["en", "zh-Hans", "ko"] {
             let faces = try families("写真の日、直した骨", language: locale)

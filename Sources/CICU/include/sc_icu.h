@@ -63,6 +63,10 @@ int32_t sc_icu_script(uint32_t code_point);
 /* 1 when `script` is in the Script_Extensions of the code point, else 0. */
 int32_t sc_icu_script_extensions_contain(uint32_t code_point, int32_t script);
 
+/* Writes the code point's Script_Extensions (UScriptCodes, at most `capacity`) into `scripts`
+   and returns how many there are (which may exceed `capacity`); 0 on failure. */
+int32_t sc_icu_script_extensions(uint32_t code_point, int32_t *scripts, int32_t capacity);
+
 /* Writes the ISO 15924 four-letter code of a script ("Latn", "Arab", …) into tag (5 bytes
  * with the terminating NUL). Returns 0, or -1 when the code is not a known script. */
 int32_t sc_icu_script_tag(int32_t script, char tag[5]);
