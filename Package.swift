@@ -92,7 +92,7 @@ let package = Package(
         .target(name: "Raster", dependencies: ["BufferText", "Geometry", "CFreeType", "CPixman", "CPNG", "CImageEncode", "CRasterKernels"]),
         .target(name: "UnicodeText", dependencies: ["BufferText", "CICU", "CFriBiDi"]),
         .target(name: "Typesetting", dependencies: ["BufferText", "Caching", "JSONData", "Geometry", "Raster", "UnicodeText", "CFreeType", "CHarfBuzz", "CHyphen"]),
-        .target(name: "Scene", dependencies: ["Caching", "JSONData", "Geometry", "Raster", "Layout", "Typesetting", "UnicodeText", "Photos"]),
+        .target(name: "Scene", dependencies: ["BufferText", "Caching", "JSONData", "Geometry", "Raster", "Layout", "Typesetting", "UnicodeText", "Photos"]),
         .target(name: "Faces", dependencies: ["BufferText", "Caching", "Geometry", "Raster", "CFacesInterface", "CFacesLoader"]),
         .target(name: "Photos", dependencies: ["BufferText", "Geometry", "Raster", "CImageDecode"]),
         .target(name: "PhotoFetch", dependencies: ["BufferText", "Caching", "CCurlFetch"]),
@@ -105,7 +105,7 @@ let package = Package(
         // files removed on SIGINT/SIGTERM by a plain C handler (the one-file commands: no thread).
         .target(name: "Signals", dependencies: ["Caching", "CSignal"]),
 
-        .executableTarget(name: "sharecard", dependencies: ["Caching", "Signals", "CardService", "PhotoFetch", "HTTPServer", "HTTPTypes", "Cards", "JSONData", "Layout", "Scene", "Typesetting", "Raster", "Geometry", "Faces", "Photos", "UnicodeText"]),
+        .executableTarget(name: "sharecard", dependencies: ["BufferText", "Caching", "Signals", "CardService", "PhotoFetch", "HTTPServer", "HTTPTypes", "Cards", "JSONData", "Layout", "Scene", "Typesetting", "Raster", "Geometry", "Faces", "Photos", "UnicodeText"]),
         .executableTarget(name: "sharecard-bench", dependencies: ["Cards", "JSONData", "Photos", "Scene", "Typesetting", "Raster", "Geometry", "Faces"]),
 
         // What each fuzz target does with its input; also replayed by FuzzRegressionTests.

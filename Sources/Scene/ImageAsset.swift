@@ -1,3 +1,4 @@
+import BufferText
 import Caching
 import Foundation
 import Photos

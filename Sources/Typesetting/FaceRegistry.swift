@@ -35,7 +35,7 @@ struct FaceRegistry: Sendable {
             // A required face's file is checked now (one `access` each, the shipped dozen); an
             // optional one's (the system's script faces) only when a lookup considers it.
             if !optional, !checked.contains(path) {
-                guard FontFile.exists(path: path) else { throw .fileNotFound(path: path) }
+                if let absence = FontFile.absence(path: path) { throw absence }
                 checked.insert(path)
             }
             // One hash per face: the file is found, or made and stored, in one access.

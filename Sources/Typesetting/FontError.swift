@@ -4,7 +4,7 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     case directoryNotFound(path: String)
     /// A font file listed (or asked for) does not exist.
     case fileNotFound(path: String)
-    /// The file exists but is not a font HarfBuzz and FreeType can open.
+    /// The file cannot be opened, or is not a font HarfBuzz and FreeType can open: `reason` says which.
     case unreadableFont(path: String, reason: String)
     /// The face index is beyond the number of faces in the file (a collection has several).
     case faceIndexOutOfRange(path: String, index: Int, faceCount: Int)

@@ -1,3 +1,4 @@
+import BufferText
 import CHarfBuzz
 #if canImport(Glibc)
 import Glibc
@@ -14,19 +15,24 @@ final class FontFile: @unchecked Sendable {
     /// Faces in the file: 1 for a `.ttf`/`.otf`, more for a `.ttc` collection.
     let faceCount: Int
 
-    /// Reads the file at `path`; errors name it.
+    /// Reads the file at `path`; errors name it and say why: no such file, not a regular file
+    /// (a FIFO would block the open until a writer came), unreadable, not a font.
     init(path: String) throws(FontError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            throw code == ENOENT ? .fileNotFound(path: path) : .unreadableFont(path: path, reason: Self.text(errno: code))
+        }
+        if let reason = FileKind.whyNotRegular(info.st_mode) { throw .unreadableFont(path: path, reason: reason) }
         guard let blob = hb_blob_create_from_file_or_fail(path) else {
-            // Only a failure pays for telling a missing file from an unreadable one.
-            throw Self.exists(path: path) && !Self.isDirectory(path: path)
-                ? .unreadableFont(path: path, reason: "the file cannot be read")
-                : .fileNotFound(path: path)
+            // Only a failure pays for asking why: the file went away, or may not be read.
+            let code = access(path, R_OK) == 0 ? EIO : errno
+            throw code == ENOENT ? .fileNotFound(path: path) : .unreadableFont(path: path, reason: Self.text(errno: code))
         }
         let count = Int(hb_face_count(blob))
         guard count > 0 else {
             hb_blob_destroy(blob)
-            throw Self.isDirectory(path: path) ? .fileNotFound(path: path)
-                : .unreadableFont(path: path, reason: "not an OpenType font or font collection")
+            throw .unreadableFont(path: path, reason: "not an OpenType font or font collection")
         }
         self.path = path
         self.blob = blob
@@ -103,8 +109,13 @@ final class FontFile: @unchecked Sendable {
         access(path, F_OK) == 0
     }
 
-    private static func isDirectory(path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    /// Why nothing can be found at `path` (one `access` call): no such file, or the system's
+    /// reason (a loop of symlinks, a folder that may not be searched); nil when something is there.
+    static func absence(path: String) -> FontError? {
+        guard access(path, F_OK) != 0 else { return nil }
+        let code = errno
+        return code == ENOENT ? .fileNotFound(path: path) : .unreadableFont(path: path, reason: text(errno: code))
     }
+
+    private static func text(errno code: Int32) -> String { String(cString: strerror(code)) }
 }

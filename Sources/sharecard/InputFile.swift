@@ -1,3 +1,4 @@
+import BufferText
 import Foundation
 import Scene
 

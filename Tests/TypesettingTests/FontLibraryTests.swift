@@ -269,6 +269,40 @@ final class FontLibraryTests: XCTestCase {
         }
     }
 
+    /// A face's file that is not a regular file is refused at once, saying what it is: a FIFO
+    /// used to block the open until a writer came, a folder and a loop of symlinks were "not
+    /// found", `/dev/zero` "cannot be read".
+    func testAFaceThatIsNotARegularFileIsRefusedSayingWhatItIs() throws {
+        let dir = try temporaryDirectory()
+        func path(_ name: String) -> String { (dir as NSString).appendingPathComponent(name) }
+        XCTAssertEqual(mkfifo(path("fifo.ttf"), 0o644), 0)
+        XCTAssertEqual(mkdir(path("folder.ttf"), 0o755), 0)
+        XCTAssertEqual(symlink("loop-b.ttf", path("loop-a.ttf")), 0)
+        XCTAssertEqual(symlink("loop-a.ttf", path("loop-b.ttf")), 0)
+        XCTAssertEqual(symlink("/dev/zero", path("zero.ttf")), 0)
+        let expected = [
+            "fifo.ttf": "not a regular file (a FIFO)", "folder.ttf": "it is a directory",
+            "loop-a.ttf": "Too many levels of symbolic links", "zero.ttf": "not a regular file (a character device)",
+        ]
+        for (name, reason) in expected {
+            // On a thread of its own, so that a blocking open fails the test instead of hanging it.
+            let file = path(name), done = DispatchSemaphore(value: 0)
+            nonisolated(unsafe) var message = "opened"
+            DispatchQueue.global().async {
+                do { _ = try FontFace(path: file) } catch { message = "\(error)" }
+                done.signal()
+            }
+            XCTAssertEqual(done.wait(timeout: .now() + 10), .success, "\(name): the open blocked")
+            XCTAssertEqual(message, "cannot read font \(file): \(reason)")
+        }
+        // A required face of a manifest that is one of them is named the same way.
+        let manifest = #"{"version": 1, "title": {"family": "X", "weight": 400}, "faces": [{"file": "loop-a.ttf", "family": "X", "weight": 400}], "fallback": []}"#
+        try manifest.write(toFile: path("fonts.json"), atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try FontLibrary(directory: dir)) {
+            XCTAssertEqual("\($0)", "cannot read font \(path("loop-a.ttf")): Too many levels of symbolic links")
+        }
+    }
+
     func testAFontCutShortIsRefusedNamingTheTableThatRunsPastItsEnd() throws {
         // A partial download: the table directory is whole, 'glyf' (and what follows) is not.
         // HarfBuzz and FreeType open such a file, and its glyphs then draw as nothing.

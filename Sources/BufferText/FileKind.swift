@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Why a file that must be a regular file is not one, for messages: "it is a directory", or
 /// "not a regular file (a FIFO)", by its `stat` mode.
