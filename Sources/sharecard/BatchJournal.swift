@@ -48,14 +48,16 @@ final class BatchJournal: Sendable {
         defer { if opened < 0 { close(lockFD) } }
         // The earlier journal first: one in the way leaves the folder as it was.
         let legacy = try Self.read(legacyPath)
-        let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
+        // Not through a symlink: the journal is the run's own file, and it is later compacted by
+        // renaming a new file over its name, so what a link points to is neither read nor written.
+        let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o666)
         guard fd >= 0 else {
             let error = errno
-            // The journal itself is in the way (a directory, a dangling or looping link):
-            // name it; otherwise the folder is what cannot be written.
+            // The journal itself is in the way (a directory, a symlink): name it; otherwise the
+            // folder is what cannot be written.
             var info = stat()
             if error == EISDIR || lstat(path, &info) == 0 {
-                throw CommandError("cannot open the batch journal \(path): \(Errno.text(error))")
+                throw CommandError("cannot open the batch journal \(path): \(Self.reason(error, path: path))")
             }
             throw CommandError("cannot write in the --out folder \(directory): \(Errno.text(error))")
         }
@@ -96,15 +98,25 @@ final class BatchJournal: Sendable {
         return fd
     }
 
+    /// Why the journal at `path` could not be opened: a symlink in its place (refused by
+    /// O_NOFOLLOW, which reports ELOOP) is said to be one.
+    private static func reason(_ error: Int32, path: String) -> String {
+        var info = stat()
+        if error == ELOOP, lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            return "it is a symbolic link, and the journal is the run's own file in the folder, not followed"
+        }
+        return Errno.text(error)
+    }
+
     /// The most a journal may hold: a million cards' entries are about 200 MB.
     static let maximumBytes = 1 << 30
 
     /// The journal at `path`, whole; nil when there is none (see `contents(of:path:)`).
     private static func read(_ path: String) throws -> Data? {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
-            throw CommandError("cannot read the batch journal \(path): \(Errno.text(errno))")
+            throw CommandError("cannot read the batch journal \(path): \(reason(errno, path: path))")
         }
         defer { close(fd) }
         return try contents(of: fd, path: path)

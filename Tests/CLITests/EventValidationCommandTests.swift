@@ -70,11 +70,33 @@ final class EventValidationCommandTests: TemporaryDirectoryTestCase {
                 let r = try Sharecard.run(["batch", "events.jsonl", "--out", "out"], in: directory)
                 XCTAssertEqual(r.status, 1, "\(name) \(kind): \(r.stderr)")
                 XCTAssertTrue(r.stderr.hasPrefix("sharecard batch: cannot "), r.stderr)
-                XCTAssertTrue(r.stderr.hasSuffix("the batch journal out/\(name): it is not a regular file\n"), r.stderr)
+                let reason = kind == "fifo" ? "it is not a regular file"
+                    : "it is a symbolic link, and the journal is the run's own file in the folder, not followed"
+                XCTAssertTrue(r.stderr.hasSuffix("the batch journal out/\(name): \(reason)\n"), r.stderr)
                 XCTAssertLessThan(Date().timeIntervalSince(started), 10)
                 XCTAssertEqual(try contents(of: "out"), [name], "nothing rendered")
                 try FileManager.default.removeItem(atPath: path("out/" + name))
             }
+        }
+    }
+
+    /// A symlink in the journal's place is refused, not followed: the run used to append its
+    /// entries to whatever the link named (the events file itself), then rename a new journal
+    /// over the link. The file it names keeps its bytes, and the link stays.
+    func testAJournalThatIsASymlinkIsRefusedAndWhatItNamesIsUntouched() throws {
+        let events = #"{"title": "x"}"# + "\n"
+        try write(events, to: "events.jsonl")
+        try FileManager.default.createDirectory(atPath: path("out"), withIntermediateDirectories: true)
+        for name in [".sharecard-batch.jsonl", ".sharecard-batch.json"] {
+            try FileManager.default.createSymbolicLink(atPath: path("out/" + name), withDestinationPath: "../events.jsonl")
+            let r = try Sharecard.run(["batch", "events.jsonl", "--out", "out"], in: directory)
+            XCTAssertEqual(r.status, 1, r.stderr)
+            XCTAssertTrue(r.stderr.hasSuffix("the batch journal out/\(name): it is a symbolic link, and the journal is the run's own "
+                + "file in the folder, not followed\n"), r.stderr)
+            XCTAssertEqual(try String(contentsOfFile: path("events.jsonl"), encoding: .utf8), events)
+            XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: path("out/" + name)), "../events.jsonl")
+            XCTAssertEqual(try contents(of: "out"), [name], "nothing rendered")
+            try FileManager.default.removeItem(atPath: path("out/" + name))
         }
     }
 
