@@ -26,7 +26,8 @@ public struct CustomColor: Hashable, Sendable {
         stops = try parts.map { part throws(EventError) -> Color in
             let digits = part.dropFirst()
             guard part.hasPrefix("#"), [3, 6].contains(digits.count), digits.allSatisfy(\.isHexDigit), let c = Color(hex: String(part)) else {
-                throw EventError(field: "color", reason: "must be a palette colour name or hex as #rgb or #rrggbb, got \(QuotedValue.quoted(part, maximumScalars: 20))")
+                let whole = parts.count > 1 ? " in \(QuotedValue.quoted(text, maximumScalars: 40))" : ""
+                throw EventError(field: "color", reason: "must be a palette colour name or hex as #rgb or #rrggbb, got \(QuotedValue.quoted(part, maximumScalars: 20))\(whole)")
             }
             return c
         }

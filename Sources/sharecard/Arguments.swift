@@ -59,9 +59,12 @@ struct ParsedArguments {
     func all(_ name: String) -> [String] { values[name] ?? [] }
     func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
 
+    /// A decimal number (`2`, `0.75`, `1e2`): not the hexadecimal (`0x1p1`), `inf` or `nan`
+    /// spellings `Double(_:)` also reads, as the whole-number options and the server refuse them.
     func double(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
         guard let text = value(name) else { return nil }
-        guard let v = Double(text), v.isFinite, range.contains(v) else {
+        let decimal = text.utf8.allSatisfy { (0x30...0x39).contains($0) || $0 == 0x2E || $0 == 0x2B || $0 == 0x2D || $0 | 0x20 == 0x65 }
+        guard decimal, let v = Double(text), v.isFinite, range.contains(v) else {
             throw UsageError(description: "--\(name) must be a number from \(range.lowerBound.formatted) to \(range.upperBound.formatted), got '\(text)'")
         }
         return v

@@ -33,7 +33,8 @@ enum MeasureCommand {
     }
 
     static func report(_ layout: TextLayout) -> Report {
-        func round(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+        // `+ 0` turns a -0 (a line that fills the box, a hair left of its edge) into 0.
+        func round(_ v: Double) -> Double { (v * 1000).rounded() / 1000 + 0 }
         return Report(fontSize: round(layout.fontSizeInPoints), scale: round(layout.scale),
                       lines: layout.lines.map { Report.Line(text: $0.text, width: round($0.width), x: round($0.origin.x),
                                                             baseline: round($0.origin.y)) },

@@ -3,6 +3,17 @@ import XCTest
 
 /// `sharecard measure` and `sharecard text` through the real executable.
 final class TextCommandTests: XCTestCase {
+    /// A right-aligned line that fills the box sits at x 0, not "-0.0" (its origin is a
+    /// rounding error left of the edge).
+    func testALineThatFillsTheBoxIsAtZeroNotMinusZero() throws {
+        let r = try Sharecard.run(["measure", "--align", "right", "--lines", "1", "--text", "Supercalifragilisticexpialidocious-extraordinarily"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let out = String(decoding: r.stdout, as: UTF8.self)
+        XCTAssertTrue(out.contains("width 944.0 at x 0.0,"), out)
+        let json = try Sharecard.run(["measure", "--align", "right", "--lines", "1", "--json", "--text", "Supercalifragilisticexpialidocious-extraordinarily"])
+        XCTAssertFalse(String(decoding: json.stdout, as: UTF8.self).contains("-0"), String(decoding: json.stdout, as: UTF8.self))
+    }
+
     func testMeasureJSONReportsTheDecision() throws {
         let r = try Sharecard.run(["measure", "--text", "Our first apartment together", "--json"])
         XCTAssertEqual(r.status, 0, r.stderr)

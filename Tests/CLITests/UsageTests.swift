@@ -109,13 +109,25 @@ final class UsageTests: TemporaryDirectoryTestCase {
     /// Like every other usage error, a bad --scale names the command that rejected it.
     func testScaleOutOfRangeIsAUsageErrorNamingTheCommand() throws {
         try write(#"{"width": 4, "height": 4}"#, to: "scene.json")
-        for bad in ["0.5", "5", "two", "nan"] {
+        for bad in ["0.5", "5", "two", "nan", "0x2", "0x1.8p1", "inf", "2.0f"] {
             let result = try Sharecard.run(["draw", "scene.json", "-o", "out.png", "--scale", bad], in: directory)
             XCTAssertEqual(result.status, 2, bad)
             XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
             XCTAssertTrue(result.stderr.hasPrefix("sharecard draw: --scale must be a number from 1 to 4"), result.stderr)
             XCTAssertFalse(FileManager.default.fileExists(atPath: path("out.png")), bad)
         }
+    }
+
+    /// Decimal spellings are numbers; `0x1.8p1`, which Swift's `Double(_:)` reads as 3, is not one.
+    func testDecimalOptionsTakeDecimalsOnly() throws {
+        try write(#"{"width": 4, "height": 4}"#, to: "scene.json")
+        for good in ["2", "2.0", "+2", "0.2e1", "2E0"] {
+            let result = try Sharecard.run(["draw", "scene.json", "-o", "out.png", "--scale", good], in: directory)
+            XCTAssertEqual(result.status, 0, "\(good): \(result.stderr)")
+        }
+        let hex = try Sharecard.run(["measure", "--text", "hi", "--width", "0x1p10"], in: directory)
+        XCTAssertEqual(hex.status, 2)
+        XCTAssertTrue(hex.stderr.hasSuffix("got '0x1p10'\n"), hex.stderr)
     }
 
     /// A usage error is found before any work is done, so its status does not depend on

@@ -18,6 +18,10 @@ final class CustomColorTests: XCTestCase {
                 XCTAssertEqual((error as? EventError)?.field, "color", bad)
             }
         }
+        // A stop of two is quoted with the whole value, so an empty one says where it was.
+        XCTAssertThrowsError(try CustomColor("#123456,")) {
+            XCTAssertEqual("\($0)", ##"color: must be a palette colour name or hex as #rgb or #rrggbb, got "" in "#123456,""##)
+        }
         // an event keeps the canonical spelling, so equal colours give equal cards and keys
         let a = try Event(title: "Hex", color: "#18E"), b = try Event(title: "Hex", color: "#1188ee")
         XCTAssertEqual(a.color, "#1188ee")
