@@ -53,6 +53,36 @@ final class FaceSlot: Sendable {
         }
     }
 
+    /// Opens the face and checks that its file calls it by the family the manifest lists it
+    /// under: a face filed under the wrong family would be drawn where another was asked for.
+    /// For validation; rendering does not read a one-face file's names.
+    func openChecked() throws(FontError) -> FontFace {
+        let face = try open()
+        let declared = try file.file().declaredFamilies(faceIndex: face.faceIndex)
+        guard declared.isEmpty || declared.contains(where: { Self.names(family, $0) }) else {
+            throw .familyMismatch(path: path, family: family, found: declared[0])
+        }
+        return face
+    }
+
+    /// Whether a face that calls its family `declared` belongs to `family`: the same name
+    /// ignoring case, or, as a legacy family name (ID 1) of a weight beyond regular and bold
+    /// reads, the name and style words ("Quicksand Medium", "Noto Sans Light Italic").
+    static func names(_ family: String, _ declared: String) -> Bool {
+        let name = family.lowercased(), text = declared.lowercased()
+        guard text.hasPrefix(name) else { return false }
+        let rest = text.dropFirst(name.count)
+        guard !rest.isEmpty else { return true }
+        guard rest.first == " " else { return false }
+        return rest.split(separator: " ").allSatisfy { styleWords.contains(String($0)) }
+    }
+
+    private static let styleWords: Set<String> = [
+        "thin", "hairline", "extralight", "ultralight", "extra", "ultra", "semi", "demi", "light", "regular", "book",
+        "normal", "medium", "semibold", "demibold", "bold", "extrabold", "ultrabold", "black", "heavy", "italic",
+        "oblique", "condensed", "semicondensed", "extracondensed", "expanded", "semiexpanded", "extraexpanded",
+    ]
+
     /// The face, or nil when it cannot be opened.
     var face: FontFace? { try? open() }
 

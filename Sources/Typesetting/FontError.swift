@@ -12,6 +12,9 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     case familyNotInCollection(path: String, family: String)
     /// The manifest (`fonts.json`) is missing, malformed or inconsistent.
     case invalidManifest(path: String, reason: String)
+    /// The face the manifest files under `family` names another family (`found`) in its
+    /// file: found by validation, since rendering does not read a one-face file's names.
+    case familyMismatch(path: String, family: String, found: String)
 
     public var description: String {
         switch self {
@@ -27,6 +30,8 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
             return "font collection \(path) has no face of family \"\(family)\""
         case .invalidManifest(let path, let reason):
             return "invalid font manifest \(path): \(reason)"
+        case .familyMismatch(let path, let family, let found):
+            return "font \(path) is of family \"\(found)\", but the manifest lists it as \"\(family)\""
         }
     }
 }

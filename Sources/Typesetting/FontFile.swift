@@ -48,6 +48,13 @@ final class FontFile: @unchecked Sendable {
         return UnsafeBufferPointer(start: UnsafeRawPointer(data)?.assumingMemoryBound(to: UInt8.self), count: Int(length))
     }
 
+    /// The family names face `faceIndex` gives itself: typographic (name ID 16) and legacy (1).
+    func declaredFamilies(faceIndex: Int) -> [String] {
+        let face = hb_face_create(blob, UInt32(faceIndex))!
+        defer { hb_face_destroy(face) }
+        return [openTypeName(face, id: 16), openTypeName(face, id: 1)].compactMap { $0 }
+    }
+
     /// The family name (typographic, else legacy) of every face, by face index.
     func familyNames() -> [String] {
         (0..<faceCount).map { index in

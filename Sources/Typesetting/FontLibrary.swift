@@ -107,11 +107,12 @@ public struct FontLibrary: Sendable {
         return entries.map(\.family).filter { seen.insert($0.lowercased()).inserted }
     }
 
-    /// Opens every face now and throws the first that cannot be opened (for validation and
-    /// tests; rendering opens faces as it needs them). The optional part's error comes first.
+    /// Opens every face now and throws the first that cannot be opened or whose file names
+    /// another family than the manifest lists it under (for validation and tests; rendering
+    /// opens faces as it needs them). The optional part's error comes first.
     public func openAllFaces() throws(FontError) {
         try loadOptionalFaces()
-        for entry in entries { _ = try entry.slot.open() }
+        for entry in entries { _ = try entry.slot.openChecked() }
     }
 
     /// Faces already opened, in manifest order (the title face, and those lookups needed).

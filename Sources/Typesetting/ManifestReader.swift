@@ -1,8 +1,10 @@
 import JSONData
+import UnicodeText
 
 /// Reads a font manifest's JSON straight into its specs with `JSONReader`: no tree, keys
 /// compared as bytes, each field's type checked as it is read. Every problem names the
-/// field's path (`faces[3].weight`); unknown fields are checked as JSON and ignored, and a
+/// field's path (`faces[3].weight`); an unknown field is an error naming it and the fields
+/// expected there (a misspelt `"optional"` would drop the whole optional part unseen), and a
 /// `null` field counts as absent.
 ///
 /// Read on every start (a one-card render included): building a `JSONValue` tree of the
@@ -23,6 +25,10 @@ enum ManifestReader {
         func wrongType(_ key: String, _ expected: String) -> Problem { Problem(reason: "wrong type at \(path(key)): expected \(expected)") }
         func missing(_ key: String) -> Problem { Problem(reason: "missing field \"\(key)\" at \(text)") }
         func notAnObject() -> Problem { Problem(reason: "expected an object at \(text)") }
+        func unknown(_ key: JSONReader.Key, expected: [String]) -> Problem {
+            let fields = expected.dropLast().joined(separator: ", ") + " or " + expected.last!
+            return Problem(reason: "unknown field \(QuotedValue.quoted(key.text)) at \(text) (expected \(fields))")
+        }
     }
 
     /// Reads one manifest file (`fonts.json` or the optional part it names); which fields a
@@ -43,6 +49,8 @@ enum ManifestReader {
                 fallback = try objects(&r, top, "fallback") { r, place in try fallbackSpec(&r, place) }
             } else if key.matches("optional") {
                 optional = try string(&r, top, "optional")
+            } else {
+                throw top.unknown(key, expected: ["version", "title", "optional", "faces", "fallback"])
             }
         }
         guard isObject else { throw top.notAnObject() }
@@ -61,6 +69,7 @@ enum ManifestReader {
             if key.matches("family") { family = try string(&r, at, "family") }
             else if key.matches("weight") { weight = try int(&r, at, "weight") }
             else if key.matches("style") { style = try fontStyle(&r, at, "style") }
+            else { throw at.unknown(key, expected: ["family", "weight", "style"]) }
         }
         guard isObject else { throw at.notAnObject() }
         guard let family else { throw at.missing("family") }
@@ -81,6 +90,8 @@ enum ManifestReader {
                 if try r.readNull() { return }
                 guard let flag = try r.readBool() else { throw at.wrongType("optional", "true or false") }
                 optional = flag
+            } else {
+                throw at.unknown(key, expected: ["file", "path", "family", "weight", "style", "faceIndex", "optional"])
             }
         }
         guard isObject else { throw at.notAnObject() }
@@ -96,6 +107,7 @@ enum ManifestReader {
             if key.matches("family") { family = try string(&r, at, "family") }
             else if key.matches("scripts") { scripts = try strings(&r, at, "scripts") }
             else if key.matches("languages") { languages = try strings(&r, at, "languages") }
+            else { throw at.unknown(key, expected: ["family", "scripts", "languages"]) }
         }
         guard isObject else { throw at.notAnObject() }
         guard let family else { throw at.missing("family") }

@@ -12,7 +12,7 @@ enum FontsCommand {
         positionals: ["ACTION"],
         minimumPositionals: 1,
         actions: ["list", "validate"],
-        details: "Both read the whole manifest: fonts.json and the optional part it names (fallback.json), which rendering reads only when a title needs a face beyond the shipped ones. 'validate' also opens every face found; a required face that is missing, an unreadable face or a broken manifest is an error naming the file. Optional faces that are absent (system fonts not installed) are listed, not errors.")
+        details: "Both read the whole manifest: fonts.json and the optional part it names (fallback.json), which rendering reads only when a title needs a face beyond the shipped ones. 'validate' also opens every face found; a required face that is missing, an unreadable face, a face whose file names another family than the manifest files it under, or a broken manifest (an unknown field included) is an error naming the file. Optional faces that are absent (system fonts not installed) are listed, not errors.")
 
     static func run(_ args: ParsedArguments) throws {
         guard args.positionals.count == 1 else { throw UsageError(description: "'fonts' takes one ACTION (list or validate)") }

@@ -303,6 +303,33 @@ final class FontLibraryTests: XCTestCase {
         }
     }
 
+    /// Validation opens every face and checks that its file calls it by the family the
+    /// manifest files it under (the legacy name of a medium weight, "Quicksand Medium", is
+    /// Quicksand's); one filed under another family would draw every emoji as a box.
+    func testValidationRefusesAFaceFiledUnderAnotherFamily() throws {
+        let dir = try temporaryDirectory()
+        for file in ["Quicksand-Bold.ttf", "Quicksand-Medium.ttf", "NotoSansArabic-Bold.ttf"] {
+            XCTAssertEqual(symlink(TestFonts.path(file), (dir as NSString).appendingPathComponent(file)), 0)
+        }
+        func validate(_ faces: String) throws {
+            let manifest = #"{"version": 1, "title": {"family": "Quicksand", "weight": 700}, "faces": [\#(faces)], "fallback": []}"#
+            try manifest.write(toFile: (dir as NSString).appendingPathComponent("fonts.json"), atomically: true, encoding: .utf8)
+            try FontLibrary(directory: dir).openAllFaces()
+        }
+        let quicksand = #"{"file": "Quicksand-Bold.ttf", "family": "Quicksand", "weight": 700}, {"file": "Quicksand-Medium.ttf", "family": "quicksand", "weight": 500}"#
+        XCTAssertNoThrow(try validate(quicksand))
+        XCTAssertThrowsError(try validate(quicksand + #", {"file": "Quicksand-Bold.ttf", "family": "Noto Color Emoji", "weight": 400}"#)) {
+            XCTAssertEqual("\($0)", "font \((dir as NSString).appendingPathComponent("Quicksand-Bold.ttf")) is of family \"Quicksand\", "
+                + "but the manifest lists it as \"Noto Color Emoji\"")
+        }
+        // A family whose name begins another's is not that family.
+        XCTAssertThrowsError(try validate(quicksand + #", {"file": "NotoSansArabic-Bold.ttf", "family": "Noto Sans", "weight": 700}"#)) {
+            XCTAssertEqual(($0 as? FontError).map { if case .familyMismatch = $0 { return true } else { return false } }, true, "\($0)")
+        }
+        // Rendering does not read the names: a title still draws with the face as filed.
+        XCTAssertNoThrow(try FontLibrary(directory: dir).titleFace)
+    }
+
     func testAFontCutShortIsRefusedNamingTheTableThatRunsPastItsEnd() throws {
         // A partial download: the table directory is whole, 'glyf' (and what follows) is not.
         // HarfBuzz and FreeType open such a file, and its glyphs then draw as nothing.

@@ -73,8 +73,18 @@ final class FontManifestTests: XCTestCase {
             .contains("wrong type at faces: expected an array"))
         XCTAssertTrue(try error(manifest(faces: face) .replacingOccurrences(of: #"[{"family": "Q"}]"#, with: #"[{"family": "Q", "scripts": ["Latn", 4]}]"#))
             .contains("wrong type at fallback[0].scripts: expected an array of strings"))
-        XCTAssertEqual(try error(manifest(faces: #"{"file": "Q.ttf", "family": "Q", "weight": 700, "style": null, "faceIndex": null, "optional": null, "note": [1, {"x": null}]}"#)), "")
-        XCTAssertTrue(try error(manifest(faces: #"{"file": "Q.ttf", "family": "Q", "weight": 700, "note": [1, }"#)).contains("malformed JSON"))
+        XCTAssertEqual(try error(manifest(faces: #"{"file": "Q.ttf", "family": "Q", "weight": 700, "style": null, "faceIndex": null, "optional": null}"#)), "")
+        // An unknown field is named with the fields expected there: a misspelt "optional" at
+        // the top level used to drop the whole optional part without a word.
+        XCTAssertTrue(try error(manifest(faces: #"{"file": "Q.ttf", "family": "Q", "weight": 700, "note": [1, {"x": null}]}"#))
+            .contains(#"unknown field "note" at faces[0] (expected file, path, family, weight, style, faceIndex or optional)"#))
+        XCTAssertTrue(try error(#"{"version": 1, "optionl": "fallback.json", "title": {"family": "Q", "weight": 700}, "faces": [], "fallback": []}"#)
+            .contains(#"unknown field "optionl" at top level (expected version, title, optional, faces or fallback)"#))
+        XCTAssertTrue(try error(manifest(faces: face).replacingOccurrences(of: #""weight": 700}, "faces""#, with: #""wieght": 700}, "faces""#))
+            .contains(#"unknown field "wieght" at title (expected family, weight or style)"#))
+        XCTAssertTrue(try error(manifest(faces: face).replacingOccurrences(of: #"[{"family": "Q"}]"#, with: #"[{"family": "Q", "script": ["Latn"]}]"#))
+            .contains(#"unknown field "script" at fallback[0] (expected family, scripts or languages)"#))
+        XCTAssertTrue(try error(manifest(faces: #"{"file": "Q.ttf", "family": "Q", "weight": 700,}"#)).contains("malformed JSON"))
         XCTAssertTrue(try error(manifest(faces: #"{"file": "Q.ttf", "family": "Q", "weight": 700, "weight": 400}"#)).contains(#"key "weight" given twice"#))
     }
 
