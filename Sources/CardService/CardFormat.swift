@@ -6,10 +6,13 @@ import UnicodeText
 ///
 /// - `format=png|jpeg|webp` or the path's extension (`.png`, `.jpg`, `.jpeg`, `.webp`) names it;
 ///   both given and different is a 400 (`conflicting_format`), never a silent winner.
-/// - `format=auto` asks for negotiation: the best of WebP, PNG, JPEG (in that order on equal
-///   weights) by `Accept`, answered with `Vary: Accept`; none acceptable is a 406.
-/// - Without either (only `POST /v1/cards`, whose path has no extension), `Accept` chooses
-///   among PNG, WebP, JPEG and the JSON description, PNG first on equal weights.
+/// - `format=auto` on a card URL asks for negotiation: the best of WebP, PNG, JPEG (in that
+///   order on equal weights) by `Accept`, answered with `Vary: Accept`; none acceptable is a 406.
+/// - Without either, or with `format=auto` (only `POST /v1/cards`, whose path has no
+///   extension), `Accept` chooses among PNG, WebP, JPEG and the JSON description, PNG first on
+///   equal weights. A POST naming a format still offers the JSON description, so every POST
+///   answer carries `Vary: Accept`.
+/// - `jpg` is taken for `jpeg` in `format=`, as in the path.
 /// - `quality=1…100` applies to JPEG and WebP (100 is lossless WebP). With an explicit PNG it is a
 ///   400; when negotiation picks PNG it has nothing to change.
 struct CardFormatChoice: Equatable {
@@ -36,6 +39,7 @@ struct CardFormatChoice: Equatable {
         let named: ImageFormat?
         switch request.queryValue("format") {
         case nil: named = nil
+        case "auto"? where offeringJSON: named = nil
         case "auto"?:
             let offers = negotiable.map { MediaType(Substring($0.mediaType))! }
             guard let best = accept.best(of: offers) else {
@@ -44,8 +48,8 @@ struct CardFormatChoice: Equatable {
             let format = negotiable[offers.firstIndex(of: best)!]
             return CardFormatChoice(output: try output(format, format == .png ? nil : quality), negotiated: true)
         case let text?:
-            guard let format = ImageFormat(rawValue: text) else {
-                throw ServiceError.badRequest(code: "invalid_parameter", message: "format must be png, jpeg, webp or auto, got \(QuotedValue.quoted(text))", field: "format")
+            guard let format = ImageFormat(rawValue: text == "jpg" ? "jpeg" : text) else {
+                throw ServiceError.badRequest(code: "invalid_parameter", message: "format must be png, jpeg (or jpg), webp or auto, got \(QuotedValue.quoted(text))", field: "format")
             }
             if let pathFormat, pathFormat != format {
                 throw ServiceError.badRequest(code: "conflicting_format",
@@ -60,7 +64,7 @@ struct CardFormatChoice: Equatable {
                 guard let best = accept.best(of: [MediaType(Substring(format.mediaType))!, .json]) else {
                     throw ServiceError.notAcceptable(message: "POST /v1/cards answers \(format.mediaType) (format=\(format.rawValue)) or application/json, and Accept allows neither")
                 }
-                if best == .json { return CardFormatChoice(output: try output(format, quality), negotiated: true, json: true) }
+                return CardFormatChoice(output: try output(format, quality), negotiated: true, json: best == .json)
             }
             return CardFormatChoice(output: try output(format, quality), negotiated: false)
         }

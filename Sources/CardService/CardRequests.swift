@@ -133,12 +133,12 @@ extension CardService {
         if contentType.essence == MediaType.multipartFormData.essence {
             let upload = try PhotoUpload(request.body, contentType: contentType)
             let (event, bodySize) = try decodePostedEvent(upload.event)
-            card = try self.card(event, scale: try scale(request), size: try bodySize ?? size(request))
+            card = try self.card(event, scale: try scale(request), size: try postedSize(bodySize, request))
             card.photo = try upload.decode(for: card, limits: configuration.photoLimits, formats: configuration.photoFormats,
                                            faceCache: configuration.faceCache)
         } else {
             let (event, bodySize) = try decodePostedEvent(request.body[...])
-            card = try self.card(event, scale: try scale(request), size: try bodySize ?? size(request))
+            card = try self.card(event, scale: try scale(request), size: try postedSize(bodySize, request))
         }
         // What a POST renders is the current design: tagged and cached as its imageURL is.
         let version = contentVersion
@@ -239,6 +239,17 @@ extension CardService {
         }
     }
 
+    /// A POST's size: the body's `"size"` or the query's `size=`, each checked; both given and
+    /// different is a 422 naming them, never a silent winner (as for formats).
+    func postedSize(_ bodySize: CardSize?, _ request: HTTPRequest) throws -> CardSize? {
+        let querySize = try size(request)
+        if let bodySize, let querySize, bodySize != querySize {
+            throw ServiceError.unprocessable(message: "size: the body asks for \(bodySize) and size= for \(querySize); give one, or the same in both",
+                                             field: "size")
+        }
+        return bodySize ?? querySize
+    }
+
     /// The image in the chosen format (or the JSON description) of `card`, from the cache
     /// when possible. The format, quality and encoder revision are part of the entity tag, so of
     /// the cache key.
@@ -266,7 +277,9 @@ extension CardService {
                                               foreground: card.color.foreground.hexString, contrast: card.color.reportedContrast,
                                               shareURL: addressable ? shareURL(for: card) : nil, missingGlyphs: entry.missingGlyphs,
                                               noURLReason: addressable ? nil : CardDescription.uploadedPhotoReason)
-            return try .json(description)
+            var answer = try HTTPResponse.json(description)
+            if choice.negotiated { answer.headers.append("Vary", "Accept") }
+            return answer
         }
         var fields = [HTTPField(name: "Content-Type", value: choice.output.format.mediaType), HTTPField(name: "ETag", value: etag)]
         if !entry.missingGlyphs.isEmpty {

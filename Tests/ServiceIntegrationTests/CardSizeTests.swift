@@ -37,10 +37,18 @@ final class CardSizeTests: XCTestCase {
         XCTAssertEqual(json["height"] as? Int, 630)
         XCTAssertTrue((json["imageURL"] as? String)?.contains("&size=og&v=") == true, "\(json)")
 
-        // In the body too, which wins over the query.
+        // In the body too. Both given must agree, as formats must: neither wins silently, and a
+        // malformed size= is refused whatever the body says.
         let inBody = Array(#"{"title": "Hi", "size": "square"}"#.utf8)
-        let square = try fetch(running.port, "POST", "/v1/cards?size=og", headers: ["Accept: application/json"], body: inBody)
+        let square = try fetch(running.port, "POST", "/v1/cards", headers: ["Accept: application/json"], body: inBody)
         XCTAssertEqual(try XCTUnwrap(try square.json() as? [String: Any])["height"] as? Int, 1080, square.text)
+        let agreeing = try fetch(running.port, "POST", "/v1/cards?size=1080x1080", headers: ["Accept: application/json"], body: inBody)
+        XCTAssertEqual(try XCTUnwrap(try agreeing.json() as? [String: Any])["height"] as? Int, 1080, agreeing.text)
+        let conflicting = try fetch(running.port, "POST", "/v1/cards?size=og", headers: ["Accept: application/json"], body: inBody)
+        XCTAssertEqual(conflicting.status, 422, conflicting.text)
+        XCTAssertTrue(conflicting.text.contains("size: the body asks for square and size= for og"), conflicting.text)
+        let malformed = try fetch(running.port, "POST", "/v1/cards?size=bogus", headers: ["Accept: application/json"], body: inBody)
+        XCTAssertEqual(malformed.status, 422, malformed.text)
         let badBody = try fetch(running.port, "POST", "/v1/cards", body: Array(#"{"title": "Hi", "size": 12}"#.utf8))
         XCTAssertEqual(badBody.status, 422, badBody.text)
     }

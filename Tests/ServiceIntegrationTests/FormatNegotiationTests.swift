@@ -59,14 +59,25 @@ final class FormatNegotiationTests: XCTestCase {
         Row(target: "/v1/cards/classic.png?title=T&format=auto", accept: "image/jpeg", expected: "jpeg", vary: true),
         Row(target: "/v1/cards/classic.png?title=T&format=auto&quality=50", accept: "image/png", expected: "png", vary: true),
         Row(target: "/v1/cards/classic.png?title=T&format=auto", accept: "image/gif", expected: "406", vary: false),
-        // POST: format= or Accept; the JSON description still answers when preferred.
-        Row(target: "/v1/cards?format=webp", accept: nil, expected: "webp", vary: false, method: "POST"),
-        Row(target: "/v1/cards?format=jpeg&scale=2", accept: "image/jpeg", expected: "jpeg", vary: false, method: "POST"),
+        // jpg is jpeg in format= too, as in the path.
+        Row(target: "/v1/cards/classic.jpg?title=T&format=jpg", accept: nil, expected: "jpeg", vary: false),
+        Row(target: "/v1/cards/classic.png?title=T&format=jpg", accept: nil, expected: "400", vary: false),
+        // POST: format= or Accept; the JSON description still answers when preferred, so every
+        // answer depends on Accept and says so.
+        Row(target: "/v1/cards?format=webp", accept: nil, expected: "webp", vary: true, method: "POST"),
+        Row(target: "/v1/cards?format=jpeg&scale=2", accept: "image/jpeg", expected: "jpeg", vary: true, method: "POST"),
+        Row(target: "/v1/cards?format=jpg", accept: nil, expected: "jpeg", vary: true, method: "POST"),
         Row(target: "/v1/cards?format=jpeg", accept: "image/png", expected: "406", vary: false, method: "POST"),
         Row(target: "/v1/cards", accept: nil, expected: "png", vary: true, method: "POST"),
         Row(target: "/v1/cards", accept: "image/webp", expected: "webp", vary: true, method: "POST"),
         Row(target: "/v1/cards", accept: "image/gif", expected: "406", vary: false, method: "POST"),
-        Row(target: "/v1/cards?format=webp", accept: "application/json", expected: "json", vary: false, method: "POST"),
+        Row(target: "/v1/cards?format=webp", accept: "application/json", expected: "json", vary: true, method: "POST"),
+        Row(target: "/v1/cards", accept: "application/json", expected: "json", vary: true, method: "POST"),
+        // format=auto on a POST is the same as leaving it out: PNG first, and the JSON description.
+        Row(target: "/v1/cards?format=auto", accept: nil, expected: "png", vary: true, method: "POST"),
+        Row(target: "/v1/cards?format=auto", accept: "application/json", expected: "json", vary: true, method: "POST"),
+        Row(target: "/v1/cards?format=auto", accept: "application/json, image/png;q=0.5", expected: "json", vary: true, method: "POST"),
+        Row(target: "/v1/cards?format=auto", accept: "image/webp", expected: "webp", vary: true, method: "POST"),
         Row(target: "/v1/cards?format=tiff", accept: nil, expected: "400", vary: false, method: "POST"),
     ]
 
