@@ -4,6 +4,7 @@ import Foundation
 import HTTPTypes
 import JSONData
 import Raster
+import UnicodeText
 
 /// HTTP semantics without sockets: a request in, a response out. Routing, validation,
 /// caching (ETag, 304, an LRU of encoded PNGs), signatures and metrics live here; the
@@ -123,7 +124,7 @@ public final class CardService: Sendable {
 
     func dispatch(_ route: Route, _ request: HTTPRequest) throws -> HTTPResponse {
         guard !route.methods.isEmpty else {
-            throw ServiceError.notFound(code: "not_found", message: "no such route: \(request.path)", field: nil)
+            throw ServiceError.notFound(code: "not_found", message: "no such route: \(QuotedValue.quoted(request.path))", field: nil)
         }
         if request.method == "OPTIONS" && configuration.cors.isEnabled { return try preflight(request, route) }
         guard route.methods.contains(request.method) else { throw ServiceError.methodNotAllowed(allow: route.methods) }
@@ -151,7 +152,7 @@ public final class CardService: Sendable {
         case .templates: return try .json(catalog.templates.map { TemplateSummary($0, cardURL: cardURLPrefix($0)) })
         case .share: return try sharePage(request)
         case .template(let name): return try templateDocument(name)
-        case .unknown: throw ServiceError.notFound(code: "not_found", message: "no such route: \(request.path)", field: nil)
+        case .unknown: throw ServiceError.notFound(code: "not_found", message: "no such route: \(QuotedValue.quoted(request.path))", field: nil)
         }
     }
 

@@ -1,4 +1,5 @@
 import HTTPTypes
+import UnicodeText
 
 /// The query names each route takes, judged before any value is read: the one check the
 /// server makes and `sharecard sign` repeats on the URL it signed, so that sign never prints a
@@ -41,7 +42,7 @@ extension CardService {
         let route = Route(signed.path)
         do throws(ServiceError) {
             switch route {
-            case .unknown: throw .notFound(code: "not_found", message: "no such route: \(signed.path)", field: nil)
+            case .unknown: throw .notFound(code: "not_found", message: "no such route: \(QuotedValue.quoted(signed.path))", field: nil)
             case .cards: throw .forbidden(code: "signing_enabled", message: postingWhileSigningMessage)
             case .card: try checkParameterNames(signed.queryItems, allowed: cardParameters)
             case .share: try checkParameterNames(signed.queryItems, allowed: shareParameters)

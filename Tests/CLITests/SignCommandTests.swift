@@ -25,7 +25,7 @@ final class SignCommandTests: XCTestCase {
                 + "card URLs and share pages are signed"),
             ("/v1/palettes/default/preview.png?v=1", "400 unexpected_query: this route takes no query parameters"),
             ("/v1/templates", "400 unexpected_query"),
-            ("/v1/nowhere", "404 not_found: no such route: /v1/nowhere"),
+            ("/v1/nowhere", "404 not_found: no such route: \"/v1/nowhere\""),
             ("/v1/cards", "403 signing_enabled"),
         ]
         let ftp = try Sharecard.run(["sign", "ftp://example.com/v1/cards/classic.png?title=Hi", "--key", Self.key])

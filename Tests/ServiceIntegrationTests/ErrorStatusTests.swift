@@ -88,6 +88,14 @@ final class ErrorStatusTests: XCTestCase {
         assertError(try fetch(port, "/v1/palettes/nope/preview.png"), 404, "unknown_palette", field: "palette")
         assertError(try fetch(port, "POST", "/v1/cards", body: Array(#"{"title":"x","template":"nope"}"#.utf8)), 404, "unknown_template", field: "template")
         assertError(try fetch(port, "POST", "/v1/cards", body: Array(#"{"title":"x","color":"nope"}"#.utf8)), 404, "unknown_color", field: "color")
+        // The path is quoted as any value is: cut to 80 code points, with controls and bidi
+        // overrides escaped (an 8,000-character path used to come back whole, U+202E raw).
+        let long = try fetch(port, "/" + String(repeating: "a", count: 8_000))
+        assertError(long, 404, "not_found", field: nil)
+        XCTAssertLessThan(long.body.count, 400)
+        let hostile = try fetch(port, "/%1b%5d0;x%07%e2%80%ae")
+        let error = try XCTUnwrap((try hostile.json() as? [String: Any])?["error"] as? [String: Any])
+        XCTAssertEqual(error["message"] as? String, #"no such route: "/\u{1B}]0;x\u{07}\u{202E}""#)
         // HEAD of an error: same status and headers, no body
         let head = try fetch(port, "HEAD", "/v1/cards/nope.png?title=x")
         XCTAssertEqual(head.status, 404)
