@@ -127,7 +127,10 @@ public final class CardService: Sendable {
             throw ServiceError.notFound(code: "not_found", message: "no such route: \(QuotedValue.quoted(request.path))", field: nil)
         }
         if request.method == "OPTIONS" && configuration.cors.isEnabled { return try preflight(request, route) }
-        guard route.methods.contains(request.method) else { throw ServiceError.methodNotAllowed(allow: route.methods) }
+        guard route.methods.contains(request.method) else {
+            // With CORS on, the route also answers OPTIONS (the preflight's own Allow says so).
+            throw ServiceError.methodNotAllowed(allow: route.methods + (configuration.cors.isEnabled ? ["OPTIONS"] : []))
+        }
         try Self.checkUnexpectedQuery(route, request)
         switch route {
         case .card, .palettePreview: break  // their conditions are checked against their entity tags

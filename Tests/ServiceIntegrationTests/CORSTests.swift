@@ -41,6 +41,19 @@ final class CORSTests: XCTestCase {
         assertError(try fetch(port, "OPTIONS", "/nowhere", headers: ["Origin: \(Self.app)", "Access-Control-Request-Method: GET"]), 404, "not_found")
     }
 
+    /// With CORS on a route answers OPTIONS too, so a 405's Allow lists it as the preflight's
+    /// own Allow does (RFC 9110 §15.5.6: the methods the resource supports).
+    func testAMethodNotAllowedListsOptionsWhenCORSIsOn() throws {
+        let port = try start([Self.app]).port
+        for (method, target, allow) in [("PUT", "/v1/cards/classic.png?title=x", "GET, HEAD, OPTIONS"), ("GET", "/v1/cards", "POST, OPTIONS")] {
+            let refused = try fetch(port, method, target)
+            XCTAssertEqual(refused.status, 405, refused.text)
+            XCTAssertEqual(refused.header("Allow"), allow, "\(method) \(target)")
+            let preflight = try fetch(port, "OPTIONS", target, headers: ["Origin: \(Self.app)", "Access-Control-Request-Method: GET"])
+            XCTAssertEqual(preflight.header("Allow"), allow, "OPTIONS \(target)")
+        }
+    }
+
     func testRefusedOriginsGetNoAllowField() throws {
         let port = try start([Self.app]).port
         for origin in ["http://127.0.0.1:9001", "https://127.0.0.1:9000", "null", "http://evil.example"] {
