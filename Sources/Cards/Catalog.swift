@@ -77,7 +77,12 @@ public struct Catalog: Sendable {
         let palette = try palette(named: event.palette)
         if CustomColor.isHex(event.color) { return (template, palette, try CustomColor(event.color).entry) }
         guard let color = palette.color(named: event.color) else {
-            throw EventError(field: "color", reason: "unknown colour \"\(event.color)\" in palette \"\(palette.name)\"\(Suggestion.didYouMean(event.color, in: palette.colors.map(\.name))) (expected one of: \(palette.colors.map(\.name).joined(separator: ", ")))")
+            // Six or three hex digits are most likely a hex colour that lost its `#` (a URL's
+            // fragment marker unless written %23).
+            let digits = event.color.utf8.allSatisfy { UInt8(ascii: "0") <= $0 && $0 <= UInt8(ascii: "9") || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0 | 0x20) }
+            let hex = [3, 6].contains(event.color.utf8.count) && digits
+                ? "; a hex colour takes a #, written %23 in a URL: #\(event.color) (color=%23\(event.color))" : ""
+            throw EventError(field: "color", reason: "unknown colour \"\(event.color)\" in palette \"\(palette.name)\"\(Suggestion.didYouMean(event.color, in: palette.colors.map(\.name)))\(hex) (expected one of: \(palette.colors.map(\.name).joined(separator: ", ")))")
         }
         return (template, palette, color)
     }

@@ -62,6 +62,11 @@ public struct Event: Hashable, Sendable {
         let color = CustomColor.isHex(color) ? try CustomColor(color).canonical : color
         for (field, value) in [("color", color), ("palette", palette), ("template", template)] where field != "color" || !CustomColor.isHex(value) {
             guard Self.isName(value) else {
+                if field == "color", value.isEmpty {
+                    // What a URL's unencoded `#ff0000` leaves: the rest is its fragment, never sent.
+                    throw EventError(field: field, reason: "is empty: give a palette colour's name, or a hex colour such as #1e88e5 "
+                        + "(written %231e88e5 in a URL, where a bare # starts the fragment)")
+                }
                 let tooLong = value.count > Self.maximumNameLength && value.unicodeScalars.allSatisfy(Self.isNameScalar)
                 throw EventError(field: field, reason: tooLong
                     ? "must be a name of at most \(Self.maximumNameLength) characters, got \(value.count): \(QuotedValue.quoted(value))"

@@ -44,6 +44,8 @@ final class EventTests: XCTestCase {
         XCTAssertEqual(error(#"{"title": "x", "date": "2024-06-03", "endDate": "2024-06-01"}"#), "endDate: is before date")
         XCTAssertEqual(error(#"{"title": "x", "emoji": "ab"}"#), "emoji: must be one emoji, got \"ab\"")
         XCTAssertTrue(error(#"{"title": "x", "color": "../etc/passwd"}"#).hasPrefix("color: must be a name"))
+        XCTAssertEqual(error(#"{"title": "x", "color": ""}"#), "color: is empty: give a palette colour's name, or a hex colour such as "
+            + "#1e88e5 (written %231e88e5 in a URL, where a bare # starts the fragment)")
         XCTAssertTrue(error(#"{"title": "x", "locale": "en US; rm"}"#).hasPrefix("locale: must be a BCP 47 tag"))
         XCTAssertTrue(error("[1]").contains("expected a JSON object"))
         XCTAssertTrue(error("{\"title\": ").contains("malformed JSON"))

@@ -116,6 +116,12 @@ final class TemplateErrorTests: XCTestCase {
         XCTAssertTrue(resolveError(try Event(title: "x", template: "fancy")).hasPrefix("template: unknown template \"fancy\" (expected one of: classic"))
         XCTAssertTrue(resolveError(try Event(title: "x", palette: "neon")).hasPrefix("palette: unknown palette \"neon\""))
         XCTAssertTrue(resolveError(try Event(title: "x", color: "user_pink")).hasPrefix("color: unknown colour \"user_pink\" in palette \"default\""))
+        // Hex digits without their # (as a URL's unencoded #ff0000 arrives) are told how to write them.
+        XCTAssertTrue(resolveError(try Event(title: "x", color: "FF0000")).hasPrefix(
+            "color: unknown colour \"FF0000\" in palette \"default\"; a hex colour takes a #, written %23 in a URL: #FF0000 (color=%23FF0000) ("))
+        XCTAssertFalse(resolveError(try Event(title: "x", color: "user_pink")).contains("%23"))
+        XCTAssertFalse(resolveError(try Event(title: "x", color: "faced0")).isEmpty)
+        XCTAssertFalse(resolveError(try Event(title: "x", color: "bead")).contains("%23"), "four digits are no hex colour")
     }
 
     func testCardKeysDifferForDifferentInputsAndMatchForSame() throws {
