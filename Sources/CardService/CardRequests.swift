@@ -163,7 +163,11 @@ extension CardService {
         }
         let bodySize = try Self.takeSize(from: &object)
         let event: Event
-        do { event = try decoder.decode(object) } catch {
+        do { event = try decoder.decode(object, otherFields: ["size"]) } catch {
+            if Self.postParameters.contains(error.field), error.field != "size" {
+                throw ServiceError.unprocessable(message: "\(error.field): goes in the query (POST /v1/cards?\(error.field)=…), not in the body",
+                                                 field: error.field)
+            }
             throw ServiceError.unprocessable(message: error.description, field: error.field)
         }
         return (event, bodySize)

@@ -24,12 +24,13 @@ public struct EventDecoder: Sendable {
         return try decode(object)
     }
 
-    /// Reads an event from an object already parsed, whose other members its receiver has
-    /// taken out.
-    public func decode(_ object: EventObject) throws(EventError) -> Event {
+    /// Reads an event from an object already parsed, whose other members (`otherFields`, such
+    /// as a batch line's `id`) its receiver has taken out; an unknown field's message lists
+    /// them with the event's.
+    public func decode(_ object: EventObject, otherFields: [String] = []) throws(EventError) -> Event {
         let root = JSONNode(value: .object(object.members))
         do {
-            try root.rejectUnknownKeys(allowed: Self.allowedFields)
+            try root.rejectUnknownKeys(allowed: Self.allowedFields.union(otherFields))
             return try decode(fields: { key in try root.optional(key).map { try $0.string(maximumLength: 64 << 10) } })
         } catch let e as EventError {
             throw e

@@ -102,7 +102,7 @@ enum BatchCommand {
             var object = try item.event.get()
             let size = try BatchInput.takeSize(from: &object)
             let photo = try PhotoInput.takePhoto(from: &object, directory: context.photoDirectory)
-            let event = try EventDecoder().decode(object)
+            let event = try EventDecoder().decode(object, otherFields: ["id", "size", "photo"])
             var card = try Card(event, catalog: context.catalog, scale: context.scale, size: size)
             // A path from the data, not the user: a FIFO there would block the batch for good.
             if let photo { card.photo = try PhotoInput.load(photo, for: card, faceCache: context.faceCache, regularFileOnly: true) }

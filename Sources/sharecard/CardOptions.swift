@@ -66,7 +66,7 @@ enum CardOptions {
                 // The same object a batch line holds: its "id" names a batch's output file only.
                 var object = try BatchInput.object(data)
                 _ = try BatchInput.takeID(from: &object)
-                return try EventDecoder().decode(object)
+                return try EventDecoder().decode(object, otherFields: ["id"])
             } catch {
                 throw CommandError("\(path == "-" ? "<stdin>" : path): \(error)")
             }

@@ -98,6 +98,10 @@ final class EventObjectTests: XCTestCase {
         XCTAssertThrowsError(try EventDecoder().decode(object)) { error in
             XCTAssertEqual(error as? EventError, EventError(field: "photo", reason: "unknown field (expected one of: color, date, emoji, endDate, locale, palette, subtitle, template, title)"))
         }
+        // The fields the receiver took are named with the event's, so the list is what it accepts.
+        XCTAssertThrowsError(try EventDecoder().decode(object, otherFields: ["id", "size"])) { error in
+            XCTAssertEqual(error as? EventError, EventError(field: "photo", reason: "unknown field (expected one of: color, date, emoji, endDate, id, locale, palette, size, subtitle, template, title)"))
+        }
         XCTAssertEqual(object.take("photo"), .string("p.jpg"))
         XCTAssertEqual(try EventDecoder().decode(object), try EventDecoder().decode(Data(#"{"title":"Hi"}"#.utf8)))
     }

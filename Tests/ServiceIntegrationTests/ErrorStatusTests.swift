@@ -153,6 +153,16 @@ final class ErrorStatusTests: XCTestCase {
         for c in cases {
             assertError(try fetch(port, "POST", "/v1/cards", body: Array(c.body.utf8)), 422, "invalid_event", field: c.field)
         }
+        // An unknown field's message lists every field the body takes, size included, and a
+        // query parameter put in the body is told where it goes.
+        func message(_ body: String) throws -> String? {
+            let response = try fetch(port, "POST", "/v1/cards", body: Array(body.utf8))
+            return ((try response.json() as? [String: Any])?["error"] as? [String: Any])?["message"] as? String
+        }
+        XCTAssertEqual(try message(#"{"title":"x","colour":"user_red"}"#),
+                       "colour: unknown field (expected one of: color, date, emoji, endDate, locale, palette, size, subtitle, template, title)")
+        XCTAssertEqual(try message(#"{"title":"x","scale":2}"#), "scale: goes in the query (POST /v1/cards?scale=…), not in the body")
+        XCTAssertEqual(try message(#"{"title":"x","format":"webp"}"#), "format: goes in the query (POST /v1/cards?format=…), not in the body")
         let zalgo = "{\"title\":\"a" + String(repeating: "\u{301}", count: 600) + "\"}"
         assertError(try fetch(port, "POST", "/v1/cards", body: Array(zalgo.utf8)), 422, "invalid_event", field: "title")
         // null counts as absent
