@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// Where clients reach the service, such as `https://cards.example.com` (or with a path
 /// prefix, `https://example.com/cards`): URLs the service hands out (`imageURL`, share
@@ -30,7 +31,11 @@ public struct PublicURL: Sendable, Hashable {
         }
         var path = parts.percentEncodedPath
         while path.hasSuffix("/") { path.removeLast() }
+        if let port = parts.port, !(1...65535).contains(port) { throw fail("port must be from 1 to 65535, got \(port)") }
         let authority = parts.port.map { "\(host.lowercased()):\($0)" } ?? host.lowercased()
+        guard CORSPolicy.isSerializedOrigin("\(scheme)://\(authority)") else {
+            throw fail("host must be a name of dot-separated labels (letters, digits, inner '-'), an IPv4 address or a bracketed IPv6 one")
+        }
         origin = "\(scheme)://\(authority)"
         text = origin + path
     }

@@ -60,7 +60,10 @@ public struct CORSPolicy: Sendable, Hashable {
         response.headers.set("Access-Control-Expose-Headers", Self.exposedHeaders)
     }
 
-    static func isSerializedOrigin(_ text: String) -> Bool {
+    /// Whether `text` is an origin as a browser serializes it: `http` or `https`, a lowercase
+    /// host (dot-separated labels of letters, digits and inner hyphens, or a bracketed IPv6
+    /// literal) and an optional port from 1 to 65535.
+    public static func isSerializedOrigin(_ text: String) -> Bool {
         guard text.utf8.count <= 256 else { return false }
         for scheme in ["http://", "https://"] where text.hasPrefix(scheme) {
             var rest = text.dropFirst(scheme.count)
@@ -74,6 +77,8 @@ public struct CORSPolicy: Sendable, Hashable {
             } else {
                 host = rest.prefix { $0 != ":" }
                 guard !host.isEmpty, host.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-" }) else { return false }
+                let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+                guard labels.allSatisfy({ !$0.isEmpty && $0.count <= 63 && $0.first != "-" && $0.last != "-" }) else { return false }
                 rest = rest.dropFirst(host.count)
             }
             guard !rest.isEmpty else { return true }

@@ -113,7 +113,8 @@ final class CORSTests: XCTestCase {
             XCTAssertNoThrow(try CORSPolicy(origins: good), "\(good)")
         }
         for bad in ["", "null", "app.example.com", "https://app.example.com/", "https://App.example.com", "https://a.example:0",
-                    "https://a.example:99999", "https://a.example:08", "ftp://a.example", "https://", "https://a b"] {
+                    "https://a.example:99999", "https://a.example:08", "ftp://a.example", "https://", "https://a b",
+                    "https://a..example", "https://-a.example", "https://a.example."] {
             XCTAssertThrowsError(try CORSPolicy(origins: [bad]), bad)
         }
     }

@@ -28,5 +28,15 @@ final class PublicURLTests: XCTestCase {
                     "https://u:p@a.example", "https://a.example/\"x", "https://a.example/<x>", "https://a.example/é"] {
             XCTAssertThrowsError(try PublicURL(bad), bad)
         }
+        // An impossible port or host name would be handed out in every URL and in the share
+        // page's Content-Security-Policy.
+        XCTAssertThrowsError(try PublicURL("https://a.example.com:99999")) {
+            XCTAssertEqual("\($0)", #"--public-url "https://a.example.com:99999": port must be from 1 to 65535, got 99999"#)
+        }
+        for bad in ["https://a.example.com:0", "https://a..b", "https://-a.example", "https://a-.example", "https://a.example.", "https://.a.example"] {
+            XCTAssertThrowsError(try PublicURL(bad), bad)
+        }
+        XCTAssertEqual(try PublicURL("http://[::1]:8080/cards").origin, "http://[::1]:8080")
+        XCTAssertEqual(try PublicURL("https://x-1.example.com:65535").origin, "https://x-1.example.com:65535")
     }
 }
