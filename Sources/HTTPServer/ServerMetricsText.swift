@@ -15,6 +15,13 @@ public enum ServerMetricsText {
                "Requests waiting for a fetch thread.", s.fetchQueueDepth)
         metric("sharecard_http_abandoned_total", "counter",
                "Queued requests dropped unrendered because their client had left.", s.abandoned)
+        // Every answer by status, the server layer's own refusals (a malformed request, a body,
+        // target or header over its limit) included, which the service never sees to count.
+        out += "# HELP sharecard_http_responses_total Answers sent, by status, whoever made them.\n"
+            + "# TYPE sharecard_http_responses_total counter\n"
+        for (status, count) in s.responsesByStatus.sorted(by: { $0.key < $1.key }) {
+            out += "sharecard_http_responses_total{status=\"\(status)\"} \(count)\n"
+        }
         metric("sharecard_http_queue_full_total", "counter",
                "Requests answered 429 because the render queue (or the fetch threads' queue) was full.", s.responsesByStatus[429] ?? 0)
         metric("sharecard_http_header_timeouts_total", "counter",

@@ -215,6 +215,23 @@ final class ErrorStatusTests: XCTestCase {
         assertError(try fetch(small, "POST", "/v1/cards", body: Array(padded.utf8)), 413, "payload_too_large", field: nil)
     }
 
+    /// The server layer's own refusals never reach the service's `sharecard_requests_total`;
+    /// `sharecard_http_responses_total` counts them with every other answer.
+    func testTheServerLayersRefusalsAreCounted() throws {
+        let port = try startService().port
+        func count(_ status: Int) throws -> Int {
+            let text = try fetch(port, "/metrics").text
+            let prefix = "sharecard_http_responses_total{status=\"\(status)\"} "
+            return text.split(separator: "\n").first { $0.hasPrefix(prefix) }.flatMap { Int($0.dropFirst(prefix.count)) } ?? 0
+        }
+        let (before414, before400) = (try count(414), try count(400))
+        XCTAssertEqual(try fetch(port, "/v1/cards/classic.png?title=" + String(repeating: "t", count: 8 * 1024)).status, 414)
+        XCTAssertEqual(try fetch(port, "/v1/cards/classic.png?title=a%zz").status, 400)
+        XCTAssertEqual(try count(414), before414 + 1)
+        XCTAssertEqual(try count(400), before400 + 1)
+        XCTAssertGreaterThanOrEqual(try count(200), 2, "the /metrics answers themselves")
+    }
+
     func testURLTooLong() throws {
         let port = try startService().port
         let title = String(repeating: "t", count: 8 * 1024)
