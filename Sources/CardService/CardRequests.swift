@@ -177,6 +177,14 @@ extension CardService {
     /// `event` part and a `photo` part (see `PhotoUpload`). Returns the body's media type.
     static func checkContentType(_ request: HTTPRequest) throws -> MediaType {
         let accepted = ["application/json", "multipart/form-data"]
+        // The body is read as sent: a compressed one would be judged malformed (or, labelled
+        // br and sent plain, be taken), so any coding but identity is refused by name.
+        let codings = request.headers.values(for: "Content-Encoding").flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+        if let coding = codings.first(where: { $0 != "identity" }) {
+            throw ServiceError.unsupportedMediaType(message: "Content-Encoding \(QuotedValue.quoted(coding)) is not taken; send the body uncompressed",
+                                                    accepted: accepted, field: "Content-Encoding")
+        }
         let lines = request.headers.values(for: "Content-Type")
         guard lines.count == 1 else {
             throw ServiceError.unsupportedMediaType(message: lines.isEmpty ? "POST /v1/cards needs Content-Type: application/json"

@@ -44,6 +44,8 @@ public enum ServiceError: Error, Sendable {
         case .unsupportedMediaType(let message, let accepted, let field):
             var r = HTTPResponse.error(status: 415, code: "unsupported_media_type", message: message, field: field)
             r.headers.set("Accept-Post", accepted.joined(separator: ", "))
+            // RFC 9110 §15.5.16: a coding refused, the answer says which are taken.
+            if field == "Content-Encoding" { r.headers.set("Accept-Encoding", "identity") }
             return r
         case .internalError(let code, let message): return .error(status: 500, code: code, message: message)
         case .faceDetectorUnavailable(let message): return .error(status: 503, code: "face_detector_unavailable", message: message)

@@ -96,6 +96,14 @@ final class HTTPSemanticsTests: XCTestCase {
             assertError(response, 415, "unsupported_media_type", field: "Content-Type")
             XCTAssertEqual(response.header("Accept-Post"), "application/json, multipart/form-data")
         }
+        // A coded body is refused by its coding (RFC 9110 §15.5.16), not judged as malformed
+        // JSON, nor taken as plain when labelled br; identity is no coding at all.
+        for coding in ["gzip", "br", "identity, gzip", "deflate"] {
+            let response = try post(port, body, headers: ["Content-Type: application/json", "Content-Encoding: \(coding)"])
+            assertError(response, 415, "unsupported_media_type", field: "Content-Encoding")
+            XCTAssertEqual(response.header("Accept-Encoding"), "identity", coding)
+        }
+        XCTAssertEqual(try post(port, body, headers: ["Content-Type: application/json", "Content-Encoding: identity"]).status, 200)
         let multipart = try post(port, "--b\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nx\r\n--b--\r\n",
                                  headers: ["Content-Type: multipart/form-data; boundary=b"])
         assertError(multipart, 400, "unknown_part", field: "title")
