@@ -204,6 +204,20 @@ static int sc_httpd_is_multipart(const sc_httpd_field *f) {
 
 size_t sc_httpd_request_body_limit(const sc_httpd_request *r) { return r->body_limit; }
 
+/* Whether the request is the one `upload` names ("METHOD /path"; empty: any): its method,
+ * and its target's path before any query. */
+static int sc_httpd_is_upload(const sc_httpd_request *r, const char *upload) {
+    if (upload[0] == 0) return 1;
+    const char *space = strchr(upload, ' ');
+    if (space == NULL || r->method == NULL || r->target == NULL) return 0;
+    size_t method_length = (size_t)(space - upload);
+    if (strlen(r->method) != method_length || strncmp(r->method, upload, method_length) != 0) return 0;
+    const char *path = space + 1;
+    size_t path_length = strlen(path), end = 0;
+    while (end < r->target_length && r->target[end] != '?') end++;
+    return end == path_length && strncmp(r->target, path, path_length) == 0;
+}
+
 int32_t sc_httpd_check_header(sc_httpd_request *r) {
     const sc_httpd_options *o = &r->daemon->options;
     if (r->target_length > o->max_url_bytes) return SC_HTTPD_PROBLEM_URL_TOO_LONG;
@@ -236,7 +250,10 @@ int32_t sc_httpd_check_header(sc_httpd_request *r) {
         return SC_HTTPD_PROBLEM_BAD_FRAMING;
     if (coding != NULL && !sc_httpd_name_is(coding->value, coding->value_length, "chunked"))
         return SC_HTTPD_PROBLEM_BAD_FRAMING;
-    if (content_type != NULL && o->max_multipart_body_bytes > 0 && sc_httpd_is_multipart(content_type))
+    /* Only the upload request is invited to send a large body (a 9 MB multipart GET /healthz
+     * is refused with its header, before `100 Continue`). */
+    if (content_type != NULL && o->max_multipart_body_bytes > 0 && sc_httpd_is_multipart(content_type)
+        && sc_httpd_is_upload(r, o->upload_target))
         r->body_limit = o->max_multipart_body_bytes;
     uint64_t declared = 0;
     if (content_length != NULL) {

@@ -10,6 +10,10 @@ import UnicodeText
 /// caching (ETag, 304, an LRU of encoded PNGs), signatures and metrics live here; the
 /// `HTTPServer` adapter only moves bytes. Safe to call from many threads at once.
 public final class CardService: Sendable {
+    /// The one request that takes an upload (a `multipart/form-data` body with a photo), for
+    /// the server layer's larger body limit (`HTTPServer.Configuration.uploadTarget`).
+    public static let uploadTarget = "POST /v1/cards"
+
     /// The templates and palettes now; `replaceCatalog` swaps them whole (a reload).
     public var catalog: Catalog { currentCatalog.withLock { $0.catalog } }
     /// The templates' JSON documents, replaced together with `catalog`.

@@ -107,6 +107,11 @@ public final class HTTPServer: @unchecked Sendable {
         options.max_header_bytes = c.maxHeaderBytes
         options.max_body_bytes = c.maxBodyBytes
         options.max_multipart_body_bytes = c.maxMultipartBodyBytes
+        withUnsafeMutableBytes(of: &options.upload_target) { buffer in
+            let bytes = Array((c.uploadTarget ?? "").utf8.prefix(buffer.count - 1))
+            buffer.copyBytes(from: bytes)
+            buffer[bytes.count] = 0
+        }
         options.max_body_memory_bytes = c.maxBodyMemoryBytes
         options.on_request = { context, request, problem in
             guard let context, let request else { return }

@@ -53,6 +53,10 @@ extension HTTPServer {
         public let maxBodyBytes: Int
         /// The limit for a `multipart/form-data` body (an upload) instead of `maxBodyBytes`.
         public let maxMultipartBodyBytes: Int
+        /// `"METHOD /path"` of the one request whose multipart body takes `maxMultipartBodyBytes`
+        /// (with any query); any other request's body takes `maxBodyBytes`, so a route that takes
+        /// no upload is never invited (`100 Continue`) to send one. Nil: every request.
+        public let uploadTarget: String?
         /// The bodies of all requests in flight together, each counted from its header (its
         /// `Content-Length`, or a chunked one's limit) until it is answered: a request that
         /// would pass it is answered 503 with the header, before its body is read. An instance
@@ -84,6 +88,7 @@ extension HTTPServer {
                     connectionMemoryLimitBytes: Int = 64 * 1024,
                     maxBodyBytes: Int = 64 * 1024,
                     maxMultipartBodyBytes: Int? = nil,
+                    uploadTarget: String? = nil,
                     maxBodyMemoryBytes: Int = 128 << 20,
                     maxURLBytes: Int = 8 * 1024,
                     maxHeaderBytes: Int = 16 * 1024,
@@ -107,6 +112,10 @@ extension HTTPServer {
             try check((1...3600).contains(headerTimeoutSeconds), "headerTimeoutSeconds", "1...3600")
             try check((0...(1 << 30)).contains(maxBodyBytes), "maxBodyBytes", "0...1073741824")
             try check((0...(1 << 30)).contains(maxMultipartBodyBytes ?? 0), "maxMultipartBodyBytes", "0...1073741824")
+            try check(uploadTarget.map { t in
+                t.utf8.count < 128 && t.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F || $0 == 0x20 }
+                    && t.split(separator: " ", omittingEmptySubsequences: false).count == 2 && t.contains(" /")
+            } ?? true, "uploadTarget", "\"METHOD /path\", printable ASCII, under 128 bytes")
             let largestBody = max(maxBodyBytes, maxMultipartBodyBytes ?? maxBodyBytes)
             try check(maxBodyMemoryBytes == 0 || (largestBody...(1 << 40)).contains(maxBodyMemoryBytes), "maxBodyMemoryBytes",
                       "0, or the larger body limit (\(largestBody)) up to 1099511627776")
@@ -132,6 +141,7 @@ extension HTTPServer {
             self.connectionMemoryLimitBytes = connectionMemoryLimitBytes
             self.maxBodyBytes = maxBodyBytes
             self.maxMultipartBodyBytes = maxMultipartBodyBytes ?? maxBodyBytes
+            self.uploadTarget = uploadTarget
             self.maxBodyMemoryBytes = maxBodyMemoryBytes
             self.maxURLBytes = maxURLBytes
             self.maxHeaderBytes = maxHeaderBytes

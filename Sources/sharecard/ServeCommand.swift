@@ -118,6 +118,7 @@ enum ServeCommand {
                 headerTimeoutSeconds: try ServeLimit.headerTimeout.value(args),
                 connectionMemoryLimitBytes: try ServeLimit.connectionMemory.value(args),
                 maxBodyBytes: configuration.maxBodyBytes, maxMultipartBodyBytes: configuration.maxUploadBytes,
+                uploadTarget: CardService.uploadTarget,
                 maxBodyMemoryBytes: try ServeLimit.maxBodyMemory.value(args),
                 maxURLBytes: ServeLimit.maxURLBytes, maxHeaderBytes: ServeLimit.maxHeaderBytes)
         } catch let e as HTTPServer.ConfigurationError {

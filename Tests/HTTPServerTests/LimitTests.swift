@@ -65,6 +65,29 @@ final class LimitTests: XCTestCase {
         try assertRefusedWithTheHeader("multipart/form-datax", 5000, limit: 1000)
     }
 
+    /// With an upload target, only that request (any query) may send the larger multipart body:
+    /// another route or method gets the ordinary limit, refused with its header instead of being
+    /// invited by `100 Continue` to send megabytes it will not use.
+    func testOnlyTheUploadTargetMaySendTheLargerBody() throws {
+        let configuration = try HTTPServer.Configuration(host: "127.0.0.1", port: 0, workers: 2, busyAnswerDelayMilliseconds: 0,
+                                                         connectionTimeoutSeconds: 5, maxBodyBytes: 1000,
+                                                         maxMultipartBodyBytes: 100_000, uploadTarget: "POST /upload")
+        let (_, port) = try startServer(configuration, handler: echoHandler)
+        func status(_ method: String, _ target: String) throws -> Int {
+            let client = try LoopbackHTTPClient(port: port)
+            try client.send("\(method) \(target) HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=x\r\n"
+                + "Content-Length: 5000\r\nExpect: 100-continue\r\n\r\n")
+            return try client.readResponse().status
+        }
+        XCTAssertEqual(try status("POST", "/upload"), 100)
+        XCTAssertEqual(try status("POST", "/upload?scale=2"), 100)
+        for (method, target) in [("GET", "/upload"), ("POST", "/upload/x"), ("POST", "/uploads"), ("POST", "/healthz"), ("PUT", "/upload")] {
+            XCTAssertEqual(try status(method, target), 413, "\(method) \(target)")
+        }
+        XCTAssertThrowsError(try HTTPServer.Configuration(host: "127.0.0.1", port: 0, uploadTarget: "/upload"))
+        XCTAssertThrowsError(try HTTPServer.Configuration(host: "127.0.0.1", port: 0, uploadTarget: "POST /up\nload"))
+    }
+
     /// The bodies of all requests in flight share one budget, taken with each header by its
     /// declared length (a chunked body by its limit) and given back when it is answered: a
     /// body that would pass it is answered 503 with `Retry-After` before a byte of it is read,

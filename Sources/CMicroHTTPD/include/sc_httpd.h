@@ -78,6 +78,9 @@ typedef struct sc_httpd_options {
     size_t max_header_bytes;             /* sum of name + value + 4 per field */
     size_t max_body_bytes;               /* a body's limit, but for: */
     size_t max_multipart_body_bytes;     /* a multipart/form-data body's (uploads); 0 = max_body_bytes */
+    char upload_target[128];             /* "METHOD /path": the one request whose multipart body
+                                            takes max_multipart_body_bytes (any query after the
+                                            path); others take max_body_bytes. Empty: any request */
     size_t max_body_memory_bytes;        /* the bodies of all requests in flight together, each
                                             counted from its header (its Content-Length, or a
                                             chunked one's limit) until it completes; 0 = no limit */
@@ -131,7 +134,7 @@ int32_t sc_httpd_same_client(const char *a, const char *b);
 int32_t sc_httpd_lower_thread_priority(int32_t niceness);
 
 /* The body limit that applies to `request` by its Content-Type: max_multipart_body_bytes for
- * multipart/form-data, max_body_bytes for anything else. It is decided with the header, so a
+ * multipart/form-data sent to upload_target, max_body_bytes for anything else. It is decided with the header, so a
  * body over it is refused before a byte of it is read, and before `100 Continue`. */
 size_t sc_httpd_request_body_limit(const sc_httpd_request *request);
 
