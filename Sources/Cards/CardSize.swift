@@ -41,12 +41,19 @@ public struct CardSize: Hashable, Sendable, CustomStringConvertible {
             self = preset.size
             return
         }
-        let parts = text.lowercased().split(omittingEmptySubsequences: false) { $0 == "x" || $0 == "×" }
-        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 5 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let w = Int(parts[0]), let h = Int(parts[1]) else {
+        guard let (w, h) = CardSize.sides(text) else {
             throw EventError(field: "size", reason: "expected a preset (\(CardSize.presets.map(\.name).joined(separator: ", "))) or WxH such as 1200x630, got \(QuotedValue.quoted(text))\(Suggestion.didYouMean(text, in: CardSize.presets.map(\.name)))")
         }
         try self.init(width: w, height: h)
+    }
+
+    /// The two sides of `WxH` (or `W×H`, any case), each one to five ASCII digits; nil for
+    /// anything else (signs, spaces, fractions). The one reading of a size's text.
+    public static func sides(_ text: String) -> (width: Int, height: Int)? {
+        let parts = text.lowercased().split(omittingEmptySubsequences: false) { $0 == "x" || $0 == "×" }
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 5 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let w = Int(parts[0]), let h = Int(parts[1]) else { return nil }
+        return (w, h)
     }
 
     public var size: Size { Size(width: Double(width), height: Double(height)) }

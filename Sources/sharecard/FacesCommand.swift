@@ -1,3 +1,4 @@
+import Cards
 import Faces
 import Foundation
 import Geometry
@@ -45,10 +46,11 @@ enum FacesCommand {
     }
 
     /// "1024x576" → (1024, 576); each side 1…16384.
+    /// `WxH` as `--size` reads it (or a preset's name), with sides of 1 to 16384.
     static func parseSize(_ text: String) throws -> (width: Int, height: Int) {
-        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16_384).contains(w), (1...16_384).contains(h) else {
-            throw UsageError(description: "--frame: expected WxH with whole numbers 1-16384, got '\(text)'")
+        if let preset = CardSize.presets.first(where: { $0.name == text }) { return (preset.size.width, preset.size.height) }
+        guard let (w, h) = CardSize.sides(text), (1...16_384).contains(w), (1...16_384).contains(h) else {
+            throw UsageError(description: "--frame: expected a preset or WxH with whole numbers 1-16384, got '\(text)'")
         }
         return (w, h)
     }

@@ -74,6 +74,24 @@ final class FacesCommandTests: XCTestCase {
         XCTAssertEqual(try Sharecard.run(["faces", Self.fixtures.appendingPathComponent("biden.png").path, "--frame", "wide"]).status, 2)
     }
 
+    /// --frame reads a size as --size does: `×` and presets taken, signs and spaces refused.
+    func testTheFrameIsReadAsSizesAre() throws {
+        let photo = Self.fixtures.appendingPathComponent("biden.png").path
+        func crop(_ frame: String) throws -> [String: Int]? {
+            let r = try Sharecard.run(["faces", photo, "--frame", frame, "--json"])
+            guard r.status == 0 else { return nil }
+            let frame = (try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])?["frame"] as? [String: Any]
+            return try XCTUnwrap(frame?["crop"] as? [String: Int], frame.debugDescription)
+        }
+        XCTAssertEqual(try crop("1080x1920"), ["x": 0, "y": 0, "width": 225, "height": 400])
+        XCTAssertEqual(try crop("1080×1920"), try crop("1080x1920"))
+        XCTAssertEqual(try crop("story"), try crop("1080x1920"))
+        XCTAssertNotNil(try crop("1080X1920"))
+        for bad in ["+1080x+1920", "1080 x1920", "-1x5", "1e3x5", "0x5", "16385x1", "x", "1080x"] {
+            XCTAssertNil(try crop(bad), bad)
+        }
+    }
+
     /// A frame far wider or taller than the photo still crops at least one whole pixel of it,
     /// inside the photo: 16384×1 of biden.png (225×512) is 225×0.014 pixels, reported 225×1.
     func testAThinFrameCropsAtLeastOnePixel() throws {
