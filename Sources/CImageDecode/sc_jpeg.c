@@ -111,6 +111,11 @@ int sc_image_decode_jpeg(const uint8_t *data, size_t size, const sc_image_reques
             sc_image_fail(err, err_size, status, "corrupt JPEG: more than %d progressive scans", SC_JPEG_MAX_SCANS);
         } else if (errors.truncated) {
             sc_image_fail(err, err_size, status, "truncated JPEG: the data ends before the image does");
+        } else if (errors.manager.msg_code == JERR_BAD_PRECISION) {
+            /* A valid JPEG of 12- or 16-bit samples, which this libjpeg is built without. */
+            status = SC_IMAGE_UNSUPPORTED;
+            sc_image_fail(err, err_size, status, "a JPEG of %d-bit samples (only 8-bit JPEGs are read)",
+                          s->cinfo.data_precision);
         } else if (errors.manager.msg_code == JERR_OUT_OF_MEMORY) {
             status = SC_IMAGE_NO_MEMORY;
             sc_image_fail(err, err_size, status, "out of memory decoding JPEG: %s", errors.message);

@@ -36,6 +36,17 @@ final class PhotoBadInputTests: XCTestCase {
         }
     }
 
+    /// A 12-bit JPEG (medical and some camera files) is a valid JPEG this build does not read:
+    /// refused as unsupported, naming its precision, not called corrupt.
+    func testATwelveBitJPEGIsUnsupportedNotCorrupt() throws {
+        var jpeg = try PhotoFixtures.bytes("chelsea.jpg")
+        let sof = try XCTUnwrap((0..<(jpeg.count - 9)).first { jpeg[$0] == 0xFF && (jpeg[$0 + 1] == 0xC0 || jpeg[$0 + 1] == 0xC2) })
+        XCTAssertEqual(jpeg[sof + 4], 8)
+        jpeg[sof + 4] = 12
+        guard case .unsupportedFormat(let message)? = error(jpeg) else { return XCTFail("got \(String(describing: error(jpeg)))") }
+        XCTAssertEqual(message, "a JPEG of 12-bit samples (only 8-bit JPEGs are read)")
+    }
+
     func testJPEGDeclaring60000x60000IsRefusedBeforeDecoding() throws {
         let e = error(try PhotoFixtures.bytes("bomb-60000.jpg"))
         guard case .tooLarge(let message)? = e else { return XCTFail("got \(String(describing: e))") }
