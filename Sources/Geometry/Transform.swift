@@ -49,6 +49,14 @@ public struct Transform: Hashable, Sendable {
         Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)
     }
 
+    /// The smallest axis-aligned rectangle holding `rect`'s four corners once transformed.
+    public func boundingBox(of rect: Rect) -> Rect {
+        let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
+                       Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)].map(apply)
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+
     /// True when the transform only scales and translates (keeps rectangles axis-aligned).
     public var isAxisAligned: Bool { b == 0 && c == 0 }
 }

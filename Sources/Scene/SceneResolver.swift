@@ -159,7 +159,7 @@ struct SceneResolver {
             let drawn = mode.frame(for: pixels.size, in: frame)
             if let photoCrop {
                 let clip = clips ? groupClip.map { $0.intersection(frame) } ?? frame : groupClip
-                recordFaces(croppedTo: photoCrop, drawnAs: drawn, clippedTo: clip)
+                recordFaces(croppedTo: photoCrop, drawnAs: drawn, clippedTo: clip, filters: image.filters)
             }
             var filters = image.filters
             if case .eventPhoto = image.source {
@@ -233,7 +233,15 @@ struct SceneResolver {
             var inner = self
             if let clip { inner.groupClip = groupClip.map { $0.intersection(clip.rect) } ?? clip.rect }
             if !filters.isEmpty { inner.coversAreExact = false }
-            return .group(try inner.resolve(children), clip: clip, filters: filters)
+            let facesBefore = facesOnCanvas.withLock { $0.faceCount }
+            let resolved = ResolvedElement.group(try inner.resolve(children), clip: clip, filters: filters)
+            // A straightened group turns the faces its images showed with its layer (the canvas).
+            let moved = filters.compactMap { $0.pointTransform(width: canvas.width, height: canvas.height) }
+            if !moved.isEmpty {
+                let transform = moved.reduce(Transform.identity) { $0.concatenating($1) }
+                facesOnCanvas.withLock { $0.move(facesAddedSince: facesBefore, by: transform, clippedTo: inner.groupClip) }
+            }
+            return resolved
 
         case .snapshot(let frame, let mode, let levels):
             return .snapshot(frame: try place(frame), contentMode: mode, levels: levels)
@@ -367,14 +375,19 @@ extension SceneResolver {
 
     /// Notes where the photo's faces land on the canvas when its `crop` is drawn into
     /// `drawn` (and clipped to `clip`), for choices that keep text clear of them.
-    func recordFaces(croppedTo crop: Rect, drawnAs drawn: Rect, clippedTo clip: Rect?) {
+    /// Adds the photo's faces where the image shows them: cropped to `crop` (photo pixels),
+    /// moved as the image's `filters` move its pixels (a straightening turns them with it), and
+    /// scaled into `drawn`.
+    func recordFaces(croppedTo crop: Rect, drawnAs drawn: Rect, clippedTo clip: Rect?, filters: [Filter] = []) {
         guard crop.width > 0, crop.height > 0 else { return }
         let sx = drawn.width / crop.width, sy = drawn.height / crop.height
+        // In the cropped picture's own pixels, where the filters run.
+        let moved = filters.compactMap { $0.pointTransform(width: crop.width, height: crop.height) }
+            .reduce(Transform.translation(x: -crop.minX, y: -crop.minY)) { $0.concatenating($1) }
+        let placed = moved.concatenating(.scale(x: sx, y: sy)).concatenating(.translation(x: drawn.minX, y: drawn.minY))
         facesOnCanvas.withLock { faces in
-            for face in bindings.photoFaces {
-                faces.add(face: Rect(x: drawn.minX + (face.minX - crop.minX) * sx, y: drawn.minY + (face.minY - crop.minY) * sy,
-                                     width: face.width * sx, height: face.height * sy), clippedTo: clip)
-            }
+            // Raised for the hair before turning, so a face upside down keeps its hair below it.
+            for face in bindings.photoFaces { faces.add(region: placed.boundingBox(of: VisibleFaces.raised(face)), clippedTo: clip) }
         }
     }
 

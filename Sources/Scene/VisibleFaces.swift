@@ -31,12 +31,37 @@ struct VisibleFaces: Hashable, Sendable {
     /// The total area of the regions, in square points.
     var area: Double { pieces.reduce(0) { $0 + $1.rect.width * $1.rect.height } }
 
+    /// A face's box raised by `headroom` face heights for the hair.
+    static func raised(_ face: Rect) -> Rect {
+        Rect(x: face.minX, y: face.minY - headroom * face.height, width: face.width, height: face.height * (1 + headroom))
+    }
+
     /// Adds a face whose box on the canvas is `face`, raised for the hair and clipped to `clip`.
     mutating func add(face: Rect, clippedTo clip: Rect?) {
-        var region = Rect(x: face.minX, y: face.minY - Self.headroom * face.height, width: face.width, height: face.height * (1 + Self.headroom))
+        add(region: Self.raised(face), clippedTo: clip)
+    }
+
+    /// Adds a face whose raised box (`raised(_:)`, perhaps turned since) on the canvas is
+    /// `region`, clipped to `clip`.
+    mutating func add(region: Rect, clippedTo clip: Rect?) {
+        var region = region
         if let clip { region = region.intersection(clip) }
         if !region.isEmpty { pieces.append(Piece(face: facesAdded, rect: region)) }
         facesAdded += 1
+    }
+
+    /// How many faces have been added (the next one's number).
+    var faceCount: Int { facesAdded }
+
+    /// Moves the pieces of the faces numbered `first` and on by `transform` (each to the
+    /// bounding box of its turned corners), clipped to `clip`: a filter turned them.
+    mutating func move(facesAddedSince first: Int, by transform: Transform, clippedTo clip: Rect?) {
+        pieces = pieces.compactMap { piece in
+            guard piece.face >= first else { return piece }
+            var rect = transform.boundingBox(of: piece.rect)
+            if let clip { rect = rect.intersection(clip) }
+            return rect.isEmpty ? nil : Piece(face: piece.face, rect: rect)
+        }
     }
 
     /// Removes what an opaque `cover` hides.

@@ -45,6 +45,25 @@ final class ClearOfFacesChoiceTests: XCTestCase {
         XCTAssertEqual(try textTops([Self.choice([Self.image, Self.overFace], [Self.image, Self.clear])], faces: []), [160])
     }
 
+    /// A filter that turns the photo turns its faces with it: upside down, a face at the top
+    /// is at the bottom, with its hair below it, whether the image or a group around it turns.
+    func testAStraightenedPhotosFacesTurnWithIt() throws {
+        let nearTop = [Rect(x: 150, y: 30, width: 100, height: 80)]
+        let top = Self.label(y: 20), bottom = Self.label(y: 330)
+        func image(_ filters: String) -> String {
+            ##"{"type": "image", "src": {"from": "eventPhoto"}, "frame": [0, 0, 400, 400], "contentMode": "aspectFill", "clipsToBounds": true, "filters": [\##(filters)]}"##
+        }
+        XCTAssertEqual(try textTops([image(""), Self.choice([top], [bottom])], faces: nearTop), [330], "the face is at the top")
+        for turned in [image(#"{"straighten": 180}"#), image(#"{"ciStraighten": 3.14159265358979}"#),
+                       ##"{"type": "group", "filters": [{"straighten": 180}], "elements": [\##(image(""))]}"##] {
+            XCTAssertEqual(try textTops([turned, Self.choice([top], [bottom])], faces: nearTop), [20], turned)
+            XCTAssertEqual(try textTops([turned, Self.choice([bottom], [top])], faces: nearTop), [20], turned)
+        }
+        // A quarter turn puts the face at a side, clear of both bands: the first is kept.
+        XCTAssertEqual(try textTops([image(#"{"straighten": 90}"#), Self.choice([bottom], [top])], faces: nearTop), [330])
+        XCTAssertEqual(try textTops([image(#"{"straighten": 90}"#), Self.choice([top], [bottom])], faces: nearTop), [20])
+    }
+
     func testAnOpaqueRectangleHidesTheFacesUnderIt() throws {
         func cover(_ extra: String, fill: String = "#000000") -> String {
             ##"{"type": "rect", "frame": [0, 100, 400, 200], "fill": "\##(fill)"\##(extra)}"##

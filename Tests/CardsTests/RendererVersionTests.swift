@@ -31,8 +31,8 @@ final class RendererVersionTests: XCTestCase {
         // 11: a title's CR LF softened to one space, not two; a date-only end date shown as the
         // day written rather than UTC midnight in the start's offset; punctuation of no script
         // (the Arabic comma, the danda) set in the face of a script it is used with, not as a box,
-        // after a letter of another script; a palette sheet's tall cards in wider columns. The
-        // corpus has none of these.
+        // after a letter of another script; a palette sheet's tall cards in wider columns; a
+        // straightened photo's faces turned with it for `clearOfFaces`. The corpus has none of these.
         "11": "5cc171d87e74f6be3a95e633e1e1ee274fc0aa85531c2e273d07d2b6b8a04b2c",
     ]
     /// "renderer version, output token and encoder revision" → digest of three of the corpus's

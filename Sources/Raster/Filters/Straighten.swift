@@ -10,19 +10,33 @@ extension Image {
         return max((w * c + h * s) / w, (w * s + h * c) / h)
     }
 
-    /// Rotated about its centre by `radians`, positive counter-clockwise on screen as Core
-    /// Image's `CIStraightenFilter` turns in its y-up space, and enlarged just enough to cover
-    /// the same w×h frame (so cropped, with no empty corners). Any angle: π turns it upside down.
-    func straightened(by radians: Double) -> Image {
-        let w = Double(width), h = Double(height)
-        let scale = Image.straightenScale(width: w, height: h, radians: radians)
-        let transform = Transform.translation(x: -w / 2, y: -h / 2)
+    /// Where `straightened(by:)` puts a point of a w×h picture: turned about the centre and
+    /// enlarged by `straightenScale`. Uniform, so it holds for the picture at any size.
+    static func straightenTransform(width w: Double, height h: Double, radians: Double) -> Transform {
+        let scale = straightenScale(width: w, height: h, radians: radians)
+        return Transform.translation(x: -w / 2, y: -h / 2)
             .concatenating(.scale(x: scale, y: scale))
             // Transform.rotation turns clockwise on screen (y down).
             .concatenating(.rotation(radians: -radians))
             .concatenating(.translation(x: w / 2, y: h / 2))
+    }
+
+    /// Rotated about its centre by `radians`, positive counter-clockwise on screen as Core
+    /// Image's `CIStraightenFilter` turns in its y-up space, and enlarged just enough to cover
+    /// the same w×h frame (so cropped, with no empty corners). Any angle: π turns it upside down.
+    func straightened(by radians: Double) -> Image {
+        let transform = Image.straightenTransform(width: Double(width), height: Double(height), radians: radians)
         guard let canvas = try? Canvas(size: size) else { return self }
         canvas.draw(self, transform: transform, extendEdges: true)
         return canvas.makeImage()
+    }
+}
+
+extension Filter {
+    /// Where a point of a w×h image lands once the filter has run (the straightening's turn
+    /// and enlargement); nil for a filter that moves no pixel.
+    public func pointTransform(width: Double, height: Double) -> Transform? {
+        guard case .straighten(let radians) = self else { return nil }
+        return Image.straightenTransform(width: width, height: height, radians: radians)
     }
 }
