@@ -78,6 +78,22 @@ final class PNGOrientationTests: XCTestCase {
         }
     }
 
+    /// An IFD0 out of TIFF's tag order, with a pointer past the data listed before Orientation
+    /// (libexif stops reading the IFD there): Orientation is still read, as Pillow reads it.
+    func testOrientationAfterABadPointerInAnUnsortedIFDCounts() throws {
+        for bigEndian in [false, true] {
+            func u16(_ v: Int) -> [UInt8] { bigEndian ? [UInt8(v >> 8), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8)] }
+            func u32(_ v: Int) -> [UInt8] { bigEndian ? u16(v >> 16) + u16(v & 0xFFFF) : u16(v & 0xFFFF) + u16(v >> 16) }
+            let exif: [UInt8] = (bigEndian ? [0x4D, 0x4D] : [0x49, 0x49]) + u16(42) + u32(8) + u16(2)
+                + u16(0x8769) + u16(4) + u32(1) + u32(0xFFFF)  // the Exif IFD, pointing past the end
+                + u16(0x0112) + u16(3) + u32(1) + u16(6) + u16(0)  // Orientation 6, after it
+                + u32(0)
+            let plain = MiniPNG.rgb(width: Self.width, height: Self.height, bitDepth: 8, pixelAt: Self.stored)
+            let png = Array(plain.prefix(33)) + HandBuiltPNG.chunk("eXIf", exif) + Array(plain.dropFirst(33))
+            assertUpright(try Photo(data: png), orientation: 6, bigEndian ? "big-endian" : "little-endian")
+        }
+    }
+
     func testAReducedPNGIsReducedForItsUprightTarget() throws {
         // Stored 64 × 32 under orientation 6, upright 32 × 64: an 8 × 16 target is a quarter
         // of it upright, so the stored rows are reduced by boxes of 2, the largest keeping
