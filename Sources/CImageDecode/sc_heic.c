@@ -159,7 +159,7 @@ static int heif_fail(decode_state *s, const sc_image_request *request, char *err
                      struct heif_error error) {
     int status;
     if (error.code == heif_error_Memory_allocation_error && error.subcode == heif_suberror_Security_limit_exceeded) {
-        status = sc_image_fail(err, err_size, SC_IMAGE_TOO_LARGE, "HEIC declares a size over the limit of %u×%u and %llu pixels (%s)",
+        status = sc_image_fail(err, err_size, SC_IMAGE_TOO_LARGE, "HEIC declares a size over the limits (%u pixels wide, %u high, %llu in all): %s",
                                request->max_width, request->max_height, (unsigned long long)request->max_pixels, error.message);
     } else if (error.code == heif_error_Memory_allocation_error) {
         status = sc_image_fail(err, err_size, SC_IMAGE_NO_MEMORY, "HEIC %s: %s", step, error.message);
@@ -247,13 +247,13 @@ int sc_image_decode_heic(const uint8_t *data, size_t size, const sc_image_reques
         release(&s);
         return sc_image_fail(err, err_size, SC_IMAGE_CORRUPT, "corrupt HEIC: the primary image declares no size");
     }
-    const uint32_t dw = (uint32_t)(iw > sw ? iw : sw), dh = (uint32_t)(ih > sh ? ih : sh);
-    if ((uint32_t)sw > request->max_width || (uint32_t)sh > request->max_height || (uint32_t)iw > request->max_width ||
-        (uint32_t)ih > request->max_height || (uint64_t)sw * (uint32_t)sh > request->max_pixels ||
-        (uint64_t)iw * (uint32_t)ih > request->max_pixels) {
+    int within = sc_image_check_declared_size("HEIC", (uint32_t)sw, (uint32_t)sh, request, err, err_size);
+    if (within == SC_IMAGE_OK && iw > 0 && ih > 0) {
+        within = sc_image_check_declared_size("HEIC (as stored)", (uint32_t)iw, (uint32_t)ih, request, err, err_size);
+    }
+    if (within != SC_IMAGE_OK) {
         release(&s);
-        return sc_image_fail(err, err_size, SC_IMAGE_TOO_LARGE, "HEIC declares %u×%u pixels, over the limit of %u×%u and %llu pixels",
-                             dw, dh, request->max_width, request->max_height, (unsigned long long)request->max_pixels);
+        return within;
     }
 
     const size_t icc_size = lib.handle_get_raw_color_profile_size(s.handle);

@@ -11,6 +11,13 @@ int sc_heic_has_meta(const uint8_t *data, size_t size);
 /* snprintf into err when there is room. Returns `status` so callers can `return fail(...)`. */
 int sc_image_fail(char *err, size_t err_size, int status, const char *format, ...);
 
+/* SC_IMAGE_OK when a w × h image declared by a `format` ("JPEG") file is within the request's
+ * limits; otherwise the status, with a message naming the one limit crossed (a side, or the
+ * pixels in all) so that no reader takes the pair of limits for a product. An empty size is
+ * corrupt. */
+int sc_image_check_declared_size(const char *format, uint32_t w, uint32_t h, const sc_image_request *request, char *err,
+                                  size_t err_size);
+
 /* The orientation (1...8) in an EXIF block (with or without the "Exif\0\0" header), 1 when
  * absent or out of range. */
 int sc_exif_orientation(const uint8_t *exif, size_t size);

@@ -136,10 +136,9 @@ int sc_image_decode_jpeg(const uint8_t *data, size_t size, const sc_image_reques
     jpeg_read_header(&s->cinfo, TRUE);
 
     const uint32_t w = s->cinfo.image_width, h = s->cinfo.image_height;
-    if (w == 0 || h == 0 || w > request->max_width || h > request->max_height || (uint64_t)w * h > request->max_pixels) {
-        int status = sc_image_fail(err, err_size, SC_IMAGE_TOO_LARGE,
-                                   "JPEG declares %u×%u pixels, over the limit of %u×%u and %llu pixels",
-                                   w, h, request->max_width, request->max_height, (unsigned long long)request->max_pixels);
+    const int within = sc_image_check_declared_size("JPEG", w, h, request, err, err_size);
+    if (within != SC_IMAGE_OK) {
+        int status = within;
         release(s);
         free(s);
         return status;

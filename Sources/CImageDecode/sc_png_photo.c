@@ -247,10 +247,8 @@ int sc_image_decode_png(const uint8_t *data, size_t size, const sc_image_request
     }
     const int orientation = chunks.exif ? sc_exif_orientation(chunks.exif, chunks.exif_size) : 1;
     const uint32_t w = chunks.width, h = chunks.height;
-    if (w > request->max_width || h > request->max_height || (uint64_t)w * h > request->max_pixels) {
-        return sc_image_fail(err, err_size, SC_IMAGE_TOO_LARGE, "PNG declares %u×%u pixels, over the limit of %u×%u and %llu pixels",
-                             w, h, request->max_width, request->max_height, (unsigned long long)request->max_pixels);
-    }
+    const int within = sc_image_check_declared_size("PNG", w, h, request, err, err_size);
+    if (within != SC_IMAGE_OK) return within;
     size_t profile_size = 0;
     uint8_t *profile = chunks.iccp ? inflate_profile(chunks.iccp, chunks.iccp_size, &profile_size) : NULL;
 

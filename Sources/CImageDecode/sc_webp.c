@@ -52,10 +52,8 @@ int sc_image_decode_webp(const uint8_t *data, size_t size, const sc_image_reques
     }
     if (features.has_animation) return sc_image_fail(err, err_size, SC_IMAGE_UNSUPPORTED, "animated WebP is not supported");
     const uint32_t w = (uint32_t)features.width, h = (uint32_t)features.height;
-    if (w == 0 || h == 0 || w > request->max_width || h > request->max_height || (uint64_t)w * h > request->max_pixels) {
-        return sc_image_fail(err, err_size, SC_IMAGE_TOO_LARGE, "WebP declares %u×%u pixels, over the limit of %u×%u and %llu pixels",
-                             w, h, request->max_width, request->max_height, (unsigned long long)request->max_pixels);
-    }
+    const int within = sc_image_check_declared_size("WebP", w, h, request, err, err_size);
+    if (within != SC_IMAGE_OK) return within;
 
     int orientation = 1;
     uint8_t *icc = NULL;

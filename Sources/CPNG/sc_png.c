@@ -232,9 +232,16 @@ int sc_png_read_rows(const uint8_t *data, size_t size, uint32_t max_width, uint3
         png_read_info(png, info);
         const uint32_t width = png_get_image_width(png, info), height = png_get_image_height(png, info);
         if (width > max_width || height > max_height || (uint64_t)width * height > max_pixels) {
+            /* The one limit crossed is named, so that the pair is not read as a product. */
             char message[160];
-            snprintf(message, sizeof message, "PNG is %ux%u pixels, over the limit of %ux%u and %llu pixels",
-                     width, height, max_width, max_height, (unsigned long long)max_pixels);
+            if (width > max_width || height > max_height) {
+                const int wide = width > max_width;
+                snprintf(message, sizeof message, "PNG is %ux%u pixels, over the limit of %u pixels %s", width, height,
+                         wide ? max_width : max_height, max_width == max_height ? "a side" : wide ? "wide" : "high");
+            } else {
+                snprintf(message, sizeof message, "PNG is %ux%u pixels, %llu in all, over the limit of %llu in all", width, height,
+                         (unsigned long long)width * height, (unsigned long long)max_pixels);
+            }
             png_error(png, message);
         }
         set_bgra_transforms(png, info);

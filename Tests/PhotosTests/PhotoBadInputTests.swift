@@ -48,9 +48,23 @@ final class PhotoBadInputTests: XCTestCase {
     }
 
     func testJPEGDeclaring60000x60000IsRefusedBeforeDecoding() throws {
-        let e = error(try PhotoFixtures.bytes("bomb-60000.jpg"))
+        let e = error(try PhotoFixtures.bytes("bomb-60000.jpg"), limits: .photo)
         guard case .tooLarge(let message)? = e else { return XCTFail("got \(String(describing: e))") }
-        XCTAssertTrue(message.contains("60000×60000"), message)
+        XCTAssertEqual(message, "JPEG declares 60000×60000 pixels, over the limit of 12000 pixels a side")
+    }
+
+    /// The sides and the total are separate limits, and the message names the one crossed.
+    func testADeclaredSizeNamesTheLimitItCrosses() throws {
+        let jpeg = try PhotoFixtures.bytes("chelsea.jpg")  // 96×64
+        XCTAssertEqual(error(jpeg, limits: ImageLimits(maxPixels: 6_000)),
+                       .tooLarge("JPEG declares 96×64 pixels, 6144 in all, over the limit of 6000 in all"))
+        XCTAssertEqual(error(jpeg, limits: ImageLimits(maxWidth: 90, maxHeight: 200)),
+                       .tooLarge("JPEG declares 96×64 pixels, over the limit of 90 pixels wide"))
+        XCTAssertEqual(error(jpeg, limits: ImageLimits(maxWidth: 200, maxHeight: 60)),
+                       .tooLarge("JPEG declares 96×64 pixels, over the limit of 60 pixels high"))
+        let webp = try PhotoFixtures.bytes("chelsea.webp")
+        XCTAssertEqual(error(webp, limits: ImageLimits(maxWidth: 64, maxHeight: 64)),
+                       .tooLarge("WebP declares 96×64 pixels, over the limit of 64 pixels a side"))
     }
 
     func testTextFileNamedJPG() throws {
