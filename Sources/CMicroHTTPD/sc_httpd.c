@@ -39,6 +39,20 @@ static enum MHD_Result sc_httpd_dispatch(sc_httpd_request *r, int32_t problem, i
     return sc_httpd_queue(r);
 }
 
+/* A request whose client waits for `100 Continue` is first shown to on_head, which may answer
+ * it at once (then libmicrohttpd sends that answer instead of inviting the body, and closes
+ * after it) or leave the body to be invited. */
+static enum MHD_Result sc_httpd_offer_head(sc_httpd_request *r) {
+    const sc_httpd_options *o = &r->daemon->options;
+    if (o->on_head == NULL || !r->awaits_continue) return MHD_YES;
+    r->in_callback = 1;
+    o->on_head(o->context, r);
+    r->in_callback = 0;
+    if (atomic_load(&r->response) == NULL) return MHD_YES;
+    r->dispatched = 1;
+    return sc_httpd_queue(r);
+}
+
 /* The access handler, called (1) once the header is in, (2) for each piece of the body,
  * (3) once the request is complete, and again after each resume. */
 static enum MHD_Result sc_httpd_access(void *cls, struct MHD_Connection *connection,
@@ -58,7 +72,7 @@ static enum MHD_Result sc_httpd_access(void *cls, struct MHD_Connection *connect
         if (sc_httpd_collect_fields(r) != 0) return MHD_NO;
         int32_t problem = sc_httpd_check_target(r);
         if (problem == SC_HTTPD_PROBLEM_NONE) problem = sc_httpd_check_header(r);
-        return problem != SC_HTTPD_PROBLEM_NONE ? sc_httpd_dispatch(r, problem, 0) : MHD_YES;
+        return problem != SC_HTTPD_PROBLEM_NONE ? sc_httpd_dispatch(r, problem, 0) : sc_httpd_offer_head(r);
     }
     if (*upload_data_size != 0) {
         size_t size = *upload_data_size;

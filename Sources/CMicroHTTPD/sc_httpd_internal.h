@@ -120,6 +120,7 @@ struct sc_httpd_request {
     size_t body_reserved; /* its share of the daemon's body_reserved, given back when freed */
 
     int folded;           /* a field was continued on the next line (obs-fold) */
+    int awaits_continue;  /* HTTP/1.1, a body declared, and `Expect: 100-continue` */
     int early;            /* answering while the body still arrives (sc_httpd_send_early) */
     uint8_t *early_body;  /* the body of that answer, copied */
     size_t early_body_length;

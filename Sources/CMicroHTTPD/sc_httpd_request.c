@@ -224,7 +224,7 @@ int32_t sc_httpd_check_header(sc_httpd_request *r) {
     if (r->folded) return SC_HTTPD_PROBLEM_OBSOLETE_FOLD;
     size_t total = 0, content_lengths = 0, codings = 0, hosts = 0;
     int bad_name = 0;
-    const sc_httpd_field *content_length = NULL, *coding = NULL, *content_type = NULL;
+    const sc_httpd_field *content_length = NULL, *coding = NULL, *content_type = NULL, *expect = NULL;
     for (size_t i = 0; i < r->field_count; i++) {
         const sc_httpd_field *f = &r->fields[i];
         total += f->name_length + f->value_length + 4;
@@ -240,6 +240,8 @@ int32_t sc_httpd_check_header(sc_httpd_request *r) {
             coding = f;
         } else if (sc_httpd_name_is(f->name, f->name_length, "Content-Type")) {
             content_type = f;
+        } else if (sc_httpd_name_is(f->name, f->name_length, "Expect")) {
+            expect = f;
         }
     }
     if (total > o->max_header_bytes) return SC_HTTPD_PROBLEM_HEADERS_TOO_LARGE;
@@ -265,6 +267,9 @@ int32_t sc_httpd_check_header(sc_httpd_request *r) {
         if (declared > r->body_limit) return SC_HTTPD_PROBLEM_BODY_TOO_LARGE;
         r->body_declared = (size_t)declared;
     }
+    /* As libmicrohttpd decides to send `100 Continue` (the value compared whole). */
+    r->awaits_continue = http11 && expect != NULL && sc_httpd_name_is(expect->value, expect->value_length, "100-continue")
+                         && (declared > 0 || coding != NULL);
     /* Bodies are held until their request completes (the handler's copy of it), so
      * many uploads at once could hold gigabytes: each takes its share of the daemon's budget
      * now, before a byte of it is read, and gives it back when freed. A chunked body's length

@@ -116,33 +116,50 @@ extension CardService {
     /// Why `POST /v1/cards` is refused (403 `signing_enabled`) while signing is on.
     static let postingWhileSigningMessage = "posting events is disabled while URL signing is on; use a signed GET URL"
 
-    /// `POST /v1/cards` with an event as JSON.
-    func cardFromBody(_ request: HTTPRequest) throws -> HTTPResponse {
+    /// What `POST /v1/cards` judges from its header alone: whether posting is on, the body's
+    /// type, the query's names, `scale`, `size=` and the answer's format.
+    struct PostedHead {
+        let contentType: MediaType
+        /// Image first: when both weigh the same, the card itself wins. nil: the JSON description.
+        let answer: CardFormatChoice
+        let scale: Int
+        let querySize: CardSize?
+    }
+
+    /// `PostedHead`'s checks, in the order a POST is answered.
+    func postedHead(_ request: HTTPRequest, bodyBytes: Int?) throws -> PostedHead {
         if configuration.signer != nil {
             throw ServiceError.forbidden(code: "signing_enabled", message: Self.postingWhileSigningMessage)
         }
-        let bodyLimit = Self.isMultipart(request) ? configuration.maxUploadBytes : configuration.maxBodyBytes
-        guard request.body.count <= bodyLimit else {
-            throw ServiceError.payloadTooLarge(message: "body is \(request.body.count) bytes, over the limit of \(bodyLimit)")
+        if let bodyBytes {
+            let bodyLimit = Self.isMultipart(request) ? configuration.maxUploadBytes : configuration.maxBodyBytes
+            guard bodyBytes <= bodyLimit else {
+                throw ServiceError.payloadTooLarge(message: "body is \(bodyBytes) bytes, over the limit of \(bodyLimit)")
+            }
         }
         let contentType = try Self.checkContentType(request)
         try Self.checkParameterNames(request.queryItems, allowed: Self.postParameters)
-        // Image first: when both weigh the same, the card itself wins. nil: the JSON description.
         let answer = try CardFormatChoice.choose(pathFormat: nil, request, offeringJSON: true)
+        return PostedHead(contentType: contentType, answer: answer, scale: try scale(request), querySize: try size(request))
+    }
+
+    /// `POST /v1/cards` with an event as JSON.
+    func cardFromBody(_ request: HTTPRequest) throws -> HTTPResponse {
+        let head = try postedHead(request, bodyBytes: request.body.count)
         var card: Card
-        if contentType.essence == MediaType.multipartFormData.essence {
-            let upload = try PhotoUpload(request.body, contentType: contentType)
+        if head.contentType.essence == MediaType.multipartFormData.essence {
+            let upload = try PhotoUpload(request.body, contentType: head.contentType)
             let (event, bodySize) = try decodePostedEvent(upload.event)
-            card = try self.card(event, scale: try scale(request), size: try postedSize(bodySize, request))
+            card = try self.card(event, scale: head.scale, size: try postedSize(bodySize, head.querySize))
             card.photo = try upload.decode(for: card, limits: configuration.photoLimits, formats: configuration.photoFormats,
                                            faceCache: configuration.faceCache)
         } else {
             let (event, bodySize) = try decodePostedEvent(request.body[...])
-            card = try self.card(event, scale: try scale(request), size: try postedSize(bodySize, request))
+            card = try self.card(event, scale: head.scale, size: try postedSize(bodySize, head.querySize))
         }
         // What a POST renders is the current design: tagged and cached as its imageURL is.
         let version = contentVersion
-        return try cardResponse(card, request, output: answer, caching: caching(version: version, signedExpires: nil, now: 0),
+        return try cardResponse(card, request, output: head.answer, caching: caching(version: version, signedExpires: nil, now: 0),
                                 version: version)
     }
 
@@ -253,8 +270,7 @@ extension CardService {
 
     /// A POST's size: the body's `"size"` or the query's `size=`, each checked; both given and
     /// different is a 422 naming them, never a silent winner (as for formats).
-    func postedSize(_ bodySize: CardSize?, _ request: HTTPRequest) throws -> CardSize? {
-        let querySize = try size(request)
+    func postedSize(_ bodySize: CardSize?, _ querySize: CardSize?) throws -> CardSize? {
         if let bodySize, let querySize, bodySize != querySize {
             throw ServiceError.unprocessable(message: "size: the body asks for \(bodySize) and size= for \(querySize); give one, or the same in both",
                                              field: "size")

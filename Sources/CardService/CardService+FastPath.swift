@@ -41,6 +41,26 @@ extension CardService {
         }
     }
 
+    /// For a client that waits for `100 Continue` before sending its body: the answer its
+    /// header already decides (the server sends it instead of inviting the body), or nil when
+    /// the body should come. Judged as the whole request would be: no such route, a method the
+    /// route does not take, and for `POST /v1/cards` everything but the body (`postedHead`).
+    /// Counted in the metrics as the whole request's answer would be.
+    public func refusalBeforeBody(_ request: HTTPRequest) -> HTTPResponse? {
+        let route = Route(request.path)
+        do {
+            try checkMethod(route, request)
+            guard case .cards = route, request.method == "POST" else { return nil }
+            _ = try postedHead(request, bodyBytes: nil)
+            return nil
+        } catch let refusal as ServiceError {
+            metrics.recordRequest(route: route.name, status: refusal.response.status)
+            return withCORS(request, refusal.response)
+        } catch {
+            return nil
+        }
+    }
+
     /// Lines the server layer adds to `/metrics` (already in the exposition format).
     public func setServerMetrics(_ provider: @escaping @Sendable () -> String) {
         statisticsSource.setText(provider)

@@ -126,15 +126,22 @@ public final class CardService: Sendable {
         }
     }
 
-    func dispatch(_ route: Route, _ request: HTTPRequest) throws -> HTTPResponse {
+    /// A 404 for no such route, a 405 for a method the route does not take (with CORS on, every
+    /// route also takes OPTIONS, its preflight).
+    func checkMethod(_ route: Route, _ request: HTTPRequest) throws {
         guard !route.methods.isEmpty else {
             throw ServiceError.notFound(code: "not_found", message: "no such route: \(QuotedValue.quoted(request.path))", field: nil)
         }
-        if request.method == "OPTIONS" && configuration.cors.isEnabled { return try preflight(request, route) }
+        if request.method == "OPTIONS" && configuration.cors.isEnabled { return }
         guard route.methods.contains(request.method) else {
             // With CORS on, the route also answers OPTIONS (the preflight's own Allow says so).
             throw ServiceError.methodNotAllowed(allow: route.methods + (configuration.cors.isEnabled ? ["OPTIONS"] : []))
         }
+    }
+
+    func dispatch(_ route: Route, _ request: HTTPRequest) throws -> HTTPResponse {
+        try checkMethod(route, request)
+        if request.method == "OPTIONS" { return try preflight(request, route) }
         try Self.checkUnexpectedQuery(route, request)
         switch route {
         case .card, .palettePreview: break  // their conditions are checked against their entity tags

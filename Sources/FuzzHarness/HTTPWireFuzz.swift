@@ -31,7 +31,7 @@ enum HTTPWireFuzz {
                 maxHeaderBytes: ServiceConfiguration.maxHeaderBytes)
             server.cors = service.cors
             let cards = CardService(catalog: FuzzResources.catalog, renderer: FuzzResources.renderer, configuration: service)
-            let http = HTTPServer(configuration: server, triage: { cards.triage($0) }, handler: { cards.handle($0) })
+            let http = HTTPServer(configuration: server, triage: { cards.triage($0) }, checkHead: { cards.refusalBeforeBody($0) }, handler: { cards.handle($0) })
             return (http, try http.start())
         } catch {
             fatalError("http-wire cannot start its server: \(error)")

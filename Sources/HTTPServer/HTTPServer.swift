@@ -36,6 +36,12 @@ public final class HTTPServer: @unchecked Sendable {
     /// As `ImmediateHandler`, but may instead hand over the rest of the work, which then runs
     /// on a worker in place of `Handler`. nil: `Handler` answers the request.
     public typealias Triage = @Sendable (HTTPRequest) -> ImmediateAnswer?
+    /// Runs on a libmicrohttpd I/O thread when the header of a request whose client waits
+    /// for `100 Continue` (`Expect: 100-continue` with a body) is in, given the request with
+    /// an empty body: an answer is sent instead of inviting the body, and the connection
+    /// closes after it; nil invites the body, and the request goes on as any other. As quick
+    /// as `ImmediateHandler` must be.
+    public typealias HeadCheck = @Sendable (HTTPRequest) -> HTTPResponse?
     /// Called once per answered request with its summary, status, time from the request line
     /// to the end of sending (or to the connection's end), and body bytes sent (0 for HEAD).
     /// Requests libmicrohttpd refused itself are included with an empty method. Runs on a
@@ -59,23 +65,24 @@ public final class HTTPServer: @unchecked Sendable {
                             handler: @escaping Handler, onRequestCompleted: CompletionObserver? = nil,
                             diagnostics: (@Sendable (String) -> Void)? = nil) {
         let triage = answerImmediately.map { answer -> Triage in { request in answer(request).map { .response($0) } } }
-        self.init(configuration: configuration, immediate: triage, handler: handler,
+        self.init(configuration: configuration, immediate: triage, checkHead: nil, handler: handler,
                   onRequestCompleted: onRequestCompleted, diagnostics: diagnostics)
     }
 
     /// As the initialiser above, with a `triage` on the I/O threads that may also pass a
-    /// request's remaining work to the workers.
-    public convenience init(configuration: Configuration, triage: @escaping Triage,
+    /// request's remaining work to the workers, and a `checkHead` that may refuse a body its
+    /// client has not sent yet.
+    public convenience init(configuration: Configuration, triage: @escaping Triage, checkHead: HeadCheck? = nil,
                             handler: @escaping Handler, onRequestCompleted: CompletionObserver? = nil,
                             diagnostics: (@Sendable (String) -> Void)? = nil) {
-        self.init(configuration: configuration, immediate: triage, handler: handler,
+        self.init(configuration: configuration, immediate: triage, checkHead: checkHead, handler: handler,
                   onRequestCompleted: onRequestCompleted, diagnostics: diagnostics)
     }
 
-    private init(configuration: Configuration, immediate: Triage?, handler: @escaping Handler,
+    private init(configuration: Configuration, immediate: Triage?, checkHead: HeadCheck?, handler: @escaping Handler,
                  onRequestCompleted: CompletionObserver?, diagnostics: (@Sendable (String) -> Void)?) {
         self.configuration = configuration
-        self.core = ServerCore(configuration: configuration, immediate: immediate,
+        self.core = ServerCore(configuration: configuration, immediate: immediate, checkHead: checkHead,
                                handler: handler, observer: onRequestCompleted, diagnostics: diagnostics)
     }
 
@@ -117,6 +124,12 @@ public final class HTTPServer: @unchecked Sendable {
             guard let context, let request else { return }
             Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
                 .receive(RequestHandle(pointer: request), problem: problem)
+        }
+        if core.checkHead != nil {
+            options.on_head = { context, request in
+                guard let context, let request else { return }
+                Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue().receiveHead(RequestHandle(pointer: request))
+            }
         }
         options.on_completed = { context, request, termination in
             guard let context, let request else { return }

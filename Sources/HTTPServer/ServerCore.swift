@@ -11,6 +11,7 @@ import Foundation
 final class ServerCore: @unchecked Sendable {
     let configuration: HTTPServer.Configuration
     let immediate: HTTPServer.Triage?
+    let checkHead: HTTPServer.HeadCheck?
     let handler: HTTPServer.Handler
     let observer: HTTPServer.CompletionObserver?
     let diagnostics: (@Sendable (String) -> Void)?
@@ -20,11 +21,12 @@ final class ServerCore: @unchecked Sendable {
     let fetchers: WorkerPool
     let delayed: DelayedAnswers
 
-    init(configuration: HTTPServer.Configuration, immediate: HTTPServer.Triage?,
+    init(configuration: HTTPServer.Configuration, immediate: HTTPServer.Triage?, checkHead: HTTPServer.HeadCheck?,
          handler: @escaping HTTPServer.Handler, observer: HTTPServer.CompletionObserver?,
          diagnostics: (@Sendable (String) -> Void)?) {
         self.configuration = configuration
         self.immediate = immediate
+        self.checkHead = checkHead
         self.handler = handler
         self.observer = observer
         self.diagnostics = diagnostics
@@ -34,43 +36,43 @@ final class ServerCore: @unchecked Sendable {
         self.delayed = DelayedAnswers(delay: .milliseconds(configuration.busyAnswerDelayMilliseconds))
     }
 
+    /// On a libmicrohttpd thread: the header of a request whose client waits for `100
+    /// Continue`. An answer from `checkHead` goes instead, and the body is never sent.
+    func receiveHead(_ request: RequestHandle) {
+        guard let checkHead, !counters.isShuttingDown else { return }
+        let r = request.pointer
+        let head = ReceivedHead(r)
+        // A target that is not UTF-8 or does not parse is answered with the whole request.
+        guard head.targetIsUTF8,
+              let parsed = try? HTTPRequest(method: head.method, target: head.target,
+                                            version: String(cString: sc_httpd_request_version(r)),
+                                            headers: head.headers, body: [],
+                                            remoteAddress: head.remoteAddress, remotePort: head.remotePort),
+              let response = checkHead(parsed) else { return }
+        sc_httpd_request_set_user(r, Unmanaged.passRetained(head.record).toOpaque())
+        send(response, to: request, closing: true)
+    }
+
     /// On a libmicrohttpd thread: the request is complete, or has `problem`.
     func receive(_ request: RequestHandle, problem: Int32) {
         let r = request.pointer
-        let method = String(cString: sc_httpd_request_method(r))
-        var targetLength = 0
-        let targetBytes = UnsafeRawBufferPointer(start: sc_httpd_request_target(r, &targetLength),
-                                                 count: targetLength)
-        // Raw bytes that are not UTF-8 are refused like percent-encoded ones, not replaced.
-        let validTarget = String(validating: targetBytes, as: UTF8.self)
-        let target = validTarget ?? String(decoding: targetBytes, as: UTF8.self)
-        var headers = HTTPHeaders()
-        for index in 0..<sc_httpd_request_header_count(r) {
-            var name: UnsafePointer<CChar>?, value: UnsafePointer<CChar>?
-            var nameLength = 0, valueLength = 0
-            guard sc_httpd_request_header(r, index, &name, &nameLength, &value, &valueLength) == 0 else { break }
-            headers.append(Self.text(name, nameLength), Self.text(value, valueLength))
-        }
-        let origin = headers["Origin"]
+        let head = ReceivedHead(r)
+        let (method, target, headers) = (head.method, head.target, head.headers)
+        let (remoteAddress, remotePort) = (head.remoteAddress, head.remotePort)
         /// An answer the server layer makes itself, with the CORS fields a handler's would have.
         func own(_ response: HTTPResponse) -> HTTPResponse {
             var response = response
-            configuration.cors.addFields(to: &response, origin: origin, method: method)
+            configuration.cors.addFields(to: &response, origin: headers["Origin"], method: method)
             return response
         }
-        let remoteAddress = String(cString: sc_httpd_request_remote_address(r))
-        let remotePort = Int(sc_httpd_request_remote_port(r))
-        let record = RequestRecord(
-            summary: HTTPRequestSummary(method: method, target: target, remoteAddress: remoteAddress,
-                                        remotePort: remotePort, userAgent: headers["User-Agent"]),
-            isHead: method == "HEAD")
+        let record = head.record
         sc_httpd_request_set_user(r, Unmanaged.passRetained(record).toOpaque())
 
         if problem != Int32(SC_HTTPD_PROBLEM_NONE) {
             send(own(problemResponse(problem, bodyLimit: Int(sc_httpd_request_body_limit(r)))), to: request, closing: true)
             return
         }
-        guard validTarget != nil else {
+        guard head.targetIsUTF8 else {
             send(own(.error(status: 400, code: "malformed_request",
                             message: "Malformed request: the request target has bytes that are not UTF-8 (percent-encode them).")),
                  to: request, closing: true)
@@ -324,6 +326,45 @@ final class ServerCore: @unchecked Sendable {
             return .error(status: 400, code: "malformed_request",
                           message: "The request body's framing is ambiguous or unsupported: send one Content-Length, or Transfer-Encoding: chunked, not both.")
         }
+    }
+
+}
+
+/// A C request's method, target, header fields and peer, read on libmicrohttpd's thread.
+struct ReceivedHead {
+    let method: String
+    /// The target as sent; bytes that are not UTF-8 are replaced here and `targetIsUTF8` is
+    /// false (such a target is refused like a percent-encoded one, not used).
+    let target: String
+    let targetIsUTF8: Bool
+    let headers: HTTPHeaders
+    let remoteAddress: String
+    let remotePort: Int
+
+    init(_ r: OpaquePointer) {
+        method = String(cString: sc_httpd_request_method(r))
+        var targetLength = 0
+        let targetBytes = UnsafeRawBufferPointer(start: sc_httpd_request_target(r, &targetLength), count: targetLength)
+        let validTarget = String(validating: targetBytes, as: UTF8.self)
+        target = validTarget ?? String(decoding: targetBytes, as: UTF8.self)
+        targetIsUTF8 = validTarget != nil
+        var headers = HTTPHeaders()
+        for index in 0..<sc_httpd_request_header_count(r) {
+            var name: UnsafePointer<CChar>?, value: UnsafePointer<CChar>?
+            var nameLength = 0, valueLength = 0
+            guard sc_httpd_request_header(r, index, &name, &nameLength, &value, &valueLength) == 0 else { break }
+            headers.append(Self.text(name, nameLength), Self.text(value, valueLength))
+        }
+        self.headers = headers
+        remoteAddress = String(cString: sc_httpd_request_remote_address(r))
+        remotePort = Int(sc_httpd_request_remote_port(r))
+    }
+
+    /// What the completion callback will need of the request.
+    var record: RequestRecord {
+        RequestRecord(summary: HTTPRequestSummary(method: method, target: target, remoteAddress: remoteAddress,
+                                                  remotePort: remotePort, userAgent: headers["User-Agent"]),
+                      isHead: method == "HEAD")
     }
 
     private static func text(_ pointer: UnsafePointer<CChar>?, _ length: Int) -> String {

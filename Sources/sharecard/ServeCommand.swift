@@ -144,6 +144,7 @@ enum ServeCommand {
         signal(SIGPIPE, SIG_IGN)
         let server = HTTPServer(configuration: serverConfiguration,
                                 triage: { service.triage($0) },
+                                checkHead: { service.refusalBeforeBody($0) },
                                 handler: { service.handle($0) },
                                 onRequestCompleted: args.has("quiet") ? nil : log.observer,
                                 diagnostics: { message in log.note("sharecard serve: \(message)") })

@@ -84,7 +84,8 @@ extension XCTestCase {
                                 answerImmediately: { service.answerImmediately($0) }, handler: { wrap(service, $0) })
         } else {
             server = HTTPServer(configuration: try serverConfiguration ?? self.serverConfiguration(),
-                                triage: { service.triage($0) }, handler: { service.handle($0) })
+                                triage: { service.triage($0) }, checkHead: { service.refusalBeforeBody($0) },
+                                handler: { service.handle($0) })
         }
         service.setServerStatistics { [weak server] in
             let s = server?.statistics

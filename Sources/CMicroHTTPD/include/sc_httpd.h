@@ -58,6 +58,11 @@ enum {
 };
 
 typedef void (*sc_httpd_request_fn)(void *context, sc_httpd_request *request, int32_t problem);
+/* Shown a request whose client waits for `100 Continue` before sending its body, once its
+ * header is checked (the body is not there yet). Answering it with sc_httpd_respond refuses
+ * the body: the answer goes instead of `100 Continue`, and the connection closes after it.
+ * Returning without answering invites the body; `on_request` then gets the whole request. */
+typedef void (*sc_httpd_head_fn)(void *context, sc_httpd_request *request);
 typedef void (*sc_httpd_completed_fn)(void *context, sc_httpd_request *request,
                                       int32_t termination);
 typedef void (*sc_httpd_log_fn)(void *context, const char *message);
@@ -85,9 +90,10 @@ typedef struct sc_httpd_options {
                                             counted from its header (its Content-Length, or a
                                             chunked one's limit) until it completes; 0 = no limit */
     sc_httpd_request_fn on_request;      /* required */
+    sc_httpd_head_fn on_head;            /* may be NULL: every body is invited */
     sc_httpd_completed_fn on_completed;  /* may be NULL */
     sc_httpd_log_fn on_log;              /* may be NULL: libmicrohttpd's messages dropped */
-    void *context;                       /* passed to the three callbacks */
+    void *context;                       /* passed to the callbacks */
 } sc_httpd_options;
 
 /* libmicrohttpd's file, opened (not linked) when the first daemon starts. */
