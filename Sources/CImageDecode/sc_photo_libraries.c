@@ -41,6 +41,10 @@ static const sc_dl_symbol webpdemux_symbols[] = {
     SC_ENTRY(sc_webpdemux, WebPDemuxDelete),
     SC_ENTRY(sc_webpdemux, WebPDemuxGetChunk),
     SC_ENTRY(sc_webpdemux, WebPDemuxReleaseChunkIterator),
+    SC_ENTRY(sc_webpdemux, WebPAnimDecoderOptionsInitInternal),
+    SC_ENTRY(sc_webpdemux, WebPAnimDecoderNewInternal),
+    SC_ENTRY(sc_webpdemux, WebPAnimDecoderGetNext),
+    SC_ENTRY(sc_webpdemux, WebPAnimDecoderDelete),
 };
 
 /* One library: the bit a decoder asks for it by, how a failure names it, its file, its table. */

@@ -45,6 +45,11 @@ typedef struct {
     __typeof__(&WebPDemuxDelete) WebPDemuxDelete;
     __typeof__(&WebPDemuxGetChunk) WebPDemuxGetChunk;
     __typeof__(&WebPDemuxReleaseChunkIterator) WebPDemuxReleaseChunkIterator;
+    /* An animation's frames composed on its canvas (the Init and New macros of demux.h call these). */
+    __typeof__(&WebPAnimDecoderOptionsInitInternal) WebPAnimDecoderOptionsInitInternal;
+    __typeof__(&WebPAnimDecoderNewInternal) WebPAnimDecoderNewInternal;
+    __typeof__(&WebPAnimDecoderGetNext) WebPAnimDecoderGetNext;
+    __typeof__(&WebPAnimDecoderDelete) WebPAnimDecoderDelete;
 } sc_webpdemux_table;
 
 extern sc_lcms2_table sc_lcms2;

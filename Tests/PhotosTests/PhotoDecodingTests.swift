@@ -139,6 +139,30 @@ final class PhotoDecodingTests: XCTestCase {
         XCTAssertEqual(half.b, 128)
     }
 
+    /// An animated WebP is its first frame, as a viewer that does not animate shows it (and as
+    /// an animated PNG is its default image): composed on the canvas, which starts transparent.
+    func testAnAnimatedWebPIsItsFirstFrame() throws {
+        let chelsea = try reference("chelsea-pillow.png")  // the frame, stored losslessly
+        let whole = try decode("animated.webp", width: 30, height: 10)
+        XCTAssertEqual(whole.format, .webp)
+        XCTAssertEqual([whole.image.width, whole.image.height], [96, 64], "an animation's frame comes whole")
+        XCTAssertEqual(whole.image.premultipliedARGB, chelsea.premultipliedARGB, "not the second, mirrored frame")
+
+        let offset = try decode("animated-offset.webp").image
+        XCTAssertEqual([offset.width, offset.height], [106, 84])
+        for (x, y) in [(0, 0), (9, 19), (9, 83), (105, 19), (50, 10), (5, 50)] {
+            XCTAssertTrue(PhotoFixtures.argb(offset, x, y) == (0, 0, 0, 0), "(\(x), \(y)) is off the first frame")
+        }
+        for (x, y) in [(0, 0), (95, 63), (40, 30), (7, 55)] {
+            XCTAssertTrue(PhotoFixtures.argb(offset, 10 + x, 20 + y) == PhotoFixtures.argb(chelsea, x, y), "(\(x), \(y))")
+        }
+        // Cut short, it is corrupt, never a partial frame.
+        let bytes = try PhotoFixtures.bytes("animated.webp")
+        for length in stride(from: 0, to: bytes.count, by: 501) {
+            XCTAssertThrowsError(try Photo(data: Array(bytes.prefix(length))), "cut at \(length)")
+        }
+    }
+
     func testAdobeCMYKJPEGMatchesPillow() throws {
         // Pillow reads this file as cyan, magenta, yellow and white.
         let image = try decode("cmyk.jpg").image
