@@ -55,6 +55,11 @@ public struct Paragraph: Sendable {
     /// The direction of the first paragraph: what "natural" alignment follows.
     public var baseDirection: TextDirection { blocks.first?.bidi.direction ?? .leftToRight }
 
+    /// The direction of the paragraph (between hard breaks) that holds UTF-16 offset `offset`.
+    func direction(at offset: Int) -> TextDirection {
+        blocks.first { $0.range.contains(offset) }?.bidi.direction ?? baseDirection
+    }
+
     /// `hyphenates`: long words may be hyphenated with the dictionary of `language` — for
     /// a language the text was given, not the default one.
     public init(_ text: AttributedText, library: FontLibrary, language: LanguageTag = LanguageTag("en")!,

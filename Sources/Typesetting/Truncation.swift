@@ -110,7 +110,9 @@ extension TextLayout {
         }
 
         var builds = 0
-        let direction: BidiParagraph.BaseDirection = paragraph.baseDirection == .rightToLeft ? .rightToLeft : .leftToRight
+        // The kept text is set in the direction of the paragraph it starts in (UAX #9 P2–P3 per
+        // paragraph), not the first one's.
+        let direction: BidiParagraph.BaseDirection = paragraph.direction(at: start) == .rightToLeft ? .rightToLeft : .leftToRight
         func build(_ index: Int) -> (line: Paragraph, covered: Range<Int>, fits: Bool) {
             let (pieces, covered) = candidate(index)
             // Hard breaks inside the kept text become spaces: it is one line now.
