@@ -83,10 +83,7 @@ extension TextLayout {
                  height: line.height, runs: line.runs.map { $0.offsetBy(dx: 0, dy: offset) })
         }
         var missing: [String] = []
-        for cluster in paragraph.missingClusters {
-            let s = paragraph.string(cluster)
-            if !missing.contains(s) { missing.append(s) }
-        }
+        for s in paragraph.missingText where !missing.contains(s) { missing.append(s) }
         var layout = TextLayout(scale: scale, fontSizeInPoints: paragraph.text.primarySizeInPoints * scale, lines: lines,
                                 size: Size(width: lines.map(\.width).max() ?? 0, height: y), truncated: truncated,
                                 missingGlyphs: missing, options: options)

@@ -51,6 +51,10 @@ public struct Paragraph: Sendable {
     let uniformLineMetrics: (ascent: Double, descent: Double, gap: Double)
     /// Grapheme clusters that no face in the fallback chain can draw.
     public let missingClusters: [Range<Int>]
+    /// For each of `missingClusters`, the scalars of it that no face can draw on their own (an
+    /// unknown combining mark after a Latin letter names the mark, not the letter), or the
+    /// whole cluster when each of its scalars alone can be drawn.
+    public let missingText: [String]
 
     /// The direction of the first paragraph: what "natural" alignment follows.
     public var baseDirection: TextDirection { blocks.first?.bidi.direction ?? .leftToRight }
@@ -92,6 +96,7 @@ public struct Paragraph: Sendable {
         let hanLanguage = HanVariant.language(of: units, locale: language)
         var items: [Item] = []
         var missing: [Range<Int>] = []
+        var missingText: [String] = []
         var scriptIndex = 0, blockIndex = 0
         var pending: (start: Int, end: Int, run: Int, face: FontFace, level: BidiLevel, script: ScriptTag)?
 
@@ -127,6 +132,14 @@ public struct Paragraph: Sendable {
                     face = found
                 } else {
                     missing.append(cluster)
+                    let uncovered = scalars.filter { scalar in
+                        !scalar.isHiddenWhenShaped && !preferred.hasGlyph(scalar)
+                            && library.face(for: [scalar], preferred: preferred, weight: attributes.weight, style: attributes.style,
+                                            language: hanLanguage, script: script) == nil
+                    }
+                    var text = ""
+                    text.unicodeScalars.append(contentsOf: uncovered.isEmpty ? scalars : uncovered)
+                    missingText.append(text)
                 }
             }
             let block = blocks[blockIndex]
@@ -141,6 +154,7 @@ public struct Paragraph: Sendable {
         flush()
         self.items = items
         missingClusters = missing
+        self.missingText = missingText
         uniformLineMetrics = Paragraph.uniformLineMetrics(items: items, text: text, library: library)
 
         var advance = [Double](repeating: 0, count: units.count + 1)

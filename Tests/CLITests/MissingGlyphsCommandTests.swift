@@ -20,6 +20,17 @@ final class MissingGlyphsCommandTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: out.path))
     }
 
+    /// A Kawi vowel sign (U+11F00, no face has Kawi) after a Latin X: the mark is named, not the
+    /// X a face draws; an unknown letter on its own is named as before.
+    func testOnlyTheCodePointsNoFontHasAreNamed() throws {
+        let out = dir.appendingPathComponent("card.png")
+        let mark = try Sharecard.run(["render", "--title", "X\u{11F00}Y and a\u{11F00}", "-o", out.path])
+        XCTAssertEqual(mark.status, 0, mark.stderr)
+        XCTAssertTrue(mark.stderr.hasPrefix("sharecard render: warning: no font has U+11F00; "), mark.stderr)
+        let letter = try Sharecard.run(["render", "--title", "Kawi \u{11F04}\u{11F00}", "-o", out.path])
+        XCTAssertTrue(letter.stderr.hasPrefix("sharecard render: warning: no font has U+11F04 U+11F00; "), letter.stderr)
+    }
+
     func testStrictFailsAndWritesNothing() throws {
         let out = dir.appendingPathComponent("card.png")
         let r = try Sharecard.run(["render", "--strict", "--title", "Kawi \u{11F04}", "-o", out.path])
