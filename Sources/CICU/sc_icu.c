@@ -158,6 +158,22 @@ int32_t sc_icu_paired_bracket(uint32_t code_point, uint32_t *pair) {
     return type == U_BPT_OPEN ? 1 : 2;
 }
 
+int32_t sc_icu_line_break_class(uint32_t code_point) {
+    if (code_point > 0x10FFFF) return SC_ICU_LB_OTHER;
+    switch (u_getIntPropertyValue((UChar32)code_point, UCHAR_LINE_BREAK)) {
+    case U_LB_OPEN_PUNCTUATION: return SC_ICU_LB_OPEN;
+    case U_LB_QUOTATION: return SC_ICU_LB_QUOTATION;
+    case U_LB_SPACE: return SC_ICU_LB_SPACE;
+    case U_LB_GLUE: return SC_ICU_LB_GLUE;
+    case U_LB_ZWSPACE: return SC_ICU_LB_ZW_SPACE;
+    case U_LB_MANDATORY_BREAK:
+    case U_LB_CARRIAGE_RETURN:
+    case U_LB_LINE_FEED:
+    case U_LB_NEXT_LINE: return SC_ICU_LB_HARD;
+    default: return SC_ICU_LB_OTHER;
+    }
+}
+
 void sc_icu_unicode_version(char *out, size_t out_size) {
     if (out == NULL || out_size == 0) return;
     UVersionInfo version;

@@ -76,6 +76,7 @@ public struct Paragraph: Sendable {
         let locale = try LocaleIdentifier(language.tag)
         graphemes = try GraphemeClusters(utf16: units, locale: locale)
         breaks = try LineBreaks(utf16: units, locale: locale.forLineBreaking(units)).keepingKoreanWordsWhole(in: units)
+            .breakingBeforeBracketsAfterQuotes(in: units)
         let words = BreakFlaw.hasIdeographs(units) ? try WordBoundaries(utf16: units, locale: locale) : nil
         breakFlaws = breaks.map { $0.isMandatory ? nil : BreakFlaw.of(breakAt: $0.offset, in: units, words: words) }
         blocks = try BidiParagraph.paragraphRanges(in: text.string).map {

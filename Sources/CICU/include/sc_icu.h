@@ -75,6 +75,20 @@ int32_t sc_icu_script_tag(int32_t script, char tag[5]);
  * *pair receives the matching bracket (Bidi_Paired_Bracket); pair may be NULL. */
 int32_t sc_icu_paired_bracket(uint32_t code_point, uint32_t *pair);
 
+/* The few Line_Break classes (UAX #14) the line breaker's tailorings look at. */
+enum {
+    SC_ICU_LB_OTHER = 0,
+    SC_ICU_LB_OPEN = 1,       /* OP */
+    SC_ICU_LB_QUOTATION = 2,  /* QU */
+    SC_ICU_LB_SPACE = 3,      /* SP */
+    SC_ICU_LB_GLUE = 4,       /* GL */
+    SC_ICU_LB_ZW_SPACE = 5,   /* ZW */
+    SC_ICU_LB_HARD = 6        /* BK, CR, LF, NL */
+};
+
+/* The Line_Break class of `code_point` as one of SC_ICU_LB_*. */
+int32_t sc_icu_line_break_class(uint32_t code_point);
+
 /* The Unicode version of ICU's character data, e.g. "15.0". Writes into out (at least
  * 16 bytes recommended). */
 void sc_icu_unicode_version(char *out, size_t out_size);
