@@ -16,14 +16,16 @@ public enum BreakFlaw: String, Sendable, CaseIterable {
     /// Inside a word, at a grapheme boundary that is no break opportunity: taken only when
     /// keeping words whole would more than halve the size (`wordSplitScaleRatio`).
     case splitsWord
-    /// Inside a word at a hyphenation point of the language's dictionary, the line ending in
-    /// a hyphen: taken only when whole words would keep less than `goodBreakScaleRatio` of the size.
+    /// Inside a word at a hyphenation point of the language's dictionary or at a soft hyphen
+    /// (U+00AD), the line ending in a hyphen: taken only when whole words would keep less than
+    /// `goodBreakScaleRatio` of the size.
     case hyphenated
 
     /// The flaw of the break at `offset` (0 < offset < text length) in `units`, if any.
     static func of(breakAt offset: Int, in units: [UInt16], words: WordBoundaries?) -> BreakFlaw? {
         guard offset > 0, offset < units.count, let after = UTF16Text.scalar(startingAt: offset, in: units),
               let before = UTF16Text.scalar(endingAt: offset, in: units) else { return nil }
+        if before.value == 0xAD { return .hyphenated }
         if let words, isIdeographic(before), isIdeographic(after), !words.contains(offset) { return .insideWord }
         if isEmoji(before) || before.value == 0xFE0F || before.value == 0x20E3 || before.value == 0xE007F || (0x1F3FB...0x1F3FF).contains(before.value),
            isEmoji(after) { return .splitsEmojiSequence }

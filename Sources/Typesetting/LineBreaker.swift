@@ -11,7 +11,8 @@ struct LineBreaker {
     private let mandatory: [Bool]
     /// Breaks with a `BreakFlaw`, which balancing charges `flawPenalty` for.
     private let flawed: [Bool]
-    /// The hyphen's width (nominal points) added to a line ending at each hyphenation point.
+    /// The hyphen's width (nominal points) added to a line ending at each hyphenation point:
+    /// the dictionary's and the paragraph's soft hyphens.
     let hyphenWidths: [Int: Double]
     /// Relative slack for comparing floating-point widths.
     static let epsilon = 1e-9
@@ -25,7 +26,7 @@ struct LineBreaker {
     init(_ paragraph: Paragraph, avoidingFlawedBreaks: Bool = false, splittingWordsWiderThan wordWidthLimit: Double? = nil,
          hyphenation: [Int: Double] = [:]) {
         self.paragraph = paragraph
-        hyphenWidths = hyphenation
+        hyphenWidths = hyphenation.merging(paragraph.softHyphenWidths) { dictionary, _ in dictionary }
         var points = hyphenation.keys.sorted()[...]
         var offsets: [Int] = [], mandatory: [Bool] = [], flawed: [Bool] = []
         let units = paragraph.text.utf16

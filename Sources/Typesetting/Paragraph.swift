@@ -55,6 +55,9 @@ public struct Paragraph: Sendable {
     /// unknown combining mark after a Latin letter names the mark, not the letter), or the
     /// whole cluster when each of its scalars alone can be drawn.
     public let missingText: [String]
+    /// The width (nominal points) of the hyphen a line ending at each break after a soft
+    /// hyphen (U+00AD) shows: the author's hyphenation point, drawn as a dictionary's is.
+    private(set) var softHyphenWidths: [Int: Double] = [:]
 
     /// The direction of the first paragraph: what "natural" alignment follows.
     public var baseDirection: TextDirection { blocks.first?.bidi.direction ?? .leftToRight }
@@ -181,6 +184,11 @@ public struct Paragraph: Sendable {
         var prefix = [Double](repeating: 0, count: units.count + 1)
         for i in 0..<units.count { prefix[i + 1] = prefix[i] + advance[i] }
         prefixWidth = prefix
+        if units.contains(0xAD) {
+            for b in breaks where !b.isMandatory && units[b.offset - 1] == 0xAD {
+                softHyphenWidths[b.offset] = hyphen(at: b.offset)?.widthInPoints
+            }
+        }
     }
 
     /// The scalars of UTF-16 code units, an unpaired surrogate read as U+FFFD (as

@@ -139,7 +139,7 @@ extension TextLayout {
             }
         }
 
-        let hyphenated = lines.dropLast(truncation == nil ? 1 : 0).map(\.upperBound).filter { hyphenation[$0] != nil }
+        let hyphenated = lines.dropLast(truncation == nil ? 1 : 0).map(\.upperBound).filter { breaker.hyphenWidths[$0] != nil }
         self = TextLayout.place(paragraph, lines: lines, lastLine: truncation.map { ($0.range, $0.paragraph) },
                                 scale: scale, options: options, truncated: truncated, hyphenatedEnds: Set(hyphenated))
         hyphenatedLineEnds = hyphenated
