@@ -326,7 +326,7 @@ extension CardService {
         let entry = PNGCache.Entry(png: png, layout: rendered.title.map {
             CardLayoutSummary(fontSize: ($0.fontSizeInPoints * 1000).rounded() / 1000, lines: $0.lines, truncated: $0.truncated,
                               elements: rendered.resolved.scene.placedElements)
-        }, missingGlyphs: MissingGlyphs.codePoints(of: rendered.title?.missingGlyphs ?? []))
+        }, missingGlyphs: MissingGlyphs.codePoints(of: rendered.missingGlyphs))
         cache.put(key, entry)
         return entry
     }

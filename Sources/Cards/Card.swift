@@ -74,15 +74,16 @@ extension CardRenderer {
                            photo: card.photo)
     }
 
-    /// The card as PNG bytes, and the title's layout.
-    public func png(_ card: Card) throws -> (bytes: [UInt8], title: TitleLayout?) {
+    /// The card as PNG bytes, the title's layout and the clusters no face can draw.
+    public func png(_ card: Card) throws -> (bytes: [UInt8], title: TitleLayout?, missingGlyphs: [String]) {
         try encoded(card, as: .png)
     }
 
-    /// The card in `output`'s format, and the title's layout.
-    public func encoded(_ card: Card, as output: ImageOutput) throws -> (bytes: [UInt8], title: TitleLayout?) {
+    /// The card in `output`'s format, the title's layout, and the clusters no face can draw in
+    /// any of the card's texts (`ResolvedCard.missingGlyphs`).
+    public func encoded(_ card: Card, as output: ImageOutput) throws -> (bytes: [UInt8], title: TitleLayout?, missingGlyphs: [String]) {
         let rendered = try render(card)
-        return (try rendered.encoded(output), rendered.title)
+        return (try rendered.encoded(output), rendered.title, rendered.missingGlyphs)
     }
 }
 

@@ -36,6 +36,29 @@ public struct ResolvedCard: Sendable {
         return find(scene.elements)
     }
 
+    /// The clusters no face can draw in any of the card's texts (labels, chips and their emoji,
+    /// the subtitle and the date as well as the title), each once, in the order drawn.
+    public var missingGlyphs: [String] {
+        var missing: [String] = []
+        func note(_ text: ResolvedText?) {
+            for cluster in text?.missingGlyphs ?? [] where !missing.contains(cluster) { missing.append(cluster) }
+        }
+        func walk(_ elements: [ResolvedElement]) {
+            for element in elements {
+                switch element {
+                case .text(let t): note(t)
+                case .chip(let chip):
+                    if case .emoji(let emoji)? = chip.glyph { note(emoji) }
+                    note(chip.title)
+                case .group(let children, _, _): walk(children)
+                default: continue
+                }
+            }
+        }
+        walk(scene.elements)
+        return missing
+    }
+
     /// The first label showing the title, as decided.
     public var title: TitleLayout? {
         titleText.map {
@@ -50,6 +73,7 @@ public struct RenderedCard {
     public let canvas: Canvas
     public let resolved: ResolvedCard
     public var title: TitleLayout? { resolved.title }
+    public var missingGlyphs: [String] { resolved.missingGlyphs }
 
     /// The card in `output`'s format, encoded for what it shows (`ResolvedScene.content`):
     /// the bytes every command and the HTTP service write for it.

@@ -119,7 +119,7 @@ enum BatchCommand {
                     && ((try? CustomColor(card.event.color))?.lowestContrastStop.ratio ?? .infinity) < Contrast.largeTextMinimum
                 return (.skipped, low ? warning(try context.renderer.resolve(card).title) : nil)
             }
-            let (bytes, title) = try context.renderer.encoded(card, as: item.output)
+            let (bytes, title, _) = try context.renderer.encoded(card, as: item.output)
             try OutputTarget(path).write(bytes)
             try context.journal.record(name: name, key: key, bytes: bytes)
             return (.written, warning(title))

@@ -46,8 +46,8 @@ enum RenderCommand {
             let target = try OutputTarget(output)
             imageOnStandardOutput = target.sharesStandardOutput
             let renderer = try CardOptions.renderer(args)
-            let (bytes, title) = try renderer.encoded(card, as: format)
-            let missing = MissingGlyphs.codePoints(of: title?.missingGlyphs ?? [])
+            let (bytes, title, missingGlyphs) = try renderer.encoded(card, as: format)
+            let missing = MissingGlyphs.codePoints(of: missingGlyphs)
             if !missing.isEmpty && args.has("strict") {
                 throw CommandError("\(MissingGlyphs.message(missing, fonts: renderer.fonts)) (--strict: no image written)")
             }

@@ -31,6 +31,19 @@ final class MissingGlyphsCommandTests: XCTestCase {
         XCTAssertTrue(letter.stderr.hasPrefix("sharecard render: warning: no font has U+11F04 U+11F00; "), letter.stderr)
     }
 
+    /// `--strict` and the warning cover the subtitle, not only the title.
+    func testASubtitleCharacterNoFontHasIsReportedAndFailsStrict() throws {
+        let out = dir.appendingPathComponent("card.png")
+        let args = ["render", "--template", "dated", "--title", "Hello", "--date", "2024-06-01", "--subtitle", "Our \u{11F05} timeline"]
+        let warned = try Sharecard.run(args + ["-o", out.path])
+        XCTAssertEqual(warned.status, 0, warned.stderr)
+        XCTAssertTrue(warned.stderr.contains("no font has U+11F05"), warned.stderr)
+        try FileManager.default.removeItem(at: out)
+        let strict = try Sharecard.run(args + ["--strict", "-o", out.path])
+        XCTAssertEqual(strict.status, 1, strict.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
+    }
+
     func testStrictFailsAndWritesNothing() throws {
         let out = dir.appendingPathComponent("card.png")
         let r = try Sharecard.run(["render", "--strict", "--title", "Kawi \u{11F04}", "-o", out.path])

@@ -15,6 +15,20 @@ final class MissingGlyphsTests: XCTestCase {
         XCTAssertEqual(json["missingGlyphs"] as? [String], ["U+11F04", "U+11F05"])
     }
 
+    /// The subtitle and the date chip are the card's text too: a character no font has in them
+    /// is listed after the title's, each once.
+    func testTheSubtitleAndTheDateAreReportedToo() throws {
+        let running = try startService()
+        let body = Array(try JSONSerialization.data(withJSONObject: [
+            "title": "Hello \u{11F04}", "subtitle": "Our \u{11F05} and \u{11F04} timeline", "template": "dated", "date": "2024-06-01"]))
+        let described = try fetch(running.port, "POST", "/v1/cards", headers: ["Accept: application/json"], body: body)
+        XCTAssertEqual(described.status, 200, described.text)
+        let json = try XCTUnwrap(try described.json() as? [String: Any])
+        XCTAssertEqual(json["missingGlyphs"] as? [String], ["U+11F04", "U+11F05"])
+        let png = try fetch(running.port, "/v1/cards/dated.png?title=Hello&subtitle=Our%20%F0%91%BC%85")
+        XCTAssertEqual(png.header("Sharecard-Missing-Glyphs"), "U+11F05")
+    }
+
     func testImageAnswerCarriesTheHeaderEvenFromTheCache() throws {
         let running = try startService()
         let target = "/v1/cards/classic.png?title=Kawi%20%F0%91%BC%84"
