@@ -11,8 +11,26 @@ public enum Contrast {
     /// WCAG 2 AAA for body text.
     public static let enhancedBodyTextMinimum = 7.0
 
-    /// A ratio to two decimals, as catalogs, card descriptions and the command line show it.
-    public static func reported(_ ratio: Double) -> Double { (ratio * 100).rounded() / 100 }
+    /// A ratio to `decimals` places, as catalogs, card descriptions, preview sheets and the
+    /// command line show it: rounded to the nearest, except where that would round it up onto
+    /// a WCAG threshold it misses, where it takes one place more, rounded down (4.4958 reports
+    /// 4.495, not 4.5 beside "body text needs 4.5:1"), so that `contrast >= 4.5` never passes a
+    /// colour that fails.
+    public static func reported(_ ratio: Double, decimals: Int = 2) -> Double {
+        let unit = pow(10, Double(decimals))
+        let nearest = (ratio * unit).rounded() / unit
+        guard [largeTextMinimum, bodyTextMinimum, enhancedBodyTextMinimum].contains(where: { ratio < $0 && $0 <= nearest }) else {
+            return nearest
+        }
+        return (ratio * unit * 10).rounded(.down) / (unit * 10)
+    }
+
+    /// `reported` as text: `decimals` places, or one more where it took them.
+    public static func text(_ ratio: Double, decimals: Int = 2) -> String {
+        let value = reported(ratio, decimals: decimals)
+        let places = value == (value * pow(10, Double(decimals))).rounded() / pow(10, Double(decimals)) ? decimals : decimals + 1
+        return String(format: "%.\(places)f", value)
+    }
 }
 
 extension Palette.Entry {

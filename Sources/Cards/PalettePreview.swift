@@ -126,7 +126,7 @@ public struct PalettePreview: Sendable {
         let column = grid.column(index), top = grid.cell(index).maxY
         let nameAttributes = try TextAttributes(family: "Quicksand", weight: .bold, sizeInPoints: 15, color: Color(hex: "#2d2a38")!)
         let detail = try TextAttributes(family: "Quicksand", weight: .medium, sizeInPoints: 13, color: Color(hex: "#6b6778")!)
-        let contrast = String(format: "contrast %.1f:1", entry.contrastRatios.min() ?? 0)
+        let contrast = "contrast \(Contrast.text(entry.contrastRatios.min() ?? 0, decimals: 1)):1"
         return [
             (try Label(entry.name, attributes: nameAttributes, alignment: .left),
              Rect(x: column.minX + 2, y: top + 8, width: column.width * 0.6, height: 20)),

@@ -7,15 +7,9 @@ struct ContrastFigure {
     /// Unrounded: the thresholds are judged on it.
     let ratio: Double
 
-    /// To two decimals, as the HTTP API reports `contrast`; with three, rounded down, where two
-    /// would round it up onto a threshold it misses (4.4958 reads 4.495, not 4.50 beside "body
-    /// text needs 4.5:1").
-    var text: String {
-        let reported = Contrast.reported(ratio)
-        let thresholds = [Contrast.largeTextMinimum, Contrast.bodyTextMinimum, Contrast.enhancedBodyTextMinimum]
-        guard thresholds.contains(where: { ratio < $0 && $0 <= reported }) else { return String(format: "%.2f", reported) }
-        return String(format: "%.3f", (ratio * 1000).rounded(.down) / 1000)
-    }
+    /// As the HTTP API reports `contrast` (`Contrast.reported`): two decimals, or three rounded
+    /// down where two would round it up onto a threshold it misses.
+    var text: String { Contrast.text(ratio) }
 
     /// The WCAG 2 levels a ratio meets, from the most.
     enum Level {
