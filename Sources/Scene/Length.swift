@@ -75,7 +75,10 @@ public enum Length: Hashable, Sendable {
         for name in ["min", "max", "clamp"] where text.hasPrefix(name + "(") {
             guard text.hasSuffix(")") else { return nil }
             let inside = text.dropFirst(name.count + 1).dropLast().split(separator: ",", omittingEmptySubsequences: false)
-            let parsed = inside.map { term in Length(single: Length.trimmingWhitespace(term)) }
+            let parsed = inside.map { term in
+                let text = Length.trimmingWhitespace(term)
+                return Length(single: text) ?? Length.points(inFunction: text)
+            }
             let terms = parsed.compactMap { $0 }
             guard terms.count == parsed.count else { return nil }
             switch name {
@@ -95,6 +98,16 @@ public enum Length: Hashable, Sendable {
         guard let first = text.firstIndex(where: { !$0.isWhitespace }),
               let last = text.lastIndex(where: { !$0.isWhitespace }) else { return "" }
         return String(text[first...last])
+    }
+
+    /// A term of `min`/`max`/`clamp` written as a plain decimal number (`"min(50%, 300)"`): points,
+    /// as the same number outside a string is. Digits with at most one point and a leading
+    /// minus only, so `inf`, `nan` and hexadecimal stay errors.
+    private static func points(inFunction text: String) -> Length? {
+        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+              digits.filter({ $0 == "." }).count <= 1, digits.contains(where: \.isNumber), let value = Double(text) else { return nil }
+        return .points(value)
     }
 
     /// One share (`"N%"`, `"A/B"`, `"Nvmin"`, …), not a `min`/`max`.

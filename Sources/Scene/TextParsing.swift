@@ -41,7 +41,13 @@ extension JSONNode {
         try rejectUnknownKeys(allowed: keys)
         let absolute = has("left") || has("right"), relative = has("leading") || has("trailing")
         if absolute && relative { throw fail("give left and right, or leading and trailing, not both") }
-        func l(_ key: String) throws -> Length? { try optional(key)?.length() }
+        /// A size: a length no term of which is negative (a frame cannot be narrower than nothing).
+        func l(_ key: String) throws -> Length? {
+            guard let node = try optional(key) else { return nil }
+            let length = try node.length()
+            if length.terms.contains(where: { $0.magnitude < 0 }) { throw node.fail("a size cannot be negative") }
+            return length
+        }
         var anchors: [String: Anchor] = [:]
         /// A position: a length, or `{"to": "ID.EDGE", "offset": n}` naming an earlier element.
         func position(_ key: String) throws -> Length? {
@@ -50,7 +56,15 @@ extension JSONNode {
             if relative && ["leading", "trailing", "centerX"].contains(key) {
                 throw node.fail("an anchor to another element uses left, right or centerX, not with leading and trailing")
             }
-            anchors[key] = try node.anchor(known: knownIDs)
+            let anchor = try node.anchor(known: knownIDs)
+            // An edge follows an edge of its own axis, as Auto Layout's anchors do.
+            let horizontalEdges: Set<Anchor.Edge> = [.left, .right, .centerX]
+            if ["left", "right", "centerX"].contains(key) != horizontalEdges.contains(anchor.edge) {
+                let (axis, edges) = horizontalEdges.contains(anchor.edge) ? ("vertical", "top, bottom or centerY")
+                                                                          : ("horizontal", "left, right or centerX")
+                throw try node.required("to").fail("a \(axis) edge follows a \(axis) one (\(anchor.id)'s \(edges)), not \"\(anchor.id).\(anchor.edge.rawValue)\"")
+            }
+            anchors[key] = anchor
             return .points(0)
         }
         var horizontal = FrameConstraints.Axis(start: try position(relative ? "leading" : "left"), end: try position(relative ? "trailing" : "right"),

@@ -128,6 +128,27 @@ final class FrameConstraintTests: XCTestCase {
         XCTAssertEqual(error(#"{"left": 1, "trailing": 1}"#), "elements[0].frame: give left and right, or leading and trailing, not both")
         XCTAssertTrue(error(#"{"top": "12"}"#).hasPrefix("elements[0].frame.top: expected a length"), error(#"{"top": "12"}"#))
         XCTAssertTrue(error(#"{"middle": 3}"#).hasPrefix("elements[0].frame.middle: unknown field"))
+        // No size may be negative, written as points or as any term of a function.
+        for (key, value) in [("width", "-100"), ("maxWidth", "-5"), ("minHeight", "\"-10%\""), ("height", "\"max(-1vw, -2vh)\"")] {
+            XCTAssertEqual(error("{\"left\": 1, \"top\": 1, \"\(key)\": \(value)}"), "elements[0].frame.\(key): a size cannot be negative")
+        }
+        XCTAssertEqual(error(#"{"left": 1, "top": 1, "width": 0, "height": "min(10%, 0)"}"#), "no error")
+    }
+
+    /// An edge follows an edge of its own axis: `left` to `a.top` is refused, naming the field.
+    func testAnAnchorKeepsToItsAxis() throws {
+        func error(_ frame: String) -> String {
+            var parser = SceneParser(baseDirectory: URL(fileURLWithPath: "/"))
+            do {
+                _ = try parser.parse(Data(##"{"size": [100, 100], "elements": [{"id": "a", "type": "snapshot", "frame": [10, 10, 20, 20]}, {"type": "snapshot", "frame": \##(frame)}]}"##.utf8))
+                return "no error"
+            } catch { return "\(error)" }
+        }
+        XCTAssertEqual(error(#"{"left": {"to": "a.top"}, "width": 5, "top": 0, "height": 5}"#),
+                       #"elements[1].frame.left.to: a horizontal edge follows a horizontal one (a's left, right or centerX), not "a.top""#)
+        XCTAssertEqual(error(#"{"left": 0, "width": 5, "centerY": {"to": "a.centerX"}, "height": 5}"#),
+                       #"elements[1].frame.centerY.to: a vertical edge follows a vertical one (a's top, bottom or centerY), not "a.centerX""#)
+        XCTAssertEqual(error(#"{"left": {"to": "a.centerX"}, "width": 5, "top": {"to": "a.bottom", "offset": 2}, "height": 5}"#), "no error")
     }
 
     /// Frames relative to each other: an element's edges anchored to an earlier one's.

@@ -18,6 +18,16 @@ final class LengthFunctionTests: XCTestCase {
         XCTAssertEqual(try points("min(50%, 100/1000vw)", strip, along: 600), 300)  // 300 against 409.6
     }
 
+    /// A plain number in a function is points, as the same number outside a string is: "half
+    /// the width, at most 300 points".
+    func testAPlainNumberInAFunctionIsPoints() throws {
+        XCTAssertEqual(try points("min(50%, 300)", strip, along: 1000), 300)  // 500 against 300
+        XCTAssertEqual(try points("min(50%, 300)", strip, along: 400), 200)
+        XCTAssertEqual(try points("max(10vw, 12)", banner), 150)
+        XCTAssertEqual(try points("clamp(24, 8vw, 45.5)", banner), 45.5)  // max(24, min(120, 45.5))
+        XCTAssertEqual(try points("max(-12, -5vh)", banner), -12)  // -25 against -12
+    }
+
     func testClampIsMaxOfTheFloorAndMinOfTheRest() throws {
         XCTAssertEqual(try points("clamp(24vmin, 8vw, 45vh)", strip), 144)  // max(76.8, min(327.68, 144))
         XCTAssertEqual(try points("clamp(24vmin, 8vw, 45vh)", banner), 120)  // max(120, min(120, 225))
@@ -39,7 +49,8 @@ final class LengthFunctionTests: XCTestCase {
     }
 
     func testMalformedFunctionsAreNotLengths() {
-        for bad in ["min(10vw)", "min(1vw, 2vw, 3vw, 4vw, 5vw)", "clamp(1vw, 2vw)", "min(10vw, 12)", "min(10vw, 5vh",
+        for bad in ["min(10vw)", "min(1vw, 2vw, 3vw, 4vw, 5vw)", "clamp(1vw, 2vw)", "min(10vw, inf)", "min(10vw, nan)",
+                    "min(10vw, 0x10)", "min(10vw, 1e3)", "min(10vw, -)", "min(10vw, 1.2.3)", "min(10vw, .)", "min(10vw, 5vh",
                     "min(10vw,, 5vh)", "mean(10vw, 5vh)", "min(min(1vw, 2vw), 3vw)", "min()", "min(10 vw, 5vh)"] {
             XCTAssertNil(Length(bad), bad)
         }
