@@ -44,7 +44,9 @@ public struct Stack: LayoutView {
         case fill
         /// Every child gets the same length, whatever its natural size.
         case fillEqually
-        /// Natural lengths; the leftover widens the gaps equally (never below `spacing`).
+        /// Natural lengths; the leftover widens the gaps equally (never below `spacing`). A lone
+        /// child is pinned to both ends, as UIStackView pins its first and last view: it takes
+        /// the whole length (a label then centres its text in it), not the top of it.
         case equalSpacing
         /// Natural lengths, spaced by `spacing`, the group centred along the axis.
         case center
@@ -107,7 +109,8 @@ public struct Stack: LayoutView {
         switch distribution {
         case .fill: sizes[sizes.count - 1].main += extra
         case .fillEqually: break
-        case .equalSpacing: if children.count > 1 { gap += extra / Double(children.count - 1) }
+        case .equalSpacing:
+            if children.count > 1 { gap += extra / Double(children.count - 1) } else { sizes[0].main += extra }
         case .center: start = extra / 2
         }
 

@@ -76,6 +76,26 @@ final class TallCanvasTests: XCTestCase {
         XCTAssertLessThan(title.frame.maxY, date.frame.minY - 1000)
     }
 
+    /// gradient on 320×4096 with the title alone (no emoji, no date): the stack's one item is
+    /// pinned to both ends, as UIStackView pins its first and last view, so the label's box is
+    /// the stack's frame, (19.2, 327.68, 281.6, 3440.64), and its lines are centred in it
+    /// (before, the title sat at the top 13 % and 3,500 points below it were empty).
+    func testGradientOnATallStripCentresALoneTitle() throws {
+        let event = try Event(title: "Our first apartment together", color: "user_purple", template: "gradient", locale: "en")
+        let (found, _, color) = try CardGoldenTests.catalog.get().resolve(event)
+        let elements = try CardGoldenTests.renderer.get().resolve(event, template: found, color: color, size: Size(width: 320, height: 4096))
+            .scene.elements
+        let title = try text(elements, showing: .title)
+        // On the pixel grid: each edge within a point.
+        XCTAssertEqual(title.frame.minX, 19.2, accuracy: 1)
+        XCTAssertEqual(title.frame.minY, 327.68, accuracy: 1)
+        XCTAssertEqual(title.frame.width, 281.6, accuracy: 1)
+        XCTAssertEqual(title.frame.height, 3440.64, accuracy: 1)
+        // The middle of the first and last baselines, within a line of the strip's middle.
+        let baselines = title.frame.minY + title.linesOffsetY + (title.lines.first!.origin.y + title.lines.last!.origin.y) / 2
+        XCTAssertEqual(baselines, 2048, accuracy: 60, "the lines centred on the strip")
+    }
+
     /// dated on 320×4096: the title in the upper 8vh…60 % (327.68…2457.6), a rule at 62 %, the
     /// chip and subtitle centred in 64 % (2621.44)…92 %; the chip's date at clamp(26/576vmin,
     /// 8vw, 2vh) = 25.6 pt.

@@ -43,8 +43,8 @@ final class StackTests: XCTestCase {
             XCTAssertEqual(frames[0], Rect(x: 5, y: 0, width: 50, height: 10), "\(alignment)")
             XCTAssertEqual(frames[1].width, alignment == .fill ? 50 : 30, "\(alignment)")
         }
-        let row = try Stack.horizontal([Box(size: Size(width: 10, height: 70))], alignment: .center, distribution: .equalSpacing)
-        XCTAssertEqual(try row.frames(in: Rect(x: 0, y: 0, width: 40, height: 30), context: context), [Rect(x: 0, y: 0, width: 10, height: 30)])
+        let row = try Stack.horizontal([Box(size: Size(width: 10, height: 70))], alignment: .center, distribution: .center)
+        XCTAssertEqual(try row.frames(in: Rect(x: 0, y: 0, width: 40, height: 30), context: context), [Rect(x: 15, y: 0, width: 10, height: 30)])
     }
 
     func testDistributionsHandOutLeftoverSpace() throws {
@@ -56,6 +56,9 @@ final class StackTests: XCTestCase {
         XCTAssertEqual(try frames(.fill).map(\.minX), [10, 60, 130])
         XCTAssertEqual(try frames(.fill).map(\.width), [40, 60, 80])
         XCTAssertEqual(try frames(.equalSpacing).map(\.minX), [10, 90, 190])
+        // A lone child is pinned to both ends, as UIStackView pins its first and last view.
+        let lone = try Stack.vertical([Box(size: Size(width: 40, height: 10))], spacing: 10, alignment: .leading, distribution: .equalSpacing)
+        XCTAssertEqual(try lone.frames(in: Rect(x: 0, y: 20, width: 50, height: 300), context: context), [Rect(x: 0, y: 20, width: 40, height: 300)])
         XCTAssertEqual(try frames(.center).map(\.minX), [40, 90, 160])
         let equal = try frames(.fillEqually)
         XCTAssertEqual(equal.map(\.width), [60, 60, 60])
