@@ -79,7 +79,8 @@ extension Paragraph {
     }
 
     /// A shaped line at `scale` with its glyphs relative to (0, baseline), and its advance
-    /// width in points. Tracking follows every cluster; `extraPerSpace` widens each U+0020.
+    /// width in points. Tracking follows every cluster but in cursive scripts (`ScriptTag.cursive`);
+    /// `extraPerSpace` widens each U+0020.
     func place(_ line: ShapedLine, scale: Double, extraPerSpace: Double = 0) -> (width: Double, runs: [GlyphRun]) {
         var x = 0.0
         var runs: [GlyphRun] = []
@@ -88,7 +89,7 @@ extension Paragraph {
             let attributes = text.runs[item.runIndex].attributes
             let size = attributes.sizeInPoints * scale
             let k = size / Double(item.face.unitsPerEm)
-            let tracking = attributes.trackingInThousandthsOfEm / 1000 * size
+            let tracking = ScriptTag.cursive.contains(item.script) ? 0 : attributes.trackingInThousandthsOfEm / 1000 * size
             let shaped = piece.glyphs
             var glyphs: [GlyphRun.Glyph] = []
             glyphs.reserveCapacity(shaped.count)

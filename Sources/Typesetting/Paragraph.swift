@@ -171,7 +171,7 @@ public struct Paragraph: Sendable {
             shapedItems.append(shaped)
             let k = a.sizeInPoints / Double(item.face.unitsPerEm)
             for glyph in shaped.glyphs { advance[glyph.cluster] += Double(glyph.xAdvance) * k }
-            if a.trackingInThousandthsOfEm != 0 {
+            if a.trackingInThousandthsOfEm != 0, !ScriptTag.cursive.contains(item.script) {
                 let tracking = a.trackingInThousandthsOfEm / 1000 * a.sizeInPoints
                 var i = graphemes.boundaries.firstIndex { $0 >= item.range.lowerBound } ?? graphemes.boundaries.count
                 while i < graphemes.boundaries.count - 1, graphemes.boundaries[i] < item.range.upperBound {

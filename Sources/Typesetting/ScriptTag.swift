@@ -37,6 +37,12 @@ public struct ScriptTag: Hashable, Sendable, CustomStringConvertible {
     public static let katakana = ScriptTag(unchecked: "Kana")
     public static let hangul = ScriptTag(unchecked: "Hang")
 
+    /// Scripts whose letters join (CSS Text 3's cursive scripts, and the other joining scripts
+    /// of Unicode's ArabicShaping.txt): spacing their letters apart would break the joins, so
+    /// tracking is not applied to them, as browsers do not apply `letter-spacing`.
+    public static let cursive: Set<ScriptTag> = Set(["Arab", "Syrc", "Mand", "Mong", "Nkoo", "Phag", "Rohg", "Adlm", "Sogd",
+                                                     "Ougr", "Chrs", "Phlp", "Mani"].map(ScriptTag.init(unchecked:)))
+
     /// HarfBuzz's script value; `HB_SCRIPT_UNKNOWN` for codes it does not know.
     var harfBuzz: hb_script_t {
         hb_script_from_string(code, Int32(code.utf8.count))
