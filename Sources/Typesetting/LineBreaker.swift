@@ -43,7 +43,8 @@ struct LineBreaker {
             }
             while let g = boundaries.first, g <= b.offset {
                 boundaries.removeFirst()
-                if isLongWord, g > 0, g < b.offset, !Paragraph.isTrailingSpace(units[g - 1]), !Paragraph.isTrailingSpace(units[g]) {
+                if isLongWord, g > 0, g < b.offset, !Paragraph.isTrailingSpace(units[g - 1]), !Paragraph.isTrailingSpace(units[g]),
+                   !Paragraph.isNoBreakSpace(units[g]) {
                     offsets.append(g)
                     mandatory.append(false)
                     flawed.append(true)

@@ -221,10 +221,17 @@ public struct Paragraph: Sendable {
         }
     }
 
-    /// `range` without the whitespace and hard breaks at its end (they hang past the edge).
+    /// A space no line may break at (U+00A0, U+202F narrow, U+2007 figure): when a word joined
+    /// by one must be cut, the cut falls after it, never before, so no line starts with it.
+    static func isNoBreakSpace(_ unit: UInt16) -> Bool { unit == 0xA0 || unit == 0x202F || unit == 0x2007 }
+
+    /// `range` without the whitespace and hard breaks at its end (they hang past the edge), a
+    /// no-break space where a cut left one there included.
     func trimmed(_ range: Range<Int>) -> Range<Int> {
         var end = range.upperBound
-        while end > range.lowerBound, Paragraph.isTrailingSpace(text.utf16[end - 1]) { end -= 1 }
+        while end > range.lowerBound, Paragraph.isTrailingSpace(text.utf16[end - 1]) || Paragraph.isNoBreakSpace(text.utf16[end - 1]) {
+            end -= 1
+        }
         return range.lowerBound..<end
     }
 
