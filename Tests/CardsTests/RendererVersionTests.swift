@@ -34,6 +34,12 @@ final class RendererVersionTests: XCTestCase {
         // after a letter of another script; a palette sheet's tall cards in wider columns; a
         // straightened photo's faces turned with it for `clearOfFaces`. The corpus has none of these.
         "11": "5cc171d87e74f6be3a95e633e1e1ee274fc0aa85531c2e273d07d2b6b8a04b2c",
+        // 12: a cut last line set in its own paragraph's direction; a soft hyphen drawn where a
+        // line breaks at it; a break before a bracket after a closing quote (Unicode 15.1's
+        // LB15a); no tracking in joining scripts; no line starting with a no-break space; a lone
+        // item of an `equalSpacing` stack (gradient's tall title alone) taking the whole frame;
+        // an animated WebP drawn as its first frame. The corpus has none of these.
+        "12": "5cc171d87e74f6be3a95e633e1e1ee274fc0aa85531c2e273d07d2b6b8a04b2c",
     ]
     /// "renderer version, output token and encoder revision" → digest of three of the corpus's
     /// cards encoded so (new pixels are new bytes, so a renderer version records its own).
@@ -67,6 +73,9 @@ final class RendererVersionTests: XCTestCase {
         "11 png 4": "933d51c0b58137716fa0cd049dca2bd539e29a6433f6d73af4146f0cd5d6ac7f",
         "11 jpeg-q90 2": "df4046c729994ee1ff23fed23d596e714099ce9095732d8b47bbe8f01ee0a386",
         "11 webp-q90 1": "46466e5e5e2c3540dc771062b5070f93bfb6cc914848a721faa0db4b201cafa5",
+        "12 png 4": "933d51c0b58137716fa0cd049dca2bd539e29a6433f6d73af4146f0cd5d6ac7f",
+        "12 jpeg-q90 2": "df4046c729994ee1ff23fed23d596e714099ce9095732d8b47bbe8f01ee0a386",
+        "12 webp-q90 1": "46466e5e5e2c3540dc771062b5070f93bfb6cc914848a721faa0db4b201cafa5",
     ]
 
     static let photos = EventPhotoCardTests.fixtures
