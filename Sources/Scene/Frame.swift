@@ -88,7 +88,8 @@ extension FrameConstraints {
 /// the centre and the size place it; given one edge or the centre alone, the size comes from
 /// `aspect` or, failing that, is the container's; given only a size, the element is centred.
 /// Sizes are then clamped to `min…max`. With `aspect` and a size on both axes, the frame is
-/// the largest box of that aspect within them, centred in them.
+/// the largest box of that aspect within them, placed as a clamped size is (centred in the
+/// span two positions give, against the one edge given, centred without one).
 ///
 /// Edges are insets from the container's edge (`right: 40` is 40 points from its right
 /// edge); centres are offsets from the container's centre. `leading` and `trailing` are

@@ -166,6 +166,14 @@ public final class FontFace: @unchecked Sendable {
         glyphID(for: scalar) != nil
     }
 
+    /// How far `glyph`'s ink reaches above the baseline (`top`) and below it (`bottom`, positive
+    /// downwards), in font units; nil for a glyph without ink or extents.
+    public func inkReach(of glyph: UInt32) -> (top: Int, bottom: Int)? {
+        var extents = hb_glyph_extents_t()
+        guard hb_font_get_glyph_extents(hbFont, glyph, &extents) != 0, extents.height != 0 else { return nil }
+        return (Int(extents.y_bearing), -Int(extents.y_bearing + extents.height))
+    }
+
     /// The horizontal advance of `glyph` in font units.
     public func advance(of glyph: UInt32) -> Int {
         Int(hb_font_get_glyph_h_advance(hbFont, glyph))

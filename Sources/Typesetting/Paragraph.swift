@@ -55,6 +55,16 @@ public struct Paragraph: Sendable {
     /// unknown combining mark after a Latin letter names the mark, not the letter), or the
     /// whole cluster when each of its scalars alone can be drawn.
     public let missingText: [String]
+    /// Clusters whose ink reaches past their face's ascent or descent (Vietnamese capitals with
+    /// stacked marks, letters under many marks), by offset, ascending: how far above and below
+    /// the baseline a line holding one must reach, in nominal points, a clearance included.
+    /// Usually empty.
+    private(set) var inkOverhangs: [(offset: Int, above: Double, below: Double)] = []
+    /// The clearance kept between such ink and the next line's box, in ems of the cluster's
+    /// size: TeX's `\lineskip` (1 pt at 10 pt), which it puts between lines whose boxes would
+    /// otherwise come closer.
+    static let inkClearanceInEms = 0.1
+
     /// The width (nominal points) of the hyphen a line ending at each break after a soft
     /// hyphen (U+00AD) shows: the author's hyphenation point, drawn as a dictionary's is.
     private(set) var softHyphenWidths: [Int: Double] = [:]
@@ -162,6 +172,7 @@ public struct Paragraph: Sendable {
         uniformLineMetrics = Paragraph.uniformLineMetrics(items: items, text: text, library: library)
 
         var advance = [Double](repeating: 0, count: units.count + 1)
+        var overhangs: [Int: (above: Double, below: Double)] = [:]
         var shapedItems: [ShapedRun] = []
         shapedItems.reserveCapacity(items.count)
         for item in items {
@@ -171,6 +182,19 @@ public struct Paragraph: Sendable {
             shapedItems.append(shaped)
             let k = a.sizeInPoints / Double(item.face.unitsPerEm)
             for glyph in shaped.glyphs { advance[glyph.cluster] += Double(glyph.xAdvance) * k }
+            // Letters and marks only: a colour emoji is a picture set in its face's own generous
+            // box (1900 and 500 of 2048 units), which its bitmap's edges reach a little past.
+            let (ascender, descender) = (item.face.metrics.ascender, -item.face.metrics.descender)
+            for glyph in shaped.glyphs where !item.face.isColorBitmap {
+                guard let reach = item.face.inkReach(of: glyph.glyphID) else { continue }
+                let top = reach.top + Int(glyph.yOffset), bottom = reach.bottom - Int(glyph.yOffset)
+                guard top > ascender || bottom > descender else { continue }
+                let clearance = Paragraph.inkClearanceInEms * a.sizeInPoints
+                overhangs[glyph.cluster, default: (0, 0)].above = max(overhangs[glyph.cluster]?.above ?? 0,
+                                                                      top > ascender ? Double(top) * k + clearance : 0)
+                overhangs[glyph.cluster, default: (0, 0)].below = max(overhangs[glyph.cluster]?.below ?? 0,
+                                                                      bottom > descender ? Double(bottom) * k + clearance : 0)
+            }
             if a.trackingInThousandthsOfEm != 0, !ScriptTag.cursive.contains(item.script) {
                 let tracking = a.trackingInThousandthsOfEm / 1000 * a.sizeInPoints
                 var i = graphemes.boundaries.firstIndex { $0 >= item.range.lowerBound } ?? graphemes.boundaries.count
@@ -184,6 +208,7 @@ public struct Paragraph: Sendable {
         var prefix = [Double](repeating: 0, count: units.count + 1)
         for i in 0..<units.count { prefix[i + 1] = prefix[i] + advance[i] }
         prefixWidth = prefix
+        inkOverhangs = overhangs.sorted { $0.key < $1.key }.map { (offset: $0.key, above: $0.value.above, below: $0.value.below) }
         if units.contains(0xAD) {
             for b in breaks where !b.isMandatory && units[b.offset - 1] == 0xAD {
                 softHyphenWidths[b.offset] = hyphen(at: b.offset)?.widthInPoints
@@ -252,12 +277,26 @@ public struct Paragraph: Sendable {
     /// paragraph actually uses — so that baselines are evenly spaced when one line falls back
     /// to a taller face (CJK, emoji) and another does not; only a run set larger than the
     /// paragraph's size raises its own line further.
+    /// A line holding ink that reaches past its face's ascent or descent (`inkOverhangs`) is
+    /// that much taller, so its marks clear the next line's box instead of touching its letters.
     func lineMetrics(_ range: Range<Int>) -> (ascent: Double, descent: Double, gap: Double) {
         var (ascent, descent, gap) = uniformLineMetrics
         for item in items where item.range.overlaps(range) {
             ascent = max(ascent, item.ascentInPoints)
             descent = max(descent, item.descentInPoints)
             gap = max(gap, item.lineGapInPoints)
+        }
+        if !inkOverhangs.isEmpty {
+            var low = 0, high = inkOverhangs.count
+            while low < high {
+                let mid = (low + high) / 2
+                if inkOverhangs[mid].offset < range.lowerBound { low = mid + 1 } else { high = mid }
+            }
+            for overhang in inkOverhangs[low...] {
+                guard overhang.offset < range.upperBound else { break }
+                ascent = max(ascent, overhang.above)
+                descent = max(descent, overhang.below)
+            }
         }
         return (ascent, descent, gap)
     }
