@@ -11,6 +11,16 @@ static void sc_httpd_message(char *err, size_t err_size, const char *message) {
     if (err != NULL && err_size > 0) snprintf(err, err_size, "%s", message);
 }
 
+/* Set on a libmicrohttpd thread just before the access handler returns MHD_NO on purpose (an
+ * answer already written, a client that left): libmicrohttpd then logs "Application reported
+ * internal error", which is not one, and sc_httpd_log drops that line. */
+static _Thread_local int sc_httpd_closing_on_purpose;
+
+static enum MHD_Result sc_httpd_close_on_purpose(void) {
+    sc_httpd_closing_on_purpose = 1;
+    return MHD_NO;
+}
+
 /* Hands a complete request (or one with a problem) to the caller, and queues the answer
  * unless it was deferred. `early`: the body is still arriving, when libmicrohttpd cannot
  * queue a response, so the answer is written to the socket directly (sc_httpd_send_early)
@@ -26,7 +36,7 @@ static enum MHD_Result sc_httpd_dispatch(sc_httpd_request *r, int32_t problem, i
      * before the reset that closing over unread body bytes sends. */
     if (early) {
         (void)sc_httpd_send_early(r);
-        return MHD_NO;
+        return sc_httpd_close_on_purpose();
     }
     if (atomic_load(&r->deferred)) return MHD_YES;
     if (atomic_load(&r->response) == NULL) {
@@ -62,6 +72,7 @@ static enum MHD_Result sc_httpd_access(void *cls, struct MHD_Connection *connect
     (void)cls;
     (void)url;
     sc_httpd_request *r = *req_cls;
+    sc_httpd_closing_on_purpose = 0;
     if (r == NULL) return MHD_NO; /* out of memory at the request line */
     r->method = method;
     r->version = version;
@@ -89,9 +100,9 @@ static enum MHD_Result sc_httpd_access(void *cls, struct MHD_Connection *connect
     if (atomic_load(&r->deferred)) {
         /* resumed with the response (or without one: close); otherwise a spurious call */
         if (atomic_load(&r->response) != NULL) return sc_httpd_queue(r);
-        return atomic_load(&r->unanswerable) ? MHD_NO : MHD_YES;
+        return atomic_load(&r->unanswerable) ? sc_httpd_close_on_purpose() : MHD_YES;
     }
-    if (r->early) return MHD_NO; /* answered while the body arrived: now close */
+    if (r->early) return sc_httpd_close_on_purpose(); /* answered while the body arrived: now close */
     if (r->dispatched) return MHD_YES;
     return sc_httpd_dispatch(r, r->over_cap ? SC_HTTPD_PROBLEM_BODY_TOO_LARGE
                                             : SC_HTTPD_PROBLEM_NONE, 0);
@@ -115,8 +126,11 @@ static void sc_httpd_completed(void *cls, struct MHD_Connection *connection, voi
             r->queued = 1;
         }
     }
+    /* An answer written while the body arrived ends the connection on purpose, which
+     * libmicrohttpd reports as an error: it was sent. */
+    int32_t end = r->early && toe == MHD_REQUEST_TERMINATED_WITH_ERROR ? SC_HTTPD_END_COMPLETED : (int32_t)toe;
     if (d->options.on_completed != NULL)
-        d->options.on_completed(d->options.context, r, (int32_t)toe);
+        d->options.on_completed(d->options.context, r, end);
     sc_httpd_request_free(r);
 }
 
@@ -126,6 +140,11 @@ static void sc_httpd_log(void *cls, const char *format, va_list ap) {
     vsnprintf(message, sizeof message, format, ap);
     size_t n = strlen(message);
     while (n > 0 && (message[n - 1] == '\n' || message[n - 1] == '\r')) message[--n] = 0;
+    static const char internal[] = "Application reported internal error";
+    if (sc_httpd_closing_on_purpose && strncmp(message, internal, sizeof internal - 1) == 0) {
+        sc_httpd_closing_on_purpose = 0;
+        return;
+    }
     d->options.on_log(d->options.context, message);
 }
 

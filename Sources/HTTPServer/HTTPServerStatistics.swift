@@ -25,6 +25,9 @@ extension HTTPServer {
         public var answeredImmediately: Int
         /// Requests dropped unrendered because their client had left while they waited.
         public var abandoned: Int
+        /// Answers made whose sending failed (their client left meanwhile): not among
+        /// `responsesByStatus`.
+        public var undelivered: Int
         /// Connections closed because their request line and header took too long.
         public var headerTimeouts: Int
         /// Connections closed because a request body arrived too slowly (under 500 bytes a
@@ -37,7 +40,7 @@ extension HTTPServer {
 
         public init(inFlight: Int = 0, queueDepth: Int = 0, activeHandlers: Int = 0, fetchQueueDepth: Int = 0, activeFetches: Int = 0,
                     openConnections: Int = 0, completed: Int = 0, responsesByStatus: [Int: Int] = [:],
-                    answeredImmediately: Int = 0, abandoned: Int = 0, headerTimeouts: Int = 0,
+                    answeredImmediately: Int = 0, abandoned: Int = 0, undelivered: Int = 0, headerTimeouts: Int = 0,
                     bodyTimeouts: Int = 0, halfClosed: Int = 0, perAddressRefusals: Int = 0) {
             self.inFlight = inFlight
             self.queueDepth = queueDepth
@@ -49,6 +52,7 @@ extension HTTPServer {
             self.responsesByStatus = responsesByStatus
             self.answeredImmediately = answeredImmediately
             self.abandoned = abandoned
+            self.undelivered = undelivered
             self.headerTimeouts = headerTimeouts
             self.bodyTimeouts = bodyTimeouts
             self.halfClosed = halfClosed
@@ -75,6 +79,7 @@ final class RequestCounters: @unchecked Sendable {
     private var byStatus: [Int: Int] = [:]
     private var immediate = 0
     private var abandoned = 0
+    private var undelivered = 0
 
     /// True once shutdown began (then every request is answered 503).
     var isShuttingDown: Bool { condition.withLock { shuttingDown } }
@@ -82,6 +87,7 @@ final class RequestCounters: @unchecked Sendable {
     func noteImmediate() { condition.withLock { immediate += 1 } }
 
     func noteAbandoned() { condition.withLock { abandoned += 1 } }
+    func noteUndelivered() { condition.withLock { undelivered += 1 } }
 
     /// Runs `enqueue` when the pool has room and the server is open; the request counts as
     /// admitted (in flight until `finish`) whatever `enqueue` then manages.
@@ -122,14 +128,14 @@ final class RequestCounters: @unchecked Sendable {
 
     func snapshot(pool: WorkerPool, fetchers: WorkerPool, openConnections: Int, headerTimeouts: Int, bodyTimeouts: Int, halfClosed: Int,
                   perAddressRefusals: Int) -> HTTPServer.Statistics {
-        let (inFlight, completed, byStatus, immediate, abandoned) = condition.withLock {
-            (self.inFlight, self.completed, self.byStatus, self.immediate, self.abandoned)
+        let (inFlight, completed, byStatus, immediate, abandoned, undelivered) = condition.withLock {
+            (self.inFlight, self.completed, self.byStatus, self.immediate, self.abandoned, self.undelivered)
         }
         return HTTPServer.Statistics(inFlight: inFlight, queueDepth: pool.waiting,
                                      activeHandlers: pool.active, fetchQueueDepth: fetchers.waiting,
                                      activeFetches: fetchers.active, openConnections: openConnections,
                                      completed: completed, responsesByStatus: byStatus,
-                                     answeredImmediately: immediate, abandoned: abandoned,
+                                     answeredImmediately: immediate, abandoned: abandoned, undelivered: undelivered,
                                      headerTimeouts: headerTimeouts, bodyTimeouts: bodyTimeouts, halfClosed: halfClosed,
                                      perAddressRefusals: perAddressRefusals)
     }

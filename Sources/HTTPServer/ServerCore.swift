@@ -150,7 +150,16 @@ final class ServerCore: @unchecked Sendable {
             // and a reconnect would cost the server more than the answer), or, without a
             // delay, closed so that a retry loop pays for a new connection each time.
             if configuration.busyAnswerDelayMilliseconds > 0 && sc_httpd_defer(r) == 0 {
-                delayed.schedule { [self, response] in send(response, to: request, closing: false) }
+                // A client that reset its connection during the wait is not answered (nor the
+                // answer counted as sent): dropped, as a queued request whose client left is.
+                delayed.schedule { [self, response] in
+                    if Self.hasLeft(peer: sc_httpd_request_peer_state(request.pointer), othersWaiting: 0) {
+                        counters.noteAbandoned()
+                        abandon(request)
+                    } else {
+                        send(response, to: request, closing: false)
+                    }
+                }
             } else {
                 send(response, to: request, closing: true)
             }
@@ -228,20 +237,30 @@ final class ServerCore: @unchecked Sendable {
         }
     }
 
-    /// On a libmicrohttpd thread (or the one stopping the daemon): the request is over.
+    /// The status the access log gives a request dropped because its client left before its
+    /// answer (nginx's convention; nothing with it was sent).
+    static let clientLeftStatus = 499
+
+    /// On a libmicrohttpd thread (or the one stopping the daemon): the request is over. An
+    /// answer whose sending failed (the client left meanwhile) is counted as undelivered, not
+    /// among the answers sent, and logged with no bytes; a request dropped unanswered because
+    /// its client left is logged as 499.
     func complete(_ request: RequestHandle, termination: Int32) {
         let r = request.pointer
-        let status = Int(sc_httpd_request_status(r))
+        let made = Int(sc_httpd_request_status(r))
         let elapsed = Duration.nanoseconds(Int64(clamping: sc_httpd_request_elapsed_nanoseconds(r)))
-        let length = Int(sc_httpd_request_response_length(r))
         if let user = sc_httpd_request_user(r) {
             sc_httpd_request_set_user(r, nil)
             let record = Unmanaged<RequestRecord>.fromOpaque(user).takeRetainedValue()
-            counters.finish(admitted: record.admitted, status: status)
-            if status != 0 { observer?(record.summary, status, elapsed, record.isHead ? 0 : length) }
-        } else if status != 0 {
-            // answered by libmicrohttpd itself, before a handler could see it
-            counters.finish(admitted: false, status: status)
+            let delivered = termination == Int32(SC_HTTPD_END_COMPLETED)
+            if made != 0 && !delivered { counters.noteUndelivered() }
+            counters.finish(admitted: record.admitted, status: delivered ? made : 0)
+            let length = delivered && !record.isHead ? Int(sc_httpd_request_response_length(r)) : 0
+            observer?(record.summary, made != 0 ? made : Self.clientLeftStatus, elapsed, length)
+        } else if made != 0 {
+            // answered by libmicrohttpd itself, before a handler could see it (it closes after
+            // its own answers, which it reports as ending with an error: they were sent)
+            counters.finish(admitted: false, status: made)
             if let observer {
                 var targetLength = 0
                 let bytes = sc_httpd_request_target(r, &targetLength)
@@ -250,7 +269,7 @@ final class ServerCore: @unchecked Sendable {
                     target: String(decoding: UnsafeRawBufferPointer(start: bytes, count: targetLength), as: UTF8.self),
                     remoteAddress: String(cString: sc_httpd_request_remote_address(r)),
                     remotePort: Int(sc_httpd_request_remote_port(r)), userAgent: nil)
-                observer(summary, status, elapsed, 0)
+                observer(summary, made, elapsed, 0)
             }
         }
     }

@@ -15,6 +15,8 @@ public enum ServerMetricsText {
                "Requests waiting for a fetch thread.", s.fetchQueueDepth)
         metric("sharecard_http_abandoned_total", "counter",
                "Queued requests dropped unrendered because their client had left.", s.abandoned)
+        metric("sharecard_http_undelivered_total", "counter",
+               "Answers made whose sending failed because their client had left; not among the answers sent.", s.undelivered)
         // Every answer by status, the server layer's own refusals (a malformed request, a body,
         // target or header over its limit) included, which the service never sees to count.
         out += "# HELP sharecard_http_responses_total Answers sent, by status, whoever made them.\n"
@@ -25,7 +27,7 @@ public enum ServerMetricsText {
         metric("sharecard_http_queue_full_total", "counter",
                "Requests answered 429 because the render queue (or the fetch threads' queue) was full.", s.responsesByStatus[429] ?? 0)
         metric("sharecard_http_header_timeouts_total", "counter",
-               "Connections closed for taking too long to send a request line and header.", s.headerTimeouts)
+               "Connections closed for taking too long to send a request line and header, counted from their opening or the end of their previous request (idle keep-alive connections included).", s.headerTimeouts)
         metric("sharecard_http_body_timeouts_total", "counter",
                "Connections closed for sending a request body too slowly (under 500 bytes a second).", s.bodyTimeouts)
         metric("sharecard_http_half_closed_total", "counter",

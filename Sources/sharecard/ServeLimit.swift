@@ -32,7 +32,7 @@ struct ServeLimit: Sendable {
     static let maxConnections = ServeLimit(name: "max-connections", valueName: "N", range: 1...100_000, defaultValue: 1024, help: "Open connections at most")
     static let maxConnectionsPerIP = ServeLimit(name: "max-connections-per-ip", valueName: "N", range: 0...100_000, defaultValue: 64,
                                                 help: "Per client address, per /64 for IPv6")
-    static let timeout = ServeLimit(name: "timeout", valueName: "S", range: 1...3600, defaultValue: 15, help: "Close connections idle this long, seconds")
+    static let timeout = ServeLimit(name: "timeout", valueName: "S", range: 1...3600, defaultValue: 15, help: "Close connections idle this long, seconds (between requests, --header-timeout when shorter)")
     static let headerTimeout = ServeLimit(name: "header-timeout", valueName: "S", range: 1...3600, defaultValue: 10,
                                           help: "Total time for a request line and header, seconds", note: "; 1 under connection pressure")
     static let maxURLBytes = ServiceConfiguration.maxRequestTargetBytes

@@ -144,6 +144,43 @@ final class QueueTests: XCTestCase {
         XCTAssertEqual(try LoopbackHTTPClient(port: port).request("GET", "/after").text, "rendered")
     }
 
+    /// A client that resets its connection while its 429 is held is not answered: the 429 is
+    /// neither counted as sent nor logged with bytes, the request is logged as 499 (nothing
+    /// sent, nginx's convention) and counted as abandoned, and libmicrohttpd's "Application
+    /// reported internal error" is not printed for a close made on purpose.
+    func testAHeldRefusalToAClientThatLeftIsNotCountedAsSent() throws {
+        let gate = Gate()
+        let logged = Locked<[(String, Int, Int)]>([])
+        let notes = Locked<[String]>([])
+        let (server, port) = try startServer(
+            try testConfiguration(workers: 1, queueLimit: 0, busyAnswerDelayMilliseconds: 400),
+            onRequestCompleted: { summary, status, _, bytes in logged.update { $0.append((summary.target, status, bytes)) } },
+            diagnostics: { note in notes.update { $0.append(note) } }) { request in
+            if request.path == "/block" { gate.pass() }
+            return .text("rendered")
+        }
+        let running = try LoopbackHTTPClient(port: port)
+        try running.send("GET /block HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertTrue(gate.waitForEntry())
+        for index in 0..<3 {
+            let leaving = try LoopbackHTTPClient(port: port)
+            try leaving.send("GET /gone-\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
+            usleep(100_000)
+            leaving.reset()
+        }
+        let staying = try LoopbackHTTPClient(port: port)
+        XCTAssertEqual(try staying.request("GET", "/stays").status, 429)
+        XCTAssertTrue(eventually { server.statistics.abandoned == 3 })
+        gate.open()
+        XCTAssertEqual(try running.readResponse().status, 200)
+        XCTAssertTrue(eventually { server.liveRequests == 0 && logged.get().count == 5 })
+        XCTAssertEqual(server.statistics.responsesByStatus[429], 1, "only the 429 that was delivered")
+        let gone = logged.get().filter { $0.0.hasPrefix("/gone-") }
+        XCTAssertEqual(gone.map(\.1), [499, 499, 499])
+        XCTAssertEqual(gone.map(\.2), [0, 0, 0])
+        XCTAssertFalse(notes.get().contains { $0.contains("internal error") }, "\(notes.get())")
+    }
+
     /// The immediate handler is not consulted once shutdown begins: health checks then get
     /// 503, so a load balancer drains the instance.
     func testImmediateAnswersStopAtShutdown() throws {
