@@ -40,22 +40,7 @@ public struct ResolvedCard: Sendable {
     /// the subtitle and the date as well as the title), each once, in the order drawn.
     public var missingGlyphs: [String] {
         var missing: [String] = []
-        func note(_ text: ResolvedText?) {
-            for cluster in text?.missingGlyphs ?? [] where !missing.contains(cluster) { missing.append(cluster) }
-        }
-        func walk(_ elements: [ResolvedElement]) {
-            for element in elements {
-                switch element {
-                case .text(let t): note(t)
-                case .chip(let chip):
-                    if case .emoji(let emoji)? = chip.glyph { note(emoji) }
-                    note(chip.title)
-                case .group(let children, _, _): walk(children)
-                default: continue
-                }
-            }
-        }
-        walk(scene.elements)
+        for cluster in scene.texts.flatMap(\.missingGlyphs) where !missing.contains(cluster) { missing.append(cluster) }
         return missing
     }
 

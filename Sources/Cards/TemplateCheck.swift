@@ -53,8 +53,17 @@ extension Template {
         let text = SceneTextContext(fonts: fonts, glyphCache: GlyphCache(), language: LanguageTag("en")!, hyphenates: true)
         for size in Self.layoutCheckSizes {
             // The pixel limit is the server's (the command line lifts it), not the template's.
-            do { _ = try scene.resolve(.sample, size: size.size, scale: 1, text: text, pixelLimit: .infinity) } catch {
+            let resolved: ResolvedScene
+            do { resolved = try scene.resolve(.sample, size: size.size, scale: 1, text: text, pixelLimit: .infinity) } catch {
                 throw DataFileError(file: name + ".json", field: "", reason: "laid out at \(size) for a sample event: \(error)")
+            }
+            // A text squeezed to nothing (its edges crossed) would draw a column of single
+            // letters, or nothing: the frame solver keeps sizes at zero rather than negative.
+            for text in resolved.texts where !text.fields.isEmpty && (text.frame.width < 1 || text.frame.height < 1) {
+                let shown = text.fields.map { "{\($0.rawValue)}" }.joined(separator: ", ")
+                throw DataFileError(file: name + ".json", field: "", reason: String(
+                    format: "laid out at %@ for a sample event: the text showing %@ gets a box of %.4g×%.4g points, too small to set it",
+                    size.description, shown, text.frame.width, text.frame.height))
             }
         }
     }

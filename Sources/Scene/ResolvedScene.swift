@@ -13,6 +13,25 @@ public struct ResolvedScene: Sendable {
     public let elements: [ResolvedElement]
     /// Where the text's glyphs are rasterized; nil for a scene without text.
     public let glyphCache: GlyphCache?
+
+    /// Every text drawn, in drawing order: labels, and each chip's emoji and title, inside
+    /// groups too.
+    public var texts: [ResolvedText] {
+        func walk(_ elements: [ResolvedElement]) -> [ResolvedText] {
+            elements.flatMap { element -> [ResolvedText] in
+                switch element {
+                case .text(let t): return [t]
+                case .chip(let chip):
+                    let emoji: [ResolvedText]
+                    if case .emoji(let e)? = chip.glyph { emoji = [e] } else { emoji = [] }
+                    return emoji + (chip.title.map { [$0] } ?? [])
+                case .group(let children, _, _): return walk(children)
+                default: return []
+                }
+            }
+        }
+        return walk(elements)
+    }
 }
 
 public indirect enum ResolvedElement: Sendable {

@@ -75,6 +75,14 @@ final class TemplateValidateTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(large.status, 1)
         XCTAssertTrue(large.stderr.contains("laid out at 4096x4096 for a sample event: font size must be in (0, 2000] points"), large.stderr)
 
+        // Edges that cross at 320 points wide: a title squeezed to nothing (it drew a column of
+        // single letters at 12 pt). The same edges with room left at every size pass.
+        let squeezed = try validate(##"{"type": "label", "frame": {"left": 200, "right": 200, "top": 100, "bottom": 100}, "text": "{title}", "font": {"size": 40}}"##)
+        XCTAssertEqual(squeezed.status, 1)
+        XCTAssertTrue(squeezed.stderr.contains("laid out at 320x320 for a sample event: the text showing {title} gets a box of 0×120 points, too small to set it"),
+                      squeezed.stderr)
+        XCTAssertEqual(try validate(##"{"type": "label", "frame": {"left": 100, "right": 100, "top": 100, "bottom": 100}, "text": "{title}", "font": {"size": 40}}"##).status, 0)
+
         let dots = ##"{"type": "pattern", "kind": "dots", "frame": [0, 0, 1024, 576], "colors": ["#0001"], "spacing": 4, "size": 1}"##
         XCTAssertEqual(try validate(dots).status, 0, "one pattern of about 37,000 pieces")
         let twice = try validate(dots + ", " + dots)
