@@ -43,9 +43,10 @@ public final class HTTPServer: @unchecked Sendable {
     /// as `ImmediateHandler` must be.
     public typealias HeadCheck = @Sendable (HTTPRequest) -> HTTPResponse?
     /// Called once per answered request with its summary, status, time from the request line
-    /// to the end of sending (or to the connection's end), and body bytes sent (0 for HEAD).
-    /// Requests libmicrohttpd refused itself are included with an empty method. Runs on a
-    /// libmicrohttpd thread: keep it short and never block in it.
+    /// to the end of sending (or to the connection's end), and body bytes sent (0 for HEAD, and
+    /// for an answer whose sending failed). A request dropped unanswered because its client
+    /// left is reported as 499. Requests libmicrohttpd refused itself are included with an
+    /// empty method. Runs on a libmicrohttpd thread: keep it short and never block in it.
     public typealias CompletionObserver = @Sendable (HTTPRequestSummary, Int, Duration, Int) -> Void
 
     public let configuration: Configuration
