@@ -190,10 +190,10 @@ public struct Paragraph: Sendable {
                 let top = reach.top + Int(glyph.yOffset), bottom = reach.bottom - Int(glyph.yOffset)
                 guard top > ascender || bottom > descender else { continue }
                 let clearance = Paragraph.inkClearanceInEms * a.sizeInPoints
-                overhangs[glyph.cluster, default: (0, 0)].above = max(overhangs[glyph.cluster]?.above ?? 0,
-                                                                      top > ascender ? Double(top) * k + clearance : 0)
-                overhangs[glyph.cluster, default: (0, 0)].below = max(overhangs[glyph.cluster]?.below ?? 0,
-                                                                      bottom > descender ? Double(bottom) * k + clearance : 0)
+                var overhang = overhangs[glyph.cluster] ?? (above: 0, below: 0)
+                if top > ascender { overhang.above = max(overhang.above, Double(top) * k + clearance) }
+                if bottom > descender { overhang.below = max(overhang.below, Double(bottom) * k + clearance) }
+                overhangs[glyph.cluster] = overhang
             }
             if a.trackingInThousandthsOfEm != 0, !ScriptTag.cursive.contains(item.script) {
                 let tracking = a.trackingInThousandthsOfEm / 1000 * a.sizeInPoints
