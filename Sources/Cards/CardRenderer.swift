@@ -21,19 +21,9 @@ public struct TitleLayout: Hashable, Sendable {
 public struct ResolvedCard: Sendable {
     public let scene: ResolvedScene
 
-    /// The first label showing the title, as placed and fitted.
+    /// The first text showing the title (a label's, or a chip's), as placed and fitted.
     public var titleText: ResolvedText? {
-        func find(_ elements: [ResolvedElement]) -> ResolvedText? {
-            for element in elements {
-                switch element {
-                case .text(let t) where t.fields.contains(.title): return t
-                case .group(let children, _, _): if let t = find(children) { return t }
-                default: continue
-                }
-            }
-            return nil
-        }
-        return find(scene.elements)
+        scene.texts.first { $0.fields.contains(.title) }
     }
 
     /// The clusters no face can draw in any of the card's texts (labels, chips and their emoji,
@@ -44,7 +34,7 @@ public struct ResolvedCard: Sendable {
         return missing
     }
 
-    /// The first label showing the title, as decided.
+    /// The first text showing the title, as decided.
     public var title: TitleLayout? {
         titleText.map {
             TitleLayout(fontSizeInPoints: $0.fontSizeInPoints, lines: $0.lines.map(\.text), truncated: $0.truncated,
