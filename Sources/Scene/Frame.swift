@@ -131,13 +131,18 @@ public struct FrameConstraints: Hashable, Sendable {
     public var mirrors: Bool
     /// Width ÷ height.
     public var aspect: Double?
+    /// Where the frame was written (`elements[1].elements[0].frame`), for messages about what
+    /// it resolves to; empty when it was not read from a file.
+    public var source: String
 
-    public init(container: Container = .canvas, horizontal: Axis, vertical: Axis, mirrors: Bool = false, aspect: Double? = nil) {
+    public init(container: Container = .canvas, horizontal: Axis, vertical: Axis, mirrors: Bool = false, aspect: Double? = nil,
+                source: String = "") {
         self.container = container
         self.horizontal = horizontal
         self.vertical = vertical
         self.mirrors = mirrors
         self.aspect = aspect
+        self.source = source
     }
 
     func solve(canvas: Size, safe: Rect, direction: TextDirection) -> Rect {

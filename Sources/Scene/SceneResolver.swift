@@ -114,7 +114,12 @@ struct SceneResolver {
     }
 
     func place(_ frame: Frame) throws -> Rect {
-        try Self.checked(frame.place(in: canvas.size, safe: safe, direction: direction, named: named.withLock { $0 }))
+        do {
+            return try Self.checked(frame.place(in: canvas.size, safe: safe, direction: direction, named: named.withLock { $0 }))
+        } catch let error as SceneLimitError {
+            guard case .constrained(let constraints) = frame, !constraints.source.isEmpty else { throw error }
+            throw SceneLimitError(description: "\(constraints.source): \(error.description)")
+        }
     }
 
     /// The farthest from the canvas's origin, in points, that a placed frame's edges may lie

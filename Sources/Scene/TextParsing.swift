@@ -85,7 +85,8 @@ extension JSONNode {
             }
         }
         return .constrained(FrameConstraints(container: try optional("in")?.enumValue(FrameConstraints.Container.self) ?? .canvas,
-                                             horizontal: horizontal, vertical: vertical, mirrors: relative, aspect: aspect))
+                                             horizontal: horizontal, vertical: vertical, mirrors: relative, aspect: aspect,
+                                             source: path))
     }
 
     /// A number of points, or a share such as `"N%"`, `"A/B"`, `"Nvmin"`, `"A/Bvmin"`, or the

@@ -44,9 +44,14 @@ enum DrawCommand {
         }
         // Text is set only when the scene has some: a drawing of shapes opens no fonts.
         let text = try scene.hasText ? SceneTextContext(fonts: Resources.fontLibrary(override: nil), glyphCache: GlyphCache()) : nil
-        let resolved = try scene.resolve(try bindings(photo: args.value("photo"), scene: scene, named: file?.path ?? "<stdin>",
+        let resolved: ResolvedScene
+        do {
+            resolved = try scene.resolve(try bindings(photo: args.value("photo"), scene: scene, named: file?.path ?? "<stdin>",
                                                       size: size, scale: scale),
                                          size: size, scale: scale, text: text)
+        } catch let e as SceneLimitError {
+            throw CommandError("\(file?.path ?? "<stdin>"): \(e.description)")
+        }
         let canvas = try resolved.draw()
         if let failure = text?.fonts.optionalFacesFailure { throw CommandError("\(failure)") }
         try target.write(try canvas.encoded(format, content: resolved.content))

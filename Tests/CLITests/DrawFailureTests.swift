@@ -29,6 +29,17 @@ final class DrawFailureTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try contents(of: "out"), [], "no output and no temporary file")
     }
 
+    /// A frame whose anchors and aspect ratios multiply out of range is named where it was
+    /// written, after the scene file, as reading's errors are.
+    func testAFrameOutOfRangeNamesTheFileAndTheElement() throws {
+        let scene = try write(##"{"width": 600, "height": 300, "elements": [{"type": "rect", "frame": [0, 0, 10, 10], "fill": "#000000"}, {"type": "group", "elements": [{"type": "rect", "frame": {"left": 0, "width": 1000000, "top": 0, "aspect": 0.001}, "fill": "#000000"}]}]}"##,
+                              to: "range.json")
+        let message = try fail(["range.json", "-o", "out/card.png"])
+        XCTAssertTrue(message.hasPrefix("sharecard draw: \(scene): elements[1].elements[0].frame: an element's frame resolves to x 0, y 0, width 1e+06"),
+                      message)
+        XCTAssertEqual(try contents(of: "out"), [])
+    }
+
     func testInvalidJSONIsReported() throws {
         try write(#"{"width": 30,"#, to: "broken.json")
         XCTAssertTrue(try fail(["broken.json", "-o", "out/card.png"]).contains("malformed JSON"))

@@ -69,7 +69,8 @@ final class TemplateValidateTests: TemporaryDirectoryTestCase {
 
         let frames = try validate(FrameChain.elements(24).joined(separator: ", "))
         XCTAssertEqual(frames.status, 1)
-        XCTAssertTrue(frames.stderr.contains("t.json: laid out at card for a sample event: an element's frame resolves to"), frames.stderr)
+        // Named by where the frame was written, as reading's errors are.
+        XCTAssertTrue(frames.stderr.contains("t.json: laid out at card for a sample event: elements[2].frame: an element's frame resolves to"), frames.stderr)
 
         let large = try validate(##"{"type": "label", "frame": [0, 0, 500, 100], "text": "{title}", "font": {"size": "60vmin"}}"##)
         XCTAssertEqual(large.status, 1)
