@@ -60,9 +60,10 @@ extension TextLayout {
             case .center: x = (boxWidth - line.width) / 2
             case .natural: x = rightToLeft ? boxWidth - line.width : 0
             case .justified:
-                let spaces = (content.lowerBound..<content.upperBound).filter { p.text.utf16[$0] == 0x20 }.count
-                if !isLast, spaces > 0, !p.breaks.contains(where: { $0.offset == source.range.upperBound && $0.isMandatory && $0.offset < p.text.utf16.count }) {
-                    line = p.place(shapedLines[index], scale: scale, extraPerSpace: (boxWidth - line.width) / Double(spaces))
+                let points = p.justificationPoints(in: shapedLines[index], lineEnd: content.upperBound)
+                if !isLast, points > 0, !p.breaks.contains(where: { $0.offset == source.range.upperBound && $0.isMandatory && $0.offset < p.text.utf16.count }) {
+                    line = p.place(shapedLines[index], scale: scale, extraPerPoint: (boxWidth - line.width) / Double(points),
+                                   lineEnd: content.upperBound)
                     x = 0
                 } else {
                     x = rightToLeft ? boxWidth - line.width : 0

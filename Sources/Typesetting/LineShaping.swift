@@ -78,10 +78,49 @@ extension Paragraph {
         return glyphs.filter { sub.contains($0.cluster) }
     }
 
+    /// Whether justification may widen a line after the cluster starting at `offset`, in a line
+    /// ending at `lineEnd`: after a word separator (U+0020, U+00A0, U+3000), and, as CSS's
+    /// `text-justify: auto` does for Chinese and Japanese, between two characters of those
+    /// scripts (after a Han, kana or full-width cluster that is not the line's last).
+    func isJustificationPoint(afterClusterAt offset: Int, lineEnd: Int) -> Bool {
+        guard offset < lineEnd else { return false }
+        let unit = text.utf16[offset]
+        if unit == 0x20 || unit == 0xA0 || unit == 0x3000 { return true }
+        guard Paragraph.isInterCharacterJustified(unit) else { return false }
+        let boundaries = graphemes.boundaries
+        var low = 0, high = boundaries.count
+        while low < high {
+            let mid = (low + high) / 2
+            if boundaries[mid] <= offset { low = mid + 1 } else { high = mid }
+        }
+        return low < boundaries.count && boundaries[low] < lineEnd
+    }
+
+    /// Han (the BMP blocks, and planes 2 and 3 by their lead surrogates), kana, CJK symbols and
+    /// punctuation, and the full-width forms.
+    static func isInterCharacterJustified(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x3001...0x30FF, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xFF01...0xFF60,
+             0xD840...0xD8BF: return true
+        default: return false
+        }
+    }
+
+    /// The places `isJustificationPoint` finds in `line` (ending at `lineEnd`).
+    func justificationPoints(in line: ShapedLine, lineEnd: Int) -> Int {
+        var count = 0
+        for piece in line.pieces {
+            for (i, g) in piece.glyphs.enumerated() where i + 1 == piece.glyphs.count || piece.glyphs[i + 1].cluster != g.cluster {
+                if isJustificationPoint(afterClusterAt: g.cluster, lineEnd: lineEnd) { count += 1 }
+            }
+        }
+        return count
+    }
+
     /// A shaped line at `scale` with its glyphs relative to (0, baseline), and its advance
     /// width in points. Tracking follows every cluster but in cursive scripts (`ScriptTag.cursive`);
-    /// `extraPerSpace` widens each U+0020.
-    func place(_ line: ShapedLine, scale: Double, extraPerSpace: Double = 0) -> (width: Double, runs: [GlyphRun]) {
+    /// `extraPerPoint` widens the line at each of its `justificationPoints` (a line ending at `lineEnd`).
+    func place(_ line: ShapedLine, scale: Double, extraPerPoint: Double = 0, lineEnd: Int = 0) -> (width: Double, runs: [GlyphRun]) {
         var x = 0.0
         var runs: [GlyphRun] = []
         for piece in line.pieces {
@@ -99,7 +138,7 @@ extension Paragraph {
                 let endsCluster = i + 1 == shaped.count || shaped[i + 1].cluster != g.cluster
                 if endsCluster {
                     x += tracking
-                    if extraPerSpace != 0, text.utf16[g.cluster] == 0x20 { x += extraPerSpace }
+                    if extraPerPoint != 0, isJustificationPoint(afterClusterAt: g.cluster, lineEnd: lineEnd) { x += extraPerPoint }
                 }
             }
             if let run = GlyphRun(face: item.face, fontSizeInPoints: size, paint: .solid(attributes.color), glyphs: glyphs) {
