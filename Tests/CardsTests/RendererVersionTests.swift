@@ -38,7 +38,9 @@ final class RendererVersionTests: XCTestCase {
         // line breaks at it; a break before a bracket after a closing quote (Unicode 15.1's
         // LB15a); no tracking in joining scripts; no line starting with a no-break space; a lone
         // item of an `equalSpacing` stack (gradient's tall title alone) taking the whole frame;
-        // an animated WebP drawn as its first frame. The corpus has none of these.
+        // an animated WebP drawn as its first frame; lines whose marks reach past the face's ascent
+        // made taller; justified Chinese and Japanese widened between characters. The corpus has
+        // none of these.
         "12": "5cc171d87e74f6be3a95e633e1e1ee274fc0aa85531c2e273d07d2b6b8a04b2c",
     ]
     /// "renderer version, output token and encoder revision" → digest of three of the corpus's
