@@ -17,19 +17,22 @@ public enum Contrast {
     /// 4.495, not 4.5 beside "body text needs 4.5:1"), so that `contrast >= 4.5` never passes a
     /// colour that fails.
     public static func reported(_ ratio: Double, decimals: Int = 2) -> Double {
+        rounding(ratio, decimals: decimals).value
+    }
+
+    /// `reported` as text, with the places it took: `decimals`, or one more.
+    public static func text(_ ratio: Double, decimals: Int = 2) -> String {
+        let (value, places) = rounding(ratio, decimals: decimals)
+        return String(format: "%.\(places)f", value)
+    }
+
+    private static func rounding(_ ratio: Double, decimals: Int) -> (value: Double, places: Int) {
         let unit = pow(10, Double(decimals))
         let nearest = (ratio * unit).rounded() / unit
         guard [largeTextMinimum, bodyTextMinimum, enhancedBodyTextMinimum].contains(where: { ratio < $0 && $0 <= nearest }) else {
-            return nearest
+            return (nearest, decimals)
         }
-        return (ratio * unit * 10).rounded(.down) / (unit * 10)
-    }
-
-    /// `reported` as text: `decimals` places, or one more where it took them.
-    public static func text(_ ratio: Double, decimals: Int = 2) -> String {
-        let value = reported(ratio, decimals: decimals)
-        let places = value == (value * pow(10, Double(decimals))).rounded() / pow(10, Double(decimals)) ? decimals : decimals + 1
-        return String(format: "%.\(places)f", value)
+        return ((ratio * unit * 10).rounded(.down) / (unit * 10), decimals + 1)
     }
 }
 
