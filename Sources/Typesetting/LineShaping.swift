@@ -86,14 +86,8 @@ extension Paragraph {
         guard offset < lineEnd else { return false }
         let unit = text.utf16[offset]
         if unit == 0x20 || unit == 0xA0 || unit == 0x3000 { return true }
-        guard Paragraph.isInterCharacterJustified(unit) else { return false }
-        let boundaries = graphemes.boundaries
-        var low = 0, high = boundaries.count
-        while low < high {
-            let mid = (low + high) / 2
-            if boundaries[mid] <= offset { low = mid + 1 } else { high = mid }
-        }
-        return low < boundaries.count && boundaries[low] < lineEnd
+        guard Paragraph.isInterCharacterJustified(unit), let cluster = graphemes.cluster(containing: offset) else { return false }
+        return cluster.upperBound < lineEnd
     }
 
     /// Han (the BMP blocks, and planes 2 and 3 by their lead surrogates), kana, CJK symbols and
