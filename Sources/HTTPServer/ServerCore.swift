@@ -43,12 +43,7 @@ final class ServerCore: @unchecked Sendable {
         let r = request.pointer
         let head = ReceivedHead(r)
         // A target that is not UTF-8 or does not parse is answered with the whole request.
-        guard head.targetIsUTF8,
-              let parsed = try? HTTPRequest(method: head.method, target: head.target,
-                                            version: String(cString: sc_httpd_request_version(r)),
-                                            headers: head.headers, body: [],
-                                            remoteAddress: head.remoteAddress, remotePort: head.remotePort),
-              let response = checkHead(parsed) else { return }
+        guard head.targetIsUTF8, let parsed = try? head.request(body: []), let response = checkHead(parsed) else { return }
         sc_httpd_request_set_user(r, Unmanaged.passRetained(head.record).toOpaque())
         send(response, to: request, closing: true)
     }
@@ -57,12 +52,10 @@ final class ServerCore: @unchecked Sendable {
     func receive(_ request: RequestHandle, problem: Int32) {
         let r = request.pointer
         let head = ReceivedHead(r)
-        let (method, target, headers) = (head.method, head.target, head.headers)
-        let (remoteAddress, remotePort) = (head.remoteAddress, head.remotePort)
         /// An answer the server layer makes itself, with the CORS fields a handler's would have.
         func own(_ response: HTTPResponse) -> HTTPResponse {
             var response = response
-            configuration.cors.addFields(to: &response, origin: headers["Origin"], method: method)
+            configuration.cors.addFields(to: &response, origin: head.headers["Origin"], method: head.method)
             return response
         }
         let record = head.record
@@ -85,10 +78,7 @@ final class ServerCore: @unchecked Sendable {
         sc_httpd_request_release_body(r)
         let parsed: HTTPRequest
         do {
-            parsed = try HTTPRequest(method: method, target: target,
-                                     version: String(cString: sc_httpd_request_version(r)),
-                                     headers: headers, body: body,
-                                     remoteAddress: remoteAddress, remotePort: remotePort)
+            parsed = try head.request(body: body)
         } catch {
             send(own(.error(status: 400, code: "malformed_request", message: "Malformed request: \(error).")),
                  to: request, closing: true)
@@ -356,12 +346,14 @@ struct ReceivedHead {
     /// false (such a target is refused like a percent-encoded one, not used).
     let target: String
     let targetIsUTF8: Bool
+    let version: String
     let headers: HTTPHeaders
     let remoteAddress: String
     let remotePort: Int
 
     init(_ r: OpaquePointer) {
         method = String(cString: sc_httpd_request_method(r))
+        version = String(cString: sc_httpd_request_version(r))
         var targetLength = 0
         let targetBytes = UnsafeRawBufferPointer(start: sc_httpd_request_target(r, &targetLength), count: targetLength)
         let validTarget = String(validating: targetBytes, as: UTF8.self)
@@ -377,6 +369,12 @@ struct ReceivedHead {
         self.headers = headers
         remoteAddress = String(cString: sc_httpd_request_remote_address(r))
         remotePort = Int(sc_httpd_request_remote_port(r))
+    }
+
+    /// The request with `body`; throws what `HTTPRequest` finds malformed in the target.
+    func request(body: [UInt8]) throws -> HTTPRequest {
+        try HTTPRequest(method: method, target: target, version: version, headers: headers, body: body,
+                        remoteAddress: remoteAddress, remotePort: remotePort)
     }
 
     /// What the completion callback will need of the request.
