@@ -241,9 +241,7 @@ struct SceneResolver {
             let facesBefore = facesOnCanvas.withLock { $0.faceCount }
             let resolved = ResolvedElement.group(try inner.resolve(children), clip: clip, filters: filters)
             // A straightened group turns the faces its images showed with its layer (the canvas).
-            let moved = filters.compactMap { $0.pointTransform(width: canvas.width, height: canvas.height) }
-            if !moved.isEmpty {
-                let transform = moved.reduce(Transform.identity) { $0.concatenating($1) }
+            if let transform = filters.pointTransform(width: canvas.width, height: canvas.height) {
                 facesOnCanvas.withLock { $0.move(facesAddedSince: facesBefore, by: transform, clippedTo: inner.groupClip) }
             }
             return resolved
@@ -387,8 +385,8 @@ extension SceneResolver {
         guard crop.width > 0, crop.height > 0 else { return }
         let sx = drawn.width / crop.width, sy = drawn.height / crop.height
         // In the cropped picture's own pixels, where the filters run.
-        let moved = filters.compactMap { $0.pointTransform(width: crop.width, height: crop.height) }
-            .reduce(Transform.translation(x: -crop.minX, y: -crop.minY)) { $0.concatenating($1) }
+        let origin = Transform.translation(x: -crop.minX, y: -crop.minY)
+        let moved = filters.pointTransform(width: crop.width, height: crop.height, after: origin) ?? origin
         let placed = moved.concatenating(.scale(x: sx, y: sy)).concatenating(.translation(x: drawn.minX, y: drawn.minY))
         facesOnCanvas.withLock { faces in
             // Raised for the hair before turning, so a face upside down keeps its hair below it.

@@ -40,3 +40,12 @@ extension Filter {
         return Image.straightenTransform(width: width, height: height, radians: radians)
     }
 }
+
+extension Sequence where Element == Filter {
+    /// Where a point of a w×h image lands once the whole chain has run: `start`, then each
+    /// filter's move in order; nil when no filter of the chain moves a pixel.
+    public func pointTransform(width: Double, height: Double, after start: Transform = .identity) -> Transform? {
+        let moves = compactMap { $0.pointTransform(width: width, height: height) }
+        return moves.isEmpty ? nil : moves.reduce(start) { $0.concatenating($1) }
+    }
+}
