@@ -17,6 +17,7 @@ import PackageDescription
 //   objdetect) beside itself only for a cascade its evaluator does not take, and for tests that compare with OpenCV
 //   Cards → Photos (a user's photo: JPEG, PNG, WebP, HEIC decoded upright in sRGB) → Raster, CImageDecode
 //   CImageDecode → CPNG (a PNG photo's pixels; its colour chunks are converted in CImageDecode), CDynamicLibrary (libheif, lcms2, libexif, libwebpdemux)
+//   CImageDecode, CPNG → CImageLimits (the wording of a declared size over a limit; no dependencies)
 //   Cards → Faces (an aspect-filled photo is cropped to keep its faces)
 //   CardService → PhotoFetch (photos by URL from allow-listed origins) → Caching, CCurlFetch
 //   CardService → HTTPTypes (requests and responses as values, no sockets);  HTTPServer → HTTPTypes, CMicroHTTPD
@@ -41,7 +42,7 @@ let package = Package(
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFriBiDi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
-        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
+        .target(name: "CPNG", dependencies: ["CImageLimits"], linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         // Encoders (PNG via libdeflate, JPEG via libjpeg-turbo, WebP via libwebp).
         .target(name: "CImageEncode", linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("z"), .linkedLibrary("jpeg"), .linkedLibrary("webp")]),
         .target(name: "CCrypto", dependencies: ["CDynamicLibrary"]),
@@ -79,8 +80,9 @@ let package = Package(
         .target(name: "CCurlFetch", dependencies: ["CDynamicLibrary"]),
         // libheif (HEIC) is opened with dlopen on the first HEIC photo, and lcms2, libexif and libwebpdemux on the first
         // photo that may need them (not linked): their loading cost every process start.
-        .target(name: "CImageDecode", dependencies: ["CPNG", "CDynamicLibrary"],
+        .target(name: "CImageDecode", dependencies: ["CPNG", "CImageLimits", "CDynamicLibrary"],
                 linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("m"), .linkedLibrary("z")]),
+        .target(name: "CImageLimits"),
         .target(name: "CHyphen", linkerSettings: [.linkedLibrary("hyphen")]),
         // Raster's pixel loops that Swift's baseline-x86-64 SIMD made slow (built at -O2 in every configuration).
         .target(name: "CRasterKernels", cSettings: [.unsafeFlags(["-O2"])]),

@@ -1,4 +1,5 @@
 #include "sc_image_internal.h"
+#include "sc_image_limits.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -18,22 +19,8 @@ int sc_image_fail(char *err, size_t err_size, int status, const char *format, ..
 int sc_image_check_declared_size(const char *format, uint32_t w, uint32_t h, const sc_image_request *request, char *err,
                                   size_t err_size) {
     if (w == 0 || h == 0) return sc_image_fail(err, err_size, SC_IMAGE_CORRUPT, "corrupt %s: it declares %u×%u pixels", format, w, h);
-    const uint32_t max_w = request->max_width, max_h = request->max_height;
-    if (w > max_w || h > max_h) {
-        if (max_w == max_h) {
-            return sc_image_fail(err, err_size, SC_IMAGE_TOO_LARGE, "%s declares %u×%u pixels, over the limit of %u pixels a side",
-                                 format, w, h, max_w);
-        }
-        const int wide = w > max_w;
-        return sc_image_fail(err, err_size, SC_IMAGE_TOO_LARGE, "%s declares %u×%u pixels, over the limit of %u pixels %s", format, w,
-                             h, wide ? max_w : max_h, wide ? "wide" : "high");
-    }
-    const uint64_t pixels = (uint64_t)w * h;
-    if (pixels > request->max_pixels) {
-        return sc_image_fail(err, err_size, SC_IMAGE_TOO_LARGE, "%s declares %u×%u pixels, %llu in all, over the limit of %llu in all",
-                             format, w, h, (unsigned long long)pixels, (unsigned long long)request->max_pixels);
-    }
-    return SC_IMAGE_OK;
+    const int over = sc_declared_size_excess(format, w, h, request->max_width, request->max_height, request->max_pixels, err, err_size);
+    return over ? SC_IMAGE_TOO_LARGE : SC_IMAGE_OK;
 }
 
 int sc_orientation_transposes(int orientation) { return orientation >= 5 && orientation <= 8; }

@@ -1,4 +1,5 @@
 #include "sc_png.h"
+#include "sc_image_limits.h"
 
 #include <png.h>
 #include <zlib.h>
@@ -231,17 +232,8 @@ int sc_png_read_rows(const uint8_t *data, size_t size, uint32_t max_width, uint3
         png_set_benign_errors(png, 1);
         png_read_info(png, info);
         const uint32_t width = png_get_image_width(png, info), height = png_get_image_height(png, info);
-        if (width > max_width || height > max_height || (uint64_t)width * height > max_pixels) {
-            /* The one limit crossed is named, so that the pair is not read as a product. */
-            char message[160];
-            if (width > max_width || height > max_height) {
-                const int wide = width > max_width;
-                snprintf(message, sizeof message, "PNG is %ux%u pixels, over the limit of %u pixels %s", width, height,
-                         wide ? max_width : max_height, max_width == max_height ? "a side" : wide ? "wide" : "high");
-            } else {
-                snprintf(message, sizeof message, "PNG is %ux%u pixels, %llu in all, over the limit of %llu in all", width, height,
-                         (unsigned long long)width * height, (unsigned long long)max_pixels);
-            }
+        char message[160];
+        if (sc_declared_size_excess("PNG", width, height, max_width, max_height, max_pixels, message, sizeof message)) {
             png_error(png, message);
         }
         set_bgra_transforms(png, info);

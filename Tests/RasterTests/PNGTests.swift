@@ -103,13 +103,13 @@ final class PNGTests: XCTestCase {
 
     func testRejectsHugeHeaderBeforeAllocating() {
         let png = Self.makePNG(width: 100_000, height: 100_000, colorType: 2, raw: [0, 1, 2, 3])
-        XCTAssertEqual(decodeError(png), "PNG is 100000x100000 pixels, over the limit of 8192 pixels a side")
+        XCTAssertEqual(decodeError(png), "PNG declares 100000×100000 pixels, over the limit of 8192 pixels a side")
         // Each limit is named alone: sides within 8192 but 64 million pixels in all.
         let square = Self.makePNG(width: 8000, height: 8000, colorType: 2, raw: [0, 1, 2, 3])
-        XCTAssertEqual(decodeError(square), "PNG is 8000x8000 pixels, 64000000 in all, over the limit of 40000000 in all")
+        XCTAssertEqual(decodeError(square), "PNG declares 8000×8000 pixels, 64000000 in all, over the limit of 40000000 in all")
         let tall = Self.makePNG(width: 10, height: 50, colorType: 2, raw: [0, 1, 2, 3])
         XCTAssertEqual(decodeError(tall, limits: ImageLimits(maxWidth: 100, maxHeight: 40, maxPixels: 1_000)),
-                       "PNG is 10x50 pixels, over the limit of 40 pixels high")
+                       "PNG declares 10×50 pixels, over the limit of 40 pixels high")
         let small = Self.makePNG(width: 64, height: 64, colorType: 2, raw: [UInt8](repeating: 0, count: 64 * 193))
         XCTAssertTrue(decodeError(small, limits: ImageLimits(maxWidth: 32, maxHeight: 32, maxPixels: 1024)).contains("over the limit"))
         XCTAssertTrue(decodeError(small, limits: ImageLimits(maxFileBytes: 10)).contains("over the limit of 10"))
