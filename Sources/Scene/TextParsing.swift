@@ -109,10 +109,11 @@ extension JSONNode {
             shadow = (try s.optional("offset")?.point() ?? Point(x: 0, y: 2), try s.optional("blur")?.number(in: 0...100) ?? 6,
                       try s.optional("color")?.colorReference() ?? .fixed(Color(gray: 0, alpha: 0.35)))
         }
+        let alignment = try optional("alignment")?.enumValue(TextLayoutOptions.Alignment.self) ?? .center
         return LabelElement(text: try required("text").textReference(), style: try required("font").textStyle(),
                             maxLines: try optional("maxLines")?.lineLimit() ?? LineLimit(3),
-                            alignment: try optional("alignment")?.enumValue(TextLayoutOptions.Alignment.self) ?? .center,
-                            wrap: try optional("wrap")?.enumValue(TextLayoutOptions.Wrap.self) ?? .balanced,
+                            alignment: alignment,
+                            wrap: try optional("wrap")?.enumValue(TextLayoutOptions.Wrap.self) ?? .preferred(for: alignment),
                             minimumScaleFactor: try optional("minimumScaleFactor")?.number(in: 0.05...1) ?? 0.3,
                             lineHeightMultiple: try optional("lineHeight")?.number(in: 0.5...4) ?? 1,
                             verticalAlignment: try optional("verticalAlignment")?.enumValue(VerticalTextAlignment.self) ?? .center,

@@ -11,6 +11,13 @@ public struct TextLayoutOptions: Hashable, Sendable {
         case balanced
         /// Each line as full as possible (first fit), like UILabel.
         case greedy
+
+        /// The wrap a paragraph set with `alignment` gets unless told: justified lines are filled
+        /// first and then widened, as browsers and typesetters set them (evened lines would leave
+        /// each one short, to be spread wide), and other text is balanced.
+        public static func preferred(for alignment: Alignment) -> Wrap {
+            alignment == .justified ? .greedy : .balanced
+        }
     }
 
     public enum Truncation: String, Sendable, CaseIterable {
@@ -31,8 +38,9 @@ public struct TextLayoutOptions: Hashable, Sendable {
     public let minimumScaleFactor: Double
     public let adjustsFontSize: Bool
 
+    /// `wrap` nil takes `Wrap.preferred(for: alignment)`.
     public init(width: Double, height: Double = .infinity, maxLines: Int = 0, alignment: Alignment = .center,
-                wrap: Wrap = .balanced, truncation: Truncation = .tail, lineHeightMultiple: Double = 1,
+                wrap: Wrap? = nil, truncation: Truncation = .tail, lineHeightMultiple: Double = 1,
                 minimumScaleFactor: Double = 1, adjustsFontSize: Bool = true) throws {
         guard width > 0, !width.isNaN else { throw TypesettingError.invalidArgument("box width must be positive, got \(width)") }
         guard height > 0, !height.isNaN else { throw TypesettingError.invalidArgument("box height must be positive, got \(height)") }
@@ -47,7 +55,7 @@ public struct TextLayoutOptions: Hashable, Sendable {
         self.height = height
         self.maxLines = maxLines
         self.alignment = alignment
-        self.wrap = wrap
+        self.wrap = wrap ?? .preferred(for: alignment)
         self.truncation = truncation
         self.lineHeightMultiple = lineHeightMultiple
         self.minimumScaleFactor = minimumScaleFactor

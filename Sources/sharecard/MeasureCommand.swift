@@ -11,7 +11,7 @@ enum MeasureCommand {
             OptionSpec(name: "json", help: "Print the decision as JSON."),
             OptionSpec(name: "size", valueName: "PT", help: "Deprecated: the former name of --font-size (in text, --size is the canvas size)."),
         ],
-        details: "The size is the exact largest that fits in at most --lines lines; lines are balanced unless --wrap greedy.")
+        details: "The size is the exact largest that fits in at most --lines lines; lines are balanced unless --wrap greedy (justified lines are filled first).")
 
     struct Report: Encodable {
         struct Line: Encodable {

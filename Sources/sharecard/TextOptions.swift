@@ -15,7 +15,7 @@ enum TextOptions {
         OptionSpec(name: "lines", valueName: "N", help: "At most N lines, 0 = no limit (default 3)."),
         OptionSpec(name: "align", valueName: "A", help: "left|center|right|natural|justified (default center).",
                    values: ["left", "center", "right", "natural", "justified"]),
-        OptionSpec(name: "wrap", valueName: "MODE", help: "balanced|greedy (default balanced).", values: ["balanced", "greedy"]),
+        OptionSpec(name: "wrap", valueName: "MODE", help: "balanced|greedy (default balanced; greedy for justified text).", values: ["balanced", "greedy"]),
         OptionSpec(name: "truncation", valueName: "MODE", help: "tail|head|middle (default tail).", values: ["tail", "head", "middle"]),
         OptionSpec(name: "line-height", valueName: "X", help: "Line height multiple, 0.5-4 (default 1)."),
         OptionSpec(name: "tracking", valueName: "T", help: "Letter spacing in thousandths of an em (default 0)."),
@@ -37,11 +37,12 @@ enum TextOptions {
                                             sizeInPoints: try args.double("font-size", in: 1...2000) ?? 60, color: color,
                                             trackingInThousandthsOfEm: try args.double("tracking", in: -1000...1000) ?? 0)
             let height = args.value("height") == "inf" ? .infinity : try args.double("height", in: 1...100_000) ?? 300
+            let alignment: TextLayoutOptions.Alignment = try choice(args, "align", default: .center)
             options = try TextLayoutOptions(
                 width: try args.double("width", in: 1...100_000) ?? 944, height: height,
                 maxLines: try args.int("lines", in: 0...1000) ?? 3,
-                alignment: try choice(args, "align", default: .center),
-                wrap: try choice(args, "wrap", default: .balanced),
+                alignment: alignment,
+                wrap: try choice(args, "wrap", default: .preferred(for: alignment)),
                 truncation: try choice(args, "truncation", default: .tail),
                 lineHeightMultiple: try args.double("line-height", in: 0.5...4) ?? 1,
                 minimumScaleFactor: try args.double("min-scale", in: 0.01...1) ?? 0.3)

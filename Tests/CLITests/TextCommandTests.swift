@@ -14,6 +14,22 @@ final class TextCommandTests: XCTestCase {
         XCTAssertFalse(String(decoding: json.stdout, as: UTF8.self).contains("-0"), String(decoding: json.stdout, as: UTF8.self))
     }
 
+    /// `--align justified` fills lines before widening them unless `--wrap` says otherwise (the
+    /// lines of `JustificationTests`' Chinese text: 17, 16 and 8 characters filled).
+    func testJustifiedMeasureFillsLinesUnlessToldToBalance() throws {
+        let text = "我们的第一套公寓欢迎大家来参加派对新年快乐二〇二四年春节联欢晚会在北京举行欢迎光临"
+        func lineLengths(_ extra: [String]) throws -> [Int] {
+            let r = try Sharecard.run(["measure", "--json", "--font-size", "40", "--min-scale", "1", "--width", "700", "--height", "inf",
+                                       "--lines", "0", "--language", "zh", "--align", "justified", "--text", text] + extra)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let json = try XCTUnwrap(JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
+            return try XCTUnwrap(json["lines"] as? [[String: Any]]).compactMap { ($0["text"] as? String)?.count }
+        }
+        XCTAssertEqual(try lineLengths([]), [17, 16, 8])
+        XCTAssertEqual(try lineLengths(["--wrap", "greedy"]), [17, 16, 8])
+        XCTAssertNotEqual(try lineLengths(["--wrap", "balanced"]), [17, 16, 8])
+    }
+
     func testMeasureJSONReportsTheDecision() throws {
         let r = try Sharecard.run(["measure", "--text", "Our first apartment together", "--json"])
         XCTAssertEqual(r.status, 0, r.stderr)
