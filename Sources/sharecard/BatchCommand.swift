@@ -101,11 +101,16 @@ enum BatchCommand {
         do {
             var object = try item.event.get()
             let size = try BatchInput.takeSize(from: &object)
-            let photo = try PhotoInput.takePhoto(from: &object, directory: context.photoDirectory)
+            let photoPath = try PhotoInput.takePhoto(from: &object, directory: context.photoDirectory)
             let event = try EventDecoder().decode(object, otherFields: ["id", "size", "photo"])
             var card = try Card(event, catalog: context.catalog, scale: context.scale, size: size)
             // A path from the data, not the user: a FIFO there would block the batch for good.
-            if let photo { card.photo = try PhotoInput.load(photo, for: card, faceCache: context.faceCache, regularFileOnly: true) }
+            // Read and hashed only, to name the card: a card already written needs no decoding.
+            let photo = try photoPath.map { try PhotoInput.read(forKey: $0, regularFileOnly: true) }
+            card.undecodedPhotoDigest = photo?.digest
+            func decodePhoto() throws {
+                if let photo { card.photo = try PhotoInput.decode(photo, for: card, faceCache: context.faceCache) }
+            }
             guard let name = item.fileName else { return (.failed("no file name"), nil) }
             let path = (context.directory as NSString).appendingPathComponent(name)
             // The format and quality are part of the key: changing them renders again.
@@ -117,8 +122,11 @@ enum BatchCommand {
                 // A colour under 3:1 is resolved, not drawn, to say whether the title is set in it.
                 let low = CustomColor.isHex(card.event.color)
                     && ((try? CustomColor(card.event.color))?.lowestContrastStop.ratio ?? .infinity) < Contrast.largeTextMinimum
-                return (.skipped, low ? warning(try context.renderer.resolve(card).title) : nil)
+                guard low else { return (.skipped, nil) }
+                try decodePhoto()
+                return (.skipped, warning(try context.renderer.resolve(card).title))
             }
+            try decodePhoto()
             let (bytes, title, _) = try context.renderer.encoded(card, as: item.output)
             try OutputTarget(path).write(bytes)
             try context.journal.record(name: name, key: key, bytes: bytes)

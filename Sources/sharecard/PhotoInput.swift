@@ -11,13 +11,34 @@ import Raster
 enum PhotoInput {
     static let limits = ImageLimits.photo
 
-    /// Reads and decodes the photo at `path` for `card`, its faces looked up in `faceCache`
-    /// first; errors name the file.
-    static func load(_ path: String, for card: Card, faceCache: FaceCache?, regularFileOnly: Bool = false) throws -> EventPhoto {
-        try load(path, regularFileOnly: regularFileOnly) { data throws(PhotoInputError) in
-            try EventPhoto(data: data, template: card.template, size: card.canvasSize, scale: card.scale, limits: limits,
-                           faceCache: faceCache)
-        }
+    /// Reads and decodes the photo at `path` for `card`; errors name the file.
+    static func load(_ path: String, for card: Card) throws -> EventPhoto {
+        try load(path) { data throws(PhotoInputError) in try eventPhoto(data, for: card, faceCache: nil) }
+    }
+
+    /// A photo file read and hashed but not decoded: enough to name its card (`Card.key`), so a
+    /// batch skips a card already written without decoding its photo or searching it for faces.
+    struct Unread {
+        let path: String
+        let bytes: [UInt8]
+        /// SHA-256 of `bytes`, as `EventPhoto.digest` gives it.
+        let digest: String
+    }
+
+    /// The photo at `path`, read (as `read` reads it) and hashed.
+    static func read(forKey path: String, regularFileOnly: Bool = false) throws -> Unread {
+        let bytes = try read(path, regularFileOnly: regularFileOnly)
+        try HashingLibrary.require()
+        return Unread(path: path, bytes: bytes, digest: ContentHash.hex(bytes))
+    }
+
+    /// `photo` decoded for `card`, its faces looked up in `faceCache` first; errors name the file.
+    static func decode(_ photo: Unread, for card: Card, faceCache: FaceCache?) throws -> EventPhoto {
+        do { return try eventPhoto(photo.bytes, for: card, faceCache: faceCache) } catch { throw CommandError("\(photo.path): \(error)") }
+    }
+
+    private static func eventPhoto(_ data: [UInt8], for card: Card, faceCache: FaceCache?) throws(PhotoInputError) -> EventPhoto {
+        try EventPhoto(data: data, template: card.template, size: card.canvasSize, scale: card.scale, limits: limits, faceCache: faceCache)
     }
 
     /// Reads and decodes the photo at `path` for a canvas of `canvas` points at `scale` device
@@ -28,9 +49,8 @@ enum PhotoInput {
 
     /// The photo's bytes read, the hashing library checked (a photo is known by its digest),
     /// then `decode`d, its error prefixed with the path.
-    private static func load(_ path: String, regularFileOnly: Bool = false,
-                             decode: ([UInt8]) throws(PhotoInputError) -> EventPhoto) throws -> EventPhoto {
-        let data = try read(path, regularFileOnly: regularFileOnly)
+    private static func load(_ path: String, decode: ([UInt8]) throws(PhotoInputError) -> EventPhoto) throws -> EventPhoto {
+        let data = try read(path)
         try HashingLibrary.require()
         do { return try decode(data) } catch { throw CommandError("\(path): \(error)") }
     }

@@ -29,6 +29,30 @@ final class BatchFaceCacheTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("alone/b.png"))), try Data(contentsOf: URL(fileURLWithPath: path("cards/b.png"))))
     }
 
+    /// A re-run names each photo card by its photo's digest and skips it undecoded: no face is
+    /// searched for a card already written, and the summary says so.
+    func testARerunDecodesNoPhotoOfACardAlreadyWritten() throws {
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("jobs"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: PhotoCommandTests.photos.appendingPathComponent("three-faces.jpg"),
+                                         to: directory.appendingPathComponent("jobs/friends.jpg"))
+        try write("""
+            {"id": "a", "title": "Reunion", "template": "photo", "photo": "friends.jpg"}
+            {"id": "b", "title": "Reunion", "template": "photo", "photo": "friends.jpg", "size": "og"}
+
+            """, to: "jobs/events.jsonl")
+        let first = try Sharecard.run(["batch", "jobs/events.jsonl", "--out", "cards", "--jobs", "1"], in: directory)
+        XCTAssertEqual(first.stderr, "2 events: 2 written, 0 unchanged, 0 failed; faces: 1 detected, 1 reused\n")
+        let again = try Sharecard.run(["batch", "jobs/events.jsonl", "--out", "cards", "--jobs", "1"], in: directory)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(again.stderr, "2 events: 0 written, 2 unchanged, 0 failed\n")
+        // Another photo under the same name is another card: drawn again.
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("jobs/friends.jpg"))
+        try FileManager.default.copyItem(at: PhotoCommandTests.photos.appendingPathComponent("rocket-portrait.jpg"),
+                                         to: directory.appendingPathComponent("jobs/friends.jpg"))
+        let changed = try Sharecard.run(["batch", "jobs/events.jsonl", "--out", "cards", "--jobs", "1"], in: directory)
+        XCTAssertEqual(changed.stderr, "2 events: 2 written, 0 unchanged, 0 failed; faces: 1 detected, 1 reused\n")
+    }
+
     func testABatchWithoutPhotosSaysNothingOfFaces() throws {
         try write(#"{"title": "Plain"}"# + "\n", to: "events.jsonl")
         let result = try Sharecard.run(["batch", "events.jsonl", "--out", "cards"], in: directory)
