@@ -1,4 +1,5 @@
 import Foundation
+import Typesetting
 
 extension Card {
     /// Bump when a renderer change alters pixels, so caches keyed by `key` miss
@@ -23,9 +24,12 @@ extension Card {
 
 extension ContentHash {
     /// The version of a fonts folder: a hash of its manifest (`fonts.json` and the other JSON
-    /// files, its optional part) and of every file's name and contents, so a face replaced by
-    /// another of the same size is a new version. Reads the whole folder (13 MB shipped, a few
-    /// tens of milliseconds): `serve` and `batch` compute it once at start, `render` never.
+    /// files, its optional part), of every file's name and contents, so a face replaced by
+    /// another of the same size is a new version, and of the files outside it that rendering
+    /// may read (`FontLibrary.filesOutside`: the system's faces, present or absent, and the
+    /// hyphenation dictionaries). Reads them all (13 MB shipped, some 66 MB of system files
+    /// with every font package: about 0.2 s): `serve` and `batch` compute it once at start,
+    /// `render` never.
     public static func fontsVersion(directory: String) -> String {
         var bytes = Array((FileManager.default.contents(atPath: (directory as NSString).appendingPathComponent("fonts.json")) ?? Data()))
         for name in ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted() {
@@ -33,6 +37,17 @@ extension ContentHash {
             let contents = FileManager.default.contents(atPath: path).map(Array.init) ?? []
             bytes += Array("\(name):\(contents.count):".utf8) + sha256(contents) + Array(";".utf8)
             if name.hasSuffix(".json"), name != "fonts.json" { bytes += contents }
+        }
+        // The system's faces and dictionaries by their bytes, so that machines with the same
+        // packages agree and one without them (or with others) names its cards apart.
+        for path in FontLibrary.filesOutside(fontsDirectory: directory) {
+            bytes += Array("\(path):".utf8)
+            if let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) {
+                bytes += Array("\(data.count):".utf8) + data.withUnsafeBytes { sha256($0) }
+            } else {
+                bytes += Array("absent".utf8)
+            }
+            bytes += Array(";".utf8)
         }
         return String(hex(bytes).prefix(12))
     }

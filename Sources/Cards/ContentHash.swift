@@ -10,8 +10,13 @@ public enum ContentHash {
 
     /// The 32 bytes of SHA-256 of `bytes`.
     public static func sha256(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.withUnsafeBytes { sha256($0) }
+    }
+
+    /// The 32 bytes of SHA-256 of the bytes in `buffer` (a mapped file's, unread before).
+    public static func sha256(_ buffer: UnsafeRawBufferPointer) -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: 32)
-        let status = bytes.withUnsafeBufferPointer { sc_sha256($0.baseAddress, $0.count, &digest) }
+        let status = sc_sha256(buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), buffer.count, &digest)
         // Fails only when libcrypto cannot be loaded (a broken installation, which the commands
         // that hash report before starting: `libraryProblem`) or fails itself (out of memory):
         // never because of the input.
