@@ -57,7 +57,9 @@ struct AcceptHeader: Sendable {
             } else if r.type == offer.type && r.subtype == offer.subtype {
                 // A parameter the offer does not have (e.g. `;profile=x`) makes the range
                 // narrower than the offer: it does not match.
-                guard r.parameters.allSatisfy({ p in offer.parameter(p.name) == p.value }) else { continue }
+                guard r.parameters.allSatisfy({ p in Self.value(p.value, matches: offer.parameter(p.name), named: p.name) }) else {
+                    continue
+                }
                 specificity = 2 + r.parameters.count
             } else {
                 continue
@@ -65,6 +67,13 @@ struct AcceptHeader: Sendable {
             if best == nil || specificity > best!.specificity { best = (specificity, range.qualityPerMille) }
         }
         return best?.quality ?? 0
+    }
+
+    /// Whether a range's parameter value asks for the offer's: charset names ignore case
+    /// (`UTF-8` is `utf-8`), other values are compared as written.
+    static func value(_ asked: String, matches offered: String?, named name: String) -> Bool {
+        guard let offered else { return false }
+        return name == "charset" ? asked.lowercased() == offered.lowercased() : asked == offered
     }
 
     /// The offer with the highest non-zero weight; ties go to the earlier offer, so the
@@ -107,5 +116,9 @@ extension MediaType {
 
     static let png = MediaType(type: "image", subtype: "png")
     static let json = MediaType(type: "application", subtype: "json")
+    /// The JSON answer as negotiated: UTF-8, the one encoding RFC 8259 allows, so that
+    /// `Accept: application/json; charset=utf-8` takes it (a range with a parameter the offer
+    /// lacks does not match).
+    static let jsonOffer = MediaType(type: "application", subtype: "json", parameters: [(name: "charset", value: "utf-8")])
     static let multipartFormData = MediaType(type: "multipart", subtype: "form-data")
 }

@@ -61,16 +61,16 @@ struct CardFormatChoice: Equatable {
         if let format = named ?? pathFormat {
             if offeringJSON {
                 // POST: the named format or the JSON description, image first.
-                guard let best = accept.best(of: [MediaType(Substring(format.mediaType))!, .json]) else {
+                guard let best = accept.best(of: [MediaType(Substring(format.mediaType))!, .jsonOffer]) else {
                     throw ServiceError.notAcceptable(message: "POST /v1/cards answers \(format.mediaType) (format=\(format.rawValue)) or application/json, and Accept allows neither")
                 }
-                return CardFormatChoice(output: try output(format, quality), negotiated: true, json: best == .json)
+                return CardFormatChoice(output: try output(format, quality), negotiated: true, json: best == .jsonOffer)
             }
             return CardFormatChoice(output: try output(format, quality), negotiated: false)
         }
         // POST without format=: Accept chooses, PNG first.
         let formats: [ImageFormat] = [.png, .webp, .jpeg]
-        let offers = formats.map { MediaType(Substring($0.mediaType))! } + (offeringJSON ? [.json] : [])
+        let offers = formats.map { MediaType(Substring($0.mediaType))! } + (offeringJSON ? [.jsonOffer] : [])
         guard let best = accept.best(of: offers) else {
             throw ServiceError.notAcceptable(message: "POST /v1/cards answers image/png, image/webp, image/jpeg or application/json, and Accept allows none of them")
         }

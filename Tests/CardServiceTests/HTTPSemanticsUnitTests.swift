@@ -5,7 +5,7 @@ import XCTest
 
 final class AcceptHeaderTests: XCTestCase {
     func best(_ lines: [String]) -> String? {
-        AcceptHeader(fieldLines: lines).best(of: [.png, .json])?.essence
+        AcceptHeader(fieldLines: lines).best(of: [.png, .jsonOffer])?.essence
     }
 
     func testWeights() {
@@ -43,6 +43,11 @@ final class AcceptHeaderTests: XCTestCase {
         XCTAssertEqual(best(["application/jsonx, image/pngx"]), nil)
         // a range with a parameter the offer lacks does not match it
         XCTAssertEqual(best(["application/json;profile=x"]), nil)
+        // JSON is UTF-8 (RFC 8259): a charset asking for it matches, in any case; another does not
+        XCTAssertEqual(best(["application/json; charset=utf-8"]), "application/json")
+        XCTAssertEqual(best(["application/json;charset=\"UTF-8\""]), "application/json")
+        XCTAssertEqual(best(["application/json; charset=iso-8859-1"]), nil)
+        XCTAssertEqual(best(["application/json; charset=utf-8; q=0.5, image/png;q=0.4"]), "application/json")
         // unreadable elements are skipped; nothing readable accepts everything
         XCTAssertEqual(best(["application/json;q=2, image/png;q=0.3"]), "image/png")
         XCTAssertEqual(best(["garbage"]), "image/png")

@@ -73,6 +73,9 @@ final class FormatNegotiationTests: XCTestCase {
         Row(target: "/v1/cards", accept: "image/gif", expected: "406", vary: false, method: "POST"),
         Row(target: "/v1/cards?format=webp", accept: "application/json", expected: "json", vary: true, method: "POST"),
         Row(target: "/v1/cards", accept: "application/json", expected: "json", vary: true, method: "POST"),
+        // JSON is UTF-8: clients that name the charset get it, with a format named or not.
+        Row(target: "/v1/cards", accept: "application/json; charset=utf-8", expected: "json", vary: true, method: "POST"),
+        Row(target: "/v1/cards?format=webp", accept: "application/json; charset=UTF-8", expected: "json", vary: true, method: "POST"),
         // format=auto on a POST is the same as leaving it out: PNG first, and the JSON description.
         Row(target: "/v1/cards?format=auto", accept: nil, expected: "png", vary: true, method: "POST"),
         Row(target: "/v1/cards?format=auto", accept: "application/json", expected: "json", vary: true, method: "POST"),
