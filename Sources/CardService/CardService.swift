@@ -119,6 +119,18 @@ public final class CardService: Sendable {
             }
         }
 
+        /// `Cache-Control` for an answer that sets none of its own: a health check and metrics
+        /// are never stored, and the catalog, the playground and the API description may be but
+        /// are asked for again each time (a reload changes them, and the `v=` of their links);
+        /// nil for cards, previews and share pages, whose answers say how long they keep.
+        var cacheControl: String? {
+            switch self {
+            case .health, .metrics: return "no-store"
+            case .playground, .openAPI, .palettes, .palette, .templates, .template: return "no-cache"
+            case .card, .cards, .palettePreview, .share, .unknown: return nil
+            }
+        }
+
         var methods: [String] {
             if case .cards = self { return ["POST"] }
             if case .unknown = self { return [] }
@@ -148,6 +160,13 @@ public final class CardService: Sendable {
         case .cards: try Self.checkIfMatch(request, etag: nil, hasRepresentation: false)
         default: try Self.checkIfMatch(request, etag: nil, hasRepresentation: true)
         }
+        var response = try answer(route, request)
+        if let policy = route.cacheControl, !response.headers.contains("Cache-Control") { response.headers.set("Cache-Control", policy) }
+        return response
+    }
+
+    /// The route's answer, its method, query and conditions checked.
+    private func answer(_ route: Route, _ request: HTTPRequest) throws -> HTTPResponse {
         switch route {
         case .playground: return .text(configuration.playgroundHTML, contentType: "text/html; charset=utf-8")
         case .openAPI: return .json(bytes: Array(configuration.openAPIJSON.utf8))

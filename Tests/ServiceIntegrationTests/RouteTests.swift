@@ -117,6 +117,24 @@ final class RouteTests: XCTestCase {
 
     /// HEAD answers what GET answers (status and every header, Content-Length included)
     /// without the body: the next response on the same connection starts right after.
+    /// What sets no caching of its own says how it may be kept: health and metrics never (a
+    /// cache in front would answer probes and scrapes itself), the catalog, the playground and
+    /// the API description asked for again each time (a reload changes their `v=` links).
+    func testAnswersWithoutTheirOwnCachingSayHowToKeepThem() throws {
+        let running = try startService()
+        let expected = ["/healthz": "no-store", "/metrics": "no-store", "/": "no-cache", "/openapi.json": "no-cache",
+                        "/v1/templates": "no-cache", "/v1/templates/classic": "no-cache", "/v1/palettes": "no-cache",
+                        "/v1/palettes/dark": "no-cache",
+                        "/v1/palettes/dark/preview.png": "public, max-age=300, must-revalidate",
+                        "/v1/cards/classic.png?title=Hi": Self.revalidated, "/nowhere": "no-store"]
+        for (target, policy) in expected.sorted(by: { $0.key < $1.key }) {
+            for method in ["GET", "HEAD"] {
+                let answer = try fetch(running.port, method, target)
+                XCTAssertEqual(answer.header("Cache-Control"), policy, "\(method) \(target)")
+            }
+        }
+    }
+
     func testHeadMatchesGet() throws {
         let running = try startService()
         let client = try LoopbackHTTPClient(port: running.port)
