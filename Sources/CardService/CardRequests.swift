@@ -375,8 +375,10 @@ extension CardService {
         let template = try catalog.template(named: Event.defaultTemplate)
         let version = try Self.version(request)
         let caching = caching(version: version, signedExpires: nil, now: 0)
-        // The version tags a separate entity, cached under its own key like a card's.
-        let key = "\"preview-\(palette.name)-\(palette.version)-\(template.version)-\(configuration.fontsVersion)-\(Card.rendererVersion)\(version.map { "-v-" + $0 } ?? "")\""
+        // The version tags a separate entity, cached under its own key like a card's; the PNG
+        // encoder's revision ends it, as a card's tag, since a strong tag promises the bytes.
+        let key = "\"preview-\(palette.name)-\(palette.version)-\(template.version)-\(configuration.fontsVersion)-\(Card.rendererVersion)"
+            + "\(version.map { "-v-" + $0 } ?? "").e\(ImageOutput.png.encoderRevision)\""
         if let notModified = try Self.evaluateConditions(request, etag: key, caching: caching) {
             return withStoredLength(notModified, key: key)
         }

@@ -10,9 +10,10 @@ public struct CORSPolicy: Sendable, Hashable {
     /// `*` was given: any origin, answered with `Access-Control-Allow-Origin: *`.
     public let allowsAnyOrigin: Bool
 
-    /// Response fields a page may read besides the CORS-safelisted ones: the ETag, and the
-    /// warning an image answer carries when glyphs could not be drawn.
-    public static let exposedHeaders = "ETag, Sharecard-Missing-Glyphs"
+    /// Response fields a page may read besides the CORS-safelisted ones: the ETag, the warning
+    /// an image answer carries when glyphs could not be drawn, and what an error tells a client
+    /// to do next (`Retry-After` on 429 and 503, `Allow` on 405, `Accept-Post` on 415).
+    public static let exposedHeaders = "ETag, Sharecard-Missing-Glyphs, Retry-After, Allow, Accept-Post"
 
     public struct Invalid: Error, CustomStringConvertible {
         public let description: String

@@ -75,7 +75,7 @@ final class CORSTests: XCTestCase {
         let card = try fetch(port, "/v1/cards/classic.png?title=Cross%20origin", headers: [origin])
         XCTAssertEqual(card.status, 200)
         XCTAssertEqual(card.header("Access-Control-Allow-Origin"), Self.app)
-        XCTAssertEqual(card.header("Access-Control-Expose-Headers"), "ETag, Sharecard-Missing-Glyphs")
+        XCTAssertEqual(card.header("Access-Control-Expose-Headers"), "ETag, Sharecard-Missing-Glyphs, Retry-After, Allow, Accept-Post")
         XCTAssertEqual(card.header("Vary"), "Origin")
         let notModified = try fetch(port, "/v1/cards/classic.png?title=Cross%20origin", headers: [origin, "If-None-Match: \(card.header("ETag")!)"])
         XCTAssertEqual(notModified.status, 304)

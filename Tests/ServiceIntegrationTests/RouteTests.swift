@@ -71,6 +71,8 @@ final class RouteTests: XCTestCase {
         XCTAssertEqual(preview.header("Content-Type"), "image/png")
         XCTAssertNotNil(pngSize(preview.body))
         XCTAssertTrue(preview.header("ETag")?.hasPrefix("\"preview-pastel-") == true, preview.header("ETag") ?? "")
+        // The PNG encoder's revision ends it, as a card's: a strong tag promises the bytes.
+        XCTAssertNotNil(preview.header("ETag")?.range(of: #"\.e[0-9]+"$"#, options: .regularExpression), preview.header("ETag") ?? "")
         XCTAssertEqual(preview.header("Cache-Control"), Self.revalidated)
 
         let card = try fetch(port, "/v1/cards/classic.png?title=Hello%20world")
