@@ -152,6 +152,7 @@ public final class CardService: Sendable {
     }
 
     func dispatch(_ route: Route, _ request: HTTPRequest) throws -> HTTPResponse {
+        let request = request.removingQueryItems { Self.isLinkDecoration($0.name) }
         try checkMethod(route, request)
         if request.method == "OPTIONS" { return try preflight(request, route) }
         try Self.checkUnexpectedQuery(route, request)

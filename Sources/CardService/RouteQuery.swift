@@ -5,13 +5,30 @@ import UnicodeText
 /// server makes and `sharecard sign` repeats on the URL it signed, so that sign never prints a
 /// URL the server refuses for its names.
 extension CardService {
+    /// Query names that links pick up on their way to a reader and that no route reads: the
+    /// campaign tags of newsletters and shorteners (`utm_*`), the click ids social sites and
+    /// ad networks append (`fbclid`, `gclid` …) and the cache-buster `_`. They are dropped
+    /// before anything else looks at the query, signatures included: a share link posted on a
+    /// social site still opens, and since nothing reads them they cannot change an answer.
+    public static func isLinkDecoration(_ name: String) -> Bool {
+        name.hasPrefix("utm_") || linkDecorations.contains(name)
+    }
+
+    private static let linkDecorations: Set<String> = [
+        "_", "fbclid", "gclid", "gbraid", "wbraid", "dclid", "msclkid", "twclid", "igshid", "yclid", "mc_cid", "mc_eid",
+    ]
+
     /// A route that takes no query (all but card URLs, share pages and `POST /v1/cards`; a
     /// palette preview takes only `v`) refuses one: 400 `unexpected_query`.
     static func checkUnexpectedQuery(_ route: Route, _ request: HTTPRequest) throws(ServiceError) {
         switch route {
         case .cards, .card, .share: return
-        case .palettePreview where request.queryItems.allSatisfy({ $0.name == versionParameter }):
-            try checkParameterNames(request.queryItems, allowed: [versionParameter])  // `v` twice
+        case .palettePreview:
+            guard let other = request.queryItems.first(where: { $0.name != versionParameter }) else {
+                return try checkParameterNames(request.queryItems, allowed: [versionParameter])  // `v` twice
+            }
+            throw .badRequest(code: "unexpected_query", message: "a palette preview takes no query parameter but \(versionParameter)",
+                              field: other.name)
         default:
             guard let first = request.queryItems.first else { return }
             throw .badRequest(code: "unexpected_query", message: "this route takes no query parameters", field: first.name)
@@ -40,16 +57,20 @@ extension CardService {
     /// `--max-scale`) are not judged: they depend on the server's catalog and settings.
     public static func refusalOfSignedURL(_ signed: HTTPRequest) -> String? {
         let route = Route(signed.path)
+        let signed = signed.removingQueryItems { isLinkDecoration($0.name) }
         do throws(ServiceError) {
             switch route {
             case .unknown: throw .notFound(code: "not_found", message: "no such route: \(QuotedValue.quoted(signed.path))", field: nil)
             case .cards: throw .forbidden(code: "signing_enabled", message: postingWhileSigningMessage)
             case .card: try checkParameterNames(signed.queryItems, allowed: cardParameters)
             case .share: try checkParameterNames(signed.queryItems, allowed: shareParameters)
+            case .palettePreview:
+                throw .badRequest(code: "unexpected_query", message: "a palette preview takes no signature (it needs none on a "
+                    + "server that signs URLs); card URLs and share pages are signed", field: nil)
             default:
                 if signed.queryItems.allSatisfy({ ["expires", "sig"].contains($0.name) }) {
-                    throw .badRequest(code: "unexpected_query", message: "this route takes no query parameters, so it cannot carry a "
-                        + "signature; card URLs and share pages are signed", field: nil)
+                    throw .badRequest(code: "unexpected_query", message: "this route takes no signature (it needs none on a "
+                        + "server that signs URLs); card URLs and share pages are signed", field: nil)
                 }
                 try checkUnexpectedQuery(route, signed)
             }

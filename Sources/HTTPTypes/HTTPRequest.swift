@@ -12,7 +12,7 @@ public struct HTTPRequest: Sendable {
     /// The query string after `?`, not decoded; nil when the target has no `?`.
     public let rawQuery: String?
     /// The query as form items: `+` is a space, `%XX` decoded, order and duplicates kept.
-    public let queryItems: [HTTPQueryItem]
+    public private(set) var queryItems: [HTTPQueryItem]
     /// "HTTP/1.1" or "HTTP/1.0".
     public let version: String
     public let headers: HTTPHeaders
@@ -43,6 +43,14 @@ public struct HTTPRequest: Sendable {
     /// The first value of the query item named `name` (case-sensitive), or nil.
     public func queryValue(_ name: String) -> String? {
         queryItems.first { $0.name == name }?.value
+    }
+
+    /// The same request without the query items `drop` picks; `target` and `rawQuery` stay
+    /// as received (the access log shows what came).
+    public func removingQueryItems(where drop: (HTTPQueryItem) -> Bool) -> HTTPRequest {
+        var copy = self
+        copy.queryItems.removeAll(where: drop)
+        return copy
     }
 
     /// Every value of the query items named `name`, in order.

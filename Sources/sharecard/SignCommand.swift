@@ -46,7 +46,12 @@ enum SignCommand {
         guard request.path.hasPrefix("/") else {
             throw UsageError(description: "'\(args.positionals[0])' is not a URL path such as /v1/cards/classic.png?title=Hello")
         }
-        let items = request.queryItems.map { ($0.name, $0.value) }
+        // What the server drops before it verifies is left out of the signed URL, and said.
+        let dropped = request.queryItems.filter { CardService.isLinkDecoration($0.name) }.map(\.name)
+        if !dropped.isEmpty {
+            FileHandle.standardError.write(Data("sharecard sign: note: left out \(dropped.joined(separator: ", ")): the server ignores them\n".utf8))
+        }
+        let items = request.queryItems.filter { !CardService.isLinkDecoration($0.name) }.map { ($0.name, $0.value) }
         let signed = try signer.sign(path: request.path, items: items, expires: Int(Date().timeIntervalSince1970) + expiresIn)
         // The server's own check of the route and its query's names, on the URL as it will arrive.
         if let refusal = CardService.refusalOfSignedURL(try HTTPRequest(target: signed)) {

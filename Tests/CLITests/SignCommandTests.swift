@@ -16,15 +16,26 @@ final class SignCommandTests: XCTestCase {
         }
     }
 
+    /// Campaign tags and click ids are left out of the signed URL, as the server drops them
+    /// before it verifies, and the note says so.
+    func testLeavesOutWhatTheServerIgnores() throws {
+        let result = try Sharecard.run(["sign", "/v1/share?title=x&utm_source=news&fbclid=abc", "--key", Self.key])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "sharecard sign: note: left out utm_source, fbclid: the server ignores them\n")
+        let printed = String(decoding: result.stdout, as: UTF8.self)
+        XCTAssertTrue(printed.hasPrefix("/v1/share?title=x&expires="), printed)
+        XCTAssertFalse(printed.contains("utm_") || printed.contains("fbclid"), printed)
+    }
+
     func testRefusesWhatTheServerRefuses() throws {
         let cases: [(url: String, expected: String)] = [
             ("/v1/cards/classic.png?title=x&title=y", "400 duplicate_parameter: query parameter \"title\" given twice"),
             ("/v1/cards/classic.png?title=x&nope=1", "400 unknown_parameter: unknown query parameter \"nope\""),
             ("/v1/share?title=x&format=jpeg", "400 unknown_parameter: unknown query parameter \"format\""),
-            ("/v1/palettes/default/preview.png", "400 unexpected_query: this route takes no query parameters, so it cannot carry a signature; "
-                + "card URLs and share pages are signed"),
-            ("/v1/palettes/default/preview.png?v=1", "400 unexpected_query: this route takes no query parameters"),
-            ("/v1/templates", "400 unexpected_query"),
+            ("/v1/palettes/default/preview.png", "400 unexpected_query: a palette preview takes no signature (it needs none on a "
+                + "server that signs URLs); card URLs and share pages are signed"),
+            ("/v1/palettes/default/preview.png?v=1", "400 unexpected_query: a palette preview takes no signature"),
+            ("/v1/templates", "400 unexpected_query: this route takes no signature (it needs none on a server that signs URLs)"),
             ("/v1/nowhere", "404 not_found: no such route: \"/v1/nowhere\""),
             ("/v1/cards", "403 signing_enabled"),
         ]

@@ -105,5 +105,10 @@ final class SigningTests: XCTestCase {
         let good = try URLSigner(keys: [Self.key]).sign(path: "/v1/share", items: [("title", "x")], expires: Self.now + 600)
         XCTAssertNil(CardService.refusalOfSignedURL(try HTTPRequest(target: good)))
         XCTAssertEqual(try fetch(port, good).status, 200)
+        // A share link posted on a social site comes back with a click id; nothing reads it, so
+        // the signature still holds. Another parameter added is still a forgery.
+        XCTAssertNil(CardService.refusalOfSignedURL(try HTTPRequest(target: good + "&fbclid=IwAR0abc&utm_source=feed")))
+        XCTAssertEqual(try fetch(port, good + "&fbclid=IwAR0abc&utm_source=feed").status, 200)
+        XCTAssertEqual(try fetch(port, good + "&palette=dark").status, 403)
     }
 }
