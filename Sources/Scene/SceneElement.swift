@@ -86,6 +86,11 @@ public struct TextStyle: Hashable, Sendable {
     public let size: Length
     public let color: ColorReference
     public let trackingInThousandthsOfEm: Double
+
+    /// What a `font` leaving a field out takes it from, and what a label or chip without
+    /// `font` is set in: Quicksand Bold at 60 points in the foreground colour, no tracking.
+    public static let defaults = TextStyle(family: "Quicksand", weight: FontWeight(700)!, size: .points(60),
+                                           color: .foreground(alpha: 1), trackingInThousandthsOfEm: 0)
 }
 
 /// A `Label`: fitted, shrunk down to `minimumScaleFactor`, truncated with an ellipsis last.

@@ -110,7 +110,7 @@ extension JSONNode {
                       try s.optional("color")?.colorReference() ?? .fixed(Color(gray: 0, alpha: 0.35)))
         }
         let alignment = try optional("alignment")?.enumValue(TextLayoutOptions.Alignment.self) ?? .center
-        return LabelElement(text: try required("text").textReference(), style: try required("font").textStyle(),
+        return LabelElement(text: try required("text").textReference(), style: try optional("font")?.textStyle() ?? .defaults,
                             maxLines: try optional("maxLines")?.lineLimit() ?? LineLimit(3),
                             alignment: alignment,
                             wrap: try optional("wrap")?.enumValue(TextLayoutOptions.Wrap.self) ?? .preferred(for: alignment),
@@ -154,7 +154,7 @@ extension JSONNode {
         }
         var radius: Double? = nil
         if let r = try optional("cornerRadius"), !r.isString { radius = try r.number(in: 0...1000) }
-        return ChipElement(glyph: glyph, text: try required("text").textReference(), style: try required("font").textStyle(),
+        return ChipElement(glyph: glyph, text: try required("text").textReference(), style: try optional("font")?.textStyle() ?? .defaults,
                            background: try optional("background")?.colorReference(), cornerRadius: radius,
                            contentInsets: insets, spacing: try optional("spacing")?.chipLength(points: 0...200) ?? .points(10),
                            minimumScaleFactor: try optional("minimumScaleFactor")?.number(in: 0.05...1) ?? 1,
@@ -173,8 +173,9 @@ extension JSONNode {
 
     func textStyle() throws -> TextStyle {
         try rejectUnknownKeys(allowed: ["family", "weight", "size", "color", "tracking"])
-        let weight = try optional("weight")?.integer(in: 1...1000) ?? 700
-        var size = Length.points(60)
+        let defaults = TextStyle.defaults
+        let weight = try optional("weight").map { FontWeight(try $0.integer(in: 1...1000))! } ?? defaults.weight
+        var size = defaults.size
         if let node = try optional("size") {
             size = try node.length(allowPercent: false)
             for term in size.terms {
@@ -182,10 +183,10 @@ extension JSONNode {
                 if case .share(_, let a, let b) = term, !(0.0001...1).contains(a / b) { throw node.fail("must be a positive share of at most the whole side") }
             }
         }
-        return TextStyle(family: try optional("family")?.string(maximumLength: 64) ?? "Quicksand",
-                         weight: FontWeight(weight)!, size: size,
-                         color: try optional("color")?.colorReference() ?? .foreground(alpha: 1),
-                         trackingInThousandthsOfEm: try optional("tracking")?.number(in: -500...1000) ?? 0)
+        return TextStyle(family: try optional("family")?.string(maximumLength: 64) ?? defaults.family,
+                         weight: weight, size: size,
+                         color: try optional("color")?.colorReference() ?? defaults.color,
+                         trackingInThousandthsOfEm: try optional("tracking")?.number(in: -500...1000) ?? defaults.trackingInThousandthsOfEm)
     }
 
     func textReference() throws -> TextReference {
