@@ -19,9 +19,9 @@ enum CardOptions {
     ]
 
     static let dataSpecs: [OptionSpec] = [
-        OptionSpec(name: "fonts", valueName: "DIR", help: "Fonts folder (default: the project's fonts/)."),
-        OptionSpec(name: "palettes", valueName: "DIR", help: "Palettes folder (default: the project's palettes/)."),
-        OptionSpec(name: "templates", valueName: "DIR", help: "Templates folder (default: the project's templates/)."),
+        OptionSpec(name: "fonts", valueName: "DIR", help: "Fonts folder (default: the data folder's fonts/; see FILES in the manual)."),
+        OptionSpec(name: "palettes", valueName: "DIR", help: "Palettes folder (default: the data folder's palettes/; see FILES in the manual)."),
+        OptionSpec(name: "templates", valueName: "DIR", help: "Templates folder (default: the data folder's templates/; see FILES in the manual)."),
     ]
 
     static func catalog(_ args: ParsedArguments) throws -> Catalog {

@@ -15,7 +15,7 @@ enum DrawCommand {
             OptionSpec(name: "size", valueName: "PRESET|WxH",
                        help: "Draw on a canvas of this size instead of the scene's own: card (1024×576), og (1200×630), square (1080×1080), story (1080×1920), banner (1500×500), or WxH with sides of 320 to 4096 points.",
                        values: CardSize.presets.map(\.name)),
-            OptionSpec(name: "scale", valueName: "N", help: "Device pixels per point, overriding the scene's scale (1-4)."),
+            OptionSpec(name: "scale", valueName: "N", help: "Device pixels per point, overriding the scene's scale (0.25-4, as a scene's own)."),
             OptionSpec(name: "photo", valueName: "FILE",
                        help: "The event's photo (JPEG, PNG, WebP or HEIC, '-' for standard input) for the scene's images whose src is {\"from\": \"eventPhoto\"}, cropped to its faces as on a card; without it they show their placeholder."),
         ] + OutputFormatOptions.specs,
@@ -29,7 +29,7 @@ enum DrawCommand {
         guard path != "-" || args.value("photo") != "-" else {
             throw UsageError(description: "sharecard draw: the scene and the photo cannot both be read from standard input")
         }
-        let scale = try args.double("scale", in: 1...4)
+        let scale = try args.double("scale", in: 0.25...4)
         let size = try CardOptions.size(args)?.size
         let format = try OutputFormatOptions.output(args, path: output)
         let target = try OutputTarget(output)

@@ -7,7 +7,7 @@ enum FontsCommand {
         summary: "List the faces of the fonts folder, or validate its manifest and faces.",
         usage: "fonts list | validate [--fonts DIR]",
         options: [
-            OptionSpec(name: "fonts", valueName: "DIR", help: "Fonts folder (default: the project's fonts/)."),
+            OptionSpec(name: "fonts", valueName: "DIR", help: "Fonts folder (default: the data folder's fonts/; see FILES in the manual)."),
         ],
         positionals: ["ACTION"],
         minimumPositionals: 1,

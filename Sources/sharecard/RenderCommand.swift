@@ -17,6 +17,7 @@ enum RenderCommand {
         ] + OutputFormatOptions.specs + CardOptions.dataSpecs,
         details: """
             Example: sharecard render --title "Our first apartment together" --date 2024-06-01 --color user_purple -o card.png
+
             With a hex --color the text colour is chosen (white or near-black, whichever contrasts more
             where the background contrasts least), and a line on standard error says which, with its
             WCAG 2 contrast: "colour #1e88e5: near-black text (#121212), contrast 5.09:1 (WCAG 2 AA;

@@ -20,7 +20,7 @@ enum TextOptions {
         OptionSpec(name: "line-height", valueName: "X", help: "Line height multiple, 0.5-4 (default 1)."),
         OptionSpec(name: "tracking", valueName: "T", help: "Letter spacing in thousandths of an em (default 0)."),
         OptionSpec(name: "language", valueName: "BCP47", help: "Language for shaping, line breaks, hyphenation and CJK forms (default en, not hyphenated)."),
-        OptionSpec(name: "fonts", valueName: "DIR", help: "Fonts folder (default: the project's fonts/)."),
+        OptionSpec(name: "fonts", valueName: "DIR", help: "Fonts folder (default: the data folder's fonts/; see FILES in the manual)."),
     ]
 
     /// The text laid out with `library`, or the fonts `--fonts` names when nil.

@@ -83,6 +83,13 @@ final class CompletionTests: TemporaryDirectoryTestCase {
         }
     }
 
+    /// Roff fills consecutive lines into one paragraph: the render example keeps a line of its
+    /// own, the prose after it a paragraph of its own.
+    func testManPageKeepsTheExampleApartFromTheProse() throws {
+        let page = String(decoding: try Sharecard.run(["man"]).stdout, as: UTF8.self)
+        XCTAssertTrue(page.contains("\\-o card.png\n\nWith a hex"), "the example runs into the next paragraph")
+    }
+
     /// The bash script really completes: sourced into bash, it offers commands and options.
     func testBashCompletesInABashShell() throws {
         let file = try write(try script("bash"), to: "sharecard.bash")

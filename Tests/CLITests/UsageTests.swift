@@ -109,13 +109,23 @@ final class UsageTests: TemporaryDirectoryTestCase {
     /// Like every other usage error, a bad --scale names the command that rejected it.
     func testScaleOutOfRangeIsAUsageErrorNamingTheCommand() throws {
         try write(#"{"width": 4, "height": 4}"#, to: "scene.json")
-        for bad in ["0.5", "5", "two", "nan", "0x2", "0x1.8p1", "inf", "2.0f"] {
+        for bad in ["0.2", "5", "two", "nan", "0x2", "0x1.8p1", "inf", "2.0f"] {
             let result = try Sharecard.run(["draw", "scene.json", "-o", "out.png", "--scale", bad], in: directory)
             XCTAssertEqual(result.status, 2, bad)
             XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
-            XCTAssertTrue(result.stderr.hasPrefix("sharecard draw: --scale must be a number from 1 to 4"), result.stderr)
+            XCTAssertTrue(result.stderr.hasPrefix("sharecard draw: --scale must be a number from 0.25 to 4"), result.stderr)
             XCTAssertFalse(FileManager.default.fileExists(atPath: path("out.png")), bad)
         }
+    }
+
+    /// `--scale` takes what a scene's own `scale` takes, 0.25 to 4: a 400×200 scene at 0.25 is
+    /// a 100×50 image.
+    func testDrawScaleTakesAScenesOwnRange() throws {
+        try write(#"{"width": 400, "height": 200}"#, to: "scene.json")
+        let result = try Sharecard.run(["draw", "scene.json", "-o", "out.png", "--scale", "0.25"], in: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let png = try Data(contentsOf: URL(fileURLWithPath: path("out.png")))
+        XCTAssertEqual(png[16..<24].map { $0 }, [0, 0, 0, 100, 0, 0, 0, 50], "IHDR width and height")
     }
 
     /// Decimal spellings are numbers; `0x1.8p1`, which Swift's `Double(_:)` reads as 3, is not one.
