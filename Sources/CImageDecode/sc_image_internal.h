@@ -29,9 +29,9 @@ int sc_orientation_transposes(int orientation);
  * size. Returns 0, or -1 when out of memory (the old buffer is then left in place). */
 int sc_apply_orientation(uint32_t **pixels, uint32_t *w, uint32_t *h, int orientation);
 
-/* The smallest n in 1...8 with ceil(w * n / 8) >= tw and ceil(h * n / 8) >= th (`mode`
- * SC_IMAGE_TARGET_COVER), or with either of them (SC_IMAGE_TARGET_FIT); 8 when none smaller
- * serves, or when tw or th is 0. */
+/* The smallest n of 1, 2, 4 and 8 with ceil(w * n / 8) >= tw and ceil(h * n / 8) >= th
+ * (`mode` SC_IMAGE_TARGET_COVER), or with either of them (SC_IMAGE_TARGET_FIT); 8 when none
+ * smaller serves, or when tw or th is 0. Only halvings, which do not alias. */
 int sc_dct_scale_numerator(uint32_t w, uint32_t h, uint32_t tw, uint32_t th, uint32_t mode);
 
 /* Fills *result with oriented pixels (ownership passes to it), their size, the stored size

@@ -2,6 +2,7 @@ import Cards
 import Faces
 import Foundation
 import Raster
+import TestSupport
 import XCTest
 
 /// Photo cards whose faces come from a face cache: byte for byte the cards a cold detection
@@ -67,15 +68,24 @@ final class FaceCacheCardTests: XCTestCase {
         XCTAssertNotEqual(changed.photo?.digest, original.photo?.digest)
     }
 
-    /// A 320×320 canvas decodes the photo DCT-reduced (5/8: 505×320), where the faces are in
+    /// three-faces.png enlarged to 1614×1024 as a JPEG: decoded whole for the card, halved by
+    /// the DCT (807×512) for a 320×320 canvas.
+    static func threeFacesTwiceAsLarge() throws -> [UInt8] {
+        let png = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("FacesTests/Fixtures/three-faces.png")
+        return try EnlargedPhoto.jpeg(fromPNGAt: png, width: 1614).bytes
+    }
+
+    /// A 320×320 canvas decodes the photo DCT-reduced (4/8: 807×512), where the faces are in
     /// other pixels: a miss, and the card is the one a cold detection draws.
     func testAnotherReductionOfThePhotoIsAMiss() throws {
-        let bytes = try Self.threeFaces()
+        let bytes = try Self.threeFacesTwiceAsLarge()
         let cache = try FaceCache(capacity: 8)
         let full = try photo(bytes, cache: cache)
+        XCTAssertEqual(full.photo?.photo.image.width, 1614)
         let small = try CardSize(width: 320, height: 320)
         let reduced = try photo(bytes, size: small, cache: cache)
-        XCTAssertEqual([reduced.photo?.photo.image.width, reduced.photo?.photo.image.height], [505, 320])
+        XCTAssertEqual([reduced.photo?.photo.image.width, reduced.photo?.photo.image.height], [807, 512])
         XCTAssertEqual(cache.statistics.misses, 2)
         XCTAssertNotEqual(reduced.photo?.faces, full.photo?.faces)
         XCTAssertEqual(try png(reduced), try png(try photo(bytes, size: small, cache: nil)))

@@ -9,18 +9,18 @@ final class ResizedPhotoCardTests: XCTestCase {
     func card(size: CardSize) throws -> Card {
         let event = try Event(title: "Biscuit's first birthday", template: "photo")
         var card = try Card(event, catalog: CardGoldenTests.catalog.get(), size: size)
-        let bytes = Array(try Data(contentsOf: EventPhotoCardTests.fixtures.appendingPathComponent("three-faces.jpg")))
+        let bytes = try FaceCacheCardTests.threeFacesTwiceAsLarge()
         card.photo = try EventPhoto(data: bytes, template: card.template, size: card.canvasSize, scale: 1)
         return card
     }
 
     func testResizedCardDrawsAsOneMadeAtItsSize() throws {
-        // 807×512: for 320×320 the decoder scales by 5/8 (505×320); 1200×630 needs it whole.
+        // 1614×1024: for 320×320 the decoder halves it (807×512); 1200×630 needs it whole.
         let small = try card(size: CardSize(width: 320, height: 320))
-        XCTAssertEqual(small.photo?.photo.image.width, 505)
+        XCTAssertEqual(small.photo?.photo.image.width, 807)
         let resized = try small.resized(to: .og)
         let direct = try card(size: .og)
-        XCTAssertEqual([resized.photo?.photo.image.width, resized.photo?.photo.image.height], [807, 512])
+        XCTAssertEqual([resized.photo?.photo.image.width, resized.photo?.photo.image.height], [1614, 1024])
         XCTAssertEqual(resized.photo?.faces, direct.photo?.faces)
         XCTAssertEqual(resized.key(fontsVersion: "f"), direct.key(fontsVersion: "f"))
         let renderer = try CardGoldenTests.renderer.get()
