@@ -93,6 +93,33 @@ sc_srgb_conversion *sc_srgb_conversion_from_icc(const uint8_t *icc, size_t icc_s
     return rgb_profile_conversion(context, sc_lcms2.cmsOpenProfileFromMemTHR(context, icc, (cmsUInt32Number)icc_size));
 }
 
+sc_srgb_conversion *sc_srgb_conversion_from_grey_icc(const uint8_t *icc, size_t icc_size) {
+    if (!icc || icc_size < 128 || icc_size > 0xFFFFFFF) return NULL;
+    cmsContext context = quiet_context();
+    if (!context) return NULL;
+    cmsHPROFILE source = sc_lcms2.cmsOpenProfileFromMemTHR(context, icc, (cmsUInt32Number)icc_size);
+    cmsHPROFILE srgb = sc_lcms2.cmsCreate_sRGBProfileTHR(context);
+    cmsHTRANSFORM transform = NULL;
+    if (source && srgb && sc_lcms2.cmsGetColorSpace(source) == cmsSigGrayData) {
+        /* The grey is the first byte of each BGRA word (B = G = R); the other three are passed
+         * over on the way in, and without cmsFLAGS_COPY_ALPHA the output's alpha byte is not
+         * written, so alpha stays where it is. */
+        const cmsUInt32Number grey_in_bgra = COLORSPACE_SH(PT_GRAY) | CHANNELS_SH(1) | BYTES_SH(1) | EXTRA_SH(3);
+        transform = sc_lcms2.cmsCreateTransformTHR(context, source, grey_in_bgra, srgb, TYPE_BGRA_8, INTENT_PERCEPTUAL, 0);
+    }
+    if (source) sc_lcms2.cmsCloseProfile(source);
+    if (srgb) sc_lcms2.cmsCloseProfile(srgb);
+    sc_srgb_conversion *conversion = transform ? (sc_srgb_conversion *)malloc(sizeof *conversion) : NULL;
+    if (!conversion) {
+        if (transform) sc_lcms2.cmsDeleteTransform(transform);
+        sc_lcms2.cmsDeleteContext(context);
+        return NULL;
+    }
+    conversion->context = context;
+    conversion->transform = transform;
+    return conversion;
+}
+
 sc_srgb_conversion *sc_srgb_conversion_from_chromaticities(const double white_xy[2], const double primaries_xy[6]) {
     for (int i = 0; i < 2; i++) if (!(white_xy[i] > 0 && white_xy[i] < 1)) return NULL;
     for (int i = 0; i < 6; i++) if (!(primaries_xy[i] >= 0 && primaries_xy[i] < 1)) return NULL;
@@ -144,6 +171,10 @@ static int convert_once(sc_srgb_conversion *conversion, uint32_t *pixels, size_t
 
 int sc_icc_rgb_to_srgb(uint32_t *pixels, size_t count, const uint8_t *icc, size_t icc_size) {
     return convert_once(sc_srgb_conversion_from_icc(icc, icc_size), pixels, count);
+}
+
+int sc_icc_grey_to_srgb(uint32_t *pixels, size_t count, const uint8_t *icc, size_t icc_size) {
+    return convert_once(sc_srgb_conversion_from_grey_icc(icc, icc_size), pixels, count);
 }
 
 int sc_chromaticities_to_srgb(uint32_t *pixels, size_t count, const double white_xy[2], const double primaries_xy[6]) {

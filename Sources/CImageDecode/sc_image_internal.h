@@ -51,6 +51,11 @@ int sc_icc_is_srgb(const uint8_t *icc, size_t icc_size);
  * Returns 0, or -1 when the profile is not a usable RGB profile. */
 int sc_icc_rgb_to_srgb(uint32_t *pixels, size_t count, const uint8_t *icc, size_t icc_size);
 
+/* Converts the straight BGRA pixels of a grey image (B = G = R) in place from a grey ICC
+ * profile to sRGB grey (alpha kept), as lcms2, Chrome and Firefox read black-and-white photos
+ * that carry one. Returns 0, or -1 when the profile is not a usable grey profile. */
+int sc_icc_grey_to_srgb(uint32_t *pixels, size_t count, const uint8_t *icc, size_t icc_size);
+
 /* Converts straight BGRA pixels in place to sRGB from RGB stored with the sRGB curve under
  * other primaries: white point and red, green, blue as CIE x, y pairs (PNG's cHRM). Returns
  * 0, or -1 when lcms2 refuses the chromaticities. */
@@ -63,6 +68,8 @@ int sc_chromaticities_to_srgb(uint32_t *pixels, size_t count, const double white
  * sc_chromaticities_to_srgb are one conversion applied to a whole image. */
 typedef struct sc_srgb_conversion sc_srgb_conversion;
 sc_srgb_conversion *sc_srgb_conversion_from_icc(const uint8_t *icc, size_t icc_size);
+/* For a grey image's pixels, as sc_icc_grey_to_srgb; NULL when the profile is not grey. */
+sc_srgb_conversion *sc_srgb_conversion_from_grey_icc(const uint8_t *icc, size_t icc_size);
 sc_srgb_conversion *sc_srgb_conversion_from_chromaticities(const double white_xy[2], const double primaries_xy[6]);
 void sc_srgb_conversion_apply(const sc_srgb_conversion *conversion, uint32_t *pixels, size_t count);
 void sc_srgb_conversion_free(sc_srgb_conversion *conversion);

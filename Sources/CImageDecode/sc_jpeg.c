@@ -210,6 +210,8 @@ int sc_image_decode_jpeg(const uint8_t *data, size_t size, const sc_image_reques
         sc_cmyk_to_bgra(s->cmyk, s->pixels, (size_t)ow * oh, s->icc, icc_length, &converted);
     } else if (s->icc && s->cinfo.num_components == 3 && sc_icc_is_srgb(s->icc, icc_length) == 0) {
         converted = sc_icc_rgb_to_srgb(s->pixels, (size_t)ow * oh, s->icc, icc_length) == 0;
+    } else if (s->icc && s->cinfo.num_components == 1) {
+        converted = sc_icc_grey_to_srgb(s->pixels, (size_t)ow * oh, s->icc, icc_length) == 0;
     }
     uint32_t *pixels = s->pixels;
     if (sc_apply_orientation(&pixels, &ow, &oh, orientation) != 0) {

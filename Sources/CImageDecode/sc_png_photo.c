@@ -18,6 +18,7 @@ enum { MAX_PROFILE_BYTES = 8u << 20 };
 
 typedef struct {
     uint32_t width, height;
+    int grey;            /* colour type 0 or 4: grey, with or without alpha */
     const uint8_t *iccp; /* the iCCP chunk's data: name, NUL, method, zlib stream */
     size_t iccp_size;
     size_t gama_at;      /* offset of the gAMA chunk, 0 when none */
@@ -58,6 +59,7 @@ static void read_colour_chunks(const uint8_t *data, size_t size, colour_chunks *
         if (memcmp(type, "IHDR", 4) == 0 && length == 13) {
             c->width = be32(body);
             c->height = be32(body + 4);
+            c->grey = body[9] == 0 || body[9] == 4;
         } else if (memcmp(type, "iCCP", 4) == 0 && !c->iccp && crc_ok(type, length)) {
             c->iccp = body;
             c->iccp_size = length;
@@ -117,6 +119,10 @@ static int chromaticities_are_srgb(const uint32_t chrm[8]) {
 /* The conversion to sRGB the chunks ask for, or NULL for none (sRGB already, or a profile or
  * chromaticities lcms2 cannot use: the stored values are then read as sRGB). */
 static sc_srgb_conversion *colour_conversion(const colour_chunks *chunks, const uint8_t *profile, size_t profile_size) {
+    if (profile && chunks->grey) {
+        sc_srgb_conversion *grey = sc_srgb_conversion_from_grey_icc(profile, profile_size);
+        if (grey) return grey;
+    }
     if (profile) return sc_icc_is_srgb(profile, profile_size) == 0 ? sc_srgb_conversion_from_icc(profile, profile_size) : NULL;
     if (chunks->has_srgb || !chunks->has_chrm || chromaticities_are_srgb(chunks->chrm)) return NULL;
     double white[2], primaries[6];

@@ -33,3 +33,24 @@ def rgb_profile(description, red, green, blue, curve):
         + struct.pack(">I", 0) + s15(D50[0]) + s15(D50[1]) + s15(D50[2]) + b"\0" * 48
     assert len(header) == 128
     return header + struct.pack(">I", len(tags)) + table + body
+
+
+def grey_profile(description, curve):
+    """A grey display profile: the D50 white and one curv tag (kTRC) from the stored value to luminance."""
+    tags = [(b"desc", desc(description)), (b"wtpt", xyz(*D50)), (b"kTRC", curve), (b"cprt", b"text\0\0\0\0public domain\0")]
+    offset = 128 + 4 + 12 * len(tags)
+    table, body = b"", b""
+    for sig, data in tags:
+        data += b"\0" * (-len(data) % 4)
+        table += sig + struct.pack(">II", offset + len(body), len(data))
+        body += data
+    size = offset + len(body)
+    header = struct.pack(">I", size) + b"\0" * 4 + struct.pack(">I", 0x02100000) + b"mntrGRAYXYZ " + b"\0" * 12 + b"acsp" + b"\0" * 24 \
+        + struct.pack(">I", 0) + s15(D50[0]) + s15(D50[1]) + s15(D50[2]) + b"\0" * 48
+    assert len(header) == 128
+    return header + struct.pack(">I", len(tags)) + table + body
+
+
+def gamma_curve(gamma):
+    """A curv tag of one entry: a pure power, its exponent as u8Fixed8."""
+    return b"curv\0\0\0\0" + struct.pack(">IH", 1, round(gamma * 256))
