@@ -1,10 +1,12 @@
 #include "sc_httpd_internal.h"
 
 #include <arpa/inet.h>
+#include <ctype.h>
 #include <errno.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <stdio.h>
+#include <string.h>
 #include <strings.h>
 #include <sys/socket.h>
 #include <time.h>
@@ -218,13 +220,42 @@ static int sc_httpd_is_upload(const sc_httpd_request *r, const char *upload) {
     return end == path_length && strncmp(r->target, path, path_length) == 0;
 }
 
+/* Whether `value` is RFC 9112's Host: uri-host [ ":" port ], uri-host an IP literal in
+ * brackets or a reg-name / IPv4 address (unreserved, pct-encoded and sub-delims characters,
+ * possibly empty). Leading and trailing spaces and tabs are not part of a field's value. */
+static int sc_httpd_host_is_valid(const char *value, size_t length) {
+    while (length > 0 && (value[0] == ' ' || value[0] == '\t')) value++, length--;
+    while (length > 0 && (value[length - 1] == ' ' || value[length - 1] == '\t')) length--;
+    size_t i = 0;
+    if (length > 0 && value[0] == '[') {
+        /* IPv6address or IPvFuture, loosely: hex digits, colons, dots and the v. */
+        for (i = 1; i < length && value[i] != ']'; i++) {
+            const char c = value[i];
+            if (!(isxdigit((unsigned char)c) || c == ':' || c == '.' || c == 'v' || c == 'V')) return 0;
+        }
+        if (i == length) return 0;
+        i++;
+    } else {
+        static const char allowed[] = "-._~!$&'()*+,;=%";
+        while (i < length && value[i] != ':') {
+            const char c = value[i];
+            if (!(isalnum((unsigned char)c) || (c != '\0' && strchr(allowed, c) != NULL))) return 0;
+            i++;
+        }
+    }
+    if (i == length) return 1;
+    if (value[i] != ':') return 0;
+    for (i++; i < length; i++) if (!isdigit((unsigned char)value[i])) return 0;
+    return 1;
+}
+
 int32_t sc_httpd_check_header(sc_httpd_request *r) {
     const sc_httpd_options *o = &r->daemon->options;
     if (r->target_length > o->max_url_bytes) return SC_HTTPD_PROBLEM_URL_TOO_LONG;
     if (r->folded) return SC_HTTPD_PROBLEM_OBSOLETE_FOLD;
     size_t total = 0, content_lengths = 0, codings = 0, hosts = 0;
     int bad_name = 0;
-    const sc_httpd_field *content_length = NULL, *coding = NULL, *content_type = NULL, *expect = NULL;
+    const sc_httpd_field *content_length = NULL, *coding = NULL, *content_type = NULL, *expect = NULL, *host = NULL;
     for (size_t i = 0; i < r->field_count; i++) {
         const sc_httpd_field *f = &r->fields[i];
         total += f->name_length + f->value_length + 4;
@@ -232,6 +263,7 @@ int32_t sc_httpd_check_header(sc_httpd_request *r) {
         if (sc_httpd_has_control(f->value, f->value_length)) bad_name = 1;
         if (sc_httpd_name_is(f->name, f->name_length, "Host")) {
             hosts++;
+            host = f;
         } else if (sc_httpd_name_is(f->name, f->name_length, "Content-Length")) {
             content_lengths++;
             content_length = f;
@@ -248,9 +280,12 @@ int32_t sc_httpd_check_header(sc_httpd_request *r) {
     if (sc_httpd_value_has_nul(r)) bad_name = 1;
     int http11 = r->version != NULL && strcmp(r->version, "HTTP/1.1") == 0;
     if (bad_name || hosts > 1 || (http11 && hosts == 0)) return SC_HTTPD_PROBLEM_MALFORMED_HEADER;
+    if (host != NULL && !sc_httpd_host_is_valid(host->value, host->value_length)) return SC_HTTPD_PROBLEM_BAD_HOST;
     if (content_lengths > 1 || codings > 1 || (content_lengths > 0 && codings > 0))
         return SC_HTTPD_PROBLEM_BAD_FRAMING;
-    if (coding != NULL && !sc_httpd_name_is(coding->value, coding->value_length, "chunked"))
+    /* `chunked` exactly: libmicrohttpd 0.9.75 compares the value whole, and would not read
+     * "chunked " (spaces RFC 9110 §5.5 allows around a value) as chunked. */
+    if (coding != NULL && (!http11 || !sc_httpd_name_is(coding->value, coding->value_length, "chunked")))
         return SC_HTTPD_PROBLEM_BAD_FRAMING;
     /* Only the upload request is invited to send a large body (a 9 MB multipart GET /healthz
      * is refused with its header, before `100 Continue`). */

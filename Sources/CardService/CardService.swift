@@ -138,9 +138,21 @@ public final class CardService: Sendable {
         }
     }
 
-    /// A 404 for no such route, a 405 for a method the route does not take (with CORS on, every
+    /// RFC 9110's methods: any other is 501, a standard one a route does not take 405.
+    static let standardMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"]
+
+    /// A 501 for a method no route knows, a 400 for the target `*` but with OPTIONS, a 404 for
+    /// no such route, a 405 for a method the route does not take (with CORS on, every
     /// route also takes OPTIONS, its preflight).
     func checkMethod(_ route: Route, _ request: HTTPRequest) throws {
+        guard Self.standardMethods.contains(request.method) else { throw ServiceError.notImplemented(method: request.method) }
+        // The asterisk form names the server, not a resource: only OPTIONS takes it.
+        if request.path == "*" {
+            guard request.method == "OPTIONS" else {
+                throw ServiceError.badRequest(code: "malformed_request", message: "the request target * is for OPTIONS only", field: nil)
+            }
+            return
+        }
         guard !route.methods.isEmpty else {
             throw ServiceError.notFound(code: "not_found", message: "no such route: \(QuotedValue.quoted(request.path))", field: nil)
         }
@@ -154,6 +166,8 @@ public final class CardService: Sendable {
     func dispatch(_ route: Route, _ request: HTTPRequest) throws -> HTTPResponse {
         let request = request.removingQueryItems { Self.isLinkDecoration($0.name) }
         try checkMethod(route, request)
+        // `OPTIONS *`: what the server as a whole takes.
+        if request.path == "*" { return HTTPResponse(status: 204, headers: ["Allow": "GET, HEAD, POST, OPTIONS"]) }
         if request.method == "OPTIONS" { return try preflight(request, route) }
         try Self.checkUnexpectedQuery(route, request)
         switch route {

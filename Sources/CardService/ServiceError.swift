@@ -1,4 +1,5 @@
 import HTTPTypes
+import UnicodeText
 
 /// A request the service refuses, with the status, a machine-readable code, a message and
 /// the input field at fault.
@@ -6,6 +7,8 @@ public enum ServiceError: Error, Sendable {
     case badRequest(code: String, message: String, field: String?)
     case notFound(code: String, message: String, field: String?)
     case methodNotAllowed(allow: [String])
+    /// A method the server does not know at all (RFC 9110 §9.1: 501, not 405).
+    case notImplemented(method: String)
     case forbidden(code: String, message: String)
     /// A body over the limit (no field), or an uploaded or fetched photo over its byte or pixel limits (`photo`).
     case payloadTooLarge(message: String, field: String? = nil)
@@ -34,6 +37,9 @@ public enum ServiceError: Error, Sendable {
             var r = HTTPResponse.error(status: 405, code: "method_not_allowed", message: "allowed: \(allow.joined(separator: ", "))")
             r.headers.set("Allow", allow.joined(separator: ", "))
             return r
+        case .notImplemented(let method):
+            return .error(status: 501, code: "method_not_implemented",
+                          message: "the server does not implement the method \(QuotedValue.quoted(method)) (methods are case-sensitive: GET, HEAD, POST, OPTIONS)")
         case .forbidden(let code, let message): return .error(status: 403, code: code, message: message)
         case .payloadTooLarge(let message, let field): return .error(status: 413, code: "payload_too_large", message: message, field: field)
         case .unprocessable(let message, let field): return .error(status: 422, code: "invalid_event", message: message, field: field)

@@ -328,12 +328,15 @@ final class ServerCore: @unchecked Sendable {
                                               message: "The server is holding as many request bodies as it may (\(c.maxBodyMemoryBytes) bytes in all); this one was not read. Retry shortly.")
             response.headers.append("Retry-After", "1")
             return response
+        case Int32(SC_HTTPD_PROBLEM_BAD_HOST):
+            return .error(status: 400, code: "malformed_request",
+                          message: "Malformed header: Host must be a host name, IPv4 address or [IP literal], with an optional :port.")
         case Int32(SC_HTTPD_PROBLEM_MALFORMED_HEADER):
             return .error(status: 400, code: "malformed_request",
                           message: "Malformed header: field names must be tokens (no space before the colon), values may hold no control characters (such as a bare CR), and an HTTP/1.1 request needs exactly one Host field.")
         default:
             return .error(status: 400, code: "malformed_request",
-                          message: "The request body's framing is ambiguous or unsupported: send one Content-Length, or Transfer-Encoding: chunked, not both.")
+                          message: "The request body's framing is ambiguous or unsupported: send one Content-Length, or Transfer-Encoding: chunked (HTTP/1.1 only), not both.")
         }
     }
 

@@ -64,6 +64,40 @@ final class HardeningTests: XCTestCase {
         XCTAssertEqual(try LoopbackHTTPClient(port: port).request("GET", "/", headers: ["X-Note: a\tb"]).status, 200)
     }
 
+    /// RFC 9112 §3.2: a Host that is not a host name, IPv4 address or [IP literal] with an
+    /// optional port is 400, as is a missing one in HTTP/1.1 and a second one.
+    func testAnInvalidHostIs400() throws {
+        let (_, port) = try startServer(try testConfiguration(), handler: echoHandler)
+        for host in ["a b", "a/b", "u@a", "a:8x", "[::1", "[::1]x", "a\\b", "a?b", "a#b", "\"a\""] {
+            let client = try LoopbackHTTPClient(port: port)
+            try client.send("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n")
+            try assertRefused(client, 400, "malformed_request")
+        }
+        for host in ["example.com", "example.com:8080", "127.0.0.1", "[::1]:80", "[::1]", "xn--bcher-kva.example", "a_b-c~d.e",
+                     "%65xample.com", " example.com ", "", "example.com:"] {
+            let client = try LoopbackHTTPClient(port: port)
+            try client.send("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n")
+            XCTAssertEqual(try client.readResponse().status, 200, "Host: \(host)")
+        }
+    }
+
+    /// RFC 9112 §6.1: Transfer-Encoding in an HTTP/1.0 request is faulty framing (an
+    /// HTTP/1.0 recipient does not know it, so a proxy would read the body otherwise). In
+    /// HTTP/1.1 the value must be `chunked` exactly: libmicrohttpd would not read "chunked "
+    /// as chunked, so it gets a clear 400 rather than a body read as the next request.
+    func testTransferEncodingIsForHTTP11Only() throws {
+        let (_, port) = try startServer(try testConfiguration(), handler: echoHandler)
+        for head in ["POST /upload HTTP/1.0\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n",
+                     "POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked \r\n\r\n"] {
+            let client = try LoopbackHTTPClient(port: port)
+            try client.send(head + "5\r\nhello\r\n0\r\n\r\n")
+            try assertRefused(client, 400, "malformed_request")
+        }
+        let chunked = try LoopbackHTTPClient(port: port)
+        try chunked.send("POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
+        XCTAssertEqual(try chunked.readResponse().status, 200)
+    }
+
     /// A NUL cuts libmicrohttpd's target (`/healthz\0/../metrics` would be served as
     /// `/healthz`); raw bytes that are not UTF-8 are refused like percent-encoded ones.
     func testNulAndRawNonUTF8InTargetAre400() throws {

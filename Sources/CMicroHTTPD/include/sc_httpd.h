@@ -30,8 +30,10 @@ enum {
     SC_HTTPD_PROBLEM_URL_TOO_LONG = 1,      /* target longer than max_url_bytes */
     SC_HTTPD_PROBLEM_HEADERS_TOO_LARGE = 2, /* header fields longer than max_header_bytes */
     SC_HTTPD_PROBLEM_BAD_FRAMING = 3,       /* Content-Length with Transfer-Encoding, several
-                                               Content-Length fields, or a coding other
-                                               than chunked: the body cannot be delimited */
+                                               Content-Length fields, a coding other than
+                                               chunked, or Transfer-Encoding in an HTTP/1.0
+                                               request (RFC 9112 §6.1): the body cannot be
+                                               delimited */
     SC_HTTPD_PROBLEM_BODY_TOO_LARGE = 4,    /* body longer than max_body_bytes */
     SC_HTTPD_PROBLEM_MALFORMED_HEADER = 5,  /* a field name that is not a token (such as
                                                "Content-Length :"), a value with a control
@@ -42,8 +44,11 @@ enum {
                                                continuation to the field's name */
     SC_HTTPD_PROBLEM_MALFORMED_TARGET = 7,  /* a NUL byte or stray whitespace in the request
                                                target (libmicrohttpd would cut it there) */
-    SC_HTTPD_PROBLEM_BODIES_HELD = 8        /* the bodies of the requests in flight leave no
+    SC_HTTPD_PROBLEM_BODIES_HELD = 8,       /* the bodies of the requests in flight leave no
                                                room under max_body_memory_bytes for this one */
+    SC_HTTPD_PROBLEM_BAD_HOST = 9           /* a Host value that is not a host name, IPv4
+                                               address or [IP literal] with an optional port
+                                               (RFC 9112 §3.2: "a b", "a/b", "u@a") */
 };
 
 /* How a request ended (the `termination` argument of the completion callback); the values
