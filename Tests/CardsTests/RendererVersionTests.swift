@@ -43,7 +43,9 @@ final class RendererVersionTests: XCTestCase {
         // none of these.
         "12": "5cc171d87e74f6be3a95e633e1e1ee274fc0aa85531c2e273d07d2b6b8a04b2c",
         // 13: a justified label's lines filled before they are widened unless its `wrap` says
-        // `balanced`. The corpus justifies nothing.
+        // `balanced`; JPEG photos reduced by DCT halvings only (a 12 MP photo at 4/8, not 3/8);
+        // grey photos read through their grey ICC profile. The corpus justifies nothing, and its
+        // photos are decoded whole and carry no grey profile.
         "13": "5cc171d87e74f6be3a95e633e1e1ee274fc0aa85531c2e273d07d2b6b8a04b2c",
     ]
     /// "renderer version, output token and encoder revision" → digest of three of the corpus's
