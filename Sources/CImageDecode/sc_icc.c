@@ -65,13 +65,19 @@ struct sc_srgb_conversion {
 };
 
 /* A conversion from `source` (closed here, may be NULL) to sRGB, or NULL when `source` is not
- * a usable RGB profile; `context` is the conversion's from then on, deleted with it or here. */
-static sc_srgb_conversion *rgb_profile_conversion(cmsContext context, cmsHPROFILE source) {
+ * a usable profile of `space` (cmsSigRgbData or cmsSigGrayData); `context` is the conversion's
+ * from then on, deleted with it or here. RGB is converted with its alpha copied. A grey image
+ * is held as BGRA with B = G = R: the grey is read from each word's first byte (the other three
+ * passed over), and without cmsFLAGS_COPY_ALPHA the output's alpha byte is not written, so
+ * alpha stays where it is. */
+static sc_srgb_conversion *profile_conversion(cmsContext context, cmsHPROFILE source, cmsColorSpaceSignature space) {
     cmsHPROFILE srgb = sc_lcms2.cmsCreate_sRGBProfileTHR(context);
     cmsHTRANSFORM transform = NULL;
-    if (source && srgb && sc_lcms2.cmsGetColorSpace(source) == cmsSigRgbData) {
-        transform = sc_lcms2.cmsCreateTransformTHR(context, source, TYPE_BGRA_8, srgb, TYPE_BGRA_8, INTENT_PERCEPTUAL,
-                                                   cmsFLAGS_COPY_ALPHA);
+    if (source && srgb && sc_lcms2.cmsGetColorSpace(source) == space) {
+        const int grey = space == cmsSigGrayData;
+        const cmsUInt32Number input = grey ? COLORSPACE_SH(PT_GRAY) | CHANNELS_SH(1) | BYTES_SH(1) | EXTRA_SH(3) : TYPE_BGRA_8;
+        transform = sc_lcms2.cmsCreateTransformTHR(context, source, input, srgb, TYPE_BGRA_8, INTENT_PERCEPTUAL,
+                                                   grey ? 0 : cmsFLAGS_COPY_ALPHA);
     }
     if (source) sc_lcms2.cmsCloseProfile(source);
     if (srgb) sc_lcms2.cmsCloseProfile(srgb);
@@ -84,40 +90,22 @@ static sc_srgb_conversion *rgb_profile_conversion(cmsContext context, cmsHPROFIL
     conversion->context = context;
     conversion->transform = transform;
     return conversion;
+}
+
+/* A conversion from the ICC profile in `icc` of `space`, or NULL. */
+static sc_srgb_conversion *icc_conversion(const uint8_t *icc, size_t icc_size, cmsColorSpaceSignature space) {
+    if (!icc || icc_size < 128 || icc_size > 0xFFFFFFF) return NULL;
+    cmsContext context = quiet_context();
+    if (!context) return NULL;
+    return profile_conversion(context, sc_lcms2.cmsOpenProfileFromMemTHR(context, icc, (cmsUInt32Number)icc_size), space);
 }
 
 sc_srgb_conversion *sc_srgb_conversion_from_icc(const uint8_t *icc, size_t icc_size) {
-    if (!icc || icc_size < 128 || icc_size > 0xFFFFFFF) return NULL;
-    cmsContext context = quiet_context();
-    if (!context) return NULL;
-    return rgb_profile_conversion(context, sc_lcms2.cmsOpenProfileFromMemTHR(context, icc, (cmsUInt32Number)icc_size));
+    return icc_conversion(icc, icc_size, cmsSigRgbData);
 }
 
 sc_srgb_conversion *sc_srgb_conversion_from_grey_icc(const uint8_t *icc, size_t icc_size) {
-    if (!icc || icc_size < 128 || icc_size > 0xFFFFFFF) return NULL;
-    cmsContext context = quiet_context();
-    if (!context) return NULL;
-    cmsHPROFILE source = sc_lcms2.cmsOpenProfileFromMemTHR(context, icc, (cmsUInt32Number)icc_size);
-    cmsHPROFILE srgb = sc_lcms2.cmsCreate_sRGBProfileTHR(context);
-    cmsHTRANSFORM transform = NULL;
-    if (source && srgb && sc_lcms2.cmsGetColorSpace(source) == cmsSigGrayData) {
-        /* The grey is the first byte of each BGRA word (B = G = R); the other three are passed
-         * over on the way in, and without cmsFLAGS_COPY_ALPHA the output's alpha byte is not
-         * written, so alpha stays where it is. */
-        const cmsUInt32Number grey_in_bgra = COLORSPACE_SH(PT_GRAY) | CHANNELS_SH(1) | BYTES_SH(1) | EXTRA_SH(3);
-        transform = sc_lcms2.cmsCreateTransformTHR(context, source, grey_in_bgra, srgb, TYPE_BGRA_8, INTENT_PERCEPTUAL, 0);
-    }
-    if (source) sc_lcms2.cmsCloseProfile(source);
-    if (srgb) sc_lcms2.cmsCloseProfile(srgb);
-    sc_srgb_conversion *conversion = transform ? (sc_srgb_conversion *)malloc(sizeof *conversion) : NULL;
-    if (!conversion) {
-        if (transform) sc_lcms2.cmsDeleteTransform(transform);
-        sc_lcms2.cmsDeleteContext(context);
-        return NULL;
-    }
-    conversion->context = context;
-    conversion->transform = transform;
-    return conversion;
+    return icc_conversion(icc, icc_size, cmsSigGrayData);
 }
 
 sc_srgb_conversion *sc_srgb_conversion_from_chromaticities(const double white_xy[2], const double primaries_xy[6]) {
@@ -137,7 +125,7 @@ sc_srgb_conversion *sc_srgb_conversion_from_chromaticities(const double white_xy
         source = sc_lcms2.cmsCreateRGBProfileTHR(context, &white, &primaries, curves);
         sc_lcms2.cmsFreeToneCurve(curve);
     }
-    return rgb_profile_conversion(context, source);
+    return profile_conversion(context, source, cmsSigRgbData);
 }
 
 /* `transform` over `count` pixels of 4 bytes in and one word out (in place when `in` is
