@@ -138,8 +138,9 @@ public final class CardService: Sendable {
         }
     }
 
-    /// RFC 9110's methods: any other is 501, a standard one a route does not take 405.
-    static let standardMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"]
+    /// The methods of RFC 9110, PATCH and QUERY (the IETF's safe method with a body): any other
+    /// is 501, one of these that a route does not take 405.
+    static let standardMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH", "QUERY"]
 
     /// A 501 for a method no route knows, a 400 for the target `*` but with OPTIONS, a 404 for
     /// no such route, a 405 for a method the route does not take (with CORS on, every

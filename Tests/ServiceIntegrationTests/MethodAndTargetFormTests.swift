@@ -17,7 +17,7 @@ final class MethodAndTargetFormTests: XCTestCase {
             XCTAssertEqual(try answer.errorObject().code, "method_not_implemented", method)
             XCTAssertNil(answer.header("Allow"), method)
         }
-        for method in ["PUT", "DELETE", "PATCH"] {
+        for method in ["PUT", "DELETE", "PATCH", "QUERY"] {
             let answer = try fetch(running.port, method, "/v1/cards/classic.png?title=x")
             XCTAssertEqual(answer.status, 405, method)
             XCTAssertEqual(answer.header("Allow"), "GET, HEAD", method)
