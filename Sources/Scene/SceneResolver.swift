@@ -282,9 +282,16 @@ struct SceneResolver {
     /// A font size in points on this canvas.
     func points(_ size: Length) -> Double { size.points(along: min(canvas.width, canvas.height), canvas: canvas.size) }
 
-    func attributes(_ style: TextStyle) throws -> TextAttributes {
-        try TextAttributes(family: style.family, weight: style.weight, sizeInPoints: points(style.size),
-                           color: style.color.resolve(colors), trackingInThousandthsOfEm: style.trackingInThousandthsOfEm)
+    /// `style`'s attributes for the `kind` of element ("label", "chip") showing `text`. A size
+    /// out of range names the element by its text: a length such as `60vmin` is in range on one
+    /// canvas and not on another, so `templates validate` reports it at a size the file never names.
+    func attributes(_ style: TextStyle, of kind: String, showing text: TextReference) throws -> TextAttributes {
+        do {
+            return try TextAttributes(family: style.family, weight: style.weight, sizeInPoints: points(style.size),
+                                      color: style.color.resolve(colors), trackingInThousandthsOfEm: style.trackingInThousandthsOfEm)
+        } catch TypesettingError.invalidArgument(let message) {
+            throw TypesettingError.invalidArgument("the \(kind) showing \(text.source): \(message)")
+        }
     }
 
     /// The label's text shaped once, or nil when a field it shows has no value.
@@ -299,7 +306,7 @@ struct SceneResolver {
         let shadow = label.shadow.flatMap {
             TextShadow(offsetInPoints: $0.offset, blurRadiusInPoints: $0.blur, color: $0.color.resolve(colors))
         }
-        return try FittedText(string, attributes: attributes(label.style), context: requireContext(),
+        return try FittedText(string, attributes: attributes(label.style, of: "label", showing: label.text), context: requireContext(),
                               numberOfLines: label.maxLines.lines(for: canvas.size), lineBreakMode: .truncatingTail, alignment: label.alignment, wrap: label.wrap,
                               adjustsFontSize: true, minimumScaleFactor: label.minimumScaleFactor,
                               lineHeightMultiple: label.lineHeightMultiple, verticalAlignment: label.verticalAlignment, shadow: shadow,
@@ -310,7 +317,7 @@ struct SceneResolver {
     func chipLayout(_ chip: ChipElement, fitsHeight: Bool) throws -> ChipLayout? {
         guard let string = chip.text.filled(bindings.values) else { return nil }
         let context = try requireContext()
-        let attributes = try attributes(chip.style)
+        let attributes = try attributes(chip.style, of: "chip", showing: chip.text)
         let fontSize = points(chip.style.size)
         var glyph: ChipLayout.Glyph?
         switch chip.glyph {

@@ -74,7 +74,12 @@ final class TemplateValidateTests: TemporaryDirectoryTestCase {
 
         let large = try validate(##"{"type": "label", "frame": [0, 0, 500, 100], "text": "{title}", "font": {"size": "60vmin"}}"##)
         XCTAssertEqual(large.status, 1)
-        XCTAssertTrue(large.stderr.contains("laid out at 4096x4096 for a sample event: font size must be in (0, 2000] points"), large.stderr)
+        // Named by its text, since the size the file gives (60vmin) is in range on most canvases.
+        XCTAssertTrue(large.stderr.contains("laid out at 4096x4096 for a sample event: the label showing {title}: font size must be in (0, 2000] points"),
+                      large.stderr)
+        let largeChip = try validate(##"{"type": "chip", "frame": [0, 0, 500, 100], "text": "{date}", "font": {"size": "60vmin"}}"##)
+        XCTAssertEqual(largeChip.status, 1)
+        XCTAssertTrue(largeChip.stderr.contains("the chip showing {date}: font size must be in (0, 2000] points"), largeChip.stderr)
 
         // Edges that cross at 320 points wide: a title squeezed to nothing (it drew a column of
         // single letters at 12 pt). The same edges with room left at every size pass.
