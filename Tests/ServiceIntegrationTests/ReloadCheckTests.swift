@@ -61,7 +61,7 @@ final class ReloadCheckTests: XCTestCase {
              #"newcard.json: elements[0].fill: ref must be "foreground", "background" or "contrast", got "accent""#),
             // Laid out at every preset and the corners of the size range: too large at 4096×4096.
             ("a font too large at some size", template(##"{"type": "label", "frame": [0, 0, 500, 100], "text": "{title}", "font": {"size": "60vmin"}}"##),
-             "newcard.json: laid out at 4096x4096 for a sample event: font size must be in (0, 2000] points"),
+             "newcard.json: laid out at 4096x4096 for a sample event: the label showing {title}: font size must be in (0, 2000] points"),
         ]
         for (index, (name, contents, message)) in cases.enumerated() {
             try contents.write(to: newFile)
