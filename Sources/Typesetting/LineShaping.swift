@@ -112,7 +112,7 @@ extension Paragraph {
     }
 
     /// A shaped line at `scale` with its glyphs relative to (0, baseline), and its advance
-    /// width in points. Tracking follows every cluster but in cursive scripts (`ScriptTag.cursive`);
+    /// width in points. Tracking (`trackingInEms`) follows every cluster;
     /// `extraPerPoint` widens the line at each of its `justificationPoints` (a line ending at `lineEnd`).
     func place(_ line: ShapedLine, scale: Double, extraPerPoint: Double = 0, lineEnd: Int = 0) -> (width: Double, runs: [GlyphRun]) {
         var x = 0.0
@@ -122,7 +122,7 @@ extension Paragraph {
             let attributes = text.runs[item.runIndex].attributes
             let size = attributes.sizeInPoints * scale
             let k = size / Double(item.face.unitsPerEm)
-            let tracking = ScriptTag.cursive.contains(item.script) ? 0 : attributes.trackingInThousandthsOfEm / 1000 * size
+            let tracking = Paragraph.trackingInEms(attributes, script: item.script) * size
             let shaped = piece.glyphs
             var glyphs: [GlyphRun.Glyph] = []
             glyphs.reserveCapacity(shaped.count)

@@ -195,8 +195,9 @@ public struct Paragraph: Sendable {
                 if bottom > descender { overhang.below = max(overhang.below, Double(bottom) * k + clearance) }
                 overhangs[glyph.cluster] = overhang
             }
-            if a.trackingInThousandthsOfEm != 0, !ScriptTag.cursive.contains(item.script) {
-                let tracking = a.trackingInThousandthsOfEm / 1000 * a.sizeInPoints
+            let trackingEms = Paragraph.trackingInEms(a, script: item.script)
+            if trackingEms != 0 {
+                let tracking = trackingEms * a.sizeInPoints
                 var i = graphemes.boundaries.firstIndex { $0 >= item.range.lowerBound } ?? graphemes.boundaries.count
                 while i < graphemes.boundaries.count - 1, graphemes.boundaries[i] < item.range.upperBound {
                     advance[graphemes.boundaries[i]] += tracking
@@ -244,6 +245,13 @@ public struct Paragraph: Sendable {
         case 0x09, 0x20, 0x3000, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F: return true
         default: return unit < 0xD800 && isHardBreak(Unicode.Scalar(unit)!)
         }
+    }
+
+    /// The space after each cluster set in `attributes` in `script`, in ems: the attributes'
+    /// tracking, but none in a script whose letters join (`ScriptTag.cursive`), where it would
+    /// pull them apart. One rule for measuring a line and for drawing it.
+    static func trackingInEms(_ attributes: TextAttributes, script: ScriptTag) -> Double {
+        ScriptTag.cursive.contains(script) ? 0 : attributes.trackingInThousandthsOfEm / 1000
     }
 
     /// A space no line may break at (U+00A0, U+202F narrow, U+2007 figure): when a word joined
