@@ -18,6 +18,8 @@ public struct EventPhoto: Sendable {
     /// The file's bytes and the limits they were decoded under, so the photo can be decoded
     /// again for another canvas (`fitted(for:size:scale:)`).
     private let data: [UInt8]
+    /// The 32 bytes `digest` spells, kept for decoding the same bytes again.
+    private let sha256: [UInt8]
     private let limits: ImageLimits
     /// Where faces found before are looked up (by the bytes' digest and the decoded size), and
     /// those found here kept; nil detects every time.
@@ -26,23 +28,26 @@ public struct EventPhoto: Sendable {
     /// Decodes `data` at the card's canvas size (`size` points, the template's own when nil)
     /// at `scale`, so a large JPEG is DCT-scaled straight to (at least) the size any frame on
     /// the canvas can need. A template that shows no photo is an error: the photo would
-    /// silently not appear.
+    /// silently not appear. `sha256` is `ContentHash.sha256(data)` when the caller has it
+    /// already (a batch names the card by it before deciding to decode), computed otherwise.
     public init(data: [UInt8], template: Template, size: Size? = nil, scale: Int,
-                limits: ImageLimits = .photo, faceCache: FaceCache? = nil) throws(PhotoInputError) {
+                limits: ImageLimits = .photo, faceCache: FaceCache? = nil, sha256: [UInt8]? = nil) throws(PhotoInputError) {
         guard template.scene.showsEventPhoto else { throw PhotoInputError.templateShowsNoPhoto(template.name) }
-        try self.init(data: data, canvas: size ?? template.size, scale: Double(scale), limits: limits, faceCache: faceCache)
+        try self.init(data: data, canvas: size ?? template.size, scale: Double(scale), limits: limits, faceCache: faceCache,
+                      sha256: sha256)
     }
 
     /// Decodes `data` for a canvas of `canvas` points at `scale` device pixels per point, for a
     /// scene that shows the event's photo (`sharecard draw --photo`; the caller checks that it
     /// does).
     public init(data: [UInt8], canvas: Size, scale: Double, limits: ImageLimits = .photo,
-                faceCache: FaceCache? = nil) throws(PhotoInputError) {
+                faceCache: FaceCache? = nil, sha256: [UInt8]? = nil) throws(PhotoInputError) {
         do {
             photo = try Photo(data: data, targetWidth: Int((canvas.width * scale).rounded(.up)),
                               targetHeight: Int((canvas.height * scale).rounded(.up)), limits: limits)
         } catch { throw PhotoInputError.photo(error) }
-        let sha256 = ContentHash.sha256(data)
+        let sha256 = sha256 ?? ContentHash.sha256(data)
+        self.sha256 = sha256
         digest = ContentHash.hex(digest: sha256)
         self.data = data
         self.limits = limits
@@ -66,7 +71,7 @@ public struct EventPhoto: Sendable {
     /// decoded for a smaller canvas would be drawn upscaled, blurred, on a larger one. Faces
     /// are found again in the new pixels, or taken from the same face cache.
     public func fitted(for template: Template, size: Size? = nil, scale: Int) throws(PhotoInputError) -> EventPhoto {
-        try EventPhoto(data: data, template: template, size: size, scale: scale, limits: limits, faceCache: faceCache)
+        try EventPhoto(data: data, template: template, size: size, scale: scale, limits: limits, faceCache: faceCache, sha256: sha256)
     }
 
     /// One detector for every photo (loading the cascades takes a while), made on the first photo.

@@ -21,24 +21,30 @@ enum PhotoInput {
     struct Unread {
         let path: String
         let bytes: [UInt8]
-        /// SHA-256 of `bytes`, as `EventPhoto.digest` gives it.
-        let digest: String
+        /// SHA-256 of `bytes`: hashed once, for the card's name and for decoding.
+        let sha256: [UInt8]
+        /// `sha256` as `EventPhoto.digest` spells it.
+        var digest: String { ContentHash.hex(digest: sha256) }
     }
 
     /// The photo at `path`, read (as `read` reads it) and hashed.
     static func read(forKey path: String, regularFileOnly: Bool = false) throws -> Unread {
         let bytes = try read(path, regularFileOnly: regularFileOnly)
         try HashingLibrary.require()
-        return Unread(path: path, bytes: bytes, digest: ContentHash.hex(bytes))
+        return Unread(path: path, bytes: bytes, sha256: ContentHash.sha256(bytes))
     }
 
     /// `photo` decoded for `card`, its faces looked up in `faceCache` first; errors name the file.
     static func decode(_ photo: Unread, for card: Card, faceCache: FaceCache?) throws -> EventPhoto {
-        do { return try eventPhoto(photo.bytes, for: card, faceCache: faceCache) } catch { throw CommandError("\(photo.path): \(error)") }
+        do { return try eventPhoto(photo.bytes, for: card, faceCache: faceCache, sha256: photo.sha256) } catch {
+            throw CommandError("\(photo.path): \(error)")
+        }
     }
 
-    private static func eventPhoto(_ data: [UInt8], for card: Card, faceCache: FaceCache?) throws(PhotoInputError) -> EventPhoto {
-        try EventPhoto(data: data, template: card.template, size: card.canvasSize, scale: card.scale, limits: limits, faceCache: faceCache)
+    private static func eventPhoto(_ data: [UInt8], for card: Card, faceCache: FaceCache?,
+                                   sha256: [UInt8]? = nil) throws(PhotoInputError) -> EventPhoto {
+        try EventPhoto(data: data, template: card.template, size: card.canvasSize, scale: card.scale, limits: limits, faceCache: faceCache,
+                       sha256: sha256)
     }
 
     /// Reads and decodes the photo at `path` for a canvas of `canvas` points at `scale` device
