@@ -51,7 +51,7 @@ enum SignCommand {
         if !dropped.isEmpty {
             FileHandle.standardError.write(Data("sharecard sign: note: left out \(dropped.joined(separator: ", ")): the server ignores them\n".utf8))
         }
-        let items = request.queryItems.filter { !CardService.isLinkDecoration($0.name) }.map { ($0.name, $0.value) }
+        let items = request.removingQueryItems { CardService.isLinkDecoration($0.name) }.queryItems.map { ($0.name, $0.value) }
         let signed = try signer.sign(path: request.path, items: items, expires: Int(Date().timeIntervalSince1970) + expiresIn)
         // The server's own check of the route and its query's names, on the URL as it will arrive.
         if let refusal = CardService.refusalOfSignedURL(try HTTPRequest(target: signed)) {
