@@ -289,9 +289,12 @@ int32_t sc_httpd_check_header(sc_httpd_request *r) {
         return SC_HTTPD_PROBLEM_BAD_FRAMING;
     /* Only the upload request is invited to send a large body (a 9 MB multipart GET /healthz
      * is refused with its header, before `100 Continue`). */
-    if (content_type != NULL && o->max_multipart_body_bytes > 0 && sc_httpd_is_multipart(content_type)
-        && sc_httpd_is_upload(r, o->upload_target))
+    if (content_type != NULL && sc_httpd_is_multipart(content_type) && sc_httpd_is_upload(r, o->upload_target)) {
+        /* Uploads turned off: refused by what they are, whatever their size, before any of
+         * the body is read. */
+        if (o->max_multipart_body_bytes == 0) return SC_HTTPD_PROBLEM_UPLOADS_OFF;
         r->body_limit = o->max_multipart_body_bytes;
+    }
     uint64_t declared = 0;
     if (content_length != NULL) {
         if (sc_httpd_parse_length(content_length->value, content_length->value_length,

@@ -131,13 +131,16 @@ extension CardService {
         if configuration.signer != nil {
             throw ServiceError.forbidden(code: "signing_enabled", message: Self.postingWhileSigningMessage)
         }
+        if Self.isMultipart(request), configuration.maxUploadBytes == 0 {
+            throw ServiceError.unsupportedMediaType(message: UploadsOff.message, accepted: [UploadsOff.acceptedTypes])
+        }
         if let bodyBytes {
             let bodyLimit = Self.isMultipart(request) ? configuration.maxUploadBytes : configuration.maxBodyBytes
             guard bodyBytes <= bodyLimit else {
                 throw ServiceError.payloadTooLarge(message: "body is \(bodyBytes) bytes, over the limit of \(bodyLimit)")
             }
         }
-        let contentType = try Self.checkContentType(request)
+        let contentType = try Self.checkContentType(request, takesUploads: configuration.maxUploadBytes > 0)
         try Self.checkParameterNames(request.queryItems, allowed: Self.postParameters)
         let answer = try CardFormatChoice.choose(pathFormat: nil, request, offeringJSON: true)
         return PostedHead(contentType: contentType, answer: answer, scale: try scale(request), querySize: try size(request))
@@ -192,8 +195,8 @@ extension CardService {
 
     /// POST bodies are JSON (`charset`, if given, utf-8), or `multipart/form-data` with an
     /// `event` part and a `photo` part (see `PhotoUpload`). Returns the body's media type.
-    static func checkContentType(_ request: HTTPRequest) throws -> MediaType {
-        let accepted = ["application/json", "multipart/form-data"]
+    static func checkContentType(_ request: HTTPRequest, takesUploads: Bool = true) throws -> MediaType {
+        let accepted = takesUploads ? ["application/json", "multipart/form-data"] : [UploadsOff.acceptedTypes]
         // The body is read as sent: a compressed one would be judged malformed (or, labelled
         // br and sent plain, be taken), so any coding but identity is refused by name.
         let codings = request.headers.values(for: "Content-Encoding").flatMap { $0.split(separator: ",") }

@@ -51,7 +51,9 @@ extension HTTPServer {
         /// Bodies are held in memory, so the worst case is `maxConnections` times the larger of
         /// this and `maxMultipartBodyBytes`.
         public let maxBodyBytes: Int
-        /// The limit for a `multipart/form-data` body (an upload) instead of `maxBodyBytes`.
+        /// The limit for a `multipart/form-data` body (an upload) instead of `maxBodyBytes`; 0
+        /// turns uploads off: such a body sent to `uploadTarget` is answered 415 with its header
+        /// (`UploadsOff`), before any of it is read.
         public let maxMultipartBodyBytes: Int
         /// `"METHOD /path"` of the one request whose multipart body takes `maxMultipartBodyBytes`
         /// (with any query); any other request's body takes `maxBodyBytes`, so a route that takes

@@ -317,6 +317,10 @@ final class ServerCore: @unchecked Sendable {
         case Int32(SC_HTTPD_PROBLEM_BODY_TOO_LARGE):
             return .error(status: 413, code: "body_too_large",
                           message: "The request body is larger than \(bodyLimit) bytes.")
+        case Int32(SC_HTTPD_PROBLEM_UPLOADS_OFF):
+            var response = HTTPResponse.error(status: 415, code: "unsupported_media_type", message: UploadsOff.message)
+            response.headers.append("Accept-Post", UploadsOff.acceptedTypes)
+            return response
         case Int32(SC_HTTPD_PROBLEM_OBSOLETE_FOLD):
             return .error(status: 400, code: "malformed_request",
                           message: "Malformed header: a field is continued on the next line (obsolete line folding); send each field on one line.")

@@ -88,6 +88,31 @@ final class LimitTests: XCTestCase {
         XCTAssertThrowsError(try HTTPServer.Configuration(host: "127.0.0.1", port: 0, uploadTarget: "POST /up\nload"))
     }
 
+    /// A multipart limit of 0 turns uploads off: a multipart body sent to the upload target is
+    /// refused by its type, whatever its size, with its header (never "larger than" the ordinary
+    /// limit, which would suggest a smaller one passes); other bodies and routes are as before.
+    func testUploadsTurnedOffAreRefusedByTheirTypeBeforeTheBody() throws {
+        let configuration = try HTTPServer.Configuration(host: "127.0.0.1", port: 0, workers: 2, busyAnswerDelayMilliseconds: 0,
+                                                         connectionTimeoutSeconds: 5, maxBodyBytes: 1000,
+                                                         maxMultipartBodyBytes: 0, uploadTarget: "POST /upload")
+        let (_, port) = try startServer(configuration, handler: echoHandler)
+        func answer(_ target: String, _ type: String, _ length: Int) throws -> HTTPWireResponse {
+            let client = try LoopbackHTTPClient(port: port)
+            try client.send("POST \(target) HTTP/1.1\r\nHost: x\r\nContent-Type: \(type)\r\n"
+                + "Content-Length: \(length)\r\nExpect: 100-continue\r\n\r\n")
+            return try client.readResponse()
+        }
+        for length in [10, 5000, 10 << 20] {
+            let refused = try answer("/upload?scale=2", "multipart/form-data; boundary=x", length)
+            assertError(refused, 415, "unsupported_media_type")
+            XCTAssertEqual(try refused.errorObject().message, UploadsOff.message)
+            XCTAssertEqual(refused.header("Accept-Post"), "application/json")
+        }
+        XCTAssertEqual(try answer("/upload", "application/json", 500).status, 100)
+        XCTAssertEqual(try answer("/other", "multipart/form-data; boundary=x", 500).status, 100)
+        assertError(try answer("/other", "multipart/form-data; boundary=x", 5000), 413, "body_too_large")
+    }
+
     /// The bodies of all requests in flight share one budget, taken with each header by its
     /// declared length (a chunked body by its limit) and given back when it is answered: a
     /// body that would pass it is answered 503 with `Retry-After` before a byte of it is read,

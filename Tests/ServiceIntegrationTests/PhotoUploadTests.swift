@@ -163,6 +163,22 @@ final class PhotoUploadTests: XCTestCase {
         assertError(try post(Self.body([Self.event(#"{"title": ""}"#), Self.photo(jpeg)])), 422, "invalid_event", field: "title")
     }
 
+    /// `--max-upload 0`: an upload that reaches the service (the server layer's limit is its
+    /// own here) is refused by its type, and a JSON event is still taken.
+    func testUploadsTurnedOffAre415() throws {
+        var configuration = try Repository.configuration()
+        configuration.maxUploadBytes = 0
+        port = try startService(configuration, server: serverConfiguration(maxBodyBytes: 10 << 20)).port
+        let response = try post(Self.body([Self.event(), Self.photo(try Self.fixture("Tests/PhotosTests/Fixtures/chelsea.jpg"))]))
+        assertError(response, 415, "unsupported_media_type", field: nil)
+        XCTAssertEqual(try response.errorObject().message, UploadsOff.message)
+        XCTAssertEqual(response.header("Accept-Post"), "application/json")
+        let plain = try post(Array(#"{"title": "No photo"}"#.utf8), type: "text/plain")
+        assertError(plain, 415, "unsupported_media_type", field: nil)
+        XCTAssertEqual(plain.header("Accept-Post"), "application/json", "what the server takes, not uploads")
+        XCTAssertEqual(try post(Array(#"{"title": "No photo"}"#.utf8), type: "application/json").status, 200)
+    }
+
     func testUploadOverTheServiceLimitIs413() throws {
         // The upload limit is the service's own (the server's is higher here): the whole
         // body counts, photo and event.

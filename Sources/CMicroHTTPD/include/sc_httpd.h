@@ -46,9 +46,11 @@ enum {
                                                target (libmicrohttpd would cut it there) */
     SC_HTTPD_PROBLEM_BODIES_HELD = 8,       /* the bodies of the requests in flight leave no
                                                room under max_body_memory_bytes for this one */
-    SC_HTTPD_PROBLEM_BAD_HOST = 9           /* a Host value that is not a host name, IPv4
+    SC_HTTPD_PROBLEM_BAD_HOST = 9,          /* a Host value that is not a host name, IPv4
                                                address or [IP literal] with an optional port
                                                (RFC 9112 §3.2: "a b", "a/b", "u@a") */
+    SC_HTTPD_PROBLEM_UPLOADS_OFF = 10       /* a multipart/form-data body sent to the upload
+                                               target while max_multipart_body_bytes is 0 */
 };
 
 /* How a request ended (the `termination` argument of the completion callback); the values
@@ -87,7 +89,8 @@ typedef struct sc_httpd_options {
     size_t max_url_bytes;                /* longer request targets: URL_TOO_LONG */
     size_t max_header_bytes;             /* sum of name + value + 4 per field */
     size_t max_body_bytes;               /* a body's limit, but for: */
-    size_t max_multipart_body_bytes;     /* a multipart/form-data body's (uploads); 0 = max_body_bytes */
+    size_t max_multipart_body_bytes;     /* a multipart/form-data body's (uploads); 0 = uploads
+                                            off: such a body is refused (UPLOADS_OFF) */
     char upload_target[128];             /* "METHOD /path": the one request whose multipart body
                                             takes max_multipart_body_bytes (any query after the
                                             path); others take max_body_bytes. Empty: any request */
