@@ -220,6 +220,28 @@ static int sc_httpd_is_upload(const sc_httpd_request *r, const char *upload) {
     return end == path_length && strncmp(r->target, path, path_length) == 0;
 }
 
+/* Whether a Transfer-Encoding value is a list whose last coding is chunked, after one or more
+ * others that are not ("gzip, chunked"): its body is delimited, but in codings the server does
+ * not decode. Empty elements are skipped (RFC 9110 §5.6.1); chunked twice is not this. */
+static int sc_httpd_codings_precede_chunked(const char *value, size_t length) {
+    size_t others = 0, start = 0;
+    int last_is_chunked = 0;
+    while (start <= length) {
+        size_t end = start;
+        while (end < length && value[end] != ',') end++;
+        size_t a = start, b = end;
+        while (a < b && (value[a] == ' ' || value[a] == '\t')) a++;
+        while (b > a && (value[b - 1] == ' ' || value[b - 1] == '\t')) b--;
+        if (b > a) {
+            if (last_is_chunked) return 0; /* chunked before another coding, or twice */
+            last_is_chunked = sc_httpd_name_is(value + a, b - a, "chunked");
+            if (!last_is_chunked) others++;
+        }
+        start = end + 1;
+    }
+    return last_is_chunked && others > 0;
+}
+
 /* Whether `value` is RFC 9112's Host: uri-host [ ":" port ], uri-host an IP literal in
  * brackets or a reg-name / IPv4 address (unreserved, pct-encoded and sub-delims characters,
  * possibly empty). Leading and trailing spaces and tabs are not part of a field's value. */
@@ -284,7 +306,11 @@ int32_t sc_httpd_check_header(sc_httpd_request *r) {
     if (content_lengths > 1 || codings > 1 || (content_lengths > 0 && codings > 0))
         return SC_HTTPD_PROBLEM_BAD_FRAMING;
     /* `chunked` exactly: libmicrohttpd 0.9.75 compares the value whole, and would not read
-     * "chunked " (spaces RFC 9110 §5.5 allows around a value) as chunked. */
+     * "chunked " (spaces RFC 9110 §5.5 allows around a value) as chunked. Other codings
+     * before a final chunked are delimited but not decoded here: 501 (RFC 9112 §6.1); a
+     * list that does not end in chunked cannot be delimited: 400 (§6.3). */
+    if (coding != NULL && http11 && sc_httpd_codings_precede_chunked(coding->value, coding->value_length))
+        return SC_HTTPD_PROBLEM_CODING_NOT_IMPLEMENTED;
     if (coding != NULL && (!http11 || !sc_httpd_name_is(coding->value, coding->value_length, "chunked")))
         return SC_HTTPD_PROBLEM_BAD_FRAMING;
     /* Only the upload request is invited to send a large body (a 9 MB multipart GET /healthz

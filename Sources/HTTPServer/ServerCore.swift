@@ -321,6 +321,9 @@ final class ServerCore: @unchecked Sendable {
             var response = HTTPResponse.error(status: 415, code: "unsupported_media_type", message: UploadsOff.message)
             response.headers.append("Accept-Post", UploadsOff.acceptedTypes)
             return response
+        case Int32(SC_HTTPD_PROBLEM_CODING_NOT_IMPLEMENTED):
+            return .error(status: 501, code: "coding_not_implemented",
+                          message: "The request body's transfer codings are not implemented here: send it with Content-Length, or Transfer-Encoding: chunked alone.")
         case Int32(SC_HTTPD_PROBLEM_OBSOLETE_FOLD):
             return .error(status: 400, code: "malformed_request",
                           message: "Malformed header: a field is continued on the next line (obsolete line folding); send each field on one line.")

@@ -98,6 +98,23 @@ final class HardeningTests: XCTestCase {
         XCTAssertEqual(try chunked.readResponse().status, 200)
     }
 
+    /// RFC 9112 §6.1: codings the server does not implement before a final chunked are 501
+    /// (the body is delimited, but would have to be decoded); §6.3: a list that does not end
+    /// in chunked cannot be delimited, 400. Either way the connection closes.
+    func testTransferCodingsBeforeChunkedAre501() throws {
+        let (_, port) = try startServer(try testConfiguration(), handler: echoHandler)
+        for codings in ["gzip, chunked", "gzip,chunked", "deflate , chunked", "br, gzip, Chunked", "gzip, , chunked"] {
+            let client = try LoopbackHTTPClient(port: port)
+            try client.send("POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: \(codings)\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
+            try assertRefused(client, 501, "coding_not_implemented")
+        }
+        for codings in ["gzip", "chunked, gzip", "chunked, chunked", "gzip, chunked, chunked", ", chunked", "chunked,", "chunkedx", "x-chunked"] {
+            let client = try LoopbackHTTPClient(port: port)
+            try client.send("POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: \(codings)\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
+            try assertRefused(client, 400, "malformed_request")
+        }
+    }
+
     /// A NUL cuts libmicrohttpd's target (`/healthz\0/../metrics` would be served as
     /// `/healthz`); raw bytes that are not UTF-8 are refused like percent-encoded ones.
     func testNulAndRawNonUTF8InTargetAre400() throws {

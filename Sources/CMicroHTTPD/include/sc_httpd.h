@@ -30,8 +30,9 @@ enum {
     SC_HTTPD_PROBLEM_URL_TOO_LONG = 1,      /* target longer than max_url_bytes */
     SC_HTTPD_PROBLEM_HEADERS_TOO_LARGE = 2, /* header fields longer than max_header_bytes */
     SC_HTTPD_PROBLEM_BAD_FRAMING = 3,       /* Content-Length with Transfer-Encoding, several
-                                               Content-Length fields, a coding other than
-                                               chunked, or Transfer-Encoding in an HTTP/1.0
+                                               Content-Length fields, codings that do not
+                                               end in chunked, "chunked" with spaces around
+                                               it, or Transfer-Encoding in an HTTP/1.0
                                                request (RFC 9112 §6.1): the body cannot be
                                                delimited */
     SC_HTTPD_PROBLEM_BODY_TOO_LARGE = 4,    /* body longer than max_body_bytes */
@@ -49,8 +50,11 @@ enum {
     SC_HTTPD_PROBLEM_BAD_HOST = 9,          /* a Host value that is not a host name, IPv4
                                                address or [IP literal] with an optional port
                                                (RFC 9112 §3.2: "a b", "a/b", "u@a") */
-    SC_HTTPD_PROBLEM_UPLOADS_OFF = 10       /* a multipart/form-data body sent to the upload
+    SC_HTTPD_PROBLEM_UPLOADS_OFF = 10,      /* a multipart/form-data body sent to the upload
                                                target while max_multipart_body_bytes is 0 */
+    SC_HTTPD_PROBLEM_CODING_NOT_IMPLEMENTED = 11 /* HTTP/1.1 Transfer-Encoding ending in chunked
+                                               after a coding the server does not implement
+                                               ("gzip, chunked": RFC 9112 §6.1's 501) */
 };
 
 /* How a request ended (the `termination` argument of the completion callback); the values
