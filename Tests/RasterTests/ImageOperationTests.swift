@@ -81,6 +81,30 @@ final class ImageOperationTests: XCTestCase {
         XCTAssertEqual(clockwise.pixel(x: 30, y: 10), 0xFFFF_0000)
     }
 
+    /// A whole turn gives the picture back unchanged and a half turn its pixels in reverse
+    /// order, exactly, as Core Image's filter would: sin(2π) is −2.4e−16 in floating point, and
+    /// the enlargement it implies (1 + 2.2e−16) rounds away in pixman's 16.16 matrix, so nothing
+    /// is resampled.
+    func testWholeAndHalfTurnsAreExact() throws {
+        var state: UInt32 = 12345
+        let noise = try image(37, 23) { _, _ in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return state >> 8
+        }
+        for radians in [0, 2 * Double.pi, -2 * Double.pi, 4 * Double.pi, 30 * Double.pi] {
+            XCTAssertEqual(noise.applying(.straighten(radians: radians)).premultipliedARGB, noise.premultipliedARGB, "\(radians)")
+        }
+        for radians in [Double.pi, -Double.pi, 3 * Double.pi] {
+            let half = noise.applying(.straighten(radians: radians))
+            for (x, y) in [(0, 0), (36, 22), (5, 17), (20, 3)] {
+                XCTAssertEqual(half.pixel(x: x, y: y), noise.pixel(x: 36 - x, y: 22 - y), "\(radians) at (\(x), \(y))")
+            }
+            XCTAssertEqual(Set(half.premultipliedARGB), Set(noise.premultipliedARGB))
+        }
+        XCTAssertNotEqual(noise.applying(.straighten(radians: 6.2832)).premultipliedARGB, noise.premultipliedARGB,
+                          "an angle near a whole turn is still a turn")
+    }
+
     func testStraightenLeavesNoEmptyCornersAtAnyAngle() throws {
         let photo = try image(160, 90) { x, y in UInt32(x * 255 / 159) << 16 | UInt32(y * 255 / 89) }
         for radians in [0.1, -0.3, 0.785, 1.2, 2.5, Double.pi, -4.0, 7.0] {
