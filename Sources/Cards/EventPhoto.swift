@@ -80,19 +80,18 @@ public struct EventPhoto: Sendable {
         }
     }
 
-    /// The decode target (`target` enlarged) at which the main face's head-and-shoulders crop
-    /// (the smallest one, a square) has the canvas's shorter side in pixels, or nil when the
-    /// photo was decoded whole, has no face, its crop has those pixels already, or the decode
-    /// has the larger target's pixels too (the decoder would reduce the photo as it did).
+    /// The decode target at which the main face's head-and-shoulders crop (the smallest one, a
+    /// square) has the canvas's shorter side (of `target`, the first decode's target) in pixels:
+    /// the decoded size enlarged by what the crop lacks, since the decoder's steps are coarse
+    /// and the first decode may be well over its target. Nil when the photo was decoded whole,
+    /// has no face, or its crop has those pixels already.
     static func targetForMainFace(_ photo: Photo, faces: [Rect], target: (width: Int, height: Int)) -> (width: Int, height: Int)? {
         let needed = Double(min(target.width, target.height))
         guard photo.isReduced, needed > 0,
               let crop = FaceCrop(imageSize: photo.image.size, targetSize: Size(width: 1, height: 1), faces: faces)?.crop,
               crop.width > 0, crop.width < needed else { return nil }
         let factor = needed / crop.width
-        let larger = (width: Int((Double(target.width) * factor).rounded(.up)), height: Int((Double(target.height) * factor).rounded(.up)))
-        guard larger.width > photo.image.width || larger.height > photo.image.height else { return nil }
-        return larger
+        return (Int((Double(photo.image.width) * factor).rounded(.up)), Int((Double(photo.image.height) * factor).rounded(.up)))
     }
 
     /// The same photo decoded for another canvas, as `init` would decode it there: a photo

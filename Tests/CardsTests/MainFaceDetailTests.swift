@@ -53,17 +53,29 @@ final class MainFaceDetailTests: XCTestCase {
         try assertTheFace(photo)
     }
 
-    /// No second decode that would come out as the first: for a 100-pixel canvas the crop of
-    /// the 1/8 decode (~84 px) needs a target of ~120 px, which 300×200 already has.
-    func testNoSecondDecodeWhereTheDecoderWouldReduceAlike() throws {
+    /// No second decode when the first one's crop has the pixels: for an 80-pixel canvas the
+    /// 1/8 decode (300×200) gives a crop of ~84 px.
+    func testNoSecondDecodeWhenTheCropHasItsPixels() throws {
         let data = Array(try Data(contentsOf: Self.smallFace))
-        let first = try Photo(data: data, targetWidth: 100, targetHeight: 100, limits: .photo)
+        let first = try Photo(data: data, targetWidth: 80, targetHeight: 80, limits: .photo)
         XCTAssertEqual([first.image.width, first.image.height], [300, 200])
-        let faces = try EventPhoto(data: data, canvas: Size(width: 100, height: 100), scale: 1).faces
+        let faces = try EventPhoto(data: data, canvas: Size(width: 80, height: 80), scale: 1).faces
         XCTAssertEqual(faces.count, 1)
-        XCTAssertNil(EventPhoto.targetForMainFace(first, faces: faces, target: (100, 100)))
-        let photo = try EventPhoto(data: data, canvas: Size(width: 100, height: 100), scale: 1, cropsToMainFace: true)
+        XCTAssertNil(EventPhoto.targetForMainFace(first, faces: faces, target: (80, 80)))
+        XCTAssertNotNil(EventPhoto.targetForMainFace(first, faces: faces, target: (100, 100)))
+        let photo = try EventPhoto(data: data, canvas: Size(width: 80, height: 80), scale: 1, cropsToMainFace: true)
         XCTAssertEqual([photo.photo.image.width, photo.photo.image.height], [300, 200])
+    }
+
+    /// The first decode may be well over its target (the decoder's steps are halvings): the
+    /// second is sized from what was decoded, not from the target. A 16:9 canvas of 320×180
+    /// gets the 1/4 decode (600×400, a crop of ~168 px, short of 180); enlarging the target
+    /// (320×180) by 180/168 would ask for no more than 600×400 has, and change nothing.
+    func testTheSecondDecodeIsSizedFromTheFirst() throws {
+        let photo = try EventPhoto(data: Array(Data(contentsOf: Self.smallFace)), canvas: Size(width: 320, height: 180), scale: 1,
+                                   cropsToMainFace: true)
+        XCTAssertEqual([photo.photo.image.width, photo.photo.image.height], [1200, 800])
+        try assertTheFace(photo)
     }
 
     /// What the second decode is for: the circle keeps the file's detail. Mean absolute
