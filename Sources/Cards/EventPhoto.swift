@@ -7,14 +7,14 @@ import Raster
 /// is the event's photo (`"src": {"from": "eventPhoto"}`), with their frame, content mode,
 /// corners and filters.
 public struct EventPhoto: Sendable {
-    public private(set) var photo: Photo
+    public let photo: Photo
     /// SHA-256 of the file's bytes, part of the card's key.
     public let digest: String
     /// The faces in the decoded photo, in its pixels (none when the detector's cascades are
     /// missing or it fails): an aspect-filled photo is cropped to keep them. Without the
     /// detector's plug-in the photo is refused (`faceDetectorUnavailable`): an install fault,
     /// not a photo without faces.
-    public private(set) var faces: [Rect]
+    public let faces: [Rect]
     /// The file's bytes and the limits they were decoded under, so the photo can be decoded
     /// again for another canvas (`fitted(for:size:scale:)`).
     private let data: [UInt8]
@@ -34,20 +34,17 @@ public struct EventPhoto: Sendable {
                 limits: ImageLimits = .photo, faceCache: FaceCache? = nil, sha256: [UInt8]? = nil) throws(PhotoInputError) {
         guard template.scene.showsEventPhoto else { throw PhotoInputError.templateShowsNoPhoto(template.name) }
         try self.init(data: data, canvas: size ?? template.size, scale: Double(scale), limits: limits, faceCache: faceCache,
-                      sha256: sha256, cropsToMainFace: template.scene.cropsEventPhotoToMainFace)
+                      sha256: sha256)
     }
 
     /// Decodes `data` for a canvas of `canvas` points at `scale` device pixels per point, for a
     /// scene that shows the event's photo (`sharecard draw --photo`; the caller checks that it
-    /// does). With `cropsToMainFace` (the scene cuts a head and shoulders from the photo), a
-    /// photo the decoder reduced is decoded again, less reduced, when the main face's crop in
-    /// it would have fewer pixels than the canvas's shorter side: a small face in a large
-    /// photo is then cut from the file's own detail instead of being enlarged.
+    /// does).
     public init(data: [UInt8], canvas: Size, scale: Double, limits: ImageLimits = .photo,
-                faceCache: FaceCache? = nil, sha256: [UInt8]? = nil, cropsToMainFace: Bool = false) throws(PhotoInputError) {
-        let target = (width: Int((canvas.width * scale).rounded(.up)), height: Int((canvas.height * scale).rounded(.up)))
+                faceCache: FaceCache? = nil, sha256: [UInt8]? = nil) throws(PhotoInputError) {
         do {
-            photo = try Photo(data: data, targetWidth: target.width, targetHeight: target.height, limits: limits)
+            photo = try Photo(data: data, targetWidth: Int((canvas.width * scale).rounded(.up)),
+                              targetHeight: Int((canvas.height * scale).rounded(.up)), limits: limits)
         } catch { throw PhotoInputError.photo(error) }
         let sha256 = sha256 ?? ContentHash.sha256(data)
         self.sha256 = sha256
@@ -68,30 +65,6 @@ public struct EventPhoto: Sendable {
         case .failure(let error) where error.isMissingPlugin: throw PhotoInputError.faceDetectorUnavailable(error.description)
         case .failure: faces = []
         }
-        if cropsToMainFace, let larger = EventPhoto.targetForMainFace(photo, faces: faces, target: target) {
-            // The faces found in the first decode, carried over through the file's pixels: a
-            // second search would cost more than the decode and find the same people.
-            let sharper: Photo
-            do {
-                sharper = try Photo(data: data, targetWidth: larger.width, targetHeight: larger.height, limits: limits)
-            } catch { throw PhotoInputError.photo(error) }
-            faces = faces.map { sharper.inDecodedPixels(photo.inSourcePixels($0)) }
-            photo = sharper
-        }
-    }
-
-    /// The decode target at which the main face's head-and-shoulders crop (the smallest one, a
-    /// square) has the canvas's shorter side (of `target`, the first decode's target) in pixels:
-    /// the decoded size enlarged by what the crop lacks, since the decoder's steps are coarse
-    /// and the first decode may be well over its target. Nil when the photo was decoded whole,
-    /// has no face, or its crop has those pixels already.
-    static func targetForMainFace(_ photo: Photo, faces: [Rect], target: (width: Int, height: Int)) -> (width: Int, height: Int)? {
-        let needed = Double(min(target.width, target.height))
-        guard photo.isReduced, needed > 0,
-              let crop = FaceCrop(imageSize: photo.image.size, targetSize: Size(width: 1, height: 1), faces: faces)?.crop,
-              crop.width > 0, crop.width < needed else { return nil }
-        let factor = needed / crop.width
-        return (Int((Double(photo.image.width) * factor).rounded(.up)), Int((Double(photo.image.height) * factor).rounded(.up)))
     }
 
     /// The same photo decoded for another canvas, as `init` would decode it there: a photo

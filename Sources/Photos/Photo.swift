@@ -52,15 +52,6 @@ public struct Photo: Sendable {
         return Rect(x: rect.minX * kx, y: rect.minY * ky, width: rect.width * kx, height: rect.height * ky)
     }
 
-    /// `rect`, in the whole upright photo's pixels, in `image`'s: the inverse of `inSourcePixels`.
-    public func inDecodedPixels(_ rect: Rect) -> Rect {
-        let kx = Double(image.width) / Double(sourceWidth), ky = Double(image.height) / Double(sourceHeight)
-        return Rect(x: rect.minX * kx, y: rect.minY * ky, width: rect.width * kx, height: rect.height * ky)
-    }
-
-    /// Whether the decoder reduced the photo (`image` is smaller than the file's pixels).
-    public var isReduced: Bool { image.width < sourceWidth || image.height < sourceHeight }
-
     private init(data: [UInt8], targetWidth: Int, targetHeight: Int, mode: UInt32, limits: ImageLimits) throws(PhotoError) {
         guard data.count <= limits.maxFileBytes else {
             throw .tooLarge("the file is \(data.count) bytes, over the limit of \(limits.maxFileBytes)")

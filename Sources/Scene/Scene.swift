@@ -77,26 +77,6 @@ extension Scene {
         return any(elements)
     }
 
-    /// Whether an image shows the event's photo cropped to its main face (`"crop": "mainFace"`):
-    /// a head and shoulders cut from the photo, which needs more of its pixels than the whole
-    /// photo drawn at the canvas's size.
-    public var cropsEventPhotoToMainFace: Bool {
-        func any(_ elements: [SceneElement]) -> Bool {
-            elements.contains { element in
-                switch element {
-                case .image(let image):
-                    if case .eventPhoto = image.source, image.crop == .mainFace { return true }
-                    return false
-                case .group(let children, _, _): return any(children)
-                case .named(_, let inner): return any([inner])
-                case .choice(let choice): return choice.alternatives.contains(where: any)
-                case .shape, .label, .chip, .stack, .pattern, .snapshot: return false
-                }
-            }
-        }
-        return any(elements)
-    }
-
     /// Whether resolving needs fonts: the scene has a label, a chip or a stack.
     public var hasText: Bool {
         func any(_ elements: [SceneElement]) -> Bool {

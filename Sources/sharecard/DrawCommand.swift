@@ -64,8 +64,7 @@ enum DrawCommand {
         guard scene.showsEventPhoto else {
             throw CommandError("\(name): the scene shows no photo (give it an image whose src is {\"from\": \"eventPhoto\"})")
         }
-        let photo = try PhotoInput.load(path, canvas: size ?? scene.size, scale: scale ?? scene.scale,
-                                        cropsToMainFace: scene.cropsEventPhotoToMainFace)
+        let photo = try PhotoInput.load(path, canvas: size ?? scene.size, scale: scale ?? scene.scale)
         let sample = SceneBindings.sample
         return SceneBindings(values: sample.values, colors: sample.colors, photo: photo.photo.image, photoFaces: photo.faces)
     }

@@ -49,10 +49,8 @@ enum PhotoInput {
 
     /// Reads and decodes the photo at `path` for a canvas of `canvas` points at `scale` device
     /// pixels per point (`draw --photo`: a scene that shows the event's photo); errors name the file.
-    static func load(_ path: String, canvas: Size, scale: Double, cropsToMainFace: Bool) throws -> EventPhoto {
-        try load(path) { data throws(PhotoInputError) in
-            try EventPhoto(data: data, canvas: canvas, scale: scale, limits: limits, cropsToMainFace: cropsToMainFace)
-        }
+    static func load(_ path: String, canvas: Size, scale: Double) throws -> EventPhoto {
+        try load(path) { data throws(PhotoInputError) in try EventPhoto(data: data, canvas: canvas, scale: scale, limits: limits) }
     }
 
     /// The photo's bytes read, the hashing library checked (a photo is known by its digest),

@@ -47,10 +47,6 @@ final class RendererVersionTests: XCTestCase {
         // grey photos read through their grey ICC profile. The corpus justifies nothing, and its
         // photos are decoded whole and carry no grey profile.
         "13": "5cc171d87e74f6be3a95e633e1e1ee274fc0aa85531c2e273d07d2b6b8a04b2c",
-        // 14: a main-face crop (`portrait`) of a photo the decoder reduced decoded again, less
-        // reduced, when the crop had fewer pixels than the canvas's shorter side. The corpus's
-        // photo is decoded whole.
-        "14": "5cc171d87e74f6be3a95e633e1e1ee274fc0aa85531c2e273d07d2b6b8a04b2c",
     ]
     /// "renderer version, output token and encoder revision" → digest of three of the corpus's
     /// cards encoded so (new pixels are new bytes, so a renderer version records its own).
@@ -90,9 +86,6 @@ final class RendererVersionTests: XCTestCase {
         "13 png 4": "933d51c0b58137716fa0cd049dca2bd539e29a6433f6d73af4146f0cd5d6ac7f",
         "13 jpeg-q90 2": "df4046c729994ee1ff23fed23d596e714099ce9095732d8b47bbe8f01ee0a386",
         "13 webp-q90 1": "46466e5e5e2c3540dc771062b5070f93bfb6cc914848a721faa0db4b201cafa5",
-        "14 png 4": "933d51c0b58137716fa0cd049dca2bd539e29a6433f6d73af4146f0cd5d6ac7f",
-        "14 jpeg-q90 2": "df4046c729994ee1ff23fed23d596e714099ce9095732d8b47bbe8f01ee0a386",
-        "14 webp-q90 1": "46466e5e5e2c3540dc771062b5070f93bfb6cc914848a721faa0db4b201cafa5",
     ]
 
     static let photos = EventPhotoCardTests.fixtures

@@ -7,7 +7,7 @@ sources and licences in Tests/FacesTests/Fixtures/README.md), with Pillow 9.4:
   20 px from the left edge and 40 px from the top.
 - three-faces.jpg: obama3.png, biden.png and obama2.png side by side, 807×512: several
   faces in one landscape photo.
-- chelsea-cutout.png and astronaut-small-face.jpg: see below.
+- chelsea-cutout.png: see below.
 
 Run from the repository root: Tests/CardsTests/Fixtures/make-photo-cards.py
 """
@@ -35,9 +35,3 @@ ImageDraw.Draw(mask).ellipse((90, 10, 360, 290), fill=255)
 cat.putalpha(mask)
 cat.save(out + "chelsea-cutout.png", optimize=True)
 
-# astronaut-small-face.jpg: astronaut.png enlarged to 1536×1536 (LANCZOS) in the middle of a
-# 2400×1600 photo (coffee.png enlarged around it): a face about 1/9 of the photo's width (280 px), so
-# a card's decode is reduced (1200×800) and the portrait circle would be cut from ~336 pixels.
-ground = Image.open(faces + "coffee.png").convert("RGB").resize((2400, 1600), Image.LANCZOS)
-ground.paste(Image.open(faces + "astronaut.png").convert("RGB").resize((1536, 1536), Image.LANCZOS), (432, 32))
-ground.save(out + "astronaut-small-face.jpg", quality=88)
