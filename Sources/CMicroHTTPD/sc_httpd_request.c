@@ -206,18 +206,65 @@ static int sc_httpd_is_multipart(const sc_httpd_field *f) {
 
 size_t sc_httpd_request_body_limit(const sc_httpd_request *r) { return r->body_limit; }
 
+static int sc_httpd_hex_digit(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* The path of a request target as the router reads it (HTTPTypes' RequestTarget): before any
+ * '#', an absolute form's scheme "://" authority skipped ("/" when no path follows), before
+ * any '?'; still percent-encoded. Returns 0, or -1 for a target the router does not take. */
+static int sc_httpd_target_path(const char *target, size_t length, const char **path, size_t *path_length) {
+    size_t end = 0;
+    while (end < length && target[end] != '#') end++;
+    size_t start = 0;
+    if (end == 0 || target[0] != '/') {
+        size_t scheme = 0;
+        while (scheme + 3 <= end && !(target[scheme] == ':' && target[scheme + 1] == '/' && target[scheme + 2] == '/')) scheme++;
+        if (scheme == 0 || scheme + 3 > end) return -1;
+        start = scheme + 3;
+        while (start < end && target[start] != '/' && target[start] != '?') start++;
+        if (start == end || target[start] == '?') {
+            *path = "/";
+            *path_length = 1;
+            return 0;
+        }
+    }
+    size_t stop = start;
+    while (stop < end && target[stop] != '?') stop++;
+    *path = target + start;
+    *path_length = stop - start;
+    return 0;
+}
+
 /* Whether the request is the one `upload` names ("METHOD /path"; empty: any): its method,
- * and its target's path before any query. */
+ * and its target's path as the router reads it, percent-decoded (`/v1/%63ards` and
+ * `http://host/v1/cards` are the upload route too, so they get its limit, or its refusal). */
 static int sc_httpd_is_upload(const sc_httpd_request *r, const char *upload) {
     if (upload[0] == 0) return 1;
     const char *space = strchr(upload, ' ');
     if (space == NULL || r->method == NULL || r->target == NULL) return 0;
     size_t method_length = (size_t)(space - upload);
     if (strlen(r->method) != method_length || strncmp(r->method, upload, method_length) != 0) return 0;
-    const char *path = space + 1;
-    size_t path_length = strlen(path), end = 0;
-    while (end < r->target_length && r->target[end] != '?') end++;
-    return end == path_length && strncmp(r->target, path, path_length) == 0;
+    const char *expected = space + 1, *path;
+    size_t expected_length = strlen(expected), path_length, i = 0, j = 0;
+    if (sc_httpd_target_path(r->target, r->target_length, &path, &path_length) != 0) return 0;
+    for (; i < path_length && j < expected_length; j++) {
+        char c = path[i];
+        if (c == '%') {
+            if (i + 2 >= path_length) return 0;
+            int high = sc_httpd_hex_digit(path[i + 1]), low = sc_httpd_hex_digit(path[i + 2]);
+            if (high < 0 || low < 0) return 0;
+            c = (char)(high * 16 + low);
+            i += 3;
+        } else {
+            i++;
+        }
+        if (c != expected[j]) return 0;
+    }
+    return i == path_length && j == expected_length;
 }
 
 /* Whether a Transfer-Encoding value is a list whose last coding is chunked, after one or more

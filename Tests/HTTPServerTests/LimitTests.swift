@@ -81,7 +81,14 @@ final class LimitTests: XCTestCase {
         }
         XCTAssertEqual(try status("POST", "/upload"), 100)
         XCTAssertEqual(try status("POST", "/upload?scale=2"), 100)
-        for (method, target) in [("GET", "/upload"), ("POST", "/upload/x"), ("POST", "/uploads"), ("POST", "/healthz"), ("PUT", "/upload")] {
+        // The path as the router reads it: percent-decoded, absolute form (RFC 9112 §3.2.2: a
+        // server must accept it), a fragment ignored.
+        for target in ["/%75pload", "/up%6coad", "/up%6Coad?x=%2F", "http://a/upload", "HTTP://a:80/upload?scale=2", "/upload#x"] {
+            XCTAssertEqual(try status("POST", target), 100, target)
+        }
+        for (method, target) in [("GET", "/upload"), ("POST", "/upload/x"), ("POST", "/uploads"), ("POST", "/healthz"), ("PUT", "/upload"),
+                                 ("POST", "/%75ploads"), ("POST", "/upload%"), ("POST", "/upload%2"), ("POST", "/uplo%zzad"),
+                                 ("POST", "http://a"), ("POST", "http://a/uploads"), ("POST", "://a/upload"), ("POST", "upload")] {
             XCTAssertEqual(try status(method, target), 413, "\(method) \(target)")
         }
         XCTAssertThrowsError(try HTTPServer.Configuration(host: "127.0.0.1", port: 0, uploadTarget: "/upload"))
@@ -102,8 +109,9 @@ final class LimitTests: XCTestCase {
                 + "Content-Length: \(length)\r\nExpect: 100-continue\r\n\r\n")
             return try client.readResponse()
         }
-        for length in [10, 5000, 10 << 20] {
-            let refused = try answer("/upload?scale=2", "multipart/form-data; boundary=x", length)
+        for (length, target) in [(10, "/upload?scale=2"), (5000, "/upload"), (10 << 20, "/upload"), (5000, "/%75pload"),
+                                 (5000, "http://a/upload"), (5000, "/upload#x")] {
+            let refused = try answer(target, "multipart/form-data; boundary=x", length)
             assertError(refused, 415, "unsupported_media_type")
             XCTAssertEqual(try refused.errorObject().message, UploadsOff.message)
             XCTAssertEqual(refused.header("Accept-Post"), "application/json")
