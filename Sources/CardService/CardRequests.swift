@@ -224,7 +224,7 @@ extension CardService {
                 throw ServiceError.unsupportedMediaType(message: "multipart/form-data needs a boundary parameter", accepted: accepted)
             }
         default:
-            throw ServiceError.unsupportedMediaType(message: "POST /v1/cards takes application/json or multipart/form-data, not \(type.essence)", accepted: accepted)
+            throw ServiceError.unsupportedMediaType(message: "POST /v1/cards takes \(accepted.joined(separator: " or ")), not \(type.essence)", accepted: accepted)
         }
         return type
     }

@@ -176,6 +176,8 @@ final class PhotoUploadTests: XCTestCase {
         let plain = try post(Array(#"{"title": "No photo"}"#.utf8), type: "text/plain")
         assertError(plain, 415, "unsupported_media_type", field: nil)
         XCTAssertEqual(plain.header("Accept-Post"), "application/json", "what the server takes, not uploads")
+        let mixed = try post(Array("x".utf8), type: "multipart/mixed; boundary=x")
+        XCTAssertEqual(try mixed.errorObject().message, "POST /v1/cards takes application/json, not multipart/mixed")
         XCTAssertEqual(try post(Array(#"{"title": "No photo"}"#.utf8), type: "application/json").status, 200)
     }
 
