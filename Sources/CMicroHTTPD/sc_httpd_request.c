@@ -269,8 +269,10 @@ static int sc_httpd_is_upload(const sc_httpd_request *r, const char *upload) {
 
 /* Whether a Transfer-Encoding value is a list whose last coding is chunked, after one or more
  * others that are not ("gzip, chunked"): its body is delimited, but in codings the server does
- * not decode. Empty elements are skipped (RFC 9110 §5.6.1); chunked twice is not this. */
+ * not decode. Empty elements are skipped (RFC 9110 §5.6.1); chunked twice, a coding that is
+ * not a token (`"gzip"`) and a quoted parameter (which may hold a comma) are not this. */
 static int sc_httpd_codings_precede_chunked(const char *value, size_t length) {
+    if (memchr(value, '"', length) != NULL) return 0;
     size_t others = 0, start = 0;
     int last_is_chunked = 0;
     while (start <= length) {
@@ -280,6 +282,10 @@ static int sc_httpd_codings_precede_chunked(const char *value, size_t length) {
         while (a < b && (value[a] == ' ' || value[a] == '\t')) a++;
         while (b > a && (value[b - 1] == ' ' || value[b - 1] == '\t')) b--;
         if (b > a) {
+            size_t name = a;
+            while (name < b && value[name] != ';') name++;
+            while (name > a && (value[name - 1] == ' ' || value[name - 1] == '\t')) name--;
+            if (!sc_httpd_is_token(value + a, name - a)) return 0;
             if (last_is_chunked) return 0; /* chunked before another coding, or twice */
             last_is_chunked = sc_httpd_name_is(value + a, b - a, "chunked");
             if (!last_is_chunked) others++;

@@ -103,12 +103,13 @@ final class HardeningTests: XCTestCase {
     /// in chunked cannot be delimited, 400. Either way the connection closes.
     func testTransferCodingsBeforeChunkedAre501() throws {
         let (_, port) = try startServer(try testConfiguration(), handler: echoHandler)
-        for codings in ["gzip, chunked", "gzip,chunked", "deflate , chunked", "br, gzip, Chunked", "gzip, , chunked"] {
+        for codings in ["gzip, chunked", "gzip,chunked", "deflate , chunked", "br, gzip, Chunked", "gzip, , chunked", "gzip;q=1 ; p=2, chunked"] {
             let client = try LoopbackHTTPClient(port: port)
             try client.send("POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: \(codings)\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
             try assertRefused(client, 501, "coding_not_implemented")
         }
-        for codings in ["gzip", "chunked, gzip", "chunked, chunked", "gzip, chunked, chunked", ", chunked", "chunked,", "chunkedx", "x-chunked"] {
+        for codings in ["gzip", "chunked, gzip", "chunked, chunked", "gzip, chunked, chunked", ", chunked", "chunked,", "chunkedx", "x-chunked",
+                       "\"gzip\", chunked", "gzip;p=\", chunked", "gz ip, chunked", ";, chunked", "gzip;p=\"a,b\", chunked"] {
             let client = try LoopbackHTTPClient(port: port)
             try client.send("POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: \(codings)\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
             try assertRefused(client, 400, "malformed_request")
