@@ -206,6 +206,12 @@ static int sc_httpd_is_multipart(const sc_httpd_field *f) {
 
 size_t sc_httpd_request_body_limit(const sc_httpd_request *r) { return r->body_limit; }
 
+/* `text` without the spaces and tabs (RFC 9110's OWS) at its ends. */
+static void sc_httpd_trim_ows(const char **text, size_t *length) {
+    while (*length > 0 && ((*text)[0] == ' ' || (*text)[0] == '\t')) ++*text, --*length;
+    while (*length > 0 && ((*text)[*length - 1] == ' ' || (*text)[*length - 1] == '\t')) --*length;
+}
+
 static int sc_httpd_hex_digit(char c) {
     if (c >= '0' && c <= '9') return c - '0';
     if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -278,16 +284,17 @@ static int sc_httpd_codings_precede_chunked(const char *value, size_t length) {
     while (start <= length) {
         size_t end = start;
         while (end < length && value[end] != ',') end++;
-        size_t a = start, b = end;
-        while (a < b && (value[a] == ' ' || value[a] == '\t')) a++;
-        while (b > a && (value[b - 1] == ' ' || value[b - 1] == '\t')) b--;
-        if (b > a) {
-            size_t name = a;
-            while (name < b && value[name] != ';') name++;
-            while (name > a && (value[name - 1] == ' ' || value[name - 1] == '\t')) name--;
-            if (!sc_httpd_is_token(value + a, name - a)) return 0;
+        const char *element = value + start;
+        size_t element_length = end - start;
+        sc_httpd_trim_ows(&element, &element_length);
+        if (element_length > 0) {
+            const char *name = element;
+            size_t name_length = 0;
+            while (name_length < element_length && element[name_length] != ';') name_length++;
+            sc_httpd_trim_ows(&name, &name_length);
+            if (!sc_httpd_is_token(name, name_length)) return 0;
             if (last_is_chunked) return 0; /* chunked before another coding, or twice */
-            last_is_chunked = sc_httpd_name_is(value + a, b - a, "chunked");
+            last_is_chunked = sc_httpd_name_is(element, element_length, "chunked");
             if (!last_is_chunked) others++;
         }
         start = end + 1;
@@ -299,8 +306,7 @@ static int sc_httpd_codings_precede_chunked(const char *value, size_t length) {
  * brackets or a reg-name / IPv4 address (unreserved, pct-encoded and sub-delims characters,
  * possibly empty). Leading and trailing spaces and tabs are not part of a field's value. */
 static int sc_httpd_host_is_valid(const char *value, size_t length) {
-    while (length > 0 && (value[0] == ' ' || value[0] == '\t')) value++, length--;
-    while (length > 0 && (value[length - 1] == ' ' || value[length - 1] == '\t')) length--;
+    sc_httpd_trim_ows(&value, &length);
     size_t i = 0;
     if (length > 0 && value[0] == '[') {
         /* IPv6address or IPvFuture, loosely: hex digits, colons, dots and the v. */
