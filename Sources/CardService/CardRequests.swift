@@ -131,16 +131,17 @@ extension CardService {
         if configuration.signer != nil {
             throw ServiceError.forbidden(code: "signing_enabled", message: Self.postingWhileSigningMessage)
         }
-        if Self.isMultipart(request), configuration.maxUploadBytes == 0 {
+        let multipart = Self.isMultipart(request), takesUploads = configuration.maxUploadBytes > 0
+        if multipart, !takesUploads {
             throw ServiceError.unsupportedMediaType(message: UploadsOff.message, accepted: [UploadsOff.acceptedTypes])
         }
         if let bodyBytes {
-            let bodyLimit = Self.isMultipart(request) ? configuration.maxUploadBytes : configuration.maxBodyBytes
+            let bodyLimit = multipart ? configuration.maxUploadBytes : configuration.maxBodyBytes
             guard bodyBytes <= bodyLimit else {
                 throw ServiceError.payloadTooLarge(message: "body is \(bodyBytes) bytes, over the limit of \(bodyLimit)")
             }
         }
-        let contentType = try Self.checkContentType(request, takesUploads: configuration.maxUploadBytes > 0)
+        let contentType = try Self.checkContentType(request, takesUploads: takesUploads)
         try Self.checkParameterNames(request.queryItems, allowed: Self.postParameters)
         let answer = try CardFormatChoice.choose(pathFormat: nil, request, offeringJSON: true)
         return PostedHead(contentType: contentType, answer: answer, scale: try scale(request), querySize: try size(request))
