@@ -32,6 +32,15 @@ public enum ColorReference: Hashable, Sendable {
     /// Black or white, whichever contrasts more with the palette colour's foreground, at an
     /// opacity: a shadow that lifts the title whether it is set light or dark.
     case contrast(alpha: Double)
+    /// The background where it shows against black at `accentMinimumContrast` or more, else
+    /// whichever of background and foreground contrasts more with black, at an opacity: an
+    /// accent drawn over a darkened photo (a dark palette's near-black background would vanish
+    /// there; its light tinted foreground carries the colour instead).
+    case accent(alpha: Double)
+
+    /// WCAG 2.1's minimum contrast for graphical objects (success criterion 1.4.11), against
+    /// black: the darkest ground a darkened photo gives an accent.
+    public static let accentMinimumContrast = 3.0
 
     /// The palette colour's text colour, at any opacity.
     public var isForeground: Bool {
@@ -45,6 +54,10 @@ public enum ColorReference: Hashable, Sendable {
         case .foreground(let a): return colors.foreground.withAlpha(colors.foreground.alpha * a)
         case .background(let a): return colors.background.withAlpha(colors.background.alpha * a)
         case .contrast(let a): return colors.foreground.contrastingBlackOrWhite.withAlpha(a)
+        case .accent(let a):
+            let background = colors.background.contrastRatio(with: .black), foreground = colors.foreground.contrastRatio(with: .black)
+            let accent = background >= Self.accentMinimumContrast || background >= foreground ? colors.background : colors.foreground
+            return accent.withAlpha(accent.alpha * a)
         }
     }
 }

@@ -194,8 +194,8 @@ extension JSONNode {
         do { return try TextReference(parsing: source) } catch { throw fail(error.reason) }
     }
 
-    /// `"foreground"`, `"background"`, `"contrast"`, `{"ref": "foreground", "alpha": 0.2}` or a
-    /// colour.
+    /// `"foreground"`, `"background"`, `"contrast"`, `"accent"`, `{"ref": "foreground", "alpha": 0.2}`
+    /// or a colour.
     public func colorReference() throws -> ColorReference {
         if case .string(let s) = value, let r = Self.reference(s, alpha: 1) { return r }
         if has("ref") {
@@ -203,7 +203,7 @@ extension JSONNode {
             let name = try required("ref").string(maximumLength: 16)
             let alpha = try optional("alpha")?.number(in: 0...1) ?? 1
             guard let r = Self.reference(name, alpha: alpha) else {
-                throw fail("ref must be \"foreground\", \"background\" or \"contrast\", got \"\(name)\"")
+                throw fail("ref must be \"foreground\", \"background\", \"contrast\" or \"accent\", got \"\(name)\"")
             }
             return r
         }
@@ -215,6 +215,7 @@ extension JSONNode {
         case "foreground": return .foreground(alpha: alpha)
         case "background": return .background(alpha: alpha)
         case "contrast": return .contrast(alpha: alpha)
+        case "accent": return .accent(alpha: alpha)
         default: return nil
         }
     }
