@@ -168,7 +168,7 @@ enum ServeCommand {
         do { port = try server.start() } catch {
             throw CommandError("\(error)")
         }
-        FileHandle.standardError.write(Data("sharecard serve: listening on http://\(serverConfiguration.host.contains(":") ? "[\(serverConfiguration.host)]" : serverConfiguration.host):\(port)/ with \(serverConfiguration.workers) workers\(keys.isEmpty ? "" : ", signed URLs only")\(photoURLs), \(handedOutURLs)\n".utf8))
+        StandardError.write("sharecard serve: listening on http://\(serverConfiguration.host.contains(":") ? "[\(serverConfiguration.host)]" : serverConfiguration.host):\(port)/ with \(serverConfiguration.workers) workers\(keys.isEmpty ? "" : ", signed URLs only")\(photoURLs), \(handedOutURLs)\n")
         do {
             try server.shutdownOnSignals(then: {
                 log.note("sharecard serve: shut down")

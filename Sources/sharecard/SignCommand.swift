@@ -22,7 +22,7 @@ enum SignCommand {
         do { signer = try URLSigner(keys: [key]) } catch { throw UsageError(description: "--key must be at least 16 bytes") }
         let expiresIn = try args.int("expires-in", in: 1...(10 * 365 * 86_400)) ?? 7 * 86_400
         if expiresIn > URLSigner.defaultMaximumLifetimeSeconds {
-            FileHandle.standardError.write(Data("sharecard sign: note: a server with the default --max-signed-lifetime refuses URLs that expire more than \(URLSigner.defaultMaximumLifetimeSeconds) seconds ahead\n".utf8))
+            StandardError.write("sharecard sign: note: a server with the default --max-signed-lifetime refuses URLs that expire more than \(URLSigner.defaultMaximumLifetimeSeconds) seconds ahead\n")
         }
         var text = args.positionals[0]
         var origin = ""
@@ -49,7 +49,7 @@ enum SignCommand {
         // What the server drops before it verifies is left out of the signed URL, and said.
         let dropped = request.queryItems.filter { CardService.isLinkDecoration($0.name) }.map(\.name)
         if !dropped.isEmpty {
-            FileHandle.standardError.write(Data("sharecard sign: note: left out \(dropped.joined(separator: ", ")): the server ignores them\n".utf8))
+            StandardError.write("sharecard sign: note: left out \(dropped.joined(separator: ", ")): the server ignores them\n")
         }
         let items = request.removingQueryItems { CardService.isLinkDecoration($0.name) }.queryItems.map { ($0.name, $0.value) }
         let signed = try signer.sign(path: request.path, items: items, expires: Int(Date().timeIntervalSince1970) + expiresIn)

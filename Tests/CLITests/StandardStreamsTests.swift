@@ -35,6 +35,47 @@ final class StandardStreamsTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(closed.stderr, "sharecard render: cannot write to standard output: Bad file descriptor\n")
     }
 
+    /// `serve`'s listening line and `sign`'s notes went through Foundation's `FileHandle.write`,
+    /// which traps when the write fails: with standard error closed or full, `sign` died (SIGILL,
+    /// status 132) before printing its URL and `serve` before it listened.
+    func testCommandsThatWriteNotesSurviveAnUnwritableStandardError() throws {
+        for redirect in ["2>&-", "2>/dev/full"] {
+            for url in ["/v1/cards/classic.png?title=Hi&utm_source=x", "/v1/cards/classic.png?title=Hi"] {
+                let r = try shell(#""$S" sign '\#(url)' --key sign-test-key-0123456789 --expires-in 5000000 \#(redirect)"#)
+                XCTAssertEqual(r.status, 0, "\(url) \(redirect)")
+                let printed = String(decoding: r.stdout, as: UTF8.self)
+                XCTAssertTrue(printed.hasPrefix("/v1/cards/classic.png?"), printed)
+            }
+            // A port found free a moment ago; the server answers /healthz once it listens.
+            let port = try Self.freePort()
+            let r = try ProcessRunner.run("/bin/bash", ["-c", """
+                "$0" serve --host 127.0.0.1 --port \(port) --workers 1 \(redirect) & pid=$!
+                for i in $(seq 100); do
+                  if exec 3<>/dev/tcp/127.0.0.1/\(port); then printf 'GET /healthz HTTP/1.0\\r\\n\\r\\n' >&3; head -n 1 <&3; exec 3<&-; break; fi 2>/dev/null
+                  sleep 0.1
+                done
+                kill $pid; wait $pid; echo "status $?"
+                """, Sharecard.executable.path], environment: nil, in: directory)
+            let printed = String(decoding: r.stdout, as: UTF8.self)
+            XCTAssertTrue(printed.hasPrefix("HTTP/1.0 200") || printed.hasPrefix("HTTP/1.1 200"), "\(redirect): \(printed)")
+            XCTAssertFalse(printed.contains("status 132"), printed)
+        }
+    }
+
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw POSIXError(.EADDRNOTAVAIL) }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
     /// With standard error closed, the batch's journal (the next file it opens) used to take
     /// descriptor 2 and receive the error lines.
     func testClosedStandardErrorIsNotReusedForAFile() throws {
