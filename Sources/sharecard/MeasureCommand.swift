@@ -1,3 +1,4 @@
+import Cards
 import Foundation
 import JSONData
 import Typesetting
@@ -26,6 +27,8 @@ enum MeasureCommand {
         let width: Double
         let height: Double
         let truncated: Bool
+        /// As code points ("U+E000"), as `render` and the API name them: the characters
+        /// themselves are often invisible.
         let missingGlyphs: [String]
         let hardBreaksSoftened: Bool
         let breakFlaws: [String]
@@ -39,7 +42,7 @@ enum MeasureCommand {
                       lines: layout.lines.map { Report.Line(text: $0.text, width: round($0.width), x: round($0.origin.x),
                                                             baseline: round($0.origin.y)) },
                       width: round(layout.size.width), height: round(layout.size.height),
-                      truncated: layout.truncated, missingGlyphs: layout.missingGlyphs,
+                      truncated: layout.truncated, missingGlyphs: MissingGlyphs.codePoints(of: layout.missingGlyphs),
                       hardBreaksSoftened: layout.hardBreaksSoftened, breakFlaws: layout.breakFlaws.map(\.rawValue),
                       flawedBreaksAvoided: layout.flawedBreaksAvoided.map(\.rawValue))
     }

@@ -44,7 +44,7 @@ enum TextCommand {
         canvas.draw(layout, at: box.origin, cache: GlyphCache())
         try target.write(try canvas.encoded(format, content: .drawing))
         if !layout.missingGlyphs.isEmpty {
-            StandardError.write("sharecard text: \(MissingGlyphs.message(layout.missingGlyphs, fonts: library))\n")
+            StandardError.write("sharecard text: \(MissingGlyphs.message(MissingGlyphs.codePoints(of: layout.missingGlyphs), fonts: library))\n")
         }
         // After the image, so that a command line that fails says one thing only.
         if args.has("canvas") { StandardError.write("sharecard text: warning: --canvas is deprecated; use --size\n") }

@@ -20,6 +20,23 @@ final class MissingGlyphsCommandTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: out.path))
     }
 
+    /// `measure` and `text` printed the characters themselves, often invisible (a private-use
+    /// character, an unassigned one): they name code points too, in their JSON as well.
+    func testMeasureAndTextNameCodePoints() throws {
+        let title = "PUA \u{E000} test \u{10FFFD}"
+        let plain = try Sharecard.run(["measure", "--text", title])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        let printed = String(decoding: plain.stdout, as: UTF8.self)
+        XCTAssertTrue(printed.contains("missing glyphs: U+E000 U+10FFFD\n"), printed)
+        let json = try Sharecard.run(["measure", "--text", title, "--json"])
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        XCTAssertEqual(object["missingGlyphs"] as? [String], ["U+E000", "U+10FFFD"])
+        let out = dir.appendingPathComponent("text.png")
+        let text = try Sharecard.run(["text", "--text", title, "-o", out.path])
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertTrue(text.stderr.contains("no font has U+E000 U+10FFFD"), text.stderr)
+    }
+
     /// A Kawi vowel sign (U+11F00, no face has Kawi) after a Latin X: the mark is named, not the
     /// X a face draws; an unknown letter on its own is named as before.
     func testOnlyTheCodePointsNoFontHasAreNamed() throws {
