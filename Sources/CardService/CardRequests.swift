@@ -245,7 +245,7 @@ extension CardService {
         }
         if let problem = card.template.scene.pixelBudgetProblem(size: card.canvasSize, scale: Double(scale),
                                                                 limit: configuration.maxPixelsPerCard) {
-            throw ServiceError.unprocessable(message: "size \(card.size?.description ?? "card") at scale \(scale): \(problem) (the server's --max-pixels)", field: "size")
+            throw ServiceError.unprocessable(message: "size \(card.size?.description ?? "card"): \(problem) (the server's --max-pixels)", field: "size")
         }
         return card
     }

@@ -13,7 +13,7 @@ enum BatchCommand {
             OptionSpec(name: "scale", valueName: "N", help: "1, 2 or 3 (default 1)."),
             OptionSpec(name: "shard", valueName: "I/N", help: "Render only part I of N (from 0): line k belongs to part (k-1) mod N."),
             OptionSpec(name: "quiet", short: "q", help: "No progress bar and no summary: only failed lines, warnings and errors are printed; the exit status still says whether any line failed."),
-        ] + OutputFormatOptions.specs + CardOptions.dataSpecs,
+        ] + OutputFormatOptions.batchSpecs + CardOptions.dataSpecs,
         positionals: ["EVENTS.jsonl"],
         minimumPositionals: 1,
         details: """
@@ -40,6 +40,7 @@ enum BatchCommand {
 
     static func run(_ args: ParsedArguments) throws {
         guard let outDir = args.value("out") else { throw UsageError(description: "missing --out DIR") }
+        guard !outDir.isEmpty else { throw UsageError(description: "the --out folder's name is empty") }
         try HashingLibrary.require()
         let jobs = try args.int("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         let scale = try args.int("scale", in: 1...3) ?? 1
@@ -102,7 +103,7 @@ enum BatchCommand {
             var object = try item.event.get()
             let size = try BatchInput.takeSize(from: &object)
             let photoPath = try PhotoInput.takePhoto(from: &object, directory: context.photoDirectory)
-            let event = try EventDecoder().decode(object, otherFields: ["id", "size", "photo"])
+            let event = try EventDecoder().decode(object, otherFields: ["id", "size", "photo", "format", "quality"])
             var card = try Card(event, catalog: context.catalog, scale: context.scale, size: size)
             // A path from the data, not the user: a FIFO there would block the batch for good.
             // Read and hashed only, to name the card: a card already written needs no decoding.

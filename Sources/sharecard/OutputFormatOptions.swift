@@ -6,8 +6,17 @@ enum OutputFormatOptions {
     static let specs = [
         OptionSpec(name: "format", valueName: "png|jpeg|webp", help: "The image format; without it the output's extension decides (.png, .jpg/.jpeg, .webp), PNG for standard output.",
                    values: ["png", "jpeg", "webp"]),
-        OptionSpec(name: "quality", valueName: "1-100", help: "JPEG or WebP quality (default 90; WebP 100 is lossless)."),
+        quality,
     ]
+
+    /// `batch`'s: it names its files itself, and a line's own "format" and "quality" win.
+    static let batchSpecs = [
+        OptionSpec(name: "format", valueName: "png|jpeg|webp", help: "The format of every card whose line names none (default PNG); the files' extensions follow it.",
+                   values: ["png", "jpeg", "webp"]),
+        quality,
+    ]
+
+    private static let quality = OptionSpec(name: "quality", valueName: "1-100", help: "JPEG or WebP quality (default 90; WebP 100 is lossless).")
 
     /// The format a name's extension asks for: nil when it has none (`card`, `-`), an error
     /// when it names one sharecard does not write (`card.gif`), so nothing is written under a

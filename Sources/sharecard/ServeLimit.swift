@@ -53,7 +53,7 @@ struct ServeLimit: Sendable {
                                        help: "Longest title or subtitle in Unicode code points")
     static let maxScale = ServeLimit(name: "max-scale", valueName: "N", range: 1...3, defaultValue: 3, help: "Largest scale served, 1-3")
     static let maxPixels = ServeLimit(name: "max-pixels", valueName: "N", range: 1_000_000...400_000_000, defaultValue: 50_000_000,
-                                      help: "Most device pixels one card may need, size × scale²", note: "; larger answer 422")
+                                      help: "Most device pixels one card may need: its size × scale², plus a canvas copy per snapshot level, a layer per filtered group and its images", note: "; larger answer 422")
     static let cacheMegabytes = ServeLimit(name: "cache-mb", valueName: "N", range: 0...4096, defaultValue: 32, help: "Megabytes of encoded PNGs kept in memory")
     static let faceCacheEntries = ServeLimit(name: "face-cache-entries", valueName: "N", range: 0...FaceCache.maxCapacity,
                                              defaultValue: FaceCache.defaultCapacity,

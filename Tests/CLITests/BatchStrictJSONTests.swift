@@ -21,6 +21,8 @@ final class BatchStrictJSONTests: TemporaryDirectoryTestCase {
             (Array(#"{"title": "x", "size": 1e400}"#.utf8), "malformed JSON: number 1e400 is out of range at byte 23 (in size)"),
             (Array(#"{"title": "x", "size": 1e300}"#.utf8), #"size: expected a string such as "og" or "1200x630", found a number"#),
             (Array(#"{"title": "x", "id": 42}"#.utf8), "id: expected a string, found a number"),
+            (Array(#"{"title": "x", "bogus": 1}"#.utf8),
+             "bogus: unknown field (expected one of: color, date, emoji, endDate, format, id, locale, palette, photo, quality, size, subtitle, template, title)"),
             (Array(#"{"title": "x", "id": ["a"]}"#.utf8), "id: expected a string, found an array"),
             (Array(#"{"title": "x", "id": "a b"}"#.utf8), "id: must be 1-100 letters, digits, '-' or '_'"),
             (Array(#"{"title": NaN}"#.utf8), "malformed JSON: expected a value at byte 10 (in title)"),

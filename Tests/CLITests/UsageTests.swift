@@ -81,6 +81,11 @@ final class UsageTests: TemporaryDirectoryTestCase {
         try assertUsageError(["draw", "scene.json", "--output"], mentions: "--output needs a value")
     }
 
+    /// A command-line mistake exits 2, as `render -o ''` does; it was 1 from `batch`.
+    func testAnEmptyOutputFolderIsAUsageError() throws {
+        try assertUsageError(["batch", "events.jsonl", "--out", ""], mentions: "the --out folder's name is empty")
+    }
+
     func testMissingSceneArgument() throws {
         try assertUsageError(["draw", "-o", "out.png"], mentions: "missing SCENE.json")
     }

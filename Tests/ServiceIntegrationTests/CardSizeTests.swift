@@ -27,7 +27,7 @@ final class CardSizeTests: XCTestCase {
         // 1080 × 1920 × 3² = 18.7 million device pixels, over this server's 10 million.
         let tooMany = try fetch(running.port, "/v1/cards/classic.png?title=Hi&size=story&scale=3")
         XCTAssertEqual(tooMany.status, 422)
-        XCTAssertTrue(tooMany.text.contains("size story at scale 3") && tooMany.text.contains("over the limit of 10000000"), tooMany.text)
+        XCTAssertTrue(tooMany.text.contains("size story: at scale 3.0 the scene needs 18662400 device pixels") && tooMany.text.contains("over the limit of 10000000"), tooMany.text)
 
         let body = Array(#"{"title": "Hi", "template": "dated"}"#.utf8)
         let described = try fetch(running.port, "POST", "/v1/cards?size=og", headers: ["Accept: application/json", "Content-Type: application/json"], body: body)
