@@ -13,7 +13,7 @@ enum SignCommand {
         ],
         positionals: ["URL"],
         minimumPositionals: 1,
-        details: "URL is a path with a query, such as '/v1/cards/classic.png?title=Hello', or a full http(s) URL; the host is kept as given. The query is read as the server reads it (application/x-www-form-urlencoded: '+' is a space), and the printed URL is percent-encoded. A URL the server refuses for its route or its parameters' names (a parameter unknown or given twice, a route that takes no signature) is not signed (exit 2); values are judged by the server.")
+        details: "URL is a path with a query, such as '/v1/cards/classic.png?title=Hello', or a full http(s) URL; the host is kept as given. The query is read as the server reads it (application/x-www-form-urlencoded: '+' is a space), and the printed URL is percent-encoded. A URL the server refuses for its route or its parameters' names (a parameter unknown or given twice, a route that takes no signature) is not signed (exit 2); values are judged by the server. A URL signed before is signed again: its expires and sig are replaced (with a note), so --expires-in sets the new lifetime.")
 
     static func run(_ args: ParsedArguments) throws {
         guard let key = args.value("key") else { throw UsageError(description: "missing --key KEY") }
@@ -45,6 +45,15 @@ enum SignCommand {
         }
         guard request.path.hasPrefix("/") else {
             throw UsageError(description: "'\(args.positionals[0])' is not a URL path such as /v1/cards/classic.png?title=Hello")
+        }
+        // A URL signed before is signed again: its expires and sig are replaced, and said; given
+        // twice, the server would refuse them, so this refuses them too.
+        let replaced = ["expires", "sig"].filter { name in request.queryItems.contains { $0.name == name } }
+        if let twice = replaced.first(where: { name in request.queryItems.filter { $0.name == name }.count > 1 }) {
+            throw UsageError(description: "'\(args.positionals[0])': the server would refuse this URL (400 duplicate_parameter: query parameter \"\(twice)\" given twice)")
+        }
+        if !replaced.isEmpty {
+            StandardError.write("sharecard sign: note: replaced the URL's \(replaced.joined(separator: " and ")): the new signature expires in \(expiresIn) seconds (--expires-in)\n")
         }
         // What the server drops before it verifies is left out of the signed URL, and said.
         let dropped = request.queryItems.filter { CardService.isLinkDecoration($0.name) }.map(\.name)

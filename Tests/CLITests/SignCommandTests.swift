@@ -27,6 +27,29 @@ final class SignCommandTests: XCTestCase {
         XCTAssertFalse(printed.contains("utm_") || printed.contains("fbclid"), printed)
     }
 
+    /// A signed URL is signed again with a note, its old expires and sig replaced (before, an
+    /// expires the user wrote became a week without a word); either given twice is refused,
+    /// as the server refuses it (before, it was signed).
+    func testASignedURLIsSignedAgainAndDuplicatesAreRefused() throws {
+        let first = try Sharecard.run(["sign", "/v1/cards/classic.png?title=Hi", "--key", Self.key])
+        let signed = String(decoding: first.stdout, as: UTF8.self).trimmingCharacters(in: .newlines)
+        let again = try Sharecard.run(["sign", signed, "--key", Self.key, "--expires-in", "60"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(again.stderr, "sharecard sign: note: replaced the URL's expires and sig: the new signature expires in 60 seconds (--expires-in)\n")
+        let resigned = String(decoding: again.stdout, as: UTF8.self)
+        XCTAssertEqual(resigned.components(separatedBy: "expires=").count, 2, resigned)
+        XCTAssertEqual(resigned.components(separatedBy: "sig=").count, 2, resigned)
+        let expiresOnly = try Sharecard.run(["sign", "/v1/cards/classic.png?title=Hi&expires=1", "--key", Self.key])
+        XCTAssertEqual(expiresOnly.status, 0, expiresOnly.stderr)
+        XCTAssertTrue(expiresOnly.stderr.hasPrefix("sharecard sign: note: replaced the URL's expires: "), expiresOnly.stderr)
+        for url in ["/v1/cards/classic.png?title=Hi&expires=5&expires=6", "/v1/cards/classic.png?title=Hi&sig=a&sig=b"] {
+            let twice = try Sharecard.run(["sign", url, "--key", Self.key])
+            XCTAssertEqual(twice.status, 2, url)
+            XCTAssertTrue(twice.stdout.isEmpty, url)
+            XCTAssertTrue(twice.stderr.contains("the server would refuse this URL (400 duplicate_parameter: query parameter"), twice.stderr)
+        }
+    }
+
     func testRefusesWhatTheServerRefuses() throws {
         let cases: [(url: String, expected: String)] = [
             ("/v1/cards/classic.png?title=x&title=y", "400 duplicate_parameter: query parameter \"title\" given twice"),
