@@ -4,7 +4,8 @@ import Foundation
 
 /// What a batch tells its user on standard error: each failed line as soon as it fails (and
 /// a warning for a line whose hex colour has under 3:1 contrast), a one-line progress bar
-/// when stderr is a terminal (redrawn at most every 100 ms, cleared before any other text),
+/// when stderr is a terminal (redrawn at most every 100 ms, cleared before any other text,
+/// fitted to the terminal's width),
 /// and the summary (both left out by `--quiet`).
 final class BatchReport: Sendable {
     enum Outcome: Sendable {
@@ -93,10 +94,31 @@ final class BatchReport: Sendable {
 
     private func bar(_ state: State, elapsed: Double) -> String {
         let done = state.written + state.skipped + state.failed
-        let width = 30
-        let filled = total == 0 ? width : width * done / total
-        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         let rate = elapsed > 0 ? Double(done) / elapsed : 0
-        return String(format: "\r%@ %d/%d  %.0f cards/s%@", bar, done, total, rate, state.failed > 0 ? "  \(state.failed) failed" : "")
+        return "\r" + Self.progressLine(done: done, total: total, cardsPerSecond: rate, failed: state.failed,
+                                        columns: Self.terminalColumns())
+    }
+
+    /// The progress line for a terminal `columns` wide: a bar of up to 30 cells, the count,
+    /// the rate and the failures, shortened to fit in `columns - 1` cells (a line that reaches
+    /// the last column wraps on some terminals, and each redraw then scrolls): the bar first
+    /// narrows, then goes (under 5 cells), then the rate and failures go; the count stays.
+    static func progressLine(done: Int, total: Int, cardsPerSecond: Double, failed: Int, columns: Int) -> String {
+        let room = max(columns - 1, 1)
+        let count = "\(done)/\(total)"
+        let full = count + String(format: "  %.0f cards/s", cardsPerSecond) + (failed > 0 ? "  \(failed) failed" : "")
+        let text = full.count <= room ? full : count
+        let width = min(30, room - text.count - 1)
+        guard width >= 5 else { return String(text.prefix(room)) }
+        let filled = total == 0 ? width : width * done / total
+        return String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled) + " " + text
+    }
+
+    /// Standard error's width in columns, read at each redraw so a resized terminal is
+    /// followed; 80 when it cannot be read.
+    static func terminalColumns() -> Int {
+        var size = winsize()
+        let read = withUnsafeMutablePointer(to: &size) { ioctl(2, UInt(TIOCGWINSZ), $0) }
+        return read == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
     }
 }
