@@ -27,8 +27,9 @@ enum BatchCommand {
             an error before anything is written. Bad lines are reported as they fail, with their
             line number, and the batch goes on; a line whose hex colour leaves its text under 3:1
             contrast (only a gradient can) is written, with a warning naming the figure. A line's
-            "photo" is a JPEG, PNG, WebP or HEIC file (relative to the folder EVENTS.jsonl is named in, a symbolic link's own folder as for cp) for templates that
-            show one. The exit status is 1 if any line failed. A line's "format" (png, jpeg, webp)
+            "photo" is a JPEG, PNG, WebP or HEIC file (relative to the folder EVENTS.jsonl is named
+            in, a symbolic link's own folder as for cp) for templates that show one. The exit
+            status is 1 if any line failed. A line's "format" (png, jpeg, webp)
             and "quality" override --format and --quality, and the file's extension follows its
             format (000042.webp). Files are written atomically, and each finished card is recorded
             at once in DIR/.sharecard-batch.jsonl, so a re-run, even after the batch was killed,

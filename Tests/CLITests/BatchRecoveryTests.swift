@@ -185,13 +185,14 @@ final class BatchRecoveryTests: TemporaryDirectoryTestCase {
 
     /// A folder that cannot be made is named with the part at fault and the system's reason,
     /// where Foundation's messages said "NSCocoaErrorDomain error 512" or "A file with the same
-    /// name already exists" (for a dangling symlink).
+    /// name already exists" (for a dangling symlink). An empty name is a usage error
+    /// (`UsageTests`).
     func testAnOutFolderThatCannotBeMadeIsNamed() throws {
         try write(#"{"title": "One"}"#, to: "events.jsonl")
         try write("a file", to: "afile")
         XCTAssertEqual(symlink("nowhere/deeper", path("dangling")), 0)
         for (out, message) in [("afile/sub", "afile/sub: afile: Not a directory"), ("afile", "afile: Not a directory"),
-                               ("dangling", "dangling: No such file or directory"), ("", ": the name is empty")] {
+                               ("dangling", "dangling: No such file or directory")] {
             let r = try Sharecard.run(["batch", "events.jsonl", "--out", out], in: directory)
             XCTAssertEqual(r.status, 1, out)
             XCTAssertEqual(r.stderr, "sharecard batch: cannot create the --out folder \(message)\n")
