@@ -46,12 +46,15 @@ enum SignCommand {
         guard request.path.hasPrefix("/") else {
             throw UsageError(description: "'\(args.positionals[0])' is not a URL path such as /v1/cards/classic.png?title=Hello")
         }
-        // A URL signed before is signed again: its expires and sig are replaced, and said; given
-        // twice, the server would refuse them, so this refuses them too.
-        let replaced = ["expires", "sig"].filter { name in request.queryItems.contains { $0.name == name } }
-        if let twice = replaced.first(where: { name in request.queryItems.filter { $0.name == name }.count > 1 }) {
-            throw UsageError(description: "'\(args.positionals[0])': the server would refuse this URL (400 duplicate_parameter: query parameter \"\(twice)\" given twice)")
+        // The server's own check of the route and its query's names, on the URL as given: the
+        // signed URL has the same names, less the link decorations the check leaves out too and
+        // with one expires and one sig, so this also refuses an expires or sig given twice, which
+        // signing would otherwise replace unseen.
+        if let refusal = CardService.refusalOfSignedURL(request) {
+            throw UsageError(description: "'\(args.positionals[0])': the server would refuse this URL (\(refusal))")
         }
+        // A URL signed before is signed again: its expires and sig are replaced, and said.
+        let replaced = ["expires", "sig"].filter { name in request.queryItems.contains { $0.name == name } }
         if !replaced.isEmpty {
             StandardError.write("sharecard sign: note: replaced the URL's \(replaced.joined(separator: " and ")): the new signature expires in \(expiresIn) seconds (--expires-in)\n")
         }
@@ -62,10 +65,6 @@ enum SignCommand {
         }
         let items = request.removingQueryItems { CardService.isLinkDecoration($0.name) }.queryItems.map { ($0.name, $0.value) }
         let signed = try signer.sign(path: request.path, items: items, expires: Int(Date().timeIntervalSince1970) + expiresIn)
-        // The server's own check of the route and its query's names, on the URL as it will arrive.
-        if let refusal = CardService.refusalOfSignedURL(try HTTPRequest(target: signed)) {
-            throw UsageError(description: "'\(args.positionals[0])': the server would refuse this URL (\(refusal))")
-        }
         print(origin + signed)
     }
 }
