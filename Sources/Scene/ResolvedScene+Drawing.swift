@@ -7,14 +7,46 @@ extension ResolvedScene {
     /// Draws the resolved tree onto a new canvas: no measuring, no decisions. Filter
     /// lengths are in points and are scaled to device pixels here.
     public func draw() throws -> Canvas {
-        let canvas = try Canvas(size: size, scale: scale, ground: background)
-        for element in elements { element.draw(on: canvas, glyphCache: glyphCache, clip: nil) }
-        return canvas
+        try draw(measuringGroundOf: { _ in false }).canvas
     }
+
+    /// Draws as `draw()` does, and reads the ground of the first text `isMeasured` picks: the
+    /// darkest and lightest pixels under its lines (`ResolvedText.lineBoxes`) just before it is
+    /// drawn, so everything drawn beneath it counts and nothing drawn over it. Nil when no
+    /// such text is drawn straight onto the canvas (one in a filtered group is drawn onto a
+    /// layer of its own, with no ground to read).
+    public func draw(measuringGroundOf isMeasured: @escaping (ResolvedText) -> Bool) throws -> (canvas: Canvas, ground: GroundExtremes?) {
+        let canvas = try Canvas(size: size, scale: scale, ground: background)
+        var probe = GroundProbe(isMeasured: isMeasured)
+        for element in elements { element.draw(on: canvas, glyphCache: glyphCache, clip: nil, probe: &probe) }
+        return (canvas, probe.ground)
+    }
+}
+
+/// The text whose ground a drawing reads, and what it read.
+struct GroundProbe {
+    let isMeasured: (ResolvedText) -> Bool
+    var done = false
+    var ground: GroundExtremes?
+
+    /// Reads the ground under `text` if it is the one wanted and none was read yet.
+    mutating func visit(_ text: ResolvedText, on canvas: Canvas) {
+        guard !done, isMeasured(text) else { return }
+        done = true
+        ground = canvas.groundExtremes(in: text.lineBoxes)
+    }
+
+    /// A probe that reads nothing: for a layer, whose pixels are not the card's.
+    static var none: GroundProbe { GroundProbe(isMeasured: { _ in false }, done: true) }
 }
 
 extension ResolvedElement {
     func draw(on canvas: Canvas, glyphCache: GlyphCache?, clip: CoverageMask? = nil) {
+        var probe = GroundProbe.none
+        draw(on: canvas, glyphCache: glyphCache, clip: clip, probe: &probe)
+    }
+
+    func draw(on canvas: Canvas, glyphCache: GlyphCache?, clip: CoverageMask?, probe: inout GroundProbe) {
         switch self {
         case .shape(let path, let fill, let rule, let stroke):
             if let fill { canvas.fill(path, with: fill, rule: rule, clip: clip) }
@@ -28,24 +60,27 @@ extension ResolvedElement {
 
         case .text(let text):
             guard let glyphCache, !text.lines.isEmpty else { return }
+            probe.visit(text, on: canvas)
             canvas.draw(text.glyphRuns, cache: glyphCache, shadow: text.shadow, clip: clip)
 
         case .chip(let chip):
             chip.background?.draw(in: chip.frame, on: canvas)
             switch chip.glyph {
             case .icon(let icon, let style, let color, let frame)?: icon.draw(in: frame, color: color, style: style, on: canvas)
-            case .emoji(let text)?: ResolvedElement.text(text).draw(on: canvas, glyphCache: glyphCache, clip: clip)
+            case .emoji(let text)?: ResolvedElement.text(text).draw(on: canvas, glyphCache: glyphCache, clip: clip, probe: &probe)
             case nil: break
             }
-            if let title = chip.title { ResolvedElement.text(title).draw(on: canvas, glyphCache: glyphCache, clip: clip) }
+            if let title = chip.title { ResolvedElement.text(title).draw(on: canvas, glyphCache: glyphCache, clip: clip, probe: &probe) }
 
         case .group(let children, let groupClip, let filters):
             let innerClip = groupClip.map { canvas.makeClip(rect: $0.rect, cornerRadius: $0.cornerRadius, within: clip) } ?? clip
             guard !filters.isEmpty, let layer = try? Canvas(size: canvas.size, scale: canvas.scale) else {
-                for child in children { child.draw(on: canvas, glyphCache: glyphCache, clip: innerClip) }
+                for child in children { child.draw(on: canvas, glyphCache: glyphCache, clip: innerClip, probe: &probe) }
                 return
             }
-            // Filters see the group's pixels alone; the clip applies to the filtered result.
+            // Filters see the group's pixels alone; the clip applies to the filtered result. A text
+            // drawn there has no ground to read, and is not looked for again after the group.
+            if !probe.done, children.flatMap(\.texts).contains(where: probe.isMeasured) { probe = .none }
             for child in children { child.draw(on: layer, glyphCache: glyphCache, clip: nil) }
             canvas.draw(layer.makeImage().applying(filters.map { $0.scaled(by: canvas.scale) }), in: canvas.bounds, clip: innerClip)
 

@@ -16,22 +16,7 @@ public struct ResolvedScene: Sendable {
 
     /// Every text drawn, in drawing order: labels, and each chip's emoji and title, inside
     /// groups too.
-    public var texts: [ResolvedText] {
-        func walk(_ elements: [ResolvedElement]) -> [ResolvedText] {
-            elements.flatMap { element -> [ResolvedText] in
-                switch element {
-                case .text(let t): return [t]
-                case .chip(let chip):
-                    let emoji: [ResolvedText]
-                    if case .emoji(let e)? = chip.glyph { emoji = [e] } else { emoji = [] }
-                    return emoji + (chip.title.map { [$0] } ?? [])
-                case .group(let children, _, _): return walk(children)
-                default: return []
-                }
-            }
-        }
-        return walk(elements)
-    }
+    public var texts: [ResolvedText] { elements.flatMap(\.texts) }
 }
 
 public indirect enum ResolvedElement: Sendable {
@@ -43,6 +28,20 @@ public indirect enum ResolvedElement: Sendable {
     case chip(ResolvedChip)
     case group([ResolvedElement], clip: (rect: Rect, cornerRadius: Double)?, filters: [Filter])
     case snapshot(frame: Rect, contentMode: ContentMode, levels: Int)
+
+    /// The texts it draws, in drawing order: a label's, a chip's emoji and title, a group's.
+    public var texts: [ResolvedText] {
+        switch self {
+        case .text(let t): return [t]
+        case .chip(let chip):
+            var texts: [ResolvedText] = []
+            if case .emoji(let e)? = chip.glyph { texts.append(e) }
+            if let title = chip.title { texts.append(title) }
+            return texts
+        case .group(let children, _, _): return children.flatMap(\.texts)
+        case .shape, .image, .snapshot: return []
+        }
+    }
 }
 
 /// Text fitted into its frame: what is drawn and what is reported.
@@ -66,6 +65,24 @@ public struct ResolvedText: Sendable {
     /// Where its colour came from: the palette colour's text colour, its background, or a
     /// colour of the template's own (nil for an emoji, drawn in its own colours).
     public let color: ColorReference?
+
+    /// Each line's box in canvas points: its advance width (trailing spaces excluded) by its
+    /// ascent and descent, where the glyphs are read against their ground.
+    public var lineBoxes: [Rect] {
+        lines.compactMap { line in
+            guard line.width > 0 else { return nil }
+            return Rect(x: frame.minX + line.origin.x, y: frame.minY + linesOffsetY + line.origin.y - line.ascent,
+                        width: line.width, height: line.ascent + line.descent)
+        }
+    }
+
+    /// The one solid colour its outline glyphs are filled with; nil when a gradient fills
+    /// them or runs differ.
+    public var solidColor: Color? {
+        let paints = lines.flatMap { $0.runs.map(\.paint) }
+        guard case .solid(let color)? = paints.first, paints.allSatisfy({ $0 == .solid(color) }) else { return nil }
+        return color
+    }
 
     /// The glyph runs in canvas coordinates.
     public var glyphRuns: [GlyphRun] {
