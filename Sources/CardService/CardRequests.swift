@@ -306,7 +306,8 @@ extension CardService {
             let description = CardDescription(shareText: try card.event.shareText,
                                               imageURL: addressable ? canonicalURL(for: card, output: choice.output) : nil,
                                               width: card.pixelWidth, height: card.pixelHeight, layout: entry.layout,
-                                              foreground: card.color.foreground.hexString, contrast: card.color.reportedContrast,
+                                              foreground: (entry.titleContrast?.color ?? card.color.foreground).hexString,
+                                              contrast: entry.titleContrast.map { Contrast.reported($0.ratio) } ?? card.color.reportedContrast,
                                               shareURL: addressable ? shareURL(for: card) : nil, missingGlyphs: entry.missingGlyphs,
                                               noURLReason: addressable ? nil : CardDescription.uploadedPhotoReason)
             var answer = try HTTPResponse.json(description)
@@ -330,7 +331,7 @@ extension CardService {
         let entry = PNGCache.Entry(png: png, layout: rendered.title.map {
             CardLayoutSummary(fontSize: ($0.fontSizeInPoints * 1000).rounded() / 1000, lines: $0.lines, truncated: $0.truncated,
                               elements: rendered.resolved.scene.placedElements)
-        }, missingGlyphs: MissingGlyphs.codePoints(of: rendered.missingGlyphs))
+        }, missingGlyphs: MissingGlyphs.codePoints(of: rendered.missingGlyphs), titleContrast: rendered.title?.contrast)
         cache.put(key, entry)
         return entry
     }
@@ -407,7 +408,8 @@ struct CardDescription: Encodable {
     let width: Int
     let height: Int
     let layout: CardLayoutSummary?
-    /// The text colour drawn, and its WCAG contrast at the background's worst spot.
+    /// The title's colour, and its WCAG 2 contrast at the worst spot of the ground drawn under
+    /// its lines (the palette colour's own figures for a title with no ground to read).
     let foreground: String
     let contrast: Double
     /// The card's share page (`/v1/share`), for a link that unfolds into the card; null when

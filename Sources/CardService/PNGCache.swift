@@ -1,4 +1,5 @@
 import Caching
+import Cards
 import Foundation
 import Scene
 
@@ -10,6 +11,8 @@ final class PNGCache: Sendable {
         let layout: CardLayoutSummary?
         /// Code points ("U+11F04") of the title's characters no font has.
         var missingGlyphs: [String] = []
+        /// The title's colour against the ground drawn under it.
+        var titleContrast: TitleContrast?
     }
 
     private struct State {

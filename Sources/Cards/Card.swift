@@ -62,8 +62,10 @@ public struct Card: Sendable {
 
 extension CardRenderer {
     public func render(_ card: Card) throws -> RenderedCard {
-        let resolved = try resolve(card)
-        return RenderedCard(canvas: try draw(resolved), resolved: resolved)
+        // Drawn without its photo, the card would be cached under the photo's key.
+        if card.photo == nil, card.undecodedPhotoDigest != nil { throw UndecodedPhotoError() }
+        return try render(card.event, template: card.template, color: card.color, size: card.canvasSize, scale: Double(card.scale),
+                          photo: card.photo)
     }
 
     /// The card with every decision made and nothing drawn.

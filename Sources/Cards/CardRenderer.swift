@@ -14,6 +14,9 @@ public struct TitleLayout: Hashable, Sendable {
     /// The title is set in the palette colour's text colour (`foreground`), as most templates
     /// set it, rather than in a colour of the template's own (`photo`'s white over a photo).
     public let isSetInForeground: Bool
+    /// Its colour against the ground drawn beneath it; nil before drawing, and for a title in
+    /// a gradient, in a filtered group, or with nothing on its lines.
+    public internal(set) var contrast: TitleContrast?
 }
 
 /// A card resolved for drawing: the template's scene with every reference filled in, every
@@ -23,8 +26,10 @@ public struct ResolvedCard: Sendable {
 
     /// The first text showing the title (a label's, or a chip's), as placed and fitted.
     public var titleText: ResolvedText? {
-        scene.texts.first { $0.fields.contains(.title) }
+        scene.texts.first(where: Self.showsTitle)
     }
+
+    static func showsTitle(_ text: ResolvedText) -> Bool { text.fields.contains(.title) }
 
     /// The clusters no face can draw in any of the card's texts (labels, chips and their emoji,
     /// the subtitle and the date as well as the title), each once, in the order drawn.
@@ -47,7 +52,17 @@ public struct ResolvedCard: Sendable {
 public struct RenderedCard {
     public let canvas: Canvas
     public let resolved: ResolvedCard
-    public var title: TitleLayout? { resolved.title }
+    /// The darkest and lightest pixels under the title's lines, read just before it was drawn.
+    public let titleGround: GroundExtremes?
+
+    /// The title as laid out, with its contrast as drawn.
+    public var title: TitleLayout? {
+        guard var title = resolved.title else { return nil }
+        if let titleGround, let text = resolved.titleText, let color = text.solidColor {
+            title.contrast = TitleContrast(color: color, ground: titleGround)
+        }
+        return title
+    }
     public var missingGlyphs: [String] { resolved.missingGlyphs }
 
     /// The card in `output`'s format, encoded for what it shows (`ResolvedScene.content`):
@@ -106,16 +121,28 @@ public struct CardRenderer: Sendable {
         return ResolvedCard(scene: scene)
     }
 
-    /// Paints a resolved card.
-    public func draw(_ card: ResolvedCard) throws -> Canvas {
-        try card.scene.draw()
+    /// Paints a resolved card, reading the ground under its title on the way.
+    public func draw(_ card: ResolvedCard) throws -> RenderedCard {
+        let (canvas, ground) = try card.scene.draw(measuringGroundOf: ResolvedCard.showsTitle)
+        return RenderedCard(canvas: canvas, resolved: card, titleGround: ground)
     }
 
     /// Resolves and draws: 1 → 1024×576 for the classic size, 2 → 2048×1152, 3 → 3072×1728
     /// (text rasterized at the target size, never an upscaled image).
+    ///
+    /// A chosen foreground (a hex colour's) is chosen again against the ground drawn under
+    /// the title, which a template may have lit or shaded away from the colour's stops: when
+    /// the other text colour contrasts more there, the card is resolved and drawn again in it.
     public func render(_ event: Event, template: Template, color: Palette.Entry, size: Size? = nil,
                        scale: Double = 1, photo: EventPhoto? = nil) throws -> RenderedCard {
-        let resolved = try resolve(event, template: template, color: color, size: size, scale: scale, photo: photo)
-        return RenderedCard(canvas: try draw(resolved), resolved: resolved)
+        func rendered(in color: Palette.Entry) throws -> RenderedCard {
+            try draw(try resolve(event, template: template, color: color, size: size, scale: scale, photo: photo))
+        }
+        let first = try rendered(in: color)
+        guard color.isForegroundChosen, first.resolved.title?.isSetInForeground == true, let ground = first.titleGround else {
+            return first
+        }
+        let best = CustomColor.foreground(against: [ground.darkest, ground.lightest])
+        return best == color.foreground ? first : try rendered(in: color.settled(foreground: best))
     }
 }

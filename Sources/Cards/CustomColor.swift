@@ -4,7 +4,8 @@ import UnicodeText
 /// A card colour given as hex rather than a palette name: `#1e88e5` or `#18e` for a solid
 /// background, `#1e88e5,#8e24aa` for a diagonal gradient between two stops. The foreground
 /// is chosen, not given: white or a near-black, whichever contrasts more with the worst
-/// spot of the background (WCAG 2).
+/// spot of the background (WCAG 2); drawing chooses again against the ground as drawn under
+/// the title, which a template may light or shade (`CardRenderer.render`).
 public struct CustomColor: Hashable, Sendable {
     /// The background's colours, one or two, opaque.
     public let stops: [Color]
@@ -45,24 +46,17 @@ public struct CustomColor: Hashable, Sendable {
 
     /// White or the near-black, whichever has the higher contrast at the background's
     /// lowest-contrast stop (white on a tie).
-    public var foreground: Color {
-        func worst(_ f: Color) -> Double { stops.map { f.contrastRatio(with: $0) }.min() ?? 0 }
-        return worst(.white) >= worst(Self.darkForeground) ? .white : Self.darkForeground
-    }
+    public var foreground: Color { Self.foreground(against: stops) }
 
-    /// The stop where the chosen foreground contrasts least, and that ratio: what a reader
-    /// gets at the worst spot (the only stop of a solid colour; the first on a tie).
-    public var lowestContrastStop: (color: Color, ratio: Double) {
-        let text = foreground
-        var worst = (color: stops[0], ratio: text.contrastRatio(with: stops[0]))
-        for stop in stops.dropFirst() where text.contrastRatio(with: stop) < worst.ratio {
-            worst = (stop, text.contrastRatio(with: stop))
-        }
-        return worst
+    /// White or the near-black, whichever has the higher contrast where it contrasts least
+    /// with `grounds` (white on a tie).
+    public static func foreground(against grounds: [Color]) -> Color {
+        func worst(_ f: Color) -> Double { grounds.map { f.contrastRatio(with: $0) }.min() ?? 0 }
+        return worst(.white) >= worst(darkForeground) ? .white : darkForeground
     }
 
     /// A palette entry named by the canonical spelling, drawn like any palette colour.
     public var entry: Palette.Entry {
-        Palette.Entry(name: canonical, background: background, foreground: foreground)
+        Palette.Entry(name: canonical, background: background, foreground: foreground, isForegroundChosen: true)
     }
 }

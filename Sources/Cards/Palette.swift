@@ -41,6 +41,22 @@ public struct Palette: Sendable {
         public let background: Background
         /// Text and icons on the background.
         public let foreground: Color
+        /// The foreground was chosen for contrast (a hex colour's), not given by a palette's
+        /// author: drawing may choose again against the ground under the title
+        /// (`CardRenderer.render`).
+        public let isForegroundChosen: Bool
+
+        public init(name: String, background: Background, foreground: Color, isForegroundChosen: Bool = false) {
+            self.name = name
+            self.background = background
+            self.foreground = foreground
+            self.isForegroundChosen = isForegroundChosen
+        }
+
+        /// The same entry with `foreground` as its text colour, no longer to be chosen.
+        func settled(foreground: Color) -> Entry {
+            Entry(name: name, background: background, foreground: foreground)
+        }
     }
 
     public let name: String

@@ -25,10 +25,11 @@ enum BatchCommand {
             Each line is read once by the strict JSON parser templates are read by (UTF-8; no
             trailing commas, comments, NaN or repeated keys). Two lines naming the same PNG are
             an error before anything is written. Bad lines are reported as they fail, with their
-            line number, and the batch goes on; a line whose hex colour leaves its text under 3:1
-            contrast (only a gradient can) is written, with a warning naming the figure. A line's
-            "photo" is a JPEG, PNG, WebP or HEIC file (relative to the folder EVENTS.jsonl is named
-            in, a symbolic link's own folder as for cp) for templates that show one. The exit
+            line number, and the batch goes on; a line whose hex colour leaves its title under 3:1
+            contrast (a gradient's, or a template's lighting, can) is written, with a warning naming
+            the figure. A line's "photo" is a JPEG, PNG, WebP or HEIC file (relative to the folder
+            EVENTS.jsonl is named in, a symbolic link's own folder as for cp) for templates that
+            show one. The exit
             status is 1 if any line failed. A line's "format" (png, jpeg, webp)
             and "quality" override --format and --quality, and the file's extension follows its
             format (000042.webp). Files are written atomically, and each finished card is recorded
@@ -121,12 +122,11 @@ enum BatchCommand {
                 ContrastNote(eventColor: card.event.color, title: title).flatMap { $0.isWarning ? $0 : nil }
             }
             if context.journal.isComplete(name: name, key: key, path: path) {
-                // A colour under 3:1 is resolved, not drawn, to say whether the title is set in it.
-                let low = CustomColor.isHex(card.event.color)
-                    && ((try? CustomColor(card.event.color))?.lowestContrastStop.ratio ?? .infinity) < Contrast.largeTextMinimum
-                guard low else { return (.skipped, nil) }
+                // A hex colour's contrast is read from the ground drawn under its title: the card
+                // is drawn again, not encoded or written, to repeat a warning.
+                guard CustomColor.isHex(card.event.color) else { return (.skipped, nil) }
                 try decodePhoto()
-                return (.skipped, warning(try context.renderer.resolve(card).title))
+                return (.skipped, warning(try context.renderer.render(card).title))
             }
             try decodePhoto()
             let (bytes, title, _) = try context.renderer.encoded(card, as: item.output)

@@ -19,9 +19,10 @@ enum RenderCommand {
             Example: sharecard render --title "Our first apartment together" --date 2024-06-01 --color user_purple -o card.png
 
             With a hex --color the text colour is chosen (white or near-black, whichever contrasts more
-            where the background contrasts least), and a line on standard error says which, with its
-            WCAG 2 contrast: "colour #1e88e5: near-black text (#121212), contrast 5.09:1 (WCAG 2 AA;
-            AAA for large text)"; none when the template sets the title in a colour of its own (photo).
+            at the worst spot of the ground drawn under the title, the template's lighting included),
+            and a line on standard error says which, with its WCAG 2 contrast: "colour #1e88e5:
+            near-black text (#121212), contrast 5.09:1 (WCAG 2 AA; AAA for large text)"; none when the
+            template sets the title in a colour of its own (photo).
             """)
 
     static func run(_ args: ParsedArguments) throws {

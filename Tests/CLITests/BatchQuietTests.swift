@@ -4,13 +4,13 @@ import XCTest
 /// `batch --quiet`: no progress bar and no summary, for scripts that go by the exit status;
 /// failed lines and contrast warnings are printed as without it.
 final class BatchQuietTests: TemporaryDirectoryTestCase {
-    let warning = "line 3: warning: colour #ffeb3b,#8e24aa: near-black text (#121212), contrast 2.66:1 at #8e24aa, the lower-contrast stop (below WCAG 2 AA even for large text, which needs 3:1)"
+    let warning = "line 3: warning: colour #fff176,#4a148c: near-black text (#121212), contrast 2.55:1 at #714387, the lowest-contrast spot under the title (below WCAG 2 AA even for large text, which needs 3:1)"
 
     func testOnlyFailuresAndWarningsArePrinted() throws {
         try write("""
             {"title": "Fine"}
             {"title": "x",}
-            {"title": "Low contrast", "color": "#ffeb3b,#8e24aa"}
+            {"title": "Our first apartment together", "color": "#fff176,#4a148c"}
 
             """, to: "events.jsonl")
         let quiet = try Sharecard.run(["batch", "events.jsonl", "--out", "out", "--quiet"], in: directory)

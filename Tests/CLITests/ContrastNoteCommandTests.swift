@@ -14,13 +14,27 @@ final class ContrastNoteCommandTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(r.stderr, "sharecard render: colour #1e88e5: near-black text (#121212), contrast 5.09:1 (WCAG 2 AA; AAA for large text)\n")
     }
 
-    /// Python computes the WCAG 2 relative luminance and ratio from the hex digits, picks white
-    /// or #121212 by the higher contrast at the worst stop, and judges the AA/AAA thresholds;
-    /// the command line must say the same for every colour.
+    /// Python computes the WCAG 2 relative luminance and ratio from the hex digits and judges
+    /// the AA/AAA thresholds; the command line must say the same for every colour. A solid
+    /// colour's ground is the colour itself, so Python also picks white or #121212 by the higher
+    /// contrast. A gradient's ground under the title is read from the drawn card, and the note
+    /// names its worst spot: Python checks that spot lies between the two stops, and that the
+    /// figure and verdict are the text colour's against it.
     func testTheFigureAndVerdictAgreeWithPythonsWCAGArithmetic() throws {
         let colors = ["#1e88e5", "#18e", "#777777", "#767676", "#8e24aa", "#ffeb3b", "#000", "#fff",
-                      "#1e88e5,#8e24aa", "#ffeb3b,#8e24aa", "#000000,#ffffff", "#43cea2,#185a9d",
+                      "#1e88e5,#8e24aa", "#ffeb3b,#8e24aa", "#000000,#ffffff", "#43cea2,#185a9d", "#ffff00,#0000ff", "#fff176,#4a148c",
                       "#029033", "#05a8ee"]  // 4.4958:1 and 6.9958:1, just under a threshold
+        var notes: [String: String] = [:], drawn: [[String: String?]] = []
+        for color in colors {
+            let out = directory.appendingPathComponent("c.png").path
+            // A long title reaches towards a gradient's stops, where its contrast falls.
+            let r = try Sharecard.run(["render", "--title", "Our first apartment together", "--color", color, "-o", out])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            notes[color] = r.stderr
+            let spot = r.stderr.firstMatch(of: /at (#[0-9a-f]{6}), the lowest-contrast spot/).map { String($0.1) }
+            let text = r.stderr.contains("white text") ? "#ffffff" : "#121212"
+            drawn.append(["spec": color, "spot": spot, "text": text])
+        }
         let script = #"""
             import json, math, sys
             def channel(v):
@@ -29,19 +43,25 @@ final class ContrastNoteCommandTests: TemporaryDirectoryTestCase {
             def expand(h):
                 d = h[1:]
                 return '#' + (''.join(c * 2 for c in d) if len(d) == 3 else d).lower()
+            def rgb(h):
+                return [int(h[i:i + 2], 16) for i in (1, 3, 5)]
             def luminance(h):
-                r, g, b = (int(h[i:i + 2], 16) for i in (1, 3, 5))
+                r, g, b = rgb(h)
                 return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
             def ratio(a, b):
                 la, lb = sorted((luminance(a), luminance(b)))
                 return (lb + 0.05) / (la + 0.05)
             out = {}
-            for spec in json.load(sys.stdin):
-                stops = [expand(s) for s in spec.split(',')]
-                worst = lambda fg: min(ratio(fg, s) for s in stops)
-                fg = '#ffffff' if worst('#ffffff') >= worst('#121212') else '#121212'
-                r = worst(fg)
-                stop = next(s for s in stops if ratio(fg, s) == r)
+            for card in json.load(sys.stdin):
+                stops = [expand(s) for s in card['spec'].split(',')]
+                if len(stops) == 1:
+                    worst = lambda fg: ratio(fg, stops[0])
+                    fg = '#ffffff' if worst('#ffffff') >= worst('#121212') else '#121212'
+                    r, between = worst(fg), True
+                else:
+                    fg, spot = card['text'], card['spot']
+                    r = ratio(fg, spot)
+                    between = all(min(a, b) <= c <= max(a, b) for a, b, c in zip(rgb(stops[0]), rgb(stops[1]), rgb(spot)))
                 if r >= 7: verdict = 'WCAG 2 AAA'
                 elif r >= 4.5: verdict = 'WCAG 2 AA; AAA for large text'
                 elif r >= 3: verdict = 'WCAG 2 AA for large text only; body text needs 4.5:1'
@@ -50,25 +70,23 @@ final class ContrastNoteCommandTests: TemporaryDirectoryTestCase {
                 # round the ratio up onto a threshold it misses.
                 shown = round(r * 100) / 100
                 figure = '%.3f' % (math.floor(r * 1000) / 1000) if any(r < t <= shown for t in (3, 4.5, 7)) else '%.2f' % shown
-                out[spec] = {'name': ','.join(stops), 'text': fg, 'ratio': figure,
-                             'stop': stop if len(stops) > 1 else None, 'verdict': verdict, 'warning': r < 3}
+                out[card['spec']] = {'name': ','.join(stops), 'text': fg, 'ratio': figure, 'between': between,
+                                     'spot': card['spot'] if len(stops) > 1 else None, 'verdict': verdict, 'warning': r < 3}
             print(json.dumps(out))
             """#
-        let (status, data) = try PythonScript.run(script, input: try JSONSerialization.data(withJSONObject: colors))
+        let (status, data) = try PythonScript.run(script, input: try JSONSerialization.data(withJSONObject: drawn))
         XCTAssertEqual(status, 0)
         let expected = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: [String: Any]])
         var warnings = 0
         for color in colors {
             let e = try XCTUnwrap(expected[color], color)
+            XCTAssertEqual(e["between"] as? Bool, true, "\(color): the spot \(e["spot"] ?? "") is not between the stops")
             let text = e["text"] as? String == "#ffffff" ? "white text" : "near-black text (#121212)"
-            let stop = (e["stop"] as? String).map { " at \($0), the lower-contrast stop" } ?? ""
+            let spot = (e["spot"] as? String).map { " at \($0), the lowest-contrast spot under the title" } ?? ""
             let warning = e["warning"] as? Bool == true
             if warning { warnings += 1 }
-            let line = "sharecard render: \(warning ? "warning: " : "")colour \(e["name"]!): \(text), contrast \(e["ratio"]!):1\(stop) (\(e["verdict"]!))\n"
-            let out = directory.appendingPathComponent("c.png").path
-            let r = try Sharecard.run(["render", "--title", "Contrast", "--color", color, "-o", out])
-            XCTAssertEqual(r.status, 0, r.stderr)
-            XCTAssertEqual(r.stderr, line, color)
+            let line = "sharecard render: \(warning ? "warning: " : "")colour \(e["name"]!): \(text), contrast \(e["ratio"]!):1\(spot) (\(e["verdict"]!))\n"
+            XCTAssertEqual(notes[color], line, color)
         }
         // The list reaches every verdict, warnings included.
         XCTAssertEqual(Set(expected.values.compactMap { $0["verdict"] as? String }).count, 4)
@@ -111,9 +129,9 @@ final class ContrastNoteCommandTests: TemporaryDirectoryTestCase {
         let quiet = try Sharecard.run(["render", "--title", "Hex", "--color", "#1e88e5", "-q", "-o", out])
         XCTAssertEqual(quiet.status, 0, quiet.stderr)
         XCTAssertEqual(quiet.stderr, "")
-        let warned = try Sharecard.run(["render", "--title", "Hex", "--color", "#ffeb3b,#8e24aa", "--quiet", "-o", out])
+        let warned = try Sharecard.run(["render", "--title", "Our first apartment together", "--color", "#fff176,#4a148c", "--quiet", "-o", out])
         XCTAssertEqual(warned.status, 0, warned.stderr)
-        XCTAssertEqual(warned.stderr, "sharecard render: warning: colour #ffeb3b,#8e24aa: near-black text (#121212), contrast 2.66:1 at #8e24aa, the lower-contrast stop (below WCAG 2 AA even for large text, which needs 3:1)\n")
+        XCTAssertEqual(warned.stderr, "sharecard render: warning: colour #fff176,#4a148c: near-black text (#121212), contrast 2.55:1 at #714387, the lowest-contrast spot under the title (below WCAG 2 AA even for large text, which needs 3:1)\n")
         // Nothing is rendered for --share-text alone, so nothing is said about contrast.
         let shareOnly = try Sharecard.run(["render", "--title", "Hex", "--color", "#1e88e5", "--share-text"])
         XCTAssertEqual(shareOnly.status, 0, shareOnly.stderr)
@@ -128,16 +146,16 @@ final class ContrastNoteCommandTests: TemporaryDirectoryTestCase {
         let out = directory.appendingPathComponent("card.png").path
         // #0d47a1 chooses white text, the very colour photo sets its title in: the note goes by
         // where the title's colour comes from, not by comparing colours.
-        for color in ["#1e88e5", "#ffeb3b,#8e24aa", "#0d47a1"] {
-            let r = try Sharecard.run(["render", "--title", "Beach", "--template", "photo", "--color", color, "-o", out])
+        for color in ["#1e88e5", "#fff176,#4a148c", "#0d47a1"] {
+            let r = try Sharecard.run(["render", "--title", "Our first apartment together", "--template", "photo", "--color", color, "-o", out])
             XCTAssertEqual(r.status, 0, r.stderr)
             XCTAssertEqual(r.stderr, "", color)
         }
         let input = try write("""
-            {"id": "photo", "title": "Faint", "color": "#ffeb3b,#8e24aa", "template": "photo"}
-            {"id": "classic", "title": "Faint", "color": "#ffeb3b,#8e24aa"}
+            {"id": "photo", "title": "Our first apartment together", "color": "#fff176,#4a148c", "template": "photo"}
+            {"id": "classic", "title": "Our first apartment together", "color": "#fff176,#4a148c"}
             """, to: "events.jsonl")
-        let warning = "line 2: warning: colour #ffeb3b,#8e24aa: near-black text (#121212), contrast 2.66:1 at #8e24aa, the lower-contrast stop (below WCAG 2 AA even for large text, which needs 3:1)"
+        let warning = "line 2: warning: colour #fff176,#4a148c: near-black text (#121212), contrast 2.55:1 at #714387, the lowest-contrast spot under the title (below WCAG 2 AA even for large text, which needs 3:1)"
         for summary in ["2 events: 2 written, 0 unchanged, 0 failed", "2 events: 0 written, 2 unchanged, 0 failed"] {
             let r = try Sharecard.run(["batch", input, "--out", directory.appendingPathComponent("out").path, "--jobs", "1"])
             XCTAssertEqual(r.status, 0, r.stderr)
@@ -150,11 +168,12 @@ final class ContrastNoteCommandTests: TemporaryDirectoryTestCase {
     func testBatchWarnsOnlyBelowThreeToOne() throws {
         let input = try write("""
             {"id": "solid", "title": "Solid", "color": "#1e88e5"}
-            {"id": "faint", "title": "Faint", "color": "#ffeb3b,#8e24aa", "template": "gradient"}
+            {"id": "faint", "title": "Our first apartment together", "color": "#fff176,#4a148c", "template": "gradient"}
             {"id": "named", "title": "Named", "color": "user_yellow"}
             """, to: "events.jsonl")
         let out = directory.appendingPathComponent("out").path
-        let warning = "line 2: warning: colour #ffeb3b,#8e24aa: near-black text (#121212), contrast 2.66:1 at #8e24aa, the lower-contrast stop (below WCAG 2 AA even for large text, which needs 3:1)"
+        // On `gradient` its lighting and shading take the figure below the classic card's 2.55.
+        let warning = "line 2: warning: colour #fff176,#4a148c: near-black text (#121212), contrast 1.93:1 at #59356f, the lowest-contrast spot under the title (below WCAG 2 AA even for large text, which needs 3:1)"
         for summary in ["3 events: 3 written, 0 unchanged, 0 failed", "3 events: 0 written, 3 unchanged, 0 failed"] {
             let r = try Sharecard.run(["batch", input, "--out", out, "--jobs", "1"])
             XCTAssertEqual(r.status, 0, r.stderr)

@@ -47,6 +47,10 @@ final class RendererVersionTests: XCTestCase {
         // grey photos read through their grey ICC profile. The corpus justifies nothing, and its
         // photos are decoded whole and carry no grey profile.
         "13": "5cc171d87e74f6be3a95e633e1e1ee274fc0aa85531c2e273d07d2b6b8a04b2c",
+        // 14: a hex colour's text colour chosen on the ground drawn under the title, not on the
+        // colour's stops alone (the corpus has no hex colour); the corpus changed with `gradient`'s
+        // softer highlight, which is a template change, named by the template's version too.
+        "14": "6b9014334cb38049862f97ec6fc6c8dc52359fdb9d70b8d6a2ad23369f6e1128",
     ]
     /// "renderer version, output token and encoder revision" → digest of three of the corpus's
     /// cards encoded so (new pixels are new bytes, so a renderer version records its own).
@@ -86,6 +90,9 @@ final class RendererVersionTests: XCTestCase {
         "13 png 4": "933d51c0b58137716fa0cd049dca2bd539e29a6433f6d73af4146f0cd5d6ac7f",
         "13 jpeg-q90 2": "df4046c729994ee1ff23fed23d596e714099ce9095732d8b47bbe8f01ee0a386",
         "13 webp-q90 1": "46466e5e5e2c3540dc771062b5070f93bfb6cc914848a721faa0db4b201cafa5",
+        "14 png 4": "2d63c42cc6efdf2eff096113fe1d4313e46a07aeb49c51022237110905fb3b18",
+        "14 jpeg-q90 2": "e1d8b0fb3a3ebda54dfdfa3e2061dc3c982be2d5cc016c5ff0b5f2bffd3abf39",
+        "14 webp-q90 1": "2ee42ce9158cf0043cb2bad125c884b794d18a0dad61d51a435405012bc9ab14",
     ]
 
     static let photos = EventPhotoCardTests.fixtures
