@@ -25,13 +25,17 @@ final class TitleGroundTests: XCTestCase {
     /// A template whose title fills the card's middle, with `before` drawn under it and
     /// `after` over it.
     func catalog(before: String, after: String) throws -> Catalog {
+        try catalog(elements: "\(before), \(Self.titleLabel), \(after)")
+    }
+
+    static let titleLabel = """
+        {"type": "label", "frame": {"left": 20, "right": 20, "top": 50, "bottom": 50}, "text": "{title}",
+         "font": {"family": "Quicksand", "weight": 700, "size": 40, "color": "foreground"}, "maxLines": 1}
+        """
+
+    func catalog(elements: String) throws -> Catalog {
         try Data("""
-            {"name": "probe", "description": "Test.", "size": [400, 200], "background": "palette", "elements": [
-              \(before),
-              {"type": "label", "frame": {"left": 20, "right": 20, "top": 50, "bottom": 50}, "text": "{title}",
-               "font": {"family": "Quicksand", "weight": 700, "size": 40, "color": "foreground"}, "maxLines": 1},
-              \(after)
-            ]}
+            {"name": "probe", "description": "Test.", "size": [400, 200], "background": "palette", "elements": [\(elements)]}
             """.utf8).write(to: URL(fileURLWithPath: dir + "/templates/probe.json"))
         return try Catalog(palettesDirectory: dir + "/palettes", templatesDirectory: dir + "/templates")
     }
@@ -92,5 +96,18 @@ final class TitleGroundTests: XCTestCase {
         XCTAssertEqual(contrast.color, Color.white)
         XCTAssertEqual(contrast.ground, Color(hex: "#e0e0e0"))
         XCTAssertLessThan(contrast.ratio, 1.4)
+    }
+
+    /// A title in a filtered group is drawn onto a layer of its own, transparent where the
+    /// group draws nothing: that is no ground, so none is read (and a hex colour keeps the
+    /// choice its stops give), rather than black; a text drawn after the group is not read instead.
+    func testATitleInAFilteredGroupHasNoGround() throws {
+        let catalog = try catalog(elements: """
+            {"type": "group", "filters": [{"dropShadow": {"offset": [0, 2], "blur": 4}}], "elements": [\(Self.titleLabel)]},
+            {"type": "label", "frame": {"left": 20, "right": 20, "top": 150, "bottom": 10}, "text": "{title}",
+             "font": {"family": "Quicksand", "weight": 700, "size": 20, "color": "foreground"}, "maxLines": 1}
+            """)
+        XCTAssertNil(try title("grey", in: catalog).contrast)
+        XCTAssertNil(try title("#767676", in: catalog).contrast)
     }
 }
