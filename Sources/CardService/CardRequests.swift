@@ -41,7 +41,7 @@ extension CardService {
     /// `invalid_event` naming the field; unknown names of a template, colour or palette are 404 both ways.
     func cardFromQuery(template: String, format: ImageFormat, _ request: HTTPRequest) throws -> HTTPResponse {
         let queried = try queriedCard(template: template, request, parameters: Self.cardParameters)
-        let choice = try CardFormatChoice.choose(pathFormat: format, request)
+        let choice = try CardFormatChoice.choose(pathFormat: format, Self.withoutBlankFields(request))
         do {
             return try cardResponse(queried.card, request, output: choice, caching: queried.caching, version: queried.version)
         } catch let deferred as RenderDeferred where deferred.resume == nil {
@@ -89,6 +89,7 @@ extension CardService {
                 throw ServiceError.badRequest(code: "invalid_parameter", message: "sig must be the canonical base64url of an HMAC-SHA256 (43 characters of A-Z, a-z, 0-9, '-' and '_', no padding)", field: "sig")
             }
         }
+        let request = Self.withoutBlankFields(request)
         let event: Event
         do {
             event = try EventDecoder(titleLimit: configuration.titleLimit).decode(fields: { name in
@@ -143,6 +144,7 @@ extension CardService {
         }
         let contentType = try Self.checkContentType(request, takesUploads: takesUploads)
         try Self.checkParameterNames(request.queryItems, allowed: Self.postParameters)
+        let request = Self.withoutBlankFields(request)
         let answer = try CardFormatChoice.choose(pathFormat: nil, request, offeringJSON: true)
         return PostedHead(contentType: contentType, answer: answer, scale: try scale(request), querySize: try size(request))
     }

@@ -18,6 +18,18 @@ extension CardService {
         "_", "fbclid", "gclid", "gbraid", "wbraid", "dclid", "msclkid", "twclid", "igshid", "yclid", "mc_cid", "mc_eid",
     ]
 
+    /// Optional parameters an HTML form sends empty when a field is left blank (`date=`): read
+    /// as not given, once names and any signature have been checked on the query as sent. Not
+    /// `title` (required), not `color` (empty is what an unencoded `#ff0000` leaves, refused
+    /// with that explanation), and not `v`, `expires` or `sig`, which programs write.
+    static let blankMeansAbsent: Set = ["date", "endDate", "subtitle", "emoji", "palette", "locale", "template",
+                                        "size", "scale", "photo", "format", "quality"]
+
+    /// The request with its blank optional parameters (`blankMeansAbsent`) left out.
+    static func withoutBlankFields(_ request: HTTPRequest) -> HTTPRequest {
+        request.removingQueryItems { $0.value.isEmpty && blankMeansAbsent.contains($0.name) }
+    }
+
     /// A route that takes no query (all but card URLs, share pages and `POST /v1/cards`; a
     /// palette preview takes only `v`) refuses one: 400 `unexpected_query`.
     static func checkUnexpectedQuery(_ route: Route, _ request: HTTPRequest) throws(ServiceError) {
