@@ -19,12 +19,19 @@ enum OutputTarget: Sendable, Equatable {
     /// the user gave, for messages.
     case file(path: String, resolvedPath: String)
 
-    /// Resolves `path` (`-` is standard output, refused when it is a terminal).
+    /// Refuses an image for a terminal, where it would print as garbage and may leave the
+    /// terminal in a state of its own: `-`, a descriptor, or a device such as `/dev/tty`.
+    static func terminalRefusal(_ path: String) -> UsageError {
+        UsageError(description: path == "-"
+            ? "refusing to write an image to a terminal; redirect standard output or give -o FILE"
+            : "refusing to write an image to a terminal (\(path)); give -o FILE, or a pipe")
+    }
+
+    /// Resolves `path` (`-` is standard output); a terminal is refused, here for standard
+    /// output and descriptors, when writing for a device named by path.
     init(_ path: String) throws {
         if path == "-" {
-            guard isatty(STDOUT_FILENO) != 1 else {
-                throw UsageError(description: "refusing to write a PNG to a terminal; redirect standard output or give -o FILE")
-            }
+            guard isatty(STDOUT_FILENO) != 1 else { throw Self.terminalRefusal(path) }
             self = .standardOutput
             return
         }
@@ -33,9 +40,7 @@ enum OutputTarget: Sendable, Equatable {
         func failure(_ reason: String) -> CommandError { CommandError("cannot write \(path): \(reason)") }
         if let fd = FilePath.ownDescriptor(named: path) {
             guard fcntl(fd, F_GETFL) >= 0 else { throw failure("descriptor \(fd) is not open") }
-            guard fd != STDOUT_FILENO || isatty(fd) != 1 else {
-                throw UsageError(description: "refusing to write a PNG to a terminal; redirect standard output or give -o FILE")
-            }
+            guard isatty(fd) != 1 else { throw Self.terminalRefusal(path) }
             self = .descriptor(fd, path: path)
             return
         }
@@ -111,10 +116,15 @@ enum OutputTarget: Sendable, Equatable {
     }
 
     /// A FIFO, device or open file: no temporary file, no O_TRUNC on devices (a regular
-    /// file reached this way is truncated after opening).
+    /// file reached this way is truncated after opening). A terminal is refused once open
+    /// (O_NOCTTY: opening it never makes it the process's controlling terminal).
     private static func writeInPlace(_ bytes: [UInt8], to path: String) throws {
-        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else { throw CommandError("cannot write \(path): \(Errno.text(errno))") }
+        guard isatty(fd) != 1 else {
+            close(fd)
+            throw terminalRefusal(path)
+        }
         var info = stat()
         var error: Int32? = fstat(fd, &info) == 0 ? nil : errno
         if error == nil, info.st_mode & S_IFMT == S_IFREG, ftruncate(fd, 0) != 0 { error = errno }

@@ -181,7 +181,20 @@ final class OutputTargetTests: TemporaryDirectoryTestCase {
     func testStandardOutputThatIsATerminalIsRefused() throws {
         let r = try ProcessHarness.runScripted(["draw", "scene.json", "-o", "-"], in: directory, terminal: true)
         XCTAssertEqual(r.status, 2, r.output)
-        XCTAssertEqual(r.output, "sharecard draw: refusing to write a PNG to a terminal; redirect standard output or give -o FILE\r\n")
+        XCTAssertEqual(r.output, "sharecard draw: refusing to write an image to a terminal; redirect standard output or give -o FILE\r\n")
+    }
+
+    /// A terminal named by path (the terminal itself, or a descriptor that is one) is refused
+    /// as `-` is, before a byte is written: the transcript holds the message alone.
+    func testATerminalNamedByPathIsRefused() throws {
+        for name in ["/dev/tty", "/dev/stderr", "/dev/fd/2"] {
+            let r = try ProcessHarness.runScripted(["draw", "scene.json", "-o", name], in: directory, terminal: true)
+            XCTAssertEqual(r.status, 2, r.output)
+            XCTAssertEqual(r.output, "sharecard draw: refusing to write an image to a terminal (\(name)); give -o FILE, or a pipe\r\n")
+        }
+        // Not a terminal: written in place as before.
+        let null = try Sharecard.run(["draw", "scene.json", "-o", "/dev/null"], in: directory)
+        XCTAssertEqual(null.status, 0, null.stderr)
     }
 
     func testReaderThatGoesAwayIsAnErrorNotACrash() throws {
