@@ -35,6 +35,9 @@ extension Canvas {
             guard x0 < x1, y0 < y1 else { continue }
             for y in y0..<y1 {
                 let row = buffer.pixels + y * pixelWidth
+                // A row the same as the one above adds nothing (a solid or vertical ground is
+                // read in one row and compared in the rest).
+                if y > y0, memcmp(row + x0, row - pixelWidth + x0, (x1 - x0) * MemoryLayout<UInt32>.size) == 0 { continue }
                 var previous: UInt32?
                 for x in x0..<x1 {
                     let p = row[x]
@@ -56,5 +59,5 @@ extension Canvas {
 
     /// WCAG 2's linear value of each 8-bit sRGB channel value, as `Color.relativeLuminance`
     /// computes it.
-    private static let linearChannel: [Double] = (0..<256).map { Color(gray: Double($0) / 255).relativeLuminance }
+    private static let linearChannel: [Double] = (0..<256).map { Color.linear(Double($0) / 255) }
 }

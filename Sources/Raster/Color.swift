@@ -46,9 +46,11 @@ public struct Color: Hashable, Sendable {
     /// WCAG 2 relative luminance, 0 (black) to 1 (white), of the colour's components (alpha
     /// ignored).
     public var relativeLuminance: Double {
-        func linear(_ v: Double) -> Double { v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4) }
-        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+        0.2126 * Self.linear(red) + 0.7152 * Self.linear(green) + 0.0722 * Self.linear(blue)
     }
+
+    /// An sRGB component (0…1) made linear, as WCAG 2 defines it.
+    static func linear(_ v: Double) -> Double { v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4) }
 
     /// WCAG 2 contrast ratio with `other`: (L_lighter + 0.05) / (L_darker + 0.05), from 1 to 21.
     public func contrastRatio(with other: Color) -> Double {

@@ -35,6 +35,14 @@ final class GroundExtremesTests: XCTestCase {
         XCTAssertEqual(doubled, GroundExtremes(darkest: Color(hex: "#202020")!, lightest: Color(hex: "#ff0000")!))
     }
 
+    /// Rows the same as the one above are skipped; a row that differs by one pixel is read.
+    func testARowDifferingByOnePixelIsRead() throws {
+        let canvas = try canvas()
+        canvas.fill(Path(rect: Rect(x: 3, y: 1, width: 1, height: 1)), with: .solid(.white))
+        let all = try XCTUnwrap(canvas.groundExtremes(in: [Rect(x: 0, y: 0, width: 4, height: 2)]))
+        XCTAssertEqual(all, GroundExtremes(darkest: Color(hex: "#202020")!, lightest: .white))
+    }
+
     func testRectsCoveringNoPixelCentreReadNothing() throws {
         let canvas = try canvas()
         XCTAssertNil(canvas.groundExtremes(in: []))
