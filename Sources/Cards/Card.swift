@@ -62,18 +62,21 @@ public struct Card: Sendable {
 
 extension CardRenderer {
     public func render(_ card: Card) throws -> RenderedCard {
-        // Drawn without its photo, the card would be cached under the photo's key.
-        if card.photo == nil, card.undecodedPhotoDigest != nil { throw UndecodedPhotoError() }
+        try checkPhotoDecoded(card)
         return try render(card.event, template: card.template, color: card.color, size: card.canvasSize, scale: Double(card.scale),
                           photo: card.photo)
     }
 
     /// The card with every decision made and nothing drawn.
     public func resolve(_ card: Card) throws -> ResolvedCard {
-        // Drawn without its photo, the card would be cached under the photo's key.
-        if card.photo == nil, card.undecodedPhotoDigest != nil { throw UndecodedPhotoError() }
+        try checkPhotoDecoded(card)
         return try resolve(card.event, template: card.template, color: card.color, size: card.canvasSize, scale: Double(card.scale),
                            photo: card.photo)
+    }
+
+    /// Drawn without its photo, the card would be cached under the photo's key.
+    private func checkPhotoDecoded(_ card: Card) throws {
+        if card.photo == nil, card.undecodedPhotoDigest != nil { throw UndecodedPhotoError() }
     }
 
     /// The card as PNG bytes, the title's layout and the clusters no face can draw.

@@ -29,8 +29,7 @@ enum BatchCommand {
             contrast (a gradient's, or a template's lighting, can) is written, with a warning naming
             the figure. A line's "photo" is a JPEG, PNG, WebP or HEIC file (relative to the folder
             EVENTS.jsonl is named in, a symbolic link's own folder as for cp) for templates that
-            show one. The exit
-            status is 1 if any line failed. A line's "format" (png, jpeg, webp)
+            show one. The exit status is 1 if any line failed. A line's "format" (png, jpeg, webp)
             and "quality" override --format and --quality, and the file's extension follows its
             format (000042.webp). Files are written atomically, and each finished card is recorded
             at once in DIR/.sharecard-batch.jsonl, so a re-run, even after the batch was killed,
