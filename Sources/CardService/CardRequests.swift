@@ -257,7 +257,7 @@ extension CardService {
     static func takeSize(from object: inout EventObject) throws -> CardSize? {
         guard let raw = object.take("size") else { return nil }
         switch raw {
-        case .null: return nil
+        case .null, .string(""): return nil  // an empty size is not given, as an empty date is
         case .string(let text):
             do { return try CardSize(parsing: text) } catch { throw ServiceError.unprocessable(message: "size: \(error.reason)", field: "size") }
         default:

@@ -1,3 +1,4 @@
+import Cards
 import HTTPTypes
 import UnicodeText
 
@@ -19,11 +20,10 @@ extension CardService {
     ]
 
     /// Optional parameters an HTML form sends empty when a field is left blank (`date=`): read
-    /// as not given, once names and any signature have been checked on the query as sent. Not
-    /// `title` (required), not `color` (empty is what an unencoded `#ff0000` leaves, refused
-    /// with that explanation), and not `v`, `expires` or `sig`, which programs write.
-    static let blankMeansAbsent: Set = ["date", "endDate", "subtitle", "emoji", "palette", "locale", "template",
-                                        "size", "scale", "photo", "format", "quality"]
+    /// as not given, once names and any signature have been checked on the query as sent. The
+    /// event's own (`EventDecoder.blankMeansAbsent`: not `title` or `color`) and the request's;
+    /// not `v`, `expires` or `sig`, which programs write.
+    static let blankMeansAbsent = EventDecoder.blankMeansAbsent.union(["size", "scale", "photo", "format", "quality"])
 
     /// The request with its blank optional parameters (`blankMeansAbsent`) left out.
     static func withoutBlankFields(_ request: HTTPRequest) -> HTTPRequest {

@@ -41,8 +41,18 @@ public struct EventDecoder: Sendable {
         }
     }
 
+    /// Optional fields that, given empty, are as if not given: what a form left blank sends
+    /// (an HTML form's `date=`, a script's `--date "$DATE"`, a form serialized to JSON). Not the
+    /// title, which is required, nor the colour, whose empty value is what an unencoded
+    /// `#ff0000` leaves in a URL and is refused with that explanation.
+    public static let blankMeansAbsent: Set = ["date", "endDate", "subtitle", "emoji", "palette", "template", "locale"]
+
     /// Builds an event from string fields looked up by name (JSON members, CLI flags, query items).
-    public func decode(fields value: (String) throws -> String?) throws -> Event {
+    public func decode(fields lookup: (String) throws -> String?) throws -> Event {
+        func value(_ name: String) throws -> String? {
+            guard let text = try lookup(name) else { return nil }
+            return text.isEmpty && Self.blankMeansAbsent.contains(name) ? nil : text
+        }
         guard let title = try value("title") else { throw EventError(field: "title", reason: "is required") }
         func date(_ field: String) throws -> EventDate? {
             guard let text = try value(field) else { return nil }

@@ -8,6 +8,7 @@ extension BatchInput {
         guard case .string(let text) = raw else {
             throw EventError(field: "size", reason: "expected a string such as \"og\" or \"1200x630\", found \(raw.kindName)")
         }
-        return try CardSize(parsing: text)
+        // Empty is not given, as an empty date is (`EventDecoder.blankMeansAbsent`).
+        return text.isEmpty ? nil : try CardSize(parsing: text)
     }
 }

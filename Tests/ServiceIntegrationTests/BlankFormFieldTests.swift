@@ -30,6 +30,22 @@ final class BlankFormFieldTests: XCTestCase {
         XCTAssertEqual(json["width"] as? Int, 1024)
     }
 
+    /// A form serialized to JSON sends its blank fields as `""`: as if not given there too, so
+    /// a GET and a POST of the same form agree.
+    func testBlankFieldsOfAJSONEventAreNotGiven() throws {
+        let port = try startService().port
+        func posted(_ json: String) throws -> HTTPWireResponse {
+            try fetch(port, "POST", "/v1/cards", headers: ["Accept: image/png"], body: Array(json.utf8))
+        }
+        let plain = try posted(#"{"title":"Hi"}"#)
+        let blank = try posted(#"{"title":"Hi","date":"","endDate":"","subtitle":"","emoji":"","palette":"","template":"","locale":"","size":""}"#)
+        XCTAssertEqual(plain.status, 200, plain.text)
+        XCTAssertEqual(blank.status, 200, blank.text)
+        XCTAssertEqual(blank.body, plain.body)
+        assertError(try posted(#"{"title":"","date":""}"#), 422, "invalid_event", field: "title")
+        assertError(try posted(#"{"title":"Hi","color":""}"#), 422, "invalid_event", field: "color")
+    }
+
     func testABlankTitleOrColourIsStillRefused() throws {
         let port = try startService().port
         assertError(try fetch(port, "/v1/cards/classic.png?title=&date="), 422, "invalid_event", field: "title")
