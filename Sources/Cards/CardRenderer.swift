@@ -132,17 +132,20 @@ public struct CardRenderer: Sendable {
     ///
     /// A chosen foreground (a hex colour's) is chosen again against the ground drawn under
     /// the title, which a template may have lit or shaded away from the colour's stops: when
-    /// the other text colour contrasts more there, the card is resolved and drawn again in it.
+    /// the other text colour contrasts more there, the card is drawn again in it, and of the
+    /// two cards the one whose title contrasts more with its own ground is kept (a template may
+    /// tint the ground with the text colour, so the second card's ground is not the first's).
     public func render(_ event: Event, template: Template, color: Palette.Entry, size: Size? = nil,
                        scale: Double = 1, photo: EventPhoto? = nil) throws -> RenderedCard {
         func rendered(in color: Palette.Entry) throws -> RenderedCard {
             try draw(try resolve(event, template: template, color: color, size: size, scale: scale, photo: photo))
         }
         let first = try rendered(in: color)
-        guard color.isForegroundChosen, first.resolved.title?.isSetInForeground == true, let ground = first.titleGround else {
-            return first
-        }
-        let best = CustomColor.foreground(against: [ground.darkest, ground.lightest])
-        return best == color.foreground ? first : try rendered(in: color.settled(foreground: best))
+        guard color.isForegroundChosen, let title = first.title, title.isSetInForeground, let ground = first.titleGround,
+              let firstContrast = title.contrast else { return first }
+        let other = CustomColor.foreground(against: [ground.darkest, ground.lightest])
+        guard other != color.foreground else { return first }
+        let second = try rendered(in: color.settled(foreground: other))
+        return (second.title?.contrast?.ratio ?? 0) > firstContrast.ratio ? second : first
     }
 }

@@ -110,4 +110,20 @@ final class TitleGroundTests: XCTestCase {
         XCTAssertNil(try title("grey", in: catalog).contrast)
         XCTAssertNil(try title("#767676", in: catalog).contrast)
     }
+
+    /// A template that tints the ground under the title with the text colour changes the
+    /// ground with the choice: on the near-black card (#808080 by its stop alone takes
+    /// #121212, 4.74:1 against white's 3.95:1) the half-tinted ground darkens towards #494949,
+    /// where white would read better, but white's own card tints it towards #c0c0c0, where
+    /// white reads worse (about 1.8:1) than the near-black on its card (about 2.1:1). Each is
+    /// judged on its own card, so the near-black stays.
+    func testEachTextColourIsJudgedOnItsOwnCard() throws {
+        let catalog = try catalog(before: ##"{"type": "rect", "frame": {"left": 0, "right": 0, "top": 0, "bottom": 0}, "fill": {"ref": "foreground", "alpha": 0.5}}"##,
+                                  after: ##"{"type": "rect", "frame": {"left": 0, "width": 1, "top": 0, "height": 1}, "fill": "#000000"}"##)
+        XCTAssertEqual(try CustomColor("#808080").foreground, CustomColor.darkForeground)
+        let contrast = try XCTUnwrap(title("#808080", in: catalog).contrast)
+        XCTAssertEqual(contrast.color, CustomColor.darkForeground)
+        XCTAssertEqual(contrast.ratio, 2.1, accuracy: 0.1)
+        XCTAssertTrue(contrast.groundIsUniform)
+    }
 }
