@@ -135,17 +135,32 @@ public struct CardRenderer: Sendable {
     /// the other text colour contrasts more there, the card is drawn again in it, and of the
     /// two cards the one whose title contrasts more with its own ground is kept (a template may
     /// tint the ground with the text colour, so the second card's ground is not the first's).
+    ///
+    /// The choice is made on the card at scale 1 and kept at 2 and 3, whose finer pixels read
+    /// the ground a little differently: every scale of a card shows the same text colour.
     public func render(_ event: Event, template: Template, color: Palette.Entry, size: Size? = nil,
                        scale: Double = 1, photo: EventPhoto? = nil) throws -> RenderedCard {
-        func rendered(in color: Palette.Entry) throws -> RenderedCard {
+        func rendered(in color: Palette.Entry, scale: Double) throws -> RenderedCard {
             try draw(try resolve(event, template: template, color: color, size: size, scale: scale, photo: photo))
         }
-        let first = try rendered(in: color)
+        guard color.isForegroundChosen, scale != 1 else {
+            return try choosingForeground(color) { try rendered(in: $0, scale: scale) }
+        }
+        let atOne = try choosingForeground(color) { try rendered(in: $0, scale: 1) }
+        // A title in a colour of the template's own leaves the foreground as the stops chose it.
+        let chosen = atOne.title.flatMap { $0.isSetInForeground ? $0.contrast?.color : nil } ?? color.foreground
+        return try rendered(in: color.settled(foreground: chosen), scale: scale)
+    }
+
+    /// `render(color)`, drawn again in the other text colour when `color`'s is chosen and the
+    /// first card's ground under the title favours the other; the card that reads better kept.
+    private func choosingForeground(_ color: Palette.Entry, render rendered: (Palette.Entry) throws -> RenderedCard) throws -> RenderedCard {
+        let first = try rendered(color)
         guard color.isForegroundChosen, let title = first.title, title.isSetInForeground, let ground = first.titleGround,
               let firstContrast = title.contrast else { return first }
         let other = CustomColor.foreground(against: [ground.darkest, ground.lightest])
         guard other != color.foreground else { return first }
-        let second = try rendered(in: color.settled(foreground: other))
+        let second = try rendered(color.settled(foreground: other))
         return (second.title?.contrast?.ratio ?? 0) > firstContrast.ratio ? second : first
     }
 }

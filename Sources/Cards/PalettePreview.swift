@@ -113,7 +113,10 @@ public struct PalettePreview: Sendable {
             content = max(content, card.resolved.scene.content)
             sheet.draw(card.canvas.makeImage(), in: cell, contentMode: .aspectFit, clipsToBounds: true,
                        clip: sheet.makeClip(rect: cell, cornerRadius: 14))
-            for (label, frame) in try Self.caption(for: entry, under: index, in: grid) {
+            // The figure is the title's as drawn, the template's lighting and plates included;
+            // the colour's own stops where the title has no ground to read.
+            let ratio = card.title?.contrast?.ratio ?? entry.contrastRatios.min() ?? 0
+            for (label, frame) in try Self.caption(for: entry, contrast: ratio, under: index, in: grid) {
                 try label.draw(in: frame, on: sheet, context: context)
             }
         }
@@ -121,12 +124,12 @@ public struct PalettePreview: Sendable {
     }
 
     /// The labels under the `index`th card and their frames: the colour's name at the left of
-    /// its column, the lowest contrast of its text at the right.
-    public static func caption(for entry: Palette.Entry, under index: Int, in grid: Grid) throws -> [(Label, Rect)] {
+    /// its column, the contrast of its title (`ratio`, unrounded) at the right.
+    public static func caption(for entry: Palette.Entry, contrast ratio: Double, under index: Int, in grid: Grid) throws -> [(Label, Rect)] {
         let column = grid.column(index), top = grid.cell(index).maxY
         let nameAttributes = try TextAttributes(family: "Quicksand", weight: .bold, sizeInPoints: 15, color: Color(hex: "#2d2a38")!)
         let detail = try TextAttributes(family: "Quicksand", weight: .medium, sizeInPoints: 13, color: Color(hex: "#6b6778")!)
-        let contrast = "contrast \(Contrast.text(entry.contrastRatios.min() ?? 0, decimals: 1)):1"
+        let contrast = "contrast \(Contrast.text(ratio, decimals: 1)):1"
         return [
             (try Label(entry.name, attributes: nameAttributes, alignment: .left),
              Rect(x: column.minX + 2, y: top + 8, width: column.width * 0.6, height: 20)),

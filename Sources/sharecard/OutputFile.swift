@@ -24,7 +24,7 @@ enum OutputTarget: Sendable, Equatable {
     static func terminalRefusal(_ path: String) -> UsageError {
         UsageError(description: path == "-"
             ? "refusing to write an image to a terminal; redirect standard output or give -o FILE"
-            : "refusing to write an image to a terminal (\(path)); give -o FILE, or a pipe")
+            : "refusing to write an image to a terminal (\(path)); name a file or a pipe")
     }
 
     /// Resolves `path` (`-` is standard output); a terminal is refused, here for standard

@@ -190,7 +190,7 @@ final class OutputTargetTests: TemporaryDirectoryTestCase {
         for name in ["/dev/tty", "/dev/stderr", "/dev/fd/2"] {
             let r = try ProcessHarness.runScripted(["draw", "scene.json", "-o", name], in: directory, terminal: true)
             XCTAssertEqual(r.status, 2, r.output)
-            XCTAssertEqual(r.output, "sharecard draw: refusing to write an image to a terminal (\(name)); give -o FILE, or a pipe\r\n")
+            XCTAssertEqual(r.output, "sharecard draw: refusing to write an image to a terminal (\(name)); name a file or a pipe\r\n")
         }
         // Not a terminal: written in place as before.
         let null = try Sharecard.run(["draw", "scene.json", "-o", "/dev/null"], in: directory)

@@ -61,7 +61,8 @@ final class PalettePreviewGridTests: XCTestCase {
                     XCTAssertTrue(encloses(column, cell), "\(name): \(cell) in \(column)")
                     XCTAssertEqual(cell.midX, column.midX, accuracy: 1, name)
                     XCTAssertLessThanOrEqual(column.maxX, grid.sheetSize.width, name)
-                    for (label, frame) in try PalettePreview.caption(for: entry, under: index, in: grid) {
+                    // The widest figure a caption shows: three places, just under a threshold.
+                    for (label, frame) in try PalettePreview.caption(for: entry, contrast: 2.9999, under: index, in: grid) {
                         XCTAssertTrue(encloses(column, frame), name)
                         let layout = try label.layout(in: frame.size, context: context)
                         XCTAssertFalse(layout.truncated, "\(name), \(palette.name): \(layout.lines.map(\.text)) in \(frame.width) points")

@@ -51,6 +51,9 @@ final class RendererVersionTests: XCTestCase {
         // colour's stops alone (the corpus has no hex colour); the corpus changed with `gradient`'s
         // softer highlight, which is a template change, named by the template's version too.
         "14": "6b9014334cb38049862f97ec6fc6c8dc52359fdb9d70b8d6a2ad23369f6e1128",
+        // 15: a hex colour's text colour re-chosen only when its own card reads better, and chosen
+        // at scale 1 for every scale (the corpus has no hex colour); `gradient`'s highlight at 20 %.
+        "15": "d6d43eb59eaae8230d923f2bddcc2e180060f23ec6d3e2cc1c371ee3e47e729f",
     ]
     /// "renderer version, output token and encoder revision" → digest of three of the corpus's
     /// cards encoded so (new pixels are new bytes, so a renderer version records its own).
@@ -93,6 +96,9 @@ final class RendererVersionTests: XCTestCase {
         "14 png 4": "2d63c42cc6efdf2eff096113fe1d4313e46a07aeb49c51022237110905fb3b18",
         "14 jpeg-q90 2": "e1d8b0fb3a3ebda54dfdfa3e2061dc3c982be2d5cc016c5ff0b5f2bffd3abf39",
         "14 webp-q90 1": "2ee42ce9158cf0043cb2bad125c884b794d18a0dad61d51a435405012bc9ab14",
+        "15 png 4": "ffa64be0c53bb4c3ee5f48d01d793d44c7f329d7fc0a146fe9ac75f2586935c2",
+        "15 jpeg-q90 2": "ae9742365b7ef9b969eba4547dfc3b6ffc87dd56887f6f9fecdc74da4d73e32d",
+        "15 webp-q90 1": "ecb454ca4aa92965b7959376d60623ec5b8a59de55776fec4e56a595b1ad97be",
     ]
 
     static let photos = EventPhotoCardTests.fixtures

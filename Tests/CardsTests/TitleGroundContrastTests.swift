@@ -10,6 +10,7 @@ import XCTest
 final class TitleGroundContrastTests: XCTestCase {
     /// `og` is left out: at 1200×630 it lays out as the card does, a little larger.
     static let sizes = ["card", "square", "story", "banner"]
+    static let longTitle = "The day we adopted Biscuit, the scruffiest little terrier in the whole shelter, and took him home in the rain"
 
     func testEveryPaletteColourReadsUnderEveryTemplatesTitle() throws {
         let catalog = try CardGoldenTests.catalog.get(), renderer = try CardGoldenTests.renderer.get()
@@ -19,7 +20,9 @@ final class TitleGroundContrastTests: XCTestCase {
             for palette in catalog.palettes {
                 for color in palette.colors {
                     for size in Self.sizes {
-                        let event = try Event(title: "Our first apartment together", date: EventDate(iso8601: "2026-05-01"), emoji: "🏠",
+                        // A long title: its lines reach across most of the card, over the lit and the
+                        // shaded parts both (a short one in the middle sees neither).
+                        let event = try Event(title: Self.longTitle, date: EventDate(iso8601: "2026-05-01"), emoji: "🏠",
                                               color: color.name, palette: palette.name, template: template)
                         let card = try Card(event, catalog: catalog, size: CardSize(parsing: size))
                         // Resolving says whether the title is in the palette's text colour (not

@@ -126,4 +126,22 @@ final class TitleGroundTests: XCTestCase {
         XCTAssertEqual(contrast.ratio, 2.1, accuracy: 0.1)
         XCTAssertTrue(contrast.groundIsUniform)
     }
+
+    /// The text colour is chosen on the card at scale 1 and kept at 2 and 3: `#ab4ac4` on
+    /// `gradient`, near the tie between white and the near-black, once took white at scale 2
+    /// alone, whose finer pixels read its ground a little lower.
+    func testEveryScaleShowsTheSameTextColour() throws {
+        let catalog = try CardGoldenTests.catalog.get(), renderer = try CardGoldenTests.renderer.get()
+        for color in ["#ab4ac4", "#767676", "#808080", "#1e88e5,#8e24aa"] {
+            for template in ["gradient", "snapshot", "classic"] {
+                var colours: [Color] = []
+                for scale in 1...3 {
+                    let card = try Card(Event(title: "Our first apartment together", emoji: "🏠", color: color, template: template),
+                                        catalog: catalog, scale: scale)
+                    colours.append(try XCTUnwrap(renderer.render(card).title?.contrast?.color))
+                }
+                XCTAssertEqual(Set(colours).count, 1, "\(color) on \(template): \(colours.map(\.hexString))")
+            }
+        }
+    }
 }

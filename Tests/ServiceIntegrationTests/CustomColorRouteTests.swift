@@ -23,7 +23,7 @@ final class CustomColorRouteTests: XCTestCase {
         XCTAssertEqual(json["foreground"] as? String, "#ffffff")
         // Measured on the ground drawn under the title: a short title in the middle of the card is
         // away from the #1e88e5 stop (3.68:1 against white) and from the lit top left.
-        XCTAssertEqual(json["contrast"] as? Double, 4.53)
+        XCTAssertEqual(json["contrast"] as? Double, 4.66)
         XCTAssertEqual(json["imageURL"] as? String, "/v1/cards/gradient.png?title=Hex&color=%231e88e5%2C%238e24aa&v=\(v)")
         XCTAssertEqual(try fetch(running.port, json["imageURL"] as! String).status, 200)
 

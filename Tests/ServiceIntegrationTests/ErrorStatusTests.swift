@@ -146,7 +146,7 @@ final class ErrorStatusTests: XCTestCase {
             (#"{"title":"x","date":"2024-01-02T00:00:00+01:00","endDate":"2024-01-01T22:59:59Z"}"#, "endDate"),
             (#"{"title":"x","emoji":"😀😀"}"#, "emoji"),
             (#"{"title":"x","template":"a b"}"#, "template"),
-            (#"{"title":"x","locale":""}"#, "locale"),
+            (#"{"title":"x","locale":" "}"#, "locale"),  // empty is not given; a space is no locale
             (#"{"title":"x","scale":2}"#, "scale"),
             (#"{"title":["x"]}"#, "title"),
         ]
