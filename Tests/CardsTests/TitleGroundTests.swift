@@ -127,17 +127,16 @@ final class TitleGroundTests: XCTestCase {
         XCTAssertTrue(contrast.groundIsUniform)
     }
 
-    /// The text colour is chosen on the card at scale 1 and kept at 2 and 3: `#ab4ac4` on
-    /// `gradient`, near the tie between white and the near-black, once took white at scale 2
-    /// alone, whose finer pixels read its ground a little lower.
+    /// The text colour is chosen on the card at scale 1 and kept at 2 and 3: `#c04c81`,
+    /// `#a8615e` and `#616fbe` on `gradient`, near the tie between white and the near-black,
+    /// took white at scale 2 alone, whose finer pixels read the lit ground a little lower.
     func testEveryScaleShowsTheSameTextColour() throws {
         let catalog = try CardGoldenTests.catalog.get(), renderer = try CardGoldenTests.renderer.get()
-        for color in ["#ab4ac4", "#767676", "#808080", "#1e88e5,#8e24aa"] {
-            for template in ["gradient", "snapshot", "classic"] {
+        for color in ["#c04c81", "#a8615e", "#616fbe", "#808080", "#1e88e5,#8e24aa"] {
+            for template in ["gradient", "snapshot"] {
                 var colours: [Color] = []
                 for scale in 1...3 {
-                    let card = try Card(Event(title: "Our first apartment together", emoji: "🏠", color: color, template: template),
-                                        catalog: catalog, scale: scale)
+                    let card = try Card(Event(title: "Contrast", color: color, template: template), catalog: catalog, scale: scale)
                     colours.append(try XCTUnwrap(renderer.render(card).title?.contrast?.color))
                 }
                 XCTAssertEqual(Set(colours).count, 1, "\(color) on \(template): \(colours.map(\.hexString))")
