@@ -1,4 +1,3 @@
-import Cards
 import HTTPTypes
 import UnicodeText
 
@@ -19,11 +18,12 @@ extension CardService {
         "_", "fbclid", "gclid", "gbraid", "wbraid", "dclid", "msclkid", "twclid", "igshid", "yclid", "mc_cid", "mc_eid",
     ]
 
-    /// Optional parameters an HTML form sends empty when a field is left blank (`date=`): read
-    /// as not given, once names and any signature have been checked on the query as sent. The
-    /// event's own (`EventDecoder.blankMeansAbsent`: not `title` or `color`) and the request's;
-    /// not `v`, `expires` or `sig`, which programs write.
-    static let blankMeansAbsent = EventDecoder.blankMeansAbsent.union(["size", "scale", "photo", "format", "quality"])
+    /// The request's own optional parameters, which an HTML form sends empty when a field is
+    /// left blank (`size=`): read as not given, once names and any signature have been checked
+    /// on the query as sent. The event's fields (`date=`, a share page's `template=`) are the
+    /// event decoder's to treat so (`EventDecoder.blankMeansAbsent`); `v`, `expires` and `sig`,
+    /// which programs write, are not.
+    static let blankMeansAbsent: Set = ["size", "scale", "photo", "format", "quality"]
 
     /// The request with its blank optional parameters (`blankMeansAbsent`) left out.
     static func withoutBlankFields(_ request: HTTPRequest) -> HTTPRequest {

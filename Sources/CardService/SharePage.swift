@@ -30,7 +30,7 @@ extension CardService {
     }()
 
     func sharePage(_ request: HTTPRequest) throws -> HTTPResponse {
-        let template = Self.withoutBlankFields(request).queryValue("template") ?? Event.defaultTemplate
+        let template = request.queryValue("template") ?? Event.defaultTemplate
         // The page names the photo's URL but never shows its pixels: nothing is fetched.
         let queried = try queriedCard(template: template, request, parameters: Self.shareParameters, fetchingPhoto: false)
         // A link preview wants Open Graph's 1200×630 unless the page asks for another size.
