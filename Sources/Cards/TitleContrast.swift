@@ -18,13 +18,8 @@ public struct TitleContrast: Hashable, Sendable {
     /// the lightest pixels.
     public init?(color: Color, ground: GroundExtremes) {
         guard color.alpha > 0 else { return nil }
-        func shown(over g: Color) -> Color {
-            let a = color.alpha
-            return Color(red: color.red * a + g.red * (1 - a), green: color.green * a + g.green * (1 - a),
-                         blue: color.blue * a + g.blue * (1 - a))
-        }
-        let dark = shown(over: ground.darkest).contrastRatio(with: ground.darkest)
-        let light = shown(over: ground.lightest).contrastRatio(with: ground.lightest)
+        let dark = color.contrastRatio(asTextOver: ground.darkest)
+        let light = color.contrastRatio(asTextOver: ground.lightest)
         self.color = color.withAlpha(1)
         (self.ground, ratio) = light < dark ? (ground.lightest, light) : (ground.darkest, dark)
         groundIsUniform = ground.isUniform

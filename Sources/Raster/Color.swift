@@ -58,6 +58,14 @@ public struct Color: Hashable, Sendable {
         return (max(a, b) + 0.05) / (min(a, b) + 0.05)
     }
 
+    /// The WCAG 2 contrast of text in this colour over an opaque `ground`: a translucent
+    /// colour is judged as it shows there, blended over the ground.
+    public func contrastRatio(asTextOver ground: Color) -> Double {
+        let shown = Color(red: red * alpha + ground.red * (1 - alpha), green: green * alpha + ground.green * (1 - alpha),
+                          blue: blue * alpha + ground.blue * (1 - alpha))
+        return shown.contrastRatio(with: ground)
+    }
+
     /// Black or white, whichever has the higher WCAG 2 contrast with the colour: black for a
     /// colour of relative luminance above √(1.05 × 0.05) − 0.05 ≈ 0.179, white otherwise.
     public var contrastingBlackOrWhite: Color {

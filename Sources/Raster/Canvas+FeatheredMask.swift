@@ -1,0 +1,51 @@
+import Geometry
+
+extension Canvas {
+    /// Coverage that is whole over `rects` (points) and fades to nothing `featherInPoints`
+    /// beyond them, each rect's fade the product of a horizontal and a vertical smoothstep
+    /// (so corners round off), the rects joined by taking the greatest coverage; nil when
+    /// nothing of it falls on the canvas.
+    ///
+    /// A pixel is whole where its centre lies inside a rect, the rule `groundExtremes(in:)`
+    /// reads by: what is laid through this mask lies fully under every pixel read there.
+    public func featheredMask(around rects: [Rect], featherInPoints: Double) -> CoverageMask? {
+        let feather = max(0, featherInPoints) * scale
+        let device = rects.filter { $0.width > 0 && $0.height > 0 }.map {
+            Rect(x: $0.minX * scale, y: $0.minY * scale, width: $0.width * scale, height: $0.height * scale)
+        }
+        guard let first = device.first else { return nil }
+        let reach = device.dropFirst().reduce(first) { $0.union($1) }.insetBy(dx: -feather, dy: -feather)
+        let bounds = PixelRect(enclosing: reach).intersection(pixelBounds)
+        guard !bounds.isEmpty else { return nil }
+
+        /// 1 at or inside the edge (distance ≤ 0), falling smoothly to 0 at `feather` beyond it.
+        func fade(_ distance: Double) -> Double {
+            guard distance > 0 else { return 1 }
+            guard distance < feather else { return 0 }
+            let t = 1 - distance / feather
+            return t * t * (3 - 2 * t)
+        }
+        // Each rect's fade along each axis, at the pixel centres of the mask's columns and rows.
+        let columns = device.map { r in (0..<bounds.width).map { i -> Double in
+            let centre = Double(bounds.x + i) + 0.5
+            return centre < r.minX ? fade(r.minX - centre) : fade(centre - r.maxX)
+        } }
+        let rows = device.map { r in (0..<bounds.height).map { j -> Double in
+            let centre = Double(bounds.y + j) + 0.5
+            return centre < r.minY ? fade(r.minY - centre) : fade(centre - r.maxY)
+        } }
+        var mask = CoverageMask(bounds: bounds)
+        for j in 0..<bounds.height {
+            let live = device.indices.filter { rows[$0][j] > 0 }
+            guard !live.isEmpty else { continue }
+            mask.withMutableRow(j) { row in
+                for i in 0..<bounds.width {
+                    var coverage = 0.0
+                    for r in live { coverage = max(coverage, columns[r][i] * rows[r][j]) }
+                    row[i] = UInt8((coverage * 255).rounded())
+                }
+            }
+        }
+        return mask
+    }
+}
