@@ -15,6 +15,7 @@ struct FittedText: LayoutView {
     let verticalAlignment: VerticalTextAlignment
     /// Where the text's colour came from, reported with it (`ResolvedText.color`).
     let color: ColorReference?
+    let scrim: TextScrim?
     private let shaped: ShapedLabel
     private let layouts = LockedValue<[Size: LabelLayout]>([:])
 
@@ -22,7 +23,7 @@ struct FittedText: LayoutView {
          lineBreakMode: LineBreakMode, alignment: TextLayoutOptions.Alignment,
          wrap: TextLayoutOptions.Wrap = .greedy, adjustsFontSize: Bool = false, minimumScaleFactor: Double = 1,
          lineHeightMultiple: Double = 1, verticalAlignment: VerticalTextAlignment = .center,
-         shadow: TextShadow? = nil, color: ColorReference? = nil, shapedAs sibling: FittedText? = nil) throws {
+         shadow: TextShadow? = nil, scrim: TextScrim? = nil, color: ColorReference? = nil, shapedAs sibling: FittedText? = nil) throws {
         let label = try Label(string, attributes: attributes, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
                               alignment: alignment, wrap: wrap, adjustsFontSizeToFitWidth: adjustsFontSize,
                               minimumScaleFactor: minimumScaleFactor, lineHeightMultiple: lineHeightMultiple, shadow: shadow)
@@ -30,6 +31,7 @@ struct FittedText: LayoutView {
         sizeInPoints = attributes.sizeInPoints
         self.verticalAlignment = verticalAlignment
         self.color = color
+        self.scrim = scrim
         // A sibling showing the same text (a chip's title on one line and wrapped) lends its shaping.
         shaped = try sibling?.shaped.relabelled(label) ?? ShapedLabel(label, context: context)
     }
@@ -61,7 +63,7 @@ struct FittedText: LayoutView {
         return ResolvedText(text: string, fields: fields, frame: frame, requestedFontSizeInPoints: sizeInPoints,
                             fontScale: fit.fontScale, lines: fit.lines, linesOffsetY: fit.linesOffsetY + shift,
                             truncated: fit.truncated, missingGlyphs: fit.missingGlyphs, shadow: shaped.label.shadow,
-                            direction: direction, color: color)
+                            scrim: scrim, direction: direction, color: color)
     }
 
     func draw(in frame: Rect, on canvas: Canvas, context: LayoutContext) throws {

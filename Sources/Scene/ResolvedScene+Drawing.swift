@@ -60,6 +60,7 @@ extension ResolvedElement {
 
         case .text(let text):
             guard let glyphCache, !text.lines.isEmpty else { return }
+            text.scrim?.lay(under: text, on: canvas, clip: clip)
             probe.visit(text, on: canvas)
             canvas.draw(text.glyphRuns, cache: glyphCache, shadow: text.shadow, clip: clip)
 

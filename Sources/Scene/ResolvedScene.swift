@@ -61,6 +61,8 @@ public struct ResolvedText: Sendable {
     public let truncated: Bool
     public let missingGlyphs: [String]
     public let shadow: TextShadow?
+    /// Laid under the lines just before they are drawn, as the ground needs it.
+    public let scrim: TextScrim?
     public let direction: TextDirection
     /// Where its colour came from: the palette colour's text colour, its background, or a
     /// colour of the template's own (nil for an emoji, drawn in its own colours).

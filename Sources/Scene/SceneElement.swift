@@ -104,6 +104,9 @@ public struct LabelElement: Sendable {
     public let lineHeightMultiple: Double
     public let verticalAlignment: VerticalTextAlignment
     public let shadow: (offset: Point, blur: Double, color: ColorReference)?
+    /// Laid under the lines as the ground needs it (`TextScrim`); the colour's opacity is
+    /// decided per card, so any it is given is ignored.
+    public let scrim: (color: ColorReference, minimumContrast: Double, featherInPoints: Double, extent: TextScrim.Extent)?
 }
 
 /// Where a label's lines sit in a box taller than they are: centred as UILabel centres them,

@@ -310,6 +310,10 @@ struct SceneResolver {
                               numberOfLines: label.maxLines.lines(for: canvas.size), lineBreakMode: .truncatingTail, alignment: label.alignment, wrap: label.wrap,
                               adjustsFontSize: true, minimumScaleFactor: label.minimumScaleFactor,
                               lineHeightMultiple: label.lineHeightMultiple, verticalAlignment: label.verticalAlignment, shadow: shadow,
+                              scrim: label.scrim.map {
+                                  TextScrim(color: $0.color.resolve(colors), minimumContrast: $0.minimumContrast,
+                                            featherInPoints: $0.featherInPoints, extent: $0.extent)
+                              },
                               color: label.style.color)
     }
 

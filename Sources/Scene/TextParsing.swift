@@ -6,7 +6,7 @@ import Typesetting
 /// Parsing of the scene language's text elements, references and placements.
 extension JSONNode {
     static let textKeys: Set<String> = ["text", "font"]
-    static let labelKeys = textKeys.union(["maxLines", "alignment", "wrap", "minimumScaleFactor", "lineHeight", "verticalAlignment", "shadow"])
+    static let labelKeys = textKeys.union(["maxLines", "alignment", "wrap", "minimumScaleFactor", "lineHeight", "verticalAlignment", "shadow", "scrim"])
     static let chipKeys = textKeys.union(["icon", "background", "cornerRadius", "contentInsets", "spacing", "minimumScaleFactor", "maxLines"])
 
     /// The element's `frame` (or, for shapes, images, clips and snapshots, `rect`; not both).
@@ -109,6 +109,12 @@ extension JSONNode {
             shadow = (try s.optional("offset")?.point() ?? Point(x: 0, y: 2), try s.optional("blur")?.number(in: 0...100) ?? 6,
                       try s.optional("color")?.colorReference() ?? .fixed(Color(gray: 0, alpha: 0.35)))
         }
+        var scrim: (ColorReference, Double, Double, TextScrim.Extent)?
+        if let s = try optional("scrim") {
+            try s.rejectUnknownKeys(allowed: ["color", "contrast", "feather", "extent"])
+            scrim = (try s.optional("color")?.colorReference() ?? .fixed(.black), try s.optional("contrast")?.number(in: 1...21) ?? 4.5,
+                     try s.optional("feather")?.number(in: 0...500) ?? 24, try s.optional("extent")?.enumValue(TextScrim.Extent.self) ?? .lines)
+        }
         let alignment = try optional("alignment")?.enumValue(TextLayoutOptions.Alignment.self) ?? .center
         return LabelElement(text: try required("text").textReference(), style: try optional("font")?.textStyle() ?? .defaults,
                             maxLines: try optional("maxLines")?.lineLimit() ?? LineLimit(3),
@@ -117,7 +123,8 @@ extension JSONNode {
                             minimumScaleFactor: try optional("minimumScaleFactor")?.number(in: 0.05...1) ?? 0.3,
                             lineHeightMultiple: try optional("lineHeight")?.number(in: 0.5...4) ?? 1,
                             verticalAlignment: try optional("verticalAlignment")?.enumValue(VerticalTextAlignment.self) ?? .center,
-                            shadow: shadow.map { (offset: $0.0, blur: $0.1, color: $0.2) })
+                            shadow: shadow.map { (offset: $0.0, blur: $0.1, color: $0.2) },
+                            scrim: scrim.map { (color: $0.0, minimumContrast: $0.1, featherInPoints: $0.2, extent: $0.3) })
     }
 
     /// A number of lines, or `{"landscape": l, "square": s, "portrait": p, "wide": w, "tall": t}`
