@@ -54,6 +54,9 @@ final class RendererVersionTests: XCTestCase {
         // 15: a hex colour's text colour re-chosen only when its own card reads better, and chosen
         // at scale 1 for every scale (the corpus has no hex colour); `gradient`'s highlight at 20 %.
         "15": "d6d43eb59eaae8230d923f2bddcc2e180060f23ec6d3e2cc1c371ee3e47e729f",
+        // 16: a label's `scrim`, laid under its lines as the ground needs; `photo`'s titles have
+        // one, and its accent bar is drawn after the title.
+        "16": "a5f43ed24b98f9eadd32d85e6ff25ec9d9dea5482f10998245c8259925dd1726",
     ]
     /// "renderer version, output token and encoder revision" → digest of three of the corpus's
     /// cards encoded so (new pixels are new bytes, so a renderer version records its own).
@@ -99,6 +102,9 @@ final class RendererVersionTests: XCTestCase {
         "15 png 4": "ffa64be0c53bb4c3ee5f48d01d793d44c7f329d7fc0a146fe9ac75f2586935c2",
         "15 jpeg-q90 2": "ae9742365b7ef9b969eba4547dfc3b6ffc87dd56887f6f9fecdc74da4d73e32d",
         "15 webp-q90 1": "ecb454ca4aa92965b7959376d60623ec5b8a59de55776fec4e56a595b1ad97be",
+        "16 png 4": "d219536ea024aa4edc89e1a1015a9837bcb60fb5d7d59d3e10b4c3c98ecbccf9",
+        "16 jpeg-q90 2": "3c9e95ef9bb49da738218f42405406ebbd590dc3df142af625c40a97ce408d9a",
+        "16 webp-q90 1": "bf3b65e70346b2a00d654bf8da0d562b3560c24372cc9f3669d750171f491765",
     ]
 
     static let photos = EventPhotoCardTests.fixtures
