@@ -39,31 +39,41 @@ public struct TextScrim: Hashable, Sendable {
         return [Rect(x: -margin, y: top, width: canvasSize.width + 2 * margin, height: bottom - top)]
     }
 
-    /// The layers a scrim may lay: one, then another where the pixels' rounding left the
-    /// worst pixel a hair short.
+    /// The layers a scrim may lay: one worked out on the two extreme pixels, then others
+    /// where the ground, read again, shows another pixel turned out worst (a coloured scrim
+    /// shades some colours less than others).
     static let maximumLayers = 3
 
-    /// Lays the scrim under `text` on `canvas` as needed, through `clip` where given; returns
-    /// the opacities laid, in 255ths (empty when the ground already gave the contrast). A text
-    /// of no one solid colour (a gradient fill) is left as it is: no single contrast judges it.
-    @discardableResult
-    func lay(under text: ResolvedText, on canvas: Canvas, clip: CoverageMask?) -> [Int] {
-        guard let textColor = text.solidColor, textColor.alpha > 0 else { return [] }
-        let boxes = text.lineBoxes
-        var mask: CoverageMask?
-        var laid: [Int] = []
-        // The shade is worked out on the two extreme pixels, and the ground read again after
-        // it is laid: a pixel's rounding, or another pixel turning out worst, may ask for a
-        // second, fainter layer.
-        while laid.count < Self.maximumLayers, let ground = canvas.groundExtremes(in: boxes),
-              let step = leastOpacity(for: textColor, over: ground) {
-            if mask == nil { mask = canvas.featheredMask(around: wholeArea(for: boxes, canvasSize: canvas.size), featherInPoints: featherInPoints) }
-            guard let mask else { break }
-            canvas.fill(mask, with: .solid(color.withAlpha(Double(step.opacity) / 255)), clip: clip)
-            laid.append(step.opacity)
-            if !step.reachesMinimum { break }
+    /// Lays the scrim under `text` on `canvas` as needed, through `clip` where given. A text of
+    /// no one solid colour (a gradient fill) is left as it is: no single contrast judges it.
+    func lay(under text: ResolvedText, on canvas: Canvas, clip: CoverageMask?) {
+        guard let textColor = text.solidColor, textColor.alpha > 0 else { return }
+        var boxes = text.lineBoxes
+        // Lines past the clip are neither shown nor shaded: their ground is not read.
+        if let clip {
+            let reach = Rect(x: Double(clip.bounds.x) / canvas.scale, y: Double(clip.bounds.y) / canvas.scale,
+                             width: Double(clip.bounds.width) / canvas.scale, height: Double(clip.bounds.height) / canvas.scale)
+            boxes = boxes.map { $0.intersection(reach) }.filter { $0.width > 0 && $0.height > 0 }
         }
-        return laid
+        var mask: CoverageMask?
+        var contrastBefore: Double?
+        for _ in 0..<Self.maximumLayers {
+            guard let ground = canvas.groundExtremes(in: boxes) else { return }
+            let contrast = Self.contrast(of: textColor, over: ground)
+            // A layer that raised nothing (pixels a clip's edge keeps unshaded) is not repeated.
+            if let contrastBefore, contrast <= contrastBefore { return }
+            contrastBefore = contrast
+            guard let step = leastOpacity(for: textColor, over: ground) else { return }
+            if mask == nil { mask = canvas.featheredMask(around: wholeArea(for: boxes, canvasSize: canvas.size), featherInPoints: featherInPoints) }
+            guard let mask else { return }
+            canvas.fill(mask, with: .solid(color.withAlpha(Double(step.opacity) / 255)), clip: clip)
+            if !step.reachesMinimum { return }
+        }
+    }
+
+    /// The WCAG 2 contrast of text in `textColor` at the worse of `ground`'s two extremes.
+    static func contrast(of textColor: Color, over ground: GroundExtremes) -> Double {
+        min(textColor.contrastRatio(asTextOver: ground.darkest), textColor.contrastRatio(asTextOver: ground.lightest))
     }
 
     /// The least opacity, in 255ths, at which the scrim over `ground`'s two extremes gives
@@ -73,8 +83,8 @@ public struct TextScrim: Hashable, Sendable {
     func leastOpacity(for textColor: Color, over ground: GroundExtremes) -> (opacity: Int, reachesMinimum: Bool)? {
         let scrim = Self.bytes(color), darkest = Self.bytes(ground.darkest), lightest = Self.bytes(ground.lightest)
         func contrast(_ opacity: Int) -> Double {
-            min(textColor.contrastRatio(asTextOver: Self.composite(scrim, opacity: opacity, over: darkest)),
-                textColor.contrastRatio(asTextOver: Self.composite(scrim, opacity: opacity, over: lightest)))
+            Self.contrast(of: textColor, over: GroundExtremes(darkest: Self.composite(scrim, opacity: opacity, over: darkest),
+                                                              lightest: Self.composite(scrim, opacity: opacity, over: lightest)))
         }
         var best = (opacity: 0, contrast: contrast(0))
         guard best.contrast < minimumContrast else { return nil }

@@ -136,13 +136,32 @@ final class TextScrimTests: XCTestCase {
         XCTAssertEqual(highImage.pixel(x: 200, y: 199), 0xFFFF_FFFF)
     }
 
+    /// Lines past a clip are neither shaded nor read: the shade inside is the unclipped one,
+    /// not three layers laid against white pixels no layer can reach.
     func testAClippedLabelsScrimStaysInsideTheClip() throws {
         let group = ##"{"type": "group", "clip": {"frame": [0, 0, 200, 200]}, "elements": [\##(Self.label(scrim: #"{"contrast": 4.5, "extent": "band"}"#))]}"##
         let drawn = try draw([group])
         let image = drawn.canvas.makeImage()
+        let unclipped = try draw([Self.label(scrim: #"{"contrast": 4.5, "extent": "band"}"#)]).canvas.makeImage()
         XCTAssertLessThan(image.pixel(x: 199, y: 199) & 0xff, 0xff)
+        XCTAssertEqual(image.pixel(x: 199, y: 199), unclipped.pixel(x: 199, y: 199))
         XCTAssertEqual(image.pixel(x: 200, y: 199), 0xFFFF_FFFF, "outside the clip")
         XCTAssertEqual(image.pixel(x: 399, y: 150), 0xFFFF_FFFF, "outside the clip")
+    }
+
+    /// A coloured scrim shades colours unevenly, so a pixel between the extremes can end up
+    /// worst. Under white text at 3:1, #c08080 over #00ffc8 (the lightest) and #8080c8 (the
+    /// darkest) needs 222/255, which leaves #c8c880 at 2.93:1 (worked out in the canvas's
+    /// 8-bit arithmetic): the ground is read again and a second layer laid.
+    func testAPixelThatTurnsOutWorstGetsASecondLayer() throws {
+        let stripes: [UInt32] = [0xFF00_FFC8, 0xFFC8_C880, 0xFF80_80C8]
+        // Stripes 10 pixels wide, so the line's box lies over all three.
+        let pixels = (0..<(400 * 200)).map { stripes[($0 % 400) / 10 % 3] }
+        let photo = try Image(width: 400, height: 200, premultipliedARGB: pixels)
+        let image = ##"{"type": "image", "src": {"from": "eventPhoto"}, "frame": [0, 0, 400, 200]}"##
+        let label = ##"{"type": "label", "frame": [0, 120, 400, 60], "text": "{title}", "font": {"size": 40, "color": "#ffffff"}, "maxLines": 1, "scrim": {"color": "#c08080", "contrast": 3, "extent": "band"}}"##
+        let drawn = try draw([image, label], photo: photo)
+        XCTAssertGreaterThanOrEqual(contrast(drawn.ground), 3, "\(drawn.ground)")
     }
 
     func testBadScrimsAreRefusedByName() throws {
