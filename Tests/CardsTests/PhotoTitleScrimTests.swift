@@ -29,6 +29,7 @@ final class PhotoTitleScrimTests: XCTestCase {
     func testTheWhiteTitleReadsOverALightPhotoAtEverySize() throws {
         let catalog = try CardGoldenTests.catalog.get(), renderer = try CardGoldenTests.renderer.get()
         let coffee = Array(try Data(contentsOf: CardGoldenTests.repository.appendingPathComponent("templates/assets/coffee.png")))
+        var worst = (card: "", ratio: Double.infinity)
         for (name, bytes) in [("white", try Self.photo(noisy: false)), ("light noise", try Self.photo(noisy: true)), ("coffee", coffee)] {
             for title in Self.titles {
                 for size in Self.sizes {
@@ -41,9 +42,11 @@ final class PhotoTitleScrimTests: XCTestCase {
                     XCTAssertEqual(laidOut.isSetInForeground, false, "\(name), \(size)")
                     let contrast = try XCTUnwrap(laidOut.contrast, "\(name), \(size)")
                     XCTAssertGreaterThanOrEqual(contrast.ratio, 4.5, "\(name), \(title.prefix(12)) at \(size): white over \(contrast.ground.hexString)")
+                    if contrast.ratio < worst.ratio { worst = ("\(name), \(title.prefix(12)) at \(size) over \(contrast.ground.hexString)", contrast.ratio) }
                 }
             }
         }
+        print("photo title contrast as drawn, least: \(worst.card) \(worst.ratio)")
     }
 
     /// The accent bar is drawn after the scrim, so the shade does not dull it.
