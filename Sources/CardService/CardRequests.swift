@@ -184,7 +184,8 @@ extension CardService {
                 throw ServiceError.badRequest(code: "malformed_body", message: error.reason, field: nil)
             }
         }
-        let bodySize = try Self.takeSize(from: &object)
+        let bodySize: CardSize?
+        do { bodySize = try object.takeSize() } catch { throw ServiceError.unprocessable(message: "size: \(error.reason)", field: "size") }
         let event: Event
         do { event = try decoder.decode(object, otherFields: ["size"]) } catch {
             if Self.postParameters.contains(error.field), error.field != "size" {
@@ -250,19 +251,6 @@ extension CardService {
             throw ServiceError.unprocessable(message: "size \(card.size?.description ?? "card"): \(problem) (the server's --max-pixels)", field: "size")
         }
         return card
-    }
-
-    /// A POST body's `"size"` (a preset or `WxH`; `null` counts as absent), taken out of
-    /// the event's object.
-    static func takeSize(from object: inout EventObject) throws -> CardSize? {
-        guard let raw = object.take("size") else { return nil }
-        switch raw {
-        case .null, .string(""): return nil  // an empty size is not given, as an empty date is
-        case .string(let text):
-            do { return try CardSize(parsing: text) } catch { throw ServiceError.unprocessable(message: "size: \(error.reason)", field: "size") }
-        default:
-            throw ServiceError.unprocessable(message: "size: expected a string such as \"og\" or \"1200x630\", found \(raw.kindName)", field: "size")
-        }
     }
 
     /// `size=`: a preset or `WxH` (nil: the template's own size). Judged as a POST body's

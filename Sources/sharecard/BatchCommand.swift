@@ -31,7 +31,7 @@ enum BatchCommand {
             EVENTS.jsonl is named in, a symbolic link's own folder as for cp) for templates that
             show one. The exit status is 1 if any line failed. A line's "format" (png, jpeg, webp)
             and "quality" override --format and --quality, and the file's extension follows its
-            format (000042.webp). Files are written atomically, and each finished card is recorded
+            format (000042.webp). A member set to null or "" is as if it were not there. Files are written atomically, and each finished card is recorded
             at once in DIR/.sharecard-batch.jsonl, so a re-run, even after the batch was killed,
             skips cards whose PNG is there, complete and rendered from the same inputs. SIGINT or SIGTERM
             stops taking new lines, lets the cards in progress finish, prints the summary and
@@ -102,7 +102,7 @@ enum BatchCommand {
     static func render(_ item: BatchPlan.Item, _ context: Context) -> (BatchReport.Outcome, ContrastNote?) {
         do {
             var object = try item.event.get()
-            let size = try BatchInput.takeSize(from: &object)
+            let size = try object.takeSize()
             let photoPath = try PhotoInput.takePhoto(from: &object, directory: context.photoDirectory)
             let event = try EventDecoder().decode(object, otherFields: ["id", "size", "photo", "format", "quality"])
             var card = try Card(event, catalog: context.catalog, scale: context.scale, size: size)

@@ -33,9 +33,9 @@ enum BatchInput {
         do { return try EventObject(parsing: line) } catch { throw error.eventError }
     }
 
-    /// The line's "id" (validated), taken out of its object.
+    /// The line's "id" (validated; null or "" is none), taken out of its object.
     static func takeID(from object: inout EventObject) throws(EventError) -> String? {
-        guard let raw = object.take("id") else { return nil }
+        guard let raw = object.takeGiven("id") else { return nil }
         guard case .string(let id) = raw else { throw EventError(field: "id", reason: "expected a string, found \(raw.kindName)") }
         guard !id.isEmpty, id.count <= 100,
               id.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_") }) else {
@@ -45,10 +45,10 @@ enum BatchInput {
     }
 
     /// The line's "format" (png, jpeg, webp) and "quality" (1-100) over `default`'s, taken
-    /// out of its object.
+    /// out of its object (null or "" is not given).
     static func takeOutput(from object: inout EventObject, default output: ImageOutput) throws(EventError) -> ImageOutput {
-        let rawFormat = object.take("format")
-        let rawQuality = object.take("quality")
+        let rawFormat = object.takeGiven("format")
+        let rawQuality = object.takeGiven("quality")
         guard rawFormat != nil || rawQuality != nil else { return output }
         var format = output.format
         if let rawFormat {

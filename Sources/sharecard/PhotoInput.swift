@@ -74,10 +74,10 @@ enum PhotoInput {
         }
     }
 
-    /// A batch line's "photo", taken out of its object, resolved against `directory`
+    /// A batch line's "photo" (null or "" is none), taken out of its object, resolved against `directory`
     /// (absolute paths stay as they are).
     static func takePhoto(from object: inout EventObject, directory: String) throws -> String? {
-        guard let raw = object.take("photo") else { return nil }
+        guard let raw = object.takeGiven("photo") else { return nil }
         guard case .string(let path) = raw, !path.isEmpty, path.utf8.count <= 4096, !path.contains("\0") else {
             throw EventError(field: "photo", reason: "must be a file path")
         }

@@ -33,7 +33,7 @@ final class BatchStrictJSONTests: TemporaryDirectoryTestCase {
             (Array(#"{"title": "x", "format": "jpeg", "quality": 80.5}"#.utf8), "quality: must be a whole number from 1 to 100"),
             (Array(#"{"title": "x", "quality": true}"#.utf8), "quality: must be a whole number from 1 to 100, found a boolean"),
             (Array(#"{"title": "x", "format": "jpeg", "quality": 0}"#.utf8), "quality: must be a whole number from 1 to 100, got 0"),
-            (Array(#"{"title": "x", "photo": null}"#.utf8), "photo: must be a file path"),
+            (Array(#"{"title": "x", "photo": 7}"#.utf8), "photo: must be a file path"),
             (Array(#"["title", "x"]"#.utf8), "expected a JSON object with a title, found an array"),
         ]
         let input = directory.appendingPathComponent("events.jsonl")

@@ -33,4 +33,25 @@ final class BlankFieldCommandTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try Data(contentsOf: directory.appendingPathComponent("out/blank.png")),
                        try Data(contentsOf: directory.appendingPathComponent("out/plain.png")))
     }
+
+    /// A batch line's own members (id, size, photo, format, quality) set to `null` or `""` are
+    /// not given either, as the event's fields are: the card is the bare line's, named by its
+    /// line number, in the batch's format. `null` was refused for all five, `""` for four.
+    func testBlankAndNullBatchMembersAreNotGiven() throws {
+        let members = ["id", "size", "photo", "format", "quality"]
+        let input = try write("""
+            {"title": "Hi"}
+            {"title": "Hi", \(members.map { "\"\($0)\": null" }.joined(separator: ", "))}
+            {"title": "Hi", \(members.map { "\"\($0)\": \"\"" }.joined(separator: ", "))}
+            {"title": "Hi", "size": 12}
+            """, to: "events.jsonl")
+        let out = directory.appendingPathComponent("out")
+        let r = try Sharecard.run(["batch", input, "--out", out.path])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertEqual(r.stderrLines.first, #"line 4: size: expected a string such as "og" or "1200x630", found a number"#)
+        let plain = try Data(contentsOf: out.appendingPathComponent("000001.png"))
+        for line in ["000002.png", "000003.png"] {
+            XCTAssertEqual(try Data(contentsOf: out.appendingPathComponent(line)), plain, line)
+        }
+    }
 }

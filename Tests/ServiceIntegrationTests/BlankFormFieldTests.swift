@@ -42,6 +42,11 @@ final class BlankFormFieldTests: XCTestCase {
         XCTAssertEqual(plain.status, 200, plain.text)
         XCTAssertEqual(blank.status, 200, blank.text)
         XCTAssertEqual(blank.body, plain.body)
+        // `null` counts as absent, as a batch line's does.
+        let null = try posted(#"{"title":"Hi","date":null,"subtitle":null,"size":null}"#)
+        XCTAssertEqual(null.status, 200, null.text)
+        XCTAssertEqual(null.body, plain.body)
+        assertError(try posted(#"{"title":"Hi","size":12}"#), 422, "invalid_event", field: "size")
         assertError(try posted(#"{"title":"","date":""}"#), 422, "invalid_event", field: "title")
         assertError(try posted(#"{"title":"Hi","color":""}"#), 422, "invalid_event", field: "color")
     }
