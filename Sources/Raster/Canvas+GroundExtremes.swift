@@ -22,35 +22,36 @@ extension Canvas {
     /// centre lies inside a rect. Pixels are read as premultiplied, so a translucent one is
     /// judged as it would show over black (a card's ground is opaque).
     public func groundExtremes(in rects: [Rect]) -> GroundExtremes? {
-        var darkest: (luminance: Double, pixel: UInt32)?
-        var lightest: (luminance: Double, pixel: UInt32)?
-        let linear = Self.linearChannel
-        for rect in rects {
-            // Pixel i covers [i, i+1) device pixels; its centre i + ½ lies inside when
-            // minX ≤ i + ½ < maxX.
-            let x0 = max(0, Int((rect.minX * scale - 0.5).rounded(.up)))
-            let x1 = min(pixelWidth, Int((rect.maxX * scale - 0.5).rounded(.up)))
-            let y0 = max(0, Int((rect.minY * scale - 0.5).rounded(.up)))
-            let y1 = min(pixelHeight, Int((rect.maxY * scale - 0.5).rounded(.up)))
-            guard x0 < x1, y0 < y1 else { continue }
-            for y in y0..<y1 {
-                let row = buffer.pixels + y * pixelWidth
-                // A row the same as the one above adds nothing (a solid or vertical ground is
-                // read in one row and compared in the rest).
-                if y > y0, memcmp(row + x0, row - pixelWidth + x0, (x1 - x0) * MemoryLayout<UInt32>.size) == 0 { continue }
-                var previous: UInt32?
-                for x in x0..<x1 {
-                    let p = row[x]
-                    // A ground is mostly runs of one colour: each colour is weighed once a run.
-                    if p == previous { continue }
-                    previous = p
-                    let l = 0.2126 * linear[Int(p >> 16 & 0xff)] + 0.7152 * linear[Int(p >> 8 & 0xff)] + 0.0722 * linear[Int(p & 0xff)]
-                    if darkest == nil || l < darkest!.luminance { darkest = (l, p) }
-                    if lightest == nil || l > lightest!.luminance { lightest = (l, p) }
+        var darkest = (luminance: Double.infinity, pixel: UInt32(0))
+        var lightest = (luminance: -Double.infinity, pixel: UInt32(0))
+        Self.linearChannel.withUnsafeBufferPointer { linear in
+            for rect in rects {
+                // Pixel i covers [i, i+1) device pixels; its centre i + ½ lies inside when
+                // minX ≤ i + ½ < maxX.
+                let x0 = max(0, Int((rect.minX * scale - 0.5).rounded(.up)))
+                let x1 = min(pixelWidth, Int((rect.maxX * scale - 0.5).rounded(.up)))
+                let y0 = max(0, Int((rect.minY * scale - 0.5).rounded(.up)))
+                let y1 = min(pixelHeight, Int((rect.maxY * scale - 0.5).rounded(.up)))
+                guard x0 < x1, y0 < y1 else { continue }
+                for y in y0..<y1 {
+                    let row = buffer.pixels + y * pixelWidth
+                    // A row the same as the one above adds nothing (a solid or vertical ground is
+                    // read in one row and compared in the rest).
+                    if y > y0, memcmp(row + x0, row - pixelWidth + x0, (x1 - x0) * MemoryLayout<UInt32>.size) == 0 { continue }
+                    var previous = ~row[x0]
+                    for x in x0..<x1 {
+                        let p = row[x]
+                        // A ground is mostly runs of one colour: each colour is weighed once a run.
+                        if p == previous { continue }
+                        previous = p
+                        let l = 0.2126 * linear[Int(p >> 16 & 0xff)] + 0.7152 * linear[Int(p >> 8 & 0xff)] + 0.0722 * linear[Int(p & 0xff)]
+                        if l < darkest.luminance { darkest = (l, p) }
+                        if l > lightest.luminance { lightest = (l, p) }
+                    }
                 }
             }
         }
-        guard let darkest, let lightest else { return nil }
+        guard darkest.luminance.isFinite else { return nil }
         func color(_ p: UInt32) -> Color {
             Color(red: Double(p >> 16 & 0xff) / 255, green: Double(p >> 8 & 0xff) / 255, blue: Double(p & 0xff) / 255)
         }

@@ -29,11 +29,12 @@ struct GroundProbe {
     var done = false
     var ground: GroundExtremes?
 
-    /// Reads the ground under `text` if it is the one wanted and none was read yet.
-    mutating func visit(_ text: ResolvedText, on canvas: Canvas) {
+    /// Reads the ground under `text` if it is the one wanted and none was read yet, or takes
+    /// `groundAsRead`, the same pixels read just before (by the text's scrim).
+    mutating func visit(_ text: ResolvedText, on canvas: Canvas, groundAsRead: GroundExtremes? = nil) {
         guard !done, isMeasured(text) else { return }
         done = true
-        ground = canvas.groundExtremes(in: text.lineBoxes)
+        ground = groundAsRead ?? canvas.groundExtremes(in: text.lineBoxes)
     }
 
     /// A probe that reads nothing: for a layer, whose pixels are not the card's.
@@ -60,8 +61,8 @@ extension ResolvedElement {
 
         case .text(let text):
             guard let glyphCache, !text.lines.isEmpty else { return }
-            text.scrim?.lay(under: text, on: canvas, clip: clip)
-            probe.visit(text, on: canvas)
+            let ground = text.scrim?.lay(under: text, on: canvas, clip: clip)
+            probe.visit(text, on: canvas, groundAsRead: ground)
             canvas.draw(text.glyphRuns, cache: glyphCache, shadow: text.shadow, clip: clip)
 
         case .chip(let chip):

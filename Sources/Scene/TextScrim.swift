@@ -46,8 +46,11 @@ public struct TextScrim: Hashable, Sendable {
 
     /// Lays the scrim under `text` on `canvas` as needed, through `clip` where given. A text of
     /// no one solid colour (a gradient fill) is left as it is: no single contrast judges it.
-    func lay(under text: ResolvedText, on canvas: Canvas, clip: CoverageMask?) {
-        guard let textColor = text.solidColor, textColor.alpha > 0 else { return }
+    ///
+    /// Returns the ground under the text's lines as it now stands when the last thing done was
+    /// to read it there, whole (no clip), so the caller need not read it again; else nil.
+    func lay(under text: ResolvedText, on canvas: Canvas, clip: CoverageMask?) -> GroundExtremes? {
+        guard let textColor = text.solidColor, textColor.alpha > 0 else { return nil }
         var boxes = text.lineBoxes
         // Lines past the clip are neither shown nor shaded: their ground is not read.
         if let clip {
@@ -58,17 +61,19 @@ public struct TextScrim: Hashable, Sendable {
         var mask: CoverageMask?
         var contrastBefore: Double?
         for _ in 0..<Self.maximumLayers {
-            guard let ground = canvas.groundExtremes(in: boxes) else { return }
+            guard let ground = canvas.groundExtremes(in: boxes) else { return nil }
+            let current = clip == nil ? ground : nil
             let contrast = Self.contrast(of: textColor, over: ground)
             // A layer that raised nothing (pixels a clip's edge keeps unshaded) is not repeated.
-            if let contrastBefore, contrast <= contrastBefore { return }
+            if let contrastBefore, contrast <= contrastBefore { return current }
             contrastBefore = contrast
-            guard let step = leastOpacity(for: textColor, over: ground) else { return }
+            guard let step = leastOpacity(for: textColor, over: ground) else { return current }
             if mask == nil { mask = canvas.featheredMask(around: wholeArea(for: boxes, canvasSize: canvas.size), featherInPoints: featherInPoints) }
-            guard let mask else { return }
+            guard let mask else { return current }
             canvas.fill(mask, with: .solid(color.withAlpha(Double(step.opacity) / 255)), clip: clip)
-            if !step.reachesMinimum { return }
+            if !step.reachesMinimum { return nil }
         }
+        return nil
     }
 
     /// The WCAG 2 contrast of text in `textColor` at the worse of `ground`'s two extremes.
