@@ -71,7 +71,8 @@ extension Scene {
         let safe = canvas.inset(by: EdgeInsets(top: margins[0], left: margins[1], bottom: margins[2], right: margins[3]))
         let resolver = SceneResolver(bindings: bindings, canvas: canvas, grid: try PixelGrid(scale: scale), context: context,
                                      safe: safe, direction: bindings.direction,
-                                     shadowBudget: ShadowBudget(scale: scale, limit: pixelLimit))
+                                     shadowBudget: ShadowBudget(scale: scale, limit: pixelLimit),
+                                     scrimBudget: .forScrims(scale: scale, limit: pixelLimit))
         return ResolvedScene(size: size, scale: scale, background: background.resolve(bindings.colors, canvas: size),
                              elements: try resolver.resolve(elements), glyphCache: text?.glyphCache)
     }
@@ -106,6 +107,8 @@ struct SceneResolver {
     var coversAreExact = true
     /// The device pixels the text shadows resolved so far will blur.
     let shadowBudget: ShadowBudget
+    /// The device pixels the label scrims resolved so far may lay masks over.
+    let scrimBudget: ShadowBudget
     /// The pattern pieces the patterns resolved so far draw, shared by every copy of the resolver.
     let patternPieces = LockedValue<Double>(0)
 
@@ -295,13 +298,17 @@ struct SceneResolver {
     }
 
     /// The label's text shaped once, or nil when a field it shows has no value.
-    /// `label`'s text fitted, to be placed within `area`; its shadow, if any, is charged to
-    /// the shadow budget first.
+    /// `label`'s text fitted, to be placed within `area`; its shadow and its scrim, if any,
+    /// are charged to their budgets first.
     func fittedText(_ label: LabelElement, in area: Rect) throws -> FittedText? {
         guard let string = label.text.filled(bindings.values) else { return nil }
         if let shadow = label.shadow {
             try shadowBudget.charge(ShadowBudget.maskPixels(text: area, offset: shadow.offset, blurInPoints: shadow.blur,
                                                            canvas: canvas, scale: grid.scale))
+        }
+        if let scrim = label.scrim {
+            try scrimBudget.charge(ShadowBudget.scrimPixels(text: area, featherInPoints: scrim.featherInPoints, extent: scrim.extent,
+                                                            canvas: canvas, scale: grid.scale))
         }
         let shadow = label.shadow.flatMap {
             TextShadow(offsetInPoints: $0.offset, blurRadiusInPoints: $0.blur, color: $0.color.resolve(colors))

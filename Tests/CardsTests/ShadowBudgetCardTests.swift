@@ -52,4 +52,20 @@ final class ShadowBudgetCardTests: XCTestCase {
         // Refused after a few labels, not after fitting two thousand (about 30 ms each here).
         XCTAssertLessThan(Date().timeIntervalSince(started), 10)
     }
+
+    /// Scrims are charged apart: two thousand canvas-wide bands, each a mask of the canvas,
+    /// are refused before they are fitted, while the shipped photo template (six scrimmed
+    /// titles, one drawn) fits at scale 3 above.
+    func testManyCanvasSizedScrimsAreRefusedBeforeTheyAreFitted() throws {
+        let label = ##"{ "type": "label", "text": "Scrim", "frame": [0, 400, 1024, 176], "font": { "size": 100, "color": "#ffffff" }, "scrim": { "extent": "band", "feather": 200 } }"##
+        let json = ##"{ "size": [1024, 576], "scale": 4, "background": "#ffffff", "elements": ["## + Array(repeating: label, count: 2000).joined(separator: ",") + "] }"
+        var parser = SceneParser(baseDirectory: URL(fileURLWithPath: "/"))
+        let scene = try parser.parse(Data(json.utf8))
+        let started = Date()
+        XCTAssertThrowsError(try scene.resolve(text: SceneTextContext(fonts: CardGoldenTests.renderer.get().fonts, glyphCache: GlyphCache()))) {
+            XCTAssertTrue("\($0)".contains("the text scrims need more than"), "\($0)")
+            XCTAssertTrue("\($0)".contains("a band's rows across the canvas"), "\($0)")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10)
+    }
 }
