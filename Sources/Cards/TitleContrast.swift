@@ -18,10 +18,8 @@ public struct TitleContrast: Hashable, Sendable {
     /// the lightest pixels.
     public init?(color: Color, ground: GroundExtremes) {
         guard color.alpha > 0 else { return nil }
-        let dark = color.contrastRatio(asTextOver: ground.darkest)
-        let light = color.contrastRatio(asTextOver: ground.lightest)
         self.color = color.withAlpha(1)
-        (self.ground, ratio) = light < dark ? (ground.lightest, light) : (ground.darkest, dark)
+        (ratio, self.ground) = ground.worstContrast(ofText: color)
         groundIsUniform = ground.isUniform
     }
 }

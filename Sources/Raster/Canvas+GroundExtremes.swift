@@ -14,6 +14,14 @@ public struct GroundExtremes: Hashable, Sendable {
 
     /// Every pixel of the region had the same colour.
     public var isUniform: Bool { darkest == lightest }
+
+    /// The WCAG 2 contrast of text in `color` over this ground where it is lowest, and the
+    /// pixel there: the lightest or the darkest (the darkest on a tie).
+    public func worstContrast(ofText color: Color) -> (ratio: Double, ground: Color) {
+        let dark = color.contrastRatio(asTextOver: darkest)
+        let light = color.contrastRatio(asTextOver: lightest)
+        return light < dark ? (light, lightest) : (dark, darkest)
+    }
 }
 
 extension Canvas {

@@ -63,7 +63,7 @@ public struct TextScrim: Hashable, Sendable {
         for _ in 0..<Self.maximumLayers {
             guard let ground = canvas.groundExtremes(in: boxes) else { return nil }
             let current = clip == nil ? ground : nil
-            let contrast = Self.contrast(of: textColor, over: ground)
+            let contrast = ground.worstContrast(ofText: textColor).ratio
             // A layer that raised nothing (pixels a clip's edge keeps unshaded) is not repeated.
             if let contrastBefore, contrast <= contrastBefore { return current }
             contrastBefore = contrast
@@ -76,11 +76,6 @@ public struct TextScrim: Hashable, Sendable {
         return nil
     }
 
-    /// The WCAG 2 contrast of text in `textColor` at the worse of `ground`'s two extremes.
-    static func contrast(of textColor: Color, over ground: GroundExtremes) -> Double {
-        min(textColor.contrastRatio(asTextOver: ground.darkest), textColor.contrastRatio(asTextOver: ground.lightest))
-    }
-
     /// The least opacity, in 255ths, at which the scrim over `ground`'s two extremes gives
     /// text in `textColor` the minimum contrast at both; when no opacity does, the one that
     /// gives the most. Nil when the ground gives the minimum already, or no opacity adds
@@ -88,8 +83,8 @@ public struct TextScrim: Hashable, Sendable {
     func leastOpacity(for textColor: Color, over ground: GroundExtremes) -> (opacity: Int, reachesMinimum: Bool)? {
         let scrim = Self.bytes(color), darkest = Self.bytes(ground.darkest), lightest = Self.bytes(ground.lightest)
         func contrast(_ opacity: Int) -> Double {
-            Self.contrast(of: textColor, over: GroundExtremes(darkest: Self.composite(scrim, opacity: opacity, over: darkest),
-                                                              lightest: Self.composite(scrim, opacity: opacity, over: lightest)))
+            GroundExtremes(darkest: Self.composite(scrim, opacity: opacity, over: darkest),
+                           lightest: Self.composite(scrim, opacity: opacity, over: lightest)).worstContrast(ofText: textColor).ratio
         }
         var best = (opacity: 0, contrast: contrast(0))
         guard best.contrast < minimumContrast else { return nil }
@@ -101,9 +96,10 @@ public struct TextScrim: Hashable, Sendable {
         return best.opacity > 0 ? (best.opacity, false) : nil
     }
 
-    /// A colour's 8-bit channels, as the canvas stores them.
+    /// An opaque colour's 8-bit channels, as the canvas stores them.
     private static func bytes(_ c: Color) -> [Int] {
-        [c.red, c.green, c.blue].map { Int(($0 * 255).rounded()) }
+        let word = c.withAlpha(1).premultipliedARGB32
+        return [16, 8, 0].map { Int(word >> $0 & 0xff) }
     }
 
     /// `scrim` at `opacity` (255ths) over an opaque `ground`, in the canvas's 8-bit arithmetic
