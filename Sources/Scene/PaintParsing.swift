@@ -45,12 +45,17 @@ extension JSONNode {
     }
 
     func gradientStops() throws -> [GradientStop] {
+        try gradientStopPairs { try $0.color() }.map { GradientStop(offset: $0.offset, color: $0.color) }
+    }
+
+    /// `[[offset, colour], …]`: 1 to 256 stops, each colour read by `color`.
+    func gradientStopPairs<C>(_ color: (JSONNode) throws -> C) throws -> [(offset: Double, color: C)] {
         let items = try array(maximumCount: 256)
         guard !items.isEmpty else { throw fail("a gradient needs at least one stop") }
         return try items.map { item in
             let pair = try item.array()
             guard pair.count == 2 else { throw item.fail("expected [offset, colour]") }
-            return GradientStop(offset: try pair[0].number(in: 0...1), color: try pair[1].color())
+            return (try pair[0].number(in: 0...1), try color(pair[1]))
         }
     }
 

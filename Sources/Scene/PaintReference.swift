@@ -37,6 +37,10 @@ public enum ColorReference: Hashable, Sendable {
     /// accent drawn over a darkened photo (a dark palette's near-black background would vanish
     /// there; its light tinted foreground carries the colour instead).
     case accent(alpha: Double)
+    /// Another reference with its HSL lightness multiplied by a factor, hue and saturation
+    /// kept (`Color.withLightness(scaledBy:)`): a deeper or lighter tone of the palette
+    /// colour's own hue, where a layer of black or white would grey it.
+    indirect case scaledLightness(ColorReference, factor: Double)
 
     /// WCAG 2.1's minimum contrast for graphical objects (success criterion 1.4.11), against
     /// black: the darkest ground a darkened photo gives an accent.
@@ -58,6 +62,8 @@ public enum ColorReference: Hashable, Sendable {
             let background = colors.background.contrastRatio(with: .black), foreground = colors.foreground.contrastRatio(with: .black)
             let accent = background >= Self.accentMinimumContrast || background >= foreground ? colors.background : colors.foreground
             return accent.withAlpha(accent.alpha * a)
+        case .scaledLightness(let reference, let factor):
+            return reference.resolve(colors).withLightness(scaledBy: factor)
         }
     }
 }
@@ -77,22 +83,36 @@ public enum PaintReference: Hashable, Sendable {
         case .color(let c): return .solid(c.resolve(colors))
         case .fixed(let p): return p
         case .paletteBackground: return colors.backgroundPaint
-        case .gradient(let g): return g.resolve(canvas: canvas)
+        case .gradient(let g): return g.resolve(colors, canvas: canvas)
         }
     }
 }
 
 /// A linear or radial gradient with its points as lengths: `x` along the canvas's width,
-/// `y` along its height, a radius along its shorter side (`"50%"` is half of it).
+/// `y` along its height, a radius along its shorter side (`"50%"` is half of it), and its
+/// stops' colours fixed or taken from the palette colour.
 public struct GradientReference: Hashable, Sendable {
     public enum Geometry: Hashable, Sendable {
         case linear(from: [Length], to: [Length])
         case radial(center: [Length], radius: Length)
     }
-    public let geometry: Geometry
-    public let stops: [GradientStop]
 
-    public func resolve(canvas: Size) -> Paint {
+    public struct Stop: Hashable, Sendable {
+        /// 0…1 along the gradient.
+        public let offset: Double
+        public let color: ColorReference
+    }
+
+    public let geometry: Geometry
+    public let stops: [Stop]
+
+    /// Whether the stops need no palette colour.
+    var hasFixedStops: Bool {
+        stops.allSatisfy { if case .fixed = $0.color { return true } else { return false } }
+    }
+
+    public func resolve(_ colors: PaletteColors, canvas: Size) -> Paint {
+        let stops = stops.map { GradientStop(offset: $0.offset, color: $0.color.resolve(colors)) }
         func point(_ p: [Length]) -> Point {
             Point(x: p[0].points(along: canvas.width, canvas: canvas), y: p[1].points(along: canvas.height, canvas: canvas))
         }

@@ -202,17 +202,18 @@ extension JSONNode {
     }
 
     /// `"foreground"`, `"background"`, `"contrast"`, `"accent"`, `{"ref": "foreground", "alpha": 0.2}`
-    /// or a colour.
+    /// (with `"lightness": k`, 0…4, the HSL lightness × k) or a colour.
     public func colorReference() throws -> ColorReference {
         if case .string(let s) = value, let r = Self.reference(s, alpha: 1) { return r }
         if has("ref") {
-            try rejectUnknownKeys(allowed: ["ref", "alpha"])
+            try rejectUnknownKeys(allowed: ["ref", "alpha", "lightness"])
             let name = try required("ref").string(maximumLength: 16)
             let alpha = try optional("alpha")?.number(in: 0...1) ?? 1
             guard let r = Self.reference(name, alpha: alpha) else {
                 throw fail("ref must be \"foreground\", \"background\", \"contrast\" or \"accent\", got \"\(name)\"")
             }
-            return r
+            guard let lightness = try optional("lightness") else { return r }
+            return .scaledLightness(r, factor: try lightness.number(in: 0...4))
         }
         return .fixed(try color())
     }
@@ -258,12 +259,17 @@ extension JSONNode {
             geometry = .radial(center: try point(radial.required("center")), radius: radius)
             stopsNode = try radial.required("stops")
         }
-        let reference = GradientReference(geometry: geometry, stops: try stopsNode.gradientStops())
+        let reference = GradientReference(geometry: geometry, stops: try stopsNode.gradientStopReferences())
         let allPoints: Bool
         switch geometry {
         case .linear(let a, let b): allPoints = (a + b).allSatisfy { if case .points = $0 { return true } else { return false } }
         case .radial(let c, let r): allPoints = (c + [r]).allSatisfy { if case .points = $0 { return true } else { return false } }
         }
-        return allPoints ? .fixed(reference.resolve(canvas: .zero)) : .gradient(reference)
+        return allPoints && reference.hasFixedStops ? .fixed(reference.resolve(.sample, canvas: .zero)) : .gradient(reference)
+    }
+
+    /// `[[offset, colour], …]`, each colour fixed or a palette reference.
+    func gradientStopReferences() throws -> [GradientReference.Stop] {
+        try gradientStopPairs { try $0.colorReference() }.map { GradientReference.Stop(offset: $0.offset, color: $0.color) }
     }
 }

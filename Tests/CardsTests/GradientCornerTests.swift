@@ -1,0 +1,44 @@
+import Cards
+import Raster
+import XCTest
+
+/// `gradient` deepens its bottom-right corner with a deeper tone of the palette colour's own
+/// hue. Its old layer of 28 % black greyed the pastels: lavender `#e9ddf7` went to `#a89fb2`
+/// (HSL saturation 0.65 to 0.12) and butter `#fdf3cf` to khaki `#b7af95`.
+final class GradientCornerTests: XCTestCase {
+    func corner(palette: String, color: String) throws -> Color {
+        let event = try Event(title: "Summer trip", color: color, palette: palette, template: "gradient", locale: "en")
+        let image = try CardGoldenTests.renderer.get().render(Card(event, catalog: CardGoldenTests.catalog.get())).canvas.makeImage()
+        let word = image.pixel(x: image.width - 1, y: image.height - 1)
+        func byte(_ shift: UInt32) -> Double { Double((word >> shift) & 0xFF) / 255 }
+        XCTAssertEqual(word >> 24, 0xFF)
+        return Color(red: byte(16), green: byte(8), blue: byte(0))
+    }
+
+    /// HSL hue in degrees and saturation.
+    func hueAndSaturation(_ c: Color) -> (hue: Double, saturation: Double) {
+        let most = max(c.red, c.green, c.blue), least = min(c.red, c.green, c.blue), chroma = most - least
+        let lightness = (most + least) / 2
+        var hue: Double
+        if most == c.red { hue = (c.green - c.blue) / chroma } else if most == c.green { hue = 2 + (c.blue - c.red) / chroma } else { hue = 4 + (c.red - c.green) / chroma }
+        hue = (hue * 60 + 360).truncatingRemainder(dividingBy: 360)
+        return (hue, chroma / (1 - abs(2 * lightness - 1)))
+    }
+
+    /// Deeper, at least 0.7 of the colour's HSL saturation, within 8° of its hue. The black
+    /// layer kept the hue but failed the saturation bound on four of the five (0.15–0.21 of
+    /// the pastels', 0.63 of the default yellow's); only the default purple, darker than
+    /// mid-grey, keeps its saturation under black.
+    func testTheCornerIsADeeperToneOfTheSameHue() throws {
+        for (palette, color, background) in [("pastel", "user_purple", "#e9ddf7"), ("pastel", "user_yellow", "#fdf3cf"),
+                                             ("pastel", "user_red", "#fbe0df"), ("default", "user_purple", "#7b4397"),
+                                             ("default", "user_yellow", "#f6c744")] {
+            let ground = Color(hex: background)!, shown = try corner(palette: palette, color: color)
+            let (groundHue, groundSaturation) = hueAndSaturation(ground), (hue, saturation) = hueAndSaturation(shown)
+            let label = "\(palette) \(color): corner \(shown.hexString)"
+            XCTAssertLessThan(shown.relativeLuminance, ground.relativeLuminance * 0.85, "\(label) deeper")
+            XCTAssertGreaterThan(saturation, groundSaturation * 0.7, "\(label) keeps its saturation")
+            XCTAssertLessThan(abs(hue - groundHue), 8, "\(label) keeps its hue")
+        }
+    }
+}

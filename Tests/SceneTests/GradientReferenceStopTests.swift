@@ -1,0 +1,73 @@
+import Foundation
+import Geometry
+import Raster
+import Scene
+import XCTest
+
+/// Gradient stops in a scene may take palette references, so one template's gradient follows
+/// each palette colour; `"lightness"` scales a reference's HSL lightness.
+final class GradientReferenceStopTests: XCTestCase {
+    func parse(_ json: String) throws -> Scene {
+        var parser = SceneParser(baseDirectory: SceneGoldenTests.cases)
+        return try parser.parse(Data(json.utf8))
+    }
+
+    func colors(_ background: String, _ foreground: String = "#ffffff") -> PaletteColors {
+        let ground = Color(hex: background)!
+        return PaletteColors(foreground: Color(hex: foreground)!, background: ground, backgroundPaint: .solid(ground))
+    }
+
+    func pixels(_ scene: Scene, _ colors: PaletteColors) throws -> (left: UInt32, right: UInt32) {
+        let image = try scene.render(SceneBindings(values: SceneBindings.sample.values, colors: colors)).makeImage()
+        return (image.pixel(x: 0, y: 5), image.pixel(x: 99, y: 5))
+    }
+
+    /// A stop of `"background"` and one of the background at half its lightness: each palette
+    /// colour gives its own ends. Both geometries: points only (resolved once when parsed,
+    /// unless a stop needs the palette) and canvas fractions.
+    func testStopsFollowThePaletteColour() throws {
+        for from in ["[0, 0]", #"["0%", 0]"#] {
+            let scene = try parse(##"""
+            {"width": 100, "height": 10, "elements": [{"type": "rect", "frame": [0, 0, 100, 10],
+              "fill": {"linear": {"from": \##(from), "to": [100, 0],
+                "stops": [[0, "background"], [1, {"ref": "background", "lightness": 0.5}]]}}}]}
+            """##)
+            // #808080 at half lightness is #404040; #ff0000 (lightness 0.5) is #800000. The end
+            // pixels' centres lie half a pixel inside the gradient, so each end may be a level off.
+            let grey = try pixels(scene, colors("#808080"))
+            assertNear(grey.left, 0xFF80_8080, from)
+            assertNear(grey.right, 0xFF40_4040, from)
+            let red = try pixels(scene, colors("#ff0000"))
+            assertNear(red.left, 0xFFFF_0000, from)
+            assertNear(red.right, 0xFF80_0000, from)
+        }
+    }
+
+    func assertNear(_ got: UInt32, _ expected: UInt32, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+        for shift: UInt32 in [24, 16, 8, 0] {
+            let a = Int((got >> shift) & 0xFF), b = Int((expected >> shift) & 0xFF)
+            XCTAssertLessThanOrEqual(abs(a - b), 1, "\(message): \(String(got, radix: 16)) against \(String(expected, radix: 16))",
+                                     file: file, line: line)
+        }
+    }
+
+    func testFixedStopsStillResolveOnce() throws {
+        let scene = try parse(##"""
+        {"width": 100, "height": 10, "elements": [{"type": "rect", "frame": [0, 0, 100, 10],
+          "fill": {"linear": {"from": [0, 0], "to": [100, 0], "stops": [[0, "#ff0000"], [1, "#0000ff"]]}}}]}
+        """##)
+        XCTAssertEqual(try pixels(scene, colors("#808080")).left, try pixels(scene, colors("#00ff00")).left)
+    }
+
+    func testTheReferenceIsRead() throws {
+        XCTAssertEqual(try JSONNode.parse(Data(#"{"ref": "background", "lightness": 0.55, "alpha": 0.45}"#.utf8)).colorReference(),
+                       .scaledLightness(.background(alpha: 0.45), factor: 0.55))
+        func error(_ json: String) -> String {
+            do { _ = try JSONNode.parse(Data(json.utf8)).colorReference(); return "parsed" } catch { return "\(error)" }
+        }
+        XCTAssert(error(#"{"ref": "background", "lightness": 5}"#).contains("lightness"), error(#"{"ref": "background", "lightness": 5}"#))
+        XCTAssert(error(#"{"ref": "background", "lightness": 5}"#).contains("4"))
+        XCTAssert(error(#"{"ref": "background", "lightness": "dark"}"#).contains("lightness"))
+        XCTAssert(error(#"{"ref": "background", "shade": 0.5}"#).contains("shade"))
+    }
+}
