@@ -57,6 +57,10 @@ final class RendererVersionTests: XCTestCase {
         // 16: a label's `scrim`, laid under its lines as the ground needs; `photo`'s titles have
         // one, and its accent bar is drawn after the title.
         "16": "a5f43ed24b98f9eadd32d85e6ff25ec9d9dea5482f10998245c8259925dd1726",
+        // 17: palette references in a scene's gradient stops and a reference's `lightness`;
+        // `gradient` deepens its corner in the colour's own hue, where 28 % black greyed the
+        // pastels (also a template change, named by the template's version).
+        "17": "4ca7234399aece1b55e756c743791226cebda8a7611df35c76301fca8ab77126",
     ]
     /// "renderer version, output token and encoder revision" → digest of three of the corpus's
     /// cards encoded so (new pixels are new bytes, so a renderer version records its own).
@@ -105,6 +109,9 @@ final class RendererVersionTests: XCTestCase {
         "16 png 4": "d219536ea024aa4edc89e1a1015a9837bcb60fb5d7d59d3e10b4c3c98ecbccf9",
         "16 jpeg-q90 2": "3c9e95ef9bb49da738218f42405406ebbd590dc3df142af625c40a97ce408d9a",
         "16 webp-q90 1": "bf3b65e70346b2a00d654bf8da0d562b3560c24372cc9f3669d750171f491765",
+        "17 png 4": "9aefdfa5c998e2b7c622b5bec5eb1ac69c4570749e62de3ca63e0f751903b8e4",
+        "17 jpeg-q90 2": "9d43b53a08bb16559a568821f82b0de7efa518033b9c31681945b23187f11fd9",
+        "17 webp-q90 1": "51f7c56eea702650e0aa011a9d28b54fd360451a7277888071d88779ff0c2fca",
     ]
 
     static let photos = EventPhotoCardTests.fixtures
