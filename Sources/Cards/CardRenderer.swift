@@ -103,7 +103,7 @@ public struct CardRenderer: Sendable {
         if let subtitle = event.subtitle { values[.subtitle] = subtitle }
         if let emoji = event.emoji { values[.emoji] = emoji }
         let colors = PaletteColors(foreground: color.foreground, background: color.background.colors[0],
-                                   backgroundPaint: color.background.paint(for: size))
+                                   backgroundEnd: color.background.colors.last, backgroundPaint: color.background.paint(for: size))
         let text = SceneTextContext(fonts: fonts, glyphCache: glyphCache,
                                     language: LanguageTag(event.canonicalLocale.textLanguage) ?? LanguageTag("en")!,
                                     hyphenates: true)

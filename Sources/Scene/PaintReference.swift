@@ -8,12 +8,15 @@ public struct PaletteColors: Hashable, Sendable {
     public let foreground: Color
     /// The background's first colour (a gradient's first stop).
     public let background: Color
+    /// The background's last colour (a gradient's last stop; `background` when solid).
+    public let backgroundEnd: Color
     /// The whole background (gradient included), already laid across the canvas.
     public let backgroundPaint: Paint
 
-    public init(foreground: Color, background: Color, backgroundPaint: Paint) {
+    public init(foreground: Color, background: Color, backgroundEnd: Color? = nil, backgroundPaint: Paint) {
         self.foreground = foreground
         self.background = background
+        self.backgroundEnd = backgroundEnd ?? background
         self.backgroundPaint = backgroundPaint
     }
 
@@ -29,6 +32,9 @@ public enum ColorReference: Hashable, Sendable {
     case foreground(alpha: Double)
     /// The palette colour's background (its first stop for gradients), at an opacity.
     case background(alpha: Double)
+    /// The palette colour's background where a gradient ends (its last stop; the colour itself
+    /// when solid), at an opacity: what lies in the far corner of a palette gradient.
+    case backgroundEnd(alpha: Double)
     /// Black or white, whichever contrasts more with the palette colour's foreground, at an
     /// opacity: a shadow that lifts the title whether it is set light or dark.
     case contrast(alpha: Double)
@@ -57,6 +63,7 @@ public enum ColorReference: Hashable, Sendable {
         case .fixed(let c): return c
         case .foreground(let a): return colors.foreground.withAlpha(colors.foreground.alpha * a)
         case .background(let a): return colors.background.withAlpha(colors.background.alpha * a)
+        case .backgroundEnd(let a): return colors.backgroundEnd.withAlpha(colors.backgroundEnd.alpha * a)
         case .contrast(let a): return colors.foreground.contrastingBlackOrWhite.withAlpha(a)
         case .accent(let a):
             let background = colors.background.contrastRatio(with: .black), foreground = colors.foreground.contrastRatio(with: .black)

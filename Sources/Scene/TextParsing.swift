@@ -201,16 +201,16 @@ extension JSONNode {
         do { return try TextReference(parsing: source) } catch { throw fail(error.reason) }
     }
 
-    /// `"foreground"`, `"background"`, `"contrast"`, `"accent"`, `{"ref": "foreground", "alpha": 0.2}`
+    /// `"foreground"`, `"background"`, `"backgroundEnd"`, `"contrast"`, `"accent"`, `{"ref": "foreground", "alpha": 0.2}`
     /// (with `"lightness": k`, 0…4, the HSL lightness × k) or a colour.
     public func colorReference() throws -> ColorReference {
         if case .string(let s) = value, let r = Self.reference(s, alpha: 1) { return r }
         if has("ref") {
             try rejectUnknownKeys(allowed: ["ref", "alpha", "lightness"])
-            let name = try required("ref").string(maximumLength: 16)
+            let name = try required("ref").string(maximumLength: 20)
             let alpha = try optional("alpha")?.number(in: 0...1) ?? 1
             guard let r = Self.reference(name, alpha: alpha) else {
-                throw fail("ref must be \"foreground\", \"background\", \"contrast\" or \"accent\", got \"\(name)\"")
+                throw fail("ref must be \"foreground\", \"background\", \"backgroundEnd\", \"contrast\" or \"accent\", got \"\(name)\"")
             }
             guard let lightness = try optional("lightness") else { return r }
             return .scaledLightness(r, factor: try lightness.number(in: 0...4))
@@ -222,6 +222,7 @@ extension JSONNode {
         switch name {
         case "foreground": return .foreground(alpha: alpha)
         case "background": return .background(alpha: alpha)
+        case "backgroundEnd": return .backgroundEnd(alpha: alpha)
         case "contrast": return .contrast(alpha: alpha)
         case "accent": return .accent(alpha: alpha)
         default: return nil

@@ -28,11 +28,14 @@ final class GradientCornerTests: XCTestCase {
     /// Deeper, at least 0.7 of the colour's HSL saturation, within 8° of its hue. The black
     /// layer kept the hue but failed the saturation bound on four of the five (0.15–0.21 of
     /// the pastels', 0.63 of the default yellow's); only the default purple, darker than
-    /// mid-grey, keeps its saturation under black.
+    /// mid-grey, keeps its saturation under black. A gradient's corner is its last stop's
+    /// deeper tone: the first stop's, laid over a yellow-to-purple gradient's purple corner,
+    /// turned it brown (`#855e4d`, hue 18°, not the purple's 267°).
     func testTheCornerIsADeeperToneOfTheSameHue() throws {
         for (palette, color, background) in [("pastel", "user_purple", "#e9ddf7"), ("pastel", "user_yellow", "#fdf3cf"),
                                              ("pastel", "user_red", "#fbe0df"), ("default", "user_purple", "#7b4397"),
-                                             ("default", "user_yellow", "#f6c744")] {
+                                             ("default", "user_yellow", "#f6c744"), ("gradients", "user_cyan", "#0b5f73"),
+                                             ("default", "#fff176,#4a148c", "#4a148c")] {
             let ground = Color(hex: background)!, shown = try corner(palette: palette, color: color)
             let (groundHue, groundSaturation) = hueAndSaturation(ground), (hue, saturation) = hueAndSaturation(shown)
             let label = "\(palette) \(color): corner \(shown.hexString)"

@@ -142,7 +142,7 @@ final class TemplateCheckTests: XCTestCase {
 
     func testBadReferences() throws {
         XCTAssertThrowsError(try template(##"{"type": "rect", "frame": [0, 0, 10, 10], "fill": {"ref": "highlight"}}"##)) {
-            XCTAssertEqual("\($0)", #"t.json: elements[0].fill: ref must be "foreground", "background", "contrast" or "accent", got "highlight""#)
+            XCTAssertEqual("\($0)", #"t.json: elements[0].fill: ref must be "foreground", "background", "backgroundEnd", "contrast" or "accent", got "highlight""#)
         }
         XCTAssertThrowsError(try template(label(family: "Quicksand", text: "{venue}"))) {
             XCTAssertTrue("\($0)".hasPrefix("t.json: elements[0].text: unknown field {venue}"), "\($0)")

@@ -70,4 +70,16 @@ final class GradientReferenceStopTests: XCTestCase {
         XCTAssert(error(#"{"ref": "background", "lightness": "dark"}"#).contains("lightness"))
         XCTAssert(error(#"{"ref": "background", "shade": 0.5}"#).contains("shade"))
     }
+
+    /// `"backgroundEnd"` is a gradient background's last stop, and a solid one's colour.
+    func testTheBackgroundsEnd() throws {
+        XCTAssertEqual(try JSONNode.parse(Data(#"["backgroundEnd"]"#.utf8)).array()[0].colorReference(), .backgroundEnd(alpha: 1))
+        let first = Color(hex: "#fff176")!, last = Color(hex: "#4a148c")!
+        let gradient = PaletteColors(foreground: .black, background: first, backgroundEnd: last,
+                                     backgroundPaint: .linearGradient(start: .zero, end: Point(x: 10, y: 10),
+                                                                      stops: [GradientStop(offset: 0, color: first), GradientStop(offset: 1, color: last)]))
+        XCTAssertEqual(ColorReference.backgroundEnd(alpha: 0.5).resolve(gradient), last.withAlpha(0.5))
+        XCTAssertEqual(ColorReference.background(alpha: 1).resolve(gradient), first)
+        XCTAssertEqual(ColorReference.backgroundEnd(alpha: 1).resolve(colors("#e9ddf7")), Color(hex: "#e9ddf7"))
+    }
 }

@@ -58,7 +58,7 @@ final class ReloadCheckTests: XCTestCase {
             ("a corrupt asset", template(image("assets/corrupt.png")),
              "newcard.json: elements[0].src: assets/corrupt.png: "),
             ("a bad reference", template(##"{"type": "rect", "frame": [0, 0, 10, 10], "fill": {"ref": "highlight"}}"##),
-             #"newcard.json: elements[0].fill: ref must be "foreground", "background", "contrast" or "accent", got "highlight""#),
+             #"newcard.json: elements[0].fill: ref must be "foreground", "background", "backgroundEnd", "contrast" or "accent", got "highlight""#),
             // Laid out at every preset and the corners of the size range: too large at 4096×4096.
             ("a font too large at some size", template(##"{"type": "label", "frame": [0, 0, 500, 100], "text": "{title}", "font": {"size": "60vmin"}}"##),
              "newcard.json: laid out at 4096x4096 for a sample event: the label showing {title}: font size must be in (0, 2000] points"),
