@@ -132,7 +132,7 @@ let package = Package(
         .testTarget(name: "CardServiceTests", dependencies: ["CardService", "HTTPTypes"]),
         .testTarget(name: "CLITests", dependencies: ["Caching", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["BufferText", "HTTPServer", "HTTPTypes", "TestSupport"]),
-        .testTarget(name: "ServiceIntegrationTests", dependencies: ["Caching", "CardService", "Faces", "PhotoFetch", "Photos", "HTTPServer", "HTTPTypes", "Cards", "Typesetting", "TestSupport"]),
+        .testTarget(name: "ServiceIntegrationTests", dependencies: ["Caching", "CardService", "Faces", "PhotoFetch", "Photos", "HTTPServer", "HTTPTypes", "Cards", "Raster", "Typesetting", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarness", "Photos"]),
         .testTarget(name: "FacesTests", dependencies: ["BufferText", "Caching", "Faces", "Photos", "Raster", "Geometry", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SignalsTests", dependencies: ["Caching", "Signals"]),
