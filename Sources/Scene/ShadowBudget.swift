@@ -64,17 +64,25 @@ final class ShadowBudget: Sendable {
     /// the canvas edge its lines may be nearer (either, for a frame across the middle) and the
     /// feather's beyond; within the canvas, at `scale`.
     static func scrimPixels(text: Rect, featherInPoints: Double, extent: TextScrim.Extent, canvas: Rect, scale: Double) -> Double {
-        let reach: Rect
+        let masked = scrimReach(text: text, featherInPoints: featherInPoints, extent: extent, canvas: canvas).intersection(canvas)
+        return masked.isEmpty ? 0 : masked.width * masked.height * scale * scale
+    }
+
+    /// The area (points) a scrim's mask may cover for text set in `text`, before the canvas
+    /// bounds it.
+    static func scrimReach(text: Rect, featherInPoints: Double, extent: TextScrim.Extent, canvas: Rect) -> Rect {
         switch extent {
         case .lines:
-            reach = text.insetBy(dx: -featherInPoints, dy: -featherInPoints)
+            return text.insetBy(dx: -featherInPoints, dy: -featherInPoints)
         case .band:
+            // The lines' centre lies somewhere in the frame: the band may run to either edge
+            // that a centre there would choose.
             let toBottom = Rect(x: canvas.minX, y: text.minY - featherInPoints, width: canvas.width,
                                 height: canvas.maxY - text.minY + featherInPoints)
             let toTop = Rect(x: canvas.minX, y: canvas.minY, width: canvas.width, height: text.maxY + featherInPoints - canvas.minY)
-            reach = text.minY > canvas.midY ? toBottom : text.maxY < canvas.midY ? toTop : toBottom.union(toTop)
+            let downward = TextScrim.bandRunsToBottom(linesCentreY: text.maxY, canvasHeight: canvas.height)
+            let upward = !TextScrim.bandRunsToBottom(linesCentreY: text.minY, canvasHeight: canvas.height)
+            return downward && upward ? toBottom.union(toTop) : downward ? toBottom : toTop
         }
-        let masked = reach.intersection(canvas)
-        return masked.isEmpty ? 0 : masked.width * masked.height * scale * scale
     }
 }

@@ -35,8 +35,16 @@ public struct TextScrim: Hashable, Sendable {
         let lines = boxes.dropFirst().reduce(first) { $0.union($1) }
         // Beyond the canvas on three sides, so the fade shows only on the fourth.
         let margin = featherInPoints + 1
-        let (top, bottom) = lines.midY > canvasSize.height / 2 ? (lines.minY, canvasSize.height + margin) : (-margin, lines.maxY)
+        let toBottom = Self.bandRunsToBottom(linesCentreY: lines.midY, canvasHeight: canvasSize.height)
+        let (top, bottom) = toBottom ? (lines.minY, canvasSize.height + margin) : (-margin, lines.maxY)
         return [Rect(x: -margin, y: top, width: canvasSize.width + 2 * margin, height: bottom - top)]
+    }
+
+    /// Which edge a band runs to: the bottom when its lines' centre is below the canvas's
+    /// middle, else the top. The one rule for the band drawn and for the budget that bounds it
+    /// before the lines exist (`ShadowBudget.scrimPixels`).
+    static func bandRunsToBottom(linesCentreY: Double, canvasHeight: Double) -> Bool {
+        linesCentreY > canvasHeight / 2
     }
 
     /// The layers a scrim may lay: one worked out on the two extreme pixels, then others
