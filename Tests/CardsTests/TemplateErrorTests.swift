@@ -78,7 +78,7 @@ final class TemplateErrorTests: XCTestCase {
         XCTAssertTrue(error(##"{"type": "label", "frame": [0, 0, 1, 5], "text": "x", "font": {"weight": 5000}}"##)
             .hasPrefix("broken.json: elements[0].font.weight: must be between"))
         XCTAssertTrue(error(##"{"type": "rect", "rect": [0, 0, 1, 1], "fill": {"ref": "highlight"}}"##)
-            .hasPrefix("broken.json: elements[0].fill: ref must be \"foreground\", \"background\", \"contrast\" or \"accent\""))
+            .hasPrefix("broken.json: elements[0].fill: ref must be \"foreground\", \"background\", \"backgroundEnd\", \"contrast\" or \"accent\""))
         XCTAssertEqual(error(##"{"type": "rect", "rect": [0, 0, 1, 1]}"##), "broken.json: elements[0]: a shape needs a fill, a stroke or both")
     }
 
