@@ -102,8 +102,7 @@ public struct CardRenderer: Sendable {
         if used.contains(.date), let date = try event.formattedDate { values[.date] = date }
         if let subtitle = event.subtitle { values[.subtitle] = subtitle }
         if let emoji = event.emoji { values[.emoji] = emoji }
-        let colors = PaletteColors(foreground: color.foreground, background: color.background.colors[0],
-                                   backgroundEnd: color.background.colors.last, backgroundPaint: color.background.paint(for: size))
+        let colors = color.sceneColors(for: size)
         let text = SceneTextContext(fonts: fonts, glyphCache: glyphCache,
                                     language: LanguageTag(event.canonicalLocale.textLanguage) ?? LanguageTag("en")!,
                                     hyphenates: true)

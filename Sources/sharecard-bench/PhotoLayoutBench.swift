@@ -21,8 +21,7 @@ enum PhotoLayoutBench {
         let bytes = Array(try Data(contentsOf: root.appendingPathComponent("Tests/FacesTests/Fixtures/obama2.png")))
         let photo = try EventPhoto(data: bytes, template: card.template, size: card.canvasSize, scale: 1)
         let text = SceneTextContext(fonts: renderer.fonts, glyphCache: renderer.glyphCache)
-        let colors = PaletteColors(foreground: card.color.foreground, background: card.color.background.colors[0],
-                                   backgroundEnd: card.color.background.colors.last, backgroundPaint: card.color.background.paint(for: card.canvasSize))
+        let colors = card.color.sceneColors(for: card.canvasSize)
         func bindings(faces: [Rect]) -> SceneBindings {
             SceneBindings(values: [.title: card.event.title], colors: colors, photo: photo.photo.image, photoFaces: faces)
         }
