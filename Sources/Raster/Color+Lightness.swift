@@ -8,7 +8,7 @@ extension Color {
     public func withLightness(scaledBy factor: Double) -> Color {
         let most = max(red, green, blue), least = min(red, green, blue)
         let lightness = (most + least) / 2, chroma = most - least
-        let newLightness = min(max(lightness * (factor.isFinite ? max(factor, 0) : 1), 0), 1)
+        let newLightness = min(lightness * (factor.isFinite ? max(factor, 0) : 1), 1)
         guard chroma > 0 else { return Color(gray: newLightness, alpha: alpha) }
         // Chroma is saturation × (1 − |2L − 1|); keeping the saturation scales it by the ratio
         // of those spans, and every component moves around the lightness by that ratio.
