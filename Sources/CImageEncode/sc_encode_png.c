@@ -434,7 +434,7 @@ static size_t write_header(uint8_t *png, uint32_t width, uint32_t height, int de
 int sc_encode_png(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
                   int rgb_level, int rgb_rows, int indexed_level, int indexed_rows,
                   uint8_t **out, size_t *out_size, char *err, size_t err_size) {
-    sc_png_settings s = {indexed_level, indexed_rows, rgb_level, rgb_rows, MAX_COUNTED_COLORS, rgb_level, rgb_rows, 0, rgb_level, rgb_rows, 0, 0, 0};
+    sc_png_settings s = {indexed_level, indexed_rows, rgb_level, rgb_rows, MAX_COUNTED_COLORS, rgb_level, rgb_rows, 0, rgb_level, rgb_rows, 0, 0, 0, 0, 0, 0};
     return sc_encode_png_tiered(pixels, pixels_size, width, height, stride_bytes, &s, out, out_size, err, err_size);
 }
 
@@ -478,13 +478,15 @@ static size_t zlib_runs(const uint8_t *rows, size_t size, uint8_t *out, size_t b
 
 /* Compresses `size` bytes of filtered rows (`row_bytes` each, filter byte included, of pixels
  * `bpp` bytes wide) into a malloc'ed zlib stream of *out_size bytes: libdeflate at `level`,
- * zlib's run-length strategy for SC_PNG_LEVEL_RUNS, or the scanline compressor's photo mode
- * for SC_PNG_LEVEL_RUN_BLOCKS. NULL when memory runs out. */
+ * zlib's run-length strategy for SC_PNG_LEVEL_RUNS, or the scanline compressor, in card mode
+ * for SC_PNG_LEVEL_SCANLINES and in photo mode for SC_PNG_LEVEL_RUN_BLOCKS. NULL when memory
+ * runs out. */
 static uint8_t *deflate_rows(int level, const uint8_t *rows, size_t size, size_t row_bytes, size_t bpp, size_t *out_size) {
     *out_size = 0;
-    if (level == SC_PNG_LEVEL_RUN_BLOCKS) {
+    if (level == SC_PNG_LEVEL_RUN_BLOCKS || level == SC_PNG_LEVEL_SCANLINES) {
         uint8_t *stream = NULL;
-        return sc_deflate_scanlines(rows, row_bytes, size / row_bytes, bpp, 1, 0, &stream, out_size) == 0 ? stream : NULL;
+        const int photo = level == SC_PNG_LEVEL_RUN_BLOCKS;
+        return sc_deflate_scanlines(rows, row_bytes, size / row_bytes, bpp, photo, 0, &stream, out_size) == 0 ? stream : NULL;
     }
     struct libdeflate_compressor *c = level == SC_PNG_LEVEL_RUNS ? NULL : compressor(level);
     /* zlib's compressBound (for its default window and memory level), in size_t. */
@@ -521,6 +523,21 @@ static void filter_rows(const uint8_t *pixels, uint32_t width, uint32_t first, u
     }
 }
 
+/* Every row filtered with `rows` and compressed at `level` (deflate_rows) into a malloc'ed zlib
+ * stream of *out_size bytes; NULL when memory runs out. `work` holds 3n bytes. */
+static uint8_t *filtered_stream(int level, int rows, const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride_bytes,
+                                palette_table *palette, int depth, size_t n, size_t bpp, const uint8_t *repeats, uint8_t *work,
+                                size_t *out_size) {
+    *out_size = 0;
+    const size_t filtered_size = (size_t)height * (n + 1);
+    uint8_t *filtered = (uint8_t *)malloc(filtered_size);
+    if (!filtered) return NULL;
+    filter_rows(pixels, width, 0, height, stride_bytes, palette, depth, n, bpp, rows, repeats, work, filtered);
+    uint8_t *stream = deflate_rows(level, filtered, filtered_size, n + 1, bpp, out_size);
+    free(filtered);
+    return stream;
+}
+
 /* What a second setting is judged by: the compressed bytes of four bands of rows filtered with
  * `rows`, each 1/64 of the image's height (at least 8 rows, so that a band holds rows that echo
  * those a few above) and compressed alone, centred at 1/8, 3/8, 5/8 and 7/8 of it — a
@@ -551,6 +568,25 @@ static size_t sample_size(int level, int rows, const uint8_t *pixels, uint32_t w
 }
 
 static int valid_rows(int rows) { return rows >= SC_PNG_ROWS_NONE && rows <= SC_PNG_ROWS_SHIFTED_OR_UP; }
+
+/* Whether rows the scanline compressor wrote in `compressed` bytes are checked against libdeflate
+ * (sc_png_settings' deflate check), and whether libdeflate's sample is small enough to take. A
+ * sample that runs out of memory keeps the scanline stream. */
+static int deflate_check_applies(const sc_png_settings *settings, size_t compressed, uint32_t width, uint32_t height) {
+    const uint64_t rgb_rows_bytes = (uint64_t)height * (3 * (uint64_t)width + 1);
+    return settings->deflate_check_permille && (uint64_t)compressed * 1000 > rgb_rows_bytes * settings->deflate_check_permille;
+}
+
+static int deflate_sample_wins(const sc_png_settings *settings, int rows, const uint8_t *pixels, uint32_t width, uint32_t height,
+                               size_t stride_bytes, palette_table *palette, int depth, size_t n, size_t bpp, const uint8_t *repeats,
+                               uint8_t *work) {
+    const size_t scanlines = sample_size(SC_PNG_LEVEL_SCANLINES, rows, pixels, width, height, stride_bytes, palette, depth, n, bpp,
+                                         repeats, work);
+    const size_t deflated = scanlines ? sample_size(settings->deflate_check_level, rows, pixels, width, height, stride_bytes, palette,
+                                                    depth, n, bpp, repeats, work)
+                                      : 0;
+    return deflated && (uint64_t)deflated * 100 <= (uint64_t)scanlines * settings->deflate_check_percent;
+}
 
 /* `as_photo`: RGB with the photo tier's rows, whatever the colour count (the scanline fall-back). */
 static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
@@ -584,6 +620,12 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
     }
     if (settings->scanlines_fallback_permille > 1000 || (settings->scanlines_fallback_permille && !photo_tier)) {
         sc_encode_set_error(err, err_size, "the scanline fall-back bound must be 0…1000 thousandths, and needs the photo tier");
+        return -1;
+    }
+    if (settings->deflate_check_permille > 1000 ||
+        (settings->deflate_check_permille && (settings->deflate_check_level < 1 || settings->deflate_check_level >= LEVELS ||
+                                              settings->deflate_check_percent < 1 || settings->deflate_check_percent > 100))) {
+        sc_encode_set_error(err, err_size, "the deflate check's bound must be 0…1000 thousandths, its level 1…12 and its share 1…100 %");
         return -1;
     }
     palette_table *palette = NULL;
@@ -657,39 +699,55 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
         if (!failed) failed = sc_scanlines_finish(lines, &stream, &compressed) != 0;
         sc_scanlines_free(lines);
         free(row);
-        free(work);
         const uint64_t rows_bytes = (uint64_t)height * (n + 1);
         if (!failed && !palette && !as_photo && settings->scanlines_fallback_permille &&
             (uint64_t)compressed * 1000 > rows_bytes * settings->scanlines_fallback_permille) {
             free(stream);
+            free(work);
             return encode_tiered(pixels, pixels_size, width, height, stride_bytes, settings, out, out_size, err, err_size, repeats, 1);
         }
+        if (!failed && deflate_check_applies(settings, compressed, width, height) &&
+            deflate_sample_wins(settings, rows, pixels, width, height, stride_bytes, palette, depth, n, bpp, repeats, work)) {
+            free(stream);
+            stream = filtered_stream(settings->deflate_check_level, rows, pixels, width, height, stride_bytes, palette, depth, n, bpp,
+                                     repeats, work, &compressed);
+        }
+        free(work);
     } else {
         /* Filtered rows, compressed. With a second setting (photos) a sample of the rows is
-         * filtered and compressed both ways first, and the setting whose sample compresses
-         * smaller filters and writes them all. */
-        const size_t filtered_size = (size_t)height * (n + 1);
-        uint8_t *filtered = (uint8_t *)malloc(filtered_size);
-        if (!filtered) {
-            free(work); free_palette(palette);
-            sc_encode_set_error(err, err_size, "out of memory while encoding PNG");
-            return -1;
-        }
+         * filtered and compressed each way first, and the setting whose sample compresses
+         * smallest filters and writes them all. An image the scanline fall-back sent here is
+         * also sampled as the deflate check writes it (its rows as the scanline tier had them,
+         * at the check's level): a steep gradient of a few thousand colours is no photo. */
         int chosen = level, chosen_rows = rows;
         int failed = 0;
-        if (also_level) {
-            const size_t first = sample_size(level, rows, pixels, width, height, stride_bytes, palette, depth, n, bpp, repeats, work);
-            const size_t second = sample_size(also_level, also_rows, pixels, width, height, stride_bytes, palette, depth, n, bpp, repeats, work);
-            failed = first == 0 || second == 0;
-            if (second < first) {
-                chosen = also_level;
-                chosen_rows = also_rows;
+        const int as_checked = as_photo && settings->deflate_check_permille;
+        if (also_level || as_checked) {
+            size_t best = sample_size(level, rows, pixels, width, height, stride_bytes, palette, depth, n, bpp, repeats, work);
+            failed = best == 0;
+            if (!failed && also_level) {
+                const size_t second = sample_size(also_level, also_rows, pixels, width, height, stride_bytes, palette, depth, n, bpp, repeats, work);
+                failed = second == 0;
+                if (second < best) {
+                    chosen = also_level;
+                    chosen_rows = also_rows;
+                    best = second;
+                }
+            }
+            if (!failed && as_checked) {
+                const int check_rows = settings->rgb_rows;
+                const size_t third = sample_size(settings->deflate_check_level, check_rows, pixels, width, height, stride_bytes, palette,
+                                                 depth, n, bpp, repeats, work);
+                failed = third == 0;
+                if (third < best) {
+                    chosen = settings->deflate_check_level;
+                    chosen_rows = check_rows;
+                }
             }
         }
-        filter_rows(pixels, width, 0, height, stride_bytes, palette, depth, n, bpp, chosen_rows, repeats, work, filtered);
+        if (!failed) stream = filtered_stream(chosen, chosen_rows, pixels, width, height, stride_bytes, palette, depth, n, bpp, repeats,
+                                              work, &compressed);
         free(work);
-        if (!failed) stream = deflate_rows(chosen, filtered, filtered_size, n + 1, bpp, &compressed);
-        free(filtered);
     }
     uint8_t *png = stream && compressed <= 0x7FFFFFFF ? (uint8_t *)malloc(header + 12 + compressed + 12) : NULL;
     if (!png) {

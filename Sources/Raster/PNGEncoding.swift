@@ -25,9 +25,13 @@ public enum PNGEncoding: Hashable, Sendable {
     /// match search, which at libdeflate 7 took about 4× the time — unless a sixteenth of the rows,
     /// sampled, compress smaller UP at libdeflate 4 (a small photo drawn enlarged, whose rows
     /// echo each other). An RGB scanline stream over 10 % of its rows (text cards are 1–4 %, a
-    /// grey photo card 16 %) is a photo with few colours: it is written as a photo. Measured in
-    /// docs/design.md, "PNG out for photo cards" (2026-12-01) and "Photo rows in run blocks"
-    /// (2026-12-03).
+    /// grey photo card 16 %) is a photo with few colours: it is written as a photo. A scanline
+    /// stream over 1.6 % of the RGB rows is sampled against libdeflate 6, and written by it when
+    /// its sample is at most 4/5 of the scanline compressor's (`DeflateCheck`): gradients of a
+    /// few thousand colours and the `snapshot` template's dots, 7–79 % smaller; text and the
+    /// `pattern` stripes, whose samples come out at 0.82 or more, keep the fast path. Measured in
+    /// docs/design.md, "PNG out for photo cards" (2026-12-01), "Photo rows in run blocks"
+    /// (2026-12-03) and "Gradients and dots the scanline compressor cannot match" (2026-12-05).
     public static let cards = PNGEncoding.deflate(.cards)
 
     public struct DeflateSettings: Hashable, Sendable {
@@ -144,13 +148,42 @@ public enum PNGEncoding: Hashable, Sendable {
         /// `photoColours.rows` (or `photoAlternative`, as its sample decides) — a photo with a few hundred colours (grey, with a title), which
         /// its colour count alone would take for a card of text. Indexed images are kept. nil: never.
         public let scanlinesFallbackPerMille: Int?
+        /// A scanline-compressor stream checked against libdeflate; nil: never. See `DeflateCheck`.
+        public let deflateCheck: DeflateCheck?
+
+        /// When the scanline compressor's stream (indexed or RGB) comes out larger than
+        /// `abovePerMille` thousandths of the image's RGB rows (height × (3 × width + 1) bytes,
+        /// however the rows are written), a sample of the rows (four bands, as `photoAlternative`
+        /// is judged) is compressed by it and by libdeflate at `level`, the rows unchanged, and
+        /// the image is written by libdeflate when that sample is at most `atMostPercent` % of
+        /// the scanline compressor's. The scanline compressor matches only the row directly above
+        /// and runs; a diagonal gradient shifts every row by a pixel, and a grid of dots repeats
+        /// along the row and every few rows, which libdeflate's matches anywhere in 32 KiB find.
+        /// An image the scanline fall-back sends to the photo tier is sampled this way too,
+        /// beside the photo tier's own settings, the smallest sample taken: a steep gradient of a
+        /// few thousand colours is no photo.
+        public struct DeflateCheck: Hashable, Sendable {
+            public let abovePerMille: Int
+            public let level: Int
+            public let atMostPercent: Int
+            /// Throws unless `abovePerMille` is 1…1000, `level` 1…12 and `atMostPercent` 1…100.
+            public init(abovePerMille: Int, level: Int, atMostPercent: Int) throws {
+                guard (1...1000).contains(abovePerMille), (1...12).contains(level), (1...100).contains(atMostPercent) else {
+                    throw RasterError.invalidArgument(
+                        "the deflate check needs a bound of 1…1000 thousandths, a level of 1…12 and a share of 1…100 %, got \(abovePerMille), \(level), \(atMostPercent)")
+                }
+                self.abovePerMille = abovePerMille
+                self.level = level
+                self.atMostPercent = atMostPercent
+            }
+        }
 
         /// Throws when `photoColours` is set without `manyColours` or at a bound not above it,
         /// when `scanlinesFallbackPerMille` is outside 1…1000, or when `photoAlternative` stores
         /// (level 0) or it or `photoColours.rows` beside it is the scanline compressor (which
         /// keeps no rows to sample).
         public init(rgb: Rows, indexed: Rows?, manyColours: ManyColours?, photoColours: ManyColours,
-                    photoAlternative: Rows? = nil, scanlinesFallbackPerMille: Int? = nil) throws {
+                    photoAlternative: Rows? = nil, scanlinesFallbackPerMille: Int? = nil, deflateCheck: DeflateCheck? = nil) throws {
             guard let manyColours, photoColours.above > manyColours.above else {
                 throw RasterError.invalidArgument("the photo-colours bound must be above the many-colours bound")
             }
@@ -168,6 +201,7 @@ public enum PNGEncoding: Hashable, Sendable {
             self.photoColours = photoColours
             self.photoAlternative = photoAlternative
             self.scanlinesFallbackPerMille = scanlinesFallbackPerMille
+            self.deflateCheck = deflateCheck
         }
 
         public init(rgb: Rows, indexed: Rows?, manyColours: ManyColours? = nil) {
@@ -177,6 +211,7 @@ public enum PNGEncoding: Hashable, Sendable {
             self.photoColours = nil
             self.photoAlternative = nil
             self.scanlinesFallbackPerMille = nil
+            self.deflateCheck = nil
         }
 
         // Levels and bounds known valid, so `try!` cannot fail.
@@ -184,7 +219,8 @@ public enum PNGEncoding: Hashable, Sendable {
                                                        manyColours: ManyColours(above: 4096, rows: Rows(level: 7, filter: .shiftedOrUp)),
                                                        photoColours: ManyColours(above: 32768, rows: .runBlocks(filter: .repeatFlatOrPaeth)),
                                                        photoAlternative: Rows(level: 4, filter: .up),
-                                                       scanlinesFallbackPerMille: 100)
+                                                       scanlinesFallbackPerMille: 100,
+                                                       deflateCheck: DeflateCheck(abovePerMille: 16, level: 6, atMostPercent: 80))
     }
 
     public struct LibpngSettings: Hashable, Sendable {
@@ -257,7 +293,10 @@ private func encodeOpaque(_ buffer: PixelBuffer, _ encoding: PNGEncoding) throws
                                     photo_rows: s.photoColours?.rows.filter.value ?? 0,
                                     photo_also_level: Int32(s.photoAlternative?.level ?? 0),
                                     photo_also_rows: s.photoAlternative?.filter.value ?? 0,
-                                    scanlines_fallback_permille: UInt32(s.scanlinesFallbackPerMille ?? 0))
+                                    scanlines_fallback_permille: UInt32(s.scanlinesFallbackPerMille ?? 0),
+                                    deflate_check_permille: UInt32(s.deflateCheck?.abovePerMille ?? 0),
+                                    deflate_check_level: Int32(s.deflateCheck?.level ?? 0),
+                                    deflate_check_percent: UInt32(s.deflateCheck?.atMostPercent ?? 0))
             return sc_encode_png_tiered($0, $1, $2, $3, $4, &c, $5, $6, $7, $8)
         }
     }

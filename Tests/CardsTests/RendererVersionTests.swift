@@ -110,6 +110,8 @@ final class RendererVersionTests: XCTestCase {
         "16 jpeg-q90 2": "3c9e95ef9bb49da738218f42405406ebbd590dc3df142af625c40a97ce408d9a",
         "16 webp-q90 1": "bf3b65e70346b2a00d654bf8da0d562b3560c24372cc9f3669d750171f491765",
         "17 png 4": "9aefdfa5c998e2b7c622b5bec5eb1ac69c4570749e62de3ca63e0f751903b8e4",
+        // Revision 5 (the deflate check) rewrites gradient-palette and snapshot cards, none of these three.
+        "17 png 5": "9aefdfa5c998e2b7c622b5bec5eb1ac69c4570749e62de3ca63e0f751903b8e4",
         "17 jpeg-q90 2": "9d43b53a08bb16559a568821f82b0de7efa518033b9c31681945b23187f11fd9",
         "17 webp-q90 1": "51f7c56eea702650e0aa011a9d28b54fd360451a7277888071d88779ff0c2fca",
     ]

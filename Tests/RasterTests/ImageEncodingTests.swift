@@ -130,7 +130,7 @@ final class ImageEncodingTests: XCTestCase {
         XCTAssertThrowsError(try Deflate.ManyColours(above: 65536, rows: stored))
         let settings = sc_png_settings(indexed_level: 4, indexed_rows: 0, rgb_level: 6, rgb_rows: 0, many_colors: 100, many_level: 8, many_rows: 5,
                                        photo_colors: 0, photo_level: 0, photo_rows: 0, photo_also_level: 0, photo_also_rows: 0,
-                                       scanlines_fallback_permille: 0)
+                                       scanlines_fallback_permille: 0, deflate_check_permille: 0, deflate_check_level: 0, deflate_check_percent: 0)
         assertTierRefusals(settings, naming: "many-colours") { $0.many_colors = 256; $0.many_rows = 10 }
     }
 
@@ -187,7 +187,7 @@ final class ImageEncodingTests: XCTestCase {
         XCTAssertThrowsError(try Deflate(rgb: stored, indexed: nil, manyColours: nil, photoColours: try .init(above: 2000, rows: photo)))
         let settings = sc_png_settings(indexed_level: 4, indexed_rows: 0, rgb_level: 6, rgb_rows: 0, many_colors: 300, many_level: 8, many_rows: 5,
                                        photo_colors: 300, photo_level: 7, photo_rows: 2, photo_also_level: 0, photo_also_rows: 0,
-                                       scanlines_fallback_permille: 0)
+                                       scanlines_fallback_permille: 0, deflate_check_permille: 0, deflate_check_level: 0, deflate_check_percent: 0)
         assertTierRefusals(settings, naming: "photo-colours") { $0.photo_colors = 301; $0.photo_rows = 10 }
     }
 

@@ -93,7 +93,8 @@ final class PNGPhotoTierTests: XCTestCase {
                                     (Int32(SC_PNG_LEVEL_RUNS), 4, 11), (16, 0, 0)] {
             var settings = sc_png_settings(indexed_level: -1, indexed_rows: 0, rgb_level: 1, rgb_rows: 0, many_colors: 256, many_level: 1,
                                            many_rows: 1, photo_colors: 300, photo_level: level, photo_rows: 8, photo_also_level: also,
-                                           photo_also_rows: rows, scanlines_fallback_permille: 0)
+                                           photo_also_rows: rows, scanlines_fallback_permille: 0,
+                                           deflate_check_permille: 0, deflate_check_level: 0, deflate_check_percent: 0)
             var out: UnsafeMutablePointer<UInt8>?
             var size = 0
             var message = [CChar](repeating: 0, count: 256)

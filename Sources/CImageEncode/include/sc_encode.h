@@ -95,6 +95,18 @@ typedef struct {
      * compressor codes badly.
      * Indexed images are kept as they are. 0 never does; needs the photo tier. */
     uint32_t scanlines_fallback_permille;
+    /* When the scanline compressor's stream (indexed or RGB, and not sent to the photo tier)
+     * comes out larger than `deflate_check_permille` thousandths of the image's RGB rows
+     * (height × (3 × width + 1) bytes, however the rows are written), a sample of the rows (as
+     * `photo_also_level` is judged) is compressed by the scanline compressor and by libdeflate
+     * at `deflate_check_level` (1…12), the rows as they are, and the image is written with
+     * libdeflate when its sample is at most `deflate_check_percent` % of the other: rows that
+     * echo nothing directly above them (a diagonal gradient shifts each row by a pixel; a grid
+     * of dots repeats along the row and every few rows) but that a match anywhere in a 32 KiB
+     * window finds. 0 never checks. */
+    uint32_t deflate_check_permille;
+    int deflate_check_level;
+    uint32_t deflate_check_percent;
 } sc_png_settings;
 
 /* sc_encode_png with the level and filter chosen per image as `settings` says. */
