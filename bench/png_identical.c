@@ -1,7 +1,9 @@
 /* Encodes raw pixel files with two builds of CImageEncode, loaded side by side from
- * $PNG_IDENTICAL_DIR/libold.so and libnew.so, in 16 settings each (`cards`, `cards` without its
- * indexed tier, the scanline level at each row filter RGB and indexed, and the scanline
- * compressor alone in both modes), and counts the encodes whose bytes differ. A raw file is
+ * $PNG_IDENTICAL_DIR/libold.so and libnew.so, in 17 settings each (`cards`, `cards` without its
+ * indexed tier, the scanline level at each row filter RGB and indexed, the scanline compressor
+ * alone in both modes, and `cards` without its deflate check), and counts the encodes whose
+ * bytes differ. A build before encoder revision 5 has no deflate check and ignores its fields:
+ * against one, settings 0 and 1 differ where the check takes libdeflate, and 16 must not. A raw file is
  * two little-endian uint32 (width, height) and the premultiplied BGRA rows. Exits 1 on any
  * difference. Run by bench/png_identical. */
 #include <dlfcn.h>
@@ -32,17 +34,19 @@ static int load(encoder *e, const char *dir, const char *name) {
 /* PNGEncoding.DeflateSettings.cards (Sources/Raster/PNGEncoding.swift). */
 static const sc_png_settings cards = {SC_PNG_LEVEL_SCANLINES, SC_PNG_ROWS_NONE, SC_PNG_LEVEL_SCANLINES, SC_PNG_ROWS_NONE, 4096, 7,
                                       SC_PNG_ROWS_SHIFTED_OR_UP, 32768, SC_PNG_LEVEL_RUN_BLOCKS, SC_PNG_ROWS_REPEAT_FLAT_OR_PAETH, 4,
-                                      SC_PNG_ROWS_UP, 100};
-enum { SETTINGS = 2 + 6 * 2 + 2 };
+                                      SC_PNG_ROWS_UP, 100, 16, 6, 80};
+enum { SETTINGS = 2 + 6 * 2 + 2 + 1 };
 
 /* Setting k of `px` (w × h): 0 `cards`, 1 `cards` without its indexed tier, 2…13 the scanline
- * level at each row filter RGB then indexed, 14 and 15 the scanline compressor alone. */
+ * level at each row filter RGB then indexed, 14 and 15 the scanline compressor alone, 16 `cards`
+ * without its deflate check. */
 static int encode(const encoder *e, int k, const uint8_t *px, uint32_t w, uint32_t h, uint8_t **out, size_t *size) {
     const size_t sz = (size_t)w * h * 4;
     char err[256];
-    if (k < 2) {
+    if (k < 2 || k == 16) {
         sc_png_settings s = cards;
         if (k == 1) s.indexed_level = -1;
+        if (k == 16) s.deflate_check_permille = 0;
         return e->tiered(px, sz, w, h, (size_t)w * 4, &s, out, size, err, sizeof err);
     }
     if (k < 14) {

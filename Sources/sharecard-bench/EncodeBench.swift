@@ -21,6 +21,9 @@ enum EncodeBench {
             ("mixed-script", Event(title: "Trip to 東京 and ירושלים with the family 👨‍👩‍👧 🎉")),
             ("gradient", Event(title: "Summer solstice picnic", emoji: "🌞", palette: "gradients", template: "gradient")),
             ("pattern", Event(title: "Ten years of the book club", template: "pattern")),
+            // Rows the scanline compressor cannot match: a 135° gradient behind a title, a grid of dots.
+            ("gradient-classic", Event(title: "Our first apartment together", palette: "gradients")),
+            ("snapshot", Event(title: "Our first apartment together", template: "snapshot")),
             ("photo", Event(title: "Coffee with the whole team", template: "photo")),
             ("grey-photo", Event(title: "Behind the camera at the film school", template: "photo")),
         ]
@@ -88,6 +91,17 @@ enum EncodeBench {
                               scanlinesFallbackPerMille: bound == 1000 ? nil : bound)
             settings.append((bound == 1000 ? "cards, never falling back from scanlines (before)" : "cards, scanlines over \(bound)‰ of the rows → photo tier",
                              { try $0.pngData(encoding: .deflate(tiers)) }))
+        }
+        // The deflate check (encoder revision 5): off, as the default has it, and around its bound, level and share.
+        func checked(_ check: D.DeflateCheck?) throws -> D {
+            try D(rgb: cards.rgb, indexed: cards.indexed, manyColours: cards.manyColours, photoColours: cards.photoColours!,
+                  photoAlternative: cards.photoAlternative, scanlinesFallbackPerMille: cards.scanlinesFallbackPerMille, deflateCheck: check)
+        }
+        let off = try checked(nil)
+        settings.append(("cards without the deflate check (revision 4)", { try $0.pngData(encoding: .deflate(off)) }))
+        for (bound, level, percent) in [(8, 6, 80), (16, 6, 67), (16, 6, 90), (16, 7, 80), (16, 4, 80)] {
+            let variant = try checked(try .init(abovePerMille: bound, level: level, atMostPercent: percent))
+            settings.append(("cards, deflate check over \(bound)‰ at libdeflate \(level), ≤ \(percent) %", { try $0.pngData(encoding: .deflate(variant)) }))
         }
         settings.append(deflate("indexed if ≤ 256 colours: scanlines, none", rgb: D.cards.rgb, indexed: .scanlines(filter: .none)))
         for (level, filter) in [(1, D.RowFilter.none), (6, .none), (9, .none), (4, .minimumSum)] {
