@@ -9,11 +9,23 @@ import Glibc
 
 /// The access log: never blocks a request, drops and counts when its output is stuck.
 final class AccessLogTests: XCTestCase {
-    private func makePipe() throws -> (read: Int32, write: Int32) {
+    /// A pipe whose ends are each closed once, by the test or else at teardown: a second close
+    /// of a number the next test's pipe has taken would close that pipe under it.
+    private final class TestPipe {
+        let read: Int32, write: Int32
+        private var open: Set<Int32>
+        init(_ fds: [Int32]) { (read, write, open) = (fds[0], fds[1], Set(fds)) }
+        func close(_ fd: Int32) {
+            if open.remove(fd) != nil { _ = Glibc.close(fd) }
+        }
+    }
+
+    private func makePipe() throws -> TestPipe {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw ClientError(description: "pipe: errno \(errno)") }
-        addTeardownBlock { close(fds[0]); close(fds[1]) }
-        return (fds[0], fds[1])
+        let ends = TestPipe(fds)
+        addTeardownBlock { ends.close(ends.read); ends.close(ends.write) }
+        return ends
     }
 
     /// A log on a pipe nobody reads: once the pipe and the log's buffer are full, entries are
@@ -22,7 +34,6 @@ final class AccessLogTests: XCTestCase {
     func testStuckOutputNeverBlocksRequests() throws {
         let output = try makePipe()
         let log = AccessLog(fileDescriptor: output.write, capacity: 64)
-        addTeardownBlock { _ = fcntl(output.read, F_SETFL, O_NONBLOCK) }
         let (_, port) = try startServer(try testConfiguration(), onRequestCompleted: log.observer) { _ in
             .text("ok")
         }
@@ -34,13 +45,21 @@ final class AccessLogTests: XCTestCase {
         }
         XCTAssertTrue(eventually { log.droppedEntries > 0 }, "entries were dropped, not waited for")
         XCTAssertLessThan(log.writtenEntries, 1500)
-        // drain the pipe so the writer thread can finish
+        // Drain the pipe so the writer thread can finish, and wait for the drain to see the
+        // pipe's end: a reader left running would read whatever a later test opens under the
+        // same number once the teardown has closed this one.
+        let drained = DispatchSemaphore(value: 0), readEnd = output.read
         Thread {
             var buffer = [UInt8](repeating: 0, count: 65536)
-            while read(output.read, &buffer, buffer.count) > 0 {}
+            while true {
+                let count = read(readEnd, &buffer, buffer.count)
+                guard count > 0 || (count < 0 && errno == EINTR) else { break }
+            }
+            drained.signal()
         }.start()
         log.close()
-        close(output.write)
+        output.close(output.write)
+        XCTAssertEqual(drained.wait(timeout: .now() + 30), .success, "the drain reached the end of the pipe")
     }
 
     /// Diagnostics go through the same buffer, and closing a log whose output is stuck
