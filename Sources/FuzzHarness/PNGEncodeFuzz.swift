@@ -8,14 +8,21 @@ enum PNGEncodeFuzz {
     typealias Deflate = PNGEncoding.DeflateSettings
 
     /// `cards`, and settings whose tiers a small image reaches: the photo tier above 300
-    /// colours (run blocks, or libdeflate 1 by a sample), each compressor alone.
+    /// colours (run blocks, or libdeflate 1 by a sample), each compressor alone, and the
+    /// deflate check at a bound every stream passes, taking libdeflate whenever it is no
+    /// larger, or never.
     static let encodings: [PNGEncoding] = {
         let many = try! Deflate.ManyColours(above: 256, rows: .init(level: 1, filter: .shiftedOrUp))
         let photos = try! Deflate.ManyColours(above: 300, rows: .runBlocks(filter: .repeatFlatOrPaeth))
-        var all: [PNGEncoding] = [
-            .cards,
+        func tiers(_ check: Deflate.DeflateCheck?) -> PNGEncoding {
             .deflate(try! Deflate(rgb: .scanlines(filter: .none), indexed: .scanlines(filter: .none), manyColours: many,
-                                  photoColours: photos, photoAlternative: try! .init(level: 1, filter: .up), scanlinesFallbackPerMille: 100)),
+                                  photoColours: photos, photoAlternative: try! .init(level: 1, filter: .up), scanlinesFallbackPerMille: 100,
+                                  deflateCheck: check))
+        }
+        var all: [PNGEncoding] = [
+            .cards, tiers(nil),
+            tiers(try! .init(abovePerMille: 1, level: 1, atMostPercent: 100)),
+            tiers(try! .init(abovePerMille: 1, level: 9, atMostPercent: 1)),
         ]
         for filter in Deflate.RowFilter.allCases {
             all.append(.deflate(Deflate(rgb: .runBlocks(filter: filter), indexed: nil)))
