@@ -570,13 +570,14 @@ static size_t sample_size(int level, int rows, const uint8_t *pixels, uint32_t w
 static int valid_rows(int rows) { return rows >= SC_PNG_ROWS_NONE && rows <= SC_PNG_ROWS_SHIFTED_OR_UP; }
 
 /* Whether rows the scanline compressor wrote in `compressed` bytes are checked against libdeflate
- * (sc_png_settings' deflate check), and whether libdeflate's sample is small enough to take. A
- * sample that runs out of memory keeps the scanline stream. */
+ * (sc_png_settings' deflate check). */
 static int deflate_check_applies(const sc_png_settings *settings, size_t compressed, uint32_t width, uint32_t height) {
     const uint64_t rgb_rows_bytes = (uint64_t)height * (3 * (uint64_t)width + 1);
     return settings->deflate_check_permille && (uint64_t)compressed * 1000 > rgb_rows_bytes * settings->deflate_check_permille;
 }
 
+/* Whether libdeflate's sample of the rows is small enough beside the scanline compressor's for the
+ * whole image to be written again by it. A sample that runs out of memory says no. */
 static int deflate_sample_wins(const sc_png_settings *settings, int rows, const uint8_t *pixels, uint32_t width, uint32_t height,
                                size_t stride_bytes, palette_table *palette, int depth, size_t n, size_t bpp, const uint8_t *repeats,
                                uint8_t *work) {
@@ -708,9 +709,18 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
         }
         if (!failed && deflate_check_applies(settings, compressed, width, height) &&
             deflate_sample_wins(settings, rows, pixels, width, height, stride_bytes, palette, depth, n, bpp, repeats, work)) {
-            free(stream);
-            stream = filtered_stream(settings->deflate_check_level, rows, pixels, width, height, stride_bytes, palette, depth, n, bpp,
-                                     repeats, work, &compressed);
+            /* The sample can mislead (rows outside its bands unlike those in them): the
+             * smaller whole stream is kept, and the scanline stream when memory runs out. */
+            size_t deflated_size = 0;
+            uint8_t *deflated = filtered_stream(settings->deflate_check_level, rows, pixels, width, height, stride_bytes, palette,
+                                                depth, n, bpp, repeats, work, &deflated_size);
+            if (deflated && deflated_size < compressed) {
+                free(stream);
+                stream = deflated;
+                compressed = deflated_size;
+            } else {
+                free(deflated);
+            }
         }
         free(work);
     } else {

@@ -156,7 +156,8 @@ public enum PNGEncoding: Hashable, Sendable {
         /// however the rows are written), a sample of the rows (four bands, as `photoAlternative`
         /// is judged) is compressed by it and by libdeflate at `level`, the rows unchanged, and
         /// the image is written by libdeflate when that sample is at most `atMostPercent` % of
-        /// the scanline compressor's. The scanline compressor matches only the row directly above
+        /// the scanline compressor's and the whole stream comes out smaller (a sample can
+        /// mislead). The scanline compressor matches only the row directly above
         /// and runs; a diagonal gradient shifts every row by a pixel, and a grid of dots repeats
         /// along the row and every few rows, which libdeflate's matches anywhere in 32 KiB find.
         /// An image the scanline fall-back sends to the photo tier is sampled this way too,

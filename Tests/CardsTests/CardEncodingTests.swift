@@ -50,4 +50,35 @@ final class CardEncodingTests: XCTestCase {
         XCTAssertEqual(kinds, [2, 3])
         XCTAssertEqual(tiers, ["indexed", "rgb", "many", "photo", "checked"], "every tier of the default is exercised, and the deflate check")
     }
+
+    /// The deflate check judges by a sample, four bands of rows; when the bands are unlike the
+    /// rest, libdeflate's whole stream can come out larger, and the scanline stream is kept. A
+    /// `gradients` card at 4096×2304 (long runs, which the scanline compressor codes better than
+    /// libdeflate 6) with a grid of dots painted into the four bands (which libdeflate codes far
+    /// better) is such an image.
+    func testAMisleadingSampleKeepsTheSmallerStream() throws {
+        typealias Deflate = PNGEncoding.DeflateSettings
+        let event = try Event(title: "Our first apartment together", palette: "gradients")
+        let card = try Card(event, catalog: CardGoldenTests.catalog.get(), size: CardSize(parsing: "4096x2304"))
+        let image = try CardGoldenTests.renderer.get().render(card).canvas.makeImage()
+        let (width, height) = (image.width, image.height)
+        var pixels = image.premultipliedARGB
+        let band = max(8, height / 64)
+        for k in 0..<4 {
+            let top = (2 * k + 1) * height / 8 - band / 2
+            for y in top..<top + band { for x in 0..<width where x % 28 < 5 { pixels[y * width + x] = (y - top) % 4 == 0 ? 0xFF1E_C80A : 0xFFFF_FFFF } }
+        }
+        let banded = try Image(width: width, height: height, premultipliedARGB: pixels)
+        let cards = Deflate.cards
+        let check = try Deflate.DeflateCheck(abovePerMille: 1, level: cards.deflateCheck!.level, atMostPercent: cards.deflateCheck!.atMostPercent)
+        let checked = PNGEncoding.deflate(try Deflate(rgb: cards.rgb, indexed: cards.indexed, manyColours: cards.manyColours,
+                                                      photoColours: cards.photoColours!, photoAlternative: cards.photoAlternative,
+                                                      scanlinesFallbackPerMille: cards.scanlinesFallbackPerMille, deflateCheck: check))
+        let scanlines = try banded.pngData(encoding: .deflate(Deflate(rgb: cards.rgb, indexed: cards.indexed)))
+        let rows = try Deflate.Rows(level: check.level, filter: .none)
+        let deflated = try banded.pngData(encoding: .deflate(Deflate(rgb: rows, indexed: rows)))
+        XCTAssertLessThanOrEqual(Set(pixels).count, cards.manyColours!.above, "the scanline tier")
+        XCTAssertGreaterThan(deflated.count, scanlines.count, "libdeflate's whole stream is the larger here")
+        XCTAssertTrue(try banded.pngData(encoding: checked) == scanlines, "the scanline stream kept")
+    }
 }

@@ -100,7 +100,8 @@ typedef struct {
      * (height × (3 × width + 1) bytes, however the rows are written), a sample of the rows (as
      * `photo_also_level` is judged) is compressed by the scanline compressor and by libdeflate
      * at `deflate_check_level` (1…12), the rows as they are, and the image is written with
-     * libdeflate when its sample is at most `deflate_check_percent` % of the other: rows that
+     * libdeflate when its sample is at most `deflate_check_percent` % of the other and the whole
+     * stream comes out smaller (the scanline stream is kept otherwise): rows that
      * echo nothing directly above them (a diagonal gradient shifts each row by a pixel; a grid
      * of dots repeats along the row and every few rows) but that a match anywhere in a 32 KiB
      * window finds. 0 never checks. */
