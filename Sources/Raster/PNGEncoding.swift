@@ -149,7 +149,14 @@ public enum PNGEncoding: Hashable, Sendable {
         /// its colour count alone would take for a card of text. Indexed images are kept. nil: never.
         public let scanlinesFallbackPerMille: Int?
         /// A scanline-compressor stream checked against libdeflate; nil: never. See `DeflateCheck`.
-        public let deflateCheck: DeflateCheck?
+        public private(set) var deflateCheck: DeflateCheck?
+
+        /// These settings with `check` in place of their deflate check (nil: none).
+        public func withDeflateCheck(_ check: DeflateCheck?) -> DeflateSettings {
+            var settings = self
+            settings.deflateCheck = check
+            return settings
+        }
 
         /// When the scanline compressor's stream (indexed or RGB) comes out larger than
         /// `abovePerMille` thousandths of the image's RGB rows (height × (3 × width + 1) bytes,

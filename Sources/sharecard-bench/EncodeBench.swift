@@ -93,14 +93,10 @@ enum EncodeBench {
                              { try $0.pngData(encoding: .deflate(tiers)) }))
         }
         // The deflate check (encoder revision 5): off, as the default has it, and around its bound, level and share.
-        func checked(_ check: D.DeflateCheck?) throws -> D {
-            try D(rgb: cards.rgb, indexed: cards.indexed, manyColours: cards.manyColours, photoColours: cards.photoColours!,
-                  photoAlternative: cards.photoAlternative, scanlinesFallbackPerMille: cards.scanlinesFallbackPerMille, deflateCheck: check)
-        }
-        let off = try checked(nil)
+        let off = cards.withDeflateCheck(nil)
         settings.append(("cards without the deflate check (revision 4)", { try $0.pngData(encoding: .deflate(off)) }))
         for (bound, level, percent) in [(8, 6, 80), (16, 6, 67), (16, 6, 90), (16, 7, 80), (16, 4, 80)] {
-            let variant = try checked(try .init(abovePerMille: bound, level: level, atMostPercent: percent))
+            let variant = cards.withDeflateCheck(try .init(abovePerMille: bound, level: level, atMostPercent: percent))
             settings.append(("cards, deflate check over \(bound)‰ at libdeflate \(level), ≤ \(percent) %", { try $0.pngData(encoding: .deflate(variant)) }))
         }
         settings.append(deflate("indexed if ≤ 256 colours: scanlines, none", rgb: D.cards.rgb, indexed: .scanlines(filter: .none)))

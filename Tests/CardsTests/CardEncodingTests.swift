@@ -71,9 +71,7 @@ final class CardEncodingTests: XCTestCase {
         let banded = try Image(width: width, height: height, premultipliedARGB: pixels)
         let cards = Deflate.cards
         let check = try Deflate.DeflateCheck(abovePerMille: 1, level: cards.deflateCheck!.level, atMostPercent: cards.deflateCheck!.atMostPercent)
-        let checked = PNGEncoding.deflate(try Deflate(rgb: cards.rgb, indexed: cards.indexed, manyColours: cards.manyColours,
-                                                      photoColours: cards.photoColours!, photoAlternative: cards.photoAlternative,
-                                                      scanlinesFallbackPerMille: cards.scanlinesFallbackPerMille, deflateCheck: check))
+        let checked = PNGEncoding.deflate(cards.withDeflateCheck(check))
         let scanlines = try banded.pngData(encoding: .deflate(Deflate(rgb: cards.rgb, indexed: cards.indexed)))
         let rows = try Deflate.Rows(level: check.level, filter: .none)
         let deflated = try banded.pngData(encoding: .deflate(Deflate(rgb: rows, indexed: rows)))

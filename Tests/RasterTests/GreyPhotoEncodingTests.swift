@@ -53,9 +53,7 @@ final class GreyPhotoEncodingTests: XCTestCase {
         let image = try Image(width: 400, height: 200, premultipliedARGB: pixels)
         XCTAssertGreaterThan(Set(pixels).count, 256)
         let cards = Deflate.cards
-        let fallBackOnly = PNGEncoding.deflate(try Deflate(rgb: cards.rgb, indexed: cards.indexed, manyColours: cards.manyColours,
-                                                           photoColours: cards.photoColours!, photoAlternative: cards.photoAlternative,
-                                                           scanlinesFallbackPerMille: cards.scanlinesFallbackPerMille))
+        let fallBackOnly = PNGEncoding.deflate(cards.withDeflateCheck(nil))
         XCTAssertTrue(try image.pngData(encoding: fallBackOnly) == (try image.pngData(encoding: .deflate(Deflate(rgb: cards.rgb, indexed: nil)))))
     }
 

@@ -78,9 +78,7 @@ final class PNGDeflateCheckTests: XCTestCase {
         XCTAssertLessThan(png.count, min(photo, second), "\(png.count) bytes against the photo settings' \(photo) and \(second)")
         XCTAssertEqual(try Image(pngData: png).premultipliedARGB, pixels)
         // Without the check the fall-back writes it with a photo setting, as before.
-        let withoutCheck = PNGEncoding.deflate(try Deflate(rgb: Self.cards.rgb, indexed: Self.cards.indexed, manyColours: Self.cards.manyColours,
-                                                           photoColours: Self.cards.photoColours!, photoAlternative: Self.cards.photoAlternative,
-                                                           scanlinesFallbackPerMille: Self.cards.scanlinesFallbackPerMille))
+        let withoutCheck = PNGEncoding.deflate(Self.cards.withDeflateCheck(nil))
         XCTAssertEqual(try image.pngData(encoding: withoutCheck).count, min(photo, second))
     }
 
