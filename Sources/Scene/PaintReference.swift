@@ -12,12 +12,16 @@ public struct PaletteColors: Hashable, Sendable {
     public let backgroundEnd: Color
     /// The whole background (gradient included), already laid across the canvas.
     public let backgroundPaint: Paint
+    /// The canvas `backgroundPaint` is laid across, in points: what a point given in lengths
+    /// (`ColorReference.backgroundAt`) is measured against.
+    public let canvas: Size
 
-    public init(foreground: Color, background: Color, backgroundEnd: Color? = nil, backgroundPaint: Paint) {
+    public init(foreground: Color, background: Color, backgroundEnd: Color? = nil, backgroundPaint: Paint, canvas: Size = .zero) {
         self.foreground = foreground
         self.background = background
         self.backgroundEnd = backgroundEnd ?? background
         self.backgroundPaint = backgroundPaint
+        self.canvas = canvas
     }
 
     /// White on the default palette's purple: what a scene is drawn with outside a card.
@@ -35,6 +39,10 @@ public enum ColorReference: Hashable, Sendable {
     /// The palette colour's background where a gradient ends (its last stop; the colour itself
     /// when solid), at an opacity: what lies in the far corner of a palette gradient.
     case backgroundEnd(alpha: Double)
+    /// The palette colour's background at a point of the canvas (`x` along its width, `y`
+    /// along its height), at an opacity: the colour a gradient lays there, whatever its angle;
+    /// a solid background's colour anywhere. What a shade deepening one corner must match.
+    case backgroundAt(x: Length, y: Length, alpha: Double)
     /// Black or white, whichever contrasts more with the palette colour's foreground, at an
     /// opacity: a shadow that lifts the title whether it is set light or dark.
     case contrast(alpha: Double)
@@ -64,6 +72,11 @@ public enum ColorReference: Hashable, Sendable {
         case .foreground(let a): return colors.foreground.withAlpha(colors.foreground.alpha * a)
         case .background(let a): return colors.background.withAlpha(colors.background.alpha * a)
         case .backgroundEnd(let a): return colors.backgroundEnd.withAlpha(colors.backgroundEnd.alpha * a)
+        case .backgroundAt(let x, let y, let a):
+            let canvas = colors.canvas
+            let color = colors.backgroundPaint.color(at: Point(x: x.points(along: canvas.width, canvas: canvas),
+                                                               y: y.points(along: canvas.height, canvas: canvas)))
+            return color.withAlpha(color.alpha * a)
         case .contrast(let a): return colors.foreground.contrastingBlackOrWhite.withAlpha(a)
         case .accent(let a):
             let background = colors.background.contrastRatio(with: .black), foreground = colors.foreground.contrastRatio(with: .black)

@@ -202,15 +202,22 @@ extension JSONNode {
     }
 
     /// `"foreground"`, `"background"`, `"backgroundEnd"`, `"contrast"`, `"accent"`, `{"ref": "foreground", "alpha": 0.2}`
-    /// (with `"lightness": k`, 0…4, the HSL lightness × k) or a colour.
+    /// (with `"lightness": k`, 0…4, the HSL lightness × k; with `"at": [x, y]`, lengths, the
+    /// background's colour at that point of the canvas) or a colour.
     public func colorReference() throws -> ColorReference {
         if case .string(let s) = value, let r = Self.reference(s, alpha: 1) { return r }
         if has("ref") {
-            try rejectUnknownKeys(allowed: ["ref", "alpha", "lightness"])
+            try rejectUnknownKeys(allowed: ["ref", "alpha", "lightness", "at"])
             let name = try required("ref").string(maximumLength: 20)
             let alpha = try optional("alpha")?.number(in: 0...1) ?? 1
-            guard let r = Self.reference(name, alpha: alpha) else {
+            guard var r = Self.reference(name, alpha: alpha) else {
                 throw fail("ref must be \"foreground\", \"background\", \"backgroundEnd\", \"contrast\" or \"accent\", got \"\(name)\"")
+            }
+            if let at = try optional("at") {
+                guard name == "background" else { throw at.fail("\"at\" is a point of the background: give it with ref \"background\", not \"\(name)\"") }
+                let items = try at.array()
+                guard items.count == 2 else { throw at.fail("expected 2 lengths, found \(items.count)") }
+                r = .backgroundAt(x: try items[0].length(), y: try items[1].length(), alpha: alpha)
             }
             guard let lightness = try optional("lightness") else { return r }
             return .scaledLightness(r, factor: try lightness.number(in: 0...4))

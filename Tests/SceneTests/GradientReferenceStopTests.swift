@@ -82,4 +82,44 @@ final class GradientReferenceStopTests: XCTestCase {
         XCTAssertEqual(ColorReference.background(alpha: 1).resolve(gradient), first)
         XCTAssertEqual(ColorReference.backgroundEnd(alpha: 1).resolve(colors("#e9ddf7")), Color(hex: "#e9ddf7"))
     }
+
+    /// `{"ref": "background", "at": [x, y]}` is the background's colour at that point of the
+    /// canvas, in lengths: a gradient's colour there at any angle, a solid colour anywhere.
+    func testTheBackgroundAtAPoint() throws {
+        func reference(_ json: String) throws -> ColorReference { try JSONNode.parse(Data(json.utf8)).colorReference() }
+        XCTAssertEqual(try reference(#"{"ref": "background", "at": ["100%", "50%"], "alpha": 0.4}"#),
+                       .backgroundAt(x: .share(.container, numerator: 100, denominator: 100),
+                                     y: .share(.container, numerator: 50, denominator: 100), alpha: 0.4))
+        XCTAssertEqual(try reference(#"{"ref": "background", "at": [0, 12], "lightness": 0.5}"#),
+                       .scaledLightness(.backgroundAt(x: .points(0), y: .points(12), alpha: 1), factor: 0.5))
+        func error(_ json: String) -> String {
+            do { _ = try reference(json); return "parsed" } catch { return "\(error)" }
+        }
+        XCTAssert(error(#"{"ref": "foreground", "at": [0, 0]}"#).contains(#"give it with ref "background", not "foreground""#),
+                  error(#"{"ref": "foreground", "at": [0, 0]}"#))
+        XCTAssert(error(#"{"ref": "background", "at": [0]}"#).contains("expected 2 lengths, found 1"))
+        XCTAssert(error(#"{"ref": "background", "at": "corner"}"#).contains("at"), error(#"{"ref": "background", "at": "corner"}"#))
+        XCTAssert(error(#"{"ref": "background", "at": [0, "wide"]}"#).contains("at[1]"), error(#"{"ref": "background", "at": [0, "wide"]}"#))
+
+        // Yellow to purple at 45° on a 200×100 canvas, laid as a palette lays it (the corners
+        // project on the ends): the line runs (25, 125) → (175, −25), so the bottom-right
+        // corner is W / (W + H) = 2/3 of the way and the top right the purple.
+        let first = Color(hex: "#fff176")!, last = Color(hex: "#4a148c")!
+        let canvas = Size(width: 200, height: 100), half = (200 * 0.5.squareRoot() + 100 * 0.5.squareRoot()) / 2
+        let d = 0.5.squareRoot()
+        let paint = Paint.linearGradient(start: Point(x: 100 - d * half, y: 50 + d * half), end: Point(x: 100 + d * half, y: 50 - d * half),
+                                         stops: [GradientStop(offset: 0, color: first), GradientStop(offset: 1, color: last)])
+        let colors = PaletteColors(foreground: .white, background: first, backgroundEnd: last, backgroundPaint: paint, canvas: canvas)
+        let corner = try reference(#"{"ref": "background", "at": ["100%", "100%"]}"#).resolve(colors)
+        XCTAssertEqual(corner.red, first.red + (last.red - first.red) * 2 / 3, accuracy: 1e-9)
+        XCTAssertEqual(corner.green, first.green + (last.green - first.green) * 2 / 3, accuracy: 1e-9)
+        XCTAssertEqual(corner.blue, first.blue + (last.blue - first.blue) * 2 / 3, accuracy: 1e-9)
+        let topRight = try reference(#"{"ref": "background", "at": ["100%", 0], "alpha": 0.5}"#).resolve(colors)
+        XCTAssertEqual(topRight.red, last.red, accuracy: 1e-9)
+        XCTAssertEqual(topRight.blue, last.blue, accuracy: 1e-9)
+        XCTAssertEqual(topRight.alpha, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(ColorReference.backgroundEnd(alpha: 1).resolve(colors), last, "backgroundEnd stays the last stop")
+        XCTAssertEqual(try reference(#"{"ref": "background", "at": ["37%", "80vh"]}"#).resolve(self.colors("#e9ddf7")), Color(hex: "#e9ddf7"),
+                       "a solid background is its colour anywhere")
+    }
 }
