@@ -43,9 +43,20 @@ enum AtomicReplacement {
         if close(fd) != 0, error == nil, errno != EINTR { error = errno }
         if let error {
             ExitCleanup.discard(temporary)
-            throw Failure(reason: Errno.text(error))
+            throw Failure(reason: Errno.text(error) + leftover(temporary))
         }
-        if let failure = ExitCleanup.commit(temporary, to: path) { throw Failure(failure) }
+        if let failure = ExitCleanup.commit(temporary, to: path) {
+            throw Failure(reason: Failure(failure).reason + leftover(temporary))
+        }
+    }
+
+    /// Names a temporary file that could not be removed after a failure (a directory that
+    /// takes new files but neither renames nor removes them, as `chattr +a` makes one), so
+    /// that the user can remove it; empty when it is gone, as it normally is.
+    private static func leftover(_ temporary: ExitCleanup.Temporary) -> String {
+        var info = stat()
+        guard lstat(temporary.path, &info) == 0 else { return "" }
+        return "; the temporary file \(temporary.path) could not be removed"
     }
 
     /// Why the existing file at `path` may not be written by this process (its effective user

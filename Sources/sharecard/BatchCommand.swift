@@ -129,7 +129,7 @@ enum BatchCommand {
             }
             try decodePhoto()
             let (bytes, title, _) = try context.renderer.encoded(card, as: item.output)
-            try OutputTarget(path).write(bytes)
+            try OutputTarget(batchCard: path).write(bytes)
             try context.journal.record(name: name, key: key, bytes: bytes)
             return (.written, warning(title))
         } catch {

@@ -14,7 +14,9 @@ enum OutputTarget: Sendable, Equatable {
     /// An existing non-regular file (FIFO, character device), or an open file reached through
     /// a link that names no path (another process's `/proc/PID/fd/N` of a deleted file): opened
     /// with O_WRONLY.
-    case stream(path: String)
+    /// `waitsForReader`: a FIFO nobody reads is waited for, as `>` waits (what the user
+    /// named), or refused at once (a name the tool chose: a batch's card).
+    case stream(path: String, waitsForReader: Bool = true)
     /// A regular file, existing or not, at `resolvedPath` (symlinks followed); `path` is what
     /// the user gave, for messages.
     case file(path: String, resolvedPath: String)
@@ -25,6 +27,14 @@ enum OutputTarget: Sendable, Equatable {
         UsageError(description: path == "-"
             ? "refusing to write an image to a terminal; redirect standard output or give -o FILE"
             : "refusing to write an image to a terminal (\(path)); name a file or a pipe")
+    }
+
+    /// The target a batch writes a card to, in its `--out` folder: as `init(_:)`, but a FIFO
+    /// there that nobody reads is that card's error, not a wait: the name is the tool's, and
+    /// waiting held the whole batch up for good. One with a reader is written into.
+    init(batchCard path: String) throws {
+        self = try Self(path)
+        if case .stream(let path, _) = self { self = .stream(path: path, waitsForReader: false) }
     }
 
     /// Resolves `path` (`-` is standard output); a terminal is refused, here for standard
@@ -91,7 +101,7 @@ enum OutputTarget: Sendable, Equatable {
         switch self {
         case .standardOutput: return true
         case .descriptor(let fd, _): guard fstat(fd, &info) == 0 else { return false }
-        case .stream(let path): guard stat(path, &info) == 0 else { return false }
+        case .stream(let path, _): guard stat(path, &info) == 0 else { return false }
         case .file: return false  // replaced by a new file: standard output keeps the old one
         }
         return info.st_dev == out.st_dev && info.st_ino == out.st_ino
@@ -106,8 +116,8 @@ enum OutputTarget: Sendable, Equatable {
             }
         case .descriptor(let fd, let path):
             if let error = Errno.writeAll(fd, bytes) { throw CommandError("cannot write \(path): \(Errno.text(error))") }
-        case .stream(let path):
-            try Self.writeInPlace(bytes, to: path)
+        case .stream(let path, let waitsForReader):
+            try Self.writeInPlace(bytes, to: path, waitingForReader: waitsForReader)
         case .file(let path, let resolved):
             do { try AtomicReplacement.write(bytes, to: resolved) } catch {
                 throw CommandError("cannot write \(path)\(resolved == path ? "" : " (\(resolved))"): \(error.reason)")
@@ -117,10 +127,24 @@ enum OutputTarget: Sendable, Equatable {
 
     /// A FIFO, device or open file: no temporary file, no O_TRUNC on devices (a regular
     /// file reached this way is truncated after opening). A terminal is refused once open
-    /// (O_NOCTTY: opening it never makes it the process's controlling terminal).
-    private static func writeInPlace(_ bytes: [UInt8], to path: String) throws {
-        let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else { throw CommandError("cannot write \(path): \(Errno.text(errno))") }
+    /// (O_NOCTTY: opening it never makes it the process's controlling terminal). Without
+    /// `waitingForReader` the file is opened with O_NONBLOCK, which fails at once (ENXIO) on
+    /// a FIFO nobody has open for reading; the flag is then cleared, so writes wait for a
+    /// slow reader as they would otherwise.
+    private static func writeInPlace(_ bytes: [UInt8], to path: String, waitingForReader: Bool) throws {
+        let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | (waitingForReader ? 0 : O_NONBLOCK))
+        guard fd >= 0 else {
+            let error = errno
+            if error == ENXIO, !waitingForReader {
+                throw CommandError("cannot write \(path): it is a FIFO that nobody reads (a batch does not wait for a reader)")
+            }
+            throw CommandError("cannot write \(path): \(Errno.text(error))")
+        }
+        if !waitingForReader, fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 {
+            let error = errno
+            close(fd)
+            throw CommandError("cannot write \(path): \(Errno.text(error))")
+        }
         guard isatty(fd) != 1 else {
             close(fd)
             throw terminalRefusal(path)

@@ -112,22 +112,31 @@ enum FilePath {
 
     /// Follows the symlink chain at `path` (relative targets against the link's directory)
     /// to the first component that is not a symlink or does not exist, which is returned: for
-    /// a dangling link, the path its chain names. Stops after 40 links, as the kernel does.
+    /// a dangling link, the path its chain names. Follows at most 40 links, as the kernel
+    /// does (`MAXSYMLINKS`). A target that is not UTF-8 is refused, as such a path is on the
+    /// command line: read as a `String` it would name another file (its bytes replaced by
+    /// U+FFFD), and that file would be written instead.
     static func resolvingSymlinks(_ path: String, failure: (String) -> Error) throws -> String {
         var current = path
-        for _ in 0..<40 {
+        var followed = 0
+        while true {
             var info = stat()
             guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            guard followed < 40 else { throw failure("too many levels of symbolic links") }
             var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
             let count = buffer.withUnsafeMutableBufferPointer { raw in
                 raw.baseAddress!.withMemoryRebound(to: CChar.self, capacity: raw.count) { readlink(current, $0, raw.count - 1) }
             }
             guard count >= 0 else { throw failure("\(current): \(Errno.text(errno))") }
             guard count > 0 else { throw failure("\(current) is an empty symlink") }
-            let target = String(decoding: buffer[0..<count], as: UTF8.self)
+            let bytes = buffer[0..<count]
+            let target = String(decoding: bytes, as: UTF8.self)
+            guard target.utf8.elementsEqual(bytes) else {
+                throw failure("\(current) is a symlink to a name that is not UTF-8; name the file itself")
+            }
             let base = directory(of: current)
             current = target.hasPrefix("/") || base == "." ? target : base + "/" + target
+            followed += 1
         }
-        throw failure("too many levels of symbolic links")
     }
 }

@@ -201,4 +201,34 @@ final class BatchRecoveryTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: path("new/deeper/cards/000001.png")))
     }
+
+    /// A batch names its cards itself, so a FIFO under a card's name in `--out` that nobody
+    /// reads is that line's error, not a wait: it held the batch up for good (two signals to
+    /// stop it). A directory there fails its line too; the other lines are written, and a
+    /// symlink to a file is followed, as `-o` follows one. (A FIFO that is read is written
+    /// into: the interruption tests stall a card that way.)
+    func testAFIFONobodyReadsInTheOutFolderFailsItsLine() throws {
+        try write(#"{"title": "One"}"# + "\n" + #"{"title": "Two"}"# + "\n" + #"{"title": "Three"}"# + "\n", to: "events.jsonl")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("out/000003.png"), withIntermediateDirectories: true)
+        XCTAssertEqual(mkfifo(path("out/000002.png"), 0o644), 0)
+        try write("old", to: "elsewhere.png")
+        let r = try Sharecard.run(["batch", "events.jsonl", "--out", "out"], in: directory, timeout: 30)
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertEqual(Set(r.stderrLines), [
+            "line 2: cannot write out/000002.png: it is a FIFO that nobody reads (a batch does not wait for a reader)",
+            "line 3: cannot write out/000003.png: is a directory",
+            "3 events: 1 written, 0 unchanged, 2 failed"], r.stderr)
+        var info = stat()
+        XCTAssertEqual(lstat(path("out/000002.png"), &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "the FIFO stays")
+
+        try FileManager.default.removeItem(atPath: path("out/000002.png"))
+        try FileManager.default.removeItem(atPath: path("out/000003.png"))
+        try FileManager.default.createSymbolicLink(atPath: path("out/000002.png"), withDestinationPath: "../elsewhere.png")
+        let again = try Sharecard.run(["batch", "events.jsonl", "--out", "out"], in: directory, timeout: 30)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(again.stderr, "3 events: 2 written, 1 unchanged, 0 failed\n")
+        XCTAssertTrue(try Data(contentsOf: directory.appendingPathComponent("elsewhere.png")).starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: path("out/000002.png")), "../elsewhere.png")
+    }
 }

@@ -1,5 +1,8 @@
 import Foundation
 import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `-o` writes into what the user named: a FIFO, `/dev/fd/N` of a pipe, a symlink's target;
 /// it is never renamed over. (Never run against the real /dev/null: every special file here
@@ -176,6 +179,73 @@ final class OutputTargetTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(r.stderr.hasPrefix("sharecard draw: cannot write a.png: "), r.stderr)
         XCTAssertTrue(r.stderr.contains("symbolic links"), r.stderr)
         XCTAssertEqual(r.stderrLines.count, 1)
+    }
+
+    /// 40 links are followed, as the kernel follows them (`MAXSYMLINKS`); a 41st is an error.
+    /// Before, the 40th was refused although `cat` read through it.
+    func testFortySymlinksAreFollowedAndNoMore() throws {
+        let expected = try referencePNG()
+        for index in 1...41 {
+            try FileManager.default.createSymbolicLink(atPath: path("l\(index)"), withDestinationPath: index == 1 ? "target.png" : "l\(index - 1)")
+        }
+        let forty = try Sharecard.run(["draw", "scene.json", "-o", "l40"], in: directory)
+        XCTAssertEqual(forty.status, 0, forty.stderr)
+        XCTAssertEqual(try Data(contentsOf: directory.appendingPathComponent("target.png")), expected)
+        XCTAssertEqual(try fileType("l40"), .typeSymbolicLink)
+        let fortyOne = try Sharecard.run(["draw", "scene.json", "-o", "l41"], in: directory)
+        XCTAssertEqual(fortyOne.status, 1)
+        XCTAssertTrue(fortyOne.stderr.hasPrefix("sharecard draw: cannot write l41: "), fortyOne.stderr)
+        XCTAssertTrue(fortyOne.stderr.lowercased().contains("too many levels of symbolic links"), fortyOne.stderr)
+        XCTAssertEqual(fortyOne.stderrLines.count, 1)
+    }
+
+    /// A symlink whose target is not UTF-8 is refused and nothing is written. Read as text, its
+    /// invalid byte became U+FFFD: the card went to another name, replacing a file there (and
+    /// an existing target was then written in place, not replaced).
+    func testASymlinkToANameThatIsNotUTF8IsRefused() throws {
+        let bystander = path("a\u{FFFD}.png")
+        try write("precious", to: "a\u{FFFD}.png")
+        // The link's target bytes: "a", 0xFF, ".png" (not UTF-8), existing and dangling.
+        var target: [CChar] = [CChar(UInt8(ascii: "a")), CChar(bitPattern: 0xFF)] + ".png".utf8.map { CChar(bitPattern: $0) } + [0]
+        XCTAssertEqual(symlink(&target, path("out.png")), 0)
+        let dangling = try Sharecard.run(["draw", "scene.json", "-o", "out.png"], in: directory)
+        XCTAssertEqual(dangling.status, 1)
+        XCTAssertEqual(dangling.stderr, "sharecard draw: cannot write out.png: out.png is a symlink to a name that is not UTF-8; name the file itself\n")
+        XCTAssertEqual(try String(contentsOfFile: bystander, encoding: .utf8), "precious")
+
+        let fd = open(&target, O_WRONLY | O_CREAT, 0o644)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        XCTAssertEqual(Glibc.write(fd, "old", 3), 3)
+        close(fd)
+        let existing = try Sharecard.run(["draw", "scene.json", "-o", "out.png"], in: directory)
+        XCTAssertEqual(existing.status, 1)
+        XCTAssertTrue(existing.stderr.contains("not UTF-8"), existing.stderr)
+        var info = stat()
+        XCTAssertEqual(stat(&target, &info), 0)
+        XCTAssertEqual(info.st_size, 3, "the existing target is untouched")
+        XCTAssertEqual(try String(contentsOfFile: bystander, encoding: .utf8), "precious")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }, [])
+    }
+
+    /// A directory that takes new files but neither renames nor removes them (`chattr +a`, as
+    /// root): the rename fails, and so does removing the temporary file. The message names
+    /// the file left, so that it can be removed; it was silent before. Skipped where the
+    /// attribute cannot be set (not root, or a file system without it).
+    func testATemporaryFileThatCannotBeRemovedIsNamed() throws {
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("append-only"), withIntermediateDirectories: true)
+        try write("old", to: "append-only/card.png")
+        let set = try ProcessRunner.run("/usr/bin/chattr", ["+a", path("append-only")], environment: nil)
+        guard set.status == 0 else { throw XCTSkip("chattr +a is not available here: \(set.stderr)") }
+        defer { _ = try? ProcessRunner.run("/usr/bin/chattr", ["-a", path("append-only")], environment: nil) }
+        let r = try Sharecard.run(["draw", "scene.json", "-o", "append-only/card.png"], in: directory)
+        XCTAssertEqual(r.status, 1)
+        let left = try FileManager.default.contentsOfDirectory(atPath: path("append-only")).filter { $0.hasSuffix(".tmp") }
+        XCTAssertEqual(left.count, 1, "\(left)")
+        XCTAssertEqual(r.stderr, "sharecard draw: cannot write append-only/card.png: Operation not permitted; the temporary file "
+                       + "append-only/\(left.first ?? "") could not be removed\n")
+        XCTAssertEqual(try String(contentsOfFile: path("append-only/card.png"), encoding: .utf8), "old")
+        _ = try ProcessRunner.run("/usr/bin/chattr", ["-a", path("append-only")], environment: nil)
+        for name in left { try FileManager.default.removeItem(atPath: path("append-only/\(name)")) }
     }
 
     func testStandardOutputThatIsATerminalIsRefused() throws {
