@@ -131,8 +131,9 @@ static int sc_httpd_parse_length(const char *text, size_t length, uint64_t *valu
     if (length == 0) return -1;
     for (size_t i = 0; i < length; i++) {
         if (text[i] < '0' || text[i] > '9') return -1;
-        if (v > (UINT64_MAX - 9) / 10) return -1;
-        v = v * 10 + (uint64_t)(text[i] - '0');
+        uint64_t digit = (uint64_t)(text[i] - '0');
+        if (v > (UINT64_MAX - digit) / 10) return -1;
+        v = v * 10 + digit;
     }
     *value = v;
     return 0;

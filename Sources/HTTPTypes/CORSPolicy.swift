@@ -42,11 +42,16 @@ public struct CORSPolicy: Sendable, Hashable {
 
     public var isEnabled: Bool { allowsAnyOrigin || !origins.isEmpty }
 
-    /// The `Access-Control-Allow-Origin` value for a request from `origin`, or nil.
+    /// The `Access-Control-Allow-Origin` value for a request from `origin`, or nil. Spaces
+    /// and tabs around the field's value are not part of it (RFC 9110 §5.5); libmicrohttpd
+    /// 0.9.75 drops those before a value but keeps those after it.
     public func allowOrigin(for origin: String?) -> String? {
         if allowsAnyOrigin { return "*" }
-        guard let origin, origins.contains(origin) else { return nil }
-        return origin
+        guard var origin = origin?.utf8[...] else { return nil }
+        while let byte = origin.first, byte == 0x20 || byte == 0x09 { origin = origin.dropFirst() }
+        while let byte = origin.last, byte == 0x20 || byte == 0x09 { origin = origin.dropLast() }
+        let trimmed = String(decoding: origin, as: UTF8.self)
+        return origins.contains(trimmed) ? trimmed : nil
     }
 
     /// Adds the CORS fields to the answer to a `method` request whose `Origin` field is

@@ -152,6 +152,21 @@ final class HardeningTests: XCTestCase {
         XCTAssertTrue(eventually { server.statistics.responsesByStatus[413] == 1 && server.liveRequests == 0 })
     }
 
+    /// Every Content-Length up to 2^64 − 1 is read as the number it is and answered 413 when
+    /// over the limit. The overflow guard refused the last six (…610 to …615) as if they did
+    /// not fit, and they were answered 400 "framing is ambiguous". (Above 2^64 − 1,
+    /// libmicrohttpd answers itself: `LibmicrohttpdAnswerTests`.)
+    func testTheLargestContentLengthsAre413() throws {
+        let (_, port) = try startServer(try testConfiguration(maxBodyBytes: 1000), handler: echoHandler)
+        for length in ["18446744073709551609", "18446744073709551610", "18446744073709551615", "1001"] {
+            let client = try LoopbackHTTPClient(port: port, timeout: 5)
+            try client.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: \(length)\r\n\r\n")
+            let response = try client.readResponse()
+            XCTAssertEqual(response.status, 413, length)
+            XCTAssertEqual(try response.errorObject().code, "body_too_large", length)
+        }
+    }
+
     /// Bodies are buffered as they arrive: connections that declare 60,000 bytes and send a
     /// few hold a few kilobytes each, not what they declared.
     func testBodiesAreNotAllocatedFromTheDeclaredLength() throws {

@@ -41,6 +41,23 @@ final class CORSTests: XCTestCase {
         assertError(try fetch(port, "OPTIONS", "/nowhere", headers: ["Origin: \(Self.app)", "Access-Control-Request-Method: GET"]), 404, "not_found")
     }
 
+    /// Spaces and tabs after the `Origin` value are not part of it (RFC 9110 §5.5), as those
+    /// before it are not: libmicrohttpd drops only the leading ones, and an allowed origin
+    /// with a trailing space was refused (403 on a preflight, no allow field on a GET). The
+    /// allow field carries the origin without them.
+    func testWhitespaceAroundTheOriginIsNotPartOfIt() throws {
+        let port = try start([Self.app]).port
+        for origin in ["\(Self.app) ", "\(Self.app)\t", " \(Self.app) \t"] {
+            let preflight = try fetch(port, "OPTIONS", "/v1/cards", headers: ["Origin: \(origin)", "Access-Control-Request-Method: POST"])
+            XCTAssertEqual(preflight.status, 204, origin.debugDescription)
+            XCTAssertEqual(preflight.header("Access-Control-Allow-Origin"), Self.app, origin.debugDescription)
+            let card = try fetch(port, "GET", "/v1/templates", headers: ["Origin: \(origin)"])
+            XCTAssertEqual(card.header("Access-Control-Allow-Origin"), Self.app, origin.debugDescription)
+        }
+        let other = try fetch(port, "GET", "/v1/templates", headers: ["Origin: \(Self.app)x "])
+        XCTAssertNil(other.header("Access-Control-Allow-Origin"))
+    }
+
     /// With CORS on a route answers OPTIONS too, so a 405's Allow lists it as the preflight's
     /// own Allow does (RFC 9110 §15.5.6: the methods the resource supports).
     func testAMethodNotAllowedListsOptionsWhenCORSIsOn() throws {
