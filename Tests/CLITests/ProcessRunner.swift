@@ -40,7 +40,12 @@ enum ProcessRunner {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning {
             if Date() > deadline {
+                // SIGTERM, then SIGKILL: a command stuck in a card in flight (a batch blocked
+                // on a FIFO) finishes that card before it stops, which may be never.
                 process.terminate()
+                let killAt = Date().addingTimeInterval(5)
+                while process.isRunning && Date() < killAt { usleep(5_000) }
+                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
                 process.waitUntilExit()
                 throw Sharecard.Failure(description: "\((executable as NSString).lastPathComponent) \(arguments.joined(separator: " ")) ran longer than \(timeout) s")
             }
