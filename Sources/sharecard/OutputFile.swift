@@ -13,9 +13,9 @@ enum OutputTarget: Sendable, Equatable {
     case descriptor(Int32, path: String)
     /// An existing non-regular file (FIFO, character device), or an open file reached through
     /// a link that names no path (another process's `/proc/PID/fd/N` of a deleted file): opened
-    /// with O_WRONLY.
-    /// `waitsForReader`: a FIFO nobody reads is waited for, as `>` waits (what the user
-    /// named), or refused at once (a name the tool chose: a batch's card).
+    /// with O_WRONLY. With `waitsForReader` a FIFO nobody reads is waited for, as `>` waits
+    /// (what the user named); without, it is refused at once (a name the tool chose: a
+    /// batch's card).
     case stream(path: String, waitsForReader: Bool = true)
     /// A regular file, existing or not, at `resolvedPath` (symlinks followed); `path` is what
     /// the user gave, for messages.
@@ -135,7 +135,8 @@ enum OutputTarget: Sendable, Equatable {
         let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | (waitingForReader ? 0 : O_NONBLOCK))
         guard fd >= 0 else {
             let error = errno
-            if error == ENXIO, !waitingForReader {
+            var info = stat()
+            if error == ENXIO, !waitingForReader, stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFIFO {
                 throw CommandError("cannot write \(path): it is a FIFO that nobody reads (a batch does not wait for a reader)")
             }
             throw CommandError("cannot write \(path): \(Errno.text(error))")
