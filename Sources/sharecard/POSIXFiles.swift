@@ -53,18 +53,37 @@ enum FilePath {
                let parent = realPath(directory(of: current)), isOwn(parent) {
                 return fd
             }
-            var info = stat()
-            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
-            var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = buffer.withUnsafeMutableBufferPointer { raw in
-                raw.baseAddress!.withMemoryRebound(to: CChar.self, capacity: raw.count) { readlink(current, $0, raw.count - 1) }
-            }
-            guard count > 0 else { return nil }
-            let target = String(decoding: buffer[0..<count], as: UTF8.self)
-            let base = directory(of: current)
-            current = target.hasPrefix("/") || base == "." ? target : base + "/" + target
+            guard case .link(let next) = linkStep(from: current) else { return nil }
+            current = next
         }
         return nil
+    }
+
+    /// One step along a symlink chain: what `path` names when it is a symlink (a relative
+    /// target taken against the link's directory).
+    enum LinkStep {
+        case notALink
+        case link(String)
+        case unreadable(errno: Int32)
+        case empty
+        /// Read as a `String` it would name another file (its bytes replaced by U+FFFD).
+        case notUTF8
+    }
+
+    static func linkStep(from path: String) -> LinkStep {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return .notALink }
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = buffer.withUnsafeMutableBufferPointer { raw in
+            raw.baseAddress!.withMemoryRebound(to: CChar.self, capacity: raw.count) { readlink(path, $0, raw.count - 1) }
+        }
+        guard count >= 0 else { return .unreadable(errno: errno) }
+        guard count > 0 else { return .empty }
+        let bytes = buffer[0..<count]
+        let target = String(decoding: bytes, as: UTF8.self)
+        guard target.utf8.elementsEqual(bytes) else { return .notUTF8 }
+        let base = directory(of: path)
+        return .link(target.hasPrefix("/") || base == "." ? target : base + "/" + target)
     }
 
     /// Makes the folder `path` and any missing folders above it, as `mkdir -p` does (mode 0777
@@ -114,29 +133,23 @@ enum FilePath {
     /// to the first component that is not a symlink or does not exist, which is returned: for
     /// a dangling link, the path its chain names. Follows at most 40 links, as the kernel
     /// does (`MAXSYMLINKS`). A target that is not UTF-8 is refused, as such a path is on the
-    /// command line: read as a `String` it would name another file (its bytes replaced by
-    /// U+FFFD), and that file would be written instead.
+    /// command line: read as a `String` it would name another file, which would be written.
     static func resolvingSymlinks(_ path: String, failure: (String) -> Error) throws -> String {
         var current = path
         var followed = 0
         while true {
-            var info = stat()
-            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            let step = linkStep(from: current)
+            if case .notALink = step { return current }
             guard followed < 40 else { throw failure("too many levels of symbolic links") }
-            var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = buffer.withUnsafeMutableBufferPointer { raw in
-                raw.baseAddress!.withMemoryRebound(to: CChar.self, capacity: raw.count) { readlink(current, $0, raw.count - 1) }
+            switch step {
+            case .notALink: return current
+            case .link(let next):
+                current = next
+                followed += 1
+            case .unreadable(let code): throw failure("\(current): \(Errno.text(code))")
+            case .empty: throw failure("\(current) is an empty symlink")
+            case .notUTF8: throw failure("\(current) is a symlink to a name that is not UTF-8; name the file itself")
             }
-            guard count >= 0 else { throw failure("\(current): \(Errno.text(errno))") }
-            guard count > 0 else { throw failure("\(current) is an empty symlink") }
-            let bytes = buffer[0..<count]
-            let target = String(decoding: bytes, as: UTF8.self)
-            guard target.utf8.elementsEqual(bytes) else {
-                throw failure("\(current) is a symlink to a name that is not UTF-8; name the file itself")
-            }
-            let base = directory(of: current)
-            current = target.hasPrefix("/") || base == "." ? target : base + "/" + target
-            followed += 1
         }
     }
 }
