@@ -29,6 +29,12 @@ public enum QuotedValue {
         return result
     }
 
+    /// Whether `quoted` would escape any of `value`'s characters: a value that is plain may be
+    /// shown bare (a path in a message reads as typed) and an unsafe one quoted.
+    public static func isPlain(_ value: some StringProtocol) -> Bool {
+        !value.unicodeScalars.contains(where: needsEscape)
+    }
+
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned: return true

@@ -65,7 +65,7 @@ struct ParsedArguments {
         guard let text = value(name) else { return nil }
         let decimal = text.utf8.allSatisfy { (0x30...0x39).contains($0) || $0 == 0x2E || $0 == 0x2B || $0 == 0x2D || $0 | 0x20 == 0x65 }
         guard decimal, let v = Double(text), v.isFinite, range.contains(v) else {
-            throw UsageError(description: "--\(name) must be a number from \(range.lowerBound.formatted) to \(range.upperBound.formatted), got '\(text)'")
+            throw UsageError(description: "--\(name) must be a number from \(range.lowerBound.formatted) to \(range.upperBound.formatted), got '\(escaped: text)'")
         }
         return v
     }
@@ -73,7 +73,7 @@ struct ParsedArguments {
     func int(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = value(name) else { return nil }
         guard let v = Int(text), range.contains(v) else {
-            throw UsageError(description: "--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+            throw UsageError(description: "--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), got '\(escaped: text)'")
         }
         return v
     }

@@ -56,7 +56,7 @@ enum AtomicReplacement {
     private static func leftover(_ temporary: ExitCleanup.Temporary) -> String {
         var info = stat()
         guard lstat(temporary.path, &info) == 0 else { return "" }
-        return "; the temporary file \(temporary.path) could not be removed"
+        return "; the temporary file \(shown: temporary.path) could not be removed"
     }
 
     /// Why the existing file at `path` may not be written by this process (its effective user

@@ -57,7 +57,7 @@ enum BatchCommand {
         // Names are checked across the whole file, so every shard agrees on them.
         let items = shard.select(plan.items, line: \.line)
         do { try FilePath.makeDirectories(outDir) } catch {
-            throw CommandError("cannot create the --out folder \(outDir): \(error.message(for: outDir))")
+            throw CommandError("cannot create the --out folder \(shown: outDir): \(error.message(for: outDir))")
         }
         let journal = try BatchJournal(directory: outDir)
         AtomicReplacement.removeStaleTemporaries(in: outDir)

@@ -57,9 +57,9 @@ final class BatchJournal: Sendable {
             // folder is what cannot be written.
             var info = stat()
             if error == EISDIR || lstat(path, &info) == 0 {
-                throw CommandError("cannot open the batch journal \(path): \(Self.reason(error, path: path))")
+                throw CommandError("cannot open the batch journal \(shown: path): \(Self.reason(error, path: path))")
             }
-            throw CommandError("cannot write in the --out folder \(directory): \(Errno.text(error))")
+            throw CommandError("cannot write in the --out folder \(shown: directory): \(Errno.text(error))")
         }
         let text: Data
         do { text = try Self.contents(of: fd, path: path) } catch {
@@ -76,7 +76,7 @@ final class BatchJournal: Sendable {
         // A torn last line is ended, so the next entry starts a line of its own.
         if let last = text.last, last != 0x0A, let error = Errno.writeAll(fd, [0x0A]) {
             close(fd)
-            throw CommandError("cannot write in the --out folder \(directory): \(Errno.text(error))")
+            throw CommandError("cannot write in the --out folder \(shown: directory): \(Errno.text(error))")
         }
         opened = fd
         state = LockedValue(State(entries: entries, lines: lines, fd: fd, legacy: legacy != nil, lockFD: lockFD))
@@ -85,15 +85,15 @@ final class BatchJournal: Sendable {
     /// `directory` opened and locked for this run; refused when another run holds it.
     private static func lock(_ directory: String) throws -> Int32 {
         let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw CommandError("cannot open the --out folder \(directory): \(Errno.text(errno))") }
+        guard fd >= 0 else { throw CommandError("cannot open the --out folder \(shown: directory): \(Errno.text(errno))") }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let error = errno
             close(fd)
             if error == EWOULDBLOCK {
-                throw CommandError("another batch is writing into the --out folder \(directory); "
+                throw CommandError("another batch is writing into the --out folder \(shown: directory); "
                     + "wait for it, or give each run (each --shard) a folder of its own")
             }
-            throw CommandError("cannot lock the --out folder \(directory): \(Errno.text(error))")
+            throw CommandError("cannot lock the --out folder \(shown: directory): \(Errno.text(error))")
         }
         return fd
     }
@@ -116,7 +116,7 @@ final class BatchJournal: Sendable {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
-            throw CommandError("cannot read the batch journal \(path): \(reason(errno, path: path))")
+            throw CommandError("cannot read the batch journal \(shown: path): \(reason(errno, path: path))")
         }
         defer { close(fd) }
         return try contents(of: fd, path: path)
@@ -126,17 +126,17 @@ final class BatchJournal: Sendable {
     /// would hold the run up, a device might never end), and so is a journal over `maximumBytes`.
     private static func contents(of fd: Int32, path: String) throws -> Data {
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw CommandError("cannot read the batch journal \(path): \(Errno.text(errno))") }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw CommandError("cannot read the batch journal \(path): it is not a regular file") }
+        guard fstat(fd, &info) == 0 else { throw CommandError("cannot read the batch journal \(shown: path): \(Errno.text(errno))") }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw CommandError("cannot read the batch journal \(shown: path): it is not a regular file") }
         guard Int(info.st_size) <= maximumBytes else {
-            throw CommandError("cannot read the batch journal \(path): it is \(info.st_size) bytes, over the limit of \(maximumBytes)")
+            throw CommandError("cannot read the batch journal \(shown: path): it is \(info.st_size) bytes, over the limit of \(maximumBytes)")
         }
         var data = Data(count: Int(info.st_size))
         var count = 0
         while count < data.count {
             let n = data.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + count, $0.count - count, off_t(count)) }
             if n < 0, errno == EINTR { continue }
-            guard n >= 0 else { throw CommandError("cannot read the batch journal \(path): \(Errno.text(errno))") }
+            guard n >= 0 else { throw CommandError("cannot read the batch journal \(shown: path): \(Errno.text(errno))") }
             if n == 0 { break }
             count += n
         }
@@ -191,7 +191,7 @@ final class BatchJournal: Sendable {
         guard stale || !gone.isEmpty else { return }
         let bytes = entries.keys.sorted().flatMap { Self.line(name: $0, entry: entries[$0]!) }
         do { try AtomicReplacement.write(bytes, to: path) } catch {
-            throw CommandError("cannot rewrite \(path): \(error.reason)")
+            throw CommandError("cannot rewrite \(shown: path): \(error.reason)")
         }
         unlink(legacyPath)
     }

@@ -40,7 +40,7 @@ enum DrawCommand {
         let scene: Scene
         var parser = SceneParser(baseDirectory: file?.deletingLastPathComponent() ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         do { scene = try parser.parse(data) } catch let e as JSONInputError {
-            throw CommandError("\(file?.path ?? "<stdin>"): \(e.description)")
+            throw CommandError("\(shown: file?.path ?? "<stdin>"): \(e.description)")
         }
         // Text is set only when the scene has some: a drawing of shapes opens no fonts.
         let text = try scene.hasText ? SceneTextContext(fonts: Resources.fontLibrary(override: nil), glyphCache: GlyphCache()) : nil
@@ -50,7 +50,7 @@ enum DrawCommand {
                                                       size: size, scale: scale),
                                          size: size, scale: scale, text: text)
         } catch let e as SceneLimitError {
-            throw CommandError("\(file?.path ?? "<stdin>"): \(e.description)")
+            throw CommandError("\(shown: file?.path ?? "<stdin>"): \(e.description)")
         }
         let canvas = try resolved.draw()
         if let failure = text?.fonts.optionalFacesFailure { throw CommandError("\(failure)") }
@@ -62,7 +62,7 @@ enum DrawCommand {
     static func bindings(photo path: String?, scene: Scene, named name: String, size: Size?, scale: Double?) throws -> SceneBindings {
         guard let path else { return .sample }
         guard scene.showsEventPhoto else {
-            throw CommandError("\(name): the scene shows no photo (give it an image whose src is {\"from\": \"eventPhoto\"})")
+            throw CommandError("\(shown: name): the scene shows no photo (give it an image whose src is {\"from\": \"eventPhoto\"})")
         }
         let photo = try PhotoInput.load(path, canvas: size ?? scene.size, scale: scale ?? scene.scale)
         let sample = SceneBindings.sample

@@ -50,7 +50,7 @@ enum FacesCommand {
     static func parseSize(_ text: String) throws -> (width: Int, height: Int) {
         if let preset = CardSize.presets.first(where: { $0.name == text }) { return (preset.size.width, preset.size.height) }
         guard let (w, h) = CardSize.sides(text), (1...16_384).contains(w), (1...16_384).contains(h) else {
-            throw UsageError(description: "--frame: expected a preset or WxH with whole numbers 1-16384, got '\(text)'")
+            throw UsageError(description: "--frame: expected a preset or WxH with whole numbers 1-16384, got '\(escaped: text)'")
         }
         return (w, h)
     }
@@ -80,7 +80,7 @@ enum FacesCommand {
         // but only as large as the search needs: a 48 MP JPEG at 2/8 (2016×1512), not whole.
         let data = try PhotoInput.read(path)
         do { photo = try Photo(data: data, longerSideAtLeast: settings.decodeSidePixels, limits: PhotoInput.limits) } catch {
-            throw CommandError("\(path): \(error)")
+            throw CommandError("\(shown: path): \(error)")
         }
         // Found in the decoded pixels, reported in the whole photo's.
         let faces = try FaceDetector(settings: settings).faces(in: photo.image).map { photo.inSourcePixels($0.bounds) }

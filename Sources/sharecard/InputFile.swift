@@ -87,9 +87,9 @@ extension InputFile {
     static func message(_ failure: Failure, path: String, what: String) -> String {
         let name = path == "-" ? "<stdin>" : path
         switch failure {
-        case .unreadable(let reason): return "cannot read \(name): \(reason)"
-        case .tooLarge(let bytes?, let limit): return "\(name): \(what) is \(bytes) bytes, over the limit of \(limit)"
-        case .tooLarge(nil, let limit): return "\(name): \(what) is more than \(limit) bytes, over the limit of \(limit) (read no further)"
+        case .unreadable(let reason): return "cannot read \(shown: name): \(reason)"
+        case .tooLarge(let bytes?, let limit): return "\(shown: name): \(what) is \(bytes) bytes, over the limit of \(limit)"
+        case .tooLarge(nil, let limit): return "\(shown: name): \(what) is more than \(limit) bytes, over the limit of \(limit) (read no further)"
         }
     }
 }

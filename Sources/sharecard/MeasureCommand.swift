@@ -70,7 +70,7 @@ enum MeasureCommand {
         guard let former = args.values["size"] else { return args }
         guard !args.has("font-size") else { throw UsageError(description: "give --font-size, not both it and --size (its former name)") }
         guard let number = former.last, Double(number) != nil else {
-            throw UsageError(description: "--size is the former name of --font-size here and takes a number of points (measure has no canvas), got '\(former.last ?? "")'")
+            throw UsageError(description: "--size is the former name of --font-size here and takes a number of points (measure has no canvas), got '\(escaped: former.last ?? "")'")
         }
         var args = args
         args.values["size"] = nil

@@ -26,7 +26,7 @@ enum OutputTarget: Sendable, Equatable {
     static func terminalRefusal(_ path: String) -> UsageError {
         UsageError(description: path == "-"
             ? "refusing to write an image to a terminal; redirect standard output or give -o FILE"
-            : "refusing to write an image to a terminal (\(path)); name a file or a pipe")
+            : "refusing to write an image to a terminal (\(shown: path)); name a file or a pipe")
     }
 
     /// The target a batch writes a card to, in its `--out` folder: as `init(_:)`, but a FIFO
@@ -47,7 +47,7 @@ enum OutputTarget: Sendable, Equatable {
         }
         guard !path.isEmpty else { throw UsageError(description: "the output path is empty") }
         Interruption.shared.install()
-        func failure(_ reason: String) -> CommandError { CommandError("cannot write \(path): \(reason)") }
+        func failure(_ reason: String) -> CommandError { CommandError("cannot write \(shown: path): \(reason)") }
         if let fd = FilePath.ownDescriptor(named: path) {
             guard fcntl(fd, F_GETFL) >= 0 else { throw failure("descriptor \(fd) is not open") }
             guard isatty(fd) != 1 else { throw Self.terminalRefusal(path) }
@@ -85,9 +85,9 @@ enum OutputTarget: Sendable, Equatable {
         let parent = FilePath.directory(of: resolved)
         var parentInfo = stat()
         guard stat(parent, &parentInfo) == 0 else {
-            throw failure(errno == ENOENT ? "directory \(parent) does not exist" : "\(parent): \(Errno.text(errno))")
+            throw failure(errno == ENOENT ? "directory \(shown: parent) does not exist" : "\(shown: parent): \(Errno.text(errno))")
         }
-        guard parentInfo.st_mode & S_IFMT == S_IFDIR else { throw failure("\(parent) is not a directory") }
+        guard parentInfo.st_mode & S_IFMT == S_IFDIR else { throw failure("\(shown: parent) is not a directory") }
         self = .file(path: path, resolvedPath: resolved)
     }
 
@@ -115,12 +115,12 @@ enum OutputTarget: Sendable, Equatable {
                 throw CommandError("cannot write to standard output: \(Errno.text(error))")
             }
         case .descriptor(let fd, let path):
-            if let error = Errno.writeAll(fd, bytes) { throw CommandError("cannot write \(path): \(Errno.text(error))") }
+            if let error = Errno.writeAll(fd, bytes) { throw CommandError("cannot write \(shown: path): \(Errno.text(error))") }
         case .stream(let path, let waitsForReader):
             try Self.writeInPlace(bytes, to: path, waitingForReader: waitsForReader)
         case .file(let path, let resolved):
             do { try AtomicReplacement.write(bytes, to: resolved) } catch {
-                throw CommandError("cannot write \(path)\(resolved == path ? "" : " (\(resolved))"): \(error.reason)")
+                throw CommandError("cannot write \(shown: path)\(resolved == path ? "" : " (\(shown: resolved))"): \(error.reason)")
             }
         }
     }
@@ -137,14 +137,14 @@ enum OutputTarget: Sendable, Equatable {
             let error = errno
             var info = stat()
             if error == ENXIO, !waitingForReader, stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFIFO {
-                throw CommandError("cannot write \(path): it is a FIFO that nobody reads (a batch does not wait for a reader)")
+                throw CommandError("cannot write \(shown: path): it is a FIFO that nobody reads (a batch does not wait for a reader)")
             }
-            throw CommandError("cannot write \(path): \(Errno.text(error))")
+            throw CommandError("cannot write \(shown: path): \(Errno.text(error))")
         }
         if !waitingForReader, fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 {
             let error = errno
             close(fd)
-            throw CommandError("cannot write \(path): \(Errno.text(error))")
+            throw CommandError("cannot write \(shown: path): \(Errno.text(error))")
         }
         guard isatty(fd) != 1 else {
             close(fd)
@@ -155,7 +155,7 @@ enum OutputTarget: Sendable, Equatable {
         if error == nil, info.st_mode & S_IFMT == S_IFREG, ftruncate(fd, 0) != 0 { error = errno }
         if error == nil { error = Errno.writeAll(fd, bytes) }
         if close(fd) != 0, error == nil, errno != EINTR { error = errno }
-        if let error { throw CommandError("cannot write \(path): \(Errno.text(error))") }
+        if let error { throw CommandError("cannot write \(shown: path): \(Errno.text(error))") }
     }
 }
 

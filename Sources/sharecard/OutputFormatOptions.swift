@@ -25,7 +25,7 @@ enum OutputFormatOptions {
         let ext = (path as NSString).pathExtension
         if path == "-" || ext.isEmpty { return nil }
         guard let format = ImageFormat(fileExtension: ext) else {
-            throw UsageError(description: "-o \(path): sharecard writes .png, .jpg/.jpeg or .webp; give --format png|jpeg|webp to write another name")
+            throw UsageError(description: "-o \(shown: path): sharecard writes .png, .jpg/.jpeg or .webp; give --format png|jpeg|webp to write another name")
         }
         return format
     }
@@ -36,7 +36,7 @@ enum OutputFormatOptions {
         var format: ImageFormat?
         if let text = args.value("format") {
             guard let f = ImageFormat(rawValue: text.lowercased()) ?? (text.lowercased() == "jpg" ? .jpeg : nil) else {
-                throw UsageError(description: "--format must be png, jpeg or webp, got '\(text)'")
+                throw UsageError(description: "--format must be png, jpeg or webp, got '\(escaped: text)'")
             }
             format = f
         } else if let path {

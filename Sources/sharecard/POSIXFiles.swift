@@ -119,7 +119,7 @@ enum FilePath {
         let reason: String
 
         /// `afile: Not a directory`, or the reason alone when `path` itself is at fault.
-        func message(for path: String) -> String { component == path ? reason : "\(component): \(reason)" }
+        func message(for path: String) -> String { component == path ? reason : "\(shown: component): \(reason)" }
     }
 
     /// `realpath(3)` of `path`, or nil when it cannot be resolved.
@@ -146,9 +146,9 @@ enum FilePath {
             case .link(let next):
                 current = next
                 followed += 1
-            case .unreadable(let code): throw failure("\(current): \(Errno.text(code))")
-            case .empty: throw failure("\(current) is an empty symlink")
-            case .notUTF8: throw failure("\(current) is a symlink to a name that is not UTF-8; name the file itself")
+            case .unreadable(let code): throw failure("\(shown: current): \(Errno.text(code))")
+            case .empty: throw failure("\(shown: current) is an empty symlink")
+            case .notUTF8: throw failure("\(shown: current) is a symlink to a name that is not UTF-8; name the file itself")
             }
         }
     }

@@ -37,7 +37,7 @@ enum PhotoInput {
     /// `photo` decoded for `card`, its faces looked up in `faceCache` first; errors name the file.
     static func decode(_ photo: Unread, for card: Card, faceCache: FaceCache?) throws -> EventPhoto {
         do { return try eventPhoto(photo.bytes, for: card, faceCache: faceCache, sha256: photo.sha256) } catch {
-            throw CommandError("\(photo.path): \(error)")
+            throw CommandError("\(shown: photo.path): \(error)")
         }
     }
 
@@ -58,7 +58,7 @@ enum PhotoInput {
     private static func load(_ path: String, decode: ([UInt8]) throws(PhotoInputError) -> EventPhoto) throws -> EventPhoto {
         let data = try read(path)
         try HashingLibrary.require()
-        do { return try decode(data) } catch { throw CommandError("\(path): \(error)") }
+        do { return try decode(data) } catch { throw CommandError("\(shown: path): \(error)") }
     }
 
     /// The bytes of the photo at `path` (`-`: standard input), no more than `limits` allows. A
@@ -67,9 +67,9 @@ enum PhotoInput {
     static func read(_ path: String, regularFileOnly: Bool = false) throws -> [UInt8] {
         do { return Array(try InputFile.read(path, maxBytes: limits.maxFileBytes, regularFileOnly: regularFileOnly)) } catch {
             switch error {
-            case .unreadable(let reason): throw CommandError("cannot read \(path): \(reason)")
-            case .tooLarge(let bytes?, let limit): throw CommandError("\(path): photo too large: the file is \(bytes) bytes, over the limit of \(limit)")
-            case .tooLarge(nil, let limit): throw CommandError("\(path): photo too large: more than \(limit) bytes")
+            case .unreadable(let reason): throw CommandError("cannot read \(shown: path): \(reason)")
+            case .tooLarge(let bytes?, let limit): throw CommandError("\(shown: path): photo too large: the file is \(bytes) bytes, over the limit of \(limit)")
+            case .tooLarge(nil, let limit): throw CommandError("\(shown: path): photo too large: more than \(limit) bytes")
             }
         }
     }

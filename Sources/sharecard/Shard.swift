@@ -23,13 +23,13 @@ struct Shard: Sendable, Equatable {
         let negative = parts.count == 2 && parts[0].hasPrefix("-") && digits(parts[0].dropFirst())
         guard parts.count == 2, digits(parts[0]) || negative, digits(parts[1]),
               let i = Int(parts[0]), let n = Int(parts[1]) else {
-            throw UsageError(description: "--shard must be I/N, such as 0/4 (part I of N, counting from 0), got '\(text)'")
+            throw UsageError(description: "--shard must be I/N, such as 0/4 (part I of N, counting from 0), got '\(escaped: text)'")
         }
         guard (1...100_000).contains(n) else {
-            throw UsageError(description: "--shard \(text): N must be from 1 to 100000")
+            throw UsageError(description: "--shard \(shown: text): N must be from 1 to 100000")
         }
         guard !negative, (0..<n).contains(i) else {
-            throw UsageError(description: "--shard \(text): I counts from 0, so it must be from 0 to \(n - 1)")
+            throw UsageError(description: "--shard \(shown: text): I counts from 0, so it must be from 0 to \(n - 1)")
         }
         self.init(uncheckedIndex: i, count: n)
     }

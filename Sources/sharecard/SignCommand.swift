@@ -29,7 +29,7 @@ enum SignCommand {
         if !text.hasPrefix("/"), let range = text.range(of: "://") {
             let scheme = text[..<range.lowerBound].lowercased()
             guard scheme == "http" || scheme == "https" else {
-                throw UsageError(description: "'\(args.positionals[0])': the server answers http and https URLs, not \(scheme)")
+                throw UsageError(description: "'\(escaped: args.positionals[0])': the server answers http and https URLs, not \(scheme)")
             }
             let afterScheme = text[range.upperBound...]
             let end = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? afterScheme.endIndex
@@ -41,17 +41,17 @@ enum SignCommand {
         // `+` in the query is a space, `%2B` a plus sign, the path percent-decoded.
         let request: HTTPRequest
         do { request = try HTTPRequest(target: text) } catch {
-            throw UsageError(description: "'\(args.positionals[0])' is not a URL path such as /v1/cards/classic.png?title=Hello: \(error)")
+            throw UsageError(description: "'\(escaped: args.positionals[0])' is not a URL path such as /v1/cards/classic.png?title=Hello: \(error)")
         }
         guard request.path.hasPrefix("/") else {
-            throw UsageError(description: "'\(args.positionals[0])' is not a URL path such as /v1/cards/classic.png?title=Hello")
+            throw UsageError(description: "'\(escaped: args.positionals[0])' is not a URL path such as /v1/cards/classic.png?title=Hello")
         }
         // The server's own check of the route and its query's names, on the URL as given: the
         // signed URL has the same names, less the link decorations the check leaves out too and
         // with one expires and one sig, so this also refuses an expires or sig given twice, which
         // signing would otherwise replace unseen.
         if let refusal = CardService.refusalOfSignedURL(request) {
-            throw UsageError(description: "'\(args.positionals[0])': the server would refuse this URL (\(refusal))")
+            throw UsageError(description: "'\(escaped: args.positionals[0])': the server would refuse this URL (\(refusal))")
         }
         // A URL signed before is signed again: its expires and sig are replaced, and said.
         let replaced = ["expires", "sig"].filter { name in request.queryItems.contains { $0.name == name } }

@@ -27,10 +27,10 @@ enum SigningKeyFile {
         var keys: [String] = []
         for path in args.all(option.name) {
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw CommandError("cannot read the --signing-key-file \(path): no such file or not readable")
+                throw CommandError("cannot read the --signing-key-file \(shown: path): no such file or not readable")
             }
             let found = lines(String(decoding: data, as: UTF8.self))
-            guard !found.isEmpty else { throw CommandError("the --signing-key-file \(path) holds no key") }
+            guard !found.isEmpty else { throw CommandError("the --signing-key-file \(shown: path) holds no key") }
             keys += found
         }
         return keys

@@ -49,7 +49,7 @@ enum TemplatesCommand {
                 do { try fonts.loadOptionalFaces() } catch { throw CommandError("\(error)") }
                 try t.check(fonts: fonts)
                 try t.checkLayout(fonts: fonts)
-                print("\(path): valid template \"\(t.name)\", \(t.elements.count) element\(t.elements.count == 1 ? "" : "s"), \(Int(t.size.width))×\(Int(t.size.height))")
+                print("\(shown: path): valid template \"\(t.name)\", \(t.elements.count) element\(t.elements.count == 1 ? "" : "s"), \(Int(t.size.width))×\(Int(t.size.height))")
             } catch let e as DataFileError {
                 throw CommandError(path + ": " + (e.field.isEmpty ? e.reason : "\(e.field): \(e.reason)"))
             }

@@ -55,7 +55,7 @@ enum TextCommand {
     /// before, is refused with a pointer to `--font-size` rather than read as something else.
     static func canvasSize(_ args: ParsedArguments) throws -> CardSize? {
         if let text = args.value("size"), Double(text) != nil {
-            throw UsageError(description: "--size is the canvas size (a preset such as og, or WxH, as for render); the font size is --font-size, got '\(text)'")
+            throw UsageError(description: "--size is the canvas size (a preset such as og, or WxH, as for render); the font size is --font-size, got '\(escaped: text)'")
         }
         guard args.has("canvas") else { return try CardOptions.size(args) }
         guard !args.has("size") else { throw UsageError(description: "give --size, not both it and --canvas (its former name)") }

@@ -72,7 +72,7 @@ enum TextOptions {
                                            "semibold": .semibold, "bold": .bold, "black": .black]
         if let w = names[text.lowercased()] { return w }
         guard let v = Int(text), let w = FontWeight(v) else {
-            throw UsageError(description: "--weight must be 1-1000 or a name such as bold, got '\(text)'")
+            throw UsageError(description: "--weight must be 1-1000 or a name such as bold, got '\(escaped: text)'")
         }
         return w
     }
@@ -81,7 +81,7 @@ enum TextOptions {
     where E.RawValue == String {
         guard let text = args.value(name) else { return value }
         guard let v = E(rawValue: text) else {
-            throw UsageError(description: "--\(name) must be one of \(E.allCases.map(\.rawValue).joined(separator: "|")), got '\(text)'")
+            throw UsageError(description: "--\(name) must be one of \(E.allCases.map(\.rawValue).joined(separator: "|")), got '\(escaped: text)'")
         }
         return v
     }

@@ -86,4 +86,38 @@ final class StandardStreamsTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(journal.split(separator: "\n").count, 1, journal)
         XCTAssertTrue(journal.split(separator: "\n").allSatisfy { $0.hasPrefix("{") }, journal)
     }
+
+    /// A path or value the user gave is set into a message on one line, as typed when plain
+    /// and quoted with its controls escaped when not: a newline in a file name cannot split
+    /// the message, nor an ESC restyle the terminal, nor U+202E reorder what follows. From the
+    /// command line and from a batch line (whose photo path a stranger may have written).
+    func testPathsAndValuesInMessagesAreShownWithoutTheirControls() throws {
+        let cases: [([String], String)] = [
+            (["render", "--title", "Hi", "-o", "miss\u{1B}[31m\n/card.png"],
+             #"sharecard render: cannot write "miss\u{1B}[31m\n/card.png": directory "miss\u{1B}[31m\n" does not exist"#),
+            (["render", "--title", "Hi", "--photo", "ph\noto.jpg", "-o", "card.png"],
+             #"sharecard render: cannot read "ph\noto.jpg": No such file or directory"#),
+            (["render", "--title", "Hi", "-o", "c\u{202E}.gif"],
+             #"sharecard render: -o "c\u{202E}.gif": sharecard writes .png, .jpg/.jpeg or .webp; give --format png|jpeg|webp to write another name"#),
+            (["render", "--title", "Hi", "--format", "p\nng", "-o", "card.png"],
+             #"sharecard render: --format must be png, jpeg or webp, got 'p\nng'"#),
+        ]
+        for (arguments, message) in cases {
+            let r = try Sharecard.run(arguments, in: directory)
+            XCTAssertNotEqual(r.status, 0, "\(arguments)")
+            XCTAssertEqual(r.stderr, message + "\n")
+        }
+        let draw = try Sharecard.run(["draw", "sc\u{7}ene.json", "-o", "card.png"], in: directory)
+        XCTAssertEqual(draw.status, 1)
+        XCTAssertTrue(draw.stderr.hasPrefix(#"sharecard draw: cannot read ""#), draw.stderr)
+        XCTAssertTrue(draw.stderr.hasSuffix(#"/sc\u{07}ene.json": No such file or directory"# + "\n"), draw.stderr)
+        try write(#"{"title": "x", "photo": "a\nb\u001b[2J.jpg"}"# + "\n", to: "events.jsonl")
+        let batch = try Sharecard.run(["batch", "events.jsonl", "--out", "out"], in: directory)
+        XCTAssertEqual(batch.status, 1)
+        XCTAssertTrue(batch.stderr.hasPrefix(#"line 1: cannot read "a\nb\u{1B}[2J.jpg": No such file or directory"# + "\n"), batch.stderr)
+        XCTAssertFalse(batch.stderr.contains("\u{1B}"), batch.stderr)
+        // A plain path is shown as typed, as before.
+        let plain = try Sharecard.run(["render", "--title", "Hi", "--photo", "no such.jpg", "-o", "card.png"], in: directory)
+        XCTAssertEqual(plain.stderr, "sharecard render: cannot read no such.jpg: No such file or directory\n")
+    }
 }
