@@ -41,12 +41,38 @@ enum StandardStreams {
     /// Flushes what `print` buffered for standard output and exits 1, naming the failure, when
     /// it or an earlier write could not be written (`> /dev/full`, a closed descriptor): a
     /// completion script or a listing that did not arrive must not look like success.
+    /// A reader that went away (`palettes list | head -1`) is not a failure of the listing: the
+    /// process ends silently by SIGPIPE, as `ls` or `cat` would there, status 141 in the shell.
+    /// (A card written with `-o -` is data, and its lost reader is an error: `OutputFile`.)
     static func finishStandardOutput(command: String?) {
         let flushed = fflush(stdout) == 0
         let reason = errno
         guard !flushed || ferror(stdout) != 0 else { return }
+        if flushed ? readerHasGone(STDOUT_FILENO) : reason == EPIPE { endByBrokenPipe() }
         let prefix = command.map { "sharecard \($0): " } ?? "sharecard: "
         StandardError.write(prefix + "cannot write to standard output" + (flushed ? "" : ": " + Errno.text(reason)) + "\n")
         exit(1)
+    }
+
+    /// Whether `fd` is a pipe or socket whose reading end is closed: poll reports POLLERR for
+    /// such a pipe's writer and POLLHUP for such a socket. Used where the failed write's errno
+    /// is gone (stdio keeps only its error flag).
+    private static func readerHasGone(_ fd: Int32) -> Bool {
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFIFO || info.st_mode & S_IFMT == S_IFSOCK else { return false }
+        var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        return poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLERR | POLLHUP) != 0
+    }
+
+    /// Ends the process as an unhandled SIGPIPE would (the handler is restored and the signal
+    /// unblocked first: `main` ignores it so that writes fail with EPIPE).
+    private static func endByBrokenPipe() -> Never {
+        signal(SIGPIPE, SIG_DFL)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGPIPE)
+        sigprocmask(SIG_UNBLOCK, &set, nil)
+        raise(SIGPIPE)
+        exit(128 + SIGPIPE)
     }
 }

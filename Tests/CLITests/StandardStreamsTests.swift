@@ -87,6 +87,23 @@ final class StandardStreamsTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(journal.split(separator: "\n").allSatisfy { $0.hasPrefix("{") }, journal)
     }
 
+    /// A listing whose reader went away is not a failure: the process ends silently by
+    /// SIGPIPE, as `ls | head -0` does (status 141 in a shell). A card on `-o -` is data, and
+    /// its lost reader stays an error (`OutputTargetTests.testReaderThatGoesAwayIsAnErrorNotACrash`);
+    /// a listing that cannot be written for another reason still is one (`/dev/full` above).
+    func testAListingWhoseReaderWentAwayEndsSilentlyBySIGPIPE() throws {
+        for command in [["palettes", "list"], ["templates", "show", "classic", "--json"], ["man"], ["completions", "bash"], ["--help"]] {
+            let r = try ProcessHarness.runWithPipedStdout(command, in: directory, closeReadEnd: true)
+            XCTAssertEqual(r.reason, .uncaughtSignal, "\(command): \(r.stderr)")
+            XCTAssertEqual(r.status, SIGPIPE, "\(command)")
+            XCTAssertEqual(r.stderr, "", "\(command)")
+        }
+        let shell = try ProcessRunner.run("/bin/bash", ["-c", #""$0" palettes list | head -c 0; echo "${PIPESTATUS[0]}""#, Sharecard.executable.path],
+                                          environment: nil, in: directory)
+        XCTAssertEqual(String(decoding: shell.stdout, as: UTF8.self), "141\n")
+        XCTAssertEqual(shell.stderr, "")
+    }
+
     /// A path or value the user gave is set into a message on one line, as typed when plain
     /// and quoted with its controls escaped when not: a newline in a file name cannot split
     /// the message, nor an ESC restyle the terminal, nor U+202E reorder what follows. From the
