@@ -360,7 +360,10 @@ int32_t sc_httpd_check_header(sc_httpd_request *r) {
     }
     if (total > o->max_header_bytes) return SC_HTTPD_PROBLEM_HEADERS_TOO_LARGE;
     if (sc_httpd_value_has_nul(r)) bad_name = 1;
-    int http11 = r->version != NULL && strcmp(r->version, "HTTP/1.1") == 0;
+    /* HTTP/1.2 to 1.9 are read as 1.1 (RFC 9112 2.3: the highest minor version known), as
+     * libmicrohttpd answers them: they need a Host field, and may expect 100 Continue. */
+    int http11 = r->version != NULL && strncmp(r->version, "HTTP/1.", 7) == 0 && r->version[7] >= '1' &&
+                 r->version[7] <= '9' && r->version[8] == '\0';
     if (bad_name || hosts > 1 || (http11 && hosts == 0)) return SC_HTTPD_PROBLEM_MALFORMED_HEADER;
     if (host != NULL && !sc_httpd_host_is_valid(host->value, host->value_length)) return SC_HTTPD_PROBLEM_BAD_HOST;
     if (content_lengths > 1 || codings > 1 || (content_lengths > 0 && codings > 0))

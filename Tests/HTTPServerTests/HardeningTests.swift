@@ -81,6 +81,24 @@ final class HardeningTests: XCTestCase {
         }
     }
 
+    /// RFC 9112 §2.3: a higher minor version of HTTP/1 is read as 1.1, the highest this server
+    /// knows, as libmicrohttpd answers it: such a request needs its Host field too.
+    /// HTTP/1.0 needs none.
+    func testHigherMinorVersionsAreReadAs11() throws {
+        let (_, port) = try startServer(try testConfiguration(), handler: echoHandler)
+        for version in ["HTTP/1.2", "HTTP/1.9"] {
+            let missing = try LoopbackHTTPClient(port: port)
+            try missing.send("GET / \(version)\r\n\r\n")
+            try assertRefused(missing, 400, "malformed_request")
+            let given = try LoopbackHTTPClient(port: port)
+            try given.send("GET / \(version)\r\nHost: x\r\n\r\n")
+            XCTAssertEqual(try given.readResponse().status, 200, version)
+        }
+        let old = try LoopbackHTTPClient(port: port)
+        try old.send("GET / HTTP/1.0\r\n\r\n")
+        XCTAssertEqual(try old.readResponse().status, 200)
+    }
+
     /// RFC 9112 §6.1: Transfer-Encoding in an HTTP/1.0 request is faulty framing (an
     /// HTTP/1.0 recipient does not know it, so a proxy would read the body otherwise). In
     /// HTTP/1.1 the value must be `chunked` exactly: libmicrohttpd would not read "chunked "
