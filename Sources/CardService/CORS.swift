@@ -9,7 +9,7 @@ extension CardService {
     /// `response` with the CORS fields for `request`'s `Origin` (`CORSPolicy.addFields`).
     func withCORS(_ request: HTTPRequest, _ response: HTTPResponse) -> HTTPResponse {
         var response = response
-        configuration.cors.addFields(to: &response, origin: request.headers["Origin"], method: request.method)
+        configuration.cors.addFields(to: &response, origin: request.headers.combined("Origin"), method: request.method)
         return response
     }
 
@@ -20,7 +20,7 @@ extension CardService {
     func preflight(_ request: HTTPRequest, _ route: Route) throws -> HTTPResponse {
         let methods = (route.methods + ["OPTIONS"]).joined(separator: ", ")
         var response = HTTPResponse(status: 204, headers: ["Allow": methods])
-        guard let origin = request.headers["Origin"], request.headers.contains("Access-Control-Request-Method") else { return response }
+        guard let origin = request.headers.combined("Origin"), request.headers.contains("Access-Control-Request-Method") else { return response }
         guard let allowed = configuration.cors.allowOrigin(for: origin) else {
             throw ServiceError.forbidden(code: "cors_origin_not_allowed",
                                          message: "pages on \(origin.prefix(100)) may not call this API (the server's --cors-origin list does not name it)")

@@ -55,7 +55,7 @@ final class ServerCore: @unchecked Sendable {
         /// An answer the server layer makes itself, with the CORS fields a handler's would have.
         func own(_ response: HTTPResponse) -> HTTPResponse {
             var response = response
-            configuration.cors.addFields(to: &response, origin: head.headers["Origin"], method: head.method)
+            configuration.cors.addFields(to: &response, origin: head.headers.combined("Origin"), method: head.method)
             return response
         }
         let record = head.record

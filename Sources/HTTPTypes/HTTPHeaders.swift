@@ -36,6 +36,14 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressib
         fields.filter { Self.sameName($0.name, name) }.map(\.value)
     }
 
+    /// The field's values combined as RFC 9110 §5.3 combines a repeated field (joined by
+    /// ", "), or nil. For a field that holds one value (`Origin`), two fields then read as one
+    /// value that is no valid one, never as whichever came first.
+    public func combined(_ name: String) -> String? {
+        let all = values(for: name)
+        return all.isEmpty ? nil : all.joined(separator: ", ")
+    }
+
     public func contains(_ name: String) -> Bool {
         fields.contains { Self.sameName($0.name, name) }
     }

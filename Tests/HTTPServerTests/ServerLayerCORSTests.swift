@@ -70,6 +70,20 @@ final class ServerLayerCORSTests: XCTestCase {
         }
     }
 
+    /// Two `Origin` fields combine into "a, b" (RFC 9110 §5.3), no origin at all: whichever
+    /// comes first, the server layer's errors allow neither. (The second field is sent as the
+    /// first one's value followed by a line break, so every kind of error carries both.)
+    func testTwoOriginFieldsAllowNeither() throws {
+        let port = try start([Self.app], gate: Gate())
+        for pair in [[Self.app, "http://evil.example"], ["http://evil.example", Self.app], [Self.app, Self.app]] {
+            for (name, status, response) in try serverErrors(port, origin: pair.joined(separator: "\r\nOrigin: ")) {
+                XCTAssertEqual(response.status, status, name)
+                XCTAssertNil(response.header("Access-Control-Allow-Origin"), "\(name) \(pair)")
+                XCTAssertEqual(response.header("Vary"), "Origin", name)
+            }
+        }
+    }
+
     func testAnyOriginAndNoPolicy() throws {
         let any = try start(["*"], gate: Gate())
         for (name, _, response) in try serverErrors(any, origin: "https://anyone.example") {

@@ -58,6 +58,24 @@ final class CORSTests: XCTestCase {
         XCTAssertNil(other.header("Access-Control-Allow-Origin"))
     }
 
+    /// `Origin` holds one origin; two such fields read as their combined value (RFC 9110
+    /// §5.3: "a, b"), which is no origin, so neither is allowed, whichever comes first: on a
+    /// preflight (403, naming both) and on an answer (the server layer's own errors:
+    /// `ServerLayerCORSTests`).
+    func testTwoOriginFieldsAllowNeither() throws {
+        let port = try start([Self.app]).port
+        for pair in [[Self.app, "http://evil.example"], ["http://evil.example", Self.app], [Self.app, Self.app]] {
+            let fields = pair.map { "Origin: \($0)" }
+            let preflight = try fetch(port, "OPTIONS", "/v1/cards", headers: fields + ["Access-Control-Request-Method: POST"])
+            assertError(preflight, 403, "cors_origin_not_allowed", field: nil)
+            XCTAssertTrue(try preflight.errorObject().message.contains(pair.joined(separator: ", ")), preflight.text)
+            XCTAssertNil(preflight.header("Access-Control-Allow-Origin"), "\(pair)")
+            let answer = try fetch(port, "GET", "/v1/templates", headers: fields)
+            XCTAssertEqual(answer.status, 200)
+            XCTAssertNil(answer.header("Access-Control-Allow-Origin"), "\(pair)")
+        }
+    }
+
     /// With CORS on a route answers OPTIONS too, so a 405's Allow lists it as the preflight's
     /// own Allow does (RFC 9110 §15.5.6: the methods the resource supports).
     func testAMethodNotAllowedListsOptionsWhenCORSIsOn() throws {
