@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Raster
+import UnicodeText
 
 /// Parsing of the drawing vocabulary shared by scene files and card templates.
 extension JSONNode {
@@ -8,7 +9,7 @@ extension JSONNode {
     public func enumValue<E: RawRepresentable & CaseIterable>(_: E.Type) throws -> E where E.RawValue == String {
         let text = try string(maximumLength: 32)
         guard let v = E(rawValue: text) else {
-            throw fail("expected one of \(E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \"\(text)\"")
+            throw fail("expected one of \(E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \(QuotedValue.quoted(text))")
         }
         return v
     }
@@ -27,7 +28,7 @@ extension JSONNode {
 
     public func fillRule() throws -> FillRule {
         let text = try string(maximumLength: 16)
-        guard let rule = FillRule(rawValue: text) else { throw fail("expected \"nonzero\" or \"evenodd\", got \"\(text)\"") }
+        guard let rule = FillRule(rawValue: text) else { throw fail("expected \"nonzero\" or \"evenodd\", got \(QuotedValue.quoted(text))") }
         return rule
     }
 

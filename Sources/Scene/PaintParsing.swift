@@ -1,5 +1,6 @@
 import Geometry
 import Raster
+import UnicodeText
 
 extension JSONNode {
     /// A colour: `"#rgb"`, `"#rrggbb"`, `"#rrggbbaa"`, `{"gray": g, "alpha": a}` or
@@ -7,7 +8,7 @@ extension JSONNode {
     public func color() throws -> Color {
         if isString {
             let text = try string(maximumLength: 16)
-            guard let c = Color(hex: text) else { throw fail("expected a colour such as \"#3a7bd5\", got \"\(text)\"") }
+            guard let c = Color(hex: text) else { throw fail("expected a colour such as \"#3a7bd5\", got \(QuotedValue.quoted(text))") }
             return c
         }
         try rejectUnknownKeys(allowed: ["gray", "rgb", "alpha"])

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import Layout
 import Raster
+import UnicodeText
 
 /// Reads the scene language (docs/templates.md): scene files and card templates alike.
 /// Image paths are relative to `baseDirectory`. Everything is checked here, so a parsed
@@ -311,7 +312,7 @@ extension SceneParser {
             }
             return .aspectFit(try node.optional("alignment")?.enumValue(ImageAlignment.self) ?? .center)
         default:
-            throw sizingNode!.fail("expected \"frame\" or \"aspectFit\", got \"\(sizing)\"")
+            throw sizingNode!.fail("expected \"frame\" or \"aspectFit\", got \(QuotedValue.quoted(sizing))")
         }
     }
 
@@ -376,7 +377,7 @@ extension SceneParser {
             func field(_ nameNode: JSONNode) throws -> EventField {
                 let name = try nameNode.string(maximumLength: 32)
                 guard let field = EventField(rawValue: name) else {
-                    throw nameNode.fail("expected one of \(EventField.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \"\(name)\"")
+                    throw nameNode.fail("expected one of \(EventField.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), got \(QuotedValue.quoted(name))")
                 }
                 return field
             }
@@ -392,7 +393,7 @@ extension SceneParser {
             guard present != nil || absent != nil else { throw node.fail("give \"present\", \"absent\" or both") }
             return .field(fields, present: try present.map { try list($0) } ?? [], absent: try absent.map { try list($0) } ?? [])
         default:
-            throw by.fail("expected \"canvasShape\", \"clearOfFaces\" or \"field\", got \"\(try by.string(maximumLength: 32))\"")
+            throw by.fail("expected \"canvasShape\", \"clearOfFaces\" or \"field\", got \(QuotedValue.quoted(try by.string(maximumLength: 32)))")
         }
     }
 }

@@ -2,6 +2,7 @@ import Geometry
 import Layout
 import Raster
 import Typesetting
+import UnicodeText
 
 /// Parsing of the scene language's text elements, references and placements.
 extension JSONNode {
@@ -23,7 +24,7 @@ extension JSONNode {
         let to = try required("to")
         let text = try to.string(maximumLength: 100)
         guard let dot = text.lastIndex(of: "."), let edge = Anchor.Edge(rawValue: String(text[text.index(after: dot)...])) else {
-            throw to.fail("expected \"ID.EDGE\" with EDGE one of \(Anchor.Edge.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\"")
+            throw to.fail("expected \"ID.EDGE\" with EDGE one of \(Anchor.Edge.allCases.map(\.rawValue).joined(separator: ", ")), got \(QuotedValue.quoted(text))")
         }
         let id = String(text[..<dot])
         guard known.contains(id) else {
@@ -94,7 +95,7 @@ extension JSONNode {
     func length(allowPercent: Bool = true) throws -> Length {
         if case .string(let text) = value {
             guard let length = Length(text), abs(length.magnitude) <= 1e5 else {
-                throw fail("expected a length: points, or a string such as \"12.5%\", \"140/576\", \"10vmin\", \"60/576vmin\", \"min(45vh, 8vw)\", got \"\(text)\"")
+                throw fail("expected a length: points, or a string such as \"12.5%\", \"140/576\", \"10vmin\", \"60/576vmin\", \"min(45vh, 8vw)\", got \(QuotedValue.quoted(text))")
             }
             if length.isContainerShare, !allowPercent { throw fail("a share of the container needs an axis; use vmin, vmax, vw or vh here") }
             return length
@@ -173,7 +174,7 @@ extension JSONNode {
     func chipLength(points range: ClosedRange<Double>) throws -> ChipLength {
         guard case .string(let text) = value else { return .points(try number(in: range)) }
         guard let length = ChipLength(em: text) else {
-            throw fail("expected points, or a share of the font size such as \"0.5em\" or \"12/26em\" (at most \(Int(ChipLength.maximumEm))em), got \"\(text.prefix(40))\"")
+            throw fail("expected points, or a share of the font size such as \"0.5em\" or \"12/26em\" (at most \(Int(ChipLength.maximumEm))em), got \(QuotedValue.quoted(text.prefix(40)))")
         }
         return length
     }
@@ -211,7 +212,7 @@ extension JSONNode {
             let name = try required("ref").string(maximumLength: 20)
             let alpha = try optional("alpha")?.number(in: 0...1) ?? 1
             guard var r = Self.reference(name, alpha: alpha) else {
-                throw fail("ref must be \"foreground\", \"background\", \"backgroundEnd\", \"contrast\" or \"accent\", got \"\(name)\"")
+                throw fail("ref must be \"foreground\", \"background\", \"backgroundEnd\", \"contrast\" or \"accent\", got \(QuotedValue.quoted(name))")
             }
             if let at = try optional("at") {
                 guard name == "background" else { throw at.fail("\"at\" is a point of the background: give it with ref \"background\", not \"\(name)\"") }

@@ -29,6 +29,23 @@ final class DrawFailureTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try contents(of: "out"), [], "no output and no temporary file")
     }
 
+    /// A value the scene file gives is echoed on the message's one line with its controls
+    /// escaped: a colour, an element type, a fill rule or a length holding ESC or a newline
+    /// cannot restyle the terminal or split the message.
+    func testAValueWithControlsIsEchoedEscaped() throws {
+        let cases = [
+            (#""frame": [0, 0, 5, 5], "fill": "\u001b[2J""#, ##"elements[0].fill: expected a colour such as "#3a7bd5", got "\u{1B}[2J""##),
+            (##""frame": [0, 0, 5, 5], "fill": "#000000", "fillRule": "even\nodd""##, #"elements[0].fillRule: expected "nonzero" or "evenodd", got "even\nodd""#),
+            (##""frame": {"left": 0, "top": 0, "width": "1\u202e0%", "height": 5}, "fill": "#000000""##, #"got "1\u{202E}0%""#),
+        ]
+        for (extra, expected) in cases {
+            try write(#"{"width": 30, "height": 20, "elements": [{"type": "rect", "# + extra + "}]}", to: "esc.json")
+            let message = try fail(["esc.json", "-o", "card.png"])
+            XCTAssertTrue(message.contains(expected), message)
+            XCTAssertFalse(message.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" }, message)
+        }
+    }
+
     /// A frame whose anchors and aspect ratios multiply out of range is named where it was
     /// written, after the scene file, as reading's errors are.
     func testAFrameOutOfRangeNamesTheFileAndTheElement() throws {
