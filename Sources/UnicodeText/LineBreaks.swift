@@ -18,7 +18,8 @@ public struct LineBreak: Hashable, Sendable {
 /// offset. Offset 0 is never a break; the end of a non-empty text always is, mandatory.
 ///
 /// By default, opportunities that would split an extended grapheme cluster are dropped, so
-/// a break never separates an emoji from its modifiers or a base from its marks. Pass
+/// a break never separates an emoji from its modifiers or a base from its marks, and Thai's
+/// repetition mark is read as a space (`thaiRepetitionMarksAsSpaces`). Pass
 /// `keepingGraphemeClusters: false` for ICU's rules as they are (what LineBreakTest checks).
 public struct LineBreaks: RandomAccessCollection, Hashable, Sendable {
     public let utf16Count: Int
@@ -36,7 +37,8 @@ public struct LineBreaks: RandomAccessCollection, Hashable, Sendable {
         var hard = [UInt8](repeating: 0, count: units.count + 1)
         var message = [CChar](repeating: 0, count: 128)
         let capacity = Int32(offsets.count)
-        let count = units.withUnsafeBufferPointer { text in
+        let analysed = keepingGraphemeClusters ? Self.thaiRepetitionMarksAsSpaces(units) : units
+        let count = analysed.withUnsafeBufferPointer { text in
             locale.rawValue.withCString { loc in
                 sc_icu_line_breaks(text.baseAddress, length, loc, &offsets, &hard, capacity, &message, message.count)
             }
@@ -55,6 +57,18 @@ public struct LineBreaks: RandomAccessCollection, Hashable, Sendable {
         }
         self.utf16Count = units.count
         self.breaks = breaks
+    }
+
+    /// `units` with each THAI CHARACTER MAIYAMOK (ๆ, U+0E46) read as a space. ICU 72's Thai
+    /// dictionary mis-segments the words before a mark written against them: "ความสุขมากๆ"
+    /// comes out ความ|สุ|ขมา|กๆ, cutting สุข ("happiness") and มาก ("very") in two, where
+    /// "ความสุขมาก ๆ" gives ความ|สุข|มาก. A space for the mark ends the dictionary's run
+    /// there; no line may start with a space, so the mark stays on its word's line, and one
+    /// may start after it. One code unit for one: every offset is the text's own.
+    static func thaiRepetitionMarksAsSpaces(_ units: [UInt16]) -> [UInt16] {
+        let maiyamok: UInt16 = 0x0E46
+        guard units.contains(maiyamok) else { return units }
+        return units.map { $0 == maiyamok ? 0x20 : $0 }
     }
 
     init(utf16Count: Int, breaks: [LineBreak]) {

@@ -44,6 +44,29 @@ final class LineBreakTests: XCTestCase {
         XCTAssertEqual(breaks.last?.offset, 10)
     }
 
+    /// ICU 72's Thai dictionary cuts the words before a repetition mark (ๆ) written against
+    /// them: "ความสุขมากๆ" came out ความ|สุ|ขมา|กๆ, splitting สุข ("happiness") and มาก
+    /// ("very"), and a story card's title broke as "…ความสุ" / "ขมากๆ…". Read as a space, the
+    /// mark stays with its word and a line may start after it. ICU's rules as they are still
+    /// cut the words: when a later ICU does not, this test says the reading may go.
+    func testThaiRepetitionMarkKeepsTheWordsBeforeIt() throws {
+        func pieces(_ text: String, _ breaks: LineBreaks) -> [String] {
+            zip([0] + breaks.map(\.offset), breaks.map(\.offset)).map { String(text[text.utf16Index($0)..<text.utf16Index($1)]) }
+        }
+        let title = "ขอให้มีความสุขมากๆในวันเกิดปีนี้และตลอดไป"
+        XCTAssertEqual(pieces(title, try LineBreaks(title)),
+                       ["ขอ", "ให้", "มี", "ความ", "สุข", "มากๆ", "ใน", "วัน", "เกิด", "ปี", "นี้", "และ", "ตลอด", "ไป"])
+        XCTAssertEqual(pieces("ความสุขมากๆ", try LineBreaks("ความสุขมากๆ", keepingGraphemeClusters: false)),
+                       ["ความ", "สุ", "ขมา", "กๆ"], "ICU's own reading")
+        // Written with a space before it, as Thai style guides also allow: no line starts with ๆ.
+        XCTAssertEqual(pieces("เด็ก ๆ ชอบ", try LineBreaks("เด็ก ๆ ชอบ")), ["เด็ก ๆ ", "ชอบ"])
+        XCTAssertEqual(pieces("เด็ก ๆ ชอบ", try LineBreaks("เด็ก ๆ ชอบ", keepingGraphemeClusters: false)), ["เด็ก ", "ๆ ", "ชอบ"])
+        // The mark at either end, alone, and text without one.
+        XCTAssertEqual(pieces("ๆดี", try LineBreaks("ๆดี")), ["ๆ", "ดี"])
+        XCTAssertEqual(try LineBreaks("ๆ").map(\.offset), [1])
+        XCTAssertEqual(LineBreaks.thaiRepetitionMarksAsSpaces(Array("สวัสดี".utf16)), Array("สวัสดี".utf16))
+    }
+
     func testSpaceWithCombiningMarkKeepsCluster() throws {
         // UAX #14 breaks between a space and a mark on it (LB10/LB18); the cluster is kept whole.
         XCTAssertEqual(try LineBreaks("a \u{308}b", keepingGraphemeClusters: false).map(\.offset), [2, 4])
