@@ -234,9 +234,13 @@ public struct FontLibrary: Sendable {
         return extended
     }
 
+    /// A variation selector asks for a presentation only after an emoji (Emoji=Yes): a stray
+    /// U+FE0F after a space or a letter is ignored, as it selects nothing there (and on the
+    /// colour face a space is set an emoji wide).
     static func wantsEmojiPresentation(_ scalars: [Unicode.Scalar]) -> Bool {
-        if scalars.contains("\u{FE0F}") { return true }
-        if scalars.contains("\u{FE0E}") { return false }
+        let afterAnEmoji = scalars.first?.properties.isEmoji ?? false
+        if afterAnEmoji && scalars.contains("\u{FE0F}") { return true }
+        if afterAnEmoji && scalars.contains("\u{FE0E}") { return false }
         if let first = scalars.first, first.properties.isEmojiPresentation { return true }
         return scalars.contains { s in
             s == "\u{20E3}" || s.properties.isEmojiModifier || (0x1F1E6...0x1F1FF).contains(s.value)

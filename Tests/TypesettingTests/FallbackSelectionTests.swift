@@ -31,6 +31,23 @@ final class FallbackSelectionTests: XCTestCase {
         XCTAssertTrue(try families("I \u{2764}\u{FE0F} Paris").contains("Noto Color Emoji"))
     }
 
+    /// A variation selector after a character that is not an emoji selects nothing: a stray
+    /// U+FE0F after a space sent the space to the colour face, set an emoji wide (a hole in
+    /// the title), and one after a letter sent the letter there.
+    func testAStrayEmojiSelectorAfterTextIsIgnored() throws {
+        XCTAssertFalse(try families("Lone VS \u{FE0F} start").contains("Noto Color Emoji"))
+        XCTAssertFalse(try families("Lone VS\u{FE0F} start").contains("Noto Color Emoji"))
+        XCTAssertFalse(try families("Lone VS \u{FE0E} start").contains("Noto Sans Symbols"))
+        let paragraph = { (text: String) in
+            try Paragraph(AttributedText(text, attributes: TextAttributes()), library: self.library(), language: try XCTUnwrap(LanguageTag("en")))
+        }
+        let options = try TextLayoutOptions(width: 2000, height: 300, maxLines: 1)
+        XCTAssertEqual(TextLayout(try paragraph("Lone VS \u{FE0F} start"), options: options).size.width,
+                       TextLayout(try paragraph("Lone VS  start"), options: options).size.width, accuracy: 0.01)
+        // After an emoji it still selects.
+        XCTAssertTrue(try families("I \u{2764}\u{FE0F} Paris").contains("Noto Color Emoji"))
+    }
+
     /// Punctuation and marks of no script of their own that are used only with some scripts
     /// (Script_Extensions) find those scripts' faces wherever they stand, not only beside a
     /// letter of the script: the Arabic comma after a Latin name, the danda after English.
