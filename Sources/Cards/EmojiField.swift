@@ -8,7 +8,9 @@ import UnicodeText
 /// CANCEL TAG, the flags of England, Scotland and Wales); an emoji with emoji presentation by
 /// default, or any emoji character followed by U+FE0F, a skin-tone modifier or a ZWJ
 /// sequence; and an emoji above U+00FF with text presentation by default (☺, ✈), which draws
-/// as the font chooses. A bare digit, `#`, `©` or `®` is text, not an emoji, and is refused.
+/// as the font chooses. A bare digit, `#`, `©` or `®` is text, not an emoji, and is refused;
+/// so are a skin-tone modifier alone (a colour swatch) and one regional indicator (a letter
+/// in a box, half a flag).
 enum EmojiField {
     /// Nil when `value` is one emoji; otherwise the reason it is not.
     static func problem(_ value: String) -> String? {
@@ -26,9 +28,14 @@ enum EmojiField {
         if isKeycapBase(first) {
             return scalars.last == "\u{20E3}" && (scalars.count == 2 || (scalars.count == 3 && scalars[1] == "\u{FE0F}"))
         }
-        guard first.properties.isEmoji else { return false }
+        guard first.properties.isEmoji, !first.properties.isEmojiModifier else { return false }
+        if isRegionalIndicator(first) { return scalars.count == 2 && isRegionalIndicator(scalars[1]) }
         if first.properties.isEmojiPresentation || first.value > 0xFF { return true }
         return scalars.dropFirst().contains { $0 == "\u{FE0F}" || $0 == "\u{200D}" || $0.properties.isEmojiModifier }
+    }
+
+    private static func isRegionalIndicator(_ s: Unicode.Scalar) -> Bool {
+        (0x1F1E6...0x1F1FF).contains(s.value)
     }
 
     private static func isKeycapBase(_ s: Unicode.Scalar) -> Bool {

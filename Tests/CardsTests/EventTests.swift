@@ -61,7 +61,9 @@ final class EventTests: XCTestCase {
         for emoji in ["🎂", "1️⃣", "#⃣", "*️⃣", "🇯🇵", "🏴󠁧󠁢󠁥󠁮󠁧󠁿", "🏴󠁧󠁢󠁷󠁬󠁳󠁿", "👩🏽‍💻", "❤️‍🔥", "©️", "☺", "☺︎"] {
             XCTAssertNoThrow(try Event(title: "x", emoji: emoji), "\(emoji.unicodeScalars.map { String($0.value, radix: 16) })")
         }
-        for text in ["1", "#", "©", "ab", "😀😀", "e\u{301}", "1\u{20E3}\u{20E3}", "\u{20E3}", "😀 "] {
+        // A skin tone alone draws a colour swatch, one regional indicator a boxed letter.
+        for text in ["1", "#", "©", "ab", "😀😀", "e\u{301}", "1\u{20E3}\u{20E3}", "\u{20E3}", "😀 ",
+                     "\u{1F3FD}", "\u{1F3FD}\u{FE0F}", "\u{1F1E6}", "\u{1F1E6}\u{FE0F}"] {
             XCTAssertThrowsError(try Event(title: "x", emoji: text), text.debugDescription)
         }
         let long = "👩" + String(repeating: "\u{200D}👩", count: 8)
