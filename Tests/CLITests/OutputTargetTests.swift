@@ -213,7 +213,9 @@ final class OutputTargetTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(dangling.stderr, "sharecard draw: cannot write out.png: out.png is a symlink to a name that is not UTF-8; name the file itself\n")
         XCTAssertEqual(try String(contentsOfFile: bystander, encoding: .utf8), "precious")
 
-        let fd = open(&target, O_WRONLY | O_CREAT, 0o644)
+        // The target beside the link (a relative link resolves from its own folder), by bytes.
+        var besideTheLink: [CChar] = directory.path.utf8.map { CChar(bitPattern: $0) } + [CChar(UInt8(ascii: "/"))] + target
+        let fd = open(&besideTheLink, O_WRONLY | O_CREAT, 0o644)
         XCTAssertGreaterThanOrEqual(fd, 0)
         XCTAssertEqual(Glibc.write(fd, "old", 3), 3)
         close(fd)
@@ -221,7 +223,7 @@ final class OutputTargetTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(existing.status, 1)
         XCTAssertTrue(existing.stderr.contains("not UTF-8"), existing.stderr)
         var info = stat()
-        XCTAssertEqual(stat(&target, &info), 0)
+        XCTAssertEqual(stat(&besideTheLink, &info), 0)
         XCTAssertEqual(info.st_size, 3, "the existing target is untouched")
         XCTAssertEqual(try String(contentsOfFile: bystander, encoding: .utf8), "precious")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }, [])
