@@ -44,6 +44,20 @@ final class HardBreakTests: XCTestCase {
         XCTAssertEqual(cr.lines.map(\.text), lf.lines.map(\.text))
     }
 
+    /// A blank line (two newlines, or more, or a newline and a paragraph separator) softens
+    /// to one space as one newline does: it read as a double word space.
+    func testABlankLineSoftensToOneSpace() throws {
+        let title = "Our\nfirst\napartment\ntogether\nin\nthe city"
+        let one = try layout(title, maxLines: 2)
+        for blank in ["\n\n", "\n\n\n", "\r\n\r\n", "\n\u{2029}"] {
+            let soft = try layout(title.replacingOccurrences(of: "\n", with: blank), maxLines: 2)
+            XCTAssertTrue(soft.hardBreaksSoftened, blank.debugDescription)
+            XCTAssertEqual(soft.fontSizeInPoints, one.fontSizeInPoints, accuracy: 1e-9, blank.debugDescription)
+            XCTAssertEqual(soft.lines.map { $0.text.replacingOccurrences(of: "\u{2060}", with: "") }, one.lines.map(\.text), blank.debugDescription)
+            XCTAssertEqual(soft.lines.map(\.width), one.lines.map(\.width), blank.debugDescription)
+        }
+    }
+
     func testRightToLeftAndSeparatorsOtherThanNewline() throws {
         let hebrew = try layout("שנה טובה\u{2029}ומתוקה לכל\r\nהמשפחה\u{2028}והחברים", maxLines: 2)
         XCTAssertFalse(hebrew.truncated)
