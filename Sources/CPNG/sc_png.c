@@ -201,9 +201,17 @@ static void set_bgra_transforms(png_structp png, png_infop info) {
     /* The output's gamma. */
     png_set_alpha_mode_fixed(png, PNG_ALPHA_PNG, PNG_DEFAULT_sRGB);
     png_set_bgr(png);
-    /* Chunks after the image data that the pixels do not depend on are skipped unread. */
+}
+
+/* Every chunk the pixels do not depend on is skipped unread, before the image data as after
+ * it: libpng would otherwise inflate each zTXt and iTXt chunk (up to 8 MB apiece), so that a
+ * 2 MB photo holding 300 of them before its IDAT took 9 s to decode, and a 10 MiB upload about
+ * 40. Kept: the colour chunks the transforms read, and tRNS (the palette's or a colour's
+ * transparency); the critical chunks cannot be skipped. Set before `png_read_info`. */
+static void skip_unused_chunks(png_structp png) {
     static const png_byte used[] = {'b', 'K', 'G', 'D', 0, 'c', 'H', 'R', 'M', 0, 'g', 'A', 'M', 'A', 0,
-                                    'i', 'C', 'C', 'P', 0, 's', 'B', 'I', 'T', 0, 's', 'R', 'G', 'B', 0};
+                                    'i', 'C', 'C', 'P', 0, 's', 'B', 'I', 'T', 0, 's', 'R', 'G', 'B', 0,
+                                    't', 'R', 'N', 'S', 0};
     png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
     png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_AS_DEFAULT, used, (int)(sizeof used / 5));
 }
@@ -230,6 +238,7 @@ int sc_png_read_rows(const uint8_t *data, size_t size, uint32_t max_width, uint3
     } else {
         png_set_read_fn(png, &source, source_read);
         png_set_benign_errors(png, 1);
+        skip_unused_chunks(png);
         png_read_info(png, info);
         const uint32_t width = png_get_image_width(png, info), height = png_get_image_height(png, info);
         char message[160];
