@@ -29,10 +29,17 @@ enum OutputTarget: Sendable, Equatable {
             : "refusing to write an image to a terminal (\(shown: path)); name a file or a pipe")
     }
 
-    /// The target a batch writes a card to, in its `--out` folder: as `init(_:)`, but a FIFO
-    /// there that nobody reads is that card's error, not a wait: the name is the tool's, and
-    /// waiting held the whole batch up for good. One with a reader is written into.
+    /// The target a batch writes a card to, in its `--out` folder: as `init(_:)`, but the name
+    /// is the tool's, not the user's. So a symbolic link there under a card's name is that
+    /// card's error, not followed: whoever could put a link in a shared or reused folder could
+    /// otherwise have the batch replace any file its user may write (as the folder's journal,
+    /// a link is refused). And a FIFO there that nobody reads is an error, not a wait, which
+    /// held the whole batch up for good; one with a reader is written into.
     init(batchCard path: String) throws {
+        var link = stat()
+        if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
+            throw CommandError("cannot write \(shown: path): it is a symbolic link, and a batch's cards are its own files in the --out folder, not followed")
+        }
         self = try Self(path)
         if case .stream(let path, _) = self { self = .stream(path: path, waitsForReader: false) }
     }

@@ -204,9 +204,9 @@ final class BatchRecoveryTests: TemporaryDirectoryTestCase {
 
     /// A batch names its cards itself, so a FIFO under a card's name in `--out` that nobody
     /// reads is that line's error, not a wait: it held the batch up for good (two signals to
-    /// stop it). A directory there fails its line too; the other lines are written, and a
-    /// symlink to a file is followed, as `-o` follows one. (A FIFO that is read is written
-    /// into: the interruption tests stall a card that way.)
+    /// stop it). A directory or a symbolic link there fails its line too (a link is not
+    /// followed, unlike one named with `-o`); the other lines are written. (A FIFO that is read
+    /// is written into: the interruption tests stall a card that way.)
     func testAFIFONobodyReadsInTheOutFolderFailsItsLine() throws {
         try write(#"{"title": "One"}"# + "\n" + #"{"title": "Two"}"# + "\n" + #"{"title": "Three"}"# + "\n", to: "events.jsonl")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("out/000003.png"), withIntermediateDirectories: true)
@@ -225,10 +225,24 @@ final class BatchRecoveryTests: TemporaryDirectoryTestCase {
         try FileManager.default.removeItem(atPath: path("out/000002.png"))
         try FileManager.default.removeItem(atPath: path("out/000003.png"))
         try FileManager.default.createSymbolicLink(atPath: path("out/000002.png"), withDestinationPath: "../elsewhere.png")
+        // A symbolic link under a card's name is not followed: the name is the batch's own, as
+        // its journal's is, and a link put in a shared folder would have the batch replace a
+        // file outside it. That line fails; the file the link names is untouched.
         let again = try Sharecard.run(["batch", "events.jsonl", "--out", "out"], in: directory, timeout: 30)
-        XCTAssertEqual(again.status, 0, again.stderr)
-        XCTAssertEqual(again.stderr, "3 events: 2 written, 1 unchanged, 0 failed\n")
-        XCTAssertTrue(try Data(contentsOf: directory.appendingPathComponent("elsewhere.png")).starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        XCTAssertEqual(again.status, 1, again.stderr)
+        XCTAssertEqual(Set(again.stderrLines), [
+            "line 2: cannot write out/000002.png: it is a symbolic link, and a batch's cards are its own files in the --out folder, not followed",
+            "3 events: 1 written, 1 unchanged, 1 failed"], again.stderr)
+        XCTAssertEqual(try String(contentsOf: directory.appendingPathComponent("elsewhere.png"), encoding: .utf8), "old")
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: path("out/000002.png")), "../elsewhere.png")
+        // Nor one whose target is in the folder, nor a dangling one.
+        for destination in ["000001.png", "missing.png"] {
+            try FileManager.default.removeItem(atPath: path("out/000002.png"))
+            try FileManager.default.createSymbolicLink(atPath: path("out/000002.png"), withDestinationPath: destination)
+            let linked = try Sharecard.run(["batch", "events.jsonl", "--out", "out"], in: directory, timeout: 30)
+            XCTAssertEqual(linked.status, 1, linked.stderr)
+            XCTAssertTrue(linked.stderr.contains("line 2: cannot write out/000002.png: it is a symbolic link"), linked.stderr)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("out/missing.png")))
     }
 }
