@@ -20,8 +20,9 @@ enum BatchCommand {
             Each non-empty line is an event object, as for 'render --event', optionally with an
             "id" (letters, digits, '-' and '_') that names its PNG; without one the PNG is named
             after the line number (000042.png), and a "size" (a preset or WxH, as render's --size).
-            The file is read as a stream: a line may be up to 64 KiB (a longer one fails alone),
-            the file up to 256 MiB and 1,000,000 lines (past either, nothing is rendered).
+            The file is read once and its lines are held for the run (about 1 GB at the limits):
+            a line may be up to 64 KiB (a longer one fails alone), the file up to 256 MiB and
+            1,000,000 lines (past either, nothing is rendered).
             Each line is read once by the strict JSON parser templates are read by (UTF-8; no
             trailing commas, comments, NaN or repeated keys). Two lines naming the same PNG are
             an error before anything is written. Bad lines are reported as they fail, with their
