@@ -29,6 +29,11 @@ public struct SceneParser {
     /// The canvas of the document being read, for the checks that depend on it.
     private var designSize = Size(width: 1, height: 1)
     private let strokeMeter = StrokeOutlineMeter()
+    /// The image files read so far, by absolute path: a file several elements name is read
+    /// once, and its bytes and decoded pixels are shared.
+    private var assetsByPath: [String: ImageAsset] = [:]
+    /// The bytes of the distinct image files read so far (`maximumImageFileBytes`).
+    private var imageFileBytes = 0
     /// Every font family and image file named, in order, with their paths.
     public private(set) var uses = ResourceUses()
     /// Every image read, in order.
@@ -316,12 +321,30 @@ extension SceneParser {
         }
     }
 
+    /// The most bytes the distinct image files of one document may hold together: twice what
+    /// one file may. Each file was held as read, and a file named by 50 elements 50 times, so a
+    /// scene of 50 elements naming one padded 64 MB PNG took 3.2 GB before any check of pixels.
+    public var maximumImageFileBytes: Int { 2 * imageLimits.maxFileBytes }
+
+    /// The image file `node` names, read once per document however many elements name it.
+    fileprivate mutating func imageAsset(_ node: JSONNode) throws -> ImageAsset {
+        let name = try node.string(maximumLength: 4096)
+        let key = URL(fileURLWithPath: name, relativeTo: baseDirectory).standardizedFileURL.path
+        if let known = assetsByPath[key] { return known }
+        let asset = try ImageAsset.read(name, relativeTo: baseDirectory, limits: imageLimits, decodeNow: false, node: node)
+        imageFileBytes += asset.fileBytes.count
+        guard imageFileBytes <= maximumImageFileBytes else {
+            throw node.fail("the document's image files hold \(imageFileBytes) bytes with this one, over the limit of \(maximumImageFileBytes) for all of them")
+        }
+        assetsByPath[key] = asset
+        return asset
+    }
+
     /// An image's `src`: a file name beside the scene, or `{"from": "eventPhoto"}` (the
     /// event's photo) with an optional `"placeholder"` file drawn when the event has none.
     fileprivate mutating func imageSource(_ src: JSONNode) throws -> ImageSource {
         guard src.isObject else {
-            let asset = try ImageAsset.read(try src.string(maximumLength: 4096), relativeTo: baseDirectory, limits: imageLimits,
-                                            decodeNow: false, node: src)
+            let asset = try imageAsset(src)
             uses.images.append(ResourceUses.Image(path: src.path, asset: asset))
             return .asset(asset)
         }
@@ -329,8 +352,7 @@ extension SceneParser {
         let from = try src.required("from")
         guard try from.string(maximumLength: 32) == "eventPhoto" else { throw from.fail("the only image source besides a file is \"eventPhoto\"") }
         guard let placeholderNode = try src.optional("placeholder") else { return .eventPhoto(placeholder: nil) }
-        let placeholder = try ImageAsset.read(try placeholderNode.string(maximumLength: 4096), relativeTo: baseDirectory,
-                                              limits: imageLimits, decodeNow: false, node: placeholderNode)
+        let placeholder = try imageAsset(placeholderNode)
         uses.images.append(ResourceUses.Image(path: placeholderNode.path, asset: placeholder))
         return .eventPhoto(placeholder: placeholder)
     }

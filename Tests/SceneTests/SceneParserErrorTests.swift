@@ -84,6 +84,32 @@ final class SceneParserErrorTests: XCTestCase {
                        "elements[0].src: cannot read image file \(big.path): the file is 2000 bytes, over the limit of 1000")
     }
 
+    /// A file several elements name is read once; the distinct files of one document may hold
+    /// twice one file's limit between them. Each element read its file again, and held it: 50
+    /// elements naming one padded 64 MB PNG took 3.2 GB before any pixel was checked.
+    func testImageFilesAreReadOnceAndBoundedTogether() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scene-files-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = try Data(contentsOf: SceneGoldenTests.cases.appendingPathComponent("images/landscape.png"))
+        for name in ["a.png", "b.png", "c.png"] { try png.write(to: folder.appendingPathComponent(name)) }
+        let limits = ImageLimits(maxFileBytes: png.count + 10)
+        func parse(_ sources: [String]) -> String {
+            var parser = SceneParser(baseDirectory: folder, imageLimits: limits)
+            parser.decodesImages = false
+            let elements = sources.map { #"{"type": "image", "src": "\#($0)", "rect": [0, 0, 1, 1]}"# }.joined(separator: ", ")
+            do {
+                _ = try parser.parse(Data(#"{"width": 10, "height": 10, "elements": [\#(elements)]}"#.utf8))
+                return "parsed \(parser.assets.count) images"
+            } catch { return "\(error)" }
+        }
+        // One file named 40 times, and spelt another way: counted once.
+        XCTAssertEqual(parse(Array(repeating: "a.png", count: 40) + ["./a.png", "\(folder.path)/a.png"]), "parsed 42 images")
+        XCTAssertEqual(parse(["a.png", "b.png", "a.png", "b.png"]), "parsed 4 images")
+        XCTAssertEqual(parse(["a.png", "b.png", "c.png"]),
+                       "elements[2].src: the document's image files hold \(3 * png.count) bytes with this one, over the limit of \(2 * (png.count + 10)) for all of them")
+    }
+
     func testBadImagesAndFilters() {
         XCTAssertEqual(error(##"{"width": 10, "height": 10, "elements": [{"type": "image", "src": "missing.png", "rect": [0, 0, 1, 1]}]}"##),
                        "elements[0].src: cannot read image file missing.png: no such file")
