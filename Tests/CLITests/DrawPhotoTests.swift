@@ -38,6 +38,10 @@ final class DrawPhotoTests: TemporaryDirectoryTestCase {
         let corrupt = try Sharecard.run(["draw", template, "--photo", text.path, "-o", "out.png"], in: directory)
         XCTAssertEqual(corrupt.status, 1)
         XCTAssertTrue(corrupt.stderr.hasPrefix("sharecard draw: \(text.path): "), corrupt.stderr)
+        // From standard input, named as the other messages name it.
+        let piped = try Sharecard.run(["draw", template, "--photo", "-", "-o", "out.png"], stdin: Data("not a photo\n".utf8), in: directory)
+        XCTAssertEqual(piped.status, 1)
+        XCTAssertTrue(piped.stderr.hasPrefix("sharecard draw: <stdin>: "), piped.stderr)
         let missing = try Sharecard.run(["draw", template, "--photo", "missing.jpg", "-o", "out.png"], in: directory)
         XCTAssertEqual(missing.status, 1)
         XCTAssertTrue(missing.stderr.hasPrefix("sharecard draw: cannot read missing.jpg: "), missing.stderr)
