@@ -70,7 +70,7 @@ enum BatchFile {
 
         mutating func endLine(path: String) throws {
             guard number <= BatchFile.maximumLines else {
-                throw CommandError("\(shown: path == "-" ? "<stdin>" : path): a batch file has more than \(BatchFile.maximumLines) lines, over the limit (split it into several batches)")
+                throw CommandError("\(shown: InputFile.displayName(path)): a batch file has more than \(BatchFile.maximumLines) lines, over the limit (split it into several batches)")
             }
             if isOverLimit {
                 lines.append(BatchInput.Line(number: number, text: Data(), isOverLimit: true))

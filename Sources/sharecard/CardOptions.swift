@@ -68,7 +68,7 @@ enum CardOptions {
                 _ = try BatchInput.takeID(from: &object)
                 return try EventDecoder().decode(object, otherFields: ["id"])
             } catch {
-                throw CommandError("\(shown: path == "-" ? "<stdin>" : path): \(error)")
+                throw CommandError("\(shown: InputFile.displayName(path)): \(error)")
             }
         }
         guard let titleFlag = args.value("title") else { throw UsageError(description: "missing --title TEXT (or --event FILE)") }

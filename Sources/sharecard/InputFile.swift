@@ -83,9 +83,12 @@ func readInput(_ path: String, maxBytes: Int, what: String) throws -> Data {
 }
 
 extension InputFile {
+    /// How a message names the input at `path`: `-` is standard input, `<stdin>`.
+    static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+
     /// The one-line message for `failure` reading `path`, which holds `what`.
     static func message(_ failure: Failure, path: String, what: String) -> String {
-        let name = path == "-" ? "<stdin>" : path
+        let name = displayName(path)
         switch failure {
         case .unreadable(let reason): return "cannot read \(shown: name): \(reason)"
         case .tooLarge(let bytes?, let limit): return "\(shown: name): \(what) is \(bytes) bytes, over the limit of \(limit)"

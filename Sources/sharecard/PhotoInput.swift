@@ -58,12 +58,8 @@ enum PhotoInput {
     private static func load(_ path: String, decode: ([UInt8]) throws(PhotoInputError) -> EventPhoto) throws -> EventPhoto {
         let data = try read(path)
         try HashingLibrary.require()
-        do { return try decode(data) } catch { throw CommandError("\(shown: shownName(path)): \(error)") }
+        do { return try decode(data) } catch { throw CommandError("\(shown: InputFile.displayName(path)): \(error)") }
     }
-
-    /// How a message names the photo at `path`: standard input as `<stdin>`, as the other
-    /// messages name it.
-    private static func shownName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
 
     /// The bytes of the photo at `path` (`-`: standard input), no more than `limits` allows. A
     /// FIFO or device is read to its end: `/dev/null` gives an empty file, which decoding
@@ -71,9 +67,9 @@ enum PhotoInput {
     static func read(_ path: String, regularFileOnly: Bool = false) throws -> [UInt8] {
         do { return Array(try InputFile.read(path, maxBytes: limits.maxFileBytes, regularFileOnly: regularFileOnly)) } catch {
             switch error {
-            case .unreadable(let reason): throw CommandError("cannot read \(shown: shownName(path)): \(reason)")
-            case .tooLarge(let bytes?, let limit): throw CommandError("\(shown: shownName(path)): photo too large: the file is \(bytes) bytes, over the limit of \(limit)")
-            case .tooLarge(nil, let limit): throw CommandError("\(shown: shownName(path)): photo too large: more than \(limit) bytes")
+            case .unreadable(let reason): throw CommandError("cannot read \(shown: InputFile.displayName(path)): \(reason)")
+            case .tooLarge(let bytes?, let limit): throw CommandError("\(shown: InputFile.displayName(path)): photo too large: the file is \(bytes) bytes, over the limit of \(limit)")
+            case .tooLarge(nil, let limit): throw CommandError("\(shown: InputFile.displayName(path)): photo too large: more than \(limit) bytes")
             }
         }
     }
