@@ -29,13 +29,9 @@ enum EmojiField {
             return scalars.last == "\u{20E3}" && (scalars.count == 2 || (scalars.count == 3 && scalars[1] == "\u{FE0F}"))
         }
         guard first.properties.isEmoji, !first.properties.isEmojiModifier else { return false }
-        if isRegionalIndicator(first) { return scalars.count == 2 && isRegionalIndicator(scalars[1]) }
+        if first.isRegionalIndicator { return scalars.count == 2 && scalars[1].isRegionalIndicator }
         if first.properties.isEmojiPresentation || first.value > 0xFF { return true }
         return scalars.dropFirst().contains { $0 == "\u{FE0F}" || $0 == "\u{200D}" || $0.properties.isEmojiModifier }
-    }
-
-    private static func isRegionalIndicator(_ s: Unicode.Scalar) -> Bool {
-        (0x1F1E6...0x1F1FF).contains(s.value)
     }
 
     private static func isKeycapBase(_ s: Unicode.Scalar) -> Bool {

@@ -50,7 +50,7 @@ public enum BreakFlaw: String, Sendable, CaseIterable {
     }
 
     private static func isEmoji(_ s: Unicode.Scalar) -> Bool {
-        s.properties.isEmojiPresentation || (0x1F1E6...0x1F1FF).contains(s.value)
+        s.properties.isEmojiPresentation || s.isRegionalIndicator
             || (s.properties.isEmoji && s.value > 0xFF && !(0x2000...0x206F).contains(s.value))
     }
 

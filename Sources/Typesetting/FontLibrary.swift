@@ -243,7 +243,7 @@ public struct FontLibrary: Sendable {
         if afterAnEmoji && scalars.contains("\u{FE0E}") { return false }
         if let first = scalars.first, first.properties.isEmojiPresentation { return true }
         return scalars.contains { s in
-            s == "\u{20E3}" || s.properties.isEmojiModifier || (0x1F1E6...0x1F1FF).contains(s.value)
+            s == "\u{20E3}" || s.properties.isEmojiModifier || s.isRegionalIndicator
         }
     }
 }
