@@ -19,9 +19,12 @@ public struct Paragraph: Sendable {
         let script: ScriptTag
         /// The language to shape with: the paragraph's, or the Han variant's for CJK scripts.
         let language: LanguageTag
-        /// Line box parts at the run's nominal size, in points.
-        let ascentInPoints: Double
-        let descentInPoints: Double
+        /// Whether the face was found down the fallback chain rather than named by the run.
+        let isFallback: Bool
+        /// Line box parts at the run's nominal size, in points: the face's own metrics, or for
+        /// a fallback face as much of them as `fallbackLineBox` lets it ask for.
+        var ascentInPoints: Double
+        var descentInPoints: Double
         let lineGapInPoints: Double
     }
 
@@ -64,6 +67,16 @@ public struct Paragraph: Sendable {
     /// size: TeX's `\lineskip` (1 pt at 10 pt), which it puts between lines whose boxes would
     /// otherwise come closer.
     static let inkClearanceInEms = 0.1
+
+    /// The tallest line box a face found down the fallback chain may ask for, in ems of its
+    /// size: the ascent and descent most Noto faces declare (1,069 and 293 units of 1,000), which
+    /// the UI variants of the taller ones share. Faces drawn for stacked marks declare far more
+    /// (Noto Sans Arabic 2.11 em a line, Symbols 2.05, Myanmar 2.18, Tibetan 2.82), so one
+    /// borrowed letter used to space every line of a title for marks it did not hold. Such a
+    /// face's glyphs in the paragraph still get room: its line box reaches to their ink plus
+    /// `inkClearanceInEms`, never past what the face declares. A face the text names counts
+    /// with its own metrics, whatever they are: choosing it chose them.
+    static let fallbackLineBoxInEms = (ascent: 1.069, descent: 0.293)
 
     /// The width (nominal points) of the hyphen a line ending at each break after a soft
     /// hyphen (U+00AD) shows: the author's hyphenation point, drawn as a dictionary's is.
@@ -120,6 +133,7 @@ public struct Paragraph: Sendable {
             let k = a.sizeInPoints / Double(p.face.unitsPerEm)
             items.append(Item(range: p.start..<p.end, runIndex: p.run, face: p.face, level: p.level, script: p.script,
                               language: HanVariant.scripts.contains(p.script) ? hanLanguage : language,
+                              isFallback: p.face !== runFaces[p.run],
                               ascentInPoints: Double(p.face.metrics.ascender) * k,
                               descentInPoints: Double(-p.face.metrics.descender) * k,
                               lineGapInPoints: Double(p.face.metrics.lineGap) * k))
@@ -166,16 +180,14 @@ public struct Paragraph: Sendable {
             }
         }
         flush()
-        self.items = items
         missingClusters = missing
         self.missingText = missingText
-        uniformLineMetrics = Paragraph.uniformLineMetrics(items: items, text: text, library: library)
 
         var advance = [Double](repeating: 0, count: units.count + 1)
         var overhangs: [Int: (above: Double, below: Double)] = [:]
         var shapedItems: [ShapedRun] = []
         shapedItems.reserveCapacity(items.count)
-        for item in items {
+        for (index, item) in items.enumerated() {
             let a = text.runs[item.runIndex].attributes
             let shaped = Shaper.shape(utf16: units, range: item.range, face: item.face, direction: item.level.direction,
                                       script: item.script, language: item.language, features: a.features)
@@ -185,15 +197,25 @@ public struct Paragraph: Sendable {
             // Letters and marks only: a colour emoji is a picture set in its face's own generous
             // box (1900 and 500 of 2048 units), which its bitmap's edges reach a little past.
             let (ascender, descender) = (item.face.metrics.ascender, -item.face.metrics.descender)
+            var inkTop = Int.min, inkBottom = Int.min
             for glyph in shaped.glyphs where !item.face.isColorBitmap {
                 guard let reach = item.face.inkReach(of: glyph.glyphID) else { continue }
                 let top = reach.top + Int(glyph.yOffset), bottom = reach.bottom - Int(glyph.yOffset)
+                inkTop = max(inkTop, top)
+                inkBottom = max(inkBottom, bottom)
                 guard top > ascender || bottom > descender else { continue }
                 let clearance = Paragraph.inkClearanceInEms * a.sizeInPoints
                 var overhang = overhangs[glyph.cluster] ?? (above: 0, below: 0)
                 if top > ascender { overhang.above = max(overhang.above, Double(top) * k + clearance) }
                 if bottom > descender { overhang.below = max(overhang.below, Double(bottom) * k + clearance) }
                 overhangs[glyph.cluster] = overhang
+            }
+            if item.isFallback {
+                let box = Paragraph.fallbackLineBox(declared: (item.ascentInPoints, item.descentInPoints),
+                                                    inkInPoints: inkTop == Int.min ? nil : (Double(inkTop) * k, Double(inkBottom) * k),
+                                                    sizeInPoints: a.sizeInPoints)
+                items[index].ascentInPoints = box.ascent
+                items[index].descentInPoints = box.descent
             }
             let trackingEms = Paragraph.trackingInEms(a, script: item.script)
             if trackingEms != 0 {
@@ -206,6 +228,8 @@ public struct Paragraph: Sendable {
             }
         }
         self.shapedItems = shapedItems
+        self.items = items
+        uniformLineMetrics = Paragraph.uniformLineMetrics(items: items, text: text, library: library)
         var prefix = [Double](repeating: 0, count: units.count + 1)
         for i in 0..<units.count { prefix[i + 1] = prefix[i] + advance[i] }
         prefixWidth = prefix
@@ -309,8 +333,25 @@ public struct Paragraph: Sendable {
         return (ascent, descent, gap)
     }
 
-    /// Each face the items use, at the item's size but no larger than the paragraph's own
-    /// (the first run's); the style's face when nothing is drawable.
+    /// A fallback face's line box at its run's size, in points: the face's `declared` ascent and
+    /// descent capped at `fallbackLineBoxInEms`, raised again to reach its glyphs' ink (`top`
+    /// above the baseline, `bottom` below, nil when none has ink) with the clearance kept
+    /// around ink, but never past what the face declares (ink beyond that is a line's own
+    /// overhang, as for any face).
+    static func fallbackLineBox(declared: (ascent: Double, descent: Double), inkInPoints: (top: Double, bottom: Double)?,
+                                sizeInPoints: Double) -> (ascent: Double, descent: Double) {
+        let clearance = inkClearanceInEms * sizeInPoints
+        var ascent = min(declared.ascent, fallbackLineBoxInEms.ascent * sizeInPoints)
+        var descent = min(declared.descent, fallbackLineBoxInEms.descent * sizeInPoints)
+        if let ink = inkInPoints {
+            ascent = max(ascent, min(declared.ascent, ink.top + clearance))
+            descent = max(descent, min(declared.descent, ink.bottom + clearance))
+        }
+        return (ascent, descent)
+    }
+
+    /// Each face the items use (a fallback face with its capped box), at the item's size but no
+    /// larger than the paragraph's own (the first run's); the style's face when nothing is drawable.
     static func uniformLineMetrics(items: [Item], text: AttributedText,
                                    library: FontLibrary) -> (ascent: Double, descent: Double, gap: Double) {
         guard !items.isEmpty else {
@@ -321,11 +362,11 @@ public struct Paragraph: Sendable {
         }
         var ascent = 0.0, descent = 0.0, gap = 0.0
         for item in items {
-            let size = min(text.runs[item.runIndex].attributes.sizeInPoints, text.primarySizeInPoints)
-            let k = size / Double(item.face.unitsPerEm)
-            ascent = max(ascent, Double(item.face.metrics.ascender) * k)
-            descent = max(descent, Double(-item.face.metrics.descender) * k)
-            gap = max(gap, Double(item.face.metrics.lineGap) * k)
+            let size = text.runs[item.runIndex].attributes.sizeInPoints
+            let k = min(size, text.primarySizeInPoints) / size
+            ascent = max(ascent, item.ascentInPoints * k)
+            descent = max(descent, item.descentInPoints * k)
+            gap = max(gap, item.lineGapInPoints * k)
         }
         return (ascent, descent, gap)
     }
