@@ -61,6 +61,11 @@ final class RendererVersionTests: XCTestCase {
         // `gradient` deepens its corner in the colour's own hue, where 28 % black greyed the
         // pastels (also a template change, named by the template's version).
         "17": "4ca7234399aece1b55e756c743791226cebda8a7611df35c76301fca8ab77126",
+        // 18: a face found down the fallback chain (not CJK) asks for at most Noto's common line
+        // box and for its glyphs' ink beyond it: Arabic, Tibetan, Myanmar and symbols no longer
+        // space every line for marks they do not hold. The corpus gained an Arabic card and a
+        // Latin title with a symbol.
+        "18": "51b637cfe69e2dc7efedeabe0e55b5c0c85ae02543c6e791fef536bf8afece83",
     ]
     /// "renderer version, output token and encoder revision" → digest of three of the corpus's
     /// cards encoded so (new pixels are new bytes, so a renderer version records its own).
@@ -114,6 +119,10 @@ final class RendererVersionTests: XCTestCase {
         "17 png 5": "9aefdfa5c998e2b7c622b5bec5eb1ac69c4570749e62de3ca63e0f751903b8e4",
         "17 jpeg-q90 2": "9d43b53a08bb16559a568821f82b0de7efa518033b9c31681945b23187f11fd9",
         "17 webp-q90 1": "51f7c56eea702650e0aa011a9d28b54fd360451a7277888071d88779ff0c2fca",
+        // 18 moves none of the three cards encoded.
+        "18 png 5": "9aefdfa5c998e2b7c622b5bec5eb1ac69c4570749e62de3ca63e0f751903b8e4",
+        "18 jpeg-q90 2": "9d43b53a08bb16559a568821f82b0de7efa518033b9c31681945b23187f11fd9",
+        "18 webp-q90 1": "51f7c56eea702650e0aa011a9d28b54fd360451a7277888071d88779ff0c2fca",
     ]
 
     static let photos = EventPhotoCardTests.fixtures
@@ -130,7 +139,8 @@ final class RendererVersionTests: XCTestCase {
 
     /// Every template with the golden titles at the card size, the photo and portrait templates
     /// with a photo of three faces (found by the detector), a story and a scale-2 card, and
-    /// (since version 6; the digests of earlier versions are of the corpus without it) a Korean banner.
+    /// (since version 6; the digests of earlier versions are of the corpus without it) a Korean banner,
+    /// and since version 18 an Arabic card and a Latin title with a symbol.
     static func corpus() throws -> [(name: String, card: RenderedCard)] {
         let catalog = try CardGoldenTests.catalog.get(), renderer = try CardGoldenTests.renderer.get()
         var cards: [(String, RenderedCard)] = []
@@ -156,6 +166,12 @@ final class RendererVersionTests: XCTestCase {
         let korean = try Card(try Event(title: "우리 가족 첫 캠핑 여행 🏕️ 2026", date: EventDate(iso8601: "2026-05-14"),
                                         template: "snapshot", locale: "ko"), catalog: catalog, size: CardSize(parsing: "banner"))
         cards.append(("snapshot/korean-banner", try renderer.render(korean)))
+        // Since version 18: an Arabic title (its face's line box capped) and a Latin one with a
+        // borrowed symbol.
+        let arabic = try Card(try Event(title: "عيد ميلاد سعيد يا أمي الغالية", template: "classic", locale: "ar"), catalog: catalog)
+        cards.append(("classic/arabic", try renderer.render(arabic)))
+        let symbol = try Card(try Event(title: "Chess night ♞ at the club with friends", template: "dated"), catalog: catalog)
+        cards.append(("dated/symbol", try renderer.render(symbol)))
         return cards
     }
 
