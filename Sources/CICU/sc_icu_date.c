@@ -342,9 +342,30 @@ static int32_t sc_icu_styled_skeleton(const char *locale_id, const UChar *zone, 
     return length;
 }
 
+/* Each date's span in a formatted interval (field 0 the start's, 1 the end's) into `ends`. */
+static void sc_icu_interval_spans(const UFormattedValue *value, int32_t ends[4], UErrorCode *code) {
+    UConstrainedFieldPosition *position = sc_icu_i18n.ucfpos_open(code);
+    if (position == NULL || U_FAILURE(*code)) {
+        if (position != NULL) sc_icu_i18n.ucfpos_close(position);
+        return;
+    }
+    sc_icu_i18n.ucfpos_constrainCategory(position, UFIELD_CATEGORY_DATE_INTERVAL_SPAN, code);
+    while (U_SUCCESS(*code) && sc_icu_i18n.ufmtval_nextPosition(value, position, code)) {
+        int32_t field = sc_icu_i18n.ucfpos_getField(position, code);
+        int32_t begin = -1, end = -1;
+        sc_icu_i18n.ucfpos_getIndexes(position, &begin, &end, code);
+        if (U_SUCCESS(*code) && (field == 0 || field == 1) && 0 <= begin && begin <= end) {
+            ends[2 * field] = begin;
+            ends[2 * field + 1] = end;
+        }
+    }
+    sc_icu_i18n.ucfpos_close(position);
+}
+
 int32_t sc_icu_format_date_interval(const char *locale_id, double start_ms, double end_ms,
                                     int32_t utc_offset_seconds, int32_t with_time,
-                                    uint16_t *out, int32_t capacity, char *err, size_t err_size) {
+                                    uint16_t *out, int32_t capacity, int32_t ends[4], char *err, size_t err_size) {
+    for (int i = 0; i < 4; i++) ends[i] = -1;
     UChar zone[16];
     int32_t status = sc_icu_date_arguments(locale_id, utc_offset_seconds, out, capacity, zone, err, err_size);
     if (status != 0) return status;
@@ -383,6 +404,8 @@ int32_t sc_icu_format_date_interval(const char *locale_id, double start_ms, doub
             } else {
                 memcpy(out, text, (size_t)text_length * sizeof(UChar));
                 length = text_length;
+                sc_icu_interval_spans(value, ends, &code);
+                if (U_FAILURE(code)) length = -1;
             }
         } else if (U_SUCCESS(code)) {
             code = U_INTERNAL_PROGRAM_ERROR;

@@ -34,7 +34,13 @@ typedef struct {
     __typeof__(&udtitvfmt_open) udtitvfmt_open;
     __typeof__(&udtitvfmt_openResult) udtitvfmt_openResult;
     __typeof__(&udtitvfmt_resultAsValue) udtitvfmt_resultAsValue;
+    __typeof__(&ucfpos_close) ucfpos_close;
+    __typeof__(&ucfpos_constrainCategory) ucfpos_constrainCategory;
+    __typeof__(&ucfpos_getField) ucfpos_getField;
+    __typeof__(&ucfpos_getIndexes) ucfpos_getIndexes;
+    __typeof__(&ucfpos_open) ucfpos_open;
     __typeof__(&ufmtval_getString) ufmtval_getString;
+    __typeof__(&ufmtval_nextPosition) ufmtval_nextPosition;
     __typeof__(&unumsys_close) unumsys_close;
     __typeof__(&unumsys_getRadix) unumsys_getRadix;
     __typeof__(&unumsys_isAlgorithmic) unumsys_isAlgorithmic;

@@ -28,16 +28,62 @@ public struct LocalizedDateFormat: Hashable, Sendable {
         }
     }
 
-    /// A range with the shared fields written once, such as "June 1 – 3, 2024".
+    /// A range with the shared fields written once, such as "June 1 – 3, 2024", with each
+    /// date's own part in a first-strong isolate (`isolatingEnds`).
     public func string(millisecondsSince1970 start: Double, to end: Double) throws(UnicodeTextError) -> String {
-        try format { out, capacity, message, messageSize in
-            sc_icu_format_date_interval(locale.formattingIdentifier, start, end, Int32(utcOffsetSeconds), showsTime ? 1 : 0,
-                                        out, capacity, message, messageSize)
+        var ends: [Int32] = [-1, -1, -1, -1]
+        let units = try formatUnits { out, capacity, message, messageSize in
+            ends.withUnsafeMutableBufferPointer { e in
+                sc_icu_format_date_interval(locale.formattingIdentifier, start, end, Int32(utcOffsetSeconds), showsTime ? 1 : 0,
+                                            out, capacity, e.baseAddress!, message, messageSize)
+            }
         }
+        var spans: [Range<Int>] = []
+        for pair in [0, 2] {
+            let begin = Int(ends[pair]), end = Int(ends[pair + 1])
+            if begin >= 0, begin <= end, end <= units.count { spans.append(begin..<end) }
+        }
+        return String(utf16Units: LocalizedDateFormat.isolatingEnds(units, spans: spans)[...])
+    }
+
+    /// `units` with each of `spans` (a range's start and end, ascending and apart) wrapped in
+    /// U+2068 FIRST STRONG ISOLATE … U+2069 POP DIRECTIONAL ISOLATE, so that bidi reordering never
+    /// joins one date's runs to the other's: in Urdu, "1 جون، 2025 کو 6:30 PM – 2 جون، 2025 کو 9:00
+    /// PM" read "PM – 2" as one left-to-right run and set the end's day beside the start's time.
+    /// Isolates hide their letters from the paragraph's first-strong rule (UAX #9 P2), so when the
+    /// text outside them would give another direction than the whole range did (none, for a
+    /// range that is all dates and a dash), a mark of the range's own direction (U+200E or
+    /// U+200F) goes first. A range bidi leaves in logical order (every level 0: no right-to-left
+    /// letter or Arabic digit) is returned as ICU wrote it, since isolates would change nothing
+    /// there; so are spans out of order, overlapping or out of bounds.
+    static func isolatingEnds(_ units: [UInt16], spans: [Range<Int>]) -> [UInt16] {
+        guard !spans.isEmpty, spans.allSatisfy({ $0.upperBound <= units.count }),
+              zip(spans, spans.dropFirst()).allSatisfy({ $0.upperBound <= $1.lowerBound }),
+              spans.contains(where: { !$0.isEmpty }),
+              let plain = try? BidiParagraph(utf16: units), plain.levels.contains(where: { $0.value != 0 }) else { return units }
+        var isolated: [UInt16] = []
+        isolated.reserveCapacity(units.count + 2 * spans.count + 1)
+        var next = 0
+        for span in spans where !span.isEmpty {
+            isolated += units[next..<span.lowerBound]
+            isolated.append(0x2068)
+            isolated += units[span]
+            isolated.append(0x2069)
+            next = span.upperBound
+        }
+        isolated += units[next...]
+        let before = plain.direction
+        guard let after = try? BidiParagraph(utf16: isolated).direction, after != before else { return isolated }
+        return [before == .rightToLeft ? 0x200F : 0x200E] + isolated
     }
 
     /// Calls an ICU formatting function with a UTF-16 buffer, growing it once when too small.
     private func format(_ call: (UnsafeMutablePointer<UInt16>, Int32, UnsafeMutablePointer<CChar>, Int) -> Int32) throws(UnicodeTextError) -> String {
+        String(decoding: try formatUnits(call), as: UTF16.self)
+    }
+
+    /// The UTF-16 text an ICU formatting function writes, growing the buffer once when too small.
+    private func formatUnits(_ call: (UnsafeMutablePointer<UInt16>, Int32, UnsafeMutablePointer<CChar>, Int) -> Int32) throws(UnicodeTextError) -> [UInt16] {
         for capacity in [256, 4096] {
             var out = [UInt16](repeating: 0, count: capacity)
             var message = [CChar](repeating: 0, count: 1024)
@@ -45,7 +91,7 @@ public struct LocalizedDateFormat: Hashable, Sendable {
                 message.withUnsafeMutableBufferPointer { m in call(o.baseAddress!, Int32(capacity), m.baseAddress!, m.count) }
             }
             if length >= 0, Int(length) <= capacity {
-                return String(decoding: out[..<Int(length)], as: UTF16.self)
+                return Array(out[..<Int(length)])
             }
             guard length == SC_ICU_ERROR_CAPACITY else {
                 throw .icu("formatting a date for \(locale.tag): \(message.stringBeforeNUL)")

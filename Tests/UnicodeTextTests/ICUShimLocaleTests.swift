@@ -39,6 +39,7 @@ final class ICUShimLocaleTests: XCTestCase {
         var out = [UInt16](repeating: 0xFFFF, count: 4)
         var message = [CChar](repeating: 0, count: 128)
         let june1 = 1_717_200_000_000.0
+        var ends: [Int32] = [7, 7, 7, 7]
         XCTAssertEqual(sc_icu_format_date(nil, june1, 0, 0, &out, 4, &message, message.count), Int32(SC_ICU_ERROR_ARGUMENT))
         XCTAssertEqual(sc_icu_format_date("en", .nan, 0, 0, &out, 4, &message, message.count), Int32(SC_ICU_ERROR_ARGUMENT))
         XCTAssertEqual(sc_icu_format_date("en", 1e300, 0, 0, &out, 4, &message, message.count), Int32(SC_ICU_ERROR_ARGUMENT))
@@ -46,14 +47,15 @@ final class ICUShimLocaleTests: XCTestCase {
         // "June 1, 2024" does not fit in 3 code units; the 4th is untouched.
         XCTAssertEqual(sc_icu_format_date("en", june1, 0, 0, &out, 3, &message, message.count), Int32(SC_ICU_ERROR_CAPACITY))
         XCTAssertEqual(out[3], 0xFFFF)
-        XCTAssertEqual(sc_icu_format_date_interval("en", june1, .infinity, 0, 0, &out, 4, &message, message.count), Int32(SC_ICU_ERROR_ARGUMENT))
-        XCTAssertEqual(sc_icu_format_date_interval("en", june1, june1 + 86_400_000, 0, 0, &out, 3, &message, message.count),
+        XCTAssertEqual(sc_icu_format_date_interval("en", june1, .infinity, 0, 0, &out, 4, &ends, &message, message.count), Int32(SC_ICU_ERROR_ARGUMENT))
+        XCTAssertEqual(sc_icu_format_date_interval("en", june1, june1 + 86_400_000, 0, 0, &out, 3, &ends, &message, message.count),
                        Int32(SC_ICU_ERROR_CAPACITY))
         XCTAssertEqual(out[3], 0xFFFF)
+        XCTAssertEqual(ends, [-1, -1, -1, -1], "no spans of a range that was not written")
         // A locale ICU cannot format with is a failure code with ICU's reason, not a trap.
         let status = sc_icu_format_date("en@numbers=bogus", june1, 0, 0, &out, 4, &message, message.count)
         XCTAssertLessThan(status, 0)
         XCTAssertFalse(message.stringBeforeNUL.isEmpty)
-        XCTAssertLessThan(sc_icu_format_date_interval("en@numbers=bogus", june1, june1, 0, 0, &out, 4, &message, message.count), 0)
+        XCTAssertLessThan(sc_icu_format_date_interval("en@numbers=bogus", june1, june1, 0, 0, &out, 4, &ends, &message, message.count), 0)
     }
 }

@@ -23,7 +23,7 @@ final class LocalizedDateRangeTests: XCTestCase {
         let august3 = 1_722_643_200_000.0, january3 = 1_735_862_400_000.0
         for (tag, expected) in Self.reference {
             let format = try LocalizedDateFormat(locale: CanonicalLocale(tag), utcOffsetSeconds: 0, showsTime: false)
-            let ranges = try [june3, august3, january3].map { try format.string(millisecondsSince1970: june1, to: $0) }
+            let ranges = try [june3, august3, january3].map { try Self.withoutIsolation(format.string(millisecondsSince1970: june1, to: $0)) }
             XCTAssertEqual(ranges, expected, tag)
             XCTAssertFalse(ranges.contains { $0.contains("/") }, "\(tag): numeric short form \(ranges)")
         }
@@ -34,5 +34,73 @@ final class LocalizedDateRangeTests: XCTestCase {
         let june1 = 1_717_200_000_000.0
         let format = try LocalizedDateFormat(locale: CanonicalLocale("ja"), utcOffsetSeconds: 0, showsTime: true)
         XCTAssertEqual(try format.string(millisecondsSince1970: june1, to: june1 + 2 * 86_400_000), "2024年6月1日 0:00～2024年6月3日 0:00")
+    }
+
+    /// ICU's text: the isolates around each date and a leading direction mark taken out.
+    static func withoutIsolation(_ range: String) -> String {
+        var scalars = range.unicodeScalars.filter { $0 != "\u{2068}" && $0 != "\u{2069}" }
+        if let first = scalars.first, first == "\u{200E}" || first == "\u{200F}" { scalars.removeFirst() }
+        var text = ""
+        text.unicodeScalars.append(contentsOf: scalars)
+        return text
+    }
+
+    /// Each date of a range is isolated, so bidi reordering never joins one date's runs to the
+    /// other's: shown left to right, a right-to-left range has all of its start right of all of
+    /// its end (in Urdu, "6:30 PM – 2" made one left-to-right run and set the end's day beside
+    /// the start's time), a left-to-right one left of it; and the range keeps the direction its
+    /// text had without the isolates. Locales of every right-to-left script ICU writes dates in,
+    /// with and without the time, digits of each locale's own.
+    func testEachDateOfARangeIsIsolatedAndKeepsTheRangesDirection() throws {
+        let start = 1_748_784_600_000.0  // 2025-06-01 13:30 UTC
+        let ends = [start + 2 * 86_400_000, start + 86_400_000 + 9_000_000, start + 3_600_000, start + 40 * 86_400_000]
+        for tag in ["ur", "ar", "fa", "he", "ps", "ckb", "sd", "ug", "yi", "en", "de", "ja", "hi", "ar-u-nu-latn", "fa-u-nu-latn"] {
+            for showsTime in [false, true] {
+                let format = try LocalizedDateFormat(locale: CanonicalLocale(tag), utcOffsetSeconds: 5 * 3600, showsTime: showsTime)
+                for end in ends {
+                    let range = try format.string(millisecondsSince1970: start, to: end)
+                    let units = Array(range.utf16)
+                    let context = "\(tag)\(showsTime ? " with time" : ""): \(range.debugDescription)"
+                    let opens = units.indices.filter { units[$0] == 0x2068 }, closes = units.indices.filter { units[$0] == 0x2069 }
+                    guard opens.count == 2, closes.count == 2, opens[0] < closes[0], closes[0] < opens[1], opens[1] < closes[1] else {
+                        if try BidiParagraph(range).levels.allSatisfy({ $0.value == 0 }) {
+                            // Left to right throughout: ICU's text, whose order no isolate changes.
+                            XCTAssertEqual(Self.withoutIsolation(range), range, context)
+                        } else {
+                            // An hour later on the same day, without the time, is one date as ICU writes it.
+                            XCTAssertEqual(range, try format.string(millisecondsSince1970: start), "\(context): not two isolated dates")
+                        }
+                        continue
+                    }
+                    let plain = Array(Self.withoutIsolation(range).utf16)
+                    let paragraph = try BidiParagraph(utf16: units)
+                    XCTAssertEqual(paragraph.direction, try BidiParagraph(utf16: plain).direction, context)
+                    let visual = try paragraph.line(0..<units.count).visualOrder
+                    let first = (opens[0] + 1)..<closes[0], second = (opens[1] + 1)..<closes[1]
+                    let firstColumns = visual.indices.filter { first.contains(visual[$0]) }
+                    let secondColumns = visual.indices.filter { second.contains(visual[$0]) }
+                    if paragraph.direction == .rightToLeft {
+                        XCTAssertLessThan(secondColumns.max()!, firstColumns.min()!, context)
+                    } else {
+                        XCTAssertLessThan(firstColumns.max()!, secondColumns.min()!, context)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Without isolates (ICU's text as it is), the Urdu range above is out of order: the check is
+    /// one that the plain text fails.
+    func testTheUrduRangeWithoutIsolatesIsOutOfOrder() throws {
+        let format = try LocalizedDateFormat(locale: CanonicalLocale("ur"), utcOffsetSeconds: 5 * 3600, showsTime: true)
+        let start = 1_748_784_600_000.0
+        let range = try format.string(millisecondsSince1970: start, to: start + 86_400_000 + 9_000_000)
+        XCTAssertEqual(Self.withoutIsolation(range), "1 جون، 2025 کو 6:30 PM – 2 جون، 2025 کو 9:00 PM")
+        let plain = Array(Self.withoutIsolation(range).utf16)
+        let visual = try BidiParagraph(utf16: plain).line(0..<plain.count).visualOrder
+        let dash = plain.firstIndex(of: 0x2013)!
+        // The end's day, "2", shows left of the dash only if ordered right; here it is not.
+        let dashColumn = visual.firstIndex(of: dash)!, dayColumn = visual.firstIndex(of: dash + 2)!
+        XCTAssertGreaterThan(dayColumn, dashColumn, "ICU's plain Urdu range now reorders correctly: \(visual)")
     }
 }

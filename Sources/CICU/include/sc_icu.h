@@ -178,10 +178,13 @@ int32_t sc_icu_format_date(const char *locale_id, double instant_ms, int32_t utc
                            char *err, size_t err_size);
 
 /* The range start...end with the fields of the same styles, using ICU's interval formats
- * (the shared parts written once: "June 1 – 3, 2024"). */
+ * (the shared parts written once: "June 1 – 3, 2024"). `ends` receives the UTF-16 offsets in
+ * `out` of the part that belongs to the start alone (ends[0] up to ends[1]) and to the end alone
+ * (ends[2] up to ends[3]), as ICU's interval spans give them ("1" and "3" above); each pair is
+ * -1, -1 when ICU gives no such span. */
 int32_t sc_icu_format_date_interval(const char *locale_id, double start_ms, double end_ms,
                                     int32_t utc_offset_seconds, int32_t with_time,
-                                    uint16_t *out, int32_t capacity, char *err, size_t err_size);
+                                    uint16_t *out, int32_t capacity, int32_t ends[4], char *err, size_t err_size);
 
 #ifdef __cplusplus
 }
