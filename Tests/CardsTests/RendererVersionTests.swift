@@ -63,9 +63,10 @@ final class RendererVersionTests: XCTestCase {
         "17": "4ca7234399aece1b55e756c743791226cebda8a7611df35c76301fca8ab77126",
         // 18: a face found down the fallback chain (not CJK) asks for at most Noto's common line
         // box and for its glyphs' ink beyond it: Arabic, Tibetan, Myanmar and symbols no longer
-        // space every line for marks they do not hold. The corpus gained an Arabic card and a
-        // Latin title with a symbol.
-        "18": "51b637cfe69e2dc7efedeabe0e55b5c0c85ae02543c6e791fef536bf8afece83",
+        // space every line for marks they do not hold; a right-to-left date range's two dates
+        // isolated, so the end's runs never join the start's. The corpus gained an Arabic card, a
+        // Latin title with a symbol and an Urdu range.
+        "18": "249547a43d3d1044969887eee3b27090934c48629ee79b0de90ade993e4007a9",
     ]
     /// "renderer version, output token and encoder revision" → digest of three of the corpus's
     /// cards encoded so (new pixels are new bytes, so a renderer version records its own).
@@ -140,7 +141,7 @@ final class RendererVersionTests: XCTestCase {
     /// Every template with the golden titles at the card size, the photo and portrait templates
     /// with a photo of three faces (found by the detector), a story and a scale-2 card, and
     /// (since version 6; the digests of earlier versions are of the corpus without it) a Korean banner,
-    /// and since version 18 an Arabic card and a Latin title with a symbol.
+    /// and since version 18 an Arabic card, a Latin title with a symbol and an Urdu date range.
     static func corpus() throws -> [(name: String, card: RenderedCard)] {
         let catalog = try CardGoldenTests.catalog.get(), renderer = try CardGoldenTests.renderer.get()
         var cards: [(String, RenderedCard)] = []
@@ -166,12 +167,16 @@ final class RendererVersionTests: XCTestCase {
         let korean = try Card(try Event(title: "우리 가족 첫 캠핑 여행 🏕️ 2026", date: EventDate(iso8601: "2026-05-14"),
                                         template: "snapshot", locale: "ko"), catalog: catalog, size: CardSize(parsing: "banner"))
         cards.append(("snapshot/korean-banner", try renderer.render(korean)))
-        // Since version 18: an Arabic title (its face's line box capped) and a Latin one with a
-        // borrowed symbol.
+        // Since version 18: an Arabic title (its face's line box capped), a Latin one with a
+        // borrowed symbol, and an Urdu date range (its two dates isolated).
         let arabic = try Card(try Event(title: "عيد ميلاد سعيد يا أمي الغالية", template: "classic", locale: "ar"), catalog: catalog)
         cards.append(("classic/arabic", try renderer.render(arabic)))
         let symbol = try Card(try Event(title: "Chess night ♞ at the club with friends", template: "dated"), catalog: catalog)
         cards.append(("dated/symbol", try renderer.render(symbol)))
+        let urdu = try Card(try Event(title: "موسم گرما کا میلہ", date: EventDate(iso8601: "2025-06-01T18:30:00+05:00"),
+                                      endDate: EventDate(iso8601: "2025-06-02T21:00:00+05:00"), template: "dated", locale: "ur"),
+                            catalog: catalog)
+        cards.append(("dated/urdu-range", try renderer.render(urdu)))
         return cards
     }
 
