@@ -70,7 +70,9 @@ final class FallbackLineBoxTests: XCTestCase {
             ("Chess ♞ ⚖ ☤\n∰ ⨌ night", "en"),
             ("私たちの最初の\nアパートで過ごす夜 🏠", "ja"),
         ]
-        for (title, language) in titles {
+        // And every script's title of the corpus, on two lines and after a Latin word.
+        let corpus = ScriptCorpus.titles.flatMap { [("\($0.text)\n\($0.text)", $0.language), ("Party\n\($0.text)", "en")] }
+        for (title, language) in titles + corpus {
             for line in try layout(title, language: language).lines {
                 let box = (top: line.origin.y - line.ascent, bottom: line.origin.y + line.descent)
                 for run in line.runs where !run.face.isColorBitmap {
