@@ -62,6 +62,14 @@ int32_t sc_icu_locale_from_tag(const char *tag, int32_t tag_length, char *out, i
     return sc_icu_finish(code, length, out, capacity, err, err_size);
 }
 
+int32_t sc_icu_language_is_right_to_left(const char *tag, int32_t tag_length) {
+    char locale_id[ULOC_FULLNAME_CAPACITY + 1];
+    if (sc_icu_locale_from_tag(tag, tag_length, locale_id, (int32_t)sizeof locale_id, NULL, 0) < 0) {
+        return SC_ICU_ERROR_ARGUMENT;
+    }
+    return uloc_isRightToLeft(locale_id) ? 1 : 0;
+}
+
 int32_t sc_icu_locale_to_tag(const char *locale_id, char *out, int32_t capacity,
                              char *err, size_t err_size) {
     if (!sc_icu_is_short_ascii(locale_id, ULOC_FULLNAME_CAPACITY) || out == NULL || capacity <= 0) {

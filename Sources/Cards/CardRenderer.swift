@@ -108,7 +108,9 @@ public struct CardRenderer: Sendable {
                                     hyphenates: true)
         let scene: ResolvedScene
         do {
-            scene = try template.scene.resolve(SceneBindings(values: values, colors: colors, photo: photo?.photo.image, photoFaces: photo?.faces ?? []),
+            let direction = Paragraph.readingDirection(of: event.title, language: text.language)
+            scene = try template.scene.resolve(SceneBindings(values: values, colors: colors, direction: direction, photo: photo?.photo.image,
+                                                             photoFaces: photo?.faces ?? []),
                                                size: size, scale: scale, text: text, pixelLimit: pixelLimit)
         } catch let error as ImageAssetError {
             // Its images are decoded on first use (a one-card render decodes no other template's).

@@ -109,7 +109,7 @@ public struct Paragraph: Sendable {
         let words = BreakFlaw.hasIdeographs(units) ? try WordBoundaries(utf16: units, locale: locale) : nil
         breakFlaws = breaks.map { $0.isMandatory ? nil : BreakFlaw.of(breakAt: $0.offset, in: units, words: words) }
         blocks = try BidiParagraph.paragraphRanges(in: text.string).map {
-            BidiBlock(range: $0, bidi: try BidiParagraph(utf16: Array(units[$0]), baseDirection: baseDirection))
+            BidiBlock(range: $0, bidi: try Paragraph.bidi(Array(units[$0]), baseDirection: baseDirection, language: language))
         }
 
         // Resolve each run's own face once; clusters it cannot draw go down the fallback chain.
@@ -242,6 +242,28 @@ public struct Paragraph: Sendable {
                 softHyphenWidths[b.offset] = hyphen(at: b.offset)?.widthInPoints
             }
         }
+    }
+
+    /// One bidi paragraph of `units`. Automatic direction is UAX #9's first strong character
+    /// (rule P2), but in a language written right to left (`LanguageDirection`) a paragraph
+    /// holding a right-to-left letter is right to left whatever it starts with: an Arabic
+    /// sentence that opens with a brand name, "iPhone 16 في متجرنا", read first-strong as left
+    /// to right, would show its Arabic words left of the name they follow. A paragraph without
+    /// such a letter keeps rule P2, so a Latin title under `ar` stays left to right.
+    static func bidi(_ units: [UInt16], baseDirection: BidiParagraph.BaseDirection,
+                     language: LanguageTag) throws -> BidiParagraph {
+        let bidi = try BidiParagraph(utf16: units, baseDirection: baseDirection)
+        guard baseDirection == .auto, bidi.direction == .leftToRight, bidi.holdsRightToLeftText,
+              LanguageDirection.isRightToLeft(tag: language.tag) else { return bidi }
+        return try BidiParagraph(utf16: units, baseDirection: .rightToLeft)
+    }
+
+    /// The direction `text` is read in (its first paragraph's, by `bidi`) in `language`: what a
+    /// template mirrors by.
+    public static func readingDirection(of text: String, language: LanguageTag) -> TextDirection {
+        let units = Array(text.utf16)
+        let first = BidiParagraph.paragraphRanges(in: text).first ?? 0..<units.count
+        return (try? bidi(Array(units[first]), baseDirection: .auto, language: language).direction) ?? .leftToRight
     }
 
     /// The scalars of UTF-16 code units, an unpaired surrogate read as U+FFFD (as

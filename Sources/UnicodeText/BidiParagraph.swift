@@ -33,6 +33,10 @@ public struct BidiParagraph: Sendable {
     /// The resolved paragraph direction.
     public var direction: TextDirection { paragraphLevel.direction }
 
+    /// Whether any character resolved to a right-to-left level: the text holds a right-to-left
+    /// letter (or an explicit right-to-left embedding, override or isolate).
+    public var holdsRightToLeftText: Bool { scalarLevels.contains { $0 & 1 == 1 } }
+
     public init(_ text: String, baseDirection: BaseDirection = .auto) throws {
         try self.init(utf16: Array(text.utf16), baseDirection: baseDirection)
     }

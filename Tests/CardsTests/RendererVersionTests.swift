@@ -64,9 +64,11 @@ final class RendererVersionTests: XCTestCase {
         // 18: a face found down the fallback chain (not CJK) asks for at most Noto's common line
         // box and for its glyphs' ink beyond it: Arabic, Tibetan, Myanmar and symbols no longer
         // space every line for marks they do not hold; a right-to-left date range's two dates
-        // isolated, so the end's runs never join the start's. The corpus gained an Arabic card, a
-        // Latin title with a symbol and an Urdu range.
-        "18": "249547a43d3d1044969887eee3b27090934c48629ee79b0de90ade993e4007a9",
+        // isolated, so the end's runs never join the start's; under a right-to-left locale, a
+        // paragraph with a right-to-left letter set right to left whatever it opens with. The
+        // corpus gained an Arabic card, a Latin title with a symbol, an Urdu range and an Arabic
+        // title opening with "iPhone 16".
+        "18": "8aafc4aba3d6caa7363219645f9af7b4cb7b7ac8817809f613f489dc4d835937",
     ]
     /// "renderer version, output token and encoder revision" → digest of three of the corpus's
     /// cards encoded so (new pixels are new bytes, so a renderer version records its own).
@@ -141,7 +143,8 @@ final class RendererVersionTests: XCTestCase {
     /// Every template with the golden titles at the card size, the photo and portrait templates
     /// with a photo of three faces (found by the detector), a story and a scale-2 card, and
     /// (since version 6; the digests of earlier versions are of the corpus without it) a Korean banner,
-    /// and since version 18 an Arabic card, a Latin title with a symbol and an Urdu date range.
+    /// and since version 18 an Arabic card, a Latin title with a symbol, an Urdu date range and an
+    /// Arabic title opening with a Latin name.
     static func corpus() throws -> [(name: String, card: RenderedCard)] {
         let catalog = try CardGoldenTests.catalog.get(), renderer = try CardGoldenTests.renderer.get()
         var cards: [(String, RenderedCard)] = []
@@ -168,7 +171,8 @@ final class RendererVersionTests: XCTestCase {
                                         template: "snapshot", locale: "ko"), catalog: catalog, size: CardSize(parsing: "banner"))
         cards.append(("snapshot/korean-banner", try renderer.render(korean)))
         // Since version 18: an Arabic title (its face's line box capped), a Latin one with a
-        // borrowed symbol, and an Urdu date range (its two dates isolated).
+        // borrowed symbol, an Urdu date range (its two dates isolated) and an Arabic title that
+        // opens with a Latin name (right to left under `ar`).
         let arabic = try Card(try Event(title: "عيد ميلاد سعيد يا أمي الغالية", template: "classic", locale: "ar"), catalog: catalog)
         cards.append(("classic/arabic", try renderer.render(arabic)))
         let symbol = try Card(try Event(title: "Chess night ♞ at the club with friends", template: "dated"), catalog: catalog)
@@ -177,6 +181,8 @@ final class RendererVersionTests: XCTestCase {
                                       endDate: EventDate(iso8601: "2025-06-02T21:00:00+05:00"), template: "dated", locale: "ur"),
                             catalog: catalog)
         cards.append(("dated/urdu-range", try renderer.render(urdu)))
+        let brand = try Card(try Event(title: "iPhone 16 وصل إلى متجرنا في القاهرة", template: "photo", locale: "ar"), catalog: catalog)
+        cards.append(("photo/arabic-opening-with-a-brand", try renderer.render(brand)))
         return cards
     }
 

@@ -104,6 +104,12 @@ void sc_icu_unicode_version(char *out, size_t out_size);
 int32_t sc_icu_locale_from_tag(const char *tag, int32_t tag_length, char *out, int32_t capacity,
                                char *err, size_t err_size);
 
+/* Whether text in the language of a BCP 47 tag of tag_length bytes is written right to left:
+ * by its script subtag, or the script likely for its language (uloc_isRightToLeft): "ar",
+ * "he-IL", "ur", "az-Arab" yes; "en", "az", "sr-Latn" no. Returns 1 or 0, or
+ * SC_ICU_ERROR_ARGUMENT when ICU cannot read the whole tag. */
+int32_t sc_icu_language_is_right_to_left(const char *tag, int32_t tag_length);
+
 /* The strict BCP 47 form of an ICU locale ID (uloc_toLanguageTag with strict = true). */
 int32_t sc_icu_locale_to_tag(const char *locale_id, char *out, int32_t capacity,
                              char *err, size_t err_size);
