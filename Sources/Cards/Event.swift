@@ -39,7 +39,10 @@ public struct Event: Hashable, Sendable {
         // Tabs, control characters and whitespace at paragraph edges would draw as boxes or
         // shift the title off centre: they are cleaned, not refused (`TextCleaning`).
         let title = TextCleaning.cleaned(title)
-        let subtitle = subtitle.map(TextCleaning.cleaned)
+        // A subtitle with nothing visible is no subtitle, as an empty one given to the decoder
+        // is (`EventDecoder.blankMeansAbsent`): "\u{7F}\u{7F}" or spaces cleaned to "" would draw
+        // nothing, yet be a card of another key, and read back from JSON as absent.
+        let subtitle = subtitle.map(TextCleaning.cleaned).flatMap { BlankText.isBlank($0) ? nil : $0 }
         // Nothing visible (spaces, zero-width and format characters, …: `BlankText`) would
         // draw an empty card.
         guard !BlankText.isBlank(title) else {

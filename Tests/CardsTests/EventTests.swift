@@ -155,6 +155,18 @@ final class EventTests: XCTestCase {
         XCTAssertNoThrow(try Event(title: String(repeating: "\u{1F600}", count: 500)))
     }
 
+    /// A subtitle with nothing visible is no subtitle: the same event (and card key) as one
+    /// without it, and what its JSON form reads back as (found by the `event` fuzz target:
+    /// "\u{7F}\u{7F}\u{7F}" was cleaned to "" and written back as an absent subtitle).
+    func testASubtitleWithNothingVisibleIsNone() throws {
+        for subtitle in ["\u{7F}\u{7F}\u{7F}", "   ", "\t", "\u{200B}", " \u{301}", "\n\n"] {
+            let event = try Event(title: "x", subtitle: subtitle)
+            XCTAssertNil(event.subtitle, subtitle.debugDescription)
+            XCTAssertEqual(event, try Event(title: "x"), subtitle.debugDescription)
+        }
+        XCTAssertEqual(try Event(title: "x", subtitle: " Our timeline\u{7F}").subtitle, "Our timeline")
+    }
+
     func testTitleWithNothingVisibleIsBlank() {
         for title in ["\u{200B}", "\u{2060}", "\u{FEFF}", "\u{200F}", "\u{034F}", "\u{2800}", "\u{3164}", "\u{180E}",
                       "\u{200B}\u{200D}\u{FE0F}", " \u{200B}\n\u{2060} ", "\u{3000}\u{00A0}", " \u{301}"] {
