@@ -1,3 +1,5 @@
+import UnicodeText
+
 /// Chooses where lines end, on the logical text, using a paragraph's prefix-sum widths.
 ///
 /// All widths here are at nominal sizes; a layout at scale s fits a box of width W when the
@@ -44,7 +46,7 @@ struct LineBreaker {
             while let g = boundaries.first, g <= b.offset {
                 boundaries.removeFirst()
                 if isLongWord, g > 0, g < b.offset, !Paragraph.isTrailingSpace(units[g - 1]), !Paragraph.isTrailingSpace(units[g]),
-                   !Paragraph.isNoBreakSpace(units[g]) {
+                   !Paragraph.isNoBreakSpace(units[g]), !LineBreaker.cutStrandsPunctuation(at: g, in: units) {
                     offsets.append(g)
                     mandatory.append(false)
                     flawed.append(true)
@@ -64,6 +66,29 @@ struct LineBreaker {
         self.offsets = offsets
         self.mandatory = mandatory
         self.flawed = flawed
+    }
+
+    /// Whether cutting a word at grapheme boundary `offset` would end a line with an opening
+    /// bracket or quotation mark (or `¿`, `¡`), or start one with closing punctuation, a
+    /// quotation mark that closes, or a mark such as `,` `.` `!` `?`: "at «" / "hom", ") at".
+    /// UAX #14 forbids those breaks (LB13, LB14) and a cut has no reason to make them; it falls
+    /// a grapheme away, unless no other cut fits.
+    static func cutStrandsPunctuation(at offset: Int, in units: [UInt16]) -> Bool {
+        let inverted: Set<UInt32> = [0xBF, 0xA1]  // ¿ ¡: Po, but opening (Line_Break OP)
+        if let before = UTF16Text.scalar(endingAt: offset, in: units) {
+            switch before.properties.generalCategory {
+            case .openPunctuation, .initialPunctuation: return true
+            default: if inverted.contains(before.value) { return true }
+            }
+        }
+        if let after = UTF16Text.scalar(startingAt: offset, in: units) {
+            switch after.properties.generalCategory {
+            case .closePunctuation, .finalPunctuation: return true
+            case .otherPunctuation: return !inverted.contains(after.value)
+            default: break
+            }
+        }
+        return false
     }
 
     /// What balancing adds to a line's squared slack for ending at a flawed break: the cost

@@ -9,6 +9,26 @@ final class LongWordTests: XCTestCase {
         return TextLayout(paragraph, options: try TextLayoutOptions(width: 944, height: 300, maxLines: 3, minimumScaleFactor: minScale))
     }
 
+    /// A cut never ends a line with an opening bracket or quotation mark (or `¿`), nor starts
+    /// one with closing punctuation or a mark such as `!` (UAX #14's LB13 and LB14, which no cut
+    /// needs to break): at every width from 100 to 200 points (two to five letters a line), with
+    /// the size held.
+    func testACutNeverStrandsPunctuation() throws {
+        let paragraph = try Paragraph(AttributedText("Meeting (tomorrow) at «home» [sure]! Y ¿qué? Well, fine.",
+                                                     attributes: TextAttributes(sizeInPoints: 60)), library: TestFonts.library.get())
+        var cuts = 0
+        for width in stride(from: 100.0, through: 200, by: 5) {
+            let l = TextLayout(paragraph, options: try TextLayoutOptions(width: width, height: .infinity, maxLines: 0, minimumScaleFactor: 1))
+            cuts += l.breakFlaws.filter { $0 == .splitsWord }.count
+            for (line, next) in zip(l.lines, l.lines.dropFirst()) {
+                let last = line.text.unicodeScalars.last!, first = next.text.unicodeScalars.first!
+                XCTAssertFalse("([«¿".unicodeScalars.contains(last), "at \(width): \(l.lines.map(\.text)) ends a line with \(last)")
+                XCTAssertFalse(")]»!?,.".unicodeScalars.contains(first), "at \(width): \(l.lines.map(\.text)) starts a line with \(first)")
+            }
+        }
+        XCTAssertGreaterThan(cuts, 100, "the widths cut words")
+    }
+
     func testALongWordIsSplitRatherThanSetTiny() throws {
         let word = String(repeating: "W", count: 44)
         let l = try layout(word)
