@@ -50,19 +50,19 @@ public struct LocalizedDateFormat: Hashable, Sendable {
     /// U+2068 FIRST STRONG ISOLATE … U+2069 POP DIRECTIONAL ISOLATE, so that bidi reordering never
     /// joins one date's runs to the other's: in Urdu, "1 جون، 2025 کو 6:30 PM – 2 جون، 2025 کو 9:00
     /// PM" read "PM – 2" as one left-to-right run and set the end's day beside the start's time.
-    /// Isolates hide their letters from the paragraph's first-strong rule (UAX #9 P2), so when the
-    /// text outside them would give another direction than the whole range did (none, for a
-    /// range that is all dates and a dash), a mark of the range's own direction (U+200E or
-    /// U+200F) goes first. A range bidi leaves in logical order (every level 0: no right-to-left
-    /// letter or Arabic digit) is returned as ICU wrote it, since isolates would change nothing
-    /// there; so are spans out of order, overlapping or out of bounds.
+    /// The whole range is then one isolate of the direction ICU's text had (U+2067 RIGHT-TO-LEFT
+    /// or U+2066 LEFT-TO-RIGHT ISOLATE … U+2069), so that it keeps its order wherever it is put:
+    /// after a Latin title in a share text read left to right, its start still reads right of its
+    /// end. A range bidi leaves in logical order (every level 0: no right-to-left letter or
+    /// Arabic digit) is returned as ICU wrote it, since isolates would change nothing there; so
+    /// are spans out of order, overlapping or out of bounds.
     static func isolatingEnds(_ units: [UInt16], spans: [Range<Int>]) -> [UInt16] {
         guard !spans.isEmpty, spans.allSatisfy({ $0.upperBound <= units.count }),
               zip(spans, spans.dropFirst()).allSatisfy({ $0.upperBound <= $1.lowerBound }),
               spans.contains(where: { !$0.isEmpty }),
               let plain = try? BidiParagraph(utf16: units), plain.levels.contains(where: { $0.value != 0 }) else { return units }
-        var isolated: [UInt16] = []
-        isolated.reserveCapacity(units.count + 2 * spans.count + 1)
+        var isolated: [UInt16] = [plain.direction == .rightToLeft ? 0x2067 : 0x2066]
+        isolated.reserveCapacity(units.count + 2 * spans.count + 2)
         var next = 0
         for span in spans where !span.isEmpty {
             isolated += units[next..<span.lowerBound]
@@ -72,9 +72,8 @@ public struct LocalizedDateFormat: Hashable, Sendable {
             next = span.upperBound
         }
         isolated += units[next...]
-        let before = plain.direction
-        guard let after = try? BidiParagraph(utf16: isolated).direction, after != before else { return isolated }
-        return [before == .rightToLeft ? 0x200F : 0x200E] + isolated
+        isolated.append(0x2069)
+        return isolated
     }
 
     /// Calls an ICU formatting function with a UTF-16 buffer, growing it once when too small.
