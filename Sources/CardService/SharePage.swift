@@ -98,7 +98,7 @@ extension CardService {
         <body>
         <main>
         <img src="\(image)" width="\(width)" height="\(height)" alt="\(text)">
-        <p>\(text)</p>
+        <p dir="\(card.event.readingDirection.rawValue)">\(text)</p>
         <p><a href="\(image)">Open the image</a></p>
         </main>
         </body>

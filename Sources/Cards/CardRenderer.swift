@@ -104,12 +104,12 @@ public struct CardRenderer: Sendable {
         if let emoji = event.emoji { values[.emoji] = emoji }
         let colors = color.sceneColors(for: size)
         let text = SceneTextContext(fonts: fonts, glyphCache: glyphCache,
-                                    language: LanguageTag(event.canonicalLocale.textLanguage) ?? LanguageTag("en")!,
+                                    language: event.textLanguage,
                                     hyphenates: true)
         let scene: ResolvedScene
         do {
-            let direction = Paragraph.readingDirection(of: event.title, language: text.language)
-            scene = try template.scene.resolve(SceneBindings(values: values, colors: colors, direction: direction, photo: photo?.photo.image,
+            scene = try template.scene.resolve(SceneBindings(values: values, colors: colors, direction: event.readingDirection,
+                                                             photo: photo?.photo.image,
                                                              photoFaces: photo?.faces ?? []),
                                                size: size, scale: scale, text: text, pixelLimit: pixelLimit)
         } catch let error as ImageAssetError {

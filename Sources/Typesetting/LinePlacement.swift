@@ -52,7 +52,8 @@ extension TextLayout {
             let baseline = y + (lineHeight - ascent - descent) / 2 + ascent
             var line = shaped[index]
             let isLast = index == sources.count - 1
-            let rightToLeft = p.baseDirection == .rightToLeft
+            // Each paragraph of a title aligns by its own direction (natural, and the last line of justified text).
+            let rightToLeft = p.direction(at: content.isEmpty ? source.range.lowerBound : content.lowerBound) == .rightToLeft
             var x: Double
             switch options.alignment {
             case .left: x = 0

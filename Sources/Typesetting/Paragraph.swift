@@ -246,16 +246,22 @@ public struct Paragraph: Sendable {
 
     /// One bidi paragraph of `units`. Automatic direction is UAX #9's first strong character
     /// (rule P2), but in a language written right to left (`LanguageDirection`) a paragraph
-    /// holding a right-to-left letter is right to left whatever it starts with: an Arabic
-    /// sentence that opens with a brand name, "iPhone 16 في متجرنا", read first-strong as left
-    /// to right, would show its Arabic words left of the name they follow. A paragraph without
-    /// such a letter keeps rule P2, so a Latin title under `ar` stays left to right.
+    /// reads right to left when it has no strong letter outside isolates (a date range's two
+    /// isolated dates), or when at least as many of its words run right to left as left to
+    /// right, whatever it starts with: "iPhone 16 وصل إلى متجرنا" (one word against three)
+    /// opens with the name on the right, where first-strong set its Arabic words left of the
+    /// name they follow; "Meeting with محمد at 5pm" (four against one) stays left to right. An
+    /// author's own direction marks, embeddings or isolates leave rule P2 alone.
     static func bidi(_ units: [UInt16], baseDirection: BidiParagraph.BaseDirection,
                      language: LanguageTag) throws -> BidiParagraph {
         let bidi = try BidiParagraph(utf16: units, baseDirection: baseDirection)
-        guard baseDirection == .auto, bidi.direction == .leftToRight, bidi.holdsRightToLeftText,
+        let evidence = bidi.evidence
+        guard baseDirection == .auto, evidence.firstStrong != .rightToLeft,
+              evidence.firstStrong == nil || evidence.rightToLeftWords > 0,
               LanguageDirection.isRightToLeft(tag: language.tag) else { return bidi }
-        return try BidiParagraph(utf16: units, baseDirection: .rightToLeft)
+        let readsRightToLeft = evidence.firstStrong == nil
+            || (!evidence.hasExplicitFormatting && evidence.rightToLeftWords >= evidence.leftToRightWords)
+        return readsRightToLeft ? try BidiParagraph(utf16: units, baseDirection: .rightToLeft) : bidi
     }
 
     /// The direction `text` is read in (its first paragraph's, by `bidi`) in `language`: what a

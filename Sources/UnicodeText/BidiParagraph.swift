@@ -33,9 +33,8 @@ public struct BidiParagraph: Sendable {
     /// The resolved paragraph direction.
     public var direction: TextDirection { paragraphLevel.direction }
 
-    /// Whether any character resolved to a right-to-left level: the text holds a right-to-left
-    /// letter (or an explicit right-to-left embedding, override or isolate).
-    public var holdsRightToLeftText: Bool { scalarLevels.contains { $0 & 1 == 1 } }
+    /// What the characters say about the paragraph's direction (`DirectionEvidence`).
+    public let evidence: DirectionEvidence
 
     public init(_ text: String, baseDirection: BaseDirection = .auto) throws {
         try self.init(utf16: Array(text.utf16), baseDirection: baseDirection)
@@ -65,6 +64,7 @@ public struct BidiParagraph: Sendable {
             guard maxLevelPlusOne > 0 else { throw UnicodeTextError.fribidi("cannot resolve embedding levels (out of memory?)") }
         }
         self.baseDirection = baseDirection
+        self.evidence = DirectionEvidence(scalars: scalars, types: types)
         self.paragraphLevel = BidiParagraph.level(of: parType)
         self.utf16Count = units.count
         self.types = types

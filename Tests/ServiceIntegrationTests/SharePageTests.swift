@@ -80,6 +80,7 @@ final class SharePageTests: XCTestCase {
         XCTAssertEqual(img.attributes["alt"], shareText)
         XCTAssertEqual(parsed.tags.first { $0.name == "a" }?.attributes["href"], image)
         XCTAssertEqual(parsed.tags.first { $0.name == "html" }?.attributes["lang"], "en")
+        XCTAssertEqual(parsed.tags.first { $0.name == "p" }?.attributes["dir"], "ltr")
 
         // the image the page names is the card, served as the page is
         let card = try fetch(running.port, String(image.dropFirst("https://cards.example.com".count)))
@@ -96,6 +97,20 @@ final class SharePageTests: XCTestCase {
         // conditional and unversioned like a card
         XCTAssertEqual(try fetch(running.port, "/v1/share?\(query)&v=\(v)", headers: ["If-None-Match: \(page.header("ETag")!)"]).status, 304)
         XCTAssertEqual(try fetch(running.port, "/v1/share?\(query)").header("Cache-Control"), RouteTests.revalidated)
+    }
+
+    /// The share text is set in the direction the card reads its title in: an Arabic title that
+    /// opens with a Latin name, under `ar`, right to left (a browser's first-strong `dir=auto`
+    /// would set it left to right and put its date range on the wrong side).
+    func testTheShareTextReadsInTheCardsDirection() throws {
+        let running = try startService(try Repository.configuration())
+        for (title, locale, direction) in [("iPhone 16 وصل إلى متجرنا", "ar", "rtl"), ("iPhone 16 وصل إلى متجرنا", "en", "ltr"),
+                                           ("Launch party", "ar", "ltr")] {
+            let query = "title=\(QueryEncoding.encode(title))&date=2025-06-01&endDate=2025-06-03&locale=\(locale)&template=dated"
+            let page = try fetch(running.port, "/v1/share?\(query)")
+            XCTAssertEqual(page.status, 200, page.text)
+            XCTAssertEqual(try parse(page.text).tags.first { $0.name == "p" }?.attributes["dir"], direction, "\(title) under \(locale)")
+        }
     }
 
     /// The JSON answer links to the share page, which names the same card as its imageURL, at `og` size.
