@@ -65,9 +65,10 @@ final class RendererVersionTests: XCTestCase {
         // box and for its glyphs' ink beyond it: Arabic, Tibetan, Myanmar and symbols no longer
         // space every line for marks they do not hold; a right-to-left date range's two dates
         // isolated, so the end's runs never join the start's; under a right-to-left locale, a
-        // paragraph with a right-to-left letter set right to left whatever it opens with. The
-        // corpus gained an Arabic card, a Latin title with a symbol, an Urdu range and an Arabic
-        // title opening with "iPhone 16".
+        // paragraph with as many right-to-left words as left-to-right ones set right to left
+        // whatever it opens with; each paragraph aligned by its own direction; no word cut that
+        // strands punctuation. The corpus gained an Arabic card, a Latin title with a symbol, an
+        // Urdu range and an Arabic title opening with "iPhone 16".
         "18": "8aafc4aba3d6caa7363219645f9af7b4cb7b7ac8817809f613f489dc4d835937",
     ]
     /// "renderer version, output token and encoder revision" → digest of three of the corpus's
