@@ -6,9 +6,6 @@ public enum LanguageDirection {
     /// subtag, or the script likely for its language (`ar`, `he-IL`, `ur`, `az-Arab` yes; `en`,
     /// `az`, `sr-Latn` no). False for a tag ICU cannot read.
     public static func isRightToLeft(tag: String) -> Bool {
-        var bytes = Array(tag.utf8)
-        return bytes.withUnsafeMutableBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { sc_icu_language_is_right_to_left($0.baseAddress, Int32($0.count)) }
-        } == 1
+        tag.withCString { sc_icu_language_is_right_to_left($0, Int32(tag.utf8.count)) } == 1
     }
 }

@@ -60,7 +60,7 @@ public struct LocalizedDateFormat: Hashable, Sendable {
         guard !spans.isEmpty, spans.allSatisfy({ $0.upperBound <= units.count }),
               zip(spans, spans.dropFirst()).allSatisfy({ $0.upperBound <= $1.lowerBound }),
               spans.contains(where: { !$0.isEmpty }),
-              let plain = try? BidiParagraph(utf16: units), plain.levels.contains(where: { $0.value != 0 }) else { return units }
+              let plain = try? BidiParagraph(utf16: units), plain.scalarLevels.contains(where: { $0 != 0 }) else { return units }
         var isolated: [UInt16] = [plain.direction == .rightToLeft ? 0x2067 : 0x2066]
         isolated.reserveCapacity(units.count + 2 * spans.count + 2)
         var next = 0
