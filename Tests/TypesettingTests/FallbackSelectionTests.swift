@@ -74,6 +74,10 @@ final class FallbackSelectionTests: XCTestCase {
         // Without kana the locale decides; Simplified Chinese is the default.
         XCTAssertEqual(Set(try families("写真直骨")), ["Noto Sans CJK SC"])
         XCTAssertEqual(Set(try families("写真直骨", language: "ja")), ["Noto Sans CJK JP"])
+        // The katakana middle dot separates names in Chinese too: it is no evidence of Japanese.
+        XCTAssertEqual(Set(try families("列奥纳多・迪卡普里奥", language: "zh-Hans")), ["Noto Sans CJK SC"])
+        XCTAssertEqual(Set(try families("写真・直骨", language: "zh-Hant")), ["Noto Sans CJK TC"])
+        XCTAssertEqual(Set(try families("コーヒー・写真", language: "zh-Hans")), ["Noto Sans CJK JP"])
     }
 
     func testHangulMakesHanKorean() throws {
