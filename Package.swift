@@ -123,7 +123,7 @@ let package = Package(
         .testTarget(name: "CCryptoTests", dependencies: ["CCrypto"]),
         .testTarget(name: "RasterTests", dependencies: ["BufferText", "Caching", "Raster", "Geometry", "TestSupport", "CImageEncode", "CTestImageDecode"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "UnicodeTextTests", dependencies: ["BufferText", "Caching", "UnicodeText"]),
-        .testTarget(name: "TypesettingTests", dependencies: ["Caching", "JSONData", "Typesetting", "Raster", "Geometry", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "TypesettingTests", dependencies: ["Caching", "JSONData", "Typesetting", "Raster", "Geometry", "TestSupport"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "CardsTests", dependencies: ["Cards", "Faces", "JSONData", "Scene", "Typesetting", "Raster", "Geometry", "TestSupport", "CTestImageDecode"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "SceneTests", dependencies: ["JSONData", "Scene", "Raster", "Geometry", "UnicodeText", "TestSupport", "Photos"], exclude: ["Cases", "Golden"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Typesetting", "Raster", "Geometry", "TestSupport"], exclude: ["Golden"]),

@@ -38,6 +38,9 @@ public final class FontFace: @unchecked Sendable {
     /// outlines, e.g. 109 for Noto Color Emoji; nil for scalable faces. Such fonts reject
     /// `FT_Set_Pixel_Sizes`: glyph images come at this size and are scaled afterwards.
     public let bitmapStrikePPEM: Int?
+    /// Whether the face's GPOS has `halt` (half-width alternates), which fullwidth
+    /// punctuation is trimmed with (`PunctuationSpacing`).
+    public let hasHalfWidthAlternates: Bool
 
     let hbFace: OpaquePointer
     let hbFont: OpaquePointer
@@ -99,6 +102,7 @@ public final class FontFace: @unchecked Sendable {
         self.metrics = tables.metrics
         self.isColorBitmap = OpenTypeTable.exists(face, "CBDT")
         self.bitmapStrikePPEM = ft.strike
+        self.hasHalfWidthAlternates = OpenTypeTable.hasFeature(face, table: "GPOS", feature: "halt")
         let fileName = (path as NSString).lastPathComponent
         self.family = openTypeName(face, id: 16) ?? openTypeName(face, id: 1) ?? fileName
         self.styleName = openTypeName(face, id: 17) ?? openTypeName(face, id: 2) ?? "Regular"
@@ -172,6 +176,15 @@ public final class FontFace: @unchecked Sendable {
         var extents = hb_glyph_extents_t()
         guard hb_font_get_glyph_extents(hbFont, glyph, &extents) != 0, extents.height != 0 else { return nil }
         return (Int(extents.y_bearing), -Int(extents.y_bearing + extents.height))
+    }
+
+    /// Where `glyph`'s ink starts and ends along the baseline from its origin, in font units;
+    /// nil for a glyph without ink or extents.
+    public func inkSpan(of glyph: UInt32) -> (left: Int, right: Int)? {
+        var extents = hb_glyph_extents_t()
+        guard hb_font_get_glyph_extents(hbFont, glyph, &extents) != 0, extents.width != 0 else { return nil }
+        let left = Int(extents.x_bearing), right = left + Int(extents.width)
+        return (min(left, right), max(left, right))
     }
 
     /// The horizontal advance of `glyph` in font units.

@@ -25,14 +25,16 @@ public struct FontFeature: Hashable, Sendable, CustomStringConvertible {
         self.init(feature)
     }
 
-    /// `tag` (four printable ASCII characters) set to `value` over the whole run.
-    public init?(tag: String, value: UInt32 = 1) {
+    /// `tag` (four printable ASCII characters) set to `value` over the whole run, or over the
+    /// glyphs of `clusters` only.
+    public init?(tag: String, value: UInt32 = 1, clusters: Range<Int>? = nil) {
         let bytes = Array(tag.utf8)
         guard bytes.count == 4, bytes.allSatisfy({ (32...126).contains($0) }) else { return nil }
+        if let clusters, clusters.lowerBound < 0 || clusters.upperBound >= Int(UInt32.max) { return nil }
         self.tag = tag
         self.value = value
-        self.start = 0
-        self.end = UInt32.max
+        self.start = clusters.map { UInt32($0.lowerBound) } ?? 0
+        self.end = clusters.map { UInt32($0.upperBound) } ?? UInt32.max
     }
 
     private init(_ feature: hb_feature_t) {

@@ -30,7 +30,8 @@ extension Paragraph {
     /// cut falls inside the item where HarfBuzz flagged `UNSAFE_TO_BREAK` (kerning, a
     /// ligature or joining across the cut) or the line's bidi run has another direction than
     /// the item (rule L1 at a line's edge); only such pieces are shaped again, still with the
-    /// whole paragraph as context.
+    /// whole paragraph as context, and so is a piece starting the line with an opening mark
+    /// halved for the character before it.
     func shapedLine(_ content: Range<Int>) -> ShapedLine {
         guard !content.isEmpty,
               let block = blocks.first(where: { $0.range.contains(content.lowerBound) }),
@@ -45,12 +46,17 @@ extension Paragraph {
             if bidiRun.direction == .rightToLeft { indices.reverse() }
             for index in indices {
                 let sub = items[index].range.clamped(to: absolute)
-                if !reshapeAll, let glyphs = cut(item: index, to: sub, direction: bidiRun.direction) {
+                // A line start takes back the blank half an opening mark there gave the character
+                // before it (`PunctuationSpacing`).
+                let fullAtStart = lineStartWidths[content.lowerBound] != nil ? content.lowerBound : nil
+                let setsFull = sub.lowerBound == fullAtStart
+                if !reshapeAll, !setsFull, let glyphs = cut(item: index, to: sub, direction: bidiRun.direction) {
                     pieces.append(.init(itemIndex: index, glyphs: glyphs))
                     continue
                 }
                 let item = items[index]
                 let features = text.runs[item.runIndex].attributes.features
+                    + Paragraph.halts(punctuationSpacing.halved, in: sub, except: fullAtStart)
                 let shaped = Shaper.shape(utf16: text.utf16, range: sub, face: item.face, direction: bidiRun.direction,
                                           script: item.script, language: item.language, features: features)
                 pieces.append(.init(itemIndex: index, glyphs: shaped.glyphs))

@@ -39,6 +39,21 @@ struct OpenTypeTable {
         defer { hb_blob_destroy(blob) }
         return hb_blob_get_length(blob) > 0
     }
+
+    /// True when `face`'s layout table `table` ("GSUB" or "GPOS") lists feature `feature` for
+    /// any script.
+    static func hasFeature(_ face: OpaquePointer, table: String, feature: String) -> Bool {
+        let wanted = tag(feature)
+        var tags = [hb_tag_t](repeating: 0, count: 64)
+        var start: UInt32 = 0
+        while true {
+            var count = UInt32(tags.count)
+            let total = hb_ot_layout_table_get_feature_tags(face, tag(table), start, &count, &tags)
+            if tags.prefix(Int(count)).contains(wanted) { return true }
+            start += count
+            if count == 0 || start >= total { return false }
+        }
+    }
 }
 
 /// The OS/2 and hhea fields behind `FontFace`'s weight, style and vertical metrics.

@@ -81,6 +81,13 @@ public struct Paragraph: Sendable {
     /// ideographs set on a full em body want, not room for marks.
     static let fallbackLineBoxInEms = (ascent: 1.069, descent: 0.293)
 
+    /// The fullwidth punctuation set half width beside its neighbours (`PunctuationSpacing`).
+    private(set) var punctuationSpacing = PunctuationSpacing.none
+    /// What a line starting at an offset is wider by, in nominal points: the blank half an
+    /// opening mark there gave back to the character before it, which a line start does not
+    /// take (`PunctuationSpacing`). Usually empty.
+    private(set) var lineStartWidths: [Int: Double] = [:]
+
     /// The width (nominal points) of the hyphen a line ending at each break after a soft
     /// hyphen (U+00AD) shows: the author's hyphenation point, drawn as a dictionary's is.
     private(set) var softHyphenWidths: [Int: Double] = [:]
@@ -186,15 +193,37 @@ public struct Paragraph: Sendable {
         missingClusters = missing
         self.missingText = missingText
 
+        var shapedItems = items.map { item in
+            Shaper.shape(utf16: units, range: item.range, face: item.face, direction: item.level.direction,
+                         script: item.script, language: item.language, features: text.runs[item.runIndex].attributes.features)
+        }
+        if PunctuationSpacing.mayApply(units) {
+            let spacing = Paragraph.punctuationSpacing(units: units, blocks: blocks.map(\.range), items: items,
+                                                       shapedItems: shapedItems, text: text)
+            if !spacing.halved.isEmpty {
+                punctuationSpacing = spacing
+                for (index, item) in items.enumerated() where spacing.halved.contains(where: item.range.contains) {
+                    let full = shapedItems[index]
+                    let a = text.runs[item.runIndex].attributes
+                    shapedItems[index] = Shaper.shape(utf16: units, range: item.range, face: item.face, direction: item.level.direction,
+                                                      script: item.script, language: item.language,
+                                                      features: a.features + Paragraph.halts(spacing.halved, in: item.range))
+                    // What a line starting with an opening mark halved for the character before it gets back.
+                    let k = a.sizeInPoints / Double(item.face.unitsPerEm)
+                    for offset in spacing.halvedForPrevious where item.range.contains(offset) {
+                        let before = full.glyphs.lazy.filter { $0.cluster == offset }.reduce(0) { $0 + Int($1.xAdvance) }
+                        let after = shapedItems[index].glyphs.lazy.filter { $0.cluster == offset }.reduce(0) { $0 + Int($1.xAdvance) }
+                        lineStartWidths[offset] = Double(before - after) * k
+                    }
+                }
+            }
+        }
+
         var advance = [Double](repeating: 0, count: units.count + 1)
         var overhangs: [Int: (above: Double, below: Double)] = [:]
-        var shapedItems: [ShapedRun] = []
-        shapedItems.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
             let a = text.runs[item.runIndex].attributes
-            let shaped = Shaper.shape(utf16: units, range: item.range, face: item.face, direction: item.level.direction,
-                                      script: item.script, language: item.language, features: a.features)
-            shapedItems.append(shaped)
+            let shaped = shapedItems[index]
             let k = a.sizeInPoints / Double(item.face.unitsPerEm)
             for glyph in shaped.glyphs { advance[glyph.cluster] += Double(glyph.xAdvance) * k }
             // Letters and marks only: a colour emoji is a picture set in its face's own generous
@@ -242,6 +271,30 @@ public struct Paragraph: Sendable {
                 softHyphenWidths[b.offset] = hyphen(at: b.offset)?.widthInPoints
             }
         }
+    }
+
+    /// The fullwidth punctuation of the paragraph to halve, from its first shaping.
+    private static func punctuationSpacing(units: [UInt16], blocks: [Range<Int>], items: [Item], shapedItems: [ShapedRun],
+                                           text: AttributedText) -> PunctuationSpacing {
+        var drawn: [Int: (face: FontFace, glyphID: UInt32, advance: Int32, leftToRight: Bool)?] = [:]
+        for (item, shaped) in zip(items, shapedItems) {
+            for glyph in shaped.glyphs where PunctuationSpacing.dependsOnGlyph(units[glyph.cluster]) {
+                // A character drawn by several glyphs is not one the rules know how to halve.
+                if drawn[glyph.cluster] == nil {
+                    drawn[glyph.cluster] = .some((item.face, glyph.glyphID, glyph.xAdvance, item.level.direction == .leftToRight))
+                } else {
+                    drawn[glyph.cluster] = .some(nil)
+                }
+            }
+        }
+        return PunctuationSpacing(units: units, blocks: blocks, glyph: { drawn[$0] ?? nil }, optsOut: { offset in
+            text.attributes(at: offset).features.contains { PunctuationSpacing.exclusiveFeatures.contains($0.tag) }
+        })
+    }
+
+    /// `halt` features for the offsets of `halved` inside `range`.
+    static func halts(_ halved: [Int], in range: Range<Int>, except lineStart: Int? = nil) -> [FontFeature] {
+        halved.compactMap { range.contains($0) && $0 != lineStart ? FontFeature(tag: "halt", clusters: $0..<($0 + 1)) : nil }
     }
 
     /// One bidi paragraph of `units`. Automatic direction is UAX #9's first strong character
@@ -323,10 +376,12 @@ public struct Paragraph: Sendable {
         return range.lowerBound..<end
     }
 
-    /// The advance of a logical range at nominal sizes, trailing whitespace excluded.
+    /// The advance of a logical range set as a line at nominal sizes, trailing whitespace
+    /// excluded.
     func width(_ range: Range<Int>) -> Double {
         let r = trimmed(range)
-        return prefixWidth[r.upperBound] - prefixWidth[r.lowerBound]
+        let width = prefixWidth[r.upperBound] - prefixWidth[r.lowerBound]
+        return lineStartWidths.isEmpty || r.isEmpty ? width : width + (lineStartWidths[r.lowerBound] ?? 0)
     }
 
     /// The line box height of a logical range at nominal sizes (see `lineMetrics`).
