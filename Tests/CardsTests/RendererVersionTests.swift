@@ -70,6 +70,10 @@ final class RendererVersionTests: XCTestCase {
         // strands punctuation. The corpus gained an Arabic card, a Latin title with a symbol, an
         // Urdu range and an Arabic title opening with "iPhone 16".
         "18": "8aafc4aba3d6caa7363219645f9af7b4cb7b7ac8817809f613f489dc4d835937",
+        // 19: adjacent fullwidth CJK punctuation set as CSS `text-spacing-trim: normal` sets it
+        // ("」「" half an em closer); the katakana middle dot no longer makes a title Japanese.
+        // The corpus gained a Japanese title with brackets and a Chinese one with a middle dot.
+        "19": "6804ea6b08e10aaf17a5417f981d358b0fb90fe6e5518afa7f7fc89a5e9abb5a",
     ]
     /// "renderer version, output token and encoder revision" → digest of three of the corpus's
     /// cards encoded so (new pixels are new bytes, so a renderer version records its own).
@@ -127,6 +131,10 @@ final class RendererVersionTests: XCTestCase {
         "18 png 5": "9aefdfa5c998e2b7c622b5bec5eb1ac69c4570749e62de3ca63e0f751903b8e4",
         "18 jpeg-q90 2": "9d43b53a08bb16559a568821f82b0de7efa518033b9c31681945b23187f11fd9",
         "18 webp-q90 1": "51f7c56eea702650e0aa011a9d28b54fd360451a7277888071d88779ff0c2fca",
+        // 19 moves none of the three cards encoded.
+        "19 png 5": "9aefdfa5c998e2b7c622b5bec5eb1ac69c4570749e62de3ca63e0f751903b8e4",
+        "19 jpeg-q90 2": "9d43b53a08bb16559a568821f82b0de7efa518033b9c31681945b23187f11fd9",
+        "19 webp-q90 1": "51f7c56eea702650e0aa011a9d28b54fd360451a7277888071d88779ff0c2fca",
     ]
 
     static let photos = EventPhotoCardTests.fixtures
@@ -144,8 +152,9 @@ final class RendererVersionTests: XCTestCase {
     /// Every template with the golden titles at the card size, the photo and portrait templates
     /// with a photo of three faces (found by the detector), a story and a scale-2 card, and
     /// (since version 6; the digests of earlier versions are of the corpus without it) a Korean banner,
-    /// and since version 18 an Arabic card, a Latin title with a symbol, an Urdu date range and an
-    /// Arabic title opening with a Latin name.
+    /// since version 18 an Arabic card, a Latin title with a symbol, an Urdu date range and an
+    /// Arabic title opening with a Latin name, and since version 19 a Japanese title with adjacent
+    /// brackets and a Chinese one with a katakana middle dot.
     static func corpus() throws -> [(name: String, card: RenderedCard)] {
         let catalog = try CardGoldenTests.catalog.get(), renderer = try CardGoldenTests.renderer.get()
         var cards: [(String, RenderedCard)] = []
@@ -184,6 +193,12 @@ final class RendererVersionTests: XCTestCase {
         cards.append(("dated/urdu-range", try renderer.render(urdu)))
         let brand = try Card(try Event(title: "iPhone 16 وصل إلى متجرنا في القاهرة", template: "photo", locale: "ar"), catalog: catalog)
         cards.append(("photo/arabic-opening-with-a-brand", try renderer.render(brand)))
+        // Since version 19: adjacent fullwidth brackets give back half an em, and a Chinese title
+        // with a katakana middle dot keeps Chinese forms.
+        let brackets = try Card(try Event(title: "「東京」「大阪」（二〇二六）・夏の旅", template: "classic", locale: "ja"), catalog: catalog)
+        cards.append(("classic/japanese-brackets", try renderer.render(brackets)))
+        let names = try Card(try Event(title: "列奥纳多・迪卡普里奥的生日", template: "classic", locale: "zh-Hans"), catalog: catalog)
+        cards.append(("classic/chinese-middle-dot", try renderer.render(names)))
         return cards
     }
 

@@ -36,6 +36,11 @@ final class TextGoldenTests: XCTestCase {
     func testThai() throws { try Self.golden.check(card("สวัสดีปีใหม่ ขอให้มีความสุขมาก ๆ", language: "th"), named: "title-thai") }
     func testChinese() throws { try Self.golden.check(card("我们的第一个家，二〇二四年春天", language: "zh-Hans"), named: "title-chinese") }
     func testJapanese() throws { try Self.golden.check(card("東京への家族旅行、とても楽しかった！", language: "ja"), named: "title-japanese") }
+    /// Adjacent brackets give back half an em each (`PunctuationSpacing`): 」「, ）「 and 」。 sit
+    /// close, as a browser sets them.
+    func testJapanesePunctuationSideBySide() throws {
+        try Self.golden.check(card("「東京」「大阪」（二〇二六）「夏の旅」。", language: "ja"), named: "title-japanese-punctuation")
+    }
     func testKorean() throws { try Self.golden.check(card("우리의 첫 번째 집들이 파티", language: "ko"), named: "title-korean") }
     func testMixedRightToLeftAndLeftToRight() throws {
         try Self.golden.check(card("Trip to ירושלים and القدس in 2024 (with Dana)", language: "en"), named: "title-mixed-bidi")
