@@ -97,10 +97,11 @@ struct LineBreaker {
 
     var textLength: Int { paragraph.text.utf16.count }
 
-    /// The width of a line over `range` at nominal sizes: its content, plus a hyphen when it
+    /// The width of a line over `range` at nominal sizes: its content (set as narrow as it may
+    /// be: a closing mark at its end halved, `Paragraph.narrowestWidth`), plus a hyphen when it
     /// ends at a hyphenation point.
     func width(_ range: Range<Int>) -> Double {
-        let w = paragraph.width(range)
+        let w = paragraph.narrowestWidth(range)
         return hyphenWidths.isEmpty ? w : w + (hyphenWidths[range.upperBound] ?? 0)
     }
 

@@ -21,8 +21,15 @@ extension TextLayout {
         }
         var scale = scale
         // Glyphs in font units, cut once; a change of scale below only rescales them.
-        let shapedLines = sources.map { $0.paragraph.shapedLine($0.paragraph.trimmed($0.range)) }
+        var shapedLines = sources.map { $0.paragraph.shapedLine($0.paragraph.trimmed($0.range)) }
         var shaped = zip(sources, shapedLines).map { $0.paragraph.place($1, scale: scale) }
+        // A line that fits only with the closing mark at its end halved halves it (`PunctuationSpacing`).
+        for (index, source) in sources.enumerated() where options.width.isFinite && shaped[index].width > options.width * (1 + 1e-9) {
+            let content = source.paragraph.trimmed(source.range)
+            guard source.paragraph.canHalveEnd(of: content) else { continue }
+            shapedLines[index] = source.paragraph.shapedLine(content, halvingEnd: true)
+            shaped[index] = source.paragraph.place(shapedLines[index], scale: scale)
+        }
         // Cutting a line from the paragraph's shaping can change its width slightly from the
         // estimate (kerning across a break, reshaped where unsafe); if that makes a line
         // overflow, shrink everything to fit exactly — but never below the smallest size the

@@ -32,7 +32,9 @@ extension Paragraph {
     /// the item (rule L1 at a line's edge); only such pieces are shaped again, still with the
     /// whole paragraph as context, and so is a piece starting the line with an opening mark
     /// halved for the character before it.
-    func shapedLine(_ content: Range<Int>) -> ShapedLine {
+    ///
+    /// With `halvingEnd`, a closing mark ending the line is halved (`canHalveEnd`).
+    func shapedLine(_ content: Range<Int>, halvingEnd: Bool = false) -> ShapedLine {
         guard !content.isEmpty,
               let block = blocks.first(where: { $0.range.contains(content.lowerBound) }),
               let bidiLine = try? block.bidi.line((content.lowerBound - block.range.lowerBound)..<(content.upperBound - block.range.lowerBound))
@@ -50,13 +52,14 @@ extension Paragraph {
                 // before it (`PunctuationSpacing`).
                 let fullAtStart = lineStartWidths[content.lowerBound] != nil ? content.lowerBound : nil
                 let setsFull = sub.lowerBound == fullAtStart
-                if !reshapeAll, !setsFull, let glyphs = cut(item: index, to: sub, direction: bidiRun.direction) {
+                let halvesEnd = halvingEnd && canHalveEnd(of: content) && sub.contains(content.upperBound - 1)
+                if !reshapeAll, !setsFull, !halvesEnd, let glyphs = cut(item: index, to: sub, direction: bidiRun.direction) {
                     pieces.append(.init(itemIndex: index, glyphs: glyphs))
                     continue
                 }
                 let item = items[index]
                 let features = text.runs[item.runIndex].attributes.features
-                    + Paragraph.halts(punctuationSpacing.halved, in: sub, except: fullAtStart)
+                    + Paragraph.halts(punctuationSpacing.halved + (halvesEnd ? [content.upperBound - 1] : []), in: sub, except: fullAtStart)
                 let shaped = Shaper.shape(utf16: text.utf16, range: sub, face: item.face, direction: bidiRun.direction,
                                           script: item.script, language: item.language, features: features)
                 pieces.append(.init(itemIndex: index, glyphs: shaped.glyphs))

@@ -87,6 +87,10 @@ public struct Paragraph: Sendable {
     /// opening mark there gave back to the character before it, which a line start does not
     /// take (`PunctuationSpacing`). Usually empty.
     private(set) var lineStartWidths: [Int: Double] = [:]
+    /// What a line ending at an offset may be narrower by, in nominal points: half its closing
+    /// mark, which it halves only when it would not fit otherwise (`PunctuationSpacing`).
+    /// Usually empty.
+    private(set) var lineEndHalving: [Int: Double] = [:]
 
     /// The width (nominal points) of the hyphen a line ending at each break after a soft
     /// hyphen (U+00AD) shows: the author's hyphenation point, drawn as a dictionary's is.
@@ -200,20 +204,31 @@ public struct Paragraph: Sendable {
         if PunctuationSpacing.mayApply(units) {
             let spacing = Paragraph.punctuationSpacing(units: units, blocks: blocks.map(\.range), items: items,
                                                        shapedItems: shapedItems, text: text)
-            if !spacing.halved.isEmpty {
-                punctuationSpacing = spacing
-                for (index, item) in items.enumerated() where spacing.halved.contains(where: item.range.contains) {
-                    let full = shapedItems[index]
-                    let a = text.runs[item.runIndex].attributes
-                    shapedItems[index] = Shaper.shape(utf16: units, range: item.range, face: item.face, direction: item.level.direction,
-                                                      script: item.script, language: item.language,
-                                                      features: a.features + Paragraph.halts(spacing.halved, in: item.range))
+            punctuationSpacing = spacing
+            for (index, item) in items.enumerated() {
+                let a = text.runs[item.runIndex].attributes
+                let k = a.sizeInPoints / Double(item.face.unitsPerEm)
+                func shape(halving offsets: [Int]) -> ShapedRun {
+                    Shaper.shape(utf16: units, range: item.range, face: item.face, direction: item.level.direction, script: item.script,
+                                 language: item.language, features: a.features + Paragraph.halts(offsets, in: item.range))
+                }
+                func advance(at offset: Int, in run: ShapedRun) -> Int {
+                    run.glyphs.lazy.filter { $0.cluster == offset }.reduce(0) { $0 + Int($1.xAdvance) }
+                }
+                let full = shapedItems[index]
+                if spacing.halved.contains(where: item.range.contains) {
+                    shapedItems[index] = shape(halving: spacing.halved)
                     // What a line starting with an opening mark halved for the character before it gets back.
-                    let k = a.sizeInPoints / Double(item.face.unitsPerEm)
                     for offset in spacing.halvedForPrevious where item.range.contains(offset) {
-                        let before = full.glyphs.lazy.filter { $0.cluster == offset }.reduce(0) { $0 + Int($1.xAdvance) }
-                        let after = shapedItems[index].glyphs.lazy.filter { $0.cluster == offset }.reduce(0) { $0 + Int($1.xAdvance) }
-                        lineStartWidths[offset] = Double(before - after) * k
+                        lineStartWidths[offset] = Double(advance(at: offset, in: full) - advance(at: offset, in: shapedItems[index])) * k
+                    }
+                }
+                let endings = spacing.halvableAtLineEnd.filter(item.range.contains)
+                if !endings.isEmpty {
+                    // What a line ending with a closing mark gives up by halving it.
+                    let halved = shape(halving: endings)
+                    for offset in endings {
+                        lineEndHalving[offset + 1] = Double(advance(at: offset, in: full) - advance(at: offset, in: halved)) * k
                     }
                 }
             }
@@ -382,6 +397,19 @@ public struct Paragraph: Sendable {
         let r = trimmed(range)
         let width = prefixWidth[r.upperBound] - prefixWidth[r.lowerBound]
         return lineStartWidths.isEmpty || r.isEmpty ? width : width + (lineStartWidths[r.lowerBound] ?? 0)
+    }
+
+    /// The narrowest a line over `range` can be set, at nominal sizes: `width`, less the half of
+    /// a closing mark at its end that it may halve to fit.
+    func narrowestWidth(_ range: Range<Int>) -> Double {
+        let width = width(range)
+        return lineEndHalving.isEmpty ? width : width - (lineEndHalving[trimmed(range).upperBound] ?? 0)
+    }
+
+    /// Whether a line over `content` (trimmed) ending with a closing mark can be set narrower
+    /// by halving it.
+    func canHalveEnd(of content: Range<Int>) -> Bool {
+        !content.isEmpty && lineEndHalving[content.upperBound] != nil
     }
 
     /// The line box height of a logical range at nominal sizes (see `lineMetrics`).

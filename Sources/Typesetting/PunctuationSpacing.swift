@@ -24,15 +24,19 @@
 /// whose author chose its own spacing features (`halt`, `palt`, `chws`, the width variants)
 /// is left as set. Pairs do not span a hard break. An opening mark halved for the character
 /// before it is set full again when a line starts with it: `text-spacing-trim: normal` trims
-/// at no line start (`Paragraph.lineStartWidths`). Not done: a closing mark at a line end is
-/// not halved to make the line fit (the `allow-end` part of `normal`).
+/// at no line start (`Paragraph.lineStartWidths`). A closing bracket or quotation mark that
+/// ends a line is halved when the line would not fit otherwise (`normal`'s `allow-end`;
+/// `Paragraph.lineEndHalving`); as in Chromium, a comma or full stop is not.
 struct PunctuationSpacing: Sendable {
     /// The offsets of the characters set with `halt`, ascending.
     let halved: [Int]
     /// Of `halved`, the opening marks halved for the character before them.
     let halvedForPrevious: Set<Int>
+    /// The closing brackets and quotation marks not in `halved` that a line ending with them
+    /// may halve to fit, ascending.
+    let halvableAtLineEnd: [Int]
 
-    static let none = PunctuationSpacing(halved: [], halvedForPrevious: [])
+    static let none = PunctuationSpacing(halved: [], halvedForPrevious: [], halvableAtLineEnd: [])
 
     enum SpacingClass: Equatable {
         case other, open, close, middle, openNarrow, closeNarrow
@@ -55,7 +59,7 @@ struct PunctuationSpacing: Sendable {
     init(units: [UInt16], blocks: [Range<Int>],
          glyph: (Int) -> (face: FontFace, glyphID: UInt32, advance: Int32, leftToRight: Bool)?,
          optsOut: (Int) -> Bool) {
-        var halved: Set<Int> = [], forPrevious: Set<Int> = []
+        var halved: Set<Int> = [], forPrevious: Set<Int> = [], atLineEnd: [Int] = []
         for block in blocks {
             var previous: (offset: Int, spacing: SpacingClass)?
             for offset in block {
@@ -77,16 +81,22 @@ struct PunctuationSpacing: Sendable {
                         halved.insert(p.offset)
                     }
                 }
+                if spacing == .close, scalar.properties.generalCategory != .otherPunctuation,
+                   PunctuationSpacing.canHalve(drawn, optsOut: optsOut(offset)) {
+                    atLineEnd.append(offset)
+                }
                 previous = (offset, spacing)
             }
         }
         self.halved = halved.sorted()
         halvedForPrevious = forPrevious
+        halvableAtLineEnd = atLineEnd.filter { !halved.contains($0) }
     }
 
-    private init(halved: [Int], halvedForPrevious: Set<Int>) {
+    private init(halved: [Int], halvedForPrevious: Set<Int>, halvableAtLineEnd: [Int]) {
         self.halved = halved
         self.halvedForPrevious = halvedForPrevious
+        self.halvableAtLineEnd = halvableAtLineEnd
     }
 
     /// Whether the class of `unit`, or whether it can be halved, depends on the glyph drawing it.

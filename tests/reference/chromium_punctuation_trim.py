@@ -63,13 +63,23 @@ STRINGS = [
 ]
 
 # Wrapped at a width (px, that is font units): a line that starts with an opening mark sets it
-# full, whatever ended the line before.
+# full, whatever ended the line before; one that ends with a closing mark halves it only when the
+# line would not fit otherwise.
 WRAPPED = [
     ("東京」「大阪」", 4000),
     ("東京・「大阪」", 4000),
     ("（東京）「大阪」", 4500),
     ("東京」「大阪」", 8000),
     ("「東京」「大阪」「名古屋」", 5000),
+    # A closing mark at a line end is set half width where the line would not fit otherwise.
+    # (Each wraps only between words, where sharecard, which keeps a word whole where it can,
+    # and Chromium, which breaks between any two ideographs, agree.)
+    ("東京大阪」", 4500),
+    ("東京。", 2600),
+    ("東京大阪。", 5000),
+    ("東京、大阪。", 3500),
+    ("「東京」「大阪」", 3500),
+    ("「東京」（大阪）", 3600),
 ]
 
 PAGE = """<!doctype html><meta charset=utf-8>
