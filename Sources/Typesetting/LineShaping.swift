@@ -59,7 +59,8 @@ extension Paragraph {
                 }
                 let item = items[index]
                 let features = text.runs[item.runIndex].attributes.features
-                    + Paragraph.halts(punctuationSpacing.halved + (halvesEnd ? [content.upperBound - 1] : []), in: sub, except: fullAtStart)
+                    + Paragraph.halts(punctuationSpacing.halved, in: sub, except: fullAtStart)
+                    + (halvesEnd ? Paragraph.halts([content.upperBound - 1], in: sub) : [])
                 let shaped = Shaper.shape(utf16: text.utf16, range: sub, face: item.face, direction: bidiRun.direction,
                                           script: item.script, language: item.language, features: features)
                 pieces.append(.init(itemIndex: index, glyphs: shaped.glyphs))

@@ -216,14 +216,14 @@ public struct Paragraph: Sendable {
                     run.glyphs.lazy.filter { $0.cluster == offset }.reduce(0) { $0 + Int($1.xAdvance) }
                 }
                 let full = shapedItems[index]
-                if spacing.halved.contains(where: item.range.contains) {
+                if !Paragraph.offsets(spacing.halved, in: item.range).isEmpty {
                     shapedItems[index] = shape(halving: spacing.halved)
                     // What a line starting with an opening mark halved for the character before it gets back.
                     for offset in spacing.halvedForPrevious where item.range.contains(offset) {
                         lineStartWidths[offset] = Double(advance(at: offset, in: full) - advance(at: offset, in: shapedItems[index])) * k
                     }
                 }
-                let endings = spacing.halvableAtLineEnd.filter(item.range.contains)
+                let endings = Array(Paragraph.offsets(spacing.halvableAtLineEnd, in: item.range))
                 if !endings.isEmpty {
                     // What a line ending with a closing mark gives up by halving it.
                     let halved = shape(halving: endings)
@@ -307,9 +307,23 @@ public struct Paragraph: Sendable {
         })
     }
 
-    /// `halt` features for the offsets of `halved` inside `range`.
+    /// `halt` features for the offsets of `halved` (ascending) inside `range`.
     static func halts(_ halved: [Int], in range: Range<Int>, except lineStart: Int? = nil) -> [FontFeature] {
-        halved.compactMap { range.contains($0) && $0 != lineStart ? FontFeature(tag: "halt", clusters: $0..<($0 + 1)) : nil }
+        offsets(halved, in: range).compactMap { $0 != lineStart ? FontFeature(tag: "halt", clusters: $0..<($0 + 1)) : nil }
+    }
+
+    /// The elements of `sorted` (ascending) inside `range`, found by bisection: a long text's
+    /// items each look up their own few.
+    static func offsets(_ sorted: [Int], in range: Range<Int>) -> ArraySlice<Int> {
+        func firstIndex(notBefore bound: Int) -> Int {
+            var low = 0, high = sorted.count
+            while low < high {
+                let mid = (low + high) / 2
+                if sorted[mid] < bound { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        return sorted[firstIndex(notBefore: range.lowerBound)..<firstIndex(notBefore: range.upperBound)]
     }
 
     /// One bidi paragraph of `units`. Automatic direction is UAX #9's first strong character
