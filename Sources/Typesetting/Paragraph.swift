@@ -202,36 +202,12 @@ public struct Paragraph: Sendable {
                          script: item.script, language: item.language, features: text.runs[item.runIndex].attributes.features)
         }
         if PunctuationSpacing.mayApply(units) {
-            let spacing = Paragraph.punctuationSpacing(units: units, blocks: blocks.map(\.range), items: items,
-                                                       shapedItems: shapedItems, text: text)
-            punctuationSpacing = spacing
-            for (index, item) in items.enumerated() {
-                let a = text.runs[item.runIndex].attributes
-                let k = a.sizeInPoints / Double(item.face.unitsPerEm)
-                func shape(halving offsets: [Int]) -> ShapedRun {
-                    Shaper.shape(utf16: units, range: item.range, face: item.face, direction: item.level.direction, script: item.script,
-                                 language: item.language, features: a.features + Paragraph.halts(offsets, in: item.range))
-                }
-                func advance(at offset: Int, in run: ShapedRun) -> Int {
-                    run.glyphs.lazy.filter { $0.cluster == offset }.reduce(0) { $0 + Int($1.xAdvance) }
-                }
-                let full = shapedItems[index]
-                if !Paragraph.offsets(spacing.halved, in: item.range).isEmpty {
-                    shapedItems[index] = shape(halving: spacing.halved)
-                    // What a line starting with an opening mark halved for the character before it gets back.
-                    for offset in spacing.halvedForPrevious where item.range.contains(offset) {
-                        lineStartWidths[offset] = Double(advance(at: offset, in: full) - advance(at: offset, in: shapedItems[index])) * k
-                    }
-                }
-                let endings = Array(Paragraph.offsets(spacing.halvableAtLineEnd, in: item.range))
-                if !endings.isEmpty {
-                    // What a line ending with a closing mark gives up by halving it.
-                    let halved = shape(halving: endings)
-                    for offset in endings {
-                        lineEndHalving[offset + 1] = Double(advance(at: offset, in: full) - advance(at: offset, in: halved)) * k
-                    }
-                }
-            }
+            let spaced = Paragraph.spacePunctuation(units: units, blocks: blocks.map(\.range), items: items,
+                                                    shapedItems: shapedItems, text: text)
+            shapedItems = spaced.shapedItems
+            punctuationSpacing = spaced.spacing
+            lineStartWidths = spaced.lineStartWidths
+            lineEndHalving = spaced.lineEndHalving
         }
 
         var advance = [Double](repeating: 0, count: units.count + 1)
@@ -286,44 +262,6 @@ public struct Paragraph: Sendable {
                 softHyphenWidths[b.offset] = hyphen(at: b.offset)?.widthInPoints
             }
         }
-    }
-
-    /// The fullwidth punctuation of the paragraph to halve, from its first shaping.
-    private static func punctuationSpacing(units: [UInt16], blocks: [Range<Int>], items: [Item], shapedItems: [ShapedRun],
-                                           text: AttributedText) -> PunctuationSpacing {
-        var drawn: [Int: (face: FontFace, glyphID: UInt32, advance: Int32, leftToRight: Bool)?] = [:]
-        for (item, shaped) in zip(items, shapedItems) {
-            for glyph in shaped.glyphs where PunctuationSpacing.dependsOnGlyph(units[glyph.cluster]) {
-                // A character drawn by several glyphs is not one the rules know how to halve.
-                if drawn[glyph.cluster] == nil {
-                    drawn[glyph.cluster] = .some((item.face, glyph.glyphID, glyph.xAdvance, item.level.direction == .leftToRight))
-                } else {
-                    drawn[glyph.cluster] = .some(nil)
-                }
-            }
-        }
-        return PunctuationSpacing(units: units, blocks: blocks, glyph: { drawn[$0] ?? nil }, optsOut: { offset in
-            text.attributes(at: offset).features.contains { PunctuationSpacing.exclusiveFeatures.contains($0.tag) }
-        })
-    }
-
-    /// `halt` features for the offsets of `halved` (ascending) inside `range`.
-    static func halts(_ halved: [Int], in range: Range<Int>, except lineStart: Int? = nil) -> [FontFeature] {
-        offsets(halved, in: range).compactMap { $0 != lineStart ? FontFeature(tag: "halt", clusters: $0..<($0 + 1)) : nil }
-    }
-
-    /// The elements of `sorted` (ascending) inside `range`, found by bisection: a long text's
-    /// items each look up their own few.
-    static func offsets(_ sorted: [Int], in range: Range<Int>) -> ArraySlice<Int> {
-        func firstIndex(notBefore bound: Int) -> Int {
-            var low = 0, high = sorted.count
-            while low < high {
-                let mid = (low + high) / 2
-                if sorted[mid] < bound { low = mid + 1 } else { high = mid }
-            }
-            return low
-        }
-        return sorted[firstIndex(notBefore: range.lowerBound)..<firstIndex(notBefore: range.upperBound)]
     }
 
     /// One bidi paragraph of `units`. Automatic direction is UAX #9's first strong character
@@ -411,19 +349,6 @@ public struct Paragraph: Sendable {
         let r = trimmed(range)
         let width = prefixWidth[r.upperBound] - prefixWidth[r.lowerBound]
         return lineStartWidths.isEmpty || r.isEmpty ? width : width + (lineStartWidths[r.lowerBound] ?? 0)
-    }
-
-    /// The narrowest a line over `range` can be set, at nominal sizes: `width`, less the half of
-    /// a closing mark at its end that it may halve to fit.
-    func narrowestWidth(_ range: Range<Int>) -> Double {
-        let width = width(range)
-        return lineEndHalving.isEmpty ? width : width - (lineEndHalving[trimmed(range).upperBound] ?? 0)
-    }
-
-    /// Whether a line over `content` (trimmed) ending with a closing mark can be set narrower
-    /// by halving it.
-    func canHalveEnd(of content: Range<Int>) -> Bool {
-        !content.isEmpty && lineEndHalving[content.upperBound] != nil
     }
 
     /// The line box height of a logical range at nominal sizes (see `lineMetrics`).

@@ -1,0 +1,99 @@
+/// A paragraph's fullwidth punctuation set side by side (`PunctuationSpacing`): the items shaped
+/// again with `halt` where marks meet, and what a line's edges give back or may take.
+extension Paragraph {
+    struct SpacedPunctuation {
+        var shapedItems: [ShapedRun]
+        var spacing: PunctuationSpacing
+        var lineStartWidths: [Int: Double] = [:]
+        var lineEndHalving: [Int: Double] = [:]
+    }
+
+    /// `shapedItems` (the paragraph's first shaping) with the marks `PunctuationSpacing` finds
+    /// halved; an item with a pair is shaped once more, and one with a closing bracket once
+    /// more to measure what halving it at a line end gives back.
+    static func spacePunctuation(units: [UInt16], blocks: [Range<Int>], items: [Item], shapedItems: [ShapedRun],
+                                 text: AttributedText) -> SpacedPunctuation {
+        let spacing = punctuationSpacing(units: units, blocks: blocks, items: items, shapedItems: shapedItems, text: text)
+        var result = SpacedPunctuation(shapedItems: shapedItems, spacing: spacing)
+        for (index, item) in items.enumerated() {
+            let a = text.runs[item.runIndex].attributes
+            let k = a.sizeInPoints / Double(item.face.unitsPerEm)
+            func shape(halving offsets: [Int]) -> ShapedRun {
+                Shaper.shape(utf16: units, range: item.range, face: item.face, direction: item.level.direction, script: item.script,
+                             language: item.language, features: a.features + halts(offsets, in: item.range))
+            }
+            func advance(at offset: Int, in run: ShapedRun) -> Int {
+                run.glyphs.lazy.filter { $0.cluster == offset }.reduce(0) { $0 + Int($1.xAdvance) }
+            }
+            let full = shapedItems[index]
+            if !offsets(spacing.halved, in: item.range).isEmpty {
+                let halved = shape(halving: spacing.halved)
+                result.shapedItems[index] = halved
+                // What a line starting with an opening mark halved for the character before it gets back.
+                for offset in spacing.halvedForPrevious where item.range.contains(offset) {
+                    result.lineStartWidths[offset] = Double(advance(at: offset, in: full) - advance(at: offset, in: halved)) * k
+                }
+            }
+            let endings = Array(offsets(spacing.halvableAtLineEnd, in: item.range))
+            if !endings.isEmpty {
+                // What a line ending with a closing mark gives up by halving it.
+                let halved = shape(halving: endings)
+                for offset in endings {
+                    result.lineEndHalving[offset + 1] = Double(advance(at: offset, in: full) - advance(at: offset, in: halved)) * k
+                }
+            }
+        }
+        return result
+    }
+
+    /// The fullwidth punctuation of the paragraph to halve, from its first shaping.
+    private static func punctuationSpacing(units: [UInt16], blocks: [Range<Int>], items: [Item], shapedItems: [ShapedRun],
+                                           text: AttributedText) -> PunctuationSpacing {
+        var drawn: [Int: (face: FontFace, glyphID: UInt32, advance: Int32, leftToRight: Bool)?] = [:]
+        for (item, shaped) in zip(items, shapedItems) {
+            for glyph in shaped.glyphs where PunctuationSpacing.dependsOnGlyph(units[glyph.cluster]) {
+                // A character drawn by several glyphs is not one the rules know how to halve.
+                if drawn[glyph.cluster] == nil {
+                    drawn[glyph.cluster] = .some((item.face, glyph.glyphID, glyph.xAdvance, item.level.direction == .leftToRight))
+                } else {
+                    drawn[glyph.cluster] = .some(nil)
+                }
+            }
+        }
+        return PunctuationSpacing(units: units, blocks: blocks, glyph: { drawn[$0] ?? nil }, optsOut: { offset in
+            text.attributes(at: offset).features.contains { PunctuationSpacing.exclusiveFeatures.contains($0.tag) }
+        })
+    }
+
+    /// `halt` features for the offsets of `halved` (ascending) inside `range`.
+    static func halts(_ halved: [Int], in range: Range<Int>, except lineStart: Int? = nil) -> [FontFeature] {
+        offsets(halved, in: range).compactMap { $0 != lineStart ? FontFeature(tag: "halt", clusters: $0..<($0 + 1)) : nil }
+    }
+
+    /// The elements of `sorted` (ascending) inside `range`, found by bisection: a long text's
+    /// items each look up their own few.
+    static func offsets(_ sorted: [Int], in range: Range<Int>) -> ArraySlice<Int> {
+        func firstIndex(notBefore bound: Int) -> Int {
+            var low = 0, high = sorted.count
+            while low < high {
+                let mid = (low + high) / 2
+                if sorted[mid] < bound { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        return sorted[firstIndex(notBefore: range.lowerBound)..<firstIndex(notBefore: range.upperBound)]
+    }
+
+    /// The narrowest a line over `range` can be set, at nominal sizes: `width`, less the half of
+    /// a closing mark at its end that it may halve to fit.
+    func narrowestWidth(_ range: Range<Int>) -> Double {
+        let width = width(range)
+        return lineEndHalving.isEmpty ? width : width - (lineEndHalving[trimmed(range).upperBound] ?? 0)
+    }
+
+    /// Whether a line over `content` (trimmed) ending with a closing mark can be set narrower
+    /// by halving it.
+    func canHalveEnd(of content: Range<Int>) -> Bool {
+        !content.isEmpty && lineEndHalving[content.upperBound] != nil
+    }
+}
