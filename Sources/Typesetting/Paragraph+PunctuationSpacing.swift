@@ -49,12 +49,15 @@ extension Paragraph {
     /// The fullwidth punctuation of the paragraph to halve, from its first shaping.
     private static func punctuationSpacing(units: [UInt16], blocks: [Range<Int>], items: [Item], shapedItems: [ShapedRun],
                                            text: AttributedText) -> PunctuationSpacing {
-        var drawn: [Int: (face: FontFace, glyphID: UInt32, advance: Int32, leftToRight: Bool)?] = [:]
+        var drawn: [Int: (face: FontFace, glyphID: UInt32, advance: Int32)?] = [:]
         for (item, shaped) in zip(items, shapedItems) {
             for glyph in shaped.glyphs where PunctuationSpacing.dependsOnGlyph(units[glyph.cluster]) {
-                // A character drawn by several glyphs is not one the rules know how to halve.
+                // A variation selector the face has no variant for is an empty glyph beside the
+                // mark; a character otherwise drawn by several glyphs is not one the rules know
+                // how to halve.
+                if glyph.xAdvance == 0, item.face.inkSpan(of: glyph.glyphID) == nil { continue }
                 if drawn[glyph.cluster] == nil {
-                    drawn[glyph.cluster] = .some((item.face, glyph.glyphID, glyph.xAdvance, item.level.direction == .leftToRight))
+                    drawn[glyph.cluster] = .some((item.face, glyph.glyphID, glyph.xAdvance))
                 } else {
                     drawn[glyph.cluster] = .some(nil)
                 }

@@ -20,9 +20,11 @@
 /// centred (Traditional Chinese). Quotation marks ‘“ ’” open and close when the face draws
 /// them on a full em, and are narrow otherwise.
 ///
-/// Only a glyph a full em wide, in a face with `halt`, set left to right, is halved; a run
-/// whose author chose its own spacing features (`halt`, `palt`, `chws`, the width variants)
-/// is left as set. Pairs do not span a hard break. An opening mark halved for the character
+/// Only a glyph a full em wide, in a face with `halt`, is halved; a run whose author chose its
+/// own spacing features (`halt`, `palt`, `chws`, the width variants) is left as set. The rules
+/// read the text in logical order whatever its direction, as Chromium's do: in a right-to-left
+/// run a bracket is drawn mirrored, so the half its `halt` removes is the blank that faces the
+/// character before it in reading order, as in a left-to-right one. Pairs do not span a hard break. An opening mark halved for the character
 /// before it is set full again when a line starts with it: `text-spacing-trim: normal` trims
 /// at no line start (`Paragraph.lineStartWidths`). A closing bracket or quotation mark that
 /// ends a line is halved when the line would not fit otherwise (`normal`'s `allow-end`;
@@ -57,7 +59,7 @@ struct PunctuationSpacing: Sendable {
     /// draws the character at an offset (nil where none or several do), and `optsOut(at:)`
     /// whether its run set spacing features of its own.
     init(units: [UInt16], blocks: [Range<Int>],
-         glyph: (Int) -> (face: FontFace, glyphID: UInt32, advance: Int32, leftToRight: Bool)?,
+         glyph: (Int) -> (face: FontFace, glyphID: UInt32, advance: Int32)?,
          optsOut: (Int) -> Bool) {
         var halved: Set<Int> = [], forPrevious: Set<Int> = [], atLineEnd: [Int] = []
         for block in blocks {
@@ -69,7 +71,7 @@ struct PunctuationSpacing: Sendable {
                     continue
                 }
                 let drawn = PunctuationSpacing.dependsOnGlyph(unit) ? glyph(offset) : nil
-                let spacing = PunctuationSpacing.spacingClass(of: scalar, drawnBy: drawn.map { ($0.face, $0.glyphID, $0.advance) })
+                let spacing = PunctuationSpacing.spacingClass(of: scalar, drawnBy: drawn)
                 if let p = previous {
                     if spacing == .open, [.open, .middle, .close, .openNarrow].contains(p.spacing),
                        PunctuationSpacing.canHalve(drawn, optsOut: optsOut(offset)) {
@@ -105,9 +107,9 @@ struct PunctuationSpacing: Sendable {
             || (0xFFE0...0xFFE6).contains(unit)
     }
 
-    private static func canHalve(_ drawn: (face: FontFace, glyphID: UInt32, advance: Int32, leftToRight: Bool)?,
+    private static func canHalve(_ drawn: (face: FontFace, glyphID: UInt32, advance: Int32)?,
                                  optsOut: Bool) -> Bool {
-        guard let drawn, !optsOut, drawn.leftToRight, drawn.face.hasHalfWidthAlternates else { return false }
+        guard let drawn, !optsOut, drawn.face.hasHalfWidthAlternates else { return false }
         return Int(drawn.advance) == drawn.face.unitsPerEm
     }
 

@@ -60,6 +60,24 @@ STRINGS = [
     "東京」・「大阪」",      # close, middle dot, open
     "東京」·「大」",        # U+00B7 middle dot
     "東京」‧「大」",        # U+2027 hyphenation point
+    "東京」「\ufe00大阪」",   # a variation selector the face has no variant for
+]
+
+# Right to left: each string opens with U+200F, so its paragraph reads right to left (the span
+# takes its direction from its first strong character, as a title does), and the brackets
+# take the paragraph's direction (UAX #9 rule N0).
+RIGHT_TO_LEFT = [
+    "\u200f「東京」「大阪」",
+    "\u200f（「東京」）",
+    "\u200f東京」」大",
+    "\u200f東・「京」",
+    "\u200f東京」・大",
+    "\u200f(「東京」)",
+    "\u200f東京。」",
+    "\u200f東京」、大阪",
+    "\u200f東京：「大阪」",
+    "\u200f“東京”「大阪」",
+    "\u200f東京」「大阪",
 ]
 
 # Wrapped at a width (px, that is font units): a line that starts with an opening mark sets it
@@ -97,6 +115,7 @@ for (const [lang, family, text] of items) {
   const row = {lang, family, text};
   for (const [key, cls] of [["normal", ""], ["spaceAll", "all"]]) {
     const s = document.createElement("span");
+    s.dir = "auto"; s.style.unicodeBidi = "plaintext";
     s.lang = lang; s.className = cls; s.style.fontFamily = `'${family}'`; s.textContent = text;
     document.body.appendChild(s);
     row[key] = s.getBoundingClientRect().width;
@@ -145,7 +164,8 @@ def main():
             page.write_text(PAGE, encoding="utf-8")
             driver.get(page.as_uri())
             driver.execute_script("return document.fonts.ready")
-            rows = driver.execute_script(MEASURE, [[lang, family, text] for lang, family in FACES for text in STRINGS])
+            rows = driver.execute_script(MEASURE, [[lang, family, text] for lang, family in FACES for text in STRINGS]
+                                         + [[lang, family, text] for lang, family in FACES for text in RIGHT_TO_LEFT])
             wrapped = driver.execute_script(MEASURE_LINES, [[lang, family, text, width] for lang, family in FACES[:1]
                                                             for text, width in WRAPPED])
         finally:
