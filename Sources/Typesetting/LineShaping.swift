@@ -40,6 +40,10 @@ extension Paragraph {
               let bidiLine = try? block.bidi.line((content.lowerBound - block.range.lowerBound)..<(content.upperBound - block.range.lowerBound))
         else { return .empty }
         let reshapeAll = Paragraph.reshapesEveryLine
+        // A line start takes back the blank half an opening mark there gave the character before
+        // it, and the line's end may halve its closing mark (`PunctuationSpacing`).
+        let fullAtStart = lineStartWidths[content.lowerBound] != nil ? content.lowerBound : nil
+        let halvedEnd = halvingEnd && canHalveEnd(of: content) ? content.upperBound - 1 : nil
         var pieces: [ShapedLine.Piece] = []
         var reshaped = 0
         for bidiRun in bidiLine.runs {
@@ -48,11 +52,8 @@ extension Paragraph {
             if bidiRun.direction == .rightToLeft { indices.reverse() }
             for index in indices {
                 let sub = items[index].range.clamped(to: absolute)
-                // A line start takes back the blank half an opening mark there gave the character
-                // before it (`PunctuationSpacing`).
-                let fullAtStart = lineStartWidths[content.lowerBound] != nil ? content.lowerBound : nil
                 let setsFull = sub.lowerBound == fullAtStart
-                let halvesEnd = halvingEnd && canHalveEnd(of: content) && sub.contains(content.upperBound - 1)
+                let halvesEnd = halvedEnd.map(sub.contains) ?? false
                 if !reshapeAll, !setsFull, !halvesEnd, let glyphs = cut(item: index, to: sub, direction: bidiRun.direction) {
                     pieces.append(.init(itemIndex: index, glyphs: glyphs))
                     continue
@@ -60,7 +61,7 @@ extension Paragraph {
                 let item = items[index]
                 let features = text.runs[item.runIndex].attributes.features
                     + Paragraph.halts(punctuationSpacing.halved, in: sub, except: fullAtStart)
-                    + (halvesEnd ? Paragraph.halts([content.upperBound - 1], in: sub) : [])
+                    + (halvedEnd.map { Paragraph.halts([$0], in: sub) } ?? [])
                 let shaped = Shaper.shape(utf16: text.utf16, range: sub, face: item.face, direction: bidiRun.direction,
                                           script: item.script, language: item.language, features: features)
                 pieces.append(.init(itemIndex: index, glyphs: shaped.glyphs))

@@ -24,9 +24,10 @@
 /// own spacing features (`halt`, `palt`, `chws`, the width variants) is left as set. The rules
 /// read the text in logical order whatever its direction, as Chromium's do: in a right-to-left
 /// run a bracket is drawn mirrored, so the half its `halt` removes is the blank that faces the
-/// character before it in reading order, as in a left-to-right one. Pairs do not span a hard break. An opening mark halved for the character
-/// before it is set full again when a line starts with it: `text-spacing-trim: normal` trims
-/// at no line start (`Paragraph.lineStartWidths`). A closing bracket or quotation mark that
+/// character before it in reading order, as in a left-to-right one. Pairs do not span a hard
+/// break. An opening mark halved for the character before it is set full again when a line
+/// starts with it: `text-spacing-trim: normal` trims at no line start
+/// (`Paragraph.lineStartWidths`). A closing bracket or quotation mark that
 /// ends a line is halved when the line would not fit otherwise (`normal`'s `allow-end`;
 /// `Paragraph.lineEndHalving`); as in Chromium, a comma or full stop is not.
 struct PunctuationSpacing: Sendable {
@@ -55,8 +56,8 @@ struct PunctuationSpacing: Sendable {
     }
 
     /// The characters of `units` to halve, given the paragraph's hard-break `blocks` and its
-    /// shaped items: `glyph(at:)` gives the face, glyph and direction of the single glyph that
-    /// draws the character at an offset (nil where none or several do), and `optsOut(at:)`
+    /// shaped items: `glyph` gives the face, glyph and advance (font units) of the single glyph
+    /// that draws the character at an offset (nil where none or several do), and `optsOut`
     /// whether its run set spacing features of its own.
     init(units: [UInt16], blocks: [Range<Int>],
          glyph: (Int) -> (face: FontFace, glyphID: UInt32, advance: Int32)?,
@@ -113,8 +114,7 @@ struct PunctuationSpacing: Sendable {
         return Int(drawn.advance) == drawn.face.unitsPerEm
     }
 
-    /// The spacing class of `scalar`, drawn by `glyph` of `face` with `advance` (font units)
-    /// where a single glyph draws it.
+    /// The spacing class of `scalar`, given the glyph that draws it where a single one does.
     static func spacingClass(of scalar: Unicode.Scalar, drawnBy drawn: (face: FontFace, glyphID: UInt32, advance: Int32)?) -> SpacingClass {
         switch scalar.value {
         case 0x3001, 0x3002, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B:
