@@ -5,7 +5,9 @@
 /// 1. A tab (U+0009) becomes a space.
 /// 2. Every other control character (General_Category Cc: U+0000…U+001F, U+007F…U+009F) is
 ///    removed, except the hard line breaks: LF, VT, FF, CR, U+001C…U+001E and NEL (U+0085),
-///    which stay, as do U+2028 and U+2029.
+///    which stay, as do U+2028 and U+2029. So are the 66 noncharacters (U+FDD0…U+FDEF and the
+///    last two code points of each plane, U+FFFE, U+FFFF, U+1FFFE…): reserved for a program's
+///    own use, no font draws them. (Private-use characters stay: a font may.)
 /// 3. Each paragraph (the text between hard breaks; CR LF counts as one break) loses its
 ///    leading and trailing white space (whole characters that are white space: spaces,
 ///    no-break spaces, ideographic spaces, and a combining mark on one of them).
@@ -27,7 +29,7 @@ public enum TextCleaning {
                 body = []
             } else if scalar == "\t" {
                 body.append(" ")
-            } else if scalar.properties.generalCategory != .control {
+            } else if scalar.properties.generalCategory != .control, !scalar.properties.isNoncharacterCodePoint {
                 body.append(scalar)
             }
         }

@@ -20,6 +20,18 @@ final class MissingGlyphsCommandTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: out.path))
     }
 
+    /// A noncharacter is cleaned out of the title like a control character (no font draws one),
+    /// so it is neither drawn as a box nor a missing glyph, even under `--strict`.
+    func testNoncharactersAreCleanedOutNotDrawnAsBoxes() throws {
+        let out = dir.appendingPathComponent("card.png"), plain = dir.appendingPathComponent("plain.png")
+        let title = "Launch" + String(Unicode.Scalar(0xFFFF)!) + " day" + String(Unicode.Scalar(0xFDD0)!)
+        let r = try Sharecard.run(["render", "--strict", "--title", title, "-o", out.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertFalse(r.stderr.contains("no font has"), r.stderr)
+        XCTAssertEqual(try Sharecard.run(["render", "--title", "Launch day", "-o", plain.path]).status, 0)
+        XCTAssertEqual(try Data(contentsOf: out), try Data(contentsOf: plain), "the card of the title without them")
+    }
+
     /// `measure` and `text` printed the characters themselves, often invisible (a private-use
     /// character, an unassigned one): they name code points too, in their JSON as well.
     func testMeasureAndTextNameCodePoints() throws {

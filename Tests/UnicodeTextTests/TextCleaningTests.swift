@@ -9,6 +9,18 @@ final class TextCleaningTests: XCTestCase {
         XCTAssertEqual(TextCleaning.cleaned("👩\u{200D}💻 \u{200F}x\u{FE0F}"), "👩\u{200D}💻 \u{200F}x\u{FE0F}")
     }
 
+    /// No font draws a noncharacter: it would be a box. Private-use characters stay (an icon
+    /// font may map them).
+    func testNoncharactersGoAndPrivateUseStays() {
+        func text(_ values: UInt32...) -> String { String(String.UnicodeScalarView(values.map { Unicode.Scalar($0)! })) }
+        XCTAssertEqual(TextCleaning.cleaned(text(0x61, 0xFFFF, 0x62, 0xFFFE, 0x63, 0xFDD0, 0x64, 0xFDEF, 0x65, 0x1FFFF, 0x66, 0x10FFFE, 0x67)),
+                       "abcdefg")
+        let kept = text(0x78, 0xFDCF, 0xFDF0, 0xE000, 0x10FFFD)
+        XCTAssertEqual(TextCleaning.cleaned(kept), kept)
+        XCTAssertEqual(TextCleaning.cleaned(text(0xFFFF, 0x20, 0x48, 0x69, 0x20, 0xFFFE)), "Hi")
+        XCTAssertEqual(TextCleaning.cleaned(text(0xFFFF, 0xFDD0)), "")
+    }
+
     func testEachParagraphIsTrimmed() {
         XCTAssertEqual(TextCleaning.cleaned("  Hello  "), "Hello")
         XCTAssertEqual(TextCleaning.cleaned(" one \n\t two\u{3000}\r\n\u{A0}three "), "one\ntwo\r\nthree")
