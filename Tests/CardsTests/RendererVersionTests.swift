@@ -71,7 +71,8 @@ final class RendererVersionTests: XCTestCase {
         // Urdu range and an Arabic title opening with "iPhone 16".
         "18": "8aafc4aba3d6caa7363219645f9af7b4cb7b7ac8817809f613f489dc4d835937",
         // 19: adjacent fullwidth CJK punctuation set as CSS `text-spacing-trim: normal` sets it
-        // ("」「" half an em closer); the katakana middle dot no longer makes a title Japanese.
+        // ("」「" half an em closer); the katakana middle dot no longer makes a title Japanese;
+        // noncharacters are cleaned out of a title instead of drawn as boxes.
         // The corpus gained a Japanese title with brackets and a Chinese one with a middle dot.
         "19": "6804ea6b08e10aaf17a5417f981d358b0fb90fe6e5518afa7f7fc89a5e9abb5a",
     ]
