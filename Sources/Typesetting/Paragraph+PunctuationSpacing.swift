@@ -9,13 +9,18 @@ extension Paragraph {
     }
 
     /// `shapedItems` (the paragraph's first shaping) with the marks `PunctuationSpacing` finds
-    /// halved; an item with a pair is shaped once more, and one with a closing bracket once
-    /// more to measure what halving it at a line end gives back.
+    /// halved. An item with a pair or a closing bracket is shaped once more, with `halt` on both
+    /// kinds: the pairs' glyphs are taken from it, and what halving a closing bracket at a line
+    /// end gives back is read from it, the bracket's glyph staying the first shaping's. (`halt`
+    /// moves single glyphs, never adds or joins them; were the glyphs to differ, the pairs are
+    /// shaped on their own.)
     static func spacePunctuation(units: [UInt16], blocks: [Range<Int>], items: [Item], shapedItems: [ShapedRun],
                                  text: AttributedText) -> SpacedPunctuation {
         let spacing = punctuationSpacing(units: units, blocks: blocks, items: items, shapedItems: shapedItems, text: text)
         var result = SpacedPunctuation(shapedItems: shapedItems, spacing: spacing)
         for (index, item) in items.enumerated() {
+            let pairs = offsets(spacing.halved, in: item.range), endings = offsets(spacing.halvableAtLineEnd, in: item.range)
+            guard !pairs.isEmpty || !endings.isEmpty else { continue }
             let a = text.runs[item.runIndex].attributes
             let k = a.sizeInPoints / Double(item.face.unitsPerEm)
             func shape(halving offsets: [Int]) -> ShapedRun {
@@ -26,21 +31,27 @@ extension Paragraph {
                 run.glyphs.lazy.filter { $0.cluster == offset }.reduce(0) { $0 + Int($1.xAdvance) }
             }
             let full = shapedItems[index]
-            if !offsets(spacing.halved, in: item.range).isEmpty {
-                let halved = shape(halving: spacing.halved)
-                result.shapedItems[index] = halved
-                // What a line starting with an opening mark halved for the character before it gets back.
-                for offset in spacing.halvedForPrevious where item.range.contains(offset) {
-                    result.lineStartWidths[offset] = Double(advance(at: offset, in: full) - advance(at: offset, in: halved)) * k
-                }
+            let both = shape(halving: (pairs + endings).sorted())
+            // What a line ending with a closing mark gives up by halving it.
+            for offset in endings {
+                result.lineEndHalving[offset + 1] = Double(advance(at: offset, in: full) - advance(at: offset, in: both)) * k
             }
-            let endings = Array(offsets(spacing.halvableAtLineEnd, in: item.range))
-            if !endings.isEmpty {
-                // What a line ending with a closing mark gives up by halving it.
-                let halved = shape(halving: endings)
-                for offset in endings {
-                    result.lineEndHalving[offset + 1] = Double(advance(at: offset, in: full) - advance(at: offset, in: halved)) * k
-                }
+            guard !pairs.isEmpty else { continue }
+            let halved: ShapedRun
+            if endings.isEmpty {
+                halved = both
+            } else if both.glyphs.count == full.glyphs.count, zip(both.glyphs, full.glyphs).allSatisfy({ $0.cluster == $1.cluster }) {
+                let kept = Set(endings)
+                halved = ShapedRun(face: both.face, glyphs: zip(both.glyphs, full.glyphs).map { kept.contains($1.cluster) ? $1 : $0 },
+                                   range: both.range, direction: both.direction, script: both.script, language: both.language,
+                                   features: a.features + halts(Array(pairs), in: item.range))
+            } else {
+                halved = shape(halving: Array(pairs))
+            }
+            result.shapedItems[index] = halved
+            // What a line starting with an opening mark halved for the character before it gets back.
+            for offset in spacing.halvedForPrevious where item.range.contains(offset) {
+                result.lineStartWidths[offset] = Double(advance(at: offset, in: full) - advance(at: offset, in: halved)) * k
             }
         }
         return result

@@ -35,6 +35,7 @@ enum TypesettingBench {
         let fitted = layout!
         rows[0].note = String(format: "%.2f pt, %d lines", fitted.fontSizeInPoints, fitted.lines.count)
         rows.append(contentsOf: try drawRows(fitted, iterations: iterations))
+        rows.append(contentsOf: try punctuationRows(fonts: fonts, options: options, iterations: iterations))
 
         if let peer = runPeer(peerScript, arguments: ["--iterations", String(iterations)]) {
             if let fit = peer["fit"] {
@@ -54,6 +55,24 @@ enum TypesettingBench {
 }
 
 extension TypesettingBench {
+    /// A Japanese title whose brackets meet (`PunctuationSpacing`), laid out as set and with the
+    /// author's `halt=0`, which leaves the punctuation alone: what setting it side by side costs.
+    static func punctuationRows(fonts: FontLibrary, options: TextLayoutOptions, iterations: Int) throws -> [Measurement] {
+        let title = "「東京」「大阪」（二〇二六）・夏の家族旅行、とても楽しかった！「また行こうね」"
+        let spaced = AttributedText(title, attributes: try TextAttributes(sizeInPoints: 60, color: .white))
+        let plain = AttributedText(title, attributes: try TextAttributes(sizeInPoints: 60, color: .white,
+                                                                          features: [FontFeature(tag: "halt", value: 0)!]))
+        let ja = LanguageTag("ja")!
+        var set = try measure("fit + lay out a 40-character Japanese title, brackets side by side", iterations: iterations) {
+            _ = TextLayout(try Paragraph(spaced, library: fonts, language: ja), options: options)
+        }
+        let alone = try measure("  same, punctuation left alone (the author's halt=0)", iterations: iterations) {
+            _ = TextLayout(try Paragraph(plain, library: fonts, language: ja), options: options)
+        }
+        set.note = String(format: "%.2f× the time with the punctuation left alone", set.medianMilliseconds / alone.medianMilliseconds)
+        return [set, alone]
+    }
+
     static func drawRows(_ layout: TextLayout, iterations: Int) throws -> [Measurement] {
         let canvas = try Canvas(size: Size(width: 1024, height: 576), background: Color(hex: "#7b4397")!)
         let cache = GlyphCache()
