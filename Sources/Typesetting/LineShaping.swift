@@ -42,7 +42,7 @@ extension Paragraph {
         let reshapeAll = Paragraph.reshapesEveryLine
         // A line start takes back the blank half an opening mark there gave the character before
         // it, and the line's end may halve its closing mark (`PunctuationSpacing`).
-        let fullAtStart = lineStartWidths[content.lowerBound] != nil ? content.lowerBound : nil
+        let fullAtStart = !lineStartWidths.isEmpty && lineStartWidths[content.lowerBound] > 0 ? content.lowerBound : nil
         let halvedEnd = halvingEnd && canHalveEnd(of: content) ? content.upperBound - 1 : nil
         var pieces: [ShapedLine.Piece] = []
         var reshaped = 0

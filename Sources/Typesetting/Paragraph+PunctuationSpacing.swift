@@ -4,8 +4,8 @@ extension Paragraph {
     struct SpacedPunctuation {
         var shapedItems: [ShapedRun]
         var spacing: PunctuationSpacing
-        var lineStartWidths: [Int: Double] = [:]
-        var lineEndHalving: [Int: Double] = [:]
+        var lineStartWidths: [Double] = []
+        var lineEndHalving: [Double] = []
     }
 
     /// `shapedItems` (the paragraph's first shaping) with the marks `PunctuationSpacing` finds
@@ -34,6 +34,7 @@ extension Paragraph {
             let both = shape(halving: (pairs + endings).sorted())
             // What a line ending with a closing mark gives up by halving it.
             for offset in endings {
+                if result.lineEndHalving.isEmpty { result.lineEndHalving = [Double](repeating: 0, count: units.count + 1) }
                 result.lineEndHalving[offset + 1] = Double(advance(at: offset, in: full) - advance(at: offset, in: both)) * k
             }
             guard !pairs.isEmpty else { continue }
@@ -51,6 +52,7 @@ extension Paragraph {
             result.shapedItems[index] = halved
             // What a line starting with an opening mark halved for the character before it gets back.
             for offset in spacing.halvedForPrevious where item.range.contains(offset) {
+                if result.lineStartWidths.isEmpty { result.lineStartWidths = [Double](repeating: 0, count: units.count + 1) }
                 result.lineStartWidths[offset] = Double(advance(at: offset, in: full) - advance(at: offset, in: halved)) * k
             }
         }
@@ -102,12 +104,12 @@ extension Paragraph {
     /// a closing mark at its end that it may halve to fit.
     func narrowestWidth(_ range: Range<Int>) -> Double {
         let width = width(range)
-        return lineEndHalving.isEmpty ? width : width - (lineEndHalving[trimmed(range).upperBound] ?? 0)
+        return lineEndHalving.isEmpty ? width : width - lineEndHalving[trimmed(range).upperBound]
     }
 
     /// Whether a line over `content` (trimmed) ending with a closing mark can be set narrower
     /// by halving it.
     func canHalveEnd(of content: Range<Int>) -> Bool {
-        !content.isEmpty && lineEndHalving[content.upperBound] != nil
+        !content.isEmpty && !lineEndHalving.isEmpty && lineEndHalving[content.upperBound] > 0
     }
 }

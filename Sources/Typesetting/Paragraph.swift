@@ -83,14 +83,14 @@ public struct Paragraph: Sendable {
 
     /// The fullwidth punctuation set half width beside its neighbours (`PunctuationSpacing`).
     private(set) var punctuationSpacing = PunctuationSpacing.none
-    /// What a line starting at an offset is wider by, in nominal points: the blank half an
+    /// What a line starting at each offset is wider by, in nominal points: the blank half an
     /// opening mark there gave back to the character before it, which a line start does not
-    /// take (`PunctuationSpacing`). Usually empty.
-    private(set) var lineStartWidths: [Int: Double] = [:]
-    /// What a line ending at an offset may be narrower by, in nominal points: half its closing
-    /// mark, which it halves only when it would not fit otherwise (`PunctuationSpacing`).
-    /// Usually empty.
-    private(set) var lineEndHalving: [Int: Double] = [:]
+    /// take (`PunctuationSpacing`). Empty when no line start takes any (most texts).
+    private(set) var lineStartWidths: [Double] = []
+    /// What a line ending at each offset may be narrower by, in nominal points: half its closing
+    /// mark, which it halves only when it would not fit otherwise (`PunctuationSpacing`). Empty
+    /// when no line end may (most texts).
+    private(set) var lineEndHalving: [Double] = []
 
     /// The width (nominal points) of the hyphen a line ending at each break after a soft
     /// hyphen (U+00AD) shows: the author's hyphenation point, drawn as a dictionary's is.
@@ -348,7 +348,7 @@ public struct Paragraph: Sendable {
     func width(_ range: Range<Int>) -> Double {
         let r = trimmed(range)
         let width = prefixWidth[r.upperBound] - prefixWidth[r.lowerBound]
-        return lineStartWidths.isEmpty || r.isEmpty ? width : width + (lineStartWidths[r.lowerBound] ?? 0)
+        return lineStartWidths.isEmpty || r.isEmpty ? width : width + lineStartWidths[r.lowerBound]
     }
 
     /// The line box height of a logical range at nominal sizes (see `lineMetrics`).
