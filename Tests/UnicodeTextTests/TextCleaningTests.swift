@@ -1,4 +1,4 @@
-import UnicodeText
+@testable import UnicodeText
 import XCTest
 
 final class TextCleaningTests: XCTestCase {
@@ -19,6 +19,17 @@ final class TextCleaningTests: XCTestCase {
         XCTAssertEqual(TextCleaning.cleaned(kept), kept)
         XCTAssertEqual(TextCleaning.cleaned(text(0xFFFF, 0x20, 0x48, 0x69, 0x20, 0xFFFE)), "Hi")
         XCTAssertEqual(TextCleaning.cleaned(text(0xFFFF, 0xFDD0)), "")
+    }
+
+    /// The value test is Unicode's property, for every scalar.
+    func testTheNoncharacterTestIsUnicodesProperty() {
+        var found = 0
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            XCTAssertEqual(TextCleaning.isNoncharacter(scalar), scalar.properties.isNoncharacterCodePoint, "U+\(String(value, radix: 16))")
+            if scalar.properties.isNoncharacterCodePoint { found += 1 }
+        }
+        XCTAssertEqual(found, 66)
     }
 
     func testEachParagraphIsTrimmed() {
