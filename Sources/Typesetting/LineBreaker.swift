@@ -74,17 +74,17 @@ struct LineBreaker {
     /// UAX #14 forbids those breaks (LB13, LB14) and a cut has no reason to make them; it falls
     /// a grapheme away, unless no other cut fits.
     static func cutStrandsPunctuation(at offset: Int, in units: [UInt16]) -> Bool {
-        let inverted: Set<UInt32> = [0xBF, 0xA1]  // ¿ ¡: Po, but opening (Line_Break OP)
+        func isInverted(_ scalar: Unicode.Scalar) -> Bool { scalar == "¿" || scalar == "¡" }  // Po, but opening (Line_Break OP)
         if let before = UTF16Text.scalar(endingAt: offset, in: units) {
             switch before.properties.generalCategory {
             case .openPunctuation, .initialPunctuation: return true
-            default: if inverted.contains(before.value) { return true }
+            default: if isInverted(before) { return true }
             }
         }
         if let after = UTF16Text.scalar(startingAt: offset, in: units) {
             switch after.properties.generalCategory {
             case .closePunctuation, .finalPunctuation: return true
-            case .otherPunctuation: return !inverted.contains(after.value)
+            case .otherPunctuation: return !isInverted(after)
             default: break
             }
         }
