@@ -27,15 +27,22 @@ extension Paragraph {
                 Shaper.shape(utf16: units, range: item.range, face: item.face, direction: item.level.direction, script: item.script,
                              language: item.language, features: a.features + halts(offsets, in: item.range))
             }
-            func advance(at offset: Int, in run: ShapedRun) -> Int {
-                run.glyphs.lazy.filter { $0.cluster == offset }.reduce(0) { $0 + Int($1.xAdvance) }
+            // Each character's advance in a shaping of the item, by offset from its start.
+            func advances(_ run: ShapedRun) -> [Int] {
+                var sums = [Int](repeating: 0, count: item.range.count)
+                for glyph in run.glyphs { sums[glyph.cluster - item.range.lowerBound] += Int(glyph.xAdvance) }
+                return sums
             }
-            let full = shapedItems[index]
+            let full = shapedItems[index], fullAdvances = advances(full)
             let both = shape(halving: (pairs + endings).sorted())
             // What a line ending with a closing mark gives up by halving it.
-            for offset in endings {
+            if !endings.isEmpty {
+                let bothAdvances = advances(both)
                 if result.lineEndHalving.isEmpty { result.lineEndHalving = [Double](repeating: 0, count: units.count + 1) }
-                result.lineEndHalving[offset + 1] = Double(advance(at: offset, in: full) - advance(at: offset, in: both)) * k
+                for offset in endings {
+                    let i = offset - item.range.lowerBound
+                    result.lineEndHalving[offset + 1] = Double(fullAdvances[i] - bothAdvances[i]) * k
+                }
             }
             guard !pairs.isEmpty else { continue }
             let halved: ShapedRun
@@ -51,9 +58,14 @@ extension Paragraph {
             }
             result.shapedItems[index] = halved
             // What a line starting with an opening mark halved for the character before it gets back.
-            for offset in spacing.halvedForPrevious where item.range.contains(offset) {
+            let starts = offsets(spacing.halvedForPrevious, in: item.range)
+            if !starts.isEmpty {
+                let halvedAdvances = advances(halved)
                 if result.lineStartWidths.isEmpty { result.lineStartWidths = [Double](repeating: 0, count: units.count + 1) }
-                result.lineStartWidths[offset] = Double(advance(at: offset, in: full) - advance(at: offset, in: halved)) * k
+                for offset in starts {
+                    let i = offset - item.range.lowerBound
+                    result.lineStartWidths[offset] = Double(fullAdvances[i] - halvedAdvances[i]) * k
+                }
             }
         }
         return result

@@ -33,8 +33,8 @@
 struct PunctuationSpacing: Sendable {
     /// The offsets of the characters set with `halt`, ascending.
     let halved: [Int]
-    /// Of `halved`, the opening marks halved for the character before them.
-    let halvedForPrevious: Set<Int>
+    /// Of `halved`, the opening marks halved for the character before them, ascending.
+    let halvedForPrevious: [Int]
     /// The closing brackets and quotation marks not in `halved` that a line ending with them
     /// may halve to fit, ascending.
     let halvableAtLineEnd: [Int]
@@ -51,9 +51,7 @@ struct PunctuationSpacing: Sendable {
 
     /// Whether `units` holds a character that could ever be halved: most titles are passed over
     /// by this scan alone.
-    static func mayApply(_ units: [UInt16]) -> Bool {
-        units.contains { (0x3001...0x303F).contains($0) || (0xFF01...0xFF60).contains($0) || (0x2018...0x201D).contains($0) }
-    }
+    static func mayApply(_ units: [UInt16]) -> Bool { units.contains(where: dependsOnGlyph) }
 
     /// The characters of `units` to halve, given the paragraph's hard-break `blocks` and its
     /// shaped items: `glyph` gives the face, glyph and advance (font units) of the single glyph
@@ -92,11 +90,11 @@ struct PunctuationSpacing: Sendable {
             }
         }
         self.halved = halved.sorted()
-        halvedForPrevious = forPrevious
+        halvedForPrevious = forPrevious.sorted()
         halvableAtLineEnd = atLineEnd.filter { !halved.contains($0) }
     }
 
-    private init(halved: [Int], halvedForPrevious: Set<Int>, halvableAtLineEnd: [Int]) {
+    private init(halved: [Int], halvedForPrevious: [Int], halvableAtLineEnd: [Int]) {
         self.halved = halved
         self.halvedForPrevious = halvedForPrevious
         self.halvableAtLineEnd = halvableAtLineEnd
