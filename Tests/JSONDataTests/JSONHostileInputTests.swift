@@ -147,4 +147,21 @@ final class JSONHostileInputTests: XCTestCase {
         XCTAssertEqual(refusal(Array(#"[0, [1, tru]]"#.utf8))?.path, "[1][1]")
         XCTAssertEqual("\(refusal(Array(#"{"a": [1,]}"#.utf8))!)", "expected a value at byte 9 (in a[1])")
     }
+
+    /// A message names a deep member by its ends and its depth, not 128 levels of path; the
+    /// path itself stays whole.
+    func testADeepMemberIsNamedByItsEnds() throws {
+        func nested(_ levels: Int) -> [UInt8] {
+            Array((#"{"top": "# + String(repeating: #"[{"k": "#, count: levels) + "tru").utf8)
+        }
+        let ten = try XCTUnwrap(refusal(nested(4) + Array("]".utf8)))
+        XCTAssertEqual(ten.pathComponents.count, 9)
+        XCTAssertEqual("\(ten)", "expected a value at byte 36 (in top[0].k[0].k[0].k[0].k)")
+        let deep = try XCTUnwrap(refusal(nested(100), maximumDepth: 1_000))
+        XCTAssertEqual(deep.pathComponents.count, 201)
+        XCTAssertEqual(deep.path, "top" + String(repeating: "[0].k", count: 100))
+        XCTAssertEqual("\(deep)", "expected a value at byte 708 (in top[0].k[0]…[0].k[0].k, 201 levels)")
+        let eleven = try XCTUnwrap(refusal(Array(#"{"a": {"b": [[[[[[[[[tru"#.utf8)))
+        XCTAssertEqual("\(eleven)", "expected a value at byte 21 (in a.b[0][0]…[0][0][0][0], 11 levels)")
+    }
 }
