@@ -104,6 +104,16 @@ static int decode_first_frame(const uint8_t *data, size_t size, uint32_t w, uint
     return *pixels ? SC_IMAGE_OK : sc_image_fail(err, err_size, SC_IMAGE_NO_MEMORY, "out of memory for %u×%u pixels", w, h);
 }
 
+/* The canvas size an extended file (a VP8X chunk first) declares, read from the header as the
+ * container specification lays it out (24-bit sides less one, little-endian); 0 when the file
+ * has no such chunk. */
+static int vp8x_canvas(const uint8_t *data, size_t size, uint32_t *w, uint32_t *h) {
+    if (size < 30 || memcmp(data + 12, "VP8X", 4) != 0) return 0;
+    *w = 1 + (data[24] | (uint32_t)data[25] << 8 | (uint32_t)data[26] << 16);
+    *h = 1 + (data[27] | (uint32_t)data[28] << 8 | (uint32_t)data[29] << 16);
+    return 1;
+}
+
 int sc_image_decode_webp(const uint8_t *data, size_t size, const sc_image_request *request,
                          sc_image_result *result, char *err, size_t err_size) {
     memset(result, 0, sizeof *result);
@@ -115,6 +125,13 @@ int sc_image_decode_webp(const uint8_t *data, size_t size, const sc_image_reques
     WebPBitstreamFeatures features;
     VP8StatusCode status = WebPGetFeatures(data, size, &features);
     if (status != VP8_STATUS_OK) {
+        /* libwebp calls a canvas of 2^32 pixels or more a bitstream error: named here as the
+         * declared size over the limit it is, as for any other format. */
+        uint32_t cw, ch;
+        if (vp8x_canvas(data, size, &cw, &ch)) {
+            const int within = sc_image_check_declared_size("WebP", cw, ch, request, err, err_size);
+            if (within != SC_IMAGE_OK) return within;
+        }
         return sc_image_fail(err, err_size, SC_IMAGE_CORRUPT, "corrupt WebP: %s", vp8_status_text(status));
     }
     /* An animation's size is its canvas's. */

@@ -67,6 +67,24 @@ final class PhotoBadInputTests: XCTestCase {
                        .tooLarge("WebP declares 96×64 pixels, over the limit of 64 pixels a side"))
     }
 
+    /// An extended WebP's canvas is 24 bits a side; libwebp refuses one of 2^32 pixels or more
+    /// as a "bitstream error". It is named by the size it declares, as other formats are.
+    func testAWebPCanvasTooLargeForLibwebpIsNamedBySize() throws {
+        var webp = try PhotoFixtures.bytes("animated.webp")
+        XCTAssertEqual(Array(webp[12..<16]), Array("VP8X".utf8))
+        for (side, limits, expected) in [
+            (16_777_216, ImageLimits.photo, "WebP declares 16777216×16777216 pixels, over the limit of 12000 pixels a side"),
+            (70_000, ImageLimits.default, "WebP declares 70000×70000 pixels, over the limit of 8192 pixels a side"),
+        ] {
+            for offset in [24, 27] {
+                webp[offset] = UInt8((side - 1) & 0xFF)
+                webp[offset + 1] = UInt8((side - 1) >> 8 & 0xFF)
+                webp[offset + 2] = UInt8((side - 1) >> 16)
+            }
+            XCTAssertEqual(error(webp, limits: limits), .tooLarge(expected))
+        }
+    }
+
     func testTextFileNamedJPG() throws {
         let e = error(try PhotoFixtures.bytes("not-a-photo.jpg"))
         guard case .unsupportedFormat(let message)? = e else { return XCTFail("got \(String(describing: e))") }
