@@ -48,6 +48,34 @@ struct JSONParser {
 
     func fail(_ reason: String) -> JSONSyntaxError { JSONSyntaxError(reason: reason, offset: index) }
 
+    /// No value starts at `index`. A character the reader cannot see there (a control
+    /// character, a byte that is not UTF-8, any non-ASCII character such as a no-break space or
+    /// a typographic quotation mark) is named; a visible ASCII one is left to the byte offset.
+    func noValue() -> JSONSyntaxError {
+        let byte = bytes[index]
+        if byte < 0x20 || byte == 0x7F { return fail("expected a value, found the control character \(Self.codePoint(UInt32(byte)))") }
+        guard byte >= 0x80 else { return fail("expected a value") }
+        var decoder = UTF8()
+        var following = bytes[index..<min(end, index + 4)].makeIterator()
+        guard case .scalarValue(let scalar) = decoder.decode(&following) else {
+            return fail("expected a value, found the byte 0x\(String(byte, radix: 16, uppercase: true)), which is not UTF-8")
+        }
+        let code = Self.codePoint(scalar.value)
+        switch scalar.properties.generalCategory {
+        case .spaceSeparator, .lineSeparator, .paragraphSeparator, .control, .format, .unassigned, .privateUse, .surrogate,
+             .nonspacingMark, .enclosingMark, .spacingMark:
+            return fail("expected a value, found \(code)")
+        default:
+            return fail("expected a value, found \(code) (\(Character(scalar)))")
+        }
+    }
+
+    /// `U+0000`: at least four hexadecimal digits, as the Unicode standard writes code points.
+    static func codePoint(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
     mutating func skipSpace() {
         while index < end {
             let byte = bytes[index]
@@ -79,7 +107,7 @@ struct JSONParser {
         case UInt8(ascii: "f"): return try literal("false", .bool(false))
         case UInt8(ascii: "n"): return try literal("null", .null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
-        default: throw fail("expected a value")
+        default: throw noValue()
         }
     }
 

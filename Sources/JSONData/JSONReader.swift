@@ -69,7 +69,7 @@ public struct JSONReader {
         case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
         case UInt8(ascii: "n"): return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
-        default: throw scanner.fail("expected a value")
+        default: throw scanner.noValue()
         }
     }
 

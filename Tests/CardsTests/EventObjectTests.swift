@@ -53,7 +53,7 @@ final class EventObjectTests: XCTestCase {
             ([0xFF, 0xFE] + Array(#"{"title":"x"}"#.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }, "event is UTF-16 or UTF-32; JSON must be UTF-8"),
             (Array(#"{"title":"x"}"#.utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }, "event is UTF-16 or UTF-32; JSON must be UTF-8"),
             (Array(#"{"title":"caf"#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8), "event is not valid UTF-8"),
-            ([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array(#"{"title":"x"}"#.utf8), "malformed JSON: expected a value at byte 3"),
+            ([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array(#"{"title":"x"}"#.utf8), "malformed JSON: expected a value, found U+FEFF at byte 3"),
         ]
         for c in cases {
             let error = refusal(c.bytes)

@@ -61,19 +61,33 @@ final class JSONHostileInputTests: XCTestCase {
         for sequence in bad {
             let error = refusal([UInt8(ascii: "["), UInt8(ascii: "\"")] + Array("ok ".utf8) + sequence + [UInt8(ascii: "\""), UInt8(ascii: "]")])
             XCTAssertEqual(error?.reason, "a string is not valid UTF-8", "\(sequence)")
-            XCTAssertEqual(refusal([UInt8(ascii: "[")] + sequence + [UInt8(ascii: "]")])?.reason, "expected a value", "\(sequence)")
+            XCTAssertEqual(refusal([UInt8(ascii: "[")] + sequence + [UInt8(ascii: "]")])?.reason,
+                           "expected a value, found the byte 0x\(String(sequence[0], radix: 16, uppercase: true)), which is not UTF-8", "\(sequence)")
         }
         XCTAssertEqual(try JSONValue.parse(Array(#"["é€🎉"]"#.utf8)), .array([.string("é€🎉")]))
     }
 
     func testNULAndControlCharacters() throws {
         XCTAssertEqual(refusal([UInt8(ascii: "["), UInt8(ascii: "\""), 0, UInt8(ascii: "\""), UInt8(ascii: "]")])?.reason, "NUL byte in a string")
-        XCTAssertEqual(refusal([UInt8(ascii: "["), 0, UInt8(ascii: "]")])?.reason, "expected a value")
+        XCTAssertEqual(refusal([UInt8(ascii: "["), 0, UInt8(ascii: "]")])?.reason, "expected a value, found the control character U+0000")
+        XCTAssertEqual(refusal([0])?.reason, "expected a value, found the control character U+0000")
+        XCTAssertEqual(refusal([0x7F])?.reason, "expected a value, found the control character U+007F")
         XCTAssertEqual(refusal(Array("[1]".utf8) + [0])?.reason, "unexpected text after the value")
         for control in [0x01, 0x09, 0x0A, 0x0D, 0x1F] as [UInt8] {
             XCTAssertEqual(refusal([UInt8(ascii: "\""), control, UInt8(ascii: "\"")])?.reason, "unescaped control character in a string")
         }
         XCTAssertEqual(try JSONValue.parse(Array(#""\t\n\u001f\u007f""#.utf8)), .string("\t\n\u{1F}\u{7F}"))
+    }
+
+    /// What a word processor or a copy from a web page puts where a value should be is named:
+    /// it cannot be seen at the byte offset.
+    func testAnInvisibleOrTypographicCharacterWhereAValueShouldBeIsNamed() {
+        XCTAssertEqual(refusal(#"{"title": “Party”}"#), "expected a value, found U+201C (“)")
+        XCTAssertEqual(refusal("[\u{A0}1]"), "expected a value, found U+00A0")
+        XCTAssertEqual(refusal("[\u{200B}1]"), "expected a value, found U+200B")
+        XCTAssertEqual(refusal("[\u{301}1]"), "expected a value, found U+0301")
+        XCTAssertEqual(refusal("[\u{1F389}]"), "expected a value, found U+1F389 (🎉)")
+        XCTAssertEqual(refusal("[N]"), "expected a value")
     }
 
     func testNumbersOutsideTheGrammarOrRange() {
@@ -106,7 +120,7 @@ final class JSONHostileInputTests: XCTestCase {
         XCTAssertEqual(refusal("/* note */ [1]"), "expected a value")
         XCTAssertEqual(refusal("[tru]"), "expected a value")
         XCTAssertEqual(refusal("nul"), "expected a value")
-        XCTAssertEqual(refusal("\u{0C}[1]"), "expected a value")
+        XCTAssertEqual(refusal("\u{0C}[1]"), "expected a value, found the control character U+000C")
     }
 
     /// One leading UTF-8 byte-order mark is skipped (as Foundation's parser does); a second
@@ -115,7 +129,7 @@ final class JSONHostileInputTests: XCTestCase {
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         XCTAssertEqual(try JSONValue.parse(bom + Array(#"{"a": 1}"#.utf8)), .object([.init(key: "a", value: .number(1))]))
         XCTAssertEqual(refusal(bom + bom + Array("[1]".utf8))?.offset, 3)
-        XCTAssertEqual(refusal(Array("[".utf8) + bom + Array("1]".utf8))?.reason, "expected a value")
+        XCTAssertEqual(refusal(Array("[".utf8) + bom + Array("1]".utf8))?.reason, "expected a value, found U+FEFF")
         XCTAssertEqual(refusal(bom)?.reason, "unexpected end of the document")
         XCTAssertNotNil(refusal([0xFF, 0xFE] + Array("[1]".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }))
     }
