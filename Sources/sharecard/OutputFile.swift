@@ -13,10 +13,11 @@ enum OutputTarget: Sendable, Equatable {
     case descriptor(Int32, path: String)
     /// An existing non-regular file (FIFO, character device), or an open file reached through
     /// a link that names no path (another process's `/proc/PID/fd/N` of a deleted file): opened
-    /// with O_WRONLY. With `waitsForReader` a FIFO nobody reads is waited for, as `>` waits
-    /// (what the user named); without, it is refused at once (a name the tool chose: a
-    /// batch's card).
-    case stream(path: String, waitsForReader: Bool = true)
+    /// with O_WRONLY. `namedByUser` (`-o`): a FIFO nobody reads is waited for, as `>` waits,
+    /// and symlinks are followed. A name the tool chose (a batch's card): a FIFO nobody reads
+    /// is refused at once, and the name is opened with O_NOFOLLOW, so a symbolic link put in
+    /// its place after it was checked is refused, not written through.
+    case stream(path: String, namedByUser: Bool = true)
     /// A regular file, existing or not, at `resolvedPath` (symlinks followed); `path` is what
     /// the user gave, for messages.
     case file(path: String, resolvedPath: String)
@@ -33,15 +34,39 @@ enum OutputTarget: Sendable, Equatable {
     /// is the tool's, not the user's. So a symbolic link there under a card's name is that
     /// card's error, not followed: whoever could put a link in a shared or reused folder could
     /// otherwise have the batch replace any file its user may write (as the folder's journal,
-    /// a link is refused). And a FIFO there that nobody reads is an error, not a wait, which
-    /// held the whole batch up for good; one with a reader is written into.
+    /// a link is refused). The name is looked at once, with `lstat`, and never resolved: a
+    /// file is renamed over (which replaces a link put there since, never what it names), and a
+    /// FIFO or device is opened with O_NOFOLLOW. A FIFO there that nobody reads is an error,
+    /// not a wait, which held the whole batch up for good; one with a reader is written into.
     init(batchCard path: String) throws {
-        var link = stat()
-        if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
-            throw CommandError("cannot write \(shown: path): it is a symbolic link, and a batch's cards are its own files in the --out folder, not followed")
+        func failure(_ reason: String) -> CommandError { CommandError("cannot write \(shown: path): \(reason)") }
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            guard errno == ENOENT else { throw failure(Errno.text(errno)) }
+            self = .file(path: path, resolvedPath: path)
+            return
         }
-        self = try Self(path)
-        if case .stream(let path, _) = self { self = .stream(path: path, waitsForReader: false) }
+        switch info.st_mode & S_IFMT {
+        case S_IFLNK:
+            throw failure("it is a symbolic link, and a batch's cards are its own files in the --out folder, not followed")
+        case S_IFREG:
+            if let refusal = AtomicReplacement.writePermissionRefusal(path) { throw failure(refusal) }
+            self = .file(path: path, resolvedPath: path)
+        case S_IFCHR, S_IFIFO:
+            self = .stream(path: path, namedByUser: false)
+        case let kind:
+            throw failure(Self.refusal(ofKind: kind))
+        }
+    }
+
+    /// Why a file of this kind (`st_mode & S_IFMT`) is not written to.
+    private static func refusal(ofKind kind: mode_t) -> String {
+        switch kind {
+        case S_IFDIR: "is a directory"
+        case S_IFBLK: "is a block device (sharecard writes to files, pipes and character devices)"
+        case S_IFSOCK: "is a socket"
+        default: "is not a file"
+        }
     }
 
     /// Resolves `path` (`-` is standard output); a terminal is refused, here for standard
@@ -77,10 +102,7 @@ enum OutputTarget: Sendable, Equatable {
                     // A /proc magic link whose text is not a path (a deleted or unnamed file).
                     self = .stream(path: path)
                 }
-            case S_IFDIR: throw failure("is a directory")
-            case S_IFBLK: throw failure("is a block device (sharecard writes to files, pipes and character devices)")
-            case S_IFSOCK: throw failure("is a socket")
-            default: throw failure("is not a file")
+            case let kind: throw failure(Self.refusal(ofKind: kind))
             }
             return
         }
@@ -123,8 +145,8 @@ enum OutputTarget: Sendable, Equatable {
             }
         case .descriptor(let fd, let path):
             if let error = Errno.writeAll(fd, bytes) { throw CommandError("cannot write \(shown: path): \(Errno.text(error))") }
-        case .stream(let path, let waitsForReader):
-            try Self.writeInPlace(bytes, to: path, waitingForReader: waitsForReader)
+        case .stream(let path, let namedByUser):
+            try Self.writeInPlace(bytes, to: path, namedByUser: namedByUser)
         case .file(let path, let resolved):
             do { try AtomicReplacement.write(bytes, to: resolved) } catch {
                 throw CommandError("cannot write \(shown: path)\(resolved == path ? "" : " (\(shown: resolved))"): \(error.reason)")
@@ -134,21 +156,27 @@ enum OutputTarget: Sendable, Equatable {
 
     /// A FIFO, device or open file: no temporary file, no O_TRUNC on devices (a regular
     /// file reached this way is truncated after opening). A terminal is refused once open
-    /// (O_NOCTTY: opening it never makes it the process's controlling terminal). Without
-    /// `waitingForReader` the file is opened with O_NONBLOCK, which fails at once (ENXIO) on
-    /// a FIFO nobody has open for reading; the flag is then cleared, so writes wait for a
-    /// slow reader as they would otherwise.
-    private static func writeInPlace(_ bytes: [UInt8], to path: String, waitingForReader: Bool) throws {
-        let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | (waitingForReader ? 0 : O_NONBLOCK))
+    /// (O_NOCTTY: opening it never makes it the process's controlling terminal). A name the
+    /// tool chose (not `namedByUser`) is opened with O_NOFOLLOW, and with O_NONBLOCK, which
+    /// fails at once (ENXIO) on a FIFO nobody has open for reading; the flag is then cleared,
+    /// so writes wait for a slow reader as they would otherwise.
+    private static func writeInPlace(_ bytes: [UInt8], to path: String, namedByUser: Bool) throws {
+        let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | (namedByUser ? 0 : O_NONBLOCK | O_NOFOLLOW))
         guard fd >= 0 else {
             let error = errno
             var info = stat()
-            if error == ENXIO, !waitingForReader, stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFIFO {
-                throw CommandError("cannot write \(shown: path): it is a FIFO that nobody reads (a batch does not wait for a reader)")
+            if !namedByUser, lstat(path, &info) == 0 {
+                switch (error, info.st_mode & S_IFMT) {
+                case (ENXIO, S_IFIFO):
+                    throw CommandError("cannot write \(shown: path): it is a FIFO that nobody reads (a batch does not wait for a reader)")
+                case (ELOOP, S_IFLNK):
+                    throw CommandError("cannot write \(shown: path): it became a symbolic link while the card was drawn, and a batch's cards are its own files in the --out folder, not followed")
+                default: break
+                }
             }
             throw CommandError("cannot write \(shown: path): \(Errno.text(error))")
         }
-        if !waitingForReader, fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 {
+        if !namedByUser, fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 {
             let error = errno
             close(fd)
             throw CommandError("cannot write \(shown: path): \(Errno.text(error))")
