@@ -59,7 +59,7 @@ public struct SceneParser {
             throw SceneError(file: url.path, detail: "cannot read the file")
         }
         guard data.count <= limit else {
-            throw SceneError(file: url.path, detail: "the file is more than \(limit) bytes, over the limit of \(limit) (read no further)")
+            throw SceneError(file: url.path, detail: "the file is more than the limit of \(limit) bytes (read no further)")
         }
         var parser = SceneParser(baseDirectory: url.deletingLastPathComponent())
         do {

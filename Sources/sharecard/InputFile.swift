@@ -92,7 +92,7 @@ extension InputFile {
         switch failure {
         case .unreadable(let reason): return "cannot read \(shown: name): \(reason)"
         case .tooLarge(let bytes?, let limit): return "\(shown: name): \(what) is \(bytes) bytes, over the limit of \(limit)"
-        case .tooLarge(nil, let limit): return "\(shown: name): \(what) is more than \(limit) bytes, over the limit of \(limit) (read no further)"
+        case .tooLarge(nil, let limit): return "\(shown: name): \(what) is more than the limit of \(limit) bytes (read no further)"
         }
     }
 }

@@ -66,11 +66,7 @@ enum PhotoInput {
     /// then refuses as one. With `regularFileOnly` (a batch line's photo), only a regular file is read.
     static func read(_ path: String, regularFileOnly: Bool = false) throws -> [UInt8] {
         do { return Array(try InputFile.read(path, maxBytes: limits.maxFileBytes, regularFileOnly: regularFileOnly)) } catch {
-            switch error {
-            case .unreadable(let reason): throw CommandError("cannot read \(shown: InputFile.displayName(path)): \(reason)")
-            case .tooLarge(let bytes?, let limit): throw CommandError("\(shown: InputFile.displayName(path)): photo too large: the file is \(bytes) bytes, over the limit of \(limit)")
-            case .tooLarge(nil, let limit): throw CommandError("\(shown: InputFile.displayName(path)): photo too large: more than \(limit) bytes")
-            }
+            throw CommandError(InputFile.message(error, path: path, what: "photo too large: the file"))
         }
     }
 

@@ -23,11 +23,11 @@ final class InputLimitsCommandTests: TemporaryDirectoryTestCase {
     func testEventFileFromAnEndlessStreamStopsAtTheEventLimit() throws {
         let zero = try capped("{}", ["render", "--event", "/dev/zero", "-o", "x.png"])
         XCTAssertEqual(zero.status, 1, zero.stderr)
-        XCTAssertEqual(zero.stderr, "sharecard render: /dev/zero: an event is more than 65536 bytes, over the limit of 65536 (read no further)\n")
+        XCTAssertEqual(zero.stderr, "sharecard render: /dev/zero: an event is more than the limit of 65536 bytes (read no further)\n")
         XCTAssertEqual(mkfifo(path("fifo"), 0o600), 0)
         let fifo = try capped("yes '{\"title\": \"x\"}' > fifo & {}", ["render", "--event", "fifo", "-o", "x.png"])
         XCTAssertEqual(fifo.status, 1, fifo.stderr)
-        XCTAssertEqual(fifo.stderr, "sharecard render: fifo: an event is more than 65536 bytes, over the limit of 65536 (read no further)\n")
+        XCTAssertEqual(fifo.stderr, "sharecard render: fifo: an event is more than the limit of 65536 bytes (read no further)\n")
         try write(String(repeating: " ", count: 70_000) + #"{"title": "x"}"#, to: "big.json")
         let big = try Sharecard.run(["render", "--event", "big.json", "-o", "x.png"], in: directory)
         XCTAssertEqual(big.stderr, "sharecard render: big.json: an event is 70014 bytes, over the limit of 65536\n")
@@ -37,9 +37,19 @@ final class InputLimitsCommandTests: TemporaryDirectoryTestCase {
     func testSceneFromAnEndlessStreamStopsAtTheDocumentLimit() throws {
         let stdin = try capped("{} < /dev/zero", ["draw", "-", "-o", "x.png"])
         XCTAssertEqual(stdin.status, 1, stdin.stderr)
-        XCTAssertEqual(stdin.stderr, "sharecard draw: <stdin>: a scene is more than 4194304 bytes, over the limit of 4194304 (read no further)\n")
+        XCTAssertEqual(stdin.stderr, "sharecard draw: <stdin>: a scene is more than the limit of 4194304 bytes (read no further)\n")
         let file = try capped("{}", ["draw", "/dev/zero", "-o", "x.png"])
-        XCTAssertEqual(file.stderr, "sharecard draw: /dev/zero: a scene is more than 4194304 bytes, over the limit of 4194304 (read no further)\n")
+        XCTAssertEqual(file.stderr, "sharecard draw: /dev/zero: a scene is more than the limit of 4194304 bytes (read no further)\n")
+        XCTAssertEqual(try contents(), [])
+    }
+
+    func testPhotoFromAnEndlessStreamStopsAtThePhotoLimit() throws {
+        for (source, name) in [("{}", "/dev/zero"), ("{} < /dev/zero", "<stdin>")] {
+            let photo = name == "<stdin>" ? "-" : name
+            let r = try capped(source, ["render", "--title", "x", "--photo", photo, "-o", "x.png"])
+            XCTAssertEqual(r.status, 1, r.stderr)
+            XCTAssertEqual(r.stderr, "sharecard render: \(name): photo too large: the file is more than the limit of 67108864 bytes (read no further)\n")
+        }
         XCTAssertEqual(try contents(), [])
     }
 
@@ -61,7 +71,7 @@ final class InputLimitsCommandTests: TemporaryDirectoryTestCase {
         // One endless line: its bytes are skipped, and the file stops at its own limit.
         let zero = try capped("{}", ["batch", "/dev/zero", "--out", "out"])
         XCTAssertEqual(zero.status, 1, zero.stderr)
-        XCTAssertEqual(zero.stderr, "sharecard batch: /dev/zero: a batch file is more than 268435456 bytes, over the limit of 268435456 (read no further)\n")
+        XCTAssertEqual(zero.stderr, "sharecard batch: /dev/zero: a batch file is more than the limit of 268435456 bytes (read no further)\n")
         // Endless short lines: the line count stops it.
         XCTAssertEqual(mkfifo(path("fifo"), 0o600), 0)
         let fifo = try capped("yes '{\"title\": \"x\"}' > fifo & {}", ["batch", "fifo", "--out", "out"])

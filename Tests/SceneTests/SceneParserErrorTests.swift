@@ -149,7 +149,7 @@ final class SceneParserErrorTests: XCTestCase {
         }
         // An endless file is read no further than one byte past the limit.
         XCTAssertThrowsError(try SceneParser.load(contentsOf: URL(fileURLWithPath: "/dev/zero"))) { error in
-            XCTAssertEqual("\(error)", "/dev/zero: the file is more than 4194304 bytes, over the limit of 4194304 (read no further)")
+            XCTAssertEqual("\(error)", "/dev/zero: the file is more than the limit of 4194304 bytes (read no further)")
         }
     }
 }
