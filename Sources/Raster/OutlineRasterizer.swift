@@ -17,6 +17,7 @@ final class OutlineRasterizer {
 
     /// Coverage of `path` (in device pixels) within `clipBounds`, or nil when nothing is covered.
     func fill(_ path: Path, rule: FillRule, within clipBounds: PixelRect) -> CoverageMask? {
+        let path = OutlineClamping.prepared(path, for: clipBounds, closingSubpaths: true)
         let area = PixelRect(enclosing: path.controlPointBounds).intersection(clipBounds)
         guard !area.isEmpty, !path.isEmpty else { return nil }
         var outline = OutlineBuilder(origin: area)
@@ -28,6 +29,7 @@ final class OutlineRasterizer {
 
     /// Coverage of the stroke of `path` (in device pixels, `style.width` already scaled).
     func stroke(_ path: Path, style: StrokeStyle, within clipBounds: PixelRect) -> CoverageMask? {
+        let path = OutlineClamping.prepared(path, for: clipBounds, margin: Self.reach(of: style), closingSubpaths: false)
         let prepared = StrokePreparation(path)
         let segments = strokeSegments(prepared.segments, style: style, within: clipBounds)
         guard let dots = prepared.dotPath(width: style.width, cap: style.cap),
@@ -49,7 +51,7 @@ final class OutlineRasterizer {
     }
 
     private func strokeSegments(_ path: Path, style: StrokeStyle, within clipBounds: PixelRect) -> CoverageMask? {
-        let grow = style.width * max(style.miterLimit, 1.5)
+        let grow = Self.reach(of: style)
         let area = PixelRect(enclosing: path.controlPointBounds.insetBy(dx: -grow, dy: -grow)).intersection(clipBounds)
         guard !area.isEmpty, !path.isEmpty else { return nil }
         return withStroker(path, style: style, origin: area) { stroker in
@@ -67,12 +69,17 @@ final class OutlineRasterizer {
         }
     }
 
+    /// How far a stroke's outline may lie from its path, in device pixels: half the width for
+    /// caps and round joins, and for a miter up to half the miter limit times the width (taken
+    /// generously).
+    private static func reach(of style: StrokeStyle) -> Double { style.width * max(style.miterLimit, 1.5) }
+
     /// The size of the outline the stroker builds for `path` (prepared, in device pixels):
     /// its points and contours, and the points of the dots filled beside it.
     func strokeOutlineSize(_ path: Path, style: StrokeStyle) -> (points: Int, contours: Int, dotPoints: Int) {
         let prepared = StrokePreparation(path)
         let dotPoints = prepared.dotPath(width: style.width, cap: style.cap)?.outlinePointCount ?? 0
-        let grow = style.width * max(style.miterLimit, 1.5)
+        let grow = Self.reach(of: style)
         let area = PixelRect(enclosing: prepared.segments.controlPointBounds.insetBy(dx: -grow, dy: -grow))
         guard !prepared.segments.isEmpty else { return (0, 0, dotPoints) }
         let counts = withStroker(prepared.segments, style: style, origin: area) { stroker -> (Int, Int)? in
