@@ -3,6 +3,7 @@ import Caching
 import Foundation
 import Photos
 import Raster
+import UnicodeText
 
 /// An image file a scene names. Read and its PNG header checked against the limits when the
 /// scene is read; decoded the first time it is drawn (or checked), once, so a command
@@ -28,18 +29,18 @@ public struct ImageAsset: Sendable {
         do {
             bytes = try Self.readFile(URL(fileURLWithPath: name, relativeTo: directory).path, maximumBytes: limits.maxFileBytes)
         } catch {
-            throw JSONInputError(path: "", reason: "cannot read image file \(name): \(error.reason)")
+            throw JSONInputError(path: "", reason: "cannot read image file \(QuotedValue.shown(name)): \(error.reason)")
         }
         // Signature, then the IHDR chunk: length 13, "IHDR", width and height big-endian.
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard bytes.count >= 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
-            throw JSONInputError(path: "", reason: "\(name): not a PNG file")
+            throw JSONInputError(path: "", reason: "\(QuotedValue.shown(name)): not a PNG file")
         }
         func be32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         let w = be32(16), h = be32(20)
         guard bytes.count <= limits.maxFileBytes, w >= 1, h >= 1, w <= limits.maxWidth, h <= limits.maxHeight,
               w * h <= limits.maxPixels else {
-            throw JSONInputError(path: "", reason: "\(name): a \(w)×\(h) PNG of \(bytes.count) bytes is over the image limits (\(limits.maxWidth)×\(limits.maxHeight), \(limits.maxPixels) pixels, \(limits.maxFileBytes) bytes)")
+            throw JSONInputError(path: "", reason: "\(QuotedValue.shown(name)): a \(w)×\(h) PNG of \(bytes.count) bytes is over the image limits (\(limits.maxWidth)×\(limits.maxHeight), \(limits.maxPixels) pixels, \(limits.maxFileBytes) bytes)")
         }
         self.name = name
         fileBytes = bytes
@@ -57,7 +58,7 @@ public struct ImageAsset: Sendable {
         if let image = decoded.withLock({ $0 }) { return image }
         let image: Image
         do { image = try Self.decode(fileBytes, limits: limits) } catch {
-            throw ImageAssetError(description: "\(name): \(error.reason)")
+            throw ImageAssetError(description: "\(QuotedValue.shown(name)): \(error.reason)")
         }
         decoded.withLock { $0 = image }
         return image

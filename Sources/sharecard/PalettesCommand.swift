@@ -34,11 +34,11 @@ enum PalettesCommand {
         case "list":
             guard args.positionals.count == 1 else { throw UsageError(description: "'palettes list' takes no NAME") }
             for p in catalog.palettes {
-                print("\(p.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(p.colors.count) colours  \(p.description)")
+                print("\(p.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(p.colors.count) colours  \(escaped: p.description)")
             }
         case "show":
             let palette = try named()
-            print("\(palette.name): \(palette.description)")
+            print("\(palette.name): \(escaped: palette.description)")
             print("colour            background                  foreground  contrast      WCAG 2 (large text such as titles needs 3:1 for AA, body text 4.5:1)")
             for entry in palette.colors {
                 let background: String

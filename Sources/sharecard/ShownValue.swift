@@ -7,7 +7,7 @@ extension String.StringInterpolation {
     /// message into two lines, and an ESC in one cannot restyle the terminal that shows it.
     /// Cut only past 4,096 code points (PATH_MAX), so a long path is shown whole.
     mutating func appendInterpolation(shown value: some StringProtocol) {
-        appendLiteral(QuotedValue.isPlain(value) ? String(value) : QuotedValue.quoted(value, maximumScalars: 4096))
+        appendLiteral(QuotedValue.shown(value))
     }
 }
 

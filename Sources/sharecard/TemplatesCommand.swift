@@ -24,7 +24,7 @@ enum TemplatesCommand {
             }
             guard args.positionals.count == 1 else { throw UsageError(description: "'templates list' takes no NAME") }
             for t in try CardOptions.catalog(args).templates {
-                print("\(t.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(Int(t.size.width))×\(Int(t.size.height))  \(t.description)")
+                print("\(t.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(Int(t.size.width))×\(Int(t.size.height))  \(escaped: t.description)")
             }
         case "show":
             guard args.positionals.count == 2 else { throw UsageError(description: "'templates show' needs a template NAME") }
@@ -36,7 +36,7 @@ enum TemplatesCommand {
             let document = template.document
             if !args.has("json") {
                 try HashingLibrary.require()
-                print("# \(template.name) (version \(template.version)): \(template.description)")
+                print("# \(template.name) (version \(template.version)): \(escaped: template.description)")
             }
             print(String(decoding: document, as: UTF8.self), terminator: "")
         case "validate":

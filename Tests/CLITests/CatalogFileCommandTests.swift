@@ -26,4 +26,28 @@ final class CatalogFileCommandTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(palette.stderr, "sharecard render: palettes/pastel.json: cannot read the file: Permission denied\n")
         XCTAssertEqual(palette.stdout, Data(), "nothing written")
     }
+
+    /// A description is the file's own text: listed with its control characters escaped, so
+    /// it can neither add a line to the listing nor restyle the terminal.
+    func testDescriptionsAreListedEscaped() throws {
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("palettes"), withIntermediateDirectories: true)
+        try write(##"{"name": "odd", "description": "\u001b[31mred\nsecond", "colors": [{"name": "a", "background": "#000000", "foreground": "#ffffff"}]}"##,
+                  to: "palettes/odd.json")
+        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("templates"), to: directory.appendingPathComponent("templates"))
+        var template = try String(contentsOf: directory.appendingPathComponent("templates/classic.json"), encoding: .utf8)
+        let description = try XCTUnwrap(template.range(of: #""description": "[^"]*""#, options: .regularExpression))
+        template.replaceSubrange(description, with: #""description": "\u001b]0;title\u0007plain\rback""#)
+        try write(template, to: "templates/classic.json")
+        for (arguments, line) in [(["palettes", "--palettes", "palettes", "list"], #"odd          1 colours  \u{1B}[31mred\nsecond"#),
+                                  (["palettes", "--palettes", "palettes", "show", "odd"], #"odd: \u{1B}[31mred\nsecond"#),
+                                  (["templates", "--templates", "templates", "show", "classic"], #"# classic (version"#)] {
+            let r = try Sharecard.run(arguments, in: directory)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let text = String(decoding: r.stdout, as: UTF8.self)
+            XCTAssertTrue(text.contains(line), text)
+            XCTAssertFalse(text.contains("\u{1B}") || text.contains("\r"), text)
+        }
+        let list = try Sharecard.run(["templates", "--templates", "templates", "list"], in: directory)
+        XCTAssertTrue(String(decoding: list.stdout, as: UTF8.self).contains(#"\u{1B}]0;title\u{07}plain\rback"#), list.stderr)
+    }
 }

@@ -82,6 +82,12 @@ final class SceneParserErrorTests: XCTestCase {
         XCTAssertEqual(image("\(big.path)/x.png"), "elements[0].src: cannot read image file \(big.path)/x.png: a folder on its path is not a folder")
         XCTAssertEqual(image(big.path, limits: ImageLimits(maxFileBytes: 1000)),
                        "elements[0].src: cannot read image file \(big.path): the file is 2000 bytes, over the limit of 1000")
+        // A name's control characters are escaped, so it can neither split the message nor
+        // restyle the terminal that shows it.
+        XCTAssertEqual(image(#"\u001b]0;title\u0007\u001b[31mred\nnext.png"#),
+                       #"elements[0].src: cannot read image file "\u{1B}]0;title\u{07}\u{1B}[31mred\nnext.png": no such file"#)
+        try Data(count: 30).write(to: folder.appendingPathComponent("line\nbreak.png"))
+        XCTAssertEqual(image(folder.path + #"/line\nbreak.png"#), #"elements[0].src: "\#(folder.path)/line\nbreak.png": not a PNG file"#)
     }
 
     /// A file several elements name is read once; the distinct files of one document may hold
