@@ -37,9 +37,10 @@ public enum Contrast {
 }
 
 extension Palette.Entry {
-    /// The foreground's contrast against each colour of the background; the smallest is
-    /// what a reader gets at the worst spot.
-    public var contrastRatios: [Double] { background.colors.map { foreground.contrastRatio(with: $0) } }
+    /// The foreground's contrast against each colour of the background, a translucent
+    /// foreground judged as it shows there (blended over it); the smallest is what a reader
+    /// gets at the worst spot.
+    public var contrastRatios: [Double] { background.colors.map { foreground.contrastRatio(asTextOver: $0) } }
 }
 
 extension Palette.Entry {

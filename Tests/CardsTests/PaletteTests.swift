@@ -35,6 +35,16 @@ final class PaletteTests: XCTestCase {
         }
     }
 
+    /// A translucent foreground is judged as it shows, blended over each background colour:
+    /// white at 16/255 over black is a grey of 1.10:1, not white's 21:1.
+    func testATranslucentForegroundIsJudgedAsItShows() throws {
+        let entry = Palette.Entry(name: "faint", background: .solid(.black), foreground: try XCTUnwrap(Color(hex: "#ffffff10")))
+        let grey = 16.0 / 255
+        let luminance = grey <= 0.04045 ? grey / 12.92 : pow((grey + 0.055) / 1.055, 2.4)
+        XCTAssertEqual(entry.contrastRatios, [(luminance + 0.05) / 0.05])
+        XCTAssertEqual(entry.reportedContrast, 1.1)
+    }
+
     /// The WCAG formula against its published reference points.
     func testContrastFormula() {
         XCTAssertEqual(Color.black.contrastRatio(with: .white), 21, accuracy: 1e-9)
