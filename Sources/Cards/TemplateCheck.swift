@@ -8,9 +8,6 @@ extension Template {
     /// set these would draw most cards from fallback faces, or as tofu.
     static let latinSample = "AaBbEeGgMmOoRrSsTtYy0123456789"
 
-    /// How many family names an unknown family's error suggests, out of some 150.
-    static let suggestedFamilies = 5
-
     /// Checks what reading the file does not: that every image decodes (reading checks only
     /// its header; drawing decodes it on first use), that every font family the template
     /// names is in `fonts`, and that each family setting text other than the emoji alone can
@@ -23,11 +20,10 @@ extension Template {
                 throw DataFileError(file: file, field: use.path, reason: "\(error)")
             }
         }
+        do { try uses.checkFamilies(in: fonts) } catch { throw DataFileError(file: file, field: error.path, reason: error.reason) }
         for use in uses.texts {
             let style = use.style
-            guard let face = fonts.face(family: style.family, weight: style.weight) else {
-                throw DataFileError(file: file, field: use.path, reason: Self.unknownFamily(style.family, for: use.source, in: fonts.families))
-            }
+            guard let face = fonts.face(family: style.family, weight: style.weight) else { continue }
             guard !Self.needsLatin(use) || face.covers(Self.latinSample.unicodeScalars) else {
                 let missing = Self.latinSample.unicodeScalars.filter { !face.hasGlyph($0) }.map(String.init).joined()
                 throw DataFileError(file: file, field: use.path,
@@ -79,11 +75,26 @@ extension Template {
         }
     }
 
+}
+
+extension ResourceUses {
+    /// How many family names an unknown family's error suggests, out of some 150.
+    static let suggestedFamilies = 5
+
+    /// Checks that `fonts` has every font family the document names, in document order: the
+    /// first it lacks is an error at its path (`elements[2].font.family`), naming a few of the
+    /// nearest families.
+    public func checkFamilies(in fonts: FontLibrary) throws(JSONInputError) {
+        for use in texts where fonts.face(family: use.style.family, weight: use.style.weight) == nil {
+            throw JSONInputError(path: use.path, reason: Self.unknownFamily(use.style.family, for: use.source, in: fonts.families))
+        }
+    }
+
     /// The reason for a family the library lacks: a few of the nearest names, not all of them.
     static func unknownFamily(_ family: String, for source: String, in families: [String]) -> String {
         let nearest = Suggestion.nearest(to: family, in: families, count: suggestedFamilies)
         let list = nearest.map { "\"\($0)\"" }.joined(separator: ", ")
-        return "font family \"\(family)\" (for \"\(source)\") is not in the font library"
+        return "font family \(QuotedValue.quoted(family)) (for \(QuotedValue.quoted(source))) is not in the font library"
             + (nearest.isEmpty ? "" : " (nearest: \(list); `sharecard fonts list` lists all \(families.count) families)")
     }
 }

@@ -42,8 +42,14 @@ enum DrawCommand {
         do { scene = try parser.parse(data) } catch let e as JSONInputError {
             throw CommandError("\(shown: file?.path ?? "<stdin>"): \(e.description)")
         }
-        // Text is set only when the scene has some: a drawing of shapes opens no fonts.
+        // Text is set only when the scene has some: a drawing of shapes opens no fonts. A family
+        // the library lacks is named at its element before anything is laid out.
         let text = try scene.hasText ? SceneTextContext(fonts: Resources.fontLibrary(override: nil), glyphCache: GlyphCache()) : nil
+        if let fonts = text?.fonts {
+            do { try parser.uses.checkFamilies(in: fonts) } catch {
+                throw CommandError("\(shown: file?.path ?? "<stdin>"): \(error.description)")
+            }
+        }
         let resolved: ResolvedScene
         do {
             resolved = try scene.resolve(try bindings(photo: args.value("photo"), scene: scene, named: file?.path ?? "<stdin>",

@@ -1,5 +1,7 @@
+import Cards
 import Raster
 import Typesetting
+import UnicodeText
 
 /// The typesetting flags `measure` and `text` share, and how they become a layout.
 enum TextOptions {
@@ -59,6 +61,9 @@ enum TextOptions {
             let layout = TextLayout(paragraph, options: options)
             if let failure = library.optionalFacesFailure { throw CommandError("\(failure)") }
             return layout
+        } catch .unknownFamily(let family) as TypesettingError {
+            throw UsageError(description: "--font: unknown font family \(QuotedValue.quoted(family))"
+                + Suggestion.didYouMean(family, in: library.families) + " (`sharecard fonts list` lists them)")
         } catch .familyCannotBeOpened(let family, let why) as TypesettingError {
             // The fonts are at fault, not the arguments: exit 1, not 2.
             throw CommandError(TypesettingError.familyCannotBeOpened(family, why).description)

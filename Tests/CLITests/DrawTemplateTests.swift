@@ -96,3 +96,30 @@ final class TemplateValidateTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(twice.stderr.contains("pieces on the canvas together, over the limit of 50000"), twice.stderr)
     }
 }
+
+/// A font family the library lacks is named where the document gives it, with the nearest
+/// families: by `draw` at its element (a label in a stack, a chip), by `measure` and `text` at
+/// `--font`. `draw` used to say only `unknown font family "…"`, naming no element.
+final class UnknownFontFamilyCommandTests: TemporaryDirectoryTestCase {
+    func testAnUnknownFamilyIsNamedWhereItIsGiven() throws {
+        try write(##"""
+            {"width": 400, "height": 300, "elements": [
+              {"type": "rect", "frame": [0, 0, 400, 300], "fill": "#223344"},
+              {"type": "stack", "frame": [20, 20, 360, 260], "items": [
+                {"type": "label", "text": "fine", "font": {"family": "Quicksand"}},
+                {"type": "chip", "text": "hi", "font": {"family": "Quicksnad", "weight": 700}}]}]}
+            """##, to: "scene.json")
+        let r = try Sharecard.run(["draw", "scene.json", "-o", "x.png"], in: directory)
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("sharecard draw: \(path("scene.json")): elements[1].items[1].font.family: "
+            + #"font family "Quicksnad" (for "hi") is not in the font library (nearest: "Quicksand", "#), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("x.png")))
+
+        for command in ["measure", "text"] {
+            let typo = try Sharecard.run([command, "--text", "hi", "--font", "Quicksnd"] + (command == "text" ? ["-o", "t.png"] : []), in: directory)
+            XCTAssertEqual(typo.status, 2, typo.stderr)
+            XCTAssertEqual(typo.stderr, "sharecard \(command): --font: unknown font family \"Quicksnd\" — did you mean \"Quicksand\"? "
+                           + "(`sharecard fonts list` lists them)\n")
+        }
+    }
+}
