@@ -4,7 +4,7 @@ import Typesetting
 extension Card {
     /// Bump when a renderer change alters pixels, so caches keyed by `key` miss
     /// (`RendererVersionTests` pins each version to its cards' pixels, and fails until it is).
-    public static let rendererVersion = "19"
+    public static let rendererVersion = "20"
 
     /// A stable name for exactly these pixels: a hash of the event's canonical form, the
     /// scale, and the versions of renderer, fonts, template and palette. Equal keys mean

@@ -75,6 +75,11 @@ final class RendererVersionTests: XCTestCase {
         // noncharacters are cleaned out of a title instead of drawn as boxes.
         // The corpus gained a Japanese title with brackets and a Chinese one with a middle dot.
         "19": "6804ea6b08e10aaf17a5417f981d358b0fb90fe6e5518afa7f7fc89a5e9abb5a",
+        // 20: a path, shape or clip reaching more than 262,144 device pixels from the canvas
+        // drawn (it drew nothing); a blur with transparent edges fading at an image's edges as a
+        // Gaussian does (a drop shadow filter too). No shipped template has either; the corpus
+        // has neither.
+        "20": "6804ea6b08e10aaf17a5417f981d358b0fb90fe6e5518afa7f7fc89a5e9abb5a",
     ]
     /// "renderer version, output token and encoder revision" → digest of three of the corpus's
     /// cards encoded so (new pixels are new bytes, so a renderer version records its own).
@@ -136,6 +141,10 @@ final class RendererVersionTests: XCTestCase {
         "19 png 5": "9aefdfa5c998e2b7c622b5bec5eb1ac69c4570749e62de3ca63e0f751903b8e4",
         "19 jpeg-q90 2": "9d43b53a08bb16559a568821f82b0de7efa518033b9c31681945b23187f11fd9",
         "19 webp-q90 1": "51f7c56eea702650e0aa011a9d28b54fd360451a7277888071d88779ff0c2fca",
+        // 20 moves none of the three cards encoded.
+        "20 png 5": "9aefdfa5c998e2b7c622b5bec5eb1ac69c4570749e62de3ca63e0f751903b8e4",
+        "20 jpeg-q90 2": "9d43b53a08bb16559a568821f82b0de7efa518033b9c31681945b23187f11fd9",
+        "20 webp-q90 1": "51f7c56eea702650e0aa011a9d28b54fd360451a7277888071d88779ff0c2fca",
     ]
 
     static let photos = EventPhotoCardTests.fixtures
