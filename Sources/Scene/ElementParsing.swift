@@ -53,7 +53,13 @@ extension JSONNode {
     /// counter-clockwise),
     /// `{"blur": sigma, "extendEdges": bool}`, `{"dropShadow": {"offset": [dx, dy], "blur": sigma, "color": …}}`.
     public func filters() throws -> [Filter] {
-        try array(maximumCount: 32).map { f in
+        let names = ["hueRotate", "straighten", "ciHueAdjust", "ciStraighten", "blur", "dropShadow"]
+        return try array(maximumCount: 32).map { f in
+            // One filter an object: the array's order is the order they apply in.
+            let given = try f.requireObject().map(\.key).filter(names.contains)
+            guard given.count <= 1 else {
+                throw f.fail("gives \(given.count) filters (\(given.map { "\"\($0)\"" }.joined(separator: ", "))); give each its own object, in the order they apply")
+            }
             if let v = try f.optional("hueRotate") {
                 try f.rejectUnknownKeys(allowed: ["hueRotate"])
                 return .hueRotate(radians: try v.number(in: -3600...3600) * .pi / 180)

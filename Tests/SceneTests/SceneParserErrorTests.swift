@@ -125,6 +125,9 @@ final class SceneParserErrorTests: XCTestCase {
             .contains("not a PNG file"))
         XCTAssertTrue(error(##"{"width": 10, "height": 10, "elements": [{"type": "group", "elements": [], "filters": [{"sepia": 1}]}]}"##)
             .hasPrefix("elements[0].filters[0]: unknown filter \"sepia\""))
+        // Two filters in one object were refused as an unknown field of the first found.
+        XCTAssertEqual(error(##"{"width": 10, "height": 10, "elements": [{"type": "group", "elements": [], "filters": [{"blur": 1, "hueRotate": 3}]}]}"##),
+                       #"elements[0].filters[0]: gives 2 filters ("blur", "hueRotate"); give each its own object, in the order they apply"#)
         XCTAssertTrue(error(##"{"width": 10, "height": 10, "elements": [{"type": "snapshot", "rect": [0, 0, 5, 5], "levels": 1000}]}"##)
             .hasPrefix("elements[0].levels: must be between 1.0 and 12.0"))
     }
