@@ -38,7 +38,10 @@ public struct ImageAsset: Sendable {
         }
         func be32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         let w = be32(16), h = be32(20)
-        guard bytes.count <= limits.maxFileBytes, w >= 1, h >= 1, w <= limits.maxWidth, h <= limits.maxHeight,
+        guard w >= 1, h >= 1 else {
+            throw JSONInputError(path: "", reason: "\(QuotedValue.shown(name)): a corrupt PNG: its header declares \(w)×\(h) pixels")
+        }
+        guard bytes.count <= limits.maxFileBytes, w <= limits.maxWidth, h <= limits.maxHeight,
               w * h <= limits.maxPixels else {
             throw JSONInputError(path: "", reason: "\(QuotedValue.shown(name)): a \(w)×\(h) PNG of \(bytes.count) bytes is over the image limits (\(limits.maxWidth)×\(limits.maxHeight), \(limits.maxPixels) pixels, \(limits.maxFileBytes) bytes)")
         }

@@ -88,6 +88,12 @@ final class SceneParserErrorTests: XCTestCase {
                        #"elements[0].src: cannot read image file "\u{1B}]0;title\u{07}\u{1B}[31mred\nnext.png": no such file"#)
         try Data(count: 30).write(to: folder.appendingPathComponent("line\nbreak.png"))
         XCTAssertEqual(image(folder.path + #"/line\nbreak.png"#), #"elements[0].src: "\#(folder.path)/line\nbreak.png": not a PNG file"#)
+        // A header declaring no pixels is a corrupt file, not one over the limits.
+        var empty: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        empty += [0, 0, 0, 0, 0, 0, 0, 7, 8, 6, 0, 0, 0, 0, 0, 0, 0]
+        try Data(empty).write(to: folder.appendingPathComponent("empty.png"))
+        XCTAssertEqual(image(folder.appendingPathComponent("empty.png").path),
+                       "elements[0].src: \(folder.path)/empty.png: a corrupt PNG: its header declares 0×7 pixels")
     }
 
     /// A file several elements name is read once; the distinct files of one document may hold
