@@ -26,6 +26,11 @@ public struct SceneParser {
     private var elementCount = 0
     /// The ids of the elements read so far: what a frame's anchors may name.
     private var ids = Set<String>()
+    /// Ids of elements with no frame of their own (groups, choices, paths): named, but nothing
+    /// to anchor to.
+    private var framelessIDs = Set<String>()
+    /// The ids a frame may anchor to.
+    private var anchorable: Set<String> { ids.subtracting(framelessIDs) }
     /// The canvas of the document being read, for the checks that depend on it.
     private var designSize = Size(width: 1, height: 1)
     private let strokeMeter = StrokeOutlineMeter()
@@ -143,6 +148,11 @@ public struct SceneParser {
         guard !ids.contains(id) else { throw idNode.fail("the id \"\(id)\" is used twice") }
         let element = try parseUnnamedElement(try node.removing("id"), depth: depth)
         ids.insert(id)
+        switch element {
+        case .group, .choice: framelessIDs.insert(id)
+        case .shape(let shape) where shape.frame == nil: framelessIDs.insert(id)
+        default: break
+        }
         return .named(id, element)
     }
 
@@ -155,10 +165,10 @@ public struct SceneParser {
         case "rect":
             try node.rejectUnknownKeys(allowed: shapeKeys.union(["frame", "rect", "cornerRadius"]))
             let radius = try node.optional("cornerRadius")?.number(in: 0...1e6) ?? 0
-            return try shape(.rect(cornerRadius: radius), frame: node.placement(knownIDs: ids), node)
+            return try shape(.rect(cornerRadius: radius), frame: node.placement(knownIDs: anchorable), node)
         case "ellipse":
             try node.rejectUnknownKeys(allowed: shapeKeys.union(["frame", "rect"]))
-            return try shape(.ellipse, frame: node.placement(knownIDs: ids), node)
+            return try shape(.ellipse, frame: node.placement(knownIDs: anchorable), node)
         case "path":
             try node.rejectUnknownKeys(allowed: shapeKeys.union(["d"]))
             let d = try node.required("d")
@@ -171,7 +181,7 @@ public struct SceneParser {
             try node.rejectUnknownKeys(allowed: ["type", "src", "frame", "rect", "contentMode", "clipsToBounds", "cornerRadius", "filters",
                                                  "crop", "sizing", "alignment"])
             let source = try imageSource(node.required("src"))
-            var image = ImageElement(source: source, frame: try node.placement(knownIDs: ids),
+            var image = ImageElement(source: source, frame: try node.placement(knownIDs: anchorable),
                                      contentMode: try node.optional("contentMode")?.contentMode() ?? .scaleToFill,
                                      clipsToBounds: try node.optional("clipsToBounds")?.bool() ?? false,
                                      cornerRadius: try node.optional("cornerRadius")?.number(in: 0...1e6) ?? 0,
@@ -186,12 +196,12 @@ public struct SceneParser {
             try node.rejectUnknownKeys(allowed: JSONNode.labelKeys.union(["type", "frame"]))
             let label = try node.labelElement()
             recordText(label.text, style: label.style, of: node)
-            return .label(label, frame: try node.placement(knownIDs: ids))
+            return .label(label, frame: try node.placement(knownIDs: anchorable))
         case "chip":
             try node.rejectUnknownKeys(allowed: JSONNode.chipKeys.union(["type", "frame", "alignment"]))
             let chip = try node.chipElement()
             recordText(chip.text, style: chip.style, of: node)
-            return .chip(chip, frame: try node.placement(knownIDs: ids),
+            return .chip(chip, frame: try node.placement(knownIDs: anchorable),
                          alignment: try node.optional("alignment")?.enumValue(ChipAlignment.self) ?? .center)
         case "stack":
             try node.rejectUnknownKeys(allowed: ["type", "frame", "spacing", "items", "distribution"])
@@ -212,7 +222,7 @@ public struct SceneParser {
                     throw item.fail("a stack holds labels and chips, not \"\(itemKind)\"")
                 }
             }
-            return .stack(items, frame: try node.placement(knownIDs: ids), spacing: try node.optional("spacing")?.number(in: 0...1000) ?? 16,
+            return .stack(items, frame: try node.placement(knownIDs: anchorable), spacing: try node.optional("spacing")?.number(in: 0...1000) ?? 16,
                           spread: try node.optional("distribution")?.enumValue(StackSpread.self) ?? .centered)
         case "pattern":
             try node.rejectUnknownKeys(allowed: ["type", "kind", "frame", "colors", "spacing", "size", "seed"])
@@ -223,7 +233,7 @@ public struct SceneParser {
                                           size: try node.optional("size")?.number(in: 0...1000) ?? 4,
                                           seed: UInt64(try node.optional("seed")?.integer(in: 0...Int(Int32.max)) ?? 1))
                 let frameNode = try node.optional("frame") ?? node.required("frame")
-                let frame = try node.placement(knownIDs: ids)
+                let frame = try node.placement(knownIDs: anchorable)
                 let pieces = pattern.pieceCount(in: frame.place(in: designSize), within: Rect(origin: .zero, size: designSize))
                 guard pieces <= Double(Pattern.maximumPieces) else {
                     throw frameNode.fail("the pattern would draw \(Int(min(pieces, 1e15))) pieces on the card, over the limit of \(Pattern.maximumPieces): use a larger spacing or a smaller frame")
@@ -237,7 +247,7 @@ public struct SceneParser {
             var clip: (Frame, Double)?
             if let c = try node.optional("clip") {
                 try c.rejectUnknownKeys(allowed: ["frame", "rect", "cornerRadius"])
-                clip = (try c.placement(knownIDs: ids), try c.optional("cornerRadius")?.number(in: 0...1e6) ?? 0)
+                clip = (try c.placement(knownIDs: anchorable), try c.optional("cornerRadius")?.number(in: 0...1e6) ?? 0)
             }
             return .group(try parseElements(node.required("elements"), depth: depth + 1),
                           clip: clip.map { (frame: $0.0, cornerRadius: $0.1) }, filters: try node.optional("filters")?.filters() ?? [])
@@ -245,7 +255,7 @@ public struct SceneParser {
             return .choice(try choice(node, depth: depth))
         case "snapshot":
             try node.rejectUnknownKeys(allowed: ["type", "frame", "rect", "contentMode", "levels"])
-            return .snapshot(frame: try node.placement(knownIDs: ids),
+            return .snapshot(frame: try node.placement(knownIDs: anchorable),
                              contentMode: try node.optional("contentMode")?.contentMode() ?? .scaleToFill,
                              levels: try node.optional("levels")?.integer(in: 1...SceneParser.maximumSnapshotLevels) ?? 1)
         default:

@@ -28,8 +28,8 @@ extension JSONNode {
         }
         let id = String(text[..<dot])
         guard known.contains(id) else {
-            let names = known.isEmpty ? "no earlier element has an id" : "ids: \(known.sorted().joined(separator: ", "))"
-            throw to.fail("refers to \"\(id)\", which no earlier element names (\(names))")
+            let names = known.isEmpty ? "no earlier element with a frame has an id" : "ids: \(known.sorted().joined(separator: ", "))"
+            throw to.fail("refers to \"\(id)\", which names no earlier element with a frame (groups, choices and paths have none; \(names))")
         }
         return Anchor(id: id, edge: edge, offset: try optional("offset")?.number() ?? 0)
     }

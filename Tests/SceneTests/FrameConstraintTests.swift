@@ -174,12 +174,21 @@ final class FrameConstraintTests: XCTestCase {
             do { _ = try parser.parse(Data(##"{"size": [100, 100], "elements": [\##(elements)]}"##.utf8)); return "no error" } catch { return "\(error)" }
         }
         let later = ##"{"type": "snapshot", "frame": {"top": {"to": "later.bottom"}, "height": 5}}, {"id": "later", "type": "snapshot", "frame": [0, 0, 5, 5]}"##
-        XCTAssertEqual(error(later), #"elements[0].frame.top.to: refers to "later", which no earlier element names (no earlier element has an id)"#)
+        XCTAssertEqual(error(later), #"elements[0].frame.top.to: refers to "later", which names no earlier element with a frame (groups, choices and paths have none; no earlier element with a frame has an id)"#)
         let unknown = ##"{"id": "b", "type": "snapshot", "frame": [0, 0, 5, 5]}, {"id": "a", "type": "snapshot", "frame": [0, 0, 5, 5]}, {"type": "snapshot", "frame": {"top": {"to": "c.bottom"}, "height": 5}}"##
-        XCTAssertEqual(error(unknown), #"elements[2].frame.top.to: refers to "c", which no earlier element names (ids: a, b)"#)
+        XCTAssertEqual(error(unknown), #"elements[2].frame.top.to: refers to "c", which names no earlier element with a frame (groups, choices and paths have none; ids: a, b)"#)
         let twice = ##"{"id": "a", "type": "snapshot", "frame": [0, 0, 5, 5]}, {"id": "a", "type": "snapshot", "frame": [0, 0, 5, 5]}"##
         XCTAssertEqual(error(twice), #"elements[1].id: the id "a" is used twice"#)
         let edge = ##"{"id": "a", "type": "snapshot", "frame": [0, 0, 5, 5]}, {"type": "snapshot", "frame": {"top": {"to": "a.middle"}, "height": 5}}"##
         XCTAssertTrue(error(edge).hasPrefix(#"elements[1].frame.top.to: expected "ID.EDGE""#), error(edge))
+        // A group, a choice and a path have no frame: anchoring to one placed the element as if
+        // the edge were at 0. Their ids still count once.
+        for frameless in [##"{"id": "g", "type": "group", "elements": [{"type": "snapshot", "frame": [50, 50, 10, 10]}]}"##,
+                          ##"{"id": "g", "type": "path", "d": "M 0 0 L 10 10", "stroke": {"paint": "#000", "width": 1}}"##,
+                          ##"{"id": "g", "type": "choice", "by": "canvasShape", "landscape": []}"##] {
+            XCTAssertEqual(error(frameless + ##", {"id": "a", "type": "snapshot", "frame": {"left": {"to": "g.right"}, "width": 10, "top": 0, "height": 10}}"##),
+                           #"elements[1].frame.left.to: refers to "g", which names no earlier element with a frame (groups, choices and paths have none; no earlier element with a frame has an id)"#)
+            XCTAssertEqual(error(frameless + ##", {"id": "g", "type": "snapshot", "frame": [0, 0, 5, 5]}"##), #"elements[1].id: the id "g" is used twice"#)
+        }
     }
 }
