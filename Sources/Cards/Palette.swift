@@ -122,6 +122,11 @@ extension Palette {
     }
 
     private static func background(_ node: JSONNode) throws -> Background {
+        // An object that is neither a colour nor a gradient: its unknown field is named against
+        // both forms' keys.
+        if node.isObject, !node.has("linear"), !node.has("rgb"), !node.has("gray") {
+            try node.rejectUnknownKeys(allowed: ["linear", "rgb", "gray", "alpha"])
+        }
         guard let linear = try (node.isObject ? node.optional("linear") : nil) else { return .solid(try node.color()) }
         try node.rejectUnknownKeys(allowed: ["linear"])
         try linear.rejectUnknownKeys(allowed: ["angle", "stops"])

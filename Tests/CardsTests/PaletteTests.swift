@@ -45,6 +45,15 @@ final class PaletteTests: XCTestCase {
         XCTAssertEqual(entry.reportedContrast, 1.1)
     }
 
+    /// A background object that is neither a colour nor a linear gradient names its unknown
+    /// field against both forms' keys (a radial gradient was told only of a colour's).
+    func testABackgroundOfNeitherFormNamesBothFormsKeys() {
+        let json = ##"{"name": "p", "colors": [{"name": "a", "background": {"radial": {"stops": []}}, "foreground": "#ffffff"}]}"##
+        XCTAssertThrowsError(try Palette(data: Data(json.utf8), fileName: "p.json")) { error in
+            XCTAssertEqual("\(error)", "p.json: colors[0].background.radial: unknown field (expected one of: alpha, gray, linear, rgb)")
+        }
+    }
+
     /// The WCAG formula against its published reference points.
     func testContrastFormula() {
         XCTAssertEqual(Color.black.contrastRatio(with: .white), 21, accuracy: 1e-9)
