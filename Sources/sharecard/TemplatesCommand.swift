@@ -43,6 +43,9 @@ enum TemplatesCommand {
             guard args.positionals.count == 2 else { throw UsageError(description: "'templates validate' needs a FILE") }
             guard !args.has("json") else { throw UsageError(description: "--json is for 'templates show NAME'; 'templates validate' prints a line") }
             let path = args.positionals[1]
+            guard path != "-" else {
+                throw UsageError(description: "'templates validate' reads a file, not standard input: a template's \"name\" must match its file name")
+            }
             do {
                 let t = try Template(path: path)
                 let fonts = try Resources.fontLibrary(override: args.value("fonts"))

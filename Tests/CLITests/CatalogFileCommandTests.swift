@@ -27,6 +27,20 @@ final class CatalogFileCommandTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(palette.stdout, Data(), "nothing written")
     }
 
+    /// A folder that cannot be read says why; `validate -` says it reads files (a template's
+    /// name must match its file's), where it said "-: cannot read the file".
+    func testAnUnreadableFolderSaysWhy() throws {
+        try write("x", to: "plain")
+        for (folder, reason) in [("missing", "No such file or directory"), ("plain", "not a folder")] {
+            let r = try Sharecard.run(["templates", "--templates", folder, "list"], in: directory)
+            XCTAssertEqual(r.status, 1)
+            XCTAssertEqual(r.stderr, "sharecard templates: \(folder): cannot read the folder: \(reason)\n")
+        }
+        let stdin = try Sharecard.run(["templates", "validate", "-"], in: directory)
+        XCTAssertEqual(stdin.status, 2)
+        XCTAssertEqual(stdin.stderr, "sharecard templates: 'templates validate' reads a file, not standard input: a template's \"name\" must match its file name\n")
+    }
+
     /// A description is the file's own text: listed with its control characters escaped, so
     /// it can neither add a line to the listing nor restyle the terminal.
     func testDescriptionsAreListedEscaped() throws {
