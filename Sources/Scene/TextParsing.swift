@@ -187,7 +187,8 @@ extension JSONNode {
         if let node = try optional("size") {
             size = try node.length(allowPercent: false)
             for term in size.terms {
-                if case .points(let p) = term, !(1...1000).contains(p) { throw node.fail("must be between 1.0 and 1000.0, got \(p)") }
+                // As a size laid out may be (`TextAttributes`): up to 2,000 points.
+                if case .points(let p) = term, !(1...2000).contains(p) { throw node.fail("must be between 1 and 2000 points, got \(p)") }
                 if case .share(_, let a, let b) = term, !(0.0001...1).contains(a / b) { throw node.fail("must be a positive share of at most the whole side") }
             }
         }

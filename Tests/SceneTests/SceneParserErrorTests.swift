@@ -131,6 +131,9 @@ final class SceneParserErrorTests: XCTestCase {
             .contains("not a PNG file"))
         XCTAssertTrue(error(##"{"width": 10, "height": 10, "elements": [{"type": "group", "elements": [], "filters": [{"sepia": 1}]}]}"##)
             .hasPrefix("elements[0].filters[0]: unknown filter \"sepia\""))
+        // A font's size in points is limited as a laid-out size is: 2,000 points.
+        XCTAssertEqual(error(##"{"width": 10, "height": 10, "elements": [{"type": "label", "text": "x", "frame": [0, 0, 5, 5], "font": {"size": 2001}}]}"##),
+                       "elements[0].font.size: must be between 1 and 2000 points, got 2001.0")
         // Two filters in one object were refused as an unknown field of the first found.
         XCTAssertEqual(error(##"{"width": 10, "height": 10, "elements": [{"type": "group", "elements": [], "filters": [{"blur": 1, "hueRotate": 3}]}]}"##),
                        #"elements[0].filters[0]: gives 2 filters ("blur", "hueRotate"); give each its own object, in the order they apply"#)
