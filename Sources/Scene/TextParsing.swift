@@ -80,6 +80,12 @@ extension JSONNode {
             vertical.anchors = [.start: anchors["top"], .end: anchors["bottom"], .center: anchors["centerY"]].compactMapValues { $0 }
         }
         let aspect = try optional("aspect")?.number(in: 0.001...1000)
+        // Sizes in points can be compared here; a share depends on the canvas.
+        for (minimum, maximum) in [("minWidth", "maxWidth"), ("minHeight", "maxHeight")] {
+            if case .points(let low)? = try optional(minimum)?.length(), case .points(let high)? = try optional(maximum)?.length(), low > high {
+                throw try required(minimum).fail(String(format: "%@ %g is more than %@ %g: no size meets both", minimum, low, maximum, high))
+            }
+        }
         for (axis, name) in [(horizontal, "horizontal"), (vertical, "vertical")] {
             if axis.size != nil && axis.positions >= 2 || axis.positions > 2 {
                 throw fail("the \(name) position is over-constrained: give at most two of the edges, the centre and the size")

@@ -168,6 +168,23 @@ final class FrameConstraintTests: XCTestCase {
         XCTAssertEqual(placed, [[40, 324, 190, 50], [430, 90, 20, 20]])
     }
 
+    /// A minimum over the maximum, both in points, is refused (300 used to win silently);
+    /// shares are compared only once laid out.
+    func testAMinimumOverTheMaximumIsRefused() throws {
+        func parse(_ frame: String) throws {
+            var parser = SceneParser(baseDirectory: URL(fileURLWithPath: "/"))
+            _ = try parser.parse(Data(##"{"size": [100, 100], "elements": [{"type": "snapshot", "frame": \##(frame)}]}"##.utf8))
+        }
+        XCTAssertThrowsError(try parse(##"{"left": 0, "minWidth": 300, "maxWidth": 100, "top": 0, "height": 10}"##)) {
+            XCTAssertEqual("\($0)", "elements[0].frame.minWidth: minWidth 300 is more than maxWidth 100: no size meets both")
+        }
+        XCTAssertThrowsError(try parse(##"{"left": 0, "width": 10, "top": 0, "minHeight": 20.5, "maxHeight": 20}"##)) {
+            XCTAssertEqual("\($0)", "elements[0].frame.minHeight: minHeight 20.5 is more than maxHeight 20: no size meets both")
+        }
+        XCTAssertNoThrow(try parse(##"{"left": 0, "minWidth": 100, "maxWidth": 100, "top": 0, "height": 10}"##))
+        XCTAssertNoThrow(try parse(##"{"left": 0, "minWidth": "50%", "maxWidth": 10, "top": 0, "height": 10}"##))
+    }
+
     func testAnchorsMustNameAnEarlierElement() {
         func error(_ elements: String) -> String {
             var parser = SceneParser(baseDirectory: URL(fileURLWithPath: "/"))
