@@ -74,7 +74,6 @@ extension Template {
             return words.unicodeScalars.contains { ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) }
         }
     }
-
 }
 
 extension ResourceUses {

@@ -31,8 +31,8 @@ enum OutlineClamping {
 extension Path {
     /// A path with every point inside `rect` that fills every point strictly inside `rect` as
     /// this one does, by either fill rule. Clamping a point onto `rect` maps each of the nine
-    /// regions around it linearly, so a segment is first cut where it crosses `rect`'s edges
-    /// lines, and each piece is clamped whole: a piece to one side of `rect` becomes a line on
+    /// regions around it linearly, so a segment is first cut where it crosses the lines of
+    /// `rect`'s edges, and each piece is clamped whole: a piece to one side of `rect` becomes a line on
     /// that edge, which crosses a horizontal ray from an inside point exactly when the piece
     /// did (left), or crosses no such ray, as the piece did not (above, below, right).
     /// A curve is kept while its control points lie inside, clamped as a line once it lies
