@@ -76,7 +76,8 @@ final class RendererVersionTests: XCTestCase {
         // The corpus gained a Japanese title with brackets and a Chinese one with a middle dot.
         "19": "6804ea6b08e10aaf17a5417f981d358b0fb90fe6e5518afa7f7fc89a5e9abb5a",
         // 20: a path, shape or clip reaching more than 262,144 device pixels from the canvas
-        // drawn (it drew nothing); a blur with transparent edges fading at an image's edges as a
+        // drawn (it drew nothing), and one with a nearly horizontal edge across hundreds of
+        // pixels of one row (FreeType gave up on it); a blur with transparent edges fading at an image's edges as a
         // Gaussian does (a drop shadow filter too). No shipped template has either; the corpus
         // has neither.
         "20": "6804ea6b08e10aaf17a5417f981d358b0fb90fe6e5518afa7f7fc89a5e9abb5a",
