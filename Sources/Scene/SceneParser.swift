@@ -24,13 +24,11 @@ public struct SceneParser {
     /// images are decoded by `templates validate` and at server start-up, or when drawn).
     public var decodesImages = true
     private var elementCount = 0
-    /// The ids of the elements read so far: what a frame's anchors may name.
+    /// The ids of the elements read so far that have a frame: what a frame's anchors may name.
     private var ids = Set<String>()
-    /// Ids of elements with no frame of their own (groups, choices, paths): named, but nothing
-    /// to anchor to.
+    /// The ids of elements with no frame of their own (groups, choices, paths): named, and so
+    /// not to be named again, but nothing to anchor to.
     private var framelessIDs = Set<String>()
-    /// The ids a frame may anchor to.
-    private var anchorable: Set<String> { ids.subtracting(framelessIDs) }
     /// The canvas of the document being read, for the checks that depend on it.
     private var designSize = Size(width: 1, height: 1)
     private let strokeMeter = StrokeOutlineMeter()
@@ -145,13 +143,12 @@ public struct SceneParser {
         guard !id.isEmpty, id.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_") }) else {
             throw idNode.fail("an id is 1-64 letters, digits, '-' or '_'")
         }
-        guard !ids.contains(id) else { throw idNode.fail("the id \"\(id)\" is used twice") }
+        guard !ids.contains(id), !framelessIDs.contains(id) else { throw idNode.fail("the id \"\(id)\" is used twice") }
         let element = try parseUnnamedElement(try node.removing("id"), depth: depth)
-        ids.insert(id)
         switch element {
         case .group, .choice: framelessIDs.insert(id)
         case .shape(let shape) where shape.frame == nil: framelessIDs.insert(id)
-        default: break
+        default: ids.insert(id)
         }
         return .named(id, element)
     }
@@ -165,10 +162,10 @@ public struct SceneParser {
         case "rect":
             try node.rejectUnknownKeys(allowed: shapeKeys.union(["frame", "rect", "cornerRadius"]))
             let radius = try node.optional("cornerRadius")?.number(in: 0...1e6) ?? 0
-            return try shape(.rect(cornerRadius: radius), frame: node.placement(knownIDs: anchorable), node)
+            return try shape(.rect(cornerRadius: radius), frame: node.placement(knownIDs: ids), node)
         case "ellipse":
             try node.rejectUnknownKeys(allowed: shapeKeys.union(["frame", "rect"]))
-            return try shape(.ellipse, frame: node.placement(knownIDs: anchorable), node)
+            return try shape(.ellipse, frame: node.placement(knownIDs: ids), node)
         case "path":
             try node.rejectUnknownKeys(allowed: shapeKeys.union(["d"]))
             let d = try node.required("d")
@@ -181,7 +178,7 @@ public struct SceneParser {
             try node.rejectUnknownKeys(allowed: ["type", "src", "frame", "rect", "contentMode", "clipsToBounds", "cornerRadius", "filters",
                                                  "crop", "sizing", "alignment"])
             let source = try imageSource(node.required("src"))
-            var image = ImageElement(source: source, frame: try node.placement(knownIDs: anchorable),
+            var image = ImageElement(source: source, frame: try node.placement(knownIDs: ids),
                                      contentMode: try node.optional("contentMode")?.contentMode() ?? .scaleToFill,
                                      clipsToBounds: try node.optional("clipsToBounds")?.bool() ?? false,
                                      cornerRadius: try node.optional("cornerRadius")?.number(in: 0...1e6) ?? 0,
@@ -196,12 +193,12 @@ public struct SceneParser {
             try node.rejectUnknownKeys(allowed: JSONNode.labelKeys.union(["type", "frame"]))
             let label = try node.labelElement()
             recordText(label.text, style: label.style, of: node)
-            return .label(label, frame: try node.placement(knownIDs: anchorable))
+            return .label(label, frame: try node.placement(knownIDs: ids))
         case "chip":
             try node.rejectUnknownKeys(allowed: JSONNode.chipKeys.union(["type", "frame", "alignment"]))
             let chip = try node.chipElement()
             recordText(chip.text, style: chip.style, of: node)
-            return .chip(chip, frame: try node.placement(knownIDs: anchorable),
+            return .chip(chip, frame: try node.placement(knownIDs: ids),
                          alignment: try node.optional("alignment")?.enumValue(ChipAlignment.self) ?? .center)
         case "stack":
             try node.rejectUnknownKeys(allowed: ["type", "frame", "spacing", "items", "distribution"])
@@ -222,7 +219,7 @@ public struct SceneParser {
                     throw item.fail("a stack holds labels and chips, not \"\(itemKind)\"")
                 }
             }
-            return .stack(items, frame: try node.placement(knownIDs: anchorable), spacing: try node.optional("spacing")?.number(in: 0...1000) ?? 16,
+            return .stack(items, frame: try node.placement(knownIDs: ids), spacing: try node.optional("spacing")?.number(in: 0...1000) ?? 16,
                           spread: try node.optional("distribution")?.enumValue(StackSpread.self) ?? .centered)
         case "pattern":
             try node.rejectUnknownKeys(allowed: ["type", "kind", "frame", "colors", "spacing", "size", "seed"])
@@ -233,7 +230,7 @@ public struct SceneParser {
                                           size: try node.optional("size")?.number(in: 0...1000) ?? 4,
                                           seed: UInt64(try node.optional("seed")?.integer(in: 0...Int(Int32.max)) ?? 1))
                 let frameNode = try node.optional("frame") ?? node.required("frame")
-                let frame = try node.placement(knownIDs: anchorable)
+                let frame = try node.placement(knownIDs: ids)
                 let pieces = pattern.pieceCount(in: frame.place(in: designSize), within: Rect(origin: .zero, size: designSize))
                 guard pieces <= Double(Pattern.maximumPieces) else {
                     throw frameNode.fail("the pattern would draw \(Int(min(pieces, 1e15))) pieces on the card, over the limit of \(Pattern.maximumPieces): use a larger spacing or a smaller frame")
@@ -247,7 +244,7 @@ public struct SceneParser {
             var clip: (Frame, Double)?
             if let c = try node.optional("clip") {
                 try c.rejectUnknownKeys(allowed: ["frame", "rect", "cornerRadius"])
-                clip = (try c.placement(knownIDs: anchorable), try c.optional("cornerRadius")?.number(in: 0...1e6) ?? 0)
+                clip = (try c.placement(knownIDs: ids), try c.optional("cornerRadius")?.number(in: 0...1e6) ?? 0)
             }
             return .group(try parseElements(node.required("elements"), depth: depth + 1),
                           clip: clip.map { (frame: $0.0, cornerRadius: $0.1) }, filters: try node.optional("filters")?.filters() ?? [])
@@ -255,7 +252,7 @@ public struct SceneParser {
             return .choice(try choice(node, depth: depth))
         case "snapshot":
             try node.rejectUnknownKeys(allowed: ["type", "frame", "rect", "contentMode", "levels"])
-            return .snapshot(frame: try node.placement(knownIDs: anchorable),
+            return .snapshot(frame: try node.placement(knownIDs: ids),
                              contentMode: try node.optional("contentMode")?.contentMode() ?? .scaleToFill,
                              levels: try node.optional("levels")?.integer(in: 1...SceneParser.maximumSnapshotLevels) ?? 1)
         default:
@@ -380,15 +377,22 @@ extension SceneParser {
     /// anchor to whichever was drawn), not twice in one.
     fileprivate mutating func choice(_ node: JSONNode, depth: Int) throws -> Choice {
         let by = try node.required("by")
-        let idsBefore = ids
-        var idsAfter = ids
+        let idsBefore = ids, framelessBefore = framelessIDs
+        var idsAfter = ids, framelessAfter = framelessIDs
         func list(_ listNode: JSONNode) throws -> [SceneElement] {
             ids = idsBefore
+            framelessIDs = framelessBefore
             let elements = try parseElements(listNode, depth: depth + 1)
             idsAfter.formUnion(ids)
+            framelessAfter.formUnion(framelessIDs)
             return elements
         }
-        defer { ids = idsAfter }
+        // An id frameless in any list is frameless after the choice: which list is drawn is
+        // known only when the card is laid out.
+        defer {
+            ids = idsAfter.subtracting(framelessAfter)
+            framelessIDs = framelessAfter
+        }
         switch try by.string(maximumLength: 32) {
         case "canvasShape":
             try node.rejectUnknownKeys(allowed: ["type", "by", "landscape", "square", "portrait", "wide", "tall"])
