@@ -21,8 +21,9 @@ import PackageDescription
 //   Cards → Faces (an aspect-filled photo is cropped to keep its faces)
 //   CardService → PhotoFetch (photos by URL from allow-listed origins) → Caching, CCurlFetch
 //   CardService → HTTPTypes (requests and responses as values, no sockets);  HTTPServer → HTTPTypes, CMicroHTTPD
-//   Raster, UnicodeText, Typesetting, Faces, Photos, PhotoFetch, Cards, HTTPServer → BufferText (text a C function wrote into a
-//   buffer, read up to its NUL and never past the buffer's end; no dependencies)
+//   JSONData, Raster, UnicodeText, Typesetting, Faces, Photos, PhotoFetch, Cards, HTTPServer → BufferText (text a C function
+//   wrote into a buffer, read up to its NUL and never past the buffer's end, and how a message names a file's kind or a code
+//   point; no dependencies)
 //   CMicroHTTPD, CCurlFetch, CFacesLoader, CImageDecode, CCrypto, CICU → CDynamicLibrary (each opens its library with dlopen on first use;
 //   CICU only libicui18n, for dates and locale keywords)
 let package = Package(
@@ -90,7 +91,7 @@ let package = Package(
         .target(name: "Geometry"),
         .target(name: "BufferText"),
         .target(name: "Caching"),
-        .target(name: "JSONData"),
+        .target(name: "JSONData", dependencies: ["BufferText"]),
         .target(name: "Raster", dependencies: ["BufferText", "Geometry", "CFreeType", "CPixman", "CPNG", "CImageEncode", "CRasterKernels"]),
         .target(name: "UnicodeText", dependencies: ["BufferText", "CICU", "CFriBiDi"]),
         .target(name: "Typesetting", dependencies: ["BufferText", "Caching", "JSONData", "Geometry", "Raster", "UnicodeText", "CFreeType", "CHarfBuzz", "CHyphen"]),

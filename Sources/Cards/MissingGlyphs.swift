@@ -1,3 +1,4 @@
+import BufferText
 import Typesetting
 
 /// Characters no font could draw, named as code points ("U+11F04") for messages, JSON and
@@ -11,7 +12,7 @@ public enum MissingGlyphs {
         var names: [String] = []
         for scalar in clusters.flatMap(\.unicodeScalars)
         where !scalar.isHiddenWhenShaped && seen.insert(scalar.value).inserted {
-            names.append(name(scalar))
+            names.append(scalar.codePointName)
         }
         return names
     }
@@ -23,11 +24,5 @@ public enum MissingGlyphs {
         return "no font has \(codePoints.joined(separator: " "))"
             + (failed.isEmpty ? "" : " (\(failed.count == 1 ? "a face" : "\(failed.count) faces") of the fonts could not be opened: "
                 + failed.joined(separator: "; ") + ")")
-    }
-
-    /// `U+` and at least four upper-case hex digits, as Unicode writes code points.
-    public static func name(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }

@@ -1,3 +1,5 @@
+import BufferText
+
 extension JSONValue {
     /// Nesting deeper than this is refused unless a caller asks for another bound.
     public static let defaultMaximumDepth = 128
@@ -53,14 +55,14 @@ struct JSONParser {
     /// a typographic quotation mark) is named; a visible ASCII one is left to the byte offset.
     func noValue() -> JSONSyntaxError {
         let byte = bytes[index]
-        if byte < 0x20 || byte == 0x7F { return fail("expected a value, found the control character \(Self.codePoint(UInt32(byte)))") }
+        if byte < 0x20 || byte == 0x7F { return fail("expected a value, found the control character \(Unicode.Scalar(byte).codePointName)") }
         guard byte >= 0x80 else { return fail("expected a value") }
         var decoder = UTF8()
         var following = bytes[index..<min(end, index + 4)].makeIterator()
         guard case .scalarValue(let scalar) = decoder.decode(&following) else {
             return fail("expected a value, found the byte 0x\(String(byte, radix: 16, uppercase: true)), which is not UTF-8")
         }
-        let code = Self.codePoint(scalar.value)
+        let code = scalar.codePointName
         switch scalar.properties.generalCategory {
         case .spaceSeparator, .lineSeparator, .paragraphSeparator, .control, .format, .unassigned, .privateUse, .surrogate,
              .nonspacingMark, .enclosingMark, .spacingMark:
@@ -68,12 +70,6 @@ struct JSONParser {
         default:
             return fail("expected a value, found \(code) (\(Character(scalar)))")
         }
-    }
-
-    /// `U+0000`: at least four hexadecimal digits, as the Unicode standard writes code points.
-    static func codePoint(_ value: UInt32) -> String {
-        let hex = String(value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     mutating func skipSpace() {
