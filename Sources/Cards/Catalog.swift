@@ -53,17 +53,12 @@ public struct Catalog: Sendable {
     static func files(in directory: String) throws -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
             // Why, as the system says it: opening the folder again sets errno.
-            var info = stat()
             let reason: String
-            if stat(directory, &info) != 0 {
-                reason = String(cString: strerror(errno))
-            } else if info.st_mode & S_IFMT != S_IFDIR {
-                reason = "not a folder"
-            } else if let handle = opendir(directory) {
+            if let handle = opendir(directory) {
                 closedir(handle)
                 reason = "unreadable"
             } else {
-                reason = String(cString: strerror(errno))
+                reason = errno == ENOTDIR ? "not a folder" : DataFileReader.describe(errno)
             }
             throw DataFileError(file: directory, field: "", reason: "cannot read the folder: \(reason)")
         }

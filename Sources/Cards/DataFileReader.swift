@@ -44,5 +44,6 @@ enum DataFileReader {
         return data
     }
 
-    private static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
+    /// The system's words for an `errno` value.
+    static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
 }
