@@ -81,8 +81,8 @@ extension JSONNode {
         }
         let aspect = try optional("aspect")?.number(in: 0.001...1000)
         // Sizes in points can be compared here; a share depends on the canvas.
-        for (minimum, maximum) in [("minWidth", "maxWidth"), ("minHeight", "maxHeight")] {
-            if case .points(let low)? = try optional(minimum)?.length(), case .points(let high)? = try optional(maximum)?.length(), low > high {
+        for (axis, minimum, maximum) in [(horizontal, "minWidth", "maxWidth"), (vertical, "minHeight", "maxHeight")] {
+            if case .points(let low)? = axis.minimum, case .points(let high)? = axis.maximum, low > high {
                 throw try required(minimum).fail(String(format: "%@ %g is more than %@ %g: no size meets both", minimum, low, maximum, high))
             }
         }
