@@ -88,7 +88,7 @@ extension JSONNode {
                                    sigma: try v.optional("blur")?.number(in: 0...250) ?? 4,
                                    color: try v.optional("color")?.color() ?? Color(gray: 0, alpha: 0.5))
             }
-            throw f.fail("unknown filter \(try f.requireObject().map(\.key).sorted().first.map { "\"\($0)\"" } ?? "{}") (expected hueRotate, straighten, ciHueAdjust, ciStraighten, blur or dropShadow)")
+            throw f.fail("unknown filter \(try f.requireObject().map(\.key).sorted().first.map { "\"\($0)\"" } ?? "{}") (expected \(names.dropLast().joined(separator: ", ")) or \(names[names.count - 1]))")
         }
     }
 }
