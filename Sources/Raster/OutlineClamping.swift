@@ -16,15 +16,17 @@ enum OutlineClamping {
     /// much over this distance and the pixels', not over the line's length.
     static let room = 4_096.0
 
-    /// `path` as the rasterizer should be given it to draw the pixels of `bounds`: itself when
-    /// it lies within `reach` of them, else clamped to `bounds` grown by `room` and `margin`
-    /// device pixels (a stroke's reach beyond its path).
-    static func prepared(_ path: Path, for bounds: PixelRect, margin: Double = 0, closingSubpaths: Bool) -> Path {
+    /// `path` as the rasterizer should be given it to draw the pixels of `bounds`, with its
+    /// control points' bounds: itself when it lies within `reach` of them, else clamped to
+    /// `bounds` grown by `room` and `margin` device pixels (a stroke's reach beyond its path).
+    static func prepared(_ path: Path, for bounds: PixelRect, margin: Double = 0,
+                         closingSubpaths: Bool) -> (path: Path, controlPointBounds: Rect) {
         let around = Rect(x: Double(bounds.x), y: Double(bounds.y), width: Double(bounds.width), height: Double(bounds.height))
         let box = path.controlPointBounds
         guard box.minX < around.minX - reach || box.minY < around.minY - reach
-              || box.maxX > around.maxX + reach || box.maxY > around.maxY + reach else { return path }
-        return path.clamped(to: around.insetBy(dx: -(room + margin), dy: -(room + margin)), closingSubpaths: closingSubpaths)
+              || box.maxX > around.maxX + reach || box.maxY > around.maxY + reach else { return (path, box) }
+        let clamped = path.clamped(to: around.insetBy(dx: -(room + margin), dy: -(room + margin)), closingSubpaths: closingSubpaths)
+        return (clamped, clamped.controlPointBounds)
     }
 }
 

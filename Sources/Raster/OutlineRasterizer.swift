@@ -17,8 +17,8 @@ final class OutlineRasterizer {
 
     /// Coverage of `path` (in device pixels) within `clipBounds`, or nil when nothing is covered.
     func fill(_ path: Path, rule: FillRule, within clipBounds: PixelRect) -> CoverageMask? {
-        let path = OutlineClamping.prepared(path, for: clipBounds, closingSubpaths: true)
-        let area = PixelRect(enclosing: path.controlPointBounds).intersection(clipBounds)
+        let (path, box) = OutlineClamping.prepared(path, for: clipBounds, closingSubpaths: true)
+        let area = PixelRect(enclosing: box).intersection(clipBounds)
         guard !area.isEmpty, !path.isEmpty else { return nil }
         var outline = OutlineBuilder(origin: area)
         outline.add(path)
@@ -29,7 +29,7 @@ final class OutlineRasterizer {
 
     /// Coverage of the stroke of `path` (in device pixels, `style.width` already scaled).
     func stroke(_ path: Path, style: StrokeStyle, within clipBounds: PixelRect) -> CoverageMask? {
-        let path = OutlineClamping.prepared(path, for: clipBounds, margin: Self.reach(of: style), closingSubpaths: false)
+        let path = OutlineClamping.prepared(path, for: clipBounds, margin: Self.reach(of: style), closingSubpaths: false).path
         let prepared = StrokePreparation(path)
         let segments = strokeSegments(prepared.segments, style: style, within: clipBounds)
         guard let dots = prepared.dotPath(width: style.width, cap: style.cap),
