@@ -8,13 +8,6 @@ import XCTest
 /// (`OutlineClamping`); these tests hold the result to geometry worked out without FreeType,
 /// and the clamping itself to FreeType's drawing of the unclamped path where FreeType can draw it.
 final class FarReachingOutlineTests: XCTestCase {
-    /// Ink per column, in pixels: the sum of each column's coverage of black on white.
-    private func columnInk(_ canvas: Canvas) -> [Double] {
-        (0..<canvas.pixelWidth).map { x in
-            (0..<canvas.pixelHeight).reduce(0.0) { $0 + Double(255 - (canvas.pixel(x: x, y: $1) & 0xFF)) / 255 }
-        }
-    }
-
     /// A triangle with one vertex far to the right: each column is as tall as the triangle is there.
     func testATriangleReachingFarOutIsDrawnAsItsEdgesSay() throws {
         for far in [262_145.0, 1_000_000, 3_000_000, 1e9] {
@@ -25,7 +18,7 @@ final class FarReachingOutlineTests: XCTestCase {
             path.line(to: Point(x: 0, y: 100))
             path.close()
             canvas.fill(path, with: .solid(.black))
-            for (x, ink) in columnInk(canvas).enumerated() {
+            for (x, ink) in canvas.inkPerColumn().enumerated() {
                 let centre = Double(x) + 0.5
                 XCTAssertEqual(ink, 100 - 100 * centre / far, accuracy: 0.03, "vertex at x \(far), column \(x)")
             }
@@ -37,12 +30,12 @@ final class FarReachingOutlineTests: XCTestCase {
     func testHugeEllipsesAndClipsCoverTheCanvas() throws {
         let canvas = try Canvas(size: Size(width: 400, height: 300), background: .white)
         canvas.fill(Path(ellipseIn: Rect(x: -500_000, y: 0, width: 1_000_000, height: 300)), with: .solid(.black))
-        XCTAssertEqual(columnInk(canvas).reduce(0, +), 120_000, accuracy: 1)
+        XCTAssertEqual(canvas.inkPerColumn().reduce(0, +), 120_000, accuracy: 1)
 
         let scaled = try Canvas(size: Size(width: 400, height: 300), scale: 4, background: .white)
         let clip = scaled.makeClip(rect: Rect(x: -100_000, y: 0, width: 200_000, height: 300), cornerRadius: 20)
         scaled.fill(Path(rect: Rect(x: 0, y: 0, width: 400, height: 300)), with: .solid(.black), clip: clip)
-        XCTAssertEqual(columnInk(scaled).reduce(0, +), 1600 * 1200, accuracy: 1)
+        XCTAssertEqual(scaled.inkPerColumn().reduce(0, +), 1600 * 1200, accuracy: 1)
     }
 
     /// A straight stroke is the same on the canvas wherever its ends lie beyond it, and so is a

@@ -7,11 +7,6 @@ import XCTest
 /// whole path drew nothing: a line 1,080 points long tilted by half a point, a wedge with such
 /// a top, the top of a huge ellipse at scale 2. Such masks are drawn in strips of columns.
 final class WideRowOutlineTests: XCTestCase {
-    /// Ink per column, in pixels, of black drawn on white.
-    private func columnInk(_ canvas: Canvas, rows: Range<Int>) -> [Double] {
-        (0..<canvas.pixelWidth).map { x in rows.reduce(0.0) { $0 + Double(255 - (canvas.pixel(x: x, y: $1) & 0xFF)) / 255 } }
-    }
-
     /// A quadrilateral whose top edge rises 0.6 pixel over its whole width: every column as
     /// tall as the shape is there, across the strips' joins (every 256 columns).
     func testANearlyHorizontalEdgeAcrossAWideRowIsDrawn() throws {
@@ -24,7 +19,7 @@ final class WideRowOutlineTests: XCTestCase {
             path.line(to: Point(x: 0, y: 30))
             path.close()
             canvas.fill(path, with: .solid(.black))
-            for (x, ink) in columnInk(canvas, rows: 0..<40).enumerated() {
+            for (x, ink) in canvas.inkPerColumn().enumerated() {
                 let top = 10.2 + 0.6 * (Double(x) + 0.5) / width
                 XCTAssertEqual(ink, 30 - top, accuracy: 0.03, "width \(width), column \(x)")
             }
@@ -39,7 +34,7 @@ final class WideRowOutlineTests: XCTestCase {
         path.move(to: Point(x: 0, y: 100.2))
         path.line(to: Point(x: 1_080, y: 100.8))
         canvas.stroke(path, with: .solid(.black), style: try StrokeStyle(width: 4, cap: .butt))
-        let ink = columnInk(canvas, rows: 0..<200)
+        let ink = canvas.inkPerColumn()
         XCTAssertEqual(ink.reduce(0, +), 1_080 * 4, accuracy: 10)
         XCTAssertTrue(ink.allSatisfy { abs($0 - 4) < 0.05 }, "every column 4 pixels of ink")
     }
@@ -50,7 +45,7 @@ final class WideRowOutlineTests: XCTestCase {
         for scale in [1.0, 2, 4] {
             let canvas = try Canvas(size: Size(width: 400, height: 300), scale: scale, background: .white)
             canvas.fill(Path(ellipseIn: Rect(x: -500_000, y: 40, width: 1_000_000, height: 220)), with: .solid(.black))
-            let ink = columnInk(canvas, rows: 0..<canvas.pixelHeight).reduce(0, +)
+            let ink = canvas.inkPerColumn().reduce(0, +)
             XCTAssertEqual(ink, 400 * 220 * scale * scale, accuracy: 2 * scale * scale, "scale \(scale)")
         }
     }
