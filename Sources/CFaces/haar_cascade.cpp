@@ -263,14 +263,21 @@ SC_AVX2 unsigned stage8(const plan &pl, int si, const Boxes &boxes, __m256 facto
     }
 }
 
-// Windows waiting for a stage: their origins (offsets into the integral images) and
-// normalisation factors.
+// Windows waiting for a stage: their origins (offsets into the integral images, which every
+// level shares), normalisation factors and levels.
 struct survivors {
     std::vector<int32_t> at;
     std::vector<float> factor;
-    void add(int32_t offset, float f) {
+    std::vector<uint32_t> level;
+    void add(int32_t offset, float f, uint32_t in_level) {
         at.push_back(offset);
         factor.push_back(f);
+        level.push_back(in_level);
+    }
+    void clear() {
+        at.clear();
+        factor.clear();
+        level.clear();
     }
 };
 
@@ -283,7 +290,7 @@ constexpr int together_at_least = 3;
 // first stage runs on all of them and the row's chain is then followed; the windows OpenCV would
 // try that pass it go on, side by side while enough survive, then to `waiting[stage]`.
 template <int Step>
-SC_AVX2 void row_stages(const plan &pl, const level &lv, int row_origin, std::vector<survivors> &waiting) {
+SC_AVX2 void row_stages(const plan &pl, const level &lv, uint32_t level_index, int row_origin, std::vector<survivors> &waiting) {
     const int n = (lv.positions.width + Step - 1) / Step;
     const __m256d area = _mm256_set1_pd(pl.area);
     const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0), tenth = _mm256_set1_pd(1e-1);
@@ -335,7 +342,7 @@ SC_AVX2 void row_stages(const plan &pl, const level &lv, int row_origin, std::ve
         _mm256_store_ps(factors, factor);
         for (; alive; alive &= alive - 1) {
             const int i = __builtin_ctz(alive);
-            waiting[(size_t)si].add(at + i * Step, factors[i]);
+            waiting[(size_t)si].add(at + i * Step, factors[i], level_index);
         }
     }
 }
@@ -359,7 +366,7 @@ SC_AVX2 void later_stages(const plan &pl, std::vector<survivors> &waiting) {
             if (count - first < 8) passed &= (1u << (count - first)) - 1;
             for (; passed; passed &= passed - 1) {
                 const size_t i = first + (size_t)__builtin_ctz(passed);
-                next.add(now.at[i], now.factor[i]);
+                next.add(now.at[i], now.factor[i], now.level[i]);
             }
         }
     }
@@ -692,28 +699,36 @@ void cascade::detect(const cv::Mat &image, std::vector<cv::Rect> &objects, doubl
         std::vector<survivors> waiting(stages_.size() + 1);
         for (int s = range.start; s < range.end; s++) {
             std::vector<cv::Rect> &out = found[(size_t)s];
-            for (const level &lv : levels) {
-                const int y_end = std::min((s + 1) * lv.stripe_rows, lv.positions.height);
-                if (!vector) {
+            if (!vector) {
+                for (const level &lv : levels) {
+                    const int y_end = std::min((s + 1) * lv.stripe_rows, lv.positions.height);
                     for (int y = s * lv.stripe_rows; y < y_end; y += lv.step) row_scalar(pl, lv, lv.origin + y * stride, y, out);
-                    continue;
                 }
-                for (survivors &w : waiting) {
-                    w.at.clear();
-                    w.factor.clear();
-                }
+                continue;
+            }
+            // The stripe's first stage on every level, then its later stages on the survivors of
+            // all levels together, so that eight lanes stay full further down the cascade.
+            for (survivors &w : waiting) w.clear();
+            for (size_t li = 0; li < levels.size(); li++) {
+                const level &lv = levels[li];
+                const int y_end = std::min((s + 1) * lv.stripe_rows, lv.positions.height);
                 for (int y = s * lv.stripe_rows; y < y_end; y += lv.step) {
                     if (lv.step == 2) {
-                        row_stages<2>(pl, lv, lv.origin + y * stride, waiting);
+                        row_stages<2>(pl, lv, (uint32_t)li, lv.origin + y * stride, waiting);
                     } else {
-                        row_stages<1>(pl, lv, lv.origin + y * stride, waiting);
+                        row_stages<1>(pl, lv, (uint32_t)li, lv.origin + y * stride, waiting);
                     }
                 }
-                later_stages(pl, waiting);
-                // In OpenCV's order: by row, then column.
-                std::vector<int32_t> &passed = waiting.back().at;
-                std::sort(passed.begin(), passed.end());
-                for (int32_t at : passed) found_at_offset(out, lv, at - lv.origin, stride);
+            }
+            later_stages(pl, waiting);
+            // In OpenCV's order: by level, then row, then column.
+            const survivors &passed = waiting.back();
+            std::vector<uint64_t> order(passed.at.size());
+            for (size_t i = 0; i < order.size(); i++) order[i] = (uint64_t)passed.level[i] << 32 | (uint32_t)passed.at[i];
+            std::sort(order.begin(), order.end());
+            for (uint64_t key : order) {
+                const level &lv = levels[(size_t)(key >> 32)];
+                found_at_offset(out, lv, (int32_t)(uint32_t)key - lv.origin, stride);
             }
         }
     });
