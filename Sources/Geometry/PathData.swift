@@ -29,6 +29,11 @@ extension Path {
             guard !reader.atEnd else { break }
             let commandOffset = reader.index
             if let c = reader.peekCommand() {
+                // SVG: "The first command of a path data must be a moveto": without one, where the
+                // path starts would be a guess.
+                if command == 0, c | 0x20 != UInt8(ascii: "m") {
+                    throw PathDataError(offset: commandOffset, reason: "path data must begin with M or m (a moveto), not '\(Character(Unicode.Scalar(c)))'")
+                }
                 command = c
                 reader.advance()
             } else if command == 0 {

@@ -161,6 +161,16 @@ final class SVGPathDataTests: XCTestCase {
         XCTAssertEqual(error("  ,5")?.offset, 3)
     }
 
+    func testPathDataMustBeginWithAMoveto() {
+        // SVG 1.1, 8.3.2: "A path data segment (if there is one) must begin with a "moveto" command."
+        assertError("L 10 10", offset: 0, reason: "path data must begin with M or m (a moveto), not 'L'")
+        assertError("  h 5", offset: 2, reason: "path data must begin with M or m (a moveto), not 'h'")
+        assertError("Z", offset: 0, reason: "path data must begin with M or m (a moveto), not 'Z'")
+        assertError("A 1 1 0 0 0 5 5", offset: 0, reason: "path data must begin with M or m (a moveto), not 'A'")
+        XCTAssertEqual(parse("m 1 2 l 3 0"), parse("M 1 2 L 4 2"))
+        XCTAssertNoThrow(try Path(svgPathData: "M 0 0 Z L 5 5"), "a later segment may start with any command")
+    }
+
     func testNumbersAfterCloseFailAtTheNumber() {
         // "M 0 0 L 5 5 Z 3 3": the 3 after Z is at offset 14.
         assertError("M 0 0 L 5 5 Z 3 3", offset: 14, reason: "numbers after Z")
