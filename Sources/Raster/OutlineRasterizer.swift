@@ -147,47 +147,12 @@ final class OutlineRasterizer {
         return body(stroker)
     }
 
-    /// Columns FreeType is given at once when a whole mask overflows its cell pool (see `render`).
-    static let stripColumns = 256
-
-    /// Draws `outline` (relative to the mask's origin) into `mask`. FreeType's smooth rasterizer
-    /// keeps the cells of a band of rows in a fixed pool, halving the band when they overflow
-    /// it, and gives up (`Raster_Overflow`) when one row alone holds more: a nearly horizontal
-    /// edge crossing some 400–800 pixels within one row, as a line 1,080 pixels long tilted by
-    /// half a pixel has, and the whole path drew nothing. Such a mask is drawn again in strips
-    /// of `stripColumns` columns, the outline moved left by each strip's start: FreeType keeps
-    /// no cells right of a strip and one a row for everything left of it (the cover it carries),
-    /// so a row never holds more than a strip's width. Other masks are drawn whole, as before.
+    /// Draws `outline` (relative to the mask's origin) into `mask`, in strips where FreeType's
+    /// cell pool overflows (`FreeTypeCoverage`).
     private func render(_ outline: UnsafeMutablePointer<FT_Outline>, into mask: inout CoverageMask) -> Bool {
-        let width = mask.bounds.width
-        let whole = render(outline, into: &mask, columns: 0..<width)
-        guard whole == FT_Err_Raster_Overflow, width > Self.stripColumns else { return whole == 0 }
-        mask.withUnsafeMutableBytes { bytes in bytes.update(repeating: 0) }
-        for start in stride(from: 0, to: width, by: Self.stripColumns) {
-            guard render(outline, into: &mask, columns: start..<min(start + Self.stripColumns, width)) == 0 else { return false }
-        }
-        return true
-    }
-
-    /// FreeType's error for drawing the mask's `columns` alone (0 when drawn).
-    private func render(_ outline: UnsafeMutablePointer<FT_Outline>, into mask: inout CoverageMask, columns: Range<Int>) -> Int32 {
-        var bitmap = FT_Bitmap()
-        bitmap.rows = UInt32(mask.bounds.height)
-        bitmap.width = UInt32(columns.count)
-        bitmap.pitch = Int32(mask.strideBytes)
-        bitmap.num_grays = 256
-        bitmap.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
-        let shift = FT_Pos(columns.lowerBound * 64)
-        if shift != 0 { FT_Outline_Translate(outline, -shift, 0) }
-        defer { if shift != 0 { FT_Outline_Translate(outline, shift, 0) } }
+        let width = mask.bounds.width, rows = mask.bounds.height, pitch = mask.strideBytes
         return mask.withUnsafeMutableBytes { bytes in
-            bitmap.buffer = bytes.baseAddress! + columns.lowerBound
-            return withUnsafeMutablePointer(to: &bitmap) { target in
-                var params = FT_Raster_Params()
-                params.target = UnsafePointer(target)
-                params.flags = Int32(FT_RASTER_FLAG_AA)
-                return FT_Outline_Render(library, outline, &params)
-            }
+            FreeTypeCoverage.render(outline, library: library, into: bytes.baseAddress!, width: width, rows: rows, pitch: pitch)
         }
     }
 }

@@ -6,7 +6,8 @@ import Raster
 /// Outlines are loaded unhinted at the exact fractional size (hinting would move stems by
 /// size and break the linear advances layout relies on), shifted right by the sub-pixel
 /// phase in the outline's own 26.6 units, then rendered by the smooth rasterizer into a
-/// bitmap covering the outline's control box (optionally only the part inside a clip).
+/// bitmap covering the outline's control box (optionally only the part inside a clip), in
+/// strips where a flat edge overflows the rasterizer's cell pool (`FreeTypeCoverage`).
 enum GlyphRasterizer {
     /// x positions are quantised to 1 / `subpixelPhases` of a device pixel.
     static let subpixelPhases = 4
@@ -23,14 +24,8 @@ enum GlyphRasterizer {
             FT_Outline_Translate(outline, FT_Pos(-area.x * 64), FT_Pos(area.maxY * 64))
             var coverage = [UInt8](repeating: 0, count: area.width * area.height)
             let ok = coverage.withUnsafeMutableBufferPointer { bytes -> Bool in
-                var bitmap = FT_Bitmap()
-                bitmap.rows = UInt32(area.height)
-                bitmap.width = UInt32(area.width)
-                bitmap.pitch = Int32(area.width)
-                bitmap.buffer = bytes.baseAddress
-                bitmap.num_grays = 256
-                bitmap.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
-                return FT_Outline_Get_Bitmap(library, outline, &bitmap) == 0
+                FreeTypeCoverage.render(outline, library: library, into: bytes.baseAddress!, width: area.width, rows: area.height,
+                                        pitch: area.width)
             }
             guard ok else { return .empty }
             return GlyphBitmap(left: area.x, top: -area.y, width: area.width, height: area.height, coverage: coverage)

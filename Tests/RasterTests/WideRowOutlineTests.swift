@@ -1,5 +1,6 @@
 import Geometry
 @testable import Raster
+import TestSupport
 import XCTest
 
 /// FreeType's smooth rasterizer gives up on a path when one row of pixels holds more cells
