@@ -11,7 +11,7 @@ enum DrawCommand {
         summary: "Render a scene file or a template (shapes, images, text, filters) to an opaque PNG, JPEG or WebP.",
         usage: "draw SCENE.json -o OUT.png|.jpg|.webp [--photo FILE] [--format F] [--quality Q] [--size PRESET|WxH] [--scale N]",
         options: [
-            OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the image ('-' for standard output); its extension picks the format."),
+            OutputFormatOptions.imageOutput,
             OptionSpec(name: "size", valueName: "PRESET|WxH",
                        help: "Draw on a canvas of this size instead of the scene's own: card (1024×576), og (1200×630), square (1080×1080), story (1080×1920), banner (1500×500), or WxH with sides of 320 to 4096 points.",
                        values: CardSize.presets.map(\.name)),
@@ -33,30 +33,31 @@ enum DrawCommand {
         let size = try CardOptions.size(args)?.size
         let format = try OutputFormatOptions.output(args, path: output)
         let target = try OutputTarget(output)
-        // Messages name the scene file by its full path. It is read no further than one byte
-        // past the scene document limit, whether it is a file or a stream.
+        // Messages name the scene file as it was typed (README: paths in messages). It is read
+        // no further than one byte past the scene document limit, whether a file or a stream.
         let file = path == "-" ? nil : URL(fileURLWithPath: path)
-        let data = try readInput(file?.path ?? "-", maxBytes: JSONNode.maximumDocumentBytes, what: "a scene")
+        let name = path == "-" ? "<stdin>" : path
+        let data = try readInput(path, maxBytes: JSONNode.maximumDocumentBytes, what: "a scene")
         let scene: Scene
         var parser = SceneParser(baseDirectory: file?.deletingLastPathComponent() ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         do { scene = try parser.parse(data) } catch let e as JSONInputError {
-            throw CommandError("\(shown: file?.path ?? "<stdin>"): \(e.description)")
+            throw CommandError("\(shown: name): \(e.description)")
         }
         // Text is set only when the scene has some: a drawing of shapes opens no fonts. A family
         // the library lacks is named at its element before anything is laid out.
         let text = try scene.hasText ? SceneTextContext(fonts: Resources.fontLibrary(override: nil), glyphCache: GlyphCache()) : nil
         if let fonts = text?.fonts {
             do { try parser.uses.checkFamilies(in: fonts) } catch {
-                throw CommandError("\(shown: file?.path ?? "<stdin>"): \(error.description)")
+                throw CommandError("\(shown: name): \(error.description)")
             }
         }
         let resolved: ResolvedScene
         do {
-            resolved = try scene.resolve(try bindings(photo: args.value("photo"), scene: scene, named: file?.path ?? "<stdin>",
+            resolved = try scene.resolve(try bindings(photo: args.value("photo"), scene: scene, named: name,
                                                       size: size, scale: scale),
                                          size: size, scale: scale, text: text)
         } catch let e as SceneLimitError {
-            throw CommandError("\(shown: file?.path ?? "<stdin>"): \(e.description)")
+            throw CommandError("\(shown: name): \(e.description)")
         }
         let canvas = try resolved.draw()
         if let failure = text?.fonts.optionalFacesFailure { throw CommandError("\(failure)") }

@@ -24,7 +24,9 @@ final class DrawFailureTests: TemporaryDirectoryTestCase {
         let scene = try write(#"{"width": 30, "height": 20, "elements": [{"type": "rect", "rect": [0, 0, 5, 5], "fill": "red"}]}"#,
                               to: "bad.json")
         let message = try fail(["bad.json", "-o", "out/card.png"])
-        XCTAssertTrue(message.contains(scene), "names the scene file: \(message)")
+        // Named as typed (README: a path in a message is shown as typed), not as resolved.
+        XCTAssertTrue(message.hasPrefix("sharecard draw: bad.json: "), "names the scene file: \(message)")
+        XCTAssertFalse(message.contains(scene), "not by its full path: \(message)")
         XCTAssertTrue(message.contains(##"elements[0].fill: expected a colour such as "#3a7bd5", got "red""##), message)
         XCTAssertEqual(try contents(of: "out"), [], "no output and no temporary file")
     }
@@ -52,8 +54,9 @@ final class DrawFailureTests: TemporaryDirectoryTestCase {
         let scene = try write(##"{"width": 600, "height": 300, "elements": [{"type": "rect", "frame": [0, 0, 10, 10], "fill": "#000000"}, {"type": "group", "elements": [{"type": "rect", "frame": {"left": 0, "width": 1000000, "top": 0, "aspect": 0.001}, "fill": "#000000"}]}]}"##,
                               to: "range.json")
         let message = try fail(["range.json", "-o", "out/card.png"])
-        XCTAssertTrue(message.hasPrefix("sharecard draw: \(scene): elements[1].elements[0].frame: an element's frame resolves to x 0, y 0, width 1e+06"),
+        XCTAssertTrue(message.hasPrefix("sharecard draw: range.json: elements[1].elements[0].frame: an element's frame resolves to x 0, y 0, width 1e+06"),
                       message)
+        XCTAssertFalse(message.contains(scene), message)
         XCTAssertEqual(try contents(of: "out"), [])
     }
 

@@ -111,7 +111,7 @@ final class UnknownFontFamilyCommandTests: TemporaryDirectoryTestCase {
             """##, to: "scene.json")
         let r = try Sharecard.run(["draw", "scene.json", "-o", "x.png"], in: directory)
         XCTAssertEqual(r.status, 1, r.stderr)
-        XCTAssertTrue(r.stderr.hasPrefix("sharecard draw: \(path("scene.json")): elements[1].items[1].font.family: "
+        XCTAssertTrue(r.stderr.hasPrefix("sharecard draw: scene.json: elements[1].items[1].font.family: "
             + #"font family "Quicksnad" (for "hi") is not in the font library (nearest: "Quicksand", "#), r.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("x.png")))
 
