@@ -13,7 +13,7 @@ enum FacesCommand {
         usage: "faces IMAGE [--frame WxH] [--json]",
         options: [
             OptionSpec(name: "json", help: "Print {\"width\", \"height\", \"faces\": [{\"x\", \"y\", \"width\", \"height\"}]} as JSON."),
-            OptionSpec(name: "frame", valueName: "WxH", help: "Also print the aspect-fill crop for a WxH box that keeps the faces in, and the edge clear for a title."),
+            OptionSpec(name: "frame", valueName: "PRESET|WxH", help: "Also print the aspect-fill crop for a box of that size (a preset's name or WxH, as --size reads it) that keeps the faces in, and the edge clear for a title."),
         ],
         positionals: ["IMAGE"],
         minimumPositionals: 1,

@@ -18,6 +18,10 @@ enum OutputFormatOptions {
 
     private static let quality = OptionSpec(name: "quality", valueName: "1-100", help: "JPEG or WebP quality (default 90; WebP 100 is lossless).")
 
+    /// `-o` of the commands that write one image (`render`, `draw`, `text`).
+    static let imageOutput = OptionSpec(name: "output", short: "o", valueName: "FILE",
+                                        help: "Where to write the image ('-' for standard output, not a terminal); its extension picks the format.")
+
     /// The format a name's extension asks for: nil when it has none (`card`, `-`), an error
     /// when it names one sharecard does not write (`card.gif`), so nothing is written under a
     /// misleading name.

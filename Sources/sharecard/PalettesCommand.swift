@@ -7,7 +7,7 @@ enum PalettesCommand {
         summary: "List palettes, show one's colours and contrast, or render a preview sheet.",
         usage: "palettes list | show NAME | preview NAME -o SHEET.png|.jpg|.webp [--format F] [--quality Q] [--template NAME] [--scale N] [--size PRESET|WxH]",
         options: [
-            OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the preview sheet; its extension picks the format."),
+            OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the preview sheet ('-' for standard output, not a terminal); its extension picks the format."),
             OptionSpec(name: "template", valueName: "NAME", help: "Template for the preview cards (default classic)."),
             OptionSpec(name: "scale", valueName: "N", help: "1, 2 or 3 (default 1)."),
             CardOptions.sizeSpec,

@@ -7,7 +7,7 @@ enum RenderCommand {
         summary: "Render an event as a share image (1024×576 PNG at scale 1).",
         usage: "render --title TEXT [event options] -o OUT.png|.jpg|.webp [--format F] [--quality Q] [--size PRESET|WxH] [--scale 1|2|3] [--share-text] [--strict] [--quiet]",
         options: CardOptions.eventSpecs + [
-            OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the image ('-' for standard output, not a terminal); its extension picks the format."),
+            OutputFormatOptions.imageOutput,
             OptionSpec(name: "scale", valueName: "N", help: "1, 2 or 3: 1024×576, 2048×1152 or 3072×1728 pixels, rendered natively."),
             OptionSpec(name: "share-text", help: "Also print the text that goes out with the image."),
             OptionSpec(name: "strict", help: "Fail (exit 1, no image written) when a character has no font, instead of warning."),

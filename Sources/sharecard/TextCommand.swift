@@ -11,7 +11,7 @@ enum TextCommand {
         summary: "Render fitted text on a 1024×576 canvas (or --size), to inspect typesetting.",
         usage: "text --text TEXT -o OUT.png|.jpg|.webp [--format F] [--quality Q] [layout options] [--size PRESET|WxH] [--color HEX] [--background HEX] [--show-box]",
         options: TextOptions.specs + [
-            OptionSpec(name: "output", short: "o", valueName: "FILE", help: "Where to write the image ('-' for standard output); its extension picks the format."),
+            OutputFormatOptions.imageOutput,
             OptionSpec(name: "color", valueName: "HEX", help: "Text colour: #rgb, #rrggbb, or with alpha #rgba, #rrggbbaa (default #ffffff)."),
             OptionSpec(name: "background", valueName: "HEX", help: "Canvas colour, opaque: #rgb or #rrggbb (default #7b4397)."),
             OptionSpec(name: "scale", valueName: "N", help: "Device pixels per point, 1-3 (default 1)."),
