@@ -16,6 +16,11 @@ extension CardService {
     /// never changes.
     static let cacheControl = "public, max-age=31536000, immutable"
 
+    /// For a card drawn from an uploaded photo: the server keeps no copy of the photo, and asks
+    /// no cache to keep the card either (a POST's answer is reused by no cache anyway; this says
+    /// that a private photo is not to be stored on the way).
+    static let uploadCacheControl = "no-store"
+
     /// For a signed card: cacheable until the signature expires and no longer, never
     /// `immutable` (the same URL is refused once it expires).
     static func signedCacheControl(expires: Int, now: Int) -> String {
@@ -153,20 +158,22 @@ extension CardService {
     func cardFromBody(_ request: HTTPRequest) throws -> HTTPResponse {
         let head = try postedHead(request, bodyBytes: request.body.count)
         var card: Card
+        let version = contentVersion
+        var fields = caching(version: version, signedExpires: nil, now: 0)
         if head.contentType.essence == MediaType.multipartFormData.essence {
             let upload = try PhotoUpload(request.body, contentType: head.contentType)
             let (event, bodySize) = try decodePostedEvent(upload.event)
             card = try self.card(event, scale: head.scale, size: try postedSize(bodySize, head.querySize))
             card.photo = try upload.decode(for: card, limits: configuration.photoLimits, formats: configuration.photoFormats,
                                            faceCache: configuration.faceCache)
+            fields = ["Cache-Control": Self.uploadCacheControl]
         } else {
             let (event, bodySize) = try decodePostedEvent(request.body[...])
             card = try self.card(event, scale: head.scale, size: try postedSize(bodySize, head.querySize))
         }
-        // What a POST renders is the current design: tagged and cached as its imageURL is.
-        let version = contentVersion
-        return try cardResponse(card, request, output: head.answer, caching: caching(version: version, signedExpires: nil, now: 0),
-                                version: version)
+        // What a POST renders is the current design: tagged as its imageURL is, and cached as
+        // that URL is unless the photo was uploaded.
+        return try cardResponse(card, request, output: head.answer, caching: fields, version: version)
     }
 
     /// The event in a POST body (or the multipart `event` part) and its `"size"`, the body

@@ -55,6 +55,10 @@ final class PhotoUploadTests: XCTestCase {
         let without = try LoopbackHTTPClient(port: port).request("POST", "/v1/cards", headers: ["Content-Type: application/json"],
                                                                  body: Array(#"{"title": "Launch day", "template": "photo"}"#.utf8))
         XCTAssertEqual(without.status, 200)
+        // The server keeps no uploaded photo, and asks no cache to keep the card drawn from it;
+        // the same card without the photo has a URL and is cached as that URL is.
+        XCTAssertEqual(with.header("Cache-Control"), "no-store")
+        XCTAssertEqual(without.header("Cache-Control"), "public, max-age=31536000, immutable")
         XCTAssertNotEqual(with.header("ETag"), without.header("ETag"))
         XCTAssertNotEqual(with.body, without.body)
         // Parts in the other order, and JSON asked for, work the same.
