@@ -73,8 +73,9 @@ extension Scene {
                                      safe: safe, direction: bindings.direction,
                                      shadowBudget: ShadowBudget(scale: scale, limit: pixelLimit),
                                      scrimBudget: .forScrims(scale: scale, limit: pixelLimit))
+        let resolved = try resolver.resolve(elements)
         return ResolvedScene(size: size, scale: scale, background: background.resolve(bindings.colors, canvas: size),
-                             elements: try resolver.resolve(elements), glyphCache: text?.glyphCache)
+                             elements: resolved, glyphCache: text?.glyphCache, emptyFrames: resolver.emptyFrames.withLock { $0 })
     }
 
     /// Resolves and draws in one call.
@@ -98,6 +99,9 @@ struct SceneResolver {
     let direction: TextDirection
     /// The placed frames of the named elements resolved so far.
     let named = LockedValue<[String: Rect]>([:])
+    /// Where a frame written with constraints resolved to no width or no height (its edges
+    /// crossed or met), so its element draws nothing: `ResolvedScene.emptyFrames`.
+    let emptyFrames = LockedValue<[String]>([])
     /// The faces of the event's photo as the elements resolved so far show them.
     let facesOnCanvas = LockedValue<VisibleFaces>(VisibleFaces())
     /// The clip of the groups the elements being resolved are in, on the canvas.
@@ -118,7 +122,15 @@ struct SceneResolver {
 
     func place(_ frame: Frame) throws -> Rect {
         do {
-            return try Self.checked(frame.place(in: canvas.size, safe: safe, direction: direction, named: named.withLock { $0 }))
+            let rect = try Self.checked(frame.place(in: canvas.size, safe: safe, direction: direction, named: named.withLock { $0 }))
+            if case .constrained(let constraints) = frame, !(rect.width > 0 && rect.height > 0) {
+                let place = constraints.source.isEmpty ? "an element's frame" : constraints.source
+                let size = "\(String(format: "%.6g", rect.width)) × \(String(format: "%.6g", rect.height)) points"
+                let note = "\(place): resolves to \(size) on this canvas, so its element draws nothing"
+                // An element's frame may be placed more than once (to find what it hides, then to draw it).
+                emptyFrames.withLock { if !$0.contains(note) { $0.append(note) } }
+            }
+            return rect
         } catch let error as SceneLimitError {
             guard case .constrained(let constraints) = frame, !constraints.source.isEmpty else { throw error }
             throw SceneLimitError(description: "\(constraints.source): \(error.description)")

@@ -59,6 +59,7 @@ enum DrawCommand {
         } catch let e as SceneLimitError {
             throw CommandError("\(shown: name): \(e.description)")
         }
+        for empty in resolved.emptyFrames { StandardError.write("sharecard draw: warning: \(shown: name): \(empty)\n") }
         let canvas = try resolved.draw()
         if let failure = text?.fonts.optionalFacesFailure { throw CommandError("\(failure)") }
         try target.write(try canvas.encoded(format, content: resolved.content))
