@@ -44,9 +44,13 @@ extension Template {
     /// Lays the template out for the sample event (title, date, subtitle, emoji) at each of
     /// `layoutCheckSizes`, at scale 1, as a card would be: what reading and `check` cannot see,
     /// such as frames whose anchors and aspect ratios multiply out of range, a pattern or a font
-    /// size over its limit at some sizes. Nothing is drawn.
-    public func checkLayout(fonts: FontLibrary) throws(DataFileError) {
+    /// size over its limit at some sizes. Nothing is drawn. Returns what is allowed but likely
+    /// unmeant: each frame that resolves to nothing at some size (its element not drawn there),
+    /// as "laid out at SIZE for a sample event: PATH: …", for `templates validate` to warn about.
+    @discardableResult
+    public func checkLayout(fonts: FontLibrary) throws(DataFileError) -> [String] {
         let text = SceneTextContext(fonts: fonts, glyphCache: GlyphCache(), language: LanguageTag("en")!, hyphenates: true)
+        var warnings: [String] = []
         for size in Self.layoutCheckSizes {
             // The pixel limit is the server's (the command line lifts it), not the template's.
             let resolved: ResolvedScene
@@ -61,7 +65,9 @@ extension Template {
                     format: "laid out at %@ for a sample event: the text showing %@ gets a box of %.4g×%.4g points, too small to set it",
                     size.description, shown, text.frame.width, text.frame.height))
             }
+            warnings += resolved.emptyFrames.map { "laid out at \(size) for a sample event: \($0)" }
         }
+        return warnings
     }
 
     /// Whether a text must be set in a face with Latin letters: it shows a field other than the

@@ -51,7 +51,9 @@ enum TemplatesCommand {
                 let fonts = try Resources.fontLibrary(override: args.value("fonts"))
                 do { try fonts.loadOptionalFaces() } catch { throw CommandError("\(error)") }
                 try t.check(fonts: fonts)
-                try t.checkLayout(fonts: fonts)
+                for warning in try t.checkLayout(fonts: fonts) {
+                    StandardError.write("sharecard templates: warning: \(shown: path): \(warning)\n")
+                }
                 print("\(shown: path): valid template \"\(t.name)\", \(t.elements.count) element\(t.elements.count == 1 ? "" : "s"), \(Int(t.size.width))×\(Int(t.size.height))")
             } catch let e as DataFileError {
                 throw CommandError(path + ": " + (e.field.isEmpty ? e.reason : "\(e.field): \(e.reason)"))

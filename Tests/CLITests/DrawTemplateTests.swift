@@ -88,6 +88,17 @@ final class TemplateValidateTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(squeezed.stderr.contains("laid out at 320x320 for a sample event: the text showing {title} gets a box of 0×120 points, too small to set it"),
                       squeezed.stderr)
         XCTAssertEqual(try validate(##"{"type": "label", "frame": {"left": 100, "right": 100, "top": 100, "bottom": 100}, "text": "{title}", "font": {"size": 40}}"##).status, 0)
+        // A decoration whose edges cross at 320 points wide is allowed (a template may let one
+        // go on small canvases) but named, at each size where it is empty, as a warning.
+        let bar = try validate(label + ##", {"type": "rect", "frame": {"left": 170, "right": 170, "top": 0, "height": 8}, "fill": "#000000"}"##)
+        XCTAssertEqual(bar.status, 0, bar.stderr)
+        XCTAssertEqual(bar.stderrLines, [
+            "sharecard templates: warning: \(directory.appendingPathComponent("t.json").path): laid out at 320x320 for a sample event: "
+                + "elements[1].frame: resolves to 0 × 8 points on this canvas, so its element draws nothing",
+            "sharecard templates: warning: \(directory.appendingPathComponent("t.json").path): laid out at 320x4096 for a sample event: "
+                + "elements[1].frame: resolves to 0 × 8 points on this canvas, so its element draws nothing",
+        ])
+        XCTAssertTrue(String(decoding: bar.stdout, as: UTF8.self).contains("valid template \"t\""))
 
         let dots = ##"{"type": "pattern", "kind": "dots", "frame": [0, 0, 1024, 576], "colors": ["#0001"], "spacing": 4, "size": 1}"##
         XCTAssertEqual(try validate(dots).status, 0, "one pattern of about 37,000 pieces")
