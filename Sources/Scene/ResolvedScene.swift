@@ -16,7 +16,7 @@ public struct ResolvedScene: Sendable {
     /// Each frame written with constraints that resolved to no width or no height on this
     /// canvas (its edges crossed or met: clamped to zero, as CSS clamps a negative size), named
     /// where the document gives it; `sharecard draw` prints them as warnings.
-    public var emptyFrames: [String] = []
+    public let emptyFrames: [String]
 
     /// Every text drawn, in drawing order: labels, and each chip's emoji and title, inside
     /// groups too.

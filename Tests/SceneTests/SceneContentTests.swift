@@ -13,7 +13,8 @@ final class SceneContentTests: XCTestCase {
             .image(i, frame: .init(x: 0, y: 0, width: 2, height: 1), contentMode: .scaleToFill, clipsToBounds: false, cornerRadius: 0, filters: [])
         }
         func scene(_ elements: [ResolvedElement]) -> ResolvedScene {
-            ResolvedScene(size: .init(width: 4, height: 4), scale: 1, background: .solid(.white), elements: elements, glyphCache: nil)
+            ResolvedScene(size: .init(width: 4, height: 4), scale: 1, background: .solid(.white), elements: elements, glyphCache: nil,
+                          emptyFrames: [])
         }
         XCTAssertEqual(scene([]).content, .drawing)
         XCTAssertEqual(scene([image(grey)]).content, .greyPicture)
