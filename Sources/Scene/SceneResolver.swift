@@ -75,7 +75,7 @@ extension Scene {
                                      scrimBudget: .forScrims(scale: scale, limit: pixelLimit))
         let resolved = try resolver.resolve(elements)
         return ResolvedScene(size: size, scale: scale, background: background.resolve(bindings.colors, canvas: size),
-                             elements: resolved, glyphCache: text?.glyphCache, emptyFrames: resolver.emptyFrames.withLock { $0 })
+                             elements: resolved, glyphCache: text?.glyphCache, emptyFrames: resolver.emptyFrames.withLock { $0.notes })
     }
 
     /// Resolves and draws in one call.
@@ -100,8 +100,10 @@ struct SceneResolver {
     /// The placed frames of the named elements resolved so far.
     let named = LockedValue<[String: Rect]>([:])
     /// Where a frame written with constraints resolved to no width or no height (its edges
-    /// crossed or met), so its element draws nothing: `ResolvedScene.emptyFrames`.
-    let emptyFrames = LockedValue<[String]>([])
+    /// crossed or met), so its element draws nothing: `ResolvedScene.emptyFrames`, in order,
+    /// each once (an element's frame may be placed more than once: to find what it hides, then
+    /// to draw it).
+    let emptyFrames = LockedValue<(notes: [String], seen: Set<String>)>(([], []))
     /// The faces of the event's photo as the elements resolved so far show them.
     let facesOnCanvas = LockedValue<VisibleFaces>(VisibleFaces())
     /// The clip of the groups the elements being resolved are in, on the canvas.
@@ -127,8 +129,7 @@ struct SceneResolver {
                 let place = constraints.source.isEmpty ? "an element's frame" : constraints.source
                 let size = "\(String(format: "%.6g", rect.width)) × \(String(format: "%.6g", rect.height)) points"
                 let note = "\(place): resolves to \(size) on this canvas, so its element draws nothing"
-                // An element's frame may be placed more than once (to find what it hides, then to draw it).
-                emptyFrames.withLock { if !$0.contains(note) { $0.append(note) } }
+                emptyFrames.withLock { if $0.seen.insert(note).inserted { $0.notes.append(note) } }
             }
             return rect
         } catch let error as SceneLimitError {
