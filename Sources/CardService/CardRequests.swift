@@ -158,22 +158,21 @@ extension CardService {
     func cardFromBody(_ request: HTTPRequest) throws -> HTTPResponse {
         let head = try postedHead(request, bodyBytes: request.body.count)
         var card: Card
-        let version = contentVersion
-        var fields = caching(version: version, signedExpires: nil, now: 0)
         if head.contentType.essence == MediaType.multipartFormData.essence {
             let upload = try PhotoUpload(request.body, contentType: head.contentType)
             let (event, bodySize) = try decodePostedEvent(upload.event)
             card = try self.card(event, scale: head.scale, size: try postedSize(bodySize, head.querySize))
             card.photo = try upload.decode(for: card, limits: configuration.photoLimits, formats: configuration.photoFormats,
                                            faceCache: configuration.faceCache)
-            fields = ["Cache-Control": Self.uploadCacheControl]
         } else {
             let (event, bodySize) = try decodePostedEvent(request.body[...])
             card = try self.card(event, scale: head.scale, size: try postedSize(bodySize, head.querySize))
         }
-        // What a POST renders is the current design: tagged as its imageURL is, and cached as
-        // that URL is unless the photo was uploaded.
-        return try cardResponse(card, request, output: head.answer, caching: fields, version: version)
+        // What a POST renders is the current design: tagged and cached as its imageURL is (a
+        // card with no URL is not cached: `cardResponse`).
+        let version = contentVersion
+        return try cardResponse(card, request, output: head.answer, caching: caching(version: version, signedExpires: nil, now: 0),
+                                version: version)
     }
 
     /// The event in a POST body (or the multipart `event` part) and its `"size"`, the body
@@ -283,7 +282,10 @@ extension CardService {
     /// when possible. The format, quality and encoder revision are part of the entity tag, so of
     /// the cache key.
     func cardResponse(_ card: Card, _ request: HTTPRequest, output choice: CardFormatChoice, caching: HTTPHeaders, version: String?) throws -> HTTPResponse {
-        var caching = caching
+        // A URL names a card's inputs; an uploaded photo is not one (the server keeps no copy),
+        // so no URL shows such a card, and no cache is asked to keep it.
+        let addressable = card.photo == nil || card.photoURL != nil
+        var caching = addressable ? caching : ["Cache-Control": Self.uploadCacheControl]
         if choice.negotiated { caching.append("Vary", "Accept") }
         // The JSON description reports the layout, which any format's render gives.
         let output = choice.json ? ImageOutput.png : choice.output
@@ -297,9 +299,7 @@ extension CardService {
         }
         let entry = try rendered(card, output: output, key: etag)
         if choice.json {
-            // A URL names the card's inputs; an uploaded photo is not one (the server keeps no
-            // copy), so no URL would show this card: none is given rather than another card's.
-            let addressable = card.photo == nil || card.photoURL != nil
+            // No URL is given for a card no URL shows, rather than another card's.
             let description = CardDescription(shareText: try card.event.shareText,
                                               imageURL: addressable ? canonicalURL(for: card, output: choice.output) : nil,
                                               width: card.pixelWidth, height: card.pixelHeight, layout: entry.layout,
