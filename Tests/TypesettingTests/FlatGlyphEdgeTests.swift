@@ -17,12 +17,13 @@ final class FlatGlyphEdgeTests: XCTestCase {
 
     /// The ink of `text` drawn black on white at `emPixels`, its pen at x = 10 on a baseline
     /// at `baseline`: each column's coverage summed down the column, in pixels.
-    private func inkPerColumn(_ text: String, emPixels: Double, baseline: Double, canvasHeight: Double) throws -> [Double] {
+    private func inkPerColumn(_ text: String, emPixels: Double, baseline: Double, canvasWidth: Double = 6040,
+                              canvasHeight: Double) throws -> [Double] {
         let face = try FontFace(path: Self.fontPath)
         let shaped = Shaper.shape(text, face: face, direction: .leftToRight, script: .latin, language: LanguageTag("en")!)
         XCTAssertTrue(shaped.missingGlyphClusters.isEmpty)
         let run = try XCTUnwrap(GlyphRun(shaped, fontSizeInPoints: emPixels, origin: Point(x: 10, y: baseline), paint: .solid(.black)))
-        let canvas = try Canvas(size: Size(width: 6040, height: canvasHeight), background: .white)
+        let canvas = try Canvas(size: Size(width: canvasWidth, height: canvasHeight), background: .white)
         canvas.draw([run], cache: GlyphCache())
         return canvas.inkPerColumn()
     }
@@ -52,12 +53,7 @@ final class FlatGlyphEdgeTests: XCTestCase {
 
     func testTheSameGlyphAtASizeFreeTypeTakesWholeIsDrawnAsBefore() throws {
         // At an em of 300 pixels the edge crosses 100 pixels a row: drawn in one call.
-        let face = try FontFace(path: Self.fontPath)
-        let shaped = Shaper.shape("B", face: face, direction: .leftToRight, script: .latin, language: LanguageTag("en")!)
-        let run = try XCTUnwrap(GlyphRun(shaped, fontSizeInPoints: 300, origin: Point(x: 10, y: 40), paint: .solid(.black)))
-        let canvas = try Canvas(size: Size(width: 620, height: 50), background: .white)
-        canvas.draw([run], cache: GlyphCache())
-        let ink = canvas.inkPerColumn()
+        let ink = try inkPerColumn("B", emPixels: 300, baseline: 40, canvasWidth: 620, canvasHeight: 50)
         for x in [10, 300, 609] {
             XCTAssertEqual(ink[x], 29.4 + 0.6 * (Double(x) + 0.5 - 10) / 600, accuracy: 0.03, "column \(x)")
         }
