@@ -63,11 +63,12 @@ enum ServeCommand {
                                          fonts: renderer.fonts)
         // A template naming a font the library lacks, or a broken optional part of the font
         // manifest, would answer 500 for cards later: refuse to start.
-        let (catalog, templateDocuments): (Catalog, TemplateDocuments)
+        let (catalog, templateDocuments, catalogWarnings): (Catalog, TemplateDocuments, [String])
         do {
             try renderer.fonts.loadOptionalFaces()
-            (catalog, templateDocuments) = try catalogSource.load()
+            (catalog, templateDocuments, catalogWarnings) = try catalogSource.load()
         } catch { throw CommandError("\(error)") }
+        for warning in catalogWarnings { StandardError.write("sharecard serve: warning: \(warning)\n") }
         let web = try Resources.directory("web")
         var configuration = ServiceConfiguration()
         configuration.titleLimit = try ServeLimit.titleLimit.value(args)

@@ -90,6 +90,44 @@ final class ReloadCheckTests: XCTestCase {
         XCTAssertEqual(serve.stop(), 0, serve.stderrText)
     }
 
+    /// A template with a decoration that lays out to nothing at small sizes is served, and
+    /// named as `templates validate` names it: at start-up on standard error before the
+    /// listening line, and again in the log by each reload that keeps it.
+    func testEmptyFramesAreWarnedAtStartUpAndOnReload() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("sharecard-warn-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: root) }
+        let templates = root.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Repository.root.appendingPathComponent("templates"), to: templates)
+        let file = templates.appendingPathComponent("barred.json")
+        try Data(##"""
+            {"name": "barred", "size": [1024, 576], "background": "palette", "elements": [
+              {"type": "label", "frame": [40, 140, 944, 300], "text": "{title}"},
+              {"type": "rect", "frame": {"left": 170, "right": 170, "top": 0, "height": 8}, "fill": "#000000"}]}
+            """##.utf8).write(to: file)
+        let expected = [
+            "sharecard serve: warning: \(file.path): laid out at 320x320 for a sample event: "
+                + "elements[1].frame: resolves to 0 × 8 points on this canvas, so its element draws nothing",
+            "sharecard serve: warning: \(file.path): laid out at 320x4096 for a sample event: "
+                + "elements[1].frame: resolves to 0 × 8 points on this canvas, so its element draws nothing",
+        ]
+        let server = try ServerProcess(self, executable: try sharecardExecutable(), arguments: ["--templates", templates.path],
+                                       log: root.appendingPathComponent("serve.err"))
+        let client = try LoopbackHTTPClient(port: server.port)
+        let started = server.stderrText.split(separator: "\n").map(String.init)
+        XCTAssertEqual(Array(started.prefix(2)), expected, server.stderrText)
+        XCTAssertTrue(started.dropFirst(2).first?.hasPrefix("sharecard serve: listening on ") ?? false, server.stderrText)
+        XCTAssertEqual(try client.request("GET", "/v1/cards/barred.png?title=Hello").status, 200)
+
+        kill(server.process.processIdentifier, SIGHUP)
+        let deadline = Date().addingTimeInterval(30)
+        while !server.stderrText.contains("reloaded "), Date() < deadline { usleep(20_000) }
+        let lines = server.stderrText.split(separator: "\n").map(String.init)
+        let reloaded = try XCTUnwrap(lines.firstIndex(where: { $0.hasPrefix("sharecard serve: reloaded ") }), server.stderrText)
+        XCTAssertEqual(lines.filter({ $0.contains(": warning: ") }), expected + expected, server.stderrText)
+        XCTAssertEqual(Array(lines[(reloaded - 2)..<reloaded]), expected, "the reload's warnings come before its line")
+    }
+
     /// Start-up refuses what a reload refuses, with the same message.
     func testStartUpRefusesTheSameTemplate() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("sharecard-start-\(UUID().uuidString)")
