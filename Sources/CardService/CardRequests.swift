@@ -168,6 +168,9 @@ extension CardService {
             let (event, bodySize) = try decodePostedEvent(request.body[...])
             card = try self.card(event, scale: head.scale, size: try postedSize(bodySize, head.querySize))
         }
+        // A POST has no current representation, so any If-Match fails; checked once the body is
+        // known to be valid (an invalid one is its own 4xx) and before anything is rendered.
+        try Self.checkIfMatch(request, etag: nil, hasRepresentation: false)
         // What a POST renders is the current design: tagged and cached as its imageURL is (a
         // card with no URL is not cached: `cardResponse`).
         let version = contentVersion

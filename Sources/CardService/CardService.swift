@@ -171,12 +171,15 @@ public final class CardService: Sendable {
         if request.path == "*" { return HTTPResponse(status: 204, headers: ["Allow": "GET, HEAD, POST, OPTIONS"]) }
         if request.method == "OPTIONS" { return try preflight(request, route) }
         try Self.checkUnexpectedQuery(route, request)
-        switch route {
-        case .card, .palettePreview: break  // their conditions are checked against their entity tags
-        case .cards: try Self.checkIfMatch(request, etag: nil, hasRepresentation: false)
-        default: try Self.checkIfMatch(request, etag: nil, hasRepresentation: true)
-        }
         var response = try answer(route, request)
+        switch route {
+        // Cards, previews and share pages check their conditions against their entity tags once
+        // the request is otherwise valid; a POST checks `If-Match` before it renders.
+        case .card, .palettePreview, .share, .cards: break
+        // The others have no tag: only `*` holds, and only for an answer that would be a 2xx (an
+        // unknown palette stays a 404, RFC 9110 §13.2.1).
+        default: if (200..<300).contains(response.status) { try Self.checkIfMatch(request, etag: nil, hasRepresentation: true) }
+        }
         if let policy = route.cacheControl, !response.headers.contains("Cache-Control") { response.headers.set("Cache-Control", policy) }
         return response
     }

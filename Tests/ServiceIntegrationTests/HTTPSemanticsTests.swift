@@ -58,6 +58,34 @@ final class HTTPSemanticsTests: XCTestCase {
         assertError(try fetch(port, Self.card + "&scale=9", headers: ["If-Match: \"x\""]), 400, "invalid_parameter", field: "scale")
     }
 
+    /// A share page's strong tag holds for If-Match as it does for If-None-Match (RFC 9110
+    /// §13.1.1), and a request that would not be a 2xx without its conditions keeps its own
+    /// status on every route (§13.2.1): an unknown palette or template is a 404, a bad share
+    /// query a 4xx, a malformed POST body a 400, never a 412.
+    func testIfMatchOnSharePagesAndInvalidRequests() throws {
+        let port = try startService().port
+        let share = "/v1/share?title=Hi&template=classic"
+        let shareTag = try XCTUnwrap(try fetch(port, share).header("ETag"))
+        XCTAssertEqual(try fetch(port, share, headers: ["If-Match: \(shareTag)"]).status, 200)
+        XCTAssertEqual(try fetch(port, share, headers: ["If-Match: \"x\"", "If-Match: \(shareTag)"]).status, 200)
+        XCTAssertEqual(try LoopbackHTTPClient(port: port).request("HEAD", share, headers: ["If-Match: \(shareTag)"]).status, 200)
+        let failed = try fetch(port, share, headers: ["If-Match: \"x\""])
+        assertError(failed, 412, "precondition_failed", field: nil)
+        XCTAssertEqual(try failed.errorObject().message, "If-Match does not match: the current entity tag is \(shareTag)")
+
+        let notMatching = ["If-Match: \"x\""]
+        assertError(try fetch(port, "/v1/palettes/nope", headers: notMatching), 404, "unknown_palette", field: "palette")
+        XCTAssertEqual(try fetch(port, "/v1/templates/nope", headers: notMatching).status, 404)
+        XCTAssertEqual(try fetch(port, "/v1/share?template=nope&title=x", headers: notMatching).status, 404)
+        XCTAssertEqual(try fetch(port, "/v1/share?title=", headers: notMatching).status, 422)
+        assertError(try fetch(port, "/v1/share?title=x&scale=9", headers: notMatching), 400, "invalid_parameter", field: "scale")
+        assertError(try post(port, #"{"title":"#, headers: [Self.json, "If-Match: *"]), 400, "malformed_body", field: nil)
+        XCTAssertEqual(try post(port, #"{"title":""}"#, headers: [Self.json, "If-Match: *"]).status, 422)
+        // the catalog's own answers still take only *
+        XCTAssertEqual(try fetch(port, "/v1/templates/classic", headers: ["If-Match: *"]).status, 200)
+        assertError(try fetch(port, "/v1/templates/classic", headers: notMatching), 412, "precondition_failed", field: nil)
+    }
+
     /// Accept is read with q-values: q=0 refuses a type; the highest weight wins.
     func testAcceptWeights() throws {
         let port = try startService().port
