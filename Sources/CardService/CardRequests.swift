@@ -76,7 +76,7 @@ extension CardService {
                 // verify accepted it, so expires is present and well formed
                 caching = Self.cachingHeaders(signedExpires: request.queryValue("expires").flatMap(URLSigner.unixSeconds) ?? now, now: now)
             case .missing?: throw ServiceError.forbidden(code: "signature_required", message: "this server only renders signed URLs (expires and sig)")
-            case .malformed?: throw ServiceError.forbidden(code: "signature_malformed", message: "expires must be Unix seconds (digits only) and sig the canonical base64url of an HMAC-SHA256 (43 characters, no padding)")
+            case .malformed?: throw ServiceError.forbidden(code: "signature_malformed", message: URLSigner.malformation(items))
             case .expired?: throw ServiceError.forbidden(code: "signature_expired", message: "the signed URL has expired")
             case .invalid?: throw ServiceError.forbidden(code: "signature_invalid", message: "the signature does not match the URL")
             case .lifetimeTooLong(let limit)?:
@@ -88,10 +88,10 @@ extension CardService {
             // Without keys nothing is verified, but like every other parameter these must be
             // well formed: a garbled one is refused rather than silently ignored.
             if let text = request.queryValue("expires"), URLSigner.unixSeconds(text) == nil {
-                throw ServiceError.badRequest(code: "invalid_parameter", message: "expires must be Unix seconds (a whole number), got \(QuotedValue.quoted(text))", field: "expires")
+                throw ServiceError.badRequest(code: "invalid_parameter", message: "expires must be Unix seconds, 1 to 18 decimal digits, got \(QuotedValue.quoted(text))", field: "expires")
             }
             if let text = request.queryValue("sig"), Base64URL.decodeCanonical(text)?.count != 32 {
-                throw ServiceError.badRequest(code: "invalid_parameter", message: "sig must be the canonical base64url of an HMAC-SHA256 (43 characters of A-Z, a-z, 0-9, '-' and '_', no padding)", field: "sig")
+                throw ServiceError.badRequest(code: "invalid_parameter", message: URLSigner.sigRule, field: "sig")
             }
         }
         let request = Self.withoutBlankFields(request)

@@ -1,4 +1,5 @@
 import Foundation
+import UnicodeText
 
 /// Signed card URLs: `expires` (Unix seconds) and `sig`, the HMAC-SHA256 of the canonical
 /// path and query (the path percent-encoded, then every parameter but `sig`, sorted,
@@ -78,9 +79,25 @@ public struct URLSigner: Sendable {
         return nil
     }
 
-    /// `expires` as written by `sign`: decimal digits only (no sign, no spaces).
+    /// `expires` as written by `sign`: 1 to 18 decimal digits (no sign, no spaces; 18 keep every
+    /// value and its difference from now within an `Int`).
     static func unixSeconds(_ text: String) -> Int? {
         guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         return Int(text)
     }
+
+    /// What makes `items` a malformed signed query (`verify` said `.malformed`), for the answer:
+    /// a missing or repeated parameter first, then `expires`, then `sig`.
+    static func malformation(_ items: [(String, String)]) -> String {
+        let sigs = items.filter { $0.0 == "sig" }, expiry = items.filter { $0.0 == "expires" }
+        if sigs.isEmpty || expiry.isEmpty { return "a signed URL needs both expires and sig (only \(sigs.isEmpty ? "expires" : "sig") is given)" }
+        if sigs.count > 1 || expiry.count > 1 { return "a signed URL has one expires and one sig" }
+        if unixSeconds(expiry[0].1) == nil {
+            return "expires must be Unix seconds, 1 to 18 decimal digits, got \(QuotedValue.quoted(expiry[0].1))"
+        }
+        return Self.sigRule
+    }
+
+    /// The one wording of a well-formed `sig`.
+    static let sigRule = "sig must be the canonical base64url of an HMAC-SHA256 (43 characters of A-Z, a-z, 0-9, '-' and '_', no padding)"
 }

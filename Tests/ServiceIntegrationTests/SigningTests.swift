@@ -40,8 +40,23 @@ final class SigningTests: XCTestCase {
         assertError(try fetch(port, try sign("some-other-key-0123456789", expires: Self.now + 60)), 403, "signature_invalid", field: nil)
 
         assertError(try fetch(port, Self.path + "?title=Unsigned"), 403, "signature_required", field: nil)
+        // an unsigned share page stays a 403 whatever its conditions (RFC 9110 §13.2.1)
+        assertError(try fetch(port, "/v1/share?title=x&template=classic", headers: ["If-Match: \"x\""]), 403, "signature_required", field: nil)
         assertError(try fetch(port, Self.path + "?title=x&expires=soon&sig=abc"), 403, "signature_malformed", field: nil)
         assertError(try fetch(port, Self.path + "?title=x&expires=\(Self.now + 60)"), 403, "signature_malformed", field: nil)
+        // each malformation is named: an all-digit expires too long for a time says so, not "digits only"
+        let sig = "&sig=" + String(repeating: "A", count: 43)
+        for (query, message) in [
+            ("?title=x&expires=9223372036854775807" + sig, #"expires must be Unix seconds, 1 to 18 decimal digits, got "9223372036854775807""#),
+            ("?title=x&expires=soon" + sig, #"expires must be Unix seconds, 1 to 18 decimal digits, got "soon""#),
+            ("?title=x&expires=\(Self.now + 60)&sig=abc", "sig must be the canonical base64url of an HMAC-SHA256 (43 characters of A-Z, a-z, 0-9, '-' and '_', no padding)"),
+            ("?title=x&expires=\(Self.now + 60)", "a signed URL needs both expires and sig (only expires is given)"),
+            ("?title=x" + sig, "a signed URL needs both expires and sig (only sig is given)"),
+        ] {
+            let response = try fetch(port, Self.path + query)
+            assertError(response, 403, "signature_malformed", field: nil)
+            XCTAssertEqual(try response.errorObject().message, message, query)
+        }
 
         // posting events is refused; the catalog routes stay open
         assertError(try fetch(port, "POST", "/v1/cards", body: Array(#"{"title":"x"}"#.utf8)), 403, "signing_enabled", field: nil)
