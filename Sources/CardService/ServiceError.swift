@@ -45,7 +45,11 @@ public enum ServiceError: Error, Sendable {
         case .unprocessable(let message, let field): return .error(status: 422, code: "invalid_event", message: message, field: field)
         case .photoURL(let status, let code, let message): return .error(status: status, code: code, message: message, field: "photo")
         case .invalidPhoto(let message, let field): return .error(status: 422, code: "invalid_photo", message: message, field: field)
-        case .notAcceptable(let message): return .error(status: 406, code: "not_acceptable", message: message)
+        case .notAcceptable(let message):
+            // The answer was chosen by Accept, as a negotiated 200 is (RFC 9110 §12.5.5).
+            var r = HTTPResponse.error(status: 406, code: "not_acceptable", message: message)
+            r.headers.append("Vary", "Accept")
+            return r
         case .preconditionFailed(let message): return .error(status: 412, code: "precondition_failed", message: message)
         case .unsupportedMediaType(let message, let accepted, let field):
             var r = HTTPResponse.error(status: 415, code: "unsupported_media_type", message: message, field: field)

@@ -58,7 +58,7 @@ final class FormatNegotiationTests: XCTestCase {
         Row(target: "/v1/cards/classic.png?title=T&format=auto", accept: "image/png,image/*;q=0.5", expected: "png", vary: true),
         Row(target: "/v1/cards/classic.png?title=T&format=auto", accept: "image/jpeg", expected: "jpeg", vary: true),
         Row(target: "/v1/cards/classic.png?title=T&format=auto&quality=50", accept: "image/png", expected: "png", vary: true),
-        Row(target: "/v1/cards/classic.png?title=T&format=auto", accept: "image/gif", expected: "406", vary: false),
+        Row(target: "/v1/cards/classic.png?title=T&format=auto", accept: "image/gif", expected: "406", vary: true),
         // jpg is jpeg in format= too, as in the path.
         Row(target: "/v1/cards/classic.jpg?title=T&format=jpg", accept: nil, expected: "jpeg", vary: false),
         Row(target: "/v1/cards/classic.png?title=T&format=jpg", accept: nil, expected: "400", vary: false),
@@ -67,10 +67,10 @@ final class FormatNegotiationTests: XCTestCase {
         Row(target: "/v1/cards?format=webp", accept: nil, expected: "webp", vary: true, method: "POST"),
         Row(target: "/v1/cards?format=jpeg&scale=2", accept: "image/jpeg", expected: "jpeg", vary: true, method: "POST"),
         Row(target: "/v1/cards?format=jpg", accept: nil, expected: "jpeg", vary: true, method: "POST"),
-        Row(target: "/v1/cards?format=jpeg", accept: "image/png", expected: "406", vary: false, method: "POST"),
+        Row(target: "/v1/cards?format=jpeg", accept: "image/png", expected: "406", vary: true, method: "POST"),
         Row(target: "/v1/cards", accept: nil, expected: "png", vary: true, method: "POST"),
         Row(target: "/v1/cards", accept: "image/webp", expected: "webp", vary: true, method: "POST"),
-        Row(target: "/v1/cards", accept: "image/gif", expected: "406", vary: false, method: "POST"),
+        Row(target: "/v1/cards", accept: "image/gif", expected: "406", vary: true, method: "POST"),
         Row(target: "/v1/cards?format=webp", accept: "application/json", expected: "json", vary: true, method: "POST"),
         Row(target: "/v1/cards", accept: "application/json", expected: "json", vary: true, method: "POST"),
         // JSON is UTF-8: clients that name the charset get it, with a format named or not.
@@ -91,6 +91,8 @@ final class FormatNegotiationTests: XCTestCase {
             if let status = Int(row.expected) {
                 XCTAssertEqual(r.status, status, label)
                 XCTAssertEqual(r.headers["Content-Type"], "application/json", label)
+                // a 406 was chosen by Accept too (RFC 9110 §12.5.5)
+                XCTAssertEqual(r.headers["Vary"], row.vary ? "Accept" : nil, label)
                 continue
             }
             XCTAssertEqual(r.status, 200, "\(label): \(String(decoding: r.body, as: UTF8.self))")
