@@ -10,6 +10,7 @@ Starts `sharecard serve` on a free loopback port, opens the page, and checks tha
 - that URL serves a valid PNG (signature, chunk CRCs, IHDR 1024x576, 8-bit RGB) whose
   top-left pixel is the chosen colour's background from /v1/palettes/default;
 - an invalid title shows the API's error message inline and keeps the previous card;
+- an Arabic title reads right to left in its field, a Latin one left to right;
 - nothing was logged to the console as an error and every request stayed on the server
   (the page works offline).
 
@@ -221,7 +222,18 @@ class Checks:
         self.copy_link(card["src"])
         self.inline_error(card["src"])
         self.share_sheet()
+        self.right_to_left_title()
         self.clean_console_and_network(allow=[r"status of 4\d\d"])  # the 4xx of the error step
+
+    def right_to_left_title(self):
+        """An Arabic title reads right to left in its field (dir=auto), as on the card; a Latin one left to right."""
+        title = self.find("#title")
+        for text, rtl in (("عيد ميلاد سعيد", True), ("Launch party", False)):
+            title.clear()
+            title.send_keys(text)
+            direction = self.driver.execute_script("return document.getElementById('title').matches(':dir(rtl)')")
+            check(direction == rtl, f"the title field reads {text!r} {'right to left' if direction else 'left to right'}")
+            preview_matching(self.driver, text)
 
     def pickers(self):
         """Template and palette pickers and the swatches come from the API."""
