@@ -45,6 +45,10 @@ int32_t sc_signal_watch(int32_t number) {
         errno = sc_signal_pipe_error;
         return -1;
     }
+    /* An interrupt ignored by whoever started the process (a background job of a shell
+     * without job control, nohup) stays ignored, as POSIX utilities leave it. */
+    struct sigaction current;
+    if (number == SIGINT && sigaction(SIGINT, NULL, &current) == 0 && current.sa_handler == SIG_IGN) return 0;
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = sc_signal_handler;

@@ -101,6 +101,20 @@ final class BatchRecoveryTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(ProcessHarness.lineCount(journal), 4, "the card in flight finished and was recorded")
     }
 
+    /// A batch started with SIGINT ignored (a background job of a script, `nohup`) keeps it
+    /// ignored, as POSIX utilities do: the interrupt sent mid-card changes nothing.
+    func testAnInterruptIgnoredAtStartStaysIgnored() throws {
+        try writeBlockedBatch()
+        var ignored = interruption(SIGINT, drain: false)
+        ignored.startsWithInterruptIgnored = true
+        let r = try ProcessHarness.runScripted(["batch", "events.jsonl", "--out", "out", "--jobs", "1"], in: directory, terminal: false,
+                                               interruption: ignored)
+        XCTAssertEqual(r.status, 1, "line 2 fails; nothing stops: \(r.output)")
+        XCTAssertEqual(r.output, "line 2: title: must not be empty or blank\n7 events: 6 written, 0 unchanged, 1 failed\n")
+        XCTAssertEqual(try pngs(), ["000001.png", "000003.png", "000004.png", "000006.png", "000007.png", "blocker.png"])
+        XCTAssertEqual(ProcessHarness.lineCount(journal), 6)
+    }
+
     func testTerminateStopsWithStatus143AndNoProgressLineOffATerminal() throws {
         try writeBlockedBatch()
         let r = try ProcessHarness.runScripted(["batch", "events.jsonl", "--out", "out", "--jobs", "1"], in: directory, terminal: false,

@@ -69,6 +69,9 @@ enum ProcessHarness {
         var drain: Bool
         /// After the signal, wait for the batch to say it is stopping, then send it again.
         var repeatSignal = false
+        /// Start the batch with SIGINT ignored (as a shell without job control starts a
+        /// background job); after the signal, wait 0.3 s and read the FIFO to its end.
+        var startsWithInterruptIgnored = false
     }
 
     /// Runs `sharecard` with stdout and stderr on a pipe, or on a pseudo-terminal (then stdin
@@ -94,6 +97,8 @@ enum ProcessHarness {
                 os.close(w) if pid else None
             if pid == 0:
                 os.chdir(cfg['cwd'])
+                if cfg['ignoreInterrupt']:
+                    signal.signal(signal.SIGINT, signal.SIG_IGN)
                 os.execv(cfg['argv'][0], cfg['argv'])
             out = bytearray()
             deadline = time.time() + 120
@@ -130,8 +135,12 @@ enum ProcessHarness {
                     while b'stopping after' not in out and time.time() < deadline:
                         pump(0.01)
                     os.kill(pid, cfg['signal'])
-                if cfg['drain']:
-                    while b'stopping after' not in out and time.time() < deadline:
+                if cfg['ignoreInterrupt']:
+                    stop = time.time() + 0.3
+                    while time.time() < stop:
+                        pump(0.01)
+                if cfg['drain'] or cfg['ignoreInterrupt']:
+                    while not cfg['ignoreInterrupt'] and b'stopping after' not in out and time.time() < deadline:
                         pump(0.01)
                     def drain():
                         os.set_blocking(fifo, True)
@@ -148,7 +157,7 @@ enum ProcessHarness {
             "argv": [Sharecard.executable.path] + arguments, "cwd": directory.path, "terminal": terminal,
             "journal": interruption?.journal.path ?? "", "lines": interruption?.lines ?? 0,
             "fifo": interruption?.fifo.path ?? "", "signal": Int(interruption?.signal ?? 0), "drain": interruption?.drain ?? false,
-            "repeat": interruption?.repeatSignal ?? false,
+            "repeat": interruption?.repeatSignal ?? false, "ignoreInterrupt": interruption?.startsWithInterruptIgnored ?? false,
         ]
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

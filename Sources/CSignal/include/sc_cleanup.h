@@ -22,7 +22,8 @@ extern "C" {
 /* Slots in the table: as many temporary files may exist at once. */
 #define SC_CLEANUP_SLOTS 1024
 
-/* Puts the cleanup handler on SIGINT and SIGTERM. Returns 0, or -1 with errno set. */
+/* Puts the cleanup handler on SIGINT and SIGTERM (not on a SIGINT ignored when it is called,
+ * which stays ignored). Returns 0, or -1 with errno set. */
 int32_t sc_cleanup_install(void);
 
 /* open(path, flags | O_CREAT | O_EXCL, mode), recorded for removal. Returns the descriptor and
