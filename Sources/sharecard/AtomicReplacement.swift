@@ -31,7 +31,11 @@ enum AtomicReplacement {
         let fd: Int32, temporary: ExitCleanup.Temporary
         switch ExitCleanup.create(temporaryPath(for: path), flags: O_WRONLY | O_CLOEXEC, mode: 0o666) {
         case .success(let created): (fd, temporary) = created
-        case .failure(let failure): throw Failure(failure)
+        case .failure(.exiting): throw Failure(.exiting)
+        case .failure(let failure):
+            // A file the user may write in a folder they may not is refused here: say which.
+            throw Failure(reason: "cannot create a temporary file in its folder \(shown: FilePath.directory(of: path)) "
+                          + "(the file is replaced by one written there and renamed over it): \(Failure(failure).reason)")
         }
         var error = Errno.writeAll(fd, bytes)
         if error == nil, replacing {

@@ -156,6 +156,22 @@ final class OutputTargetTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try Data(contentsOf: directory.appendingPathComponent("kept.png")), try referencePNG())
     }
 
+    /// A file the user may write in a folder they may not: the temporary file cannot be made,
+    /// and the message says so, naming the folder (the file's own mode would allow a write).
+    func testAWritableFileInAFolderTheUserMayNotWriteIsRefusedNamingTheFolder() throws {
+        let old = Data("not a card".utf8)
+        try old.write(to: directory.appendingPathComponent("open.png"))
+        XCTAssertEqual(chmod(path("open.png"), 0o666), 0)
+        XCTAssertEqual(chmod(directory.path, 0o555), 0)
+        defer { chmod(directory.path, 0o755) }
+        let refused = try runUnprivileged(["draw", "scene.json", "-o", "open.png"])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(refused.stderr, "sharecard draw: cannot write open.png: cannot create a temporary file in its folder . "
+            + "(the file is replaced by one written there and renamed over it): Permission denied\n")
+        XCTAssertEqual(try Data(contentsOf: directory.appendingPathComponent("open.png")), old)
+        XCTAssertEqual(try contents(), ["open.png", "scene.json"])
+    }
+
     func testDanglingSymlinkCreatesItsTarget() throws {
         let expected = try referencePNG()
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("cards"), withIntermediateDirectories: true)
