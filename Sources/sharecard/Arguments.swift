@@ -63,11 +63,17 @@ struct ParsedArguments {
     /// spellings `Double(_:)` also reads, as the whole-number options and the server refuse them.
     func double(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
         guard let text = value(name) else { return nil }
-        let decimal = text.utf8.allSatisfy { (0x30...0x39).contains($0) || $0 == 0x2E || $0 == 0x2B || $0 == 0x2D || $0 | 0x20 == 0x65 }
-        guard decimal, let v = Double(text), v.isFinite, range.contains(v) else {
+        guard let v = Self.decimalNumber(text), v.isFinite, range.contains(v) else {
             throw UsageError(description: "--\(name) must be a number from \(range.lowerBound.formatted) to \(range.upperBound.formatted), got '\(escaped: text)'")
         }
         return v
+    }
+
+    /// `text` as a decimal number (digits, a point, a sign, an exponent), or nil: `0x400` and
+    /// `inf` are not numbers here, though `Double(_:)` reads them.
+    static func decimalNumber(_ text: String) -> Double? {
+        let decimal = text.utf8.allSatisfy { (0x30...0x39).contains($0) || $0 == 0x2E || $0 == 0x2B || $0 == 0x2D || $0 | 0x20 == 0x65 }
+        return decimal ? Double(text) : nil
     }
 
     func int(_ name: String, in range: ClosedRange<Int>) throws -> Int? {

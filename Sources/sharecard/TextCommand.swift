@@ -54,7 +54,7 @@ enum TextCommand {
     /// commands, still works (`run` warns); a bare number, the font size `--size` meant here
     /// before, is refused with a pointer to `--font-size` rather than read as something else.
     static func canvasSize(_ args: ParsedArguments) throws -> CardSize? {
-        if let text = args.value("size"), Double(text) != nil {
+        if let text = args.value("size"), ParsedArguments.decimalNumber(text) != nil {
             throw UsageError(description: "--size is the canvas size (a preset such as og, or WxH, as for render); the font size is --font-size, got '\(escaped: text)'")
         }
         guard args.has("canvas") else { return try CardOptions.size(args) }

@@ -176,6 +176,8 @@ final class TextCommandTests: XCTestCase {
             (["--size", "80"], "sharecard text: --size is the canvas size (a preset such as og, or WxH, as for render); the font size is --font-size, got '80'"),
             (["--size", "og", "--canvas", "og"], "sharecard text: give --size, not both it and --canvas (its former name)"),
             (["--size", "319x500"], nil), (["--size", "squre"], nil), (["--canvas", "4097x500"], nil),
+            // WxH with a zero side, not the hexadecimal number Double(_:) would read
+            (["--size", "0x400"], nil), (["--size", "0x0"], nil),
         ] as [([String], String?)] {
             let r = try Sharecard.run(["text", "--text", "Hello", "-o", out.path] + args)
             XCTAssertEqual(r.status, 2, "\(args): \(r.stderr)")
