@@ -83,6 +83,26 @@ final class CompletionTests: TemporaryDirectoryTestCase {
         }
     }
 
+    /// Set as man sets it for an 80-column terminal (nroff -Tascii, 78n), no option is
+    /// hyphenated across a line's end (`--sign-` / `ing-key` would be copied wrong), and an
+    /// option's help says it repeats only once.
+    func testManPageBreaksNoOptionAcrossLines() throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/nroff"), "nroff (groff-base) is not installed")
+        let page = try write(String(decoding: try Sharecard.run(["man"]).stdout, as: UTF8.self), to: "sharecard.1")
+        let r = try ProcessRunner.run("/usr/bin/nroff", ["-man", "-Tascii", "-rLL=78n", page], environment: ["PATH": "/usr/bin:/bin"], in: directory)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        // Bold and underlining as overstrikes (a character, a backspace, the character): the
+        // character and its backspace taken out.
+        var text = ""
+        for scalar in String(decoding: r.stdout, as: UTF8.self).unicodeScalars {
+            if scalar == "\u{8}" { if !text.isEmpty { text.removeLast() } } else { text.unicodeScalars.append(scalar) }
+        }
+        let broken = text.split(separator: "\n").filter { $0.range(of: #"-[-\w]*\w-$"#, options: .regularExpression) != nil }
+        XCTAssertEqual(broken, [], "lines ending in a broken option")
+        XCTAssertTrue(text.contains("--signing-key-file"), "the page was set")
+        XCTAssertFalse(text.contains("(repeatable). May be repeated."))
+    }
+
     /// Roff fills consecutive lines into one paragraph: the render example keeps a line of its
     /// own, the prose after it a paragraph of its own.
     func testManPageKeepsTheExampleApartFromTheProse() throws {
