@@ -5,9 +5,26 @@ import Foundation
 /// What a batch tells its user on standard error: each failed line as soon as it fails (and
 /// a warning for a line whose hex colour has under 3:1 contrast), a one-line progress bar
 /// when stderr is a terminal (redrawn at most every 100 ms, cleared before any other text,
-/// fitted to the terminal's width),
+/// fitted to the terminal's width, drawn as `ProgressStyle` says the terminal can take it),
 /// and the summary (both left out by `--quiet`).
 final class BatchReport: Sendable {
+    /// How the bar is drawn and taken away: a terminal that `TERM` names (not `dumb`) erases
+    /// the line with `ESC [ K`, another has it overwritten with spaces; block characters in a
+    /// UTF-8 locale, `#` and `-` in another (the C locale's terminal may show UTF-8 as bytes).
+    struct ProgressStyle: Sendable {
+        var erasesWithEscape: Bool
+        var filled: Character, empty: Character
+
+        /// For this process: `TERM`, and the locale's character set as `LC_ALL`, `LC_CTYPE`
+        /// and `LANG` name it, the first one set winning.
+        static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> ProgressStyle {
+            let term = environment["TERM"] ?? ""
+            let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+            let utf8 = locale.lowercased().replacingOccurrences(of: "-", with: "").contains("utf8")
+            return ProgressStyle(erasesWithEscape: !term.isEmpty && term != "dumb", filled: utf8 ? "█" : "#", empty: utf8 ? "░" : "-")
+        }
+    }
+
     enum Outcome: Sendable {
         case written, skipped
         case failed(String)
@@ -17,18 +34,22 @@ final class BatchReport: Sendable {
         var written = 0, skipped = 0, failed = 0
         var lastDrawSeconds = -1.0
         var barShown = false
+        /// Characters of the bar on screen, which a terminal without `ESC [ K` overwrites.
+        var barWidth = 0
     }
 
     private let total: Int
     private let showsProgress: Bool
     private let showsSummary: Bool
+    private let style: ProgressStyle
     private let start = Date()
     private let state = LockedValue(State())
 
-    init(total: Int, showsProgress: Bool, showsSummary: Bool = true) {
+    init(total: Int, showsProgress: Bool, showsSummary: Bool = true, style: ProgressStyle = .current()) {
         self.total = total
         self.showsProgress = showsProgress
         self.showsSummary = showsSummary
+        self.style = style
     }
 
     /// Counts a finished line; a failure is printed at once.
@@ -45,7 +66,7 @@ final class BatchReport: Sendable {
             let elapsed = Date().timeIntervalSince(start)
             if showsProgress, state.barShown == false || elapsed - state.lastDrawSeconds >= 0.1 {
                 state.lastDrawSeconds = elapsed
-                text += bar(state, elapsed: elapsed)
+                text += bar(&state, elapsed: elapsed)
                 state.barShown = true
             }
             if !text.isEmpty { StandardError.write(text) }
@@ -89,21 +110,26 @@ final class BatchReport: Sendable {
         guard state.barShown else { return "" }
         state.barShown = false
         state.lastDrawSeconds = -1
-        return "\r\u{1B}[K"
+        return style.erasesWithEscape ? "\r\u{1B}[K" : "\r" + String(repeating: " ", count: state.barWidth) + "\r"
     }
 
-    private func bar(_ state: State, elapsed: Double) -> String {
+    private func bar(_ state: inout State, elapsed: Double) -> String {
         let done = state.written + state.skipped + state.failed
         let rate = elapsed > 0 ? Double(done) / elapsed : 0
-        return "\r" + Self.progressLine(done: done, total: total, cardsPerSecond: rate, failed: state.failed,
-                                        columns: Self.terminalColumns())
+        let line = Self.progressLine(done: done, total: total, cardsPerSecond: rate, failed: state.failed,
+                                     columns: Self.terminalColumns(), filled: style.filled, empty: style.empty)
+        // A shorter line over a longer one leaves the longer one's end: pad it where no escape erases.
+        let padding = style.erasesWithEscape ? "" : String(repeating: " ", count: max(0, state.barWidth - line.count))
+        state.barWidth = max(state.barWidth, line.count)
+        return "\r" + line + padding
     }
 
     /// The progress line for a terminal `columns` wide: a bar of up to 30 cells, the count,
     /// the rate and the failures, shortened to fit in `columns - 1` cells (a line that reaches
     /// the last column wraps on some terminals, and each redraw then scrolls): the bar first
     /// narrows, then goes (under 5 cells), then the rate and failures go; the count stays.
-    static func progressLine(done: Int, total: Int, cardsPerSecond: Double, failed: Int, columns: Int) -> String {
+    static func progressLine(done: Int, total: Int, cardsPerSecond: Double, failed: Int, columns: Int,
+                             filled filledCell: Character = "█", empty emptyCell: Character = "░") -> String {
         let room = max(columns - 1, 1)
         let count = "\(done)/\(total)"
         let full = count + String(format: "  %.0f cards/s", cardsPerSecond) + (failed > 0 ? "  \(failed) failed" : "")
@@ -111,7 +137,7 @@ final class BatchReport: Sendable {
         let width = min(30, room - text.count - 1)
         guard width >= 5 else { return String(text.prefix(room)) }
         let filled = total == 0 ? width : width * done / total
-        return String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled) + " " + text
+        return String(repeating: filledCell, count: filled) + String(repeating: emptyCell, count: width - filled) + " " + text
     }
 
     /// Standard error's width in columns, read at each redraw so a resized terminal is

@@ -11,7 +11,7 @@ final class BatchProgressWidthTests: TemporaryDirectoryTestCase {
         let lines = (1...events).map { #"{"title": "Card \#($0)"}"# }.joined(separator: "\n") + "\n"
         _ = try write(lines, to: "events.jsonl")
         let command = "stty cols \(columns); '\(Sharecard.executable.path)' batch events.jsonl --out out-\(columns)"
-        let r = try ProcessRunner.run("/usr/bin/script", ["-qec", command, "/dev/null"], environment: nil, in: directory)
+        let r = try ProcessRunner.run("/usr/bin/script", ["-qec", command, "/dev/null"], environment: Sharecard.terminalEnvironment(), in: directory)
         XCTAssertEqual(r.status, 0, r.stderr)
         let text = String(decoding: r.stdout, as: UTF8.self).replacingOccurrences(of: "\u{1B}[K", with: "")
         return text.components(separatedBy: CharacterSet(charactersIn: "\r\n")).filter { !$0.isEmpty }
@@ -28,5 +28,36 @@ final class BatchProgressWidthTests: TemporaryDirectoryTestCase {
         // A wide terminal keeps the whole bar: 30 cells, then the count.
         let wide = try drawn(columns: 100).filter { $0.contains("/40") && !$0.contains("events:") }
         XCTAssertTrue(wide.allSatisfy { $0.unicodeScalars.prefix(30).allSatisfy { $0 == "█" || $0 == "░" } }, "\(wide)")
+    }
+
+    /// A terminal without `ESC [ K` (`TERM=dumb`, or no `TERM`) gets no escape: the bar is
+    /// overwritten with spaces; in a locale that is not UTF-8 it is drawn in `#` and `-`.
+    func testADumbTerminalGetsNoEscapesAndTheCLocaleNoBlocks() throws {
+        let lines = (1...40).map { #"{"title": "Card \#($0)"}"# }.joined(separator: "\n") + "\n"
+        _ = try write(lines, to: "events.jsonl")
+        for (name, term, lang) in [("dumb", "dumb" as String?, "C.UTF-8"), ("unset", nil, "C.UTF-8"), ("C", "xterm", "C")] {
+            var environment = Sharecard.terminalEnvironment()
+            environment["TERM"] = term
+            environment["LANG"] = lang
+            let command = "stty cols 100; '\(Sharecard.executable.path)' batch events.jsonl --out out-\(name)"
+            let r = try ProcessRunner.run("/usr/bin/script", ["-qec", command, "/dev/null"], environment: environment, in: directory)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let text = String(decoding: r.stdout, as: UTF8.self)
+            let pieces = text.replacingOccurrences(of: "\u{1B}[K", with: "")
+                .components(separatedBy: CharacterSet(charactersIn: "\r\n")).filter { !$0.isEmpty }
+            let bars = pieces.filter { $0.contains("/40") }
+            XCTAssertFalse(bars.isEmpty, "\(name): \(pieces)")
+            XCTAssertTrue(pieces.contains { $0.hasPrefix("40 events: 40 written") }, "\(name): \(pieces)")
+            if term == "xterm" {
+                XCTAssertTrue(text.contains("\u{1B}[K"), name)
+                XCTAssertTrue(bars.allSatisfy { $0.unicodeScalars.prefix(30).allSatisfy { $0 == "#" || $0 == "-" } }, "\(name): \(bars)")
+            } else {
+                XCTAssertFalse(text.contains("\u{1B}"), "\(name): \(text.debugDescription)")
+                XCTAssertTrue(bars.allSatisfy { $0.unicodeScalars.prefix(30).allSatisfy { $0 == "█" || $0 == "░" } }, "\(name): \(bars)")
+                // The summary overwrites the bar: spaces as wide as the widest bar, then the summary.
+                let widest = bars.map(\.count).max() ?? 0
+                XCTAssertTrue(text.contains("\r" + String(repeating: " ", count: widest) + "\r40 events: 40 written"), "\(name): \(text.debugDescription)")
+            }
+        }
     }
 }

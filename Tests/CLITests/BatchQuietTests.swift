@@ -34,7 +34,7 @@ final class BatchQuietTests: TemporaryDirectoryTestCase {
         try write(String(repeating: #"{"title": "Fine"}"# + "\n", count: 3), to: "events.jsonl")
         func onTerminal(_ arguments: [String]) throws -> String {
             let command = ([Sharecard.executable.path] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
-            let r = try ProcessRunner.run("/usr/bin/script", ["-qec", command, "/dev/null"], environment: nil, stdin: Data(),
+            let r = try ProcessRunner.run("/usr/bin/script", ["-qec", command, "/dev/null"], environment: Sharecard.terminalEnvironment(), stdin: Data(),
                                           in: directory, timeout: 60)
             XCTAssertEqual(r.status, 0, r.stderr)
             return String(decoding: r.stdout, as: UTF8.self)

@@ -75,7 +75,7 @@ enum ProcessHarness {
     }
 
     /// Runs `sharecard` with stdout and stderr on a pipe, or on a pseudo-terminal (then stdin
-    /// too), through Python's standard library (`pty`, `fcntl`). With `interruption`, waits
+    /// too), through Python's standard library (`pty`, `fcntl`), in `Sharecard.terminalEnvironment()`. With `interruption`, waits
     /// until the journal has its lines and the FIFO's buffer is full (the card is in flight),
     /// then sends the signal.
     static func runScripted(_ arguments: [String], in directory: URL, terminal: Bool,
@@ -99,7 +99,7 @@ enum ProcessHarness {
                 os.chdir(cfg['cwd'])
                 if cfg['ignoreInterrupt']:
                     signal.signal(signal.SIGINT, signal.SIG_IGN)
-                os.execv(cfg['argv'][0], cfg['argv'])
+                os.execve(cfg['argv'][0], cfg['argv'], cfg['environment'])
             out = bytearray()
             deadline = time.time() + 120
             def pump(timeout):
@@ -158,6 +158,7 @@ enum ProcessHarness {
             "journal": interruption?.journal.path ?? "", "lines": interruption?.lines ?? 0,
             "fifo": interruption?.fifo.path ?? "", "signal": Int(interruption?.signal ?? 0), "drain": interruption?.drain ?? false,
             "repeat": interruption?.repeatSignal ?? false, "ignoreInterrupt": interruption?.startsWithInterruptIgnored ?? false,
+            "environment": Sharecard.terminalEnvironment(),
         ]
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -21,6 +21,18 @@ struct Sharecard {
 
     static var executable: URL { BuildProducts.directory.appendingPathComponent("sharecard") }
 
+    /// This process's environment with an ANSI terminal in a UTF-8 locale (`TERM=xterm`,
+    /// `LANG=C.UTF-8`, `LC_ALL` and `LC_CTYPE` removed), for tests of what a terminal shows:
+    /// the progress bar is drawn for the terminal `TERM` and the locale name.
+    static func terminalEnvironment() -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["TERM"] = "xterm"
+        environment["LANG"] = "C.UTF-8"
+        environment["LC_ALL"] = nil
+        environment["LC_CTYPE"] = nil
+        return environment
+    }
+
     /// Runs `sharecard arguments…` in `directory` with `stdin` as standard input (empty when nil).
     static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
                     timeout: TimeInterval = 60) throws -> Result {
