@@ -1,7 +1,11 @@
+import UnicodeText
+
 /// Why a font, a font directory or its manifest could not be loaded. Every case names the file.
 public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The fonts directory does not exist or is not a directory.
+    /// The fonts directory does not exist.
     case directoryNotFound(path: String)
+    /// The path names something that is not a directory (a file, a device).
+    case notADirectory(path: String)
     /// A font file listed (or asked for) does not exist.
     case fileNotFound(path: String)
     /// The file cannot be opened, or is not a font HarfBuzz and FreeType can open: `reason` says which.
@@ -16,10 +20,15 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     /// file: found by validation, since rendering does not read a one-face file's names.
     case familyMismatch(path: String, family: String, found: String)
 
+    /// A path as typed, or in quotes when it is empty or holds characters a terminal would act on.
+    private static func shown(_ path: String) -> String { path.isEmpty ? "\"\"" : QuotedValue.shown(path) }
+
     public var description: String {
         switch self {
         case .directoryNotFound(let path):
-            return "fonts directory not found: \(path)"
+            return "fonts directory not found: \(Self.shown(path))"
+        case .notADirectory(let path):
+            return "fonts directory \(Self.shown(path)) is not a directory"
         case .fileNotFound(let path):
             return "font file not found: \(path)"
         case .unreadableFont(let path, let reason):

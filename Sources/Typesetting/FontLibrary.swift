@@ -58,9 +58,8 @@ public struct FontLibrary: Sendable {
     /// name the file.
     public init(directory: String) throws(FontError) {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw .directoryNotFound(path: directory)
-        }
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else { throw .directoryNotFound(path: directory) }
+        guard isDirectory.boolValue else { throw .notADirectory(path: directory) }
         let manifestPath = (directory as NSString).appendingPathComponent(Self.manifestName)
         let manifest = try FontManifest.load(path: manifestPath)
         let first = try FaceRegistry(manifest: manifest, directory: directory)

@@ -56,7 +56,7 @@ public struct CanonicalLocale: Hashable, Sendable, CustomStringConvertible {
         let language = try Self.part(identifier, Int32(SC_ICU_LOCALE_LANGUAGE))
         guard !language.isEmpty else { throw LocaleError("needs a language, such as en; \"\(tag)\" has none") }
         guard sc_icu_language_has_data(language) == 1 else {
-            throw LocaleError("language \"\(language)\" has no locale data (\"\(tag)\")")
+            throw LocaleError("language \"\(language)\" has no locale data")
         }
         let written = dashed.prefix { $0 != "-" }.lowercased()
         guard written == language else {

@@ -18,7 +18,7 @@ enum BatchCommand {
         minimumPositionals: 1,
         details: """
             Each non-empty line is an event object, as for 'render --event', optionally with an
-            "id" (letters, digits, '-' and '_') that names its PNG; without one the PNG is named
+            "id" (ASCII letters, digits, '-' and '_') that names its PNG; without one the PNG is named
             after the line number (000042.png), and a "size" (a preset or WxH, as render's --size).
             The file is read once and its lines are held for the run (about 1 GB at the limits):
             a line may be up to 64 KiB (a longer one fails alone), the file up to 256 MiB and

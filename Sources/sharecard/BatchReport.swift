@@ -99,7 +99,7 @@ final class BatchReport: Sendable {
                 summary += ", \(total - done) not started (stopped by \(signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)"))"
             }
             if let faces, faces.hits + faces.misses > 0 {
-                summary += "; faces: \(faces.misses) detected, \(faces.hits) reused"
+                summary += "; face searches: \(faces.misses) run, \(faces.hits) reused"
             }
             if showsSummary { StandardError.write(clearBar(&state) + summary + "\n") }
             return state.failed

@@ -39,7 +39,7 @@ enum BatchInput {
         guard case .string(let id) = raw else { throw EventError(field: "id", reason: "expected a string, found \(raw.kindName)") }
         guard !id.isEmpty, id.count <= 100,
               id.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_") }) else {
-            throw EventError(field: "id", reason: "must be 1-100 letters, digits, '-' or '_'")
+            throw EventError(field: "id", reason: "must be 1-100 ASCII letters, digits, '-' or '_'")
         }
         return id
     }

@@ -86,7 +86,9 @@ enum TextOptions {
     where E.RawValue == String {
         guard let text = args.value(name) else { return value }
         guard let v = E(rawValue: text) else {
-            throw UsageError(description: "--\(name) must be one of \(E.allCases.map(\.rawValue).joined(separator: "|")), got '\(escaped: text)'")
+            // Names are case-sensitive, as --size's presets are; a case slip is pointed out.
+            let near = E.allCases.first { $0.rawValue.lowercased() == text.lowercased() }.map { " — did you mean '\($0.rawValue)'?" } ?? ""
+            throw UsageError(description: "--\(name) must be one of \(E.allCases.map(\.rawValue).joined(separator: "|")), got '\(escaped: text)'\(near)")
         }
         return v
     }

@@ -20,12 +20,12 @@ final class BatchFaceCacheTests: TemporaryDirectoryTestCase {
             """, to: "jobs/events.jsonl")
         let result = try Sharecard.run(["batch", "jobs/events.jsonl", "--out", "cards", "--jobs", "1"], in: directory)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stderr, "5 events: 5 written, 0 unchanged, 0 failed; faces: 2 detected, 2 reused\n")
+        XCTAssertEqual(result.stderr, "5 events: 5 written, 0 unchanged, 0 failed; face searches: 2 run, 2 reused\n")
 
         // The card of a line that reused faces is the one a batch of that line alone draws.
         try write(#"{"id": "b", "title": "Reunion, again", "template": "photo", "photo": "friends.jpg"}"# + "\n", to: "jobs/one.jsonl")
         let alone = try Sharecard.run(["batch", "jobs/one.jsonl", "--out", "alone", "--jobs", "1"], in: directory)
-        XCTAssertEqual(alone.stderr, "1 event: 1 written, 0 unchanged, 0 failed; faces: 1 detected, 0 reused\n")
+        XCTAssertEqual(alone.stderr, "1 event: 1 written, 0 unchanged, 0 failed; face searches: 1 run, 0 reused\n")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("alone/b.png"))), try Data(contentsOf: URL(fileURLWithPath: path("cards/b.png"))))
     }
 
@@ -41,7 +41,7 @@ final class BatchFaceCacheTests: TemporaryDirectoryTestCase {
 
             """, to: "jobs/events.jsonl")
         let first = try Sharecard.run(["batch", "jobs/events.jsonl", "--out", "cards", "--jobs", "1"], in: directory)
-        XCTAssertEqual(first.stderr, "2 events: 2 written, 0 unchanged, 0 failed; faces: 1 detected, 1 reused\n")
+        XCTAssertEqual(first.stderr, "2 events: 2 written, 0 unchanged, 0 failed; face searches: 1 run, 1 reused\n")
         let again = try Sharecard.run(["batch", "jobs/events.jsonl", "--out", "cards", "--jobs", "1"], in: directory)
         XCTAssertEqual(again.status, 0, again.stderr)
         XCTAssertEqual(again.stderr, "2 events: 0 written, 2 unchanged, 0 failed\n")
@@ -50,7 +50,7 @@ final class BatchFaceCacheTests: TemporaryDirectoryTestCase {
         try FileManager.default.copyItem(at: PhotoCommandTests.photos.appendingPathComponent("rocket-portrait.jpg"),
                                          to: directory.appendingPathComponent("jobs/friends.jpg"))
         let changed = try Sharecard.run(["batch", "jobs/events.jsonl", "--out", "cards", "--jobs", "1"], in: directory)
-        XCTAssertEqual(changed.stderr, "2 events: 2 written, 0 unchanged, 0 failed; faces: 1 detected, 1 reused\n")
+        XCTAssertEqual(changed.stderr, "2 events: 2 written, 0 unchanged, 0 failed; face searches: 1 run, 1 reused\n")
     }
 
     func testABatchWithoutPhotosSaysNothingOfFaces() throws {

@@ -24,7 +24,7 @@ final class BatchStrictJSONTests: TemporaryDirectoryTestCase {
             (Array(#"{"title": "x", "bogus": 1}"#.utf8),
              "bogus: unknown field (expected one of: color, date, emoji, endDate, format, id, locale, palette, photo, quality, size, subtitle, template, title)"),
             (Array(#"{"title": "x", "id": ["a"]}"#.utf8), "id: expected a string, found an array"),
-            (Array(#"{"title": "x", "id": "a b"}"#.utf8), "id: must be 1-100 letters, digits, '-' or '_'"),
+            (Array(#"{"title": "x", "id": "a b"}"#.utf8), "id: must be 1-100 ASCII letters, digits, '-' or '_'"),
             (Array(#"{"title": NaN}"#.utf8), "malformed JSON: expected a value at byte 10 (in title)"),
             (Array(#"{"title": "x", "quality": Infinity}"#.utf8), "malformed JSON: expected a value at byte 26 (in quality)"),
             (Array(#"{"title": "\ud800"}"#.utf8), #"malformed JSON: a high surrogate \uD800 without a low one after it at byte 17 (in title)"#),

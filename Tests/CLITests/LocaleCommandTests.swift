@@ -47,6 +47,9 @@ final class LocaleCommandTests: XCTestCase {
             XCTAssertEqual(r.stderrLines.count, 1, r.stderr)
             XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
         }
+        // The value typed is shown once, by the option's own "got".
+        let unknown = try Sharecard.run(["render", "--title", "x", "--locale", "xx-YY-garbage", "-o", out.path])
+        XCTAssertEqual(unknown.stderr, #"sharecard render: --locale: language "xx" has no locale data, got "xx-YY-garbage""# + "\n")
     }
 
     /// A bad locale is that line's error; the lines around it are written.

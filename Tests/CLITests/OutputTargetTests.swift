@@ -300,6 +300,6 @@ final class OutputTargetTests: TemporaryDirectoryTestCase {
         try write(#"{"id": "../up", "title": "Moving day"}"#, to: "bad.json")
         let bad = try Sharecard.run(["render", "--event", "bad.json", "-o", "card.png"], in: directory)
         XCTAssertEqual(bad.status, 1)
-        XCTAssertEqual(bad.stderr, "sharecard render: bad.json: id: must be 1-100 letters, digits, '-' or '_'\n")
+        XCTAssertEqual(bad.stderr, "sharecard render: bad.json: id: must be 1-100 ASCII letters, digits, '-' or '_'\n")
     }
 }

@@ -14,6 +14,14 @@ final class TextCommandTests: XCTestCase {
         XCTAssertFalse(String(decoding: json.stdout, as: UTF8.self).contains("-0"), String(decoding: json.stdout, as: UTF8.self))
     }
 
+    /// A choice's names are case-sensitive, as --size's presets are; a case slip is pointed out.
+    func testAChoiceInTheWrongCaseIsPointedOut() throws {
+        let r = try Sharecard.run(["measure", "--align", "JUSTIFIED", "--text", "x"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stderr, "sharecard measure: --align must be one of left|center|right|justified|natural, got 'JUSTIFIED' — did you mean 'justified'?\n")
+        XCTAssertFalse(try Sharecard.run(["measure", "--align", "middle", "--text", "x"]).stderr.contains("did you mean"))
+    }
+
     /// `--align justified` fills lines before widening them unless `--wrap` says otherwise (the
     /// lines of `JustificationTests`' Chinese text: 17, 16 and 8 characters filled).
     func testJustifiedMeasureFillsLinesUnlessToldToBalance() throws {

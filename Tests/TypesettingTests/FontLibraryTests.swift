@@ -179,6 +179,9 @@ final class FontLibraryTests: XCTestCase {
             XCTAssertEqual(error as? FontError, .directoryNotFound(path: path))
             XCTAssertEqual("\(error)", "fonts directory not found: /nonexistent/sharecard-fonts")
         }
+        // A path that is there but is no directory says so; an empty one is shown in quotes.
+        XCTAssertThrowsError(try FontLibrary(directory: "/dev/null")) { XCTAssertEqual("\($0)", "fonts directory /dev/null is not a directory") }
+        XCTAssertThrowsError(try FontLibrary(directory: "")) { XCTAssertEqual("\($0)", #"fonts directory not found: """#) }
     }
 
     func testDirectoryWithoutManifestNamesTheManifest() throws {
