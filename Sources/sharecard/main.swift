@@ -19,6 +19,13 @@ if let problem = StandardStreams.nonUTF8Argument() { fail("sharecard: " + proble
 var argv = Array(CommandLine.arguments.dropFirst())
 guard let first = argv.first else { fail(topHelp, status: 2) }
 if first == "--help" || first == "-h" || first == "help" {
+    // `sharecard help render` and `sharecard --help render` show that command's help, as
+    // `sharecard render --help` does; an unknown name is an error naming the commands.
+    if argv.count > 1 {
+        do { print(try Commands.named(argv[1]).spec.helpText) } catch { fail("\(error)", status: 2) }
+        StandardStreams.finishStandardOutput(command: argv[1])
+        exit(0)
+    }
     print(topHelp)
     StandardStreams.finishStandardOutput(command: nil)
     exit(0)

@@ -27,6 +27,17 @@ final class UsageTests: TemporaryDirectoryTestCase {
         }
     }
 
+    /// `help render` and `--help render` show render's own help, as `render --help` does.
+    func testHelpNamingACommandShowsThatCommandsHelp() throws {
+        let own = try Sharecard.run(["draw", "--help"])
+        for arguments in [["help", "draw"], ["--help", "draw"], ["-h", "draw"]] {
+            let result = try Sharecard.run(arguments)
+            XCTAssertEqual(result.status, 0, "\(arguments)")
+            XCTAssertEqual(result.stdout, own.stdout, "\(arguments)")
+        }
+        try assertUsageError(["help", "paint"], mentions: #"unknown command "paint""#)
+    }
+
     func testNoArgumentsPrintsHelpAsAnError() throws {
         let result = try Sharecard.run([])
         XCTAssertEqual(result.status, 2)
