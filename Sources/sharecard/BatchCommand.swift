@@ -57,6 +57,10 @@ enum BatchCommand {
         let plan = try BatchPlan(lines, output: try OutputFormatOptions.output(args, path: nil))
         // Names are checked across the whole file, so every shard agrees on them.
         let items = shard.select(plan.items, line: \.line)
+        var existing = stat()
+        if stat(outDir, &existing) == 0, existing.st_mode & S_IFMT != S_IFDIR {
+            throw CommandError("--out \(shown: outDir) is not a folder")
+        }
         do { try FilePath.makeDirectories(outDir) } catch {
             throw CommandError("cannot create the --out folder \(shown: outDir): \(error.message(for: outDir))")
         }

@@ -144,7 +144,11 @@ enum OutputTarget: Sendable, Equatable {
                 throw CommandError("cannot write to standard output: \(Errno.text(error))")
             }
         case .descriptor(let fd, let path):
-            if let error = Errno.writeAll(fd, bytes) { throw CommandError("cannot write \(shown: path): \(Errno.text(error))") }
+            if let error = Errno.writeAll(fd, bytes) {
+                // EBADF from write(2) on an open descriptor: it was opened for reading only.
+                let readOnly = error == EBADF && fcntl(fd, F_GETFL) >= 0 && fcntl(fd, F_GETFL) & O_ACCMODE == O_RDONLY
+                throw CommandError("cannot write \(shown: path): \(readOnly ? "the descriptor is open for reading only" : Errno.text(error))")
+            }
         case .stream(let path, let namedByUser):
             try Self.writeInPlace(bytes, to: path, namedByUser: namedByUser)
         case .file(let path, let resolved):

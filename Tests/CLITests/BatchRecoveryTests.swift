@@ -205,11 +205,12 @@ final class BatchRecoveryTests: TemporaryDirectoryTestCase {
         try write(#"{"title": "One"}"#, to: "events.jsonl")
         try write("a file", to: "afile")
         XCTAssertEqual(symlink("nowhere/deeper", path("dangling")), 0)
-        for (out, message) in [("afile/sub", "afile/sub: afile: Not a directory"), ("afile", "afile: Not a directory"),
-                               ("dangling", "dangling: No such file or directory")] {
+        for (out, message) in [("afile/sub", "cannot create the --out folder afile/sub: afile: Not a directory"),
+                               ("afile", "--out afile is not a folder"), ("/dev/null", "--out /dev/null is not a folder"),
+                               ("dangling", "cannot create the --out folder dangling: No such file or directory")] {
             let r = try Sharecard.run(["batch", "events.jsonl", "--out", out], in: directory)
             XCTAssertEqual(r.status, 1, out)
-            XCTAssertEqual(r.stderr, "sharecard batch: cannot create the --out folder \(message)\n")
+            XCTAssertEqual(r.stderr, "sharecard batch: \(message)\n")
         }
         let r = try Sharecard.run(["batch", "events.jsonl", "--out", "new/deeper/cards"], in: directory)
         XCTAssertEqual(r.status, 0, r.stderr)

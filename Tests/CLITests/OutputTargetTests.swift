@@ -58,6 +58,17 @@ final class OutputTargetTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(PNGHeader(card.stdout), PNGHeader(width: 1024, height: 576))
     }
 
+    /// A descriptor the shell opened for reading only cannot take the card, and the message
+    /// says why rather than "Bad file descriptor".
+    func testADescriptorOpenForReadingOnlyIsNamedSo() throws {
+        try write("keep\n", to: "input.txt")
+        let script = "'\(Sharecard.executable.path)' draw scene.json -o /dev/fd/5 5<input.txt"
+        let r = try ProcessRunner.run("/bin/sh", ["-c", script], environment: nil, in: directory)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stderr, "sharecard draw: cannot write /dev/fd/5: the descriptor is open for reading only\n")
+        XCTAssertEqual(try String(contentsOf: directory.appendingPathComponent("input.txt"), encoding: .utf8), "keep\n")
+    }
+
     /// `/dev/stdout` and `/dev/fd/N` name a descriptor the shell opened, not a file by name:
     /// written through it at its offset, as `-o -` is, so what the shell wrote before and after
     /// into the same file stays (it used to be renamed over, and `>>` lost the file's contents).
