@@ -297,9 +297,9 @@ int sc_image_decode_heic(const uint8_t *data, size_t size, const sc_image_reques
 
     /* An ICC profile first (libheif reports it before nclx when both are there), else nclx
      * primaries from the colr box, else those the decoder found in the bitstream. */
-    int converted = 0;
+    int profile = SC_PROFILE_NONE;
     if (s.icc) {
-        if (sc_icc_is_srgb(s.icc, icc_size) == 0) converted = sc_icc_rgb_to_srgb(s.pixels, count, s.icc, icc_size) == 0;
+        profile = sc_rgb_profile_to_srgb(s.pixels, count, s.icc, icc_size);
     } else {
         struct heif_color_profile_nclx *nclx = NULL;
         if (lib.handle_get_nclx_color_profile(s.handle, &nclx).code != heif_error_Ok || !nclx) {
@@ -307,7 +307,7 @@ int sc_image_decode_heic(const uint8_t *data, size_t size, const sc_image_reques
             if (lib.image_get_nclx_color_profile(s.image, &nclx).code != heif_error_Ok) nclx = NULL;
         }
         if (nclx) {
-            converted = convert_nclx(nclx, s.pixels, count);
+            if (convert_nclx(nclx, s.pixels, count)) profile = SC_PROFILE_CONVERTED;
             lib.nclx_color_profile_free(nclx);
         }
     }
@@ -315,6 +315,6 @@ int sc_image_decode_heic(const uint8_t *data, size_t size, const sc_image_reques
     uint32_t *pixels = s.pixels;
     s.pixels = NULL;
     release(&s);
-    sc_image_set_result(result, pixels, (uint32_t)w, (uint32_t)h, (uint32_t)sw, (uint32_t)sh, 1, converted);
+    sc_image_set_result(result, pixels, (uint32_t)w, (uint32_t)h, (uint32_t)sw, (uint32_t)sh, 1, profile);
     return SC_IMAGE_OK;
 }

@@ -165,6 +165,14 @@ int sc_icc_grey_to_srgb(uint32_t *pixels, size_t count, const uint8_t *icc, size
     return convert_once(sc_srgb_conversion_from_grey_icc(icc, icc_size), pixels, count);
 }
 
+int sc_rgb_profile_to_srgb(uint32_t *pixels, size_t count, const uint8_t *icc, size_t icc_size) {
+    if (!icc) return SC_PROFILE_NONE;
+    const int srgb = sc_icc_is_srgb(icc, icc_size);
+    if (srgb == 1) return SC_PROFILE_NONE;
+    if (srgb == 0 && sc_icc_rgb_to_srgb(pixels, count, icc, icc_size) == 0) return SC_PROFILE_CONVERTED;
+    return SC_PROFILE_IGNORED;
+}
+
 int sc_chromaticities_to_srgb(uint32_t *pixels, size_t count, const double white_xy[2], const double primaries_xy[6]) {
     return convert_once(sc_srgb_conversion_from_chromaticities(white_xy, primaries_xy), pixels, count);
 }

@@ -58,7 +58,7 @@ int sc_apply_orientation(uint32_t **pixels, uint32_t *w, uint32_t *h, int orient
 }
 
 void sc_image_set_result(sc_image_result *result, uint32_t *pixels, uint32_t ow, uint32_t oh, uint32_t w, uint32_t h,
-                         int orientation, int converted_profile) {
+                         int orientation, int profile) {
     const int transposes = sc_orientation_transposes(orientation);
     result->pixels = pixels;
     result->width = ow;
@@ -66,7 +66,7 @@ void sc_image_set_result(sc_image_result *result, uint32_t *pixels, uint32_t ow,
     result->source_width = transposes ? h : w;
     result->source_height = transposes ? w : h;
     result->orientation = orientation;
-    result->converted_profile = converted_profile;
+    result->profile = profile;
 }
 
 int sc_dct_scale_numerator(uint32_t w, uint32_t h, uint32_t tw, uint32_t th, uint32_t mode) {

@@ -37,7 +37,7 @@ int sc_dct_scale_numerator(uint32_t w, uint32_t h, uint32_t tw, uint32_t th, uin
 /* Fills *result with oriented pixels (ownership passes to it), their size, the stored size
  * w × h (swapped when the orientation transposes) and the orientation and profile applied. */
 void sc_image_set_result(sc_image_result *result, uint32_t *pixels, uint32_t ow, uint32_t oh, uint32_t w, uint32_t h,
-                         int orientation, int converted_profile);
+                         int orientation, int profile);
 
 /* Straight B, G, R, A bytes (one uint32 per pixel, little-endian ARGB32) → premultiplied. */
 void sc_premultiply(uint32_t *pixels, size_t count);
@@ -50,6 +50,10 @@ int sc_icc_is_srgb(const uint8_t *icc, size_t icc_size);
 /* Converts straight BGRA pixels in place from an RGB ICC profile to sRGB (alpha kept).
  * Returns 0, or -1 when the profile is not a usable RGB profile. */
 int sc_icc_rgb_to_srgb(uint32_t *pixels, size_t count, const uint8_t *icc, size_t icc_size);
+/* An RGB image's embedded profile (NULL: none) applied to its pixels: SC_PROFILE_NONE when
+ * there is none or it is sRGB's, SC_PROFILE_CONVERTED, or SC_PROFILE_IGNORED when lcms2 cannot
+ * use it (the pixels are then left as they are, read as sRGB). */
+int sc_rgb_profile_to_srgb(uint32_t *pixels, size_t count, const uint8_t *icc, size_t icc_size);
 
 /* Converts the straight BGRA pixels of a grey image (B = G = R) in place from a grey ICC
  * profile to sRGB grey (alpha kept), as lcms2, Chrome and Firefox read black-and-white photos

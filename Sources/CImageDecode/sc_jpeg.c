@@ -202,16 +202,21 @@ int sc_image_decode_jpeg(const uint8_t *data, size_t size, const sc_image_reques
     }
     jpeg_finish_decompress(&s->cinfo);
 
-    int converted = 0;
+    int profile = SC_PROFILE_NONE;
     if (cmyk) {
         /* Photoshop (and every writer of the Adobe marker) stores CMYK inverted, and so do
          * the files that lost the marker on the way: Pillow ("assume adobe conventions") and
          * browsers read every CMYK JPEG as inverted, and read the other way one is black. */
+        int converted = 0;
         sc_cmyk_to_bgra(s->cmyk, s->pixels, (size_t)ow * oh, s->icc, icc_length, &converted);
-    } else if (s->icc && s->cinfo.num_components == 3 && sc_icc_is_srgb(s->icc, icc_length) == 0) {
-        converted = sc_icc_rgb_to_srgb(s->pixels, (size_t)ow * oh, s->icc, icc_length) == 0;
+        profile = converted ? SC_PROFILE_CONVERTED : s->icc ? SC_PROFILE_IGNORED : SC_PROFILE_NONE;
+    } else if (s->icc && s->cinfo.num_components == 3) {
+        profile = sc_rgb_profile_to_srgb(s->pixels, (size_t)ow * oh, s->icc, icc_length);
     } else if (s->icc && s->cinfo.num_components == 1) {
-        converted = sc_icc_grey_to_srgb(s->pixels, (size_t)ow * oh, s->icc, icc_length) == 0;
+        /* A grey profile converts; sRGB's own on a grey image needs nothing. */
+        profile = sc_icc_grey_to_srgb(s->pixels, (size_t)ow * oh, s->icc, icc_length) == 0 ? SC_PROFILE_CONVERTED
+                  : sc_icc_is_srgb(s->icc, icc_length) == 1                                 ? SC_PROFILE_NONE
+                                                                                            : SC_PROFILE_IGNORED;
     }
     uint32_t *pixels = s->pixels;
     if (sc_apply_orientation(&pixels, &ow, &oh, orientation) != 0) {
@@ -222,6 +227,6 @@ int sc_image_decode_jpeg(const uint8_t *data, size_t size, const sc_image_reques
     s->pixels = NULL; /* ownership passes to the result */
     release(s);
     free(s);
-    sc_image_set_result(result, pixels, ow, oh, w, h, orientation, converted);
+    sc_image_set_result(result, pixels, ow, oh, w, h, orientation, profile);
     return SC_IMAGE_OK;
 }

@@ -116,19 +116,29 @@ static int chromaticities_are_srgb(const uint32_t chrm[8]) {
     return 1;
 }
 
-/* The conversion to sRGB the chunks ask for, or NULL for none (sRGB already, or a profile or
- * chromaticities lcms2 cannot use: the stored values are then read as sRGB). */
-static sc_srgb_conversion *colour_conversion(const colour_chunks *chunks, const uint8_t *profile, size_t profile_size) {
+/* The conversion to sRGB the chunks ask for, or NULL for none: sRGB already, or a profile or
+ * chromaticities lcms2 cannot use, whose stored values are then read as sRGB (*ignored is
+ * then 1, else 0). */
+static sc_srgb_conversion *colour_conversion(const colour_chunks *chunks, const uint8_t *profile, size_t profile_size,
+                                             int *ignored) {
+    *ignored = 0;
     if (profile && chunks->grey) {
         sc_srgb_conversion *grey = sc_srgb_conversion_from_grey_icc(profile, profile_size);
         if (grey) return grey;
     }
-    if (profile) return sc_icc_is_srgb(profile, profile_size) == 0 ? sc_srgb_conversion_from_icc(profile, profile_size) : NULL;
+    if (profile) {
+        const int srgb = sc_icc_is_srgb(profile, profile_size);
+        sc_srgb_conversion *conversion = srgb == 0 ? sc_srgb_conversion_from_icc(profile, profile_size) : NULL;
+        *ignored = srgb != 1 && !conversion;
+        return conversion;
+    }
     if (chunks->has_srgb || !chunks->has_chrm || chromaticities_are_srgb(chunks->chrm)) return NULL;
     double white[2], primaries[6];
     for (int i = 0; i < 2; i++) white[i] = chunks->chrm[i] / 100000.0;
     for (int i = 0; i < 6; i++) primaries[i] = chunks->chrm[2 + i] / 100000.0;
-    return sc_srgb_conversion_from_chromaticities(white, primaries);
+    sc_srgb_conversion *conversion = sc_srgb_conversion_from_chromaticities(white, primaries);
+    *ignored = !conversion;
+    return conversion;
 }
 
 /* The side, in source pixels, of the boxes a PNG is reduced by as it is read: the largest
@@ -274,9 +284,10 @@ int sc_image_decode_png(const uint8_t *data, size_t size, const sc_image_request
         input = without_gama;
         input_size = size - 16;
     }
-    sc_srgb_conversion *conversion = colour_conversion(&chunks, profile, profile_size);
+    int ignored = 0;
+    sc_srgb_conversion *conversion = colour_conversion(&chunks, profile, profile_size, &ignored);
     free(profile);
-    const int converted = conversion != NULL;
+    const int profile_outcome = conversion ? SC_PROFILE_CONVERTED : ignored ? SC_PROFILE_IGNORED : SC_PROFILE_NONE;
     /* The drawn size is upright; the box reduction works on the stored rows. */
     sc_image_request stored = *request;
     if (sc_orientation_transposes(orientation)) {
@@ -320,6 +331,6 @@ int sc_image_decode_png(const uint8_t *data, size_t size, const sc_image_request
         free(pixels);
         return sc_image_fail(err, err_size, SC_IMAGE_NO_MEMORY, "out of memory turning the image upright");
     }
-    sc_image_set_result(result, pixels, ow, oh, w, h, orientation, converted);
+    sc_image_set_result(result, pixels, ow, oh, w, h, orientation, profile_outcome);
     return SC_IMAGE_OK;
 }

@@ -160,14 +160,13 @@ int sc_image_decode_webp(const uint8_t *data, size_t size, const sc_image_reques
         free(icc);
         return decoded;
     }
-    int converted = 0;
-    if (icc && sc_icc_is_srgb(icc, icc_size) == 0) converted = sc_icc_rgb_to_srgb(pixels, (size_t)ow * oh, icc, icc_size) == 0;
+    const int profile = sc_rgb_profile_to_srgb(pixels, (size_t)ow * oh, icc, icc_size);
     free(icc);
     sc_premultiply(pixels, (size_t)ow * oh);
     if (sc_apply_orientation(&pixels, &ow, &oh, orientation) != 0) {
         free(pixels);
         return sc_image_fail(err, err_size, SC_IMAGE_NO_MEMORY, "out of memory turning the image upright");
     }
-    sc_image_set_result(result, pixels, ow, oh, w, h, orientation, converted);
+    sc_image_set_result(result, pixels, ow, oh, w, h, orientation, profile);
     return SC_IMAGE_OK;
 }

@@ -15,6 +15,23 @@ public struct Photo: Sendable {
     /// The EXIF orientation that was applied, 1...8 (always 1 for HEIC, whose transforms
     /// libheif applies and whose EXIF orientation is not applied again).
     public let orientation: Int
+    /// What became of the file's colour description (an ICC profile; a PNG's cHRM; a HEIC's nclx).
+    public let profile: Profile
+
+    public enum Profile: Sendable, Equatable {
+        /// None, or sRGB's own: the values are sRGB.
+        case none
+        /// Converted to sRGB.
+        case converted
+        /// One lcms2 cannot use (unreadable, or for other pixels than the image's): the values
+        /// are read as sRGB, as browsers read an image whose profile they cannot use.
+        case ignored
+
+        /// Why the colours may look off, for a warning naming the file; nil unless ignored.
+        public var warning: String? {
+            self == .ignored ? "its colour profile cannot be used (unreadable, or not for its pixels), so its colours are read as sRGB" : nil
+        }
+    }
 
     /// Decodes `data`. With a target size (in upright pixels), JPEG and WebP are decoded at
     /// the smallest reduction whose both sides are at least the target's (JPEG by DCT
@@ -96,6 +113,11 @@ public struct Photo: Sendable {
         sourceWidth = Int(result.source_width)
         sourceHeight = Int(result.source_height)
         orientation = Int(result.orientation)
+        profile = switch Int(result.profile) {
+        case SC_PROFILE_CONVERTED: .converted
+        case SC_PROFILE_IGNORED: .ignored
+        default: .none
+        }
     }
 }
 

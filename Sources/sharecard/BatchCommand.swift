@@ -74,8 +74,8 @@ enum BatchCommand {
                               photoDirectory: BatchInput.photoDirectory(eventsPath: args.positionals[0]),
                               faceCache: try FaceCache())
         _ = BatchRunner(jobs: jobs).run(items, shouldStop: { Interruption.shared.stopRequested != nil }) { item in
-            let (outcome, note) = render(item, context)
-            if let note { report.warn(line: item.line, note.description) }
+            let (outcome, warnings) = render(item, context)
+            for warning in warnings { report.warn(line: item.line, warning) }
             report.finished(line: item.line, outcome)
             return outcome
         }
@@ -103,8 +103,9 @@ enum BatchCommand {
     }
 
     /// Renders one line, writes its image, then records it in the journal. A card written or
-    /// unchanged comes with its contrast warning when its hex colour is under 3:1.
-    static func render(_ item: BatchPlan.Item, _ context: Context) -> (BatchReport.Outcome, ContrastNote?) {
+    /// unchanged comes with its warnings: a photo whose colour profile cannot be used (when it
+    /// was decoded), a hex colour under 3:1 contrast.
+    static func render(_ item: BatchPlan.Item, _ context: Context) -> (BatchReport.Outcome, [String]) {
         do {
             var object = try item.event.get()
             let size = try object.takeSize()
@@ -118,27 +119,30 @@ enum BatchCommand {
             func decodePhoto() throws {
                 if let photo { card.photo = try PhotoInput.decode(photo, for: card, faceCache: context.faceCache) }
             }
-            guard let name = item.fileName else { return (.failed("no file name"), nil) }
+            guard let name = item.fileName else { return (.failed("no file name"), []) }
             let path = (context.directory as NSString).appendingPathComponent(name)
             // The format and quality are part of the key: changing them renders again.
             let key = card.key(fontsVersion: context.fontsVersion) + (item.output == .png ? "" : "." + item.output.token)
-            func warning(_ title: TitleLayout?) -> ContrastNote? {
-                ContrastNote(eventColor: card.event.color, title: title).flatMap { $0.isWarning ? $0 : nil }
+            func warnings(_ title: TitleLayout?) -> [String] {
+                var warnings: [String] = []
+                if let photoPath, let profile = card.photo?.photo.profile.warning { warnings.append("photo \(shown: photoPath): \(profile)") }
+                if let note = ContrastNote(eventColor: card.event.color, title: title), note.isWarning { warnings.append(note.description) }
+                return warnings
             }
             if context.journal.isComplete(name: name, key: key, path: path) {
                 // A hex colour's contrast is read from the ground drawn under its title: the card
                 // is drawn again, not encoded or written, to repeat a warning.
-                guard CustomColor.isHex(card.event.color) else { return (.skipped, nil) }
+                guard CustomColor.isHex(card.event.color) else { return (.skipped, []) }
                 try decodePhoto()
-                return (.skipped, warning(try context.renderer.render(card).title))
+                return (.skipped, warnings(try context.renderer.render(card).title))
             }
             try decodePhoto()
             let (bytes, title, _) = try context.renderer.encoded(card, as: item.output)
             try OutputTarget(batchCard: path).write(bytes)
             try context.journal.record(name: name, key: key, bytes: bytes)
-            return (.written, warning(title))
+            return (.written, warnings(title))
         } catch {
-            return (.failed("\(error)"), nil)
+            return (.failed("\(error)"), [])
         }
     }
 }

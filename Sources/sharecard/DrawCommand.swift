@@ -73,6 +73,7 @@ enum DrawCommand {
             throw CommandError("\(shown: name): the scene shows no photo (give it an image whose src is {\"from\": \"eventPhoto\"})")
         }
         let photo = try PhotoInput.load(path, canvas: size ?? scene.size, scale: scale ?? scene.scale)
+        if let warning = photo.photo.profile.warning { StandardError.write("sharecard draw: warning: \(shown: path): \(warning)\n") }
         let sample = SceneBindings.sample
         return SceneBindings(values: sample.values, colors: sample.colors, photo: photo.photo.image, photoFaces: photo.faces)
     }

@@ -42,7 +42,10 @@ enum RenderCommand {
             throw UsageError(description: "--\(error.field == "endDate" ? "end-date" : error.field): \(error.reason)")
         }
         // One card per process: no photo is seen twice, so there is nothing for a face cache to keep.
-        if let photo = args.value("photo") { card.photo = try PhotoInput.load(photo, for: card) }
+        if let photo = args.value("photo") {
+            card.photo = try PhotoInput.load(photo, for: card)
+            if let warning = card.photo?.photo.profile.warning { StandardError.write("sharecard render: warning: \(shown: photo): \(warning)\n") }
+        }
         var imageOnStandardOutput = false
         if let output {
             let target = try OutputTarget(output)

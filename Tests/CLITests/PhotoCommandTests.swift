@@ -22,6 +22,41 @@ final class PhotoCommandTests: TemporaryDirectoryTestCase {
                           try Data(contentsOf: URL(fileURLWithPath: path("without.png"))))
     }
 
+    /// A photo whose colour profile cannot be used is still drawn (its values read as sRGB),
+    /// with a warning naming the file: in `render`, `draw` and each batch line that decodes it.
+    func testAPhotoWithAnUnusableProfileIsDrawnWithAWarning() throws {
+        let jpeg = Array(try Data(contentsOf: Self.photos.appendingPathComponent("chelsea-exif6.jpg")))
+        let junk: [UInt8] = [0, 0, 0, 200] + [UInt8](repeating: 0x41, count: 196)
+        let body = Array("ICC_PROFILE".utf8) + [0, 1, 1] + junk
+        let tagged = Array(jpeg[0..<2]) + [0xFF, 0xE2, UInt8((body.count + 2) >> 8), UInt8((body.count + 2) & 0xFF)] + body + Array(jpeg[2...])
+        try Data(tagged).write(to: directory.appendingPathComponent("odd.jpg"))
+        let warning = "odd.jpg: its colour profile cannot be used (unreadable, or not for its pixels), so its colours are read as sRGB"
+
+        let render = try Sharecard.run(["render", "--title", "Hello", "--template", "photo", "--photo", "odd.jpg", "-o", "odd.png"], in: directory)
+        XCTAssertEqual(render.status, 0, render.stderr)
+        XCTAssertEqual(render.stderr, "sharecard render: warning: \(warning)\n")
+        let plain = try Sharecard.run(["render", "--title", "Hello", "--template", "photo", "--photo", "odd.jpg", "-o", "plain.png"], in: directory)
+        XCTAssertEqual(plain.status, 0)
+        try Data(jpeg).write(to: directory.appendingPathComponent("plain.jpg"))
+        let clean = try Sharecard.run(["render", "--title", "Hello", "--template", "photo", "--photo", "plain.jpg", "-o", "clean.png"], in: directory)
+        XCTAssertEqual(clean.stderr, "", "no warning without a profile")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("odd.png"))), try Data(contentsOf: URL(fileURLWithPath: path("clean.png"))),
+                       "the same stored values, the same card")
+
+        try write(#"{"elements": [{"type": "image", "src": {"from": "eventPhoto"}, "frame": [0, 0, 320, 200], "contentMode": "aspectFill"}], "width": 320, "height": 200}"#,
+                  to: "scene.json")
+        let draw = try Sharecard.run(["draw", "scene.json", "--photo", "odd.jpg", "-o", "scene.png"], in: directory)
+        XCTAssertEqual(draw.status, 0, draw.stderr)
+        XCTAssertEqual(draw.stderr, "sharecard draw: warning: \(warning)\n")
+
+        try write(#"{"title": "One", "template": "photo", "photo": "odd.jpg"}"# + "\n" + #"{"title": "Two", "template": "photo", "photo": "plain.jpg"}"# + "\n",
+                  to: "events.jsonl")
+        let batch = try Sharecard.run(["batch", "events.jsonl", "--out", "out", "--jobs", "1"], in: directory)
+        XCTAssertEqual(batch.status, 0, batch.stderr)
+        XCTAssertEqual(batch.stderrLines.first, Substring("line 1: warning: photo \(warning)"), batch.stderr)
+        XCTAssertEqual(batch.stderrLines.count, 2, batch.stderr)
+    }
+
     func testRenderWithAHEICPhoto() throws {
         try copyPhoto("astronaut-landscape.heic", to: "astronaut.heic")
         try copyPhoto("astronaut-landscape.jpg", to: "astronaut.jpg")

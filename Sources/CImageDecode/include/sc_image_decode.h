@@ -54,9 +54,14 @@ typedef struct {
     uint32_t source_height;
     /* The EXIF orientation applied, 1...8 (1 when there was none). */
     int orientation;
-    /* 1 when an embedded non-sRGB ICC profile was converted. */
-    int converted_profile;
+    /* What became of the file's colour description (an ICC profile; a PNG's cHRM): */
+    int profile;
 } sc_image_result;
+
+/* sc_image_result.profile: none, or sRGB's own (the values are sRGB); converted to sRGB; or
+ * present but unusable (lcms2 cannot read it, or it is for other pixels than the image's), so
+ * the values were read as sRGB. */
+enum { SC_PROFILE_NONE = 0, SC_PROFILE_CONVERTED = 1, SC_PROFILE_IGNORED = 2 };
 
 /* The decoders open lcms2, libexif and libwebpdemux with dlopen on their first call (a photo
  * that needs one it cannot load is SC_IMAGE_UNSUPPORTED, naming it). This opens all three now,
