@@ -3,10 +3,10 @@ import Faces
 import Foundation
 
 /// What a batch tells its user on standard error: each failed line as soon as it fails (and
-/// a warning for a line whose hex colour has under 3:1 contrast), a one-line progress bar
-/// when stderr is a terminal (redrawn at most every 100 ms, cleared before any other text,
-/// fitted to the terminal's width, drawn as `ProgressStyle` says the terminal can take it),
-/// and the summary (both left out by `--quiet`).
+/// a line's warnings: a photo's unusable colour profile, a hex colour under 3:1 contrast), a
+/// one-line progress bar when stderr is a terminal (redrawn at most every 100 ms, cleared
+/// before any other text, fitted to the terminal's width, drawn as `ProgressStyle` says the
+/// terminal can take it), and the summary (both left out by `--quiet`).
 final class BatchReport: Sendable {
     /// How the bar is drawn and taken away: a terminal that `TERM` names (not `dumb`) erases
     /// the line with `ESC [ K`, another has it overwritten with spaces; block characters in a
@@ -34,7 +34,8 @@ final class BatchReport: Sendable {
         var written = 0, skipped = 0, failed = 0
         var lastDrawSeconds = -1.0
         var barShown = false
-        /// Characters of the bar on screen, which a terminal without `ESC [ K` overwrites.
+        /// The widest bar drawn since the last clear: what a terminal without `ESC [ K` has
+        /// overwritten with spaces.
         var barWidth = 0
     }
 
@@ -110,7 +111,9 @@ final class BatchReport: Sendable {
         guard state.barShown else { return "" }
         state.barShown = false
         state.lastDrawSeconds = -1
-        return style.erasesWithEscape ? "\r\u{1B}[K" : "\r" + String(repeating: " ", count: state.barWidth) + "\r"
+        let width = state.barWidth
+        state.barWidth = 0
+        return style.erasesWithEscape ? "\r\u{1B}[K" : "\r" + String(repeating: " ", count: width) + "\r"
     }
 
     private func bar(_ state: inout State, elapsed: Double) -> String {

@@ -146,7 +146,8 @@ enum OutputTarget: Sendable, Equatable {
         case .descriptor(let fd, let path):
             if let error = Errno.writeAll(fd, bytes) {
                 // EBADF from write(2) on an open descriptor: it was opened for reading only.
-                let readOnly = error == EBADF && fcntl(fd, F_GETFL) >= 0 && fcntl(fd, F_GETFL) & O_ACCMODE == O_RDONLY
+                let flags = fcntl(fd, F_GETFL)
+                let readOnly = error == EBADF && flags >= 0 && flags & O_ACCMODE == O_RDONLY
                 throw CommandError("cannot write \(shown: path): \(readOnly ? "the descriptor is open for reading only" : Errno.text(error))")
             }
         case .stream(let path, let namedByUser):

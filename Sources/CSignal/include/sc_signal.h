@@ -23,8 +23,8 @@ extern "C" {
 /* Installs the handler for `number` (SA_RESTART) and blocks the signal in the calling thread.
  * Returns 0, or -1 with errno set (no pipe, or sigaction refused the signal). Calling it again
  * for the same signal is harmless. SIGINT ignored when this is called is left ignored (and 0
- * returned): what a shell does for a background job, or nohup, is kept. A signal sent to a thread that blocks it (raise(3)) stays
- * pending there: send it to the process (kill(2)). */
+ * returned): what a shell does for a background job, or nohup, is kept. A signal sent to a
+ * thread that blocks it (raise(3)) stays pending there: send it to the process (kill(2)). */
 int32_t sc_signal_watch(int32_t number);
 
 /* Unblocks every watched signal in the calling thread, then blocks until one has arrived; returns its number, or -1 with errno set when
