@@ -11,6 +11,7 @@ Starts `sharecard serve` on a free loopback port, opens the page, and checks tha
   top-left pixel is the chosen colour's background from /v1/palettes/default;
 - an invalid title shows the API's error message inline and keeps the previous card;
 - an Arabic title reads right to left in its field, a Latin one left to right;
+- a link naming a template, palette or colour that is not there says what is shown instead;
 - nothing was logged to the console as an error and every request stayed on the server
   (the page works offline).
 
@@ -224,6 +225,22 @@ class Checks:
         self.share_sheet()
         self.right_to_left_title()
         self.clean_console_and_network(allow=[r"status of 4\d\d"])  # the 4xx of the error step
+        self.address_fallbacks()
+
+    def address_fallbacks(self):
+        """A link naming a template, palette or colour that is not there says what is shown instead."""
+        self.driver.get("about:blank")
+        self.driver.get(self.origin + "/#title=Hello&template=gone&palette=old&color=user_teal_2019")
+        expected = ["template “gone” is not here; showing Classic", "palette “old” is not here; showing Default",
+                    "colour “user_teal_2019” is not in Default; showing"]
+        wait_for(self.driver, lambda d: all(e in self.find("#toast").get_attribute("textContent") for e in expected),
+                 "a notice naming what the link asked for")
+        preview_matching(self.driver, "Hello")
+        self.driver.get("about:blank")
+        self.driver.get(self.origin + "/#title=Hello&template=classic&palette=default")
+        preview_matching(self.driver, "Hello")
+        notice = self.find("#toast").get_attribute("textContent")
+        check(notice == "", f"a link naming what is there got a notice: {notice!r}")
 
     def right_to_left_title(self):
         """An Arabic title reads right to left in its field (dir=auto), as on the card; a Latin one left to right."""
