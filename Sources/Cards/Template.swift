@@ -7,6 +7,8 @@ import Scene
 /// the event and the palette colour. Read and checked once (`Template(contentsOf:)`).
 public struct Template: Sendable {
     public let name: String
+    /// The file it was read from, as given (its name is `name` + `.json`).
+    public let path: String
     public let description: String
     public let scene: Scene
     /// A hash of the file and the images it uses: changes whenever the design does.
@@ -60,7 +62,7 @@ extension Template {
             }
             let document = Array(data)
             let version = DeferredContentVersion(hashing: [document] + parser.assets.map(\.fileBytes))
-            self.init(name: name, description: try root.optional("description")?.string(maximumLength: 1000) ?? "",
+            self.init(name: name, path: path, description: try root.optional("description")?.string(maximumLength: 1000) ?? "",
                       scene: scene, deferredVersion: version, uses: parser.uses, document: document)
         } catch let e as JSONInputError {
             throw DataFileError(file: file, field: e.path, reason: e.reason)

@@ -21,9 +21,7 @@ struct ServeCatalog {
         try catalog.check(fonts: fonts)
         var warnings: [String] = []
         for template in catalog.templates {
-            // A template's name is its file's (the catalog refuses any other).
-            let file = (templatesDirectory.hasSuffix("/") ? templatesDirectory : templatesDirectory + "/") + template.name + ".json"
-            warnings += try template.checkLayout(fonts: fonts).map { "\(shown: file): \($0)" }
+            warnings += try template.checkLayout(fonts: fonts).map { "\(shown: template.path): \($0)" }
         }
         return (catalog, TemplateDocuments(catalog: catalog), warnings)
     }
