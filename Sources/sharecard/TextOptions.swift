@@ -86,9 +86,10 @@ enum TextOptions {
     where E.RawValue == String {
         guard let text = args.value(name) else { return value }
         guard let v = E(rawValue: text) else {
-            // Names are case-sensitive, as --size's presets are; a case slip is pointed out.
-            let near = E.allCases.first { $0.rawValue.lowercased() == text.lowercased() }.map { " — did you mean '\($0.rawValue)'?" } ?? ""
-            throw UsageError(description: "--\(name) must be one of \(E.allCases.map(\.rawValue).joined(separator: "|")), got '\(escaped: text)'\(near)")
+            // Names are case-sensitive, as --size's presets are; a slip is pointed out.
+            let names = E.allCases.map(\.rawValue)
+            throw UsageError(description: "--\(name) must be one of \(names.joined(separator: "|")), got '\(escaped: text)'"
+                             + Suggestion.didYouMean(text, in: names))
         }
         return v
     }

@@ -14,11 +14,11 @@ final class TextCommandTests: XCTestCase {
         XCTAssertFalse(String(decoding: json.stdout, as: UTF8.self).contains("-0"), String(decoding: json.stdout, as: UTF8.self))
     }
 
-    /// A choice's names are case-sensitive, as --size's presets are; a case slip is pointed out.
+    /// A choice's names are case-sensitive, as --size's presets are; a slip is pointed out as every other unknown name is.
     func testAChoiceInTheWrongCaseIsPointedOut() throws {
         let r = try Sharecard.run(["measure", "--align", "JUSTIFIED", "--text", "x"])
         XCTAssertEqual(r.status, 2)
-        XCTAssertEqual(r.stderr, "sharecard measure: --align must be one of left|center|right|justified|natural, got 'JUSTIFIED' — did you mean 'justified'?\n")
+        XCTAssertEqual(r.stderr, "sharecard measure: --align must be one of left|center|right|justified|natural, got 'JUSTIFIED' — did you mean \"justified\"?\n")
         XCTAssertFalse(try Sharecard.run(["measure", "--align", "middle", "--text", "x"]).stderr.contains("did you mean"))
     }
 
