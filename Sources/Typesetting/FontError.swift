@@ -20,15 +20,12 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     /// file: found by validation, since rendering does not read a one-face file's names.
     case familyMismatch(path: String, family: String, found: String)
 
-    /// A path as typed, or in quotes when it is empty or holds characters a terminal would act on.
-    private static func shown(_ path: String) -> String { path.isEmpty ? "\"\"" : QuotedValue.shown(path) }
-
     public var description: String {
         switch self {
         case .directoryNotFound(let path):
-            return "fonts directory not found: \(Self.shown(path))"
+            return "fonts directory not found: \(QuotedValue.shown(path))"
         case .notADirectory(let path):
-            return "fonts directory \(Self.shown(path)) is not a directory"
+            return "fonts directory \(QuotedValue.shown(path)) is not a directory"
         case .fileNotFound(let path):
             return "font file not found: \(path)"
         case .unreadableFont(let path, let reason):

@@ -9,9 +9,10 @@ public enum QuotedValue {
     public static let maximumScalars = 80
 
     /// A path or another value set into a message: as typed when it is plain, else quoted
-    /// (cut only past 4,096 code points, PATH_MAX, so a long path is shown whole).
+    /// (cut only past 4,096 code points, PATH_MAX, so a long path is shown whole); an empty
+    /// value is quoted too, or the message would show nothing where it stands.
     public static func shown(_ value: some StringProtocol) -> String {
-        isPlain(value) ? String(value) : quoted(value, maximumScalars: 4096)
+        !value.isEmpty && isPlain(value) ? String(value) : quoted(value, maximumScalars: 4096)
     }
 
     /// `"value"`, escaped and cut as above.

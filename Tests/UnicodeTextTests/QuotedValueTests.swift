@@ -10,6 +10,14 @@ final class QuotedValueTests: XCTestCase {
         XCTAssertEqual(QuotedValue.quoted("café עברית 😀"), "\"café עברית 😀\"", "letters and emoji stay as typed")
     }
 
+    /// A plain value is shown as typed; one with a character to escape, or an empty one
+    /// (which would leave nothing to see where it stands), in quotes.
+    func testShownIsAsTypedUnlessItWouldHideSomething() {
+        XCTAssertEqual(QuotedValue.shown("cards/café.png"), "cards/café.png")
+        XCTAssertEqual(QuotedValue.shown("a\nb"), #""a\nb""#)
+        XCTAssertEqual(QuotedValue.shown(""), #""""#)
+    }
+
     func testLongValuesAreCutByCodePoints() {
         XCTAssertEqual(QuotedValue.quoted(String(repeating: "a", count: 80)), "\"" + String(repeating: "a", count: 80) + "\"")
         XCTAssertEqual(QuotedValue.quoted(String(repeating: "a", count: 81)), "\"" + String(repeating: "a", count: 80) + "…\"")
