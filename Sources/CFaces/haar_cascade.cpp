@@ -8,6 +8,7 @@
 #include "haar_cascade.hpp"
 
 #include "cascade_xml.hpp"
+#include "integral_image.hpp"
 
 #include "parallel_loop.hpp"
 #include "rect_grouping.hpp"
@@ -643,11 +644,7 @@ void cascade::detect(const cv::Mat &image, std::vector<cv::Rect> &objects, doubl
             const level &lv = levels[(size_t)i];
             cv::Mat scaled(lv.size, CV_8U, space.scaled.data() + scaled_at[(size_t)i]);
             cv::resize(grey, scaled, scaled.size(), 1. / lv.scale, 1. / lv.scale, cv::INTER_LINEAR_EXACT);
-            const cv::Size integral_size(lv.size.width + 1, lv.size.height + 1);
-            cv::Mat sums(integral_size, CV_32S, space.sums.data() + lv.origin, stride * sizeof(int32_t));
-            cv::Mat squares(integral_size, CV_32S, space.squares.data() + lv.origin, stride * sizeof(int32_t));
-            cv::integral(scaled, sums, squares, cv::noArray(), CV_32S, CV_32S);
-            CV_Assert(sums.data == (uchar *)(space.sums.data() + lv.origin) && squares.data == (uchar *)(space.squares.data() + lv.origin));
+            sc_integral::sums_and_squares(scaled, space.sums.data() + lv.origin, space.squares.data() + lv.origin, (size_t)stride);
         }
     }, (double)levels.size());
 
