@@ -26,4 +26,26 @@ int sc_scanlines_add_row(sc_scanlines *s, const uint8_t *row);
 int sc_scanlines_add_same_row(sc_scanlines *s);
 int sc_scanlines_finish(sc_scanlines *s, uint8_t **out, size_t *out_size);
 void sc_scanlines_free(sc_scanlines *s);
+/* One libjpeg pass (sc_encode_jpeg.c) over rows whose arguments sc_encode_jpeg has checked;
+ * `restart_interval` MCUs between restart markers, 0 for none. */
+int sc_jpeg_encode_pass(const uint8_t *pixels, size_t stride_bytes, uint32_t width, uint32_t height, int quality, int subsampling,
+                        int huffman_tables, unsigned restart_interval, uint8_t **out, size_t *out_size, char *err, size_t err_size);
+
+/* How a JPEG is cut into horizontal strips (sc_encode_jpeg_strips.c): `strips` of
+ * `rows_per_strip` pixel rows (the last may be shorter), each `restart_interval` MCUs, so
+ * that the file is the one libjpeg writes with that restart interval. One strip: no cut. */
+typedef struct {
+    unsigned strips;
+    uint32_t rows_per_strip;
+    unsigned restart_interval;
+} sc_jpeg_strip_plan;
+
+sc_jpeg_strip_plan sc_jpeg_strip_plan_for(uint32_t width, uint32_t height, int subsampling, int huffman_tables);
+
+/* Encodes the strips of `plan` (standard tables), the later half on a second thread, and
+ * joins them into one file: the first strip's headers (its height made the image's, a DRI
+ * segment before the SOS), each strip's entropy-coded data with a restart marker between
+ * them, then EOI. */
+int sc_jpeg_encode_strips(const sc_jpeg_strip_plan *plan, const uint8_t *pixels, size_t stride_bytes, uint32_t width, uint32_t height,
+                          int quality, int subsampling, uint8_t **out, size_t *out_size, char *err, size_t err_size);
 #endif

@@ -1,6 +1,7 @@
 /* JPEG writer over libjpeg-turbo, which reads B, G, R, X pixels directly (JCS_EXT_BGRX).
  * libjpeg reports errors by calling error_exit, which must not return: it longjmps back
- * here, and nothing outside this file sees it. */
+ * here, and nothing outside this file sees it. Large images with the standard tables are
+ * encoded in strips (sc_encode_jpeg_strips.c). */
 #include "sc_encode.h"
 #include "sc_encode_internal.h"
 
@@ -24,18 +25,12 @@ static void on_jpeg_error(j_common_ptr info) {
 
 static void on_jpeg_message(j_common_ptr info) { (void)info; }
 
-int sc_encode_jpeg(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
-                   int quality, int subsampling, int huffman_tables,
-                   uint8_t **out, size_t *out_size, char *err, size_t err_size) {
-    if (sc_encode_check(pixels, pixels_size, width, height, stride_bytes, JPEG_MAX_DIMENSION, out, out_size, err, err_size) != 0) return -1;
-    if (quality < 1 || quality > 100 || subsampling < SC_JPEG_SUBSAMPLING_444 || subsampling > SC_JPEG_SUBSAMPLING_420) {
-        sc_encode_set_error(err, err_size, "invalid JPEG quality (1…100) or chroma subsampling");
-        return -1;
-    }
-    if (huffman_tables != SC_JPEG_TABLES_STANDARD && huffman_tables != SC_JPEG_TABLES_OPTIMIZED) {
-        sc_encode_set_error(err, err_size, "invalid JPEG Huffman tables (standard or optimized)");
-        return -1;
-    }
+/* One libjpeg pass over `height` rows of already checked arguments; `restart_interval` MCUs
+ * between restart markers (0: none). */
+int sc_jpeg_encode_pass(const uint8_t *pixels, size_t stride_bytes, uint32_t width, uint32_t height, int quality, int subsampling,
+                        int huffman_tables, unsigned restart_interval, uint8_t **out, size_t *out_size, char *err, size_t err_size) {
+    *out = NULL;
+    *out_size = 0;
     /* Read after a longjmp back to the setjmp below, so on the heap or volatile. */
     struct jpeg_compress_struct *info = (struct jpeg_compress_struct *)calloc(1, sizeof *info);
     error_manager *errors = (error_manager *)calloc(1, sizeof *errors);
@@ -67,6 +62,7 @@ int sc_encode_jpeg(const uint8_t *pixels, size_t pixels_size, uint32_t width, ui
     /* jpeg_set_defaults chose the standard tables; optimised ones take a statistics pass over
      * the coefficients that libjpeg-turbo does not vectorise (the caller weighs it). */
     info->optimize_coding = huffman_tables == SC_JPEG_TABLES_OPTIMIZED ? TRUE : FALSE;
+    info->restart_interval = restart_interval;
     info->comp_info[0].h_samp_factor = subsampling == SC_JPEG_SUBSAMPLING_444 ? 1 : 2;
     info->comp_info[0].v_samp_factor = subsampling == SC_JPEG_SUBSAMPLING_420 ? 2 : 1;
     for (int i = 1; i < 3; i++) info->comp_info[i].h_samp_factor = info->comp_info[i].v_samp_factor = 1;
@@ -88,4 +84,54 @@ int sc_encode_jpeg(const uint8_t *pixels, size_t pixels_size, uint32_t width, ui
         return -1;
     }
     return 0;
+}
+
+/* The checks sc_encode_jpeg and sc_encode_jpeg_with_restarts share. */
+static int check_jpeg_arguments(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
+                                int quality, int subsampling, int huffman_tables, uint8_t **out, size_t *out_size, char *err,
+                                size_t err_size) {
+    if (sc_encode_check(pixels, pixels_size, width, height, stride_bytes, JPEG_MAX_DIMENSION, out, out_size, err, err_size) != 0) return -1;
+    if (quality < 1 || quality > 100 || subsampling < SC_JPEG_SUBSAMPLING_444 || subsampling > SC_JPEG_SUBSAMPLING_420) {
+        sc_encode_set_error(err, err_size, "invalid JPEG quality (1…100) or chroma subsampling");
+        return -1;
+    }
+    if (huffman_tables != SC_JPEG_TABLES_STANDARD && huffman_tables != SC_JPEG_TABLES_OPTIMIZED) {
+        sc_encode_set_error(err, err_size, "invalid JPEG Huffman tables (standard or optimized)");
+        return -1;
+    }
+    return 0;
+}
+
+int sc_encode_jpeg(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
+                   int quality, int subsampling, int huffman_tables,
+                   uint8_t **out, size_t *out_size, char *err, size_t err_size) {
+    if (check_jpeg_arguments(pixels, pixels_size, width, height, stride_bytes, quality, subsampling, huffman_tables, out, out_size, err,
+                             err_size) != 0) {
+        return -1;
+    }
+    const sc_jpeg_strip_plan plan = sc_jpeg_strip_plan_for(width, height, subsampling, huffman_tables);
+    if (plan.strips > 1) {
+        return sc_jpeg_encode_strips(&plan, pixels, stride_bytes, width, height, quality, subsampling, out, out_size, err, err_size);
+    }
+    return sc_jpeg_encode_pass(pixels, stride_bytes, width, height, quality, subsampling, huffman_tables, 0, out, out_size, err, err_size);
+}
+
+unsigned sc_encode_jpeg_restart_interval(uint32_t width, uint32_t height, int subsampling, int huffman_tables) {
+    const sc_jpeg_strip_plan plan = sc_jpeg_strip_plan_for(width, height, subsampling, huffman_tables);
+    return plan.strips > 1 ? plan.restart_interval : 0;
+}
+
+int sc_encode_jpeg_with_restarts(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
+                                 int quality, int subsampling, int huffman_tables, unsigned restart_interval,
+                                 uint8_t **out, size_t *out_size, char *err, size_t err_size) {
+    if (check_jpeg_arguments(pixels, pixels_size, width, height, stride_bytes, quality, subsampling, huffman_tables, out, out_size, err,
+                             err_size) != 0) {
+        return -1;
+    }
+    if (restart_interval > 65535) {
+        sc_encode_set_error(err, err_size, "JPEG restart interval over 65535 MCUs");
+        return -1;
+    }
+    return sc_jpeg_encode_pass(pixels, stride_bytes, width, height, quality, subsampling, huffman_tables, restart_interval, out, out_size,
+                               err, err_size);
 }

@@ -139,6 +139,18 @@ int sc_encode_jpeg(const uint8_t *pixels, size_t pixels_size, uint32_t width, ui
                    int quality, int subsampling, int huffman_tables,
                    uint8_t **out, size_t *out_size, char *err, size_t err_size);
 
+/* An image of at least 512 × 512 pixels with the standard tables is encoded in horizontal
+ * strips, two threads at a time, and written as the one file libjpeg writes with a restart
+ * marker between strips: the restart interval (MCUs) sc_encode_jpeg uses for such an image, 0
+ * when it uses none. The bytes do not depend on how many threads ran. */
+unsigned sc_encode_jpeg_restart_interval(uint32_t width, uint32_t height, int subsampling, int huffman_tables);
+
+/* For tests of the strips: sc_encode_jpeg's encoding in one libjpeg pass, with
+ * `restart_interval` (0…65535) MCUs between restart markers. */
+int sc_encode_jpeg_with_restarts(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
+                                 int quality, int subsampling, int huffman_tables, unsigned restart_interval,
+                                 uint8_t **out, size_t *out_size, char *err, size_t err_size);
+
 /* Writes a WebP: lossless when `lossless` is non-zero (then `quality` 0…100 is the effort),
  * lossy at `quality` 0…100 otherwise (with libwebp's sharp RGB→YUV conversion, which keeps
  * coloured edges crisper). `method` 0 (fastest) … 6 (smallest). Images are at most
