@@ -57,7 +57,9 @@ public struct ImageOutput: Hashable, Sendable {
     /// encoder writes other bytes for the same pixels (2 for PNG: photographs' run-length tier;
     /// 2 for JPEG: Huffman tables chosen per card; both 2026-12-01. 3 for PNG: photographs' rows
     /// in run blocks; 4: the sample that chooses their setting halved; both 2026-12-03. 5: the
-    /// scanline compressor's streams checked against libdeflate, 2026-12-05). An
+    /// scanline compressor's streams checked against libdeflate, 2026-12-05. 3 for JPEG: a
+    /// large image with the standard tables coded in two strips with a restart marker between,
+    /// 2026-12-06). An
     /// HTTP entity tag carries
     /// it, since a strong tag promises one byte sequence; a card URL's content version and a
     /// batch's record of written cards do not, since they promise the pixels.
@@ -65,7 +67,7 @@ public struct ImageOutput: Hashable, Sendable {
     public var encoderRevision: Int {
         switch format {
         case .png: return 5
-        case .jpeg: return 2
+        case .jpeg: return 3
         case .webp: return 1
         }
     }

@@ -146,6 +146,9 @@ final class RendererVersionTests: XCTestCase {
         "20 png 5": "9aefdfa5c998e2b7c622b5bec5eb1ac69c4570749e62de3ca63e0f751903b8e4",
         "20 jpeg-q90 2": "9d43b53a08bb16559a568821f82b0de7efa518033b9c31681945b23187f11fd9",
         "20 webp-q90 1": "51f7c56eea702650e0aa011a9d28b54fd360451a7277888071d88779ff0c2fca",
+        // JPEG 3: the photo card (1024 × 576, standard tables) coded in two strips with a
+        // restart marker between them; the other two cards use optimised tables, as before.
+        "20 jpeg-q90 3": "a5e4e02530f4132b125b73a39d51999ca4e4417d659188035bbb62394701c90b",
     ]
 
     static let photos = EventPhotoCardTests.fixtures
