@@ -1,12 +1,14 @@
 /* JPEG decoding with libjpeg-turbo. libjpeg reports fatal errors through error_exit, which
- * must not return: ours longjmps back to the setjmp in sc_image_decode_jpeg, with only C
- * frames in between. Everything allocated is reachable from `state` so the jump cannot leak. */
+ * must not return: ours longjmps back to the setjmp of the thread's own decoder (in
+ * sc_image_decode_jpeg, or in decode_lower_rows), with only C frames in between. Everything
+ * allocated is reachable from `state` so the jump cannot leak. */
 #include "sc_image_internal.h"
 #include "sc_photo_libraries.h"
 
 #include <stdio.h> /* jpeglib.h needs FILE */
 #include <jpeglib.h>
 #include <jerror.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,16 +69,100 @@ static const jpeg_saved_marker_ptr exif_marker(j_decompress_ptr cinfo) {
     return NULL;
 }
 
+/* A large baseline JPEG is decoded by two decompressors over the same bytes: the calling
+ * thread's takes the upper rows, a second thread's skips them (libjpeg-turbo's
+ * jpeg_skip_scanlines still reads their entropy-coded data, but neither transforms nor
+ * converts it, which is about half of a row's cost) and takes the rest, so the upper part is
+ * the larger. The rows are the ones one decompressor gives: libjpeg-turbo resumes with the
+ * upsampling context a sequential read would have. */
+#define SC_JPEG_SPLIT_MIN_PIXELS (512u * 512u)
+#define SC_JPEG_UPPER_SIXTEENTHS 11
+
+/* The lower rows' job: the same decoding settings as the calling thread's, rows from `first`
+ * to the end written into `target` (`row_bytes` a row). */
+typedef struct {
+    struct jpeg_decompress_struct cinfo;
+    const uint8_t *data;
+    size_t size;
+    unsigned int scale_num;
+    J_DCT_METHOD dct_method;
+    boolean fancy_upsampling;
+    J_COLOR_SPACE out_color_space;
+    long max_memory;
+    uint32_t width, height, first;
+    size_t row_bytes;
+    uint8_t *target;
+    int created;
+    int failed;
+    error_state errors;
+} lower_rows;
+
+static void *decode_lower_rows(void *argument) {
+    lower_rows *job = (lower_rows *)argument;
+    job->cinfo.err = jpeg_std_error(&job->errors.manager);
+    job->errors.manager.error_exit = on_error_exit;
+    job->errors.manager.emit_message = on_emit_message;
+    if (setjmp(job->errors.jump)) {
+        job->failed = 1;
+        if (job->created) jpeg_destroy_decompress(&job->cinfo);
+        job->created = 0;
+        return NULL;
+    }
+    jpeg_create_decompress(&job->cinfo);
+    job->created = 1;
+    jpeg_mem_src(&job->cinfo, job->data, (unsigned long)job->size);
+    jpeg_read_header(&job->cinfo, TRUE);
+    job->cinfo.mem->max_memory_to_use = job->max_memory;
+    job->cinfo.scale_num = job->scale_num;
+    job->cinfo.scale_denom = 8;
+    job->cinfo.dct_method = job->dct_method;
+    job->cinfo.do_fancy_upsampling = job->fancy_upsampling;
+    job->cinfo.out_color_space = job->out_color_space;
+    jpeg_start_decompress(&job->cinfo);
+    if (job->cinfo.output_width != job->width || job->cinfo.output_height != job->height) {
+        ERREXIT(&job->cinfo, JERR_NOTIMPL); /* the same bytes read the same way: cannot happen */
+    }
+    jpeg_skip_scanlines(&job->cinfo, job->first);
+    while (job->cinfo.output_scanline < job->height) {
+        JSAMPROW row = job->target + (size_t)job->cinfo.output_scanline * job->row_bytes;
+        jpeg_read_scanlines(&job->cinfo, &row, 1);
+    }
+    jpeg_finish_decompress(&job->cinfo);
+    jpeg_destroy_decompress(&job->cinfo);
+    job->created = 0;
+    return NULL;
+}
+
 typedef struct {
     struct jpeg_decompress_struct cinfo;
     int created;
+    lower_rows *lower; /* the second thread's job, while it runs */
+    pthread_t lower_thread;
     uint8_t *row_buffer; /* CMYK rows */
     uint8_t *cmyk;       /* whole CMYK image */
     uint32_t *pixels;
     JOCTET *icc;
 } decode_state;
 
+/* Waits for the second thread, if one runs: it writes into this decode's memory. Returns
+ * whether it failed; if so, and `into` is given, its error (message, code, truncation) is
+ * copied there. */
+static int join_lower_rows(decode_state *s, error_state *into) {
+    if (!s->lower) return 0;
+    pthread_join(s->lower_thread, NULL);
+    const int failed = s->lower->failed;
+    if (failed && into) {
+        memcpy(into->message, s->lower->errors.message, sizeof into->message);
+        into->manager.msg_code = s->lower->errors.manager.msg_code;
+        into->truncated = s->lower->errors.truncated;
+    }
+    free(s->lower);
+    s->lower = NULL;
+    return failed;
+}
+
 static void release(decode_state *s) {
+    join_lower_rows(s, NULL);
     if (s->created) jpeg_destroy_decompress(&s->cinfo);
     free(s->row_buffer);
     free(s->cmyk);
@@ -196,11 +282,41 @@ int sc_image_decode_jpeg(const uint8_t *data, size_t size, const sc_image_reques
         }
     }
     uint8_t *target = cmyk ? s->cmyk : (uint8_t *)s->pixels;
-    while (s->cinfo.output_scanline < oh) {
+    uint32_t upper_rows = oh;
+    if (request->threads != 1 && !jpeg_has_multiple_scans(&s->cinfo) && (uint64_t)ow * oh >= SC_JPEG_SPLIT_MIN_PIXELS) {
+        lower_rows *job = (lower_rows *)calloc(1, sizeof *job);
+        if (job) {
+            job->data = data;
+            job->size = size;
+            job->scale_num = s->cinfo.scale_num;
+            job->dct_method = s->cinfo.dct_method;
+            job->fancy_upsampling = s->cinfo.do_fancy_upsampling;
+            job->out_color_space = s->cinfo.out_color_space;
+            job->max_memory = s->cinfo.mem->max_memory_to_use;
+            job->width = ow;
+            job->height = oh;
+            job->first = (uint32_t)((uint64_t)oh * SC_JPEG_UPPER_SIXTEENTHS / 16);
+            job->row_bytes = (size_t)ow * 4;
+            job->target = target;
+            if (pthread_create(&s->lower_thread, NULL, decode_lower_rows, job) == 0) {
+                s->lower = job;
+                upper_rows = job->first;
+            } else {
+                free(job);
+            }
+        }
+    }
+    while (s->cinfo.output_scanline < upper_rows) {
         JSAMPROW row = target + (size_t)s->cinfo.output_scanline * ow * 4;
         jpeg_read_scanlines(&s->cinfo, &row, 1);
     }
-    jpeg_finish_decompress(&s->cinfo);
+    if (upper_rows < oh) {
+        /* The rest is the second decompressor's, which reads to the end of the file. */
+        jpeg_abort_decompress(&s->cinfo);
+        if (join_lower_rows(s, &errors)) longjmp(errors.jump, 1);
+    } else {
+        jpeg_finish_decompress(&s->cinfo);
+    }
 
     int profile = SC_PROFILE_NONE;
     if (cmyk) {

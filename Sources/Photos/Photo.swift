@@ -80,7 +80,7 @@ public struct Photo: Sendable {
         var request = sc_image_request(
             target_width: UInt32(clamping: max(0, targetWidth)), target_height: UInt32(clamping: max(0, targetHeight)),
             max_width: UInt32(clamping: limits.maxWidth), max_height: UInt32(clamping: limits.maxHeight),
-            max_pixels: UInt64(clamping: limits.maxPixels), target_mode: mode)
+            max_pixels: UInt64(clamping: limits.maxPixels), target_mode: mode, threads: 0)
         var result = sc_image_result()
         var message = [CChar](repeating: 0, count: 512)
         let decode = switch format {

@@ -41,6 +41,9 @@ typedef struct {
     uint64_t max_pixels;
     /* SC_IMAGE_TARGET_COVER or SC_IMAGE_TARGET_FIT. */
     uint32_t target_mode;
+    /* 0: as the decoder chooses (a large baseline JPEG's lower rows are decoded on a second
+     * thread); 1: on the calling thread only. The pixels are the same either way. */
+    uint32_t threads;
 } sc_image_request;
 
 typedef struct {
