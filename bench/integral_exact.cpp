@@ -1,4 +1,5 @@
-// The plug-in's integral images (Sources/CFaces/integral_image.cpp) against OpenCV's
+// The plug-in's integral images (Sources/CFaces/integral_image.cpp), eight pixels at a time
+// and one at a time, against OpenCV's
 // cv::integral(src, sums, squares, noArray(), CV_32S, CV_32S): random grey images of random
 // sizes (a third of them small, so that rows shorter than eight pixels and every tail length
 // are tried), all white or black and white (the squares' totals wrap), written at a random
@@ -18,6 +19,7 @@
 int main(int argc, char **argv) {
     const int trials = argc > 1 ? std::atoi(argv[1]) : 5000;
     std::mt19937 random(20261206);
+    const bool avx2_here = __builtin_cpu_supports("avx2");
     int differing = 0;
     for (int t = 0; t < trials; t++) {
         int width = 1 + (int)(random() % 600), height = 1 + (int)(random() % 400);
@@ -38,12 +40,16 @@ int main(int argc, char **argv) {
         cv::Mat s(height + 1, width + 1, CV_32S, sums.data(), stride * sizeof(int32_t));
         cv::Mat q(height + 1, width + 1, CV_32S, squares.data(), stride * sizeof(int32_t));
         cv::integral(src, s, q, cv::noArray(), CV_32S, CV_32S);
-        sc_integral::sums_and_squares(src, own_sums.data(), own_squares.data(), stride);
-        if (own_sums != sums || own_squares != squares) {
-            if (differing++ < 5) std::printf("differs: %d × %d, stride %zu\n", width, height, stride);
+        for (const bool avx2 : {false, avx2_here}) {
+            std::fill(own_sums.begin(), own_sums.end(), 0x5a5a5a5a);
+            std::fill(own_squares.begin(), own_squares.end(), 0x5a5a5a5a);
+            sc_integral::sums_and_squares(src, own_sums.data(), own_squares.data(), stride, avx2);
+            if (own_sums != sums || own_squares != squares) {
+                if (differing++ < 5) std::printf("differs: %d × %d, stride %zu, %s\n", width, height, stride, avx2 ? "AVX2" : "one at a time");
+            }
         }
     }
-    std::printf("%d images compared, %d different\n", trials, differing);
+    std::printf("%d images compared, each one at a time%s: %d different\n", trials, avx2_here ? " and with AVX2" : "", differing);
 
     cv::Mat working(235, 352, CV_8U);
     for (int y = 0; y < working.rows; y++) {
@@ -57,7 +63,7 @@ int main(int argc, char **argv) {
         cv::Mat s(236, 353, CV_32S, sums.data(), stride * sizeof(int32_t)), q(236, 353, CV_32S, squares.data(), stride * sizeof(int32_t));
         cv::integral(working, s, q, cv::noArray(), CV_32S, CV_32S);
         const auto t1 = std::chrono::steady_clock::now();
-        sc_integral::sums_and_squares(working, sums.data(), squares.data(), stride);
+        sc_integral::sums_and_squares(working, sums.data(), squares.data(), stride, avx2_here);
         const auto t2 = std::chrono::steady_clock::now();
         opencv.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
         own.push_back(std::chrono::duration<double, std::micro>(t2 - t1).count());

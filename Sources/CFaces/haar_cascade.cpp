@@ -639,12 +639,13 @@ void cascade::detect(const cv::Mat &image, std::vector<cv::Rect> &objects, doubl
     std::vector<size_t> scaled_at(levels.size() + 1, 0);
     for (size_t i = 0; i < levels.size(); i++) scaled_at[i + 1] = scaled_at[i] + (size_t)levels[i].size.area();
     if (space.scaled.size() < scaled_at.back()) space.scaled.resize(scaled_at.back());
+    const bool avx2 = has_avx2();  // asked before the threads start: its first call sets a static
     sc_parallel::for_each(cv::Range(0, (int)levels.size()), [&](const cv::Range &range) {
         for (int i = range.start; i < range.end; i++) {
             const level &lv = levels[(size_t)i];
             cv::Mat scaled(lv.size, CV_8U, space.scaled.data() + scaled_at[(size_t)i]);
             cv::resize(grey, scaled, scaled.size(), 1. / lv.scale, 1. / lv.scale, cv::INTER_LINEAR_EXACT);
-            sc_integral::sums_and_squares(scaled, space.sums.data() + lv.origin, space.squares.data() + lv.origin, (size_t)stride);
+            sc_integral::sums_and_squares(scaled, space.sums.data() + lv.origin, space.squares.data() + lv.origin, (size_t)stride, avx2);
         }
     }, (double)levels.size());
 

@@ -13,11 +13,6 @@
 namespace sc_integral {
 namespace {
 
-bool has_avx2() {
-    static const bool yes = __builtin_cpu_supports("avx2");
-    return yes;
-}
-
 // One row's running totals from column `from` on, added to the row above (`above`, `out` and
 // `out_squares` point at column 1 of their rows, so index x is the total through pixel x).
 void row_tail(const uint8_t *pixels, int from, int width, uint32_t total, uint32_t total_squares, const uint32_t *above,
@@ -83,12 +78,12 @@ void rows_scalar(const cv::Mat &src, uint32_t *sums, uint32_t *squares, size_t s
 
 }  // namespace
 
-void sums_and_squares(const cv::Mat &src, int32_t *sums, int32_t *squares, size_t stride) {
+void sums_and_squares(const cv::Mat &src, int32_t *sums, int32_t *squares, size_t stride, bool avx2) {
     CV_Assert(src.type() == CV_8UC1 && stride >= (size_t)src.cols + 1);
     std::memset(sums, 0, sizeof(int32_t) * ((size_t)src.cols + 1));
     std::memset(squares, 0, sizeof(int32_t) * ((size_t)src.cols + 1));
     uint32_t *const s = reinterpret_cast<uint32_t *>(sums), *const q = reinterpret_cast<uint32_t *>(squares);
-    if (has_avx2()) {
+    if (avx2) {
         rows_avx2(src, s, q, stride);
     } else {
         rows_scalar(src, s, q, stride);

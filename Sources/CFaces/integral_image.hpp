@@ -14,8 +14,9 @@ namespace sc_integral {
 // The (rows + 1) × (cols + 1) integral images of `src` (CV_8UC1) into `sums` and `squares`,
 // rows `stride` ints apart, the first row and column zero. A square's running total wraps
 // modulo 2^32 as OpenCV's int arithmetic does (255² × 82,000 pixels passes 2^31); a window's
-// difference of corners is exact all the same.
-void sums_and_squares(const cv::Mat &src, int32_t *sums, int32_t *squares, size_t stride);
+// difference of corners is exact all the same. `avx2`: eight pixels at a time, for a CPU that
+// has AVX2 (the caller asks once, outside its threads); otherwise one at a time.
+void sums_and_squares(const cv::Mat &src, int32_t *sums, int32_t *squares, size_t stride, bool avx2);
 
 }  // namespace sc_integral
 
