@@ -277,7 +277,10 @@ int sc_image_decode_heic(const uint8_t *data, size_t size, const sc_image_reques
     int stride = 0;
     const uint8_t *plane = lib.image_get_plane_readonly(s.image, heif_channel_interleaved, &stride);
     const int w = lib.image_get_width(s.image, heif_channel_interleaved), h = lib.image_get_height(s.image, heif_channel_interleaved);
-    if (!plane || w <= 0 || h <= 0 || w > sw || h > sh || stride < w * 4) {
+    /* A whole decode with its transforms applied is the size the file shows; a coded image
+     * smaller than its declared size (an HEVC frame under its ispe) is a broken file, not a
+     * photo to draw as if it were whole. */
+    if (!plane || w != sw || h != sh || stride < w * 4) {
         release(&s);
         return sc_image_fail(err, err_size, SC_IMAGE_CORRUPT, "corrupt HEIC: decoded %d×%d pixels for a %d×%d image", w, h, sw, sh);
     }
