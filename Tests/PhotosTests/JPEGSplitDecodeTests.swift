@@ -1,4 +1,5 @@
 import CImageDecode
+import Foundation
 import Raster
 import TestSupport
 import XCTest
@@ -56,8 +57,11 @@ final class JPEGSplitDecodeTests: XCTestCase {
                  try photo(width: 1024, height: 683, seed: 1).jpegData(encoding: JPEGEncoding(quality: 90, huffmanTables: .optimized))),
                 ("1500×1001 4:2:0", try photo(width: 1500, height: 1001, seed: 2).jpegData(
                     encoding: JPEGEncoding(quality: 85, subsampling: .both420, huffmanTables: .optimized))),
-                ("700×400 4:2:2", try photo(width: 700, height: 400, seed: 3).jpegData(
+                ("1200×900 4:2:2", try photo(width: 1200, height: 900, seed: 3).jpegData(
                     encoding: JPEGEncoding(quality: 75, subsampling: .horizontal422, huffmanTables: .optimized))),
+                // One component, and CMYK (decoded to CMYK rows, then converted).
+                ("grey 600×520", Array(try Data(contentsOf: PhotoFixtures.directory.appendingPathComponent("grey-600x520.jpg")))),
+                ("CMYK 600×520", Array(try Data(contentsOf: PhotoFixtures.directory.appendingPathComponent("cmyk-600x520.jpg")))),
             ]
         } catch {
             XCTFail("cannot make the test photos: \(error)")
@@ -66,14 +70,16 @@ final class JPEGSplitDecodeTests: XCTestCase {
     }()
 
     func testTwoThreadsGiveOneThreadsPixels() {
-        XCTAssertEqual(Self.files.count, 4)
+        XCTAssertEqual(Self.files.count, 6)
         for (name, data) in Self.files {
             // Full size, then DCT-scaled (the smallest halving that covers the target): of the
-            // scaled decodes only 1500×1001's at 4/8 (750×501, for 700×480) is large enough to
-            // be split.
-            for target: (UInt32, UInt32) in [(0, 0), (700, 480), (300, 150), (150, 80), (60, 40)] {
-                // Two threads first: a row neither thread wrote would otherwise hold the pixels of
-                // the decode just freed, which are the same.
+            // scaled decodes, 1500×1001's at 4/8 (750×501, for 700×480 and 560×420) and
+            // 1200×900's (600×450, for 560×420) are large enough to be split, both with
+            // libjpeg's merged upsampling (2×2 and 2×1).
+            for target: (UInt32, UInt32) in [(0, 0), (700, 480), (560, 420), (300, 150), (150, 80), (60, 40)] {
+                // Two threads first: a row neither thread wrote holds what the memory held, and
+                // after a one-thread decode of the same image that is the same row (each file's
+                // first decode follows another file's, so an unwritten row shows there).
                 let two = Self.decode(data, threads: 0, target: target), one = Self.decode(data, threads: 1, target: target)
                 XCTAssertEqual(one.status, 0, "\(name) at \(target): \(one.message)")
                 XCTAssertTrue(one == two, "\(name) at \(target): \(two.width)×\(two.height), status \(two.status) \(two.message)")

@@ -75,6 +75,13 @@ for (x, y, ink) in ((0, 0, (255, 0, 0, 0)), (16, 0, (0, 255, 0, 0)), (0, 16, (0,
     cmyk.paste(ink, (x, y, x + 16, y + 16))
 cmyk.save(out("cmyk.jpg"), quality=95)
 
+# A grey and a CMYK JPEG of 600×520, over the 512×512 pixels from which the lower rows are
+# decoded on a second thread (JPEGSplitDecodeTests): gradients, so every row differs.
+grey = Image.blend(Image.radial_gradient("L").resize((600, 520)), Image.linear_gradient("L").resize((600, 520)).rotate(90), 0.4)
+grey.save(out("grey-600x520.jpg"), quality=60)
+Image.merge("CMYK", (grey, grey.rotate(90), grey.transpose(Image.FLIP_LEFT_RIGHT), Image.new("L", (600, 520), 30))).save(
+    out("cmyk-600x520.jpg"), quality=60)
+
 # Palette PNG with a transparent index, and WebP with alpha.
 palette = Image.new("P", (16, 16), 0)
 palette.putpalette([0, 0, 0, 255, 128, 0] + [0] * 762)
