@@ -1,4 +1,5 @@
 #include "sc_cleanup.h"
+#include "sc_signal_internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -67,10 +68,7 @@ int32_t sc_cleanup_install(void) {
     sigemptyset(&action.sa_mask);
     sigaddset(&action.sa_mask, SIGINT);
     sigaddset(&action.sa_mask, SIGTERM);
-    /* An interrupt ignored by whoever started the process stays ignored (sc_signal_watch). */
-    struct sigaction current;
-    const int interrupt_ignored = sigaction(SIGINT, NULL, &current) == 0 && current.sa_handler == SIG_IGN;
-    if ((!interrupt_ignored && sigaction(SIGINT, &action, NULL) != 0) || sigaction(SIGTERM, &action, NULL) != 0) return -1;
+    if ((!sc_interrupt_is_ignored() && sigaction(SIGINT, &action, NULL) != 0) || sigaction(SIGTERM, &action, NULL) != 0) return -1;
     return 0;
 }
 

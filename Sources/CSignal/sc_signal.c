@@ -1,5 +1,6 @@
 #define _GNU_SOURCE /* pipe2 */
 #include "sc_signal.h"
+#include "sc_signal_internal.h"
 
 #include <errno.h>
 #include <stdatomic.h>
@@ -35,6 +36,11 @@ static void sc_signal_handler(int number) {
     errno = saved;
 }
 
+int sc_interrupt_is_ignored(void) {
+    struct sigaction current;
+    return sigaction(SIGINT, NULL, &current) == 0 && current.sa_handler == SIG_IGN;
+}
+
 int32_t sc_signal_watch(int32_t number) {
     if (number <= 0 || number > 255) {
         errno = EINVAL;
@@ -45,10 +51,7 @@ int32_t sc_signal_watch(int32_t number) {
         errno = sc_signal_pipe_error;
         return -1;
     }
-    /* An interrupt ignored by whoever started the process (a background job of a shell
-     * without job control, nohup) stays ignored, as POSIX utilities leave it. */
-    struct sigaction current;
-    if (number == SIGINT && sigaction(SIGINT, NULL, &current) == 0 && current.sa_handler == SIG_IGN) return 0;
+    if (number == SIGINT && sc_interrupt_is_ignored()) return 0;
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = sc_signal_handler;
