@@ -88,7 +88,7 @@ extension CardService {
             // Without keys nothing is verified, but like every other parameter these must be
             // well formed: a garbled one is refused rather than silently ignored.
             if let text = request.queryValue("expires"), URLSigner.unixSeconds(text) == nil {
-                throw ServiceError.badRequest(code: "invalid_parameter", message: "expires must be Unix seconds, 1 to 18 decimal digits, got \(QuotedValue.quoted(text))", field: "expires")
+                throw ServiceError.badRequest(code: "invalid_parameter", message: URLSigner.expiresRule(got: text), field: "expires")
             }
             if let text = request.queryValue("sig"), Base64URL.decodeCanonical(text)?.count != 32 {
                 throw ServiceError.badRequest(code: "invalid_parameter", message: URLSigner.sigRule, field: "sig")

@@ -92,10 +92,13 @@ public struct URLSigner: Sendable {
         let sigs = items.filter { $0.0 == "sig" }, expiry = items.filter { $0.0 == "expires" }
         if sigs.isEmpty || expiry.isEmpty { return "a signed URL needs both expires and sig (only \(sigs.isEmpty ? "expires" : "sig") is given)" }
         if sigs.count > 1 || expiry.count > 1 { return "a signed URL has one expires and one sig" }
-        if unixSeconds(expiry[0].1) == nil {
-            return "expires must be Unix seconds, 1 to 18 decimal digits, got \(QuotedValue.quoted(expiry[0].1))"
-        }
+        if unixSeconds(expiry[0].1) == nil { return expiresRule(got: expiry[0].1) }
         return Self.sigRule
+    }
+
+    /// The one wording of a well-formed `expires`, with the value given.
+    static func expiresRule(got text: String) -> String {
+        "expires must be Unix seconds, 1 to 18 decimal digits, got \(QuotedValue.quoted(text))"
     }
 
     /// The one wording of a well-formed `sig`.
