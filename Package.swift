@@ -128,7 +128,7 @@ let package = Package(
         .testTarget(name: "CardsTests", dependencies: ["Cards", "Faces", "JSONData", "Scene", "Typesetting", "Raster", "Geometry", "TestSupport", "CTestImageDecode"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "SceneTests", dependencies: ["JSONData", "Scene", "Raster", "Geometry", "UnicodeText", "TestSupport", "Photos"], exclude: ["Cases", "Golden"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Typesetting", "Raster", "Geometry", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "PhotosTests", dependencies: ["Geometry", "Photos", "Raster", "TestSupport", "CImageDecode"], exclude: ["Fixtures"]),
+        .testTarget(name: "PhotosTests", dependencies: ["BufferText", "Geometry", "Photos", "Raster", "TestSupport", "CImageDecode"], exclude: ["Fixtures"]),
         .testTarget(name: "PhotoFetchTests", dependencies: ["BufferText", "Caching", "PhotoFetch", "TestSupport"], exclude: ["origin_server.py"]),
         .testTarget(name: "CardServiceTests", dependencies: ["CardService", "HTTPTypes"]),
         .testTarget(name: "CLITests", dependencies: ["Caching", "TestSupport"]),

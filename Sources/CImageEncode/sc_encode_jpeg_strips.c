@@ -110,11 +110,10 @@ static int join_strips(const sc_jpeg_strip_plan *plan, uint32_t height, uint8_t 
         free(layouts);
         return -1;
     }
-    size_t at = 0;
     memcpy(joined, files[0], first.sos_at);
     joined[first.height_at] = (uint8_t)(height >> 8);
     joined[first.height_at + 1] = (uint8_t)height;
-    at = first.sos_at;
+    size_t at = first.sos_at;
     const uint8_t dri[6] = {0xFF, 0xDD, 0x00, 0x04, (uint8_t)(plan->restart_interval >> 8), (uint8_t)plan->restart_interval};
     memcpy(joined + at, dri, sizeof dri);
     at += sizeof dri;

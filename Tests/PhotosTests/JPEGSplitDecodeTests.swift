@@ -1,3 +1,4 @@
+import BufferText
 import CImageDecode
 import Foundation
 import Raster
@@ -26,7 +27,7 @@ final class JPEGSplitDecodeTests: XCTestCase {
         defer { sc_image_free(result.pixels) }
         let count = Int(result.width) * Int(result.height)
         let pixels = result.pixels.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
-        return Decoded(status: status, width: result.width, height: result.height, pixels: pixels, message: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        return Decoded(status: status, width: result.width, height: result.height, pixels: pixels, message: message.stringBeforeNUL)
     }
 
     /// A photo-like picture: gradients under noise, with sharp coloured edges every 97 pixels.

@@ -1,3 +1,4 @@
+import BufferText
 import CImageEncode
 import CTestImageDecode
 @testable import Raster
@@ -46,7 +47,7 @@ final class JPEGStripsTests: XCTestCase {
             var message = [CChar](repeating: 0, count: 256)
             let status = pixels.withUnsafeBufferPointer { body($0.baseAddress!, &out, &size, &message) }
             defer { free(out) }
-            guard status == 0, let out else { throw RasterError.imageEncoding(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
+            guard status == 0, let out else { throw RasterError.imageEncoding(message.stringBeforeNUL) }
             return Array(UnsafeBufferPointer(start: out, count: size))
         }
         let w = UInt32(width), h = UInt32(height), count = pixels.count
@@ -118,6 +119,6 @@ final class JPEGStripsTests: XCTestCase {
                                                   Int32(SC_JPEG_TABLES_STANDARD), 65536, &out, &size, &message, 256)
         XCTAssertEqual(status, -1)
         XCTAssertNil(out)
-        XCTAssertEqual(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), "JPEG restart interval over 65535 MCUs")
+        XCTAssertEqual(message.stringBeforeNUL, "JPEG restart interval over 65535 MCUs")
     }
 }
