@@ -9,6 +9,7 @@
 #include "sc_raster_kernels.h"
 #include "sc_target_clones.h"
 
+#include <pthread.h>
 #include <string.h>
 
 typedef uint32_t sc_u32x4 __attribute__((vector_size(16)));
@@ -241,9 +242,12 @@ static void sc_slide_column_sums(uint32_t *sums, const uint8_t *entering, const 
 
 // One box pass in the sweep: rows come in top to bottom; each is blurred horizontally into a
 // ring of the last `ring_rows` rows, and vertical output row y leaves as soon as input row
-// y + r has come in (or the input has ended).
+// y + r has come in (or the input has ended). Rows are numbered as in the whole picture: a
+// sweep over a band of it starts each stage at the first row that stage needs.
 typedef struct {
-    ptrdiff_t r, ring_rows, received, emitted;
+    ptrdiff_t r, ring_rows;
+    ptrdiff_t received;                    // the next input row
+    ptrdiff_t first, emitted, emit_end;    // the output rows [first, emit_end); the next one
     sc_box_average average;
     sc_short_average short_average; // when r <= SC_DIRECT_RADIUS
     uint8_t *ring;  // ring_rows rows of row_bytes
@@ -251,9 +255,16 @@ typedef struct {
 } sc_blur_stage;
 
 typedef struct {
-    ptrdiff_t width, height, row_bytes, stride_bytes, count;
+    ptrdiff_t width, height, row_bytes, count;
     int extend;
-    uint8_t *pixels;
+    const uint8_t *source;
+    ptrdiff_t source_stride;
+    // Input rows [side_first, side_end), read from these packed copies instead of `source`:
+    // the rows two bands blurring one picture in place both read across the cut.
+    const uint8_t *side;
+    ptrdiff_t side_first, side_end;
+    uint8_t *target;
+    ptrdiff_t target_stride;
     uint8_t *padded; // one row with the widest horizontal margins
     uint8_t *zeros;  // one row of zeros: what lies past a transparent edge
     uint8_t *out;    // one vertical output row, before it goes on
@@ -276,12 +287,12 @@ static const uint8_t *sc_stage_row(const sc_blur_sweep *s, const sc_blur_stage *
 
 static void sc_stage_push(sc_blur_sweep *s, ptrdiff_t index, const uint8_t *row);
 
-// Vertical output row `emitted` of stage `index`: to the next stage, or over the picture's row.
+// Vertical output row `emitted` of stage `index`: to the next stage, or to the target.
 static void sc_stage_emit(sc_blur_sweep *s, ptrdiff_t index) {
     sc_blur_stage *st = &s->stages[index];
     const ptrdiff_t y = st->emitted++, r = st->r;
     const int last = index == s->count - 1;
-    uint8_t *target = last ? s->pixels + y * s->stride_bytes : s->out;
+    uint8_t *target = last ? s->target + y * s->target_stride : s->out;
     if (r <= SC_DIRECT_RADIUS) {
         const uint8_t *rows[2 * SC_DIRECT_RADIUS + 1];
         for (ptrdiff_t k = 0; k <= 2 * r; k++) {
@@ -289,13 +300,13 @@ static void sc_stage_emit(sc_blur_sweep *s, ptrdiff_t index) {
             rows[k] = row ? row : s->zeros;
         }
         sc_average_rows(rows, 2 * r + 1, target, s->row_bytes, st->short_average, s->avx2);
-    } else if (y == 0) {
+    } else if (y == st->first) {
         memset(st->sums, 0, (size_t)s->row_bytes * sizeof *st->sums);
-        for (ptrdiff_t k = -r; k < r; k++) {
+        for (ptrdiff_t k = y - r; k < y + r; k++) {
             const uint8_t *row = sc_stage_row(s, st, k);
             if (row) for (ptrdiff_t i = 0; i < s->row_bytes; i++) st->sums[i] += row[i];
         }
-        sc_slide_column_sums(st->sums, sc_stage_row(s, st, r), NULL, target, s->row_bytes, &st->average);
+        sc_slide_column_sums(st->sums, sc_stage_row(s, st, y + r), NULL, target, s->row_bytes, &st->average);
     } else {
         sc_slide_column_sums(st->sums, sc_stage_row(s, st, y + r), sc_stage_row(s, st, y - 1 - r), target, s->row_bytes,
                              &st->average);
@@ -335,12 +346,14 @@ static void sc_stage_push(sc_blur_sweep *s, ptrdiff_t index, const uint8_t *row)
         sc_slide_row(row, slot, w, r, s->extend, &st->average);
     }
     st->received++;
-    while (st->emitted < s->height && st->emitted + r < st->received) sc_stage_emit(s, index);
+    while (st->emitted < st->emit_end && st->emitted + r < st->received) sc_stage_emit(s, index);
 }
 
-// Emits what the end of the input lets stage `index` make, then ends the next stage's input.
+// Emits what the end of the input lets stage `index` make (the rows past the picture's last
+// are its edge), then ends the next stage's input. A band that stops above the picture's last
+// row was given every input row its output needs, so its stages have nothing left to make.
 static void sc_stage_finish(sc_blur_sweep *s, ptrdiff_t index) {
-    while (s->stages[index].emitted < s->height) sc_stage_emit(s, index);
+    while (s->stages[index].emitted < s->stages[index].emit_end) sc_stage_emit(s, index);
     if (index + 1 < s->count) sc_stage_finish(s, index + 1);
 }
 
@@ -348,50 +361,68 @@ static ptrdiff_t sc_ring_rows(ptrdiff_t r, ptrdiff_t height) {
     return 2 * r + 2 < height ? 2 * r + 2 : height;
 }
 
-size_t sc_box_blur_scratch_bytes(ptrdiff_t width, ptrdiff_t height, const int32_t *radii, ptrdiff_t count) {
+// The passes one sweep takes: the first radii > 0, up to SC_MAX_BLUR_PASSES of them; sets
+// *used to how many entries of `radii` that spans.
+static ptrdiff_t sc_sweep_passes(const int32_t *radii, ptrdiff_t count, int32_t *taken, ptrdiff_t *used) {
+    ptrdiff_t n = 0, i = 0;
+    for (; i < count && n < SC_MAX_BLUR_PASSES; i++) {
+        if (radii[i] > 0) taken[n++] = radii[i];
+    }
+    *used = i;
+    return n;
+}
+
+// One sweep's working memory for `n` passes: rings, the sliding passes' column sums, and three
+// rows (padded, zeros, out), plus alignment.
+static size_t sc_sweep_scratch_bytes(ptrdiff_t width, ptrdiff_t height, const int32_t *taken, ptrdiff_t n) {
     const size_t row_bytes = (size_t)width * 4;
     int32_t widest = 0;
     size_t bytes = 0;
-    for (ptrdiff_t i = 0; i < count; i++) {
-        if (radii[i] <= 0) continue;
-        if (radii[i] > widest) widest = radii[i];
-        bytes += (size_t)sc_ring_rows(radii[i], height) * row_bytes + row_bytes * sizeof(uint32_t);
+    for (ptrdiff_t k = 0; k < n; k++) {
+        if (taken[k] > widest) widest = taken[k];
+        bytes += (size_t)sc_ring_rows(taken[k], height) * row_bytes;
+        if (taken[k] > SC_DIRECT_RADIUS) bytes += row_bytes * sizeof(uint32_t);
     }
     return bytes + row_bytes * 3 + (size_t)widest * 8 + 4;
 }
 
-// The first passes (up to SC_MAX_BLUR_PASSES with r > 0) in one sweep; sets *used to how many
-// radii it took.
-static int sc_blur_sweep_once(uint8_t *pixels, ptrdiff_t width, ptrdiff_t height, ptrdiff_t stride_bytes,
-                              const int32_t *radii, ptrdiff_t count, int extend_edges, uint8_t *scratch, ptrdiff_t *used) {
-    sc_blur_sweep s;
-    memset(&s, 0, sizeof s);
-    s.width = width;
-    s.height = height;
-    s.row_bytes = width * 4;
-    s.stride_bytes = stride_bytes;
-    s.extend = extend_edges;
-    s.pixels = pixels;
+// How far `n` passes reach: the sum of their radii.
+static ptrdiff_t sc_reach(const int32_t *taken, ptrdiff_t n) {
+    ptrdiff_t reach = 0;
+    for (ptrdiff_t k = 0; k < n; k++) reach += taken[k];
+    return reach;
+}
+
+// Two bands for a sweep of this many pixels and rows, or one: the second thread pays for
+// itself from about half a megapixel's blur (some 0.4 ms here), and each band also reads the
+// rows the passes reach across the cut, which should stay a small part of it.
+static int sc_sweep_bands(ptrdiff_t width, ptrdiff_t height, ptrdiff_t reach, int threads) {
+    if (threads == 1) return 1;  // else 0, or one of the orders of SC_BLUR_BANDS_*_FIRST
+    return width * height >= (ptrdiff_t)1 << 18 && height >= 64 && reach * 8 <= height ? 2 : 1;
+}
+
+// A sweep of the passes `taken` over output rows [first, end) of `s`'s picture, in `scratch`.
+static int sc_sweep_band(sc_blur_sweep s, const int32_t *taken, ptrdiff_t n, ptrdiff_t first, ptrdiff_t end, uint8_t *scratch) {
     s.opaque = 1;
     s.input_opaque = 1;
-    s.avx2 = sc_has_avx2();
+    s.count = n;
     // The word-aligned parts first: column sums, then rows.
     uint8_t *next = scratch + ((uintptr_t)scratch & 3 ? 4 - ((uintptr_t)scratch & 3) : 0);
     int32_t widest = 0;
-    ptrdiff_t i = 0;
-    for (; i < count && s.count < SC_MAX_BLUR_PASSES; i++) {
-        if (radii[i] <= 0) continue;
-        sc_blur_stage *st = &s.stages[s.count++];
-        st->r = radii[i];
-        st->ring_rows = sc_ring_rows(st->r, height);
+    for (ptrdiff_t k = 0; k < n; k++) {
+        sc_blur_stage *st = &s.stages[k];
+        memset(st, 0, sizeof *st);
+        st->r = taken[k];
+        st->ring_rows = sc_ring_rows(st->r, s.height);
         st->average = sc_make_average((uint32_t)(2 * st->r + 1));
         st->short_average = sc_make_short_average((uint32_t)(2 * st->r + 1));
-        st->sums = (uint32_t *)next;
-        next += s.row_bytes * sizeof(uint32_t);
-        if (radii[i] > widest) widest = radii[i];
+        if (st->r > SC_DIRECT_RADIUS) {
+            st->sums = (uint32_t *)next;
+            next += s.row_bytes * sizeof(uint32_t);
+        }
+        if (taken[k] > widest) widest = taken[k];
     }
-    *used = i;
-    for (ptrdiff_t k = 0; k < s.count; k++) {
+    for (ptrdiff_t k = 0; k < n; k++) {
         s.stages[k].ring = next;
         next += s.stages[k].ring_rows * s.row_bytes;
     }
@@ -401,26 +432,138 @@ static int sc_blur_sweep_once(uint8_t *pixels, ptrdiff_t width, ptrdiff_t height
     memset(s.zeros, 0, (size_t)s.row_bytes);
     next += s.row_bytes;
     s.out = next;
-    if (s.count == 0) {
-        for (ptrdiff_t y = 0; y < height; y++) s.opaque &= sc_clamp_colour_to_alpha(pixels + y * stride_bytes, width);
-        return s.opaque;
+    // Each stage makes the rows the next one reads: the last stage [first, end), each earlier
+    // one as many more on either side as the next one's radius, within the picture.
+    ptrdiff_t out_first = first, out_end = end;
+    for (ptrdiff_t k = n - 1; k >= 0; k--) {
+        sc_blur_stage *st = &s.stages[k];
+        st->first = st->emitted = out_first;
+        st->emit_end = out_end;
+        out_first = out_first - st->r > 0 ? out_first - st->r : 0;
+        out_end = out_end + st->r < s.height ? out_end + st->r : s.height;
+        st->received = out_first;
     }
-    for (ptrdiff_t y = 0; y < height; y++) {
-        if (s.input_opaque && s.extend) s.input_opaque = sc_all_opaque(pixels + y * stride_bytes, width);
-        sc_stage_push(&s, 0, pixels + y * stride_bytes);
+    for (ptrdiff_t y = out_first; y < out_end; y++) {
+        const uint8_t *row = s.side && y >= s.side_first && y < s.side_end ? s.side + (y - s.side_first) * s.row_bytes
+                                                                            : s.source + y * s.source_stride;
+        if (s.input_opaque && s.extend) s.input_opaque = sc_all_opaque(row, s.width);
+        sc_stage_push(&s, 0, row);
     }
     sc_stage_finish(&s, 0);
     return s.opaque;
 }
 
-int sc_box_blur_pixels(uint8_t *pixels, ptrdiff_t width, ptrdiff_t height, ptrdiff_t stride_bytes,
-                        const int32_t *radii, ptrdiff_t count, int extend_edges, uint8_t *scratch) {
-    ptrdiff_t done = 0;
+typedef struct {
+    sc_blur_sweep sweep;
+    const int32_t *taken;
+    ptrdiff_t n, first, end;
+    uint8_t *scratch;
     int opaque;
-    do {
+} sc_band_job;
+
+static void *sc_run_band(void *argument) {
+    sc_band_job *job = argument;
+    job->opaque = sc_sweep_band(job->sweep, job->taken, job->n, job->first, job->end, job->scratch);
+    return NULL;
+}
+
+// One sweep of the passes `taken` from `source` into `target` (the same rows, or rows that do
+// not overlap), in one band or two.
+static int sc_sweep(const uint8_t *source, ptrdiff_t source_stride, uint8_t *target, ptrdiff_t target_stride, ptrdiff_t width,
+                    ptrdiff_t height, const int32_t *taken, ptrdiff_t n, int extend_edges, int threads, int avx2, uint8_t *scratch) {
+    sc_blur_sweep s;
+    memset(&s, 0, sizeof s);
+    s.width = width;
+    s.height = height;
+    s.row_bytes = width * 4;
+    s.extend = extend_edges;
+    s.source = source;
+    s.source_stride = source_stride;
+    s.target = target;
+    s.target_stride = target_stride;
+    s.avx2 = avx2;
+    if (n == 0) {
+        int opaque = 1;
+        for (ptrdiff_t y = 0; y < height; y++) {
+            if (target != source) memmove(target + y * target_stride, source + y * source_stride, (size_t)s.row_bytes);
+            opaque &= sc_clamp_colour_to_alpha(target + y * target_stride, width);
+        }
+        return opaque;
+    }
+    const ptrdiff_t reach = sc_reach(taken, n);
+    if (sc_sweep_bands(width, height, reach, threads) == 1) return sc_sweep_band(s, taken, n, 0, height, scratch);
+    const size_t band_bytes = sc_sweep_scratch_bytes(width, height, taken, n);
+    const ptrdiff_t cut = height / 2;
+    if (target == source) {
+        // In place, the upper band overwrites rows the lower one reads and the reverse: both
+        // read the rows around the cut from a copy made before either starts.
+        uint8_t *side = scratch + 2 * band_bytes;
+        s.side_first = cut - reach;
+        s.side_end = cut + reach;
+        for (ptrdiff_t y = s.side_first; y < s.side_end; y++) {
+            memcpy(side + (y - s.side_first) * s.row_bytes, source + y * source_stride, (size_t)s.row_bytes);
+        }
+        s.side = side;
+    }
+    sc_band_job upper = {s, taken, n, 0, cut, scratch, 0}, lower = {s, taken, n, cut, height, scratch + band_bytes, 0};
+    if (threads == SC_BLUR_BANDS_LOWER_FIRST) {
+        sc_run_band(&lower);
+        sc_run_band(&upper);
+    } else if (threads == SC_BLUR_BANDS_UPPER_FIRST) {
+        sc_run_band(&upper);
+        sc_run_band(&lower);
+    } else {
+        pthread_t helper;
+        const int threaded = pthread_create(&helper, NULL, sc_run_band, &lower) == 0;
+        sc_run_band(&upper);
+        if (threaded) {
+            pthread_join(helper, NULL);
+        } else {
+            sc_run_band(&lower);
+        }
+    }
+    return upper.opaque & lower.opaque;
+}
+
+size_t sc_box_blur_scratch_bytes(ptrdiff_t width, ptrdiff_t height, const int32_t *radii, ptrdiff_t count) {
+    size_t most = 0;
+    for (ptrdiff_t done = 0; done < count;) {
+        int32_t taken[SC_MAX_BLUR_PASSES];
         ptrdiff_t used = 0;
-        opaque = sc_blur_sweep_once(pixels, width, height, stride_bytes, radii + done, count - done, extend_edges, scratch, &used);
+        const ptrdiff_t n = sc_sweep_passes(radii + done, count - done, taken, &used);
         done += used;
+        const ptrdiff_t reach = sc_reach(taken, n);
+        size_t bytes = sc_sweep_scratch_bytes(width, height, taken, n);
+        // Two bands: a sweep's memory each, and the rows around the cut.
+        if (sc_sweep_bands(width, height, reach, 0) == 2) bytes = 2 * bytes + (size_t)(2 * reach) * (size_t)width * 4;
+        if (bytes > most) most = bytes;
+    }
+    return most;
+}
+
+int sc_box_blur_bands(ptrdiff_t width, ptrdiff_t height, const int32_t *radii, ptrdiff_t count) {
+    int32_t taken[SC_MAX_BLUR_PASSES];
+    ptrdiff_t used = 0;
+    const ptrdiff_t n = sc_sweep_passes(radii, count, taken, &used);
+    return n == 0 ? 1 : sc_sweep_bands(width, height, sc_reach(taken, n), 0);
+}
+
+int sc_box_blur_pixels(const uint8_t *source, ptrdiff_t source_stride_bytes, uint8_t *target, ptrdiff_t target_stride_bytes,
+                       ptrdiff_t width, ptrdiff_t height, const int32_t *radii, ptrdiff_t count, int extend_edges, int threads,
+                       uint8_t *scratch) {
+    const int avx2 = sc_has_avx2(); // asked before a second thread starts
+    ptrdiff_t done = 0;
+    int opaque = 1;
+    do {
+        int32_t taken[SC_MAX_BLUR_PASSES];
+        ptrdiff_t used = 0;
+        const ptrdiff_t n = sc_sweep_passes(radii + done, count - done, taken, &used);
+        done += used;
+        opaque = sc_sweep(source, source_stride_bytes, target, target_stride_bytes, width, height, taken, n, extend_edges, threads,
+                          avx2, scratch);
+        // Further sweeps blur the target where it is.
+        source = target;
+        source_stride_bytes = target_stride_bytes;
     } while (done < count);
     return opaque;
 }

@@ -62,8 +62,9 @@ final class BlurSweepTests: XCTestCase {
             let scratch = [UInt8](repeating: 0, count: sc_box_blur_scratch_bytes(width, height, radii, radii.count))
             let allOpaque = scratch.withUnsafeBufferPointer { s in
                 blurred.withUnsafeMutableBytes { bytes in
-                    sc_box_blur_pixels(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), width, height, width * 4, radii,
-                                       radii.count, extend ? 1 : 0, UnsafeMutablePointer(mutating: s.baseAddress!))
+                    let pixels = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                    return sc_box_blur_pixels(pixels, width * 4, pixels, width * 4, width, height, radii, radii.count, extend ? 1 : 0, 0,
+                                              UnsafeMutablePointer(mutating: s.baseAddress!))
                 }
             }
             let expected = plainBlur(pixels, width: width, height: height, radii: radii.map(Int.init), extend: extend)
@@ -72,10 +73,75 @@ final class BlurSweepTests: XCTestCase {
         }
     }
 
-    /// The sweep keeps a few rows per pass, not a second copy of the picture.
+    /// The sweep keeps a few rows per pass and band, not a second copy of the picture.
     func testWorkingMemoryIsAFewRowsPerPass() {
         let radii: [Int32] = [1, 1, 2]
+        XCTAssertEqual(sc_box_blur_bands(1024, 576, radii, radii.count), 2)
         let bytes = sc_box_blur_scratch_bytes(1024, 576, radii, radii.count)
-        XCTAssertLessThan(bytes, 1024 * 4 * 40, "\(bytes) bytes for three passes over 1024×576")
+        XCTAssertLessThan(bytes, 1024 * 4 * 60, "\(bytes) bytes for three passes over 1024×576 in two bands")
+        XCTAssertLessThan(sc_box_blur_scratch_bytes(300, 200, radii, radii.count), 300 * 4 * 30, "one band")
+    }
+
+    /// `sc_box_blur_pixels` with `threads` 1 (one sweep) or 0 (two bands where it takes them),
+    /// from `pixels` into new memory or in place; returns the pixels and whether all are opaque.
+    func sweep(_ pixels: [UInt32], width: Int, height: Int, radii: [Int32], extend: Bool, threads: Int32, inPlace: Bool) -> ([UInt32], Bool) {
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: sc_box_blur_scratch_bytes(width, height, radii, radii.count))
+        defer { scratch.deallocate() }
+        var target = inPlace ? pixels : [UInt32](repeating: 0xDEAD_BEEF, count: pixels.count)
+        let opaque = pixels.withUnsafeBytes { source in
+            target.withUnsafeMutableBytes { bytes in
+                let into = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                let from = inPlace ? UnsafePointer(into) : source.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                return sc_box_blur_pixels(from, width * 4, into, width * 4, width, height, radii, radii.count, extend ? 1 : 0, threads, scratch)
+            }
+        }
+        return (target, opaque == 1)
+    }
+
+    /// Two bands give the bytes one sweep gives: each band's passes start far enough across the
+    /// cut, the lower band ends at the picture's edge and the upper one does not, and in place
+    /// each reads the rows around the cut as they were, whichever band runs first (the two
+    /// orders one after the other, and both at once). On pictures large enough to be
+    /// cut, odd heights among them, opaque and not, both edge rules, wide and narrow windows.
+    func testTwoBandsGiveTheBytesOfOneSweep() {
+        let cases: [(width: Int, height: Int, radii: [Int32])] = [
+            (600, 520, [1, 1, 2]),          // σ 2: the direct sums
+            (513, 521, [3, 4, 4]),          // σ 6.6
+            (1024, 257, [1, 1, 1]),
+            (520, 600, [8, 9, 9]),          // sliding windows: their sums start at the cut
+            (700, 400, [0, 2, -1, 11, 1]),  // passes of no width among them
+            (520, 520, [1, 0, 2, 9, 1, 3, 1, 8, 2, 1, 4, 1]),  // more passes than one sweep runs
+        ]
+        for c in cases {
+            XCTAssertEqual(sc_box_blur_bands(c.width, c.height, c.radii, c.radii.count), 2, "\(c.width)×\(c.height) \(c.radii) is cut")
+            for opaque in [true, false] {
+                let pixels = randomPixels(count: c.width * c.height, opaque: opaque)
+                for extend in [true, false] {
+                    let one = sweep(pixels, width: c.width, height: c.height, radii: c.radii, extend: extend, threads: 1, inPlace: false)
+                    for inPlace in [false, true] {
+                        for threads: Int32 in [0, SC_BLUR_BANDS_UPPER_FIRST, SC_BLUR_BANDS_LOWER_FIRST] {
+                            let two = sweep(pixels, width: c.width, height: c.height, radii: c.radii, extend: extend, threads: threads,
+                                            inPlace: inPlace)
+                            let label = "\(c.width)×\(c.height) \(c.radii) opaque \(opaque) extend \(extend) in place \(inPlace) threads \(threads)"
+                            XCTAssertTrue(one.0 == two.0, label)
+                            XCTAssertEqual(one.1, two.1, label)
+                        }
+                    }
+                }
+            }
+        }
+        // And one sweep, in bands or not, is the plain passes.
+        let pixels = randomPixels(count: 600 * 520, opaque: false)
+        let expected = plainBlur(pixels, width: 600, height: 520, radii: [1, 1, 2], extend: true)
+        XCTAssertTrue(sweep(pixels, width: 600, height: 520, radii: [1, 1, 2], extend: true, threads: 0, inPlace: true).0 == expected)
+    }
+
+    /// Pictures the second thread would not pay for, or too short for the passes' reach, stay
+    /// in one band.
+    func testSmallOrShortPicturesStayInOneBand() {
+        XCTAssertEqual(sc_box_blur_bands(511, 512, [1, 1, 2], 3), 1, "under 512×512 pixels")
+        XCTAssertEqual(sc_box_blur_bands(8192, 40, [1, 1, 2], 3), 1, "under 64 rows")
+        XCTAssertEqual(sc_box_blur_bands(1024, 576, [30, 30, 31], 3), 1, "reaching over an eighth of the rows")
+        XCTAssertEqual(sc_box_blur_bands(1024, 576, [0, -2], 2), 1, "no pass")
     }
 }

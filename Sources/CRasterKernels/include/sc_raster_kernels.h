@@ -34,19 +34,35 @@ int sc_clamp_colour_to_alpha(uint8_t *pixels, ptrdiff_t count);
 /// Passes `sc_box_blur_pixels` runs in one sweep down the image; more are run as further sweeps.
 #define SC_MAX_BLUR_PASSES 8
 
-/// Blurs `height` rows of `width` 4-byte pixels (rows `stride_bytes` apart) in place by
-/// `count` box passes, radius `radii[i]` each (window 2r + 1, 1 <= r < 32768; r <= 0 is no
-/// pass), every pass one horizontal then one vertical running sum, each average rounded to
-/// nearest, exactly (sum + window / 2) / window: the four channels are blurred independently,
-/// as four planes would be. Outside the rows is the nearest edge pixel when `extend_edges`,
-/// else zero. Then each of the first three channels is clamped to the fourth (alpha).
+/// `sc_box_blur_pixels`'s `threads` for its two bands one after the other (for tests).
+#define SC_BLUR_BANDS_UPPER_FIRST (-1)
+#define SC_BLUR_BANDS_LOWER_FIRST (-2)
+
+/// Blurs `height` rows of `width` 4-byte pixels from `source` (rows `source_stride_bytes`
+/// apart) into `target` (rows `target_stride_bytes` apart; the same memory as `source` for a
+/// blur in place, else memory that does not overlap it) by `count` box passes, radius
+/// `radii[i]` each (window 2r + 1, 1 <= r < 32768; r <= 0 is no pass), every pass one
+/// horizontal then one vertical running sum, each average rounded to nearest, exactly
+/// (sum + window / 2) / window: the four channels are blurred independently, as four planes
+/// would be. Outside the rows is the nearest edge pixel when `extend_edges`, else zero. Then
+/// each of the first three channels is clamped to the fourth (alpha).
+/// `threads` 1 runs on the calling thread; 0 lets a picture of at least 512×512 pixels' worth,
+/// and at least eight times as tall as the passes reach, be blurred in two bands at once, the
+/// lower one on a second thread: the same bytes either way. `SC_BLUR_BANDS_UPPER_FIRST` or
+/// `SC_BLUR_BANDS_LOWER_FIRST` cut such a picture as 0 does but blur the bands one after the
+/// other on the calling thread, in that order: the two threads may take either, so tests run both.
 /// `scratch` holds `sc_box_blur_scratch_bytes` bytes. Returns 1 when every alpha ends 255.
-int sc_box_blur_pixels(uint8_t *pixels, ptrdiff_t width, ptrdiff_t height, ptrdiff_t stride_bytes,
-                        const int32_t *radii, ptrdiff_t count, int extend_edges, uint8_t *scratch);
+int sc_box_blur_pixels(const uint8_t *source, ptrdiff_t source_stride_bytes, uint8_t *target, ptrdiff_t target_stride_bytes,
+                       ptrdiff_t width, ptrdiff_t height, const int32_t *radii, ptrdiff_t count, int extend_edges, int threads,
+                       uint8_t *scratch);
 
 /// The working memory `sc_box_blur_pixels` needs for these arguments: a few rows per pass
-/// (each pass keeps the rows its vertical window spans), not a copy of the image.
+/// (each pass keeps the rows its vertical window spans), for each of two bands where it may
+/// use two, not a copy of the image.
 size_t sc_box_blur_scratch_bytes(ptrdiff_t width, ptrdiff_t height, const int32_t *radii, ptrdiff_t count);
+
+/// How many bands (1 or 2) `sc_box_blur_pixels` with `threads` 0 cuts its first sweep into.
+int sc_box_blur_bands(ptrdiff_t width, ptrdiff_t height, const int32_t *radii, ptrdiff_t count);
 
 /// pixman's PIXMAN_FILTER_SEPARABLE_CONVOLUTION with PIXMAN_REPEAT_PAD, byte for byte, for a
 /// transform with no rotation or skew: `rows` x `columns` pixels into `target` (packed), pixel

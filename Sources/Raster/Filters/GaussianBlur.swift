@@ -65,9 +65,11 @@ extension Image {
         let widths = gaussianBoxWidths(sigma: sigma)
         guard !widths.isEmpty else { return self }
         guard !extendEdges else {
-            let copy = Image(buffer: PixelBuffer(copying: buffer))
-            copy.blurInPlace(sigma: sigma, extendEdges: true)
-            return copy
+            // Blurred from these pixels into new ones: no copy made first to blur in place.
+            let blurred = PixelBuffer(uninitializedWidth: width, height: height)
+            guard let opaque = Self.boxBlur(from: buffer.pixels, into: blurred.pixels, width: width, height: height,
+                                            sigma: sigma, extendEdges: true) else { return self }
+            return Image(buffer: blurred, knownOpaque: opaque)
         }
         let reach = widths.reduce(0) { $0 + $1 / 2 }
         let margined = PixelBuffer(width: width + 2 * reach, height: height + 2 * reach)
@@ -86,14 +88,27 @@ extension Image {
     /// and not yet shared (images are otherwise immutable). Returns whether every pixel is
     /// opaque afterwards, or nil when the blur is too small to run a pass (pixels unchanged).
     @discardableResult
-    func blurInPlace(sigma: Double, extendEdges: Bool) -> Bool? {
+    func blurInPlace(sigma: Double, extendEdges: Bool, threads: Int32 = 0) -> Bool? {
+        Self.boxBlur(from: buffer.pixels, into: buffer.pixels, width: width, height: height, sigma: sigma,
+                     extendEdges: extendEdges, threads: threads)
+    }
+
+    /// The passes for `sigma` from `source` into `target` (the same pixels, or pixels apart;
+    /// packed rows of `width`) by `sc_box_blur_pixels`, in two bands at once where it takes them
+    /// (`threads` 0) or on this thread (1). Returns whether every pixel ends opaque, or nil when
+    /// the blur is too small to run a pass (`target` then unwritten).
+    static func boxBlur(from source: UnsafePointer<UInt32>, into target: UnsafeMutablePointer<UInt32>, width: Int, height: Int,
+                        sigma: Double, extendEdges: Bool, threads: Int32 = 0) -> Bool? {
         let radii = gaussianBoxWidths(sigma: sigma).map { Int32($0 / 2) }.filter { $0 > 0 }
         guard !radii.isEmpty else { return nil }
         // A few rows per pass (the passes run in one sweep down the image), not a copy of it.
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: sc_box_blur_scratch_bytes(width, height, radii, radii.count))
         defer { scratch.deallocate() }
-        return buffer.pixels.withMemoryRebound(to: UInt8.self, capacity: width * height * 4) { bytes in
-            sc_box_blur_pixels(bytes, width, height, buffer.strideBytes, radii, radii.count, extendEdges ? 1 : 0, scratch) == 1
+        return source.withMemoryRebound(to: UInt8.self, capacity: width * height * 4) { from in
+            target.withMemoryRebound(to: UInt8.self, capacity: width * height * 4) { into in
+                sc_box_blur_pixels(from, width * 4, into, width * 4, width, height, radii, radii.count, extendEdges ? 1 : 0,
+                                   threads, scratch) == 1
+            }
         }
     }
 }
