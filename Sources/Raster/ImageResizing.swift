@@ -45,11 +45,25 @@ extension Image {
               crop.minX >= 0, crop.minY >= 0, crop.maxX <= bounds.maxX, crop.maxY <= bounds.maxY else {
             throw RasterError.invalidArgument("crop \(crop) is empty or outside the \(self.width)×\(self.height) image")
         }
+        if crop.width == Double(width), crop.height == Double(height), crop.minX == crop.minX.rounded(), crop.minY == crop.minY.rounded() {
+            return copied(x: Int(crop.minX), y: Int(crop.minY), width: width, height: height)
+        }
         let sx = Double(width) / crop.width, sy = Double(height) / crop.height
         let canvas = try Canvas(size: Size(width: Double(width), height: Double(height)))
         canvas.draw(self, transform: Transform.translation(x: -crop.minX, y: -crop.minY).concatenating(.scale(x: sx, y: sy)),
                     extendEdges: true)
         return canvas.makeImage()
+    }
+
+    /// The pixels of a whole-pixel rectangle inside the image, row by row: what drawing them
+    /// unscaled onto a clear canvas gives, without the canvas (a photo cropped to its faces is
+    /// most of a card's pixels, copied once instead of cleared, drawn and copied).
+    private func copied(x: Int, y: Int, width: Int, height: Int) -> Image {
+        let part = PixelBuffer(uninitializedWidth: width, height: height)
+        for row in 0..<height {
+            (part.pixels + row * width).update(from: buffer.pixels + (y + row) * self.width + x, count: width)
+        }
+        return Image(buffer: part, knownOpaque: knownOpaque)
     }
 
     static func checkTarget(width: Int, height: Int) throws {

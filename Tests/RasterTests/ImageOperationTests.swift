@@ -55,6 +55,26 @@ final class ImageOperationTests: XCTestCase {
         XCTAssertEqual(top.pixel(x: 60, y: 70), 0xFF00_FF00)
     }
 
+    /// A crop on whole pixels at its own size is those pixels, translucent ones too, as drawing
+    /// the image unscaled onto a clear canvas of that size gives them.
+    func testAWholePixelCropAtItsOwnSizeIsThosePixels() throws {
+        var rng = SeededGenerator(seed: 0xC809)
+        let width = 37, height = 23
+        let pixels = (0..<width * height).map { _ -> UInt32 in
+            let a = UInt32.random(in: 0...255, using: &rng)
+            return a << 24 | UInt32.random(in: 0...a, using: &rng) << 16 | UInt32.random(in: 0...a, using: &rng) << 8 | UInt32.random(in: 0...a, using: &rng)
+        }
+        let picture = try Image(width: width, height: height, premultipliedARGB: pixels)
+        for (x, y, w, h) in [(0, 0, width, height), (5, 3, 20, 11), (36, 22, 1, 1), (0, 9, 37, 2)] {
+            let crop = try picture.cropped(to: Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)), scaledToWidth: w, height: h)
+            let expected = (y..<y + h).flatMap { row in (x..<x + w).map { pixels[row * width + $0] } }
+            XCTAssertEqual(crop.premultipliedARGB, expected, "\(w)×\(h) at (\(x), \(y))")
+            let canvas = try Canvas(size: Size(width: Double(w), height: Double(h)))
+            canvas.draw(picture, atDevicePixelX: -x, y: -y)
+            XCTAssertEqual(canvas.makeImage().premultipliedARGB, expected, "drawn, \(w)×\(h) at (\(x), \(y))")
+        }
+    }
+
     func testBadSizesAndCropsAreErrors() throws {
         let small = try image(10, 10) { _, _ in 0 }
         XCTAssertThrowsError(try small.scaled(toWidth: 0, height: 5))
