@@ -38,6 +38,9 @@ extension Canvas {
         // each rect is merged into the row on its own, in loops the compiler vectorises.
         // `x + 0.5` truncated is `x.rounded()` for x ≥ 0, without a call per pixel.
         let wholeRows = columns.map { column in column.map { UInt8($0 * 255 + 0.5) } }
+        // A rect whose fade is 1 across every column (a band wider than the canvas) gives each
+        // row one value, `along` itself rounded, as the product with 1 would.
+        let acrossEveryColumn = columns.map { column in column.allSatisfy { $0 == 1 } }
         var mask = CoverageMask(bounds: bounds)
         for j in 0..<bounds.height {
             mask.withMutableRow(j) { row in
@@ -48,6 +51,9 @@ extension Canvas {
                         wholeRows[r].withUnsafeBufferPointer { whole in
                             for i in 0..<row.count where whole[i] > row[i] { row[i] = whole[i] }
                         }
+                    } else if acrossEveryColumn[r] {
+                        let value = UInt8(along * 255 + 0.5)
+                        for i in 0..<row.count where value > row[i] { row[i] = value }
                     } else {
                         columns[r].withUnsafeBufferPointer { column in
                             for i in 0..<row.count {

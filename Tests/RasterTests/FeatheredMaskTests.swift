@@ -56,4 +56,38 @@ final class FeatheredMaskTests: XCTestCase {
         XCTAssertEqual(edge.bounds, PixelRect(x: 45, y: 0, width: 5, height: 30), "only the fade falls on the canvas")
         XCTAssertEqual(edge[4, 15], 108, "the canvas's last pixel, 5.5 short of the rect: t = 0.45, smoothstep 0.425")
     }
+
+    /// A band wider than the canvas (a scrim's `band` extent) beside a narrower rect: every
+    /// pixel is the greatest of the rects' products of smoothsteps, rounded, as the definition
+    /// gives it, whether a rect's row is one value across the canvas or not.
+    func testABandAcrossTheCanvasFadesRowByRow() throws {
+        for scale in [1.0, 2.0] {
+            let canvas = try Canvas(size: Size(width: 80, height: 60), scale: scale)
+            let rects = [Rect(x: -11, y: 35.3, width: 102, height: 40), Rect(x: 30, y: 8, width: 20, height: 6)]
+            let feather = 17.0
+            let mask = try XCTUnwrap(canvas.featheredMask(around: rects, featherInPoints: feather))
+            func fade(_ distance: Double) -> Double {
+                guard distance > 0 else { return 1 }
+                guard distance < feather * scale else { return 0 }
+                let t = 1 - distance / (feather * scale)
+                return t * t * (3 - 2 * t)
+            }
+            func along(_ centre: Double, _ low: Double, _ high: Double) -> Double {
+                centre < low ? fade(low - centre) : fade(centre - high)
+            }
+            var fading = 0
+            for y in mask.bounds.y..<mask.bounds.y + mask.bounds.height {
+                for x in mask.bounds.x..<mask.bounds.x + mask.bounds.width {
+                    let cx = Double(x) + 0.5, cy = Double(y) + 0.5
+                    let expected = rects.map { r -> UInt8 in
+                        UInt8(along(cx, r.minX * scale, r.maxX * scale) * along(cy, r.minY * scale, r.maxY * scale) * 255 + 0.5)
+                    }.max()!
+                    let value = mask[x - mask.bounds.x, y - mask.bounds.y]
+                    XCTAssertEqual(value, expected, "scale \(scale), pixel (\(x), \(y))")
+                    if value > 0 && value < 255 { fading += 1 }
+                }
+            }
+            XCTAssertGreaterThan(fading, 1000, "scale \(scale)")
+        }
+    }
 }
