@@ -40,14 +40,16 @@ long cases = 0, windows = 0, differences = 0;
 
 void compare(cascade_pair &c, const cv::Mat &image, const std::string &what, double factor, int neighbours, cv::Size min_size,
              cv::Size max_size, sc_haar::workspace &space) {
-    std::vector<cv::Rect> expected, vector_found, scalar_found;
+    std::vector<cv::Rect> expected, vector_found, avx2_found, scalar_found;
     c.opencv.detectMultiScale(image, expected, factor, neighbours, 0, min_size, max_size);
     c.own->detect(image, vector_found, factor, neighbours, min_size, max_size, space, sc_haar::lanes::vector);
+    c.own->detect(image, avx2_found, factor, neighbours, min_size, max_size, space, sc_haar::lanes::avx2);
     c.own->detect(image, scalar_found, factor, neighbours, min_size, max_size, space, sc_haar::lanes::scalar);
-    for (auto *v : {&expected, &vector_found, &scalar_found}) std::sort(v->begin(), v->end(), before);
+    for (auto *v : {&expected, &vector_found, &avx2_found, &scalar_found}) std::sort(v->begin(), v->end(), before);
     cases++;
     windows += (long)expected.size();
-    for (auto [found, path] : {std::pair{&vector_found, "eight at a time"}, std::pair{&scalar_found, "one at a time"}}) {
+    for (auto [found, path] : {std::pair{&vector_found, "eight at a time, widest build"}, std::pair{&avx2_found, "eight at a time, AVX2 build"},
+                               std::pair{&scalar_found, "one at a time"}}) {
         if (*found == expected) continue;
         differences++;
         std::printf("DIFFERENT (%s): %s, %s, %dx%d, factor %.3f, neighbours %d, min %d, max %dx%d: OpenCV %zu, ours %zu\n", path,

@@ -1,5 +1,6 @@
 // A Haar cascade evaluator that makes OpenCV 4.6's decisions (CascadeClassifier::detectMultiScale
-// with its Haar feature evaluator) and evaluates eight windows at a time with AVX2. Internal to
+// with its Haar feature evaluator) and evaluates eight windows at a time with AVX2 (or
+// AVX-512VL's wider register file). Internal to
 // CFaces: sc_faces.cpp uses it when a cascade qualifies, OpenCV's classifier otherwise.
 #ifndef SC_HAAR_CASCADE_HPP
 #define SC_HAAR_CASCADE_HPP
@@ -22,9 +23,11 @@ struct workspace {
     std::vector<int32_t> squares;
 };
 
-// How windows are evaluated: `vector` uses AVX2 when the processor has it (scalar otherwise),
-// `scalar` one window at a time. Both make the same decisions.
-enum class lanes { vector, scalar };
+// How windows are evaluated: `vector` eight at a time, built for AVX-512VL where the processor
+// has it, else for AVX2 (one at a time without AVX2); `avx2` eight at a time built for AVX2 even
+// where AVX-512VL is there (so tests can hold both builds to OpenCV); `scalar` one window at a
+// time. All make the same decisions.
+enum class lanes { vector, avx2, scalar };
 
 class cascade {
 public:

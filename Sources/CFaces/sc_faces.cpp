@@ -405,7 +405,7 @@ extern "C" int sc_faces_cascade_search(const char *cascade_path, const uint8_t *
         return -1;
     }
     if (!pixels_fit(pixels_size, width, height, stride_bytes, 4, err, err_size)) return -1;
-    if (options->evaluator < SC_FACES_EVALUATOR_EIGHT || options->evaluator > SC_FACES_EVALUATOR_OPENCV ||
+    if (options->evaluator < SC_FACES_EVALUATOR_EIGHT || options->evaluator > SC_FACES_EVALUATOR_EIGHT_AVX2 ||
         !(options->scale_factor > 1.0 && options->scale_factor <= 4.0) || options->min_neighbors < 0 || options->working_side_px < 0 ||
         options->min_side_px < 0 || options->max_side_px < 0) {
         set_error(err, err_size, "invalid search options");
@@ -438,7 +438,9 @@ extern "C" int sc_faces_cascade_search(const char *cascade_path, const uint8_t *
             }
             sc_haar::workspace space;
             cascade->detect(image, found, options->scale_factor, options->min_neighbors, min_size, max_size, space,
-                            options->evaluator == SC_FACES_EVALUATOR_ONE ? sc_haar::lanes::scalar : sc_haar::lanes::vector);
+                            options->evaluator == SC_FACES_EVALUATOR_ONE          ? sc_haar::lanes::scalar
+                            : options->evaluator == SC_FACES_EVALUATOR_EIGHT_AVX2 ? sc_haar::lanes::avx2
+                                                                                  : sc_haar::lanes::vector);
         }
         std::sort(found.begin(), found.end(), by_position);
         *count = found.size();

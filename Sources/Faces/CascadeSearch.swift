@@ -9,10 +9,13 @@ import Raster
 /// for the tests that check that the two agree window for window (`sc_faces_cascade_search`).
 struct CascadeSearch {
     enum Evaluator: Int32 {
-        /// The plug-in's, eight windows at a time (one at a time without AVX2).
+        /// The plug-in's, eight windows at a time: built for AVX-512VL where the processor has
+        /// it, else for AVX2 (one at a time without AVX2).
         case eightAtATime = 0
         case oneAtATime = 1
         case openCV = 2
+        /// The plug-in's, eight windows at a time, built for AVX2 even where AVX-512VL is there.
+        case eightAtATimeAVX2 = 3
     }
 
     var evaluator: Evaluator

@@ -92,11 +92,14 @@ int sc_faces_detector_pool(sc_faces_detector *detector, sc_faces_pool_counts *co
  * detector's working copy of the pixels (as sc_faces_detect makes it, at `working_side_px`), or
  * its mirror image (`mirrored`), or a half-size copy of either (`half`: the split pyramid's
  * second search). `evaluator` picks who evaluates the windows: the plug-in eight at a time
- * (with AVX2, else one at a time), the plug-in one at a time, or OpenCV. */
+ * (built for AVX-512VL where the processor has it, else for AVX2, else one at a time), the
+ * plug-in one at a time, OpenCV, or the plug-in eight at a time built for AVX2 alone (so that
+ * a machine with AVX-512VL checks both builds; one at a time without AVX2). */
 enum {
     SC_FACES_EVALUATOR_EIGHT = 0,
     SC_FACES_EVALUATOR_ONE = 1,
-    SC_FACES_EVALUATOR_OPENCV = 2
+    SC_FACES_EVALUATOR_OPENCV = 2,
+    SC_FACES_EVALUATOR_EIGHT_AVX2 = 3
 };
 typedef struct {
     int32_t evaluator;
