@@ -3,8 +3,9 @@
 // row's windows and over the survivors. Included by haar_cascade.cpp once per instruction set,
 // inside a namespace of its own and with SC_LANES_TARGET naming the target (so no include
 // guard): the same source compiled for AVX2, and for AVX2 with AVX-512VL, whose 32 vector
-// registers hold a feature's corners and a tree's leaves that 16 spill to the stack. Every
-// operation is the same in both, so a lane's results are too.
+// registers hold the corners of a feature that 16 spill to the stack. Every operation is the
+// same in both, so a lane's results are too.
+
 // Eight ints from `p` on, `Step` apart: two loads and a permute for a stride of 2.
 template <int Step>
 SC_LANES_TARGET inline __m256i load8(const int32_t *p) {
