@@ -1,6 +1,6 @@
-// The pixels a search for the darkest and lightest pixel must still weigh, found eight to
-// sixteen at a time: the test is on bytes (a pixel's least and greatest colour channel against
-// two bounds), which the compilers vectorise, where weighing a pixel takes three table lookups.
+// The pixels a search for the darkest and lightest pixel must still weigh, found sixteen at a
+// time: the test is on bytes (a pixel's least and greatest colour channel against two bounds),
+// which the compilers vectorise, where weighing a pixel takes three table lookups.
 #include "sc_raster_kernels.h"
 #include "sc_target_clones.h"
 

@@ -64,9 +64,9 @@ extension Canvas {
 /// read winning a tie. Luminance is a weighted mean of the channels' linear values, so it lies
 /// between the linear values of a pixel's least and greatest channel: a pixel whose least
 /// channel is above `darkBound`, or greatest below `lightBound`, cannot win (the bounds leave a
-/// margin for the mean's rounding), and pixels are put aside sixteen at a time by comparing
-/// bytes (`sc_next_extreme_candidate`).
-/// Only those left have their luminance worked out, as one at a time would: the same pixels win.
+/// margin for the mean's rounding), and such pixels are put aside sixteen at a time by comparing
+/// bytes (`sc_next_extreme_candidate`). Only those left have their luminance worked out, in the
+/// order a reading one pixel at a time takes: the same pixels win.
 private struct ExtremeSearch {
     let linear: [Double]
     private(set) var darkest: UInt32?, lightest: UInt32?
@@ -111,8 +111,7 @@ private struct ExtremeSearch {
     private static let margin = 1e-12
 
     /// The greatest channel value whose linear value is at most `l` (plus the margin): a pixel
-    /// whose least channel is above it is lighter than `l`. 0 when even 0 is above it (then 0
-    /// still passes, which only costs a look).
+    /// whose least channel is above it is lighter than `l`.
     private func greatestChannel(withLinearAtMost l: Double) -> UInt32 {
         let limit = l + abs(l) * Self.margin + Self.margin
         var low = 0, high = 255

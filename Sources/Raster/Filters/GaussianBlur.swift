@@ -88,17 +88,16 @@ extension Image {
     /// and not yet shared (images are otherwise immutable). Returns whether every pixel is
     /// opaque afterwards, or nil when the blur is too small to run a pass (pixels unchanged).
     @discardableResult
-    func blurInPlace(sigma: Double, extendEdges: Bool, threads: Int32 = 0) -> Bool? {
-        Self.boxBlur(from: buffer.pixels, into: buffer.pixels, width: width, height: height, sigma: sigma,
-                     extendEdges: extendEdges, threads: threads)
+    func blurInPlace(sigma: Double, extendEdges: Bool) -> Bool? {
+        Self.boxBlur(from: buffer.pixels, into: buffer.pixels, width: width, height: height, sigma: sigma, extendEdges: extendEdges)
     }
 
     /// The passes for `sigma` from `source` into `target` (the same pixels, or pixels apart;
-    /// packed rows of `width`) by `sc_box_blur_pixels`, in two bands at once where it takes them
-    /// (`threads` 0) or on this thread (1). Returns whether every pixel ends opaque, or nil when
-    /// the blur is too small to run a pass (`target` then unwritten).
+    /// packed rows of `width`) by `sc_box_blur_pixels`, in two bands at once where it takes
+    /// them. Returns whether every pixel ends opaque, or nil when the blur is too small to run a
+    /// pass (`target` then unwritten).
     static func boxBlur(from source: UnsafePointer<UInt32>, into target: UnsafeMutablePointer<UInt32>, width: Int, height: Int,
-                        sigma: Double, extendEdges: Bool, threads: Int32 = 0) -> Bool? {
+                        sigma: Double, extendEdges: Bool) -> Bool? {
         let radii = gaussianBoxWidths(sigma: sigma).map { Int32($0 / 2) }.filter { $0 > 0 }
         guard !radii.isEmpty else { return nil }
         // A few rows per pass (the passes run in one sweep down the image), not a copy of it.
@@ -106,8 +105,8 @@ extension Image {
         defer { scratch.deallocate() }
         return source.withMemoryRebound(to: UInt8.self, capacity: width * height * 4) { from in
             target.withMemoryRebound(to: UInt8.self, capacity: width * height * 4) { into in
-                sc_box_blur_pixels(from, width * 4, into, width * 4, width, height, radii, radii.count, extendEdges ? 1 : 0,
-                                   threads, scratch) == 1
+                sc_box_blur_pixels(from, width * 4, into, width * 4, width, height, radii, radii.count, extendEdges ? 1 : 0, 0,
+                                   scratch) == 1
             }
         }
     }
