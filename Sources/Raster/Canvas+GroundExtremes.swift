@@ -64,9 +64,10 @@ extension Canvas {
 /// read winning a tie. Luminance is a weighted mean of the channels' linear values, so it lies
 /// between the linear values of a pixel's least and greatest channel: a pixel whose least
 /// channel is above `darkBound`, or greatest below `lightBound`, cannot win (the bounds leave a
-/// margin for the mean's rounding), and such pixels are put aside sixteen at a time by comparing
-/// bytes (`sc_next_extreme_candidate`). Only those left have their luminance worked out, in the
-/// order a reading one pixel at a time takes: the same pixels win.
+/// margin for the mean's rounding); nor can a pixel the same as the darkest or lightest found.
+/// Such pixels are put aside sixteen at a time by comparing bytes and words
+/// (`sc_next_extreme_candidate`). Only those left have their luminance worked out, in the order
+/// a reading one pixel at a time takes: the same pixels win.
 private struct ExtremeSearch {
     let linear: [Double]
     private(set) var darkest: UInt32?, lightest: UInt32?
@@ -83,7 +84,10 @@ private struct ExtremeSearch {
         guard let base = pixels.baseAddress else { return }
         var i = 0
         while i < pixels.count {
-            i += sc_next_extreme_candidate(base + i, pixels.count - i, darkBound, lightBound)
+            // Before the first pixel is weighed, any value but that pixel's stands for the two
+            // found: the pixel is weighed, then they are real.
+            let none = ~base[i]
+            i += sc_next_extreme_candidate(base + i, pixels.count - i, darkBound, lightBound, darkest ?? none, lightest ?? none)
             guard i < pixels.count else { return }
             weigh(base[i])
             i += 1

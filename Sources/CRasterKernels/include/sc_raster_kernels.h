@@ -35,10 +35,12 @@ int sc_clamp_colour_to_alpha(uint8_t *pixels, ptrdiff_t count);
 #define SC_MAX_BLUR_PASSES 8
 
 /// The index of the first of `count` ARGB32 pixels whose least colour channel is at most
-/// `dark_bound` or whose greatest is at least `light_bound`, or `count` when none is: the
-/// pixels a search for the darkest and lightest may not put aside (luminance lies between the
-/// linear values of the least and greatest channel).
-ptrdiff_t sc_next_extreme_candidate(const uint32_t *pixels, ptrdiff_t count, uint32_t dark_bound, uint32_t light_bound);
+/// `dark_bound` or whose greatest is at least `light_bound`, and which is neither `darkest` nor
+/// `lightest`, or `count` when none is: the pixels a search for the darkest and lightest may not
+/// put aside (luminance lies between the linear values of the least and greatest channel, and a
+/// pixel the same as one found has its luminance).
+ptrdiff_t sc_next_extreme_candidate(const uint32_t *pixels, ptrdiff_t count, uint32_t dark_bound, uint32_t light_bound,
+                                    uint32_t darkest, uint32_t lightest);
 
 /// `sc_box_blur_pixels`'s `threads` for its two bands one after the other (for tests).
 #define SC_BLUR_BANDS_UPPER_FIRST (-1)
