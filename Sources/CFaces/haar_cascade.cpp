@@ -191,7 +191,6 @@ bool has_avx512() {
     return yes;
 }
 
-
 // The whole file at `path`, up to 16 MiB (the largest cascade OpenCV ships is 2.7 MB; a larger
 // file goes to FileStorage, which does not hold an entry per value).
 bool read_file(const std::string &path, std::string &text) {
