@@ -58,7 +58,7 @@ extension Image {
     /// The pixels of a whole-pixel rectangle inside the image, row by row: what drawing them
     /// unscaled onto a clear canvas gives, without the canvas (a photo cropped to its faces is
     /// most of a card's pixels, copied once instead of cleared, drawn and copied).
-    private func copied(x: Int, y: Int, width: Int, height: Int) -> Image {
+    func copied(x: Int, y: Int, width: Int, height: Int) -> Image {
         let part = PixelBuffer(uninitializedWidth: width, height: height)
         for row in 0..<height {
             (part.pixels + row * width).update(from: buffer.pixels + (y + row) * self.width + x, count: width)

@@ -76,12 +76,9 @@ extension Image {
         for y in 0..<height {
             (margined.pixels + (y + reach) * margined.width + reach).update(from: buffer.pixels + y * width, count: width)
         }
-        Image(buffer: margined).blurInPlace(sigma: sigma, extendEdges: false)
-        let cut = PixelBuffer(uninitializedWidth: width, height: height)
-        for y in 0..<height {
-            (cut.pixels + y * width).update(from: margined.pixels + (y + reach) * margined.width + reach, count: width)
-        }
-        return Image(buffer: cut)
+        let blurred = Image(buffer: margined)
+        blurred.blurInPlace(sigma: sigma, extendEdges: false)
+        return blurred.copied(x: reach, y: reach, width: width, height: height)
     }
 
     /// `gaussianBlurred`, writing over this image's own pixels: only for an image just made
