@@ -8,8 +8,8 @@ void sc_encode_set_error(char *err, size_t err_size, const char *message) {
     if (err && err_size > 0) snprintf(err, err_size, "%s", message);
 }
 
-int sc_encode_check(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
-                    uint32_t max_side, uint8_t **out, size_t *out_size, char *err, size_t err_size) {
+int sc_encode_check_size(uint32_t width, uint32_t height, uint32_t max_side, uint8_t **out, size_t *out_size, char *err,
+                         size_t err_size) {
     if (!out || !out_size) {
         sc_encode_set_error(err, err_size, "no place for the encoded image");
         return -1;
@@ -26,6 +26,12 @@ int sc_encode_check(const uint8_t *pixels, size_t pixels_size, uint32_t width, u
         sc_encode_set_error(err, err_size, message);
         return -1;
     }
+    return 0;
+}
+
+int sc_encode_check(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
+                    uint32_t max_side, uint8_t **out, size_t *out_size, char *err, size_t err_size) {
+    if (sc_encode_check_size(width, height, max_side, out, out_size, err, err_size) != 0) return -1;
     const size_t row_bytes = (size_t)width * 4;
     if (((uintptr_t)pixels & 3) != 0 || (stride_bytes & 3) != 0) {
         sc_encode_set_error(err, err_size, "pixel rows must start on 4-byte boundaries");

@@ -6,6 +6,11 @@
 
 void sc_encode_set_error(char *err, size_t err_size, const char *message);
 
+/* Checks the output and the size every encoder shares: 0 when the image has pixels and is no
+ * wider or taller than max_side, -1 (with a message) otherwise. Clears *out and *out_size. */
+int sc_encode_check_size(uint32_t width, uint32_t height, uint32_t max_side, uint8_t **out, size_t *out_size, char *err,
+                         size_t err_size);
+
 /* Checks the arguments every encoder shares: 0 when they describe a readable image no wider
  * or taller than max_side, -1 (with a message) otherwise. Clears *out and *out_size. */
 int sc_encode_check(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,

@@ -95,13 +95,14 @@ static int palette_index(palette_table *t, uint32_t rgb) {
 
 /* Marks each row whose pixels repeat the row above (most of a flat card's rows): such a row
  * has no new colour and converts to the bytes of the row above. Compared once here, with
- * memcmp, for the palette, the colour count and the conversion; NULL when memory runs out
- * (then nothing is taken as repeated). */
-static uint8_t *find_repeated_rows(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride) {
+ * memcmp (a row at the same address as the row above is the same without it), for the
+ * palette, the colour count and the conversion; NULL when memory runs out (then nothing is
+ * taken as repeated). */
+static uint8_t *find_repeated_rows(const uint8_t *const *pixel_rows, uint32_t width, uint32_t height) {
     uint8_t *repeats = (uint8_t *)malloc(height ? height : 1);
     if (!repeats) return NULL;
     for (uint32_t y = 0; y < height; y++) {
-        repeats[y] = y > 0 && memcmp(pixels + (size_t)y * stride, pixels + (size_t)(y - 1) * stride, (size_t)width * 4) == 0;
+        repeats[y] = y > 0 && (pixel_rows[y] == pixel_rows[y - 1] || memcmp(pixel_rows[y], pixel_rows[y - 1], (size_t)width * 4) == 0);
     }
     return repeats;
 }
@@ -121,7 +122,7 @@ static inline int same_four(const uint32_t *pixels, uint32_t rgb) {
 
 /* Fills `t` with the image's colours, and each row's indices when memory allows; 0 when there
  * are at most 256. */
-static int collect_palette(palette_table *t, const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
+static int collect_palette(palette_table *t, const uint8_t *const *pixel_rows, uint32_t width, uint32_t height,
                            const uint8_t *repeats) {
     memset(t, 0, sizeof *t);
     size_t own_rows = 0;
@@ -134,7 +135,7 @@ static int collect_palette(palette_table *t, const uint8_t *pixels, uint32_t wid
     }
     uint32_t at = 0;
     for (uint32_t y = 0; y < height; y++) {
-        const uint32_t *row = (const uint32_t *)(const void *)(pixels + (size_t)y * stride);
+        const uint32_t *row = (const uint32_t *)(const void *)pixel_rows[y];
         if (repeated(repeats, y)) {
             if (t->row_at) t->row_at[y] = t->row_at[y - 1];
             continue;
@@ -166,7 +167,7 @@ static int collect_palette(palette_table *t, const uint8_t *pixels, uint32_t wid
 /* The image's number of distinct colours, or `limit` + 1 when it has more (limit ≤
  * MAX_COUNTED_COLORS); -1 when memory runs out. Stops at the first colour over the limit. */
 enum { MAX_COUNTED_COLORS = 1 << 16 };
-static int64_t count_colors_up_to(uint32_t limit, const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
+static int64_t count_colors_up_to(uint32_t limit, const uint8_t *const *pixel_rows, uint32_t width, uint32_t height,
                                   const uint8_t *repeats) {
     uint32_t slots = 2;
     while (slots < 2 * limit) slots <<= 1;
@@ -178,7 +179,7 @@ static int64_t count_colors_up_to(uint32_t limit, const uint8_t *pixels, uint32_
     int more = 0;
     for (uint32_t y = 0; y < height && !more; y++) {
         if (repeated(repeats, y)) continue;
-        const uint32_t *row = (const uint32_t *)(const void *)(pixels + (size_t)y * stride);
+        const uint32_t *row = (const uint32_t *)(const void *)pixel_rows[y];
         uint32_t last = 0xFFFFFFFFu;
         for (uint32_t x = 0; x < width; x++) {
             uint32_t rgb = row[x] & 0xFFFFFFu;
@@ -329,9 +330,9 @@ static void write_row(int rows, int first_row, const uint8_t *cur, const uint8_t
 }
 
 /* Row y of the pixels as RGB bytes, or as packed palette indices of `depth` bits. */
-static void convert_row(const uint8_t *pixels_start, uint32_t y, size_t stride_bytes, uint32_t width, palette_table *palette,
+static void convert_row(const uint8_t *const *pixel_rows, uint32_t y, uint32_t width, palette_table *palette,
                         int depth, uint8_t *cur, size_t n) {
-    const uint8_t *src = pixels_start + (size_t)y * stride_bytes;
+    const uint8_t *src = pixel_rows[y];
     if (palette && palette->row_indices) {
         const uint8_t *indices = palette->row_indices + (size_t)palette->row_at[y] * width;
         if (depth == 8) {
@@ -396,13 +397,12 @@ static size_t put_chunk(uint8_t *out, const char type[4], const uint8_t *data, s
 
 /* Converts row y into `cur`, or copies `prev` when the pixels repeat the row above (the same
  * pixels convert to the same bytes). */
-static void next_row(const uint8_t *pixels, uint32_t y, size_t stride_bytes, uint32_t width, palette_table *palette,
+static void next_row(const uint8_t *const *pixel_rows, uint32_t y, uint32_t width, palette_table *palette,
                      int depth, const uint8_t *prev, uint8_t *cur, size_t n, const uint8_t *repeats) {
-    const uint8_t *src = pixels + (size_t)y * stride_bytes;
-    if (repeats ? repeats[y] : y > 0 && memcmp(src, src - stride_bytes, (size_t)width * 4) == 0) {
+    if (repeats ? repeats[y] : y > 0 && memcmp(pixel_rows[y], pixel_rows[y - 1], (size_t)width * 4) == 0) {
         memcpy(cur, prev, n);
     } else {
-        convert_row(pixels, y, stride_bytes, width, palette, depth, cur, n);
+        convert_row(pixel_rows, y, width, palette, depth, cur, n);
     }
 }
 
@@ -507,17 +507,17 @@ static uint8_t *deflate_rows(int level, const uint8_t *rows, size_t size, size_t
  * converted from the pixels, then written with `rows` (one of SC_PNG_ROWS_*). The bytes are
  * those rows' bytes in a pass over the whole image: the row above `first` is converted for the
  * filters to read. `work` holds 3n bytes. */
-static void filter_rows(const uint8_t *pixels, uint32_t width, uint32_t first, uint32_t end, size_t stride_bytes,
+static void filter_rows(const uint8_t *const *pixel_rows, uint32_t width, uint32_t first, uint32_t end,
                         palette_table *palette, int depth, size_t n, size_t bpp, int rows, const uint8_t *repeats,
                         uint8_t *work, uint8_t *filtered) {
     uint8_t *prev = work, *cur = work + n, *scratch = work + 2 * n;
     if (first == 0) {
         memset(prev, 0, n); /* the row above the first */
     } else {
-        convert_row(pixels, first - 1, stride_bytes, width, palette, depth, prev, n);
+        convert_row(pixel_rows, first - 1, width, palette, depth, prev, n);
     }
     for (uint32_t y = first; y < end; y++) {
-        next_row(pixels, y, stride_bytes, width, palette, depth, prev, cur, n, repeats);
+        next_row(pixel_rows, y, width, palette, depth, prev, cur, n, repeats);
         write_row(rows, y == 0, cur, prev, n, bpp, filtered + (size_t)(y - first) * (n + 1), scratch);
         uint8_t *t = prev; prev = cur; cur = t;
     }
@@ -525,14 +525,14 @@ static void filter_rows(const uint8_t *pixels, uint32_t width, uint32_t first, u
 
 /* Every row filtered with `rows` and compressed at `level` (deflate_rows) into a malloc'ed zlib
  * stream of *out_size bytes; NULL when memory runs out. `work` holds 3n bytes. */
-static uint8_t *filtered_stream(int level, int rows, const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride_bytes,
+static uint8_t *filtered_stream(int level, int rows, const uint8_t *const *pixel_rows, uint32_t width, uint32_t height,
                                 palette_table *palette, int depth, size_t n, size_t bpp, const uint8_t *repeats, uint8_t *work,
                                 size_t *out_size) {
     *out_size = 0;
     const size_t filtered_size = (size_t)height * (n + 1);
     uint8_t *filtered = (uint8_t *)malloc(filtered_size);
     if (!filtered) return NULL;
-    filter_rows(pixels, width, 0, height, stride_bytes, palette, depth, n, bpp, rows, repeats, work, filtered);
+    filter_rows(pixel_rows, width, 0, height, palette, depth, n, bpp, rows, repeats, work, filtered);
     uint8_t *stream = deflate_rows(level, filtered, filtered_size, n + 1, bpp, out_size);
     free(filtered);
     return stream;
@@ -545,7 +545,7 @@ static uint8_t *filtered_stream(int level, int rows, const uint8_t *pixels, uint
  * eighth of one more filtering and compression. (Bands of 1/32 chose the same setting on 301 of
  * 304 cards, for 0.0006 % more bytes in all: docs/design.md, "Photo rows in run blocks".) An
  * image under 64 rows is one band of all its rows. 0 when memory runs out. */
-static size_t sample_size(int level, int rows, const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride_bytes,
+static size_t sample_size(int level, int rows, const uint8_t *const *pixel_rows, uint32_t width, uint32_t height,
                           palette_table *palette, int depth, size_t n, size_t bpp, const uint8_t *repeats, uint8_t *work) {
     const int bands = height < 64 ? 1 : 4;
     const uint32_t band = height < 64 ? height : height / 64 > 8 ? height / 64 : 8;
@@ -554,7 +554,7 @@ static size_t sample_size(int level, int rows, const uint8_t *pixels, uint32_t w
     size_t total = 0;
     for (int k = 0; filtered && k < bands; k++) {
         const uint32_t y = bands == 1 ? 0 : (uint32_t)((uint64_t)(2 * k + 1) * height / 8) - band / 2;
-        filter_rows(pixels, width, y, y + band, stride_bytes, palette, depth, n, bpp, rows, repeats, work, filtered);
+        filter_rows(pixel_rows, width, y, y + band, palette, depth, n, bpp, rows, repeats, work, filtered);
         size_t bytes = 0;
         free(deflate_rows(level, filtered, band_bytes, n + 1, bpp, &bytes));
         if (bytes == 0) {
@@ -578,22 +578,21 @@ static int deflate_check_applies(const sc_png_settings *settings, size_t compres
 
 /* Whether libdeflate's sample of the rows is small enough beside the scanline compressor's for the
  * whole image to be written again by it. A sample that runs out of memory says no. */
-static int deflate_sample_wins(const sc_png_settings *settings, int rows, const uint8_t *pixels, uint32_t width, uint32_t height,
-                               size_t stride_bytes, palette_table *palette, int depth, size_t n, size_t bpp, const uint8_t *repeats,
+static int deflate_sample_wins(const sc_png_settings *settings, int rows, const uint8_t *const *pixel_rows, uint32_t width,
+                               uint32_t height, palette_table *palette, int depth, size_t n, size_t bpp, const uint8_t *repeats,
                                uint8_t *work) {
-    const size_t scanlines = sample_size(SC_PNG_LEVEL_SCANLINES, rows, pixels, width, height, stride_bytes, palette, depth, n, bpp,
+    const size_t scanlines = sample_size(SC_PNG_LEVEL_SCANLINES, rows, pixel_rows, width, height, palette, depth, n, bpp,
                                          repeats, work);
-    const size_t deflated = scanlines ? sample_size(settings->deflate_check_level, rows, pixels, width, height, stride_bytes, palette,
+    const size_t deflated = scanlines ? sample_size(settings->deflate_check_level, rows, pixel_rows, width, height, palette,
                                                     depth, n, bpp, repeats, work)
                                       : 0;
     return deflated && (uint64_t)deflated * 100 <= (uint64_t)scanlines * settings->deflate_check_percent;
 }
 
 /* `as_photo`: RGB with the photo tier's rows, whatever the colour count (the scanline fall-back). */
-static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
+static int encode_tiered(const uint8_t *const *pixel_rows, uint32_t width, uint32_t height,
                          const sc_png_settings *settings, uint8_t **out, size_t *out_size, char *err, size_t err_size,
                          const uint8_t *repeats, int as_photo) {
-    if (sc_encode_check(pixels, pixels_size, width, height, stride_bytes, 0x7FFFFFFF / 4, out, out_size, err, err_size) != 0) return -1;
     if (!settings) {
         sc_encode_set_error(err, err_size, "no PNG settings given");
         return -1;
@@ -636,7 +635,7 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
             sc_encode_set_error(err, err_size, "out of memory while encoding PNG");
             return -1;
         }
-        if (collect_palette(palette, pixels, width, height, stride_bytes, repeats) != 0) {
+        if (collect_palette(palette, pixel_rows, width, height, repeats) != 0) {
             free_palette(palette);
             palette = NULL;
         }
@@ -651,7 +650,7 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
     if (as_photo) {
         tier = 2;
     } else if (!palette && count_limit < MAX_COUNTED_COLORS && (many_differs || photo_differs)) {
-        int64_t colors = count_colors_up_to(count_limit, pixels, width, height, stride_bytes, repeats);
+        int64_t colors = count_colors_up_to(count_limit, pixel_rows, width, height, repeats);
         if (colors < 0) {
             sc_encode_set_error(err, err_size, "out of memory while encoding PNG");
             return -1;
@@ -692,7 +691,7 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
                 failed = sc_scanlines_add_same_row(lines) != 0;
                 continue;
             }
-            next_row(pixels, y, stride_bytes, width, palette, depth, prev, cur, n, repeats);
+            next_row(pixel_rows, y, width, palette, depth, prev, cur, n, repeats);
             write_row(rows, y == 0, cur, prev, n, bpp, row, scratch);
             failed = sc_scanlines_add_row(lines, row) != 0;
             uint8_t *t = prev; prev = cur; cur = t;
@@ -705,14 +704,14 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
             (uint64_t)compressed * 1000 > rows_bytes * settings->scanlines_fallback_permille) {
             free(stream);
             free(work);
-            return encode_tiered(pixels, pixels_size, width, height, stride_bytes, settings, out, out_size, err, err_size, repeats, 1);
+            return encode_tiered(pixel_rows, width, height, settings, out, out_size, err, err_size, repeats, 1);
         }
         if (!failed && deflate_check_applies(settings, compressed, width, height) &&
-            deflate_sample_wins(settings, rows, pixels, width, height, stride_bytes, palette, depth, n, bpp, repeats, work)) {
+            deflate_sample_wins(settings, rows, pixel_rows, width, height, palette, depth, n, bpp, repeats, work)) {
             /* The sample can mislead (rows outside its bands unlike those in them): the
              * smaller whole stream is kept, and the scanline stream when memory runs out. */
             size_t deflated_size = 0;
-            uint8_t *deflated = filtered_stream(settings->deflate_check_level, rows, pixels, width, height, stride_bytes, palette,
+            uint8_t *deflated = filtered_stream(settings->deflate_check_level, rows, pixel_rows, width, height, palette,
                                                 depth, n, bpp, repeats, work, &deflated_size);
             if (deflated && deflated_size < compressed) {
                 free(stream);
@@ -733,10 +732,10 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
         int failed = 0;
         const int as_checked = as_photo && settings->deflate_check_permille;
         if (also_level || as_checked) {
-            size_t best = sample_size(level, rows, pixels, width, height, stride_bytes, palette, depth, n, bpp, repeats, work);
+            size_t best = sample_size(level, rows, pixel_rows, width, height, palette, depth, n, bpp, repeats, work);
             failed = best == 0;
             if (!failed && also_level) {
-                const size_t second = sample_size(also_level, also_rows, pixels, width, height, stride_bytes, palette, depth, n, bpp, repeats, work);
+                const size_t second = sample_size(also_level, also_rows, pixel_rows, width, height, palette, depth, n, bpp, repeats, work);
                 failed = second == 0;
                 if (second < best) {
                     chosen = also_level;
@@ -746,7 +745,7 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
             }
             if (!failed && as_checked) {
                 const int check_rows = settings->rgb_rows;
-                const size_t third = sample_size(settings->deflate_check_level, check_rows, pixels, width, height, stride_bytes, palette,
+                const size_t third = sample_size(settings->deflate_check_level, check_rows, pixel_rows, width, height, palette,
                                                  depth, n, bpp, repeats, work);
                 failed = third == 0;
                 if (third < best) {
@@ -755,7 +754,7 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
                 }
             }
         }
-        if (!failed) stream = filtered_stream(chosen, chosen_rows, pixels, width, height, stride_bytes, palette, depth, n, bpp, repeats,
+        if (!failed) stream = filtered_stream(chosen, chosen_rows, pixel_rows, width, height, palette, depth, n, bpp, repeats,
                                               work, &compressed);
         free(work);
     }
@@ -780,8 +779,32 @@ static int encode_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
 int sc_encode_png_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
                          const sc_png_settings *settings, uint8_t **out, size_t *out_size, char *err, size_t err_size) {
     if (sc_encode_check(pixels, pixels_size, width, height, stride_bytes, 0x7FFFFFFF / 4, out, out_size, err, err_size) != 0) return -1;
-    uint8_t *repeats = find_repeated_rows(pixels, width, height, stride_bytes);
-    const int status = encode_tiered(pixels, pixels_size, width, height, stride_bytes, settings, out, out_size, err, err_size, repeats, 0);
+    const uint8_t **pixel_rows = (const uint8_t **)malloc((size_t)height * sizeof *pixel_rows);
+    if (!pixel_rows) {
+        sc_encode_set_error(err, err_size, "out of memory while encoding PNG");
+        return -1;
+    }
+    for (uint32_t y = 0; y < height; y++) pixel_rows[y] = pixels + (size_t)y * stride_bytes;
+    const int status = sc_encode_png_rows(pixel_rows, width, height, settings, out, out_size, err, err_size);
+    free(pixel_rows);
+    return status;
+}
+
+int sc_encode_png_rows(const uint8_t *const *pixel_rows, uint32_t width, uint32_t height, const sc_png_settings *settings,
+                       uint8_t **out, size_t *out_size, char *err, size_t err_size) {
+    if (sc_encode_check_size(width, height, 0x7FFFFFFF / 4, out, out_size, err, err_size) != 0) return -1;
+    if (!pixel_rows) {
+        sc_encode_set_error(err, err_size, "no pixel rows given");
+        return -1;
+    }
+    for (uint32_t y = 0; y < height; y++) {
+        if (!pixel_rows[y] || ((uintptr_t)pixel_rows[y] & 3) != 0) {
+            sc_encode_set_error(err, err_size, "pixel rows must start on 4-byte boundaries");
+            return -1;
+        }
+    }
+    uint8_t *repeats = find_repeated_rows(pixel_rows, width, height);
+    const int status = encode_tiered(pixel_rows, width, height, settings, out, out_size, err, err_size, repeats, 0);
     free(repeats);
     return status;
 }

@@ -8,7 +8,7 @@ extension Canvas {
         let visible = clip.map { $0.bounds.intersection(pixelBounds) } ?? pixelBounds
         let area = PixelRect(x: x, y: y, width: image.width, height: image.height).intersection(visible)
         guard !area.isEmpty else { return }
-        composite(PIXMAN_OP_OVER, source: image.buffer.pixmanImage(), coverage: clip, destination: target,
+        composite(PIXMAN_OP_OVER, source: image.buffer.pixmanImage(), coverage: clip, destination: destination(for: area),
                   sourceOrigin: (area.x - x, area.y - y), destinationRect: area)
     }
 }

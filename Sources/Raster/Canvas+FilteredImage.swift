@@ -31,7 +31,8 @@ extension Canvas {
         }
         if let blurred = blurAfterResampling(image, frame: frame, rect: rect, clipsToBounds: clipsToBounds, clip: clip, filters: filters) {
             composite(Self.operator(opaque: blurred.isOpaque, coverage: clip), source: blurred.pixels.buffer.pixmanImage(),
-                      coverage: clip, destination: target, sourceOrigin: blurred.sourceOrigin, destinationRect: blurred.area)
+                      coverage: clip, destination: destination(for: blurred.area), sourceOrigin: blurred.sourceOrigin,
+                      destinationRect: blurred.area)
             return
         }
         let filtered = image.applying(filters)

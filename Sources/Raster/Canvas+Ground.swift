@@ -23,10 +23,11 @@ extension Canvas {
         try self.init(size: size, scale: scale) { PixelBuffer(uninitializedWidth: $0, height: $1) }
         guard let source = pixmanPaint(ground, toDevice: deviceTransform) else {
             // A paint that draws nothing leaves the canvas clear.
-            buffer.pixels.initialize(repeating: 0, count: buffer.count)
+            clear(to: .clear)
             return
         }
-        composite(PIXMAN_OP_SRC, source: source, mask: nil, destination: target, sourceOrigin: (0, 0), destinationRect: pixelBounds)
+        composite(PIXMAN_OP_SRC, source: source, mask: nil, destination: destination(for: pixelBounds), sourceOrigin: (0, 0),
+                  destinationRect: pixelBounds)
         if ground.isOpaque { markOpaque() }
     }
 }

@@ -41,10 +41,11 @@ extension Canvas {
             let y1 = min(pixelHeight, Int((rect.maxY * scale - 0.5).rounded(.up)))
             guard x0 < x1, y0 < y1 else { continue }
             for y in y0..<y1 {
-                let row = buffer.pixels + y * pixelWidth
+                let row = readableRow(y)
                 // A row the same as the one above adds nothing (a solid or vertical ground is
-                // read in one row and compared in the rest).
-                if y > y0, memcmp(row + x0, row - pixelWidth + x0, (x1 - x0) * MemoryLayout<UInt32>.size) == 0 { continue }
+                // read in one row and compared in the rest; rows not drawn on yet are one row).
+                if y > y0, case let above = readableRow(y - 1),
+                   above == row || memcmp(row + x0, above + x0, (x1 - x0) * MemoryLayout<UInt32>.size) == 0 { continue }
                 search.read(UnsafeBufferPointer(start: row + x0, count: x1 - x0))
             }
         }

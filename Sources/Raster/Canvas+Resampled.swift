@@ -25,7 +25,7 @@ extension Canvas {
             mask = makeClip(Path(rect: deviceRect), transform: deviceTransform.inverted ?? .identity, within: clip)
         }
         composite(Self.operator(opaque: opaque, coverage: mask), source: resampled.buffer.pixmanImage(), coverage: mask,
-                  destination: target, sourceOrigin: (0, 0), destinationRect: area)
+                  destination: destination(for: area), sourceOrigin: (0, 0), destinationRect: area)
     }
 
     /// OVER, or SRC (a copy) for opaque pixels through no mask, where OVER gives the same bytes

@@ -45,10 +45,10 @@ extension Canvas {
                 var end = row + 1
                 while end < area.height, column.pixels[end] == color, full[end] == isFull { end += 1 }
                 if color != 0 {
-                    let y = area.y + row
-                    composite(PIXMAN_OP_OVER, source: .solid(premultipliedARGB32: color), mask: isFull ? nil : mask, destination: target,
-                              sourceOrigin: (0, 0), maskOrigin: (area.x - maskBounds.x, y - maskBounds.y),
-                              destinationRect: PixelRect(x: area.x, y: y, width: area.width, height: end - row))
+                    let y = area.y + row, rows = PixelRect(x: area.x, y: y, width: area.width, height: end - row)
+                    composite(PIXMAN_OP_OVER, source: .solid(premultipliedARGB32: color), mask: isFull ? nil : mask,
+                              destination: destination(for: rows), sourceOrigin: (0, 0), maskOrigin: (area.x - maskBounds.x, y - maskBounds.y),
+                              destinationRect: rows)
                 }
                 row = end
             }

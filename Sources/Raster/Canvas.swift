@@ -17,8 +17,16 @@ public final class Canvas {
     public let pixelWidth: Int
     public let pixelHeight: Int
 
-    let buffer: PixelBuffer
-    let target: PixmanImage
+    /// The pixels, of which rows outside `background`'s band may not be written yet. Other
+    /// files reach them only through `readableRow(_:)`, `destination(for:)` and
+    /// `writtenBuffer`, which know which rows hold their pixels.
+    private let buffer: PixelBuffer
+    private let target: PixmanImage
+    /// The colour of the rows not written yet; nil once every row holds its pixels.
+    private var background: DeferredBackground?
+    /// One row of `background`'s colour: every unwritten row as a reader sees it. Made by the
+    /// first `clear(to:)`, so that reading never changes the canvas.
+    private var backgroundRow: UnsafeMutablePointer<UInt32>?
     private lazy var rasterizer = OutlineRasterizer()
     /// True when every pixel is known to be opaque without reading them: set by an opaque
     /// background or ground, and kept because drawing only composites OVER (which never
@@ -26,9 +34,14 @@ public final class Canvas {
     private(set) var isKnownOpaque = false
 
     /// A canvas of `size` points at `scale` device pixels per point, filled with `background`.
+    ///
+    /// The fill is deferred: a row is written with `background` when something is first drawn
+    /// on it, and rows nothing is drawn on are never touched (a card's title covers a band of
+    /// its rows; its PNG encodes the others from one row of the colour). Large canvases are
+    /// left in small pages until a first drawing covers a band worth a huge page.
     public convenience init(size: Size, scale: Double = 1, background: Color = .clear) throws {
-        try self.init(size: size, scale: scale) { PixelBuffer(width: $0, height: $1, fill: background.premultipliedARGB32) }
-        isKnownOpaque = background.alpha >= 1
+        try self.init(size: size, scale: scale) { PixelBuffer(uninitializedWidth: $0, height: $1, adviseHugePages: false) }
+        clear(to: background)
     }
 
     /// Validates the size and scale, then takes its pixels from `makeBuffer(width, height)`.
@@ -50,6 +63,8 @@ public final class Canvas {
         target = buffer.pixmanImage()
     }
 
+    deinit { backgroundRow?.deallocate() }
+
     /// Marks every pixel opaque; only for a caller that has just made them so.
     func markOpaque() { isKnownOpaque = true }
 
@@ -58,20 +73,76 @@ public final class Canvas {
     /// Points → device pixels.
     public var deviceTransform: Transform { .scale(x: scale, y: scale) }
 
-    /// Replaces every pixel with `color` (no blending).
+    /// Replaces every pixel with `color` (no blending). The rows are written when first drawn on.
     public func clear(to color: Color) {
-        buffer.pixels.update(repeating: color.premultipliedARGB32, count: buffer.count)
+        background = DeferredBackground(color: color.premultipliedARGB32)
+        if let backgroundRow {
+            backgroundRow.update(repeating: color.premultipliedARGB32, count: pixelWidth)
+        } else {
+            let row = UnsafeMutablePointer<UInt32>.allocate(capacity: pixelWidth)
+            row.initialize(repeating: color.premultipliedARGB32, count: pixelWidth)
+            backgroundRow = row
+        }
         isKnownOpaque = color.alpha >= 1
     }
 
     /// The premultiplied ARGB32 word at device pixel (x, y).
     public func pixel(x: Int, y: Int) -> UInt32 {
         precondition(x >= 0 && x < pixelWidth && y >= 0 && y < pixelHeight)
-        return buffer.pixels[y * pixelWidth + x]
+        return readableRow(y)[x]
     }
 
     /// A copy of the current pixels: the canvas can go on drawing without changing it.
-    public func makeImage() -> Image { Image(buffer: PixelBuffer(copying: buffer)) }
+    public func makeImage() -> Image { Image(buffer: PixelBuffer(copying: writtenBuffer)) }
+
+    // MARK: Rows
+
+    /// Row `y`'s pixels to read: the canvas's own, or `backgroundRow` when not written yet.
+    func readableRow(_ y: Int) -> UnsafePointer<UInt32> {
+        precondition(y >= 0 && y < pixelHeight)
+        guard let background, !background.written.contains(y), let backgroundRow else { return UnsafePointer(buffer.pixels + y * pixelWidth) }
+        return UnsafePointer(backgroundRow)
+    }
+
+    /// The canvas for pixman to draw into `area`, its rows written first.
+    func destination(for area: PixelRect) -> PixmanImage {
+        write(rows: area.y..<(area.y + area.height))
+        return target
+    }
+
+    /// The rows whose memory holds their pixels; the others show the background, unwritten.
+    var writtenRows: Range<Int> { background?.written ?? 0..<pixelHeight }
+
+    /// Whether the canvas's memory is laid out for huge pages and not yet marked for them.
+    var awaitsHugePageAdvice: Bool { buffer.awaitsHugePageAdvice }
+
+    /// Every pixel, every row written.
+    var writtenBuffer: PixelBuffer {
+        write(rows: 0..<pixelHeight)
+        return buffer
+    }
+
+    /// Writes the background into the unwritten rows of `wanted` and any between them and
+    /// the written band, so that the written rows stay one band. The first band to be written
+    /// is the one that decides whether the canvas's memory is worth huge pages: clearing a
+    /// 2 MiB page costs about as much as faulting `hugePageRoundingThreshold` of small ones.
+    private func write(rows wanted: Range<Int>) {
+        guard var deferred = background else { return }
+        let rows = wanted.clamped(to: 0..<pixelHeight)
+        guard !rows.isEmpty else { return }
+        let written = deferred.written
+        if written.isEmpty {
+            if rows.count * buffer.strideBytes >= PixelBuffer.hugePageRoundingThreshold { buffer.adviseHugePages() }
+            buffer.fill(rows: rows, with: deferred.color)
+            deferred.written = rows
+        } else {
+            let band = min(rows.lowerBound, written.lowerBound)..<max(rows.upperBound, written.upperBound)
+            buffer.fill(rows: band.lowerBound..<written.lowerBound, with: deferred.color)
+            buffer.fill(rows: written.upperBound..<band.upperBound, with: deferred.color)
+            deferred.written = band
+        }
+        background = deferred.written == 0..<pixelHeight ? nil : deferred
+    }
 
     // MARK: Shapes
 
@@ -134,7 +205,7 @@ public final class Canvas {
             compositeRowConstantGradient(source, coverage: mask, area: area)
             return
         }
-        composite(PIXMAN_OP_OVER, source: source, coverage: mask, destination: target,
+        composite(PIXMAN_OP_OVER, source: source, coverage: mask, destination: destination(for: area),
                   sourceOrigin: (area.x, area.y), destinationRect: area)
     }
 
@@ -254,7 +325,7 @@ public final class Canvas {
         if ownKernels, padded, case .separableConvolution(let parameters) = filter,
            let (convolved, opaque) = image.convolvedLikePixman(parameters: parameters, matrix: matrix, area: area) {
             composite(Self.operator(opaque: opaque, coverage: mask), source: convolved.buffer.pixmanImage(), coverage: mask,
-                      destination: target, sourceOrigin: (0, 0), destinationRect: area)
+                      destination: destination(for: area), sourceOrigin: (0, 0), destinationRect: area)
             return
         }
         let source = image.buffer.pixmanImage()
@@ -264,7 +335,7 @@ public final class Canvas {
         // Padded, an opaque image samples opaque everywhere (its filters' weights sum to one),
         // so where no mask intervenes OVER is a copy, which pixman does without blending.
         let op = Self.operator(opaque: padded && mask == nil && (image.knownOpaque || image.isOpaque), coverage: mask)
-        composite(op, source: source, coverage: mask, destination: target,
+        composite(op, source: source, coverage: mask, destination: destination(for: area),
                   sourceOrigin: (area.x, area.y), destinationRect: area)
     }
 
@@ -339,4 +410,11 @@ func pixmanTransform(_ t: Transform) -> pixman_transform_t {
         (fixed(t.a), fixed(t.c), fixed(t.tx)),
         (fixed(t.b), fixed(t.d), fixed(t.ty)),
         (0, 0, fixed(1))))
+}
+
+/// The background of a canvas whose rows are written on first use: `color` for every row
+/// outside `written`, the one band of rows that holds the canvas's own pixels.
+private struct DeferredBackground {
+    let color: UInt32
+    var written: Range<Int> = 0..<0
 }

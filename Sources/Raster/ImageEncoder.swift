@@ -11,13 +11,20 @@ enum ImageEncoder {
         guard let width = UInt32(exactly: buffer.width), let height = UInt32(exactly: buffer.height) else {
             throw error("image of \(buffer.width)×\(buffer.height) pixels is too large")
         }
+        let byteCount = buffer.strideBytes * buffer.height
+        return try buffer.pixels.withMemoryRebound(to: UInt8.self, capacity: byteCount) { bytes in
+            try encoded(error: error) { call(bytes, byteCount, width, height, buffer.strideBytes, $0, $1, $2, $3) }
+        }
+    }
+
+    /// Calls an encoder given where to put its output and its message, and copies out its bytes.
+    static func encoded(error: (String) -> RasterError,
+                        _ call: (_ out: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, _ size: UnsafeMutablePointer<Int>,
+                                 _ message: UnsafeMutablePointer<CChar>, _ messageSize: Int) -> Int32) throws -> [UInt8] {
         var out: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = [CChar](repeating: 0, count: 256)
-        let byteCount = buffer.strideBytes * buffer.height
-        let status = buffer.pixels.withMemoryRebound(to: UInt8.self, capacity: byteCount) { bytes in
-            call(bytes, byteCount, width, height, buffer.strideBytes, &out, &size, &message, message.count)
-        }
+        let status = call(&out, &size, &message, message.count)
         defer { sc_encode_free(out) }
         guard status == 0, let out, size > 0 else {
             let text = message.stringBeforeNUL

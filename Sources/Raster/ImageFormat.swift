@@ -105,6 +105,7 @@ extension Image {
 extension Canvas {
     /// The canvas in `output`'s format; see `Image.encoded(_:content:matte:)`.
     public func encoded(_ output: ImageOutput, content: ImageContent, matte: Color = .white) throws -> [UInt8] {
-        try Image(buffer: buffer, knownOpaque: isKnownOpaque).encoded(output, content: content, matte: matte)
+        if output.format == .png { return try pngData(matte: matte) }
+        return try Image(buffer: writtenBuffer, knownOpaque: isKnownOpaque).encoded(output, content: content, matte: matte)
     }
 }

@@ -282,29 +282,48 @@ extension Image {
 }
 
 extension Canvas {
-    /// The canvas as an opaque PNG; see `Image.pngData(encoding:matte:)`.
+    /// The canvas as an opaque PNG; see `Image.pngData(encoding:matte:)`. An opaque canvas is
+    /// encoded row by row where it lies, its rows not drawn on read from one row of its
+    /// background (`readableRow`), so they are never written: the same bytes as its pixels
+    /// written out in full.
     public func pngData(encoding: PNGEncoding = .cards, matte: Color = .white) throws -> [UInt8] {
-        try Image(buffer: buffer, knownOpaque: isKnownOpaque).pngData(encoding: encoding, matte: matte)
+        guard case .deflate(let settings) = encoding, isKnownOpaque else {
+            return try Image(buffer: writtenBuffer, knownOpaque: isKnownOpaque).pngData(encoding: encoding, matte: matte)
+        }
+        guard let width = UInt32(exactly: pixelWidth), let height = UInt32(exactly: pixelHeight) else {
+            throw RasterError.pngEncoding("image of \(pixelWidth)×\(pixelHeight) pixels is too large")
+        }
+        let rows: [UnsafePointer<UInt8>?] = (0..<pixelHeight).map { UnsafeRawPointer(readableRow($0)).assumingMemoryBound(to: UInt8.self) }
+        var c = sc_png_settings(settings)
+        return try ImageEncoder.encoded(error: { RasterError.pngEncoding($0) }) {
+            sc_encode_png_rows(rows, width, height, &c, $0, $1, $2, $3)
+        }
+    }
+}
+
+extension sc_png_settings {
+    init(_ s: PNGEncoding.DeflateSettings) {
+        self.init(indexed_level: Int32(s.indexed?.level ?? -1), indexed_rows: s.indexed?.filter.value ?? 0,
+                  rgb_level: Int32(s.rgb.level), rgb_rows: s.rgb.filter.value,
+                  many_colors: UInt32(s.manyColours?.above ?? 65536),
+                  many_level: Int32(s.manyColours?.rows.level ?? s.rgb.level),
+                  many_rows: s.manyColours?.rows.filter.value ?? s.rgb.filter.value,
+                  photo_colors: UInt32(s.photoColours?.above ?? 0),
+                  photo_level: Int32(s.photoColours?.rows.level ?? 0),
+                  photo_rows: s.photoColours?.rows.filter.value ?? 0,
+                  photo_also_level: Int32(s.photoAlternative?.level ?? 0),
+                  photo_also_rows: s.photoAlternative?.filter.value ?? 0,
+                  scanlines_fallback_permille: UInt32(s.scanlinesFallbackPerMille ?? 0),
+                  deflate_check_permille: UInt32(s.deflateCheck?.abovePerMille ?? 0),
+                  deflate_check_level: Int32(s.deflateCheck?.level ?? 0),
+                  deflate_check_percent: UInt32(s.deflateCheck?.atMostPercent ?? 0))
     }
 }
 
 private func encodeOpaque(_ buffer: PixelBuffer, _ encoding: PNGEncoding) throws -> [UInt8] {
     if case .deflate(let s) = encoding {
         return try ImageEncoder.encode(buffer, error: { RasterError.pngEncoding($0) }) {
-            var c = sc_png_settings(indexed_level: Int32(s.indexed?.level ?? -1), indexed_rows: s.indexed?.filter.value ?? 0,
-                                    rgb_level: Int32(s.rgb.level), rgb_rows: s.rgb.filter.value,
-                                    many_colors: UInt32(s.manyColours?.above ?? 65536),
-                                    many_level: Int32(s.manyColours?.rows.level ?? s.rgb.level),
-                                    many_rows: s.manyColours?.rows.filter.value ?? s.rgb.filter.value,
-                                    photo_colors: UInt32(s.photoColours?.above ?? 0),
-                                    photo_level: Int32(s.photoColours?.rows.level ?? 0),
-                                    photo_rows: s.photoColours?.rows.filter.value ?? 0,
-                                    photo_also_level: Int32(s.photoAlternative?.level ?? 0),
-                                    photo_also_rows: s.photoAlternative?.filter.value ?? 0,
-                                    scanlines_fallback_permille: UInt32(s.scanlinesFallbackPerMille ?? 0),
-                                    deflate_check_permille: UInt32(s.deflateCheck?.abovePerMille ?? 0),
-                                    deflate_check_level: Int32(s.deflateCheck?.level ?? 0),
-                                    deflate_check_percent: UInt32(s.deflateCheck?.atMostPercent ?? 0))
+            var c = sc_png_settings(s)
             return sc_encode_png_tiered($0, $1, $2, $3, $4, &c, $5, $6, $7, $8)
         }
     }

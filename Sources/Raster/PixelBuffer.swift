@@ -11,17 +11,27 @@ final class PixelBuffer: @unchecked Sendable {
     let pixels: UnsafeMutablePointer<UInt32>
     /// Gives adopted memory back to whoever allocated it; nil when this buffer allocated it.
     private let release: (@Sendable (UnsafeMutablePointer<UInt32>) -> Void)?
+    /// The bytes reserved from `pixels` on in whole huge pages and not yet marked for them
+    /// (`adviseHugePages`); 0 when marked, or when the buffer is not laid out for them.
+    private var unadvisedHugePageBytes = 0
 
     var count: Int { width * height }
     var strideBytes: Int { width * 4 }
 
     convenience init(width: Int, height: Int, fill: UInt32 = 0) {
         self.init(uninitializedWidth: width, height: height)
+        self.fill(rows: 0..<height, with: fill)
+    }
+
+    /// Sets every pixel of `rows` (inside the buffer) to `value`.
+    func fill(rows: Range<Int>, with value: UInt32) {
+        precondition(rows.lowerBound >= 0 && rows.upperBound <= height)
+        guard !rows.isEmpty else { return }
         // pixman's SIMD fill: a 1024×576 canvas in a fraction of the instructions of a Swift
         // loop. It refuses only sizes past Int32, which are filled by the loop.
-        guard let w = Int32(exactly: width), let h = Int32(exactly: height),
-              pixman_fill(pixels, w, 32, 0, 0, w, h, fill) != 0 else {
-            pixels.initialize(repeating: fill, count: count)
+        guard let w = Int32(exactly: width), let y = Int32(exactly: rows.lowerBound), let h = Int32(exactly: rows.count),
+              pixman_fill(pixels, w, 32, 0, y, w, h, value) != 0 else {
+            (pixels + rows.lowerBound * width).initialize(repeating: value, count: rows.count * width)
             return
         }
     }
@@ -29,13 +39,19 @@ final class PixelBuffer: @unchecked Sendable {
     /// A buffer whose pixels hold whatever the memory held: only for a caller that writes
     /// every pixel before anything reads one (a copy, a decoder's output, a resampling pass).
     /// Filling 2.4 MB that is about to be overwritten costs a pass over it for nothing.
-    init(uninitializedWidth width: Int, height: Int) {
+    ///
+    /// `adviseHugePages: false` lays a large buffer out for huge pages but leaves it in small
+    /// ones until `adviseHugePages()`: for a caller that may write only a band of rows, where
+    /// the first write would otherwise make the kernel clear a whole 2 MiB page.
+    init(uninitializedWidth width: Int, height: Int, adviseHugePages: Bool = true) {
         precondition(width > 0 && height > 0, "pixel buffer needs at least one pixel")
         self.width = width
         self.height = height
-        if let large = Self.hugePageBacked(count: width * height) {
+        if let (large, reserved) = Self.hugePageBacked(count: width * height) {
             pixels = large
             release = { free($0) }
+            unadvisedHugePageBytes = reserved
+            if adviseHugePages { self.adviseHugePages() }
         } else {
             pixels = .allocate(capacity: width * height)
             release = nil
@@ -80,14 +96,13 @@ final class PixelBuffer: @unchecked Sendable {
         return text.contains("[always]") || text.contains("[madvise]")
     }()
 
-    /// Memory for `count` pixels starting on a huge-page boundary and marked for transparent
-    /// huge pages, when it spans at least one or most of one (`hugePageLayout`): the kernel can
-    /// then back a 1024×576 canvas's first 2 MiB with one page at its first write, where 4 KiB
-    /// pages took 512 page faults (0.7 ms of a one-card render's 1.2 ms to fill its canvas,
-    /// measured on this kind of machine). nil for smaller buffers or when the allocation fails;
-    /// `madvise` is advice, and where huge pages are off the memory simply stays in ordinary
-    /// pages (and is not rounded up), so its result is not an error.
-    private static func hugePageBacked(count: Int) -> UnsafeMutablePointer<UInt32>? {
+    /// Memory for `count` pixels starting on a huge-page boundary, and the bytes reserved
+    /// there for marking for transparent huge pages, when it spans at least one or most of one
+    /// (`hugePageLayout`): the kernel can then back a 1024×576 canvas's first 2 MiB with one
+    /// page at its first write, where 4 KiB pages took 512 page faults (0.7 ms of a one-card
+    /// render's 1.2 ms to fill its canvas, measured on this kind of machine). nil for smaller
+    /// buffers or when the allocation fails.
+    private static func hugePageBacked(count: Int) -> (UnsafeMutablePointer<UInt32>, reserved: Int)? {
         let (bytes, overflow) = count.multipliedReportingOverflow(by: MemoryLayout<UInt32>.stride)
         guard !overflow, let layout = hugePageLayout(bytes: bytes) else { return nil }
         if layout.rounded && !transparentHugePagesOnAdvice {
@@ -96,11 +111,22 @@ final class PixelBuffer: @unchecked Sendable {
         return aligned(bytes: layout.reserved, count: count)
     }
 
-    private static func aligned(bytes: Int, count: Int) -> UnsafeMutablePointer<UInt32>? {
+    private static func aligned(bytes: Int, count: Int) -> (UnsafeMutablePointer<UInt32>, reserved: Int)? {
         var memory: UnsafeMutableRawPointer?
         guard posix_memalign(&memory, hugePageBytes, bytes) == 0, let memory else { return nil }
-        _ = madvise(memory, bytes, MADV_HUGEPAGE)
-        return memory.bindMemory(to: UInt32.self, capacity: count)
+        return (memory.bindMemory(to: UInt32.self, capacity: count), bytes)
+    }
+
+    /// Whether the buffer is laid out for huge pages but not yet marked for them.
+    var awaitsHugePageAdvice: Bool { unadvisedHugePageBytes > 0 }
+
+    /// Marks the memory laid out for huge pages for them, once; pages already touched stay
+    /// as they are. `madvise` is advice, and where huge pages are off the memory simply stays
+    /// in ordinary pages (and is not rounded up), so its result is not an error.
+    func adviseHugePages() {
+        guard unadvisedHugePageBytes > 0 else { return }
+        _ = madvise(UnsafeMutableRawPointer(pixels), unadvisedHugePageBytes, MADV_HUGEPAGE)
+        unadvisedHugePageBytes = 0
     }
 
     /// Takes over `width × height` pixels allocated elsewhere (a decoder's output), handing

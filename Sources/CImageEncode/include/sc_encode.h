@@ -114,6 +114,14 @@ typedef struct {
 int sc_encode_png_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
                          const sc_png_settings *settings, uint8_t **out, size_t *out_size, char *err, size_t err_size);
 
+/* sc_encode_png_tiered over rows that need not lie one stride apart: row y is `width` pixels
+ * at pixel_rows[y] (4-byte aligned). Rows may share memory: a row whose pointer is the row
+ * above's is known to repeat it without comparing them (a canvas's rows not yet drawn on,
+ * which all show its one background colour). The same pixels give the same bytes as
+ * sc_encode_png_tiered. */
+int sc_encode_png_rows(const uint8_t *const *pixel_rows, uint32_t width, uint32_t height, const sc_png_settings *settings,
+                       uint8_t **out, size_t *out_size, char *err, size_t err_size);
+
 /* Chroma subsampling of a JPEG: 4:4:4 keeps colour at full resolution (sharp coloured edges),
  * 4:2:0 halves it both ways (smaller, smears the colour of thin strokes). */
 enum {
