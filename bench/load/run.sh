@@ -176,8 +176,41 @@ echo
 # ---- scenarios ----
 printf '%-9s %5s %9s %8s %8s %8s %8s %6s %7s %-22s %8s %8s %8s\n' \
   scenario conns 'req/s' 'p50 ms' 'p90 ms' 'p99 ms' 'p99.9' errors '>=400' 'server answers' 'RSS0 MB' 'RSSmax' 'RSS1 MB'
-# The etag scenario through h2load (see the top): the same columns as run_scenario, with h2load's
-# mean latency in the p50 column and its longest in the p99.9 column.
+# Runs a load client (COMMAND…, in the background, its output in FILE) against the server and
+# samples the server's RSS every second while it runs (at most --duration + 30 s; killed if still
+# running then). Sets rss_before, rss_highest and rss_after (kB) and the service's answers by
+# status before and after in TAG.before and TAG.after.
+run_client() { # TAG FILE COMMAND...
+  local tag="$1" out="$2"; shift 2
+  card_counts >"$results/$tag.before"
+  rss_before="$(rss_kb)"
+  "$@" >"$out" 2>&1 &
+  wrk_pid=$!
+  local samples=0 now
+  rss_highest=0
+  while kill -0 "$wrk_pid" 2>/dev/null && ((samples < duration + 30)); do
+    sleep 1
+    now="$(rss_kb)"; ((now > rss_highest)) && rss_highest=$now
+    echo "$now" >>"$results/$tag.rss"
+    samples=$((samples + 1))
+  done
+  if kill -0 "$wrk_pid" 2>/dev/null; then kill "$wrk_pid" 2>/dev/null || true; fi
+  wait "$wrk_pid" || true
+  wrk_pid=""
+  sleep 1
+  rss_after="$(rss_kb)"
+  card_counts >"$results/$tag.after"
+}
+
+# One row of the table, and its line in the summary the targets read.
+print_row() { # NAME CONNECTIONS RPS P50 P90 P99 P99.9 ERRORS STATUS>=400 TAG
+  printf '%-9s %5s %9s %8s %8s %8s %8s %6s %7s %-22s %8s %8s %8s\n' "$1" "$2" "$3" "$4" "$5" "$6" "$7" "$8" "$9" \
+    "$(count_diff "$results/${10}.before" "$results/${10}.after")" "$(mb "$rss_before")" "$(mb "$rss_highest")" "$(mb "$rss_after")"
+  echo "$1 $2 $3 $6 $8 $9 $rss_highest" >>"$results/summary"
+}
+
+# The etag scenario through h2load (see the top), with its mean latency in the p50 column and
+# its longest in the p99.9 column.
 run_etag_scenario() { # CONNECTIONS
   local conns="$1" tag="etag-c$1"
   if ! command -v h2load >/dev/null; then
@@ -186,67 +219,28 @@ run_etag_scenario() { # CONNECTIONS
   fi
   local tags; tags="$(awk '{ printf "%s%s", (NR > 1 ? ", " : ""), $2 }' "$results/etags.txt")"
   local urls=(); while read -r path _; do urls+=("$base$path"); done <"$results/etags.txt"
-  card_counts >"$results/$tag.before"
-  local rss0; rss0="$(rss_kb)"
-  h2load --h1 -t "$threads" -c "$conns" -D "$duration" -H "If-None-Match: $tags" "${urls[@]}" >"$results/$tag.h2load" 2>&1 &
-  wrk_pid=$!
-  local max=0 samples=0 now
-  while kill -0 "$wrk_pid" 2>/dev/null && ((samples < duration + 30)); do
-    sleep 1
-    now="$(rss_kb)"; ((now > max)) && max=$now
-    samples=$((samples + 1))
-  done
-  if kill -0 "$wrk_pid" 2>/dev/null; then kill "$wrk_pid" 2>/dev/null || true; fi
-  wait "$wrk_pid" || true
-  wrk_pid=""
-  sleep 1
-  local rss1; rss1="$(rss_kb)"
-  card_counts >"$results/$tag.after"
   local f="$results/$tag.h2load"
+  run_client "$tag" "$f" h2load --h1 -t "$threads" -c "$conns" -D "$duration" -H "If-None-Match: $tags" "${urls[@]}"
   if ! grep -q '^finished in' "$f"; then echo "run.sh: h2load failed for $tag:" >&2; cat "$f" >&2; return 1; fi
   # "finished in 8.00s, 25770.51 req/s, …"; "requests: N total, … S succeeded, F failed, E errored, T timeout";
   # "status codes: a 2xx, b 3xx, c 4xx, d 5xx"; "time for request: min max mean sd +/- sd" (units us/ms/s)
-  local rps errors status mean longest
+  local rps errors status
   rps="$(sed -n 's/^finished in [^,]*, \([0-9.]*\) req\/s.*/\1/p' "$f")"
   errors="$(awk '/^requests:/ { for (i = 1; i <= NF; i++) if ($i ~ /^(failed|errored|timeout),?$/) n += $(i - 1) } END { print n + 0 }' "$f")"
   status="$(awk '/^status codes:/ { print $(NF - 3) + $(NF - 1) }' "$f")"
   to_ms() { awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) n /= 1000; else if (v ~ /[0-9]s$/) n *= 1000; printf "%.2f", n }'; }
-  mean="$(to_ms "$(awk '/^time for request:/ { print $6 }' "$f")")"
-  longest="$(to_ms "$(awk '/^time for request:/ { print $5 }' "$f")")"
-  printf '%-9s %5s %9s %8s %8s %8s %8s %6s %7s %-22s %8s %8s %8s\n' etag "$conns" "$rps" "~$mean" - - "^$longest" \
-    "$errors" "$status" "$(count_diff "$results/$tag.before" "$results/$tag.after")" "$(mb "$rss0")" "$(mb "$max")" "$(mb "$rss1")"
-  echo "etag $conns $rps - $errors $status $max" >>"$results/summary"
+  print_row etag "$conns" "$rps" "~$(to_ms "$(awk '/^time for request:/ { print $6 }' "$f")")" - - \
+    "^$(to_ms "$(awk '/^time for request:/ { print $5 }' "$f")")" "$errors" "$status" "$tag"
 }
 
 run_scenario() { # NAME CONNECTIONS SCRIPT ARGS...
   local name="$1" conns="$2" script="$3"; shift 3
-  local tag="$name-c$conns"
-  card_counts >"$results/$tag.before"
-  local rss0; rss0="$(rss_kb)"
-  wrk -t"$threads" -c"$conns" -d"${duration}s" --timeout 5s --latency -s "$here/$script" "$base" -- "$@" \
-    >"$results/$tag.wrk" 2>&1 &
-  wrk_pid=$!
-  local max=0 samples=0 now
-  while kill -0 "$wrk_pid" 2>/dev/null && ((samples < duration + 30)); do
-    sleep 1
-    now="$(rss_kb)"; ((now > max)) && max=$now
-    echo "$now" >>"$results/$tag.rss"
-    samples=$((samples + 1))
-  done
-  if kill -0 "$wrk_pid" 2>/dev/null; then kill "$wrk_pid" 2>/dev/null || true; fi
-  wait "$wrk_pid" || true
-  wrk_pid=""
-  sleep 1
-  local rss1; rss1="$(rss_kb)"
-  card_counts >"$results/$tag.after"
-  local f="$results/$tag.wrk"
+  local tag="$name-c$conns" f="$results/$name-c$conns.wrk"
+  run_client "$tag" "$f" wrk -t"$threads" -c"$conns" -d"${duration}s" --timeout 5s --latency -s "$here/$script" "$base" -- "$@"
   if ! grep -q '^RESULT' "$f"; then echo "run.sh: wrk failed for $tag:" >&2; cat "$f" >&2; return 1; fi
   local errors=$(($(field connect_errors "$f") + $(field read_errors "$f") + $(field write_errors "$f") + $(field timeouts "$f")))
-  printf '%-9s %5s %9s %8s %8s %8s %8s %6s %7s %-22s %8s %8s %8s\n' "$name" "$conns" \
-    "$(field rps "$f")" "$(field p50_ms "$f")" "$(field p90_ms "$f")" "$(field p99_ms "$f")" "$(field p999_ms "$f")" \
-    "$errors" "$(field status_errors "$f")" "$(count_diff "$results/$tag.before" "$results/$tag.after")" \
-    "$(mb "$rss0")" "$(mb "$max")" "$(mb "$rss1")"
-  echo "$name $conns $(field rps "$f") $(field p99_ms "$f") $errors $(field status_errors "$f") $max" >>"$results/summary"
+  print_row "$name" "$conns" "$(field rps "$f")" "$(field p50_ms "$f")" "$(field p90_ms "$f")" "$(field p99_ms "$f")" \
+    "$(field p999_ms "$f")" "$errors" "$(field status_errors "$f")" "$tag"
 }
 
 salt="$(date +%s)"
