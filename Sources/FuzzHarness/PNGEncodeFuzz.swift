@@ -1,8 +1,10 @@
 import CImageEncode
+import Geometry
 import Raster
 
 /// The PNG encoder on pixels the input chooses: read back by libpng, the same pixels; encoded
-/// twice, the same bytes. Then the scanline compressor alone on the input's bytes as rows, in
+/// twice, the same bytes; drawn in a band of a canvas that leaves its other rows unwritten, the
+/// bytes of that canvas's pixels written out in full. Then the scanline compressor alone on the input's bytes as rows, in
 /// both modes: the same stream whether or not it skips the bytes it can show start no match.
 enum PNGEncodeFuzz {
     typealias Deflate = PNGEncoding.DeflateSettings
@@ -36,6 +38,7 @@ enum PNGEncodeFuzz {
         let width = 1 + Int(options.byte()) % 96, height = 1 + Int(options.byte()) % 48
         let encoding = options.pick(encodings)
         let rowBytes = 1 + Int(options.byte()) % 300, pixelBytes = options.pick([1, 3, 4])
+        var placement = FuzzInput(Array(options.rest.prefix(3)))
         let rest = options.rest
         // Opaque pixels from the rest, three bytes each, repeated as far as needed (so short
         // inputs make repeated rows and runs).
@@ -55,6 +58,7 @@ enum PNGEncodeFuzz {
         } catch {
             FuzzCheck.that(false, "\(width)×\(height): \(error)")
         }
+        deferredCanvas(showing: image, encoding: encoding, placement: &placement)
 
         let rows = rest.count / rowBytes
         guard rows > 0 else { return }
@@ -71,6 +75,27 @@ enum PNGEncodeFuzz {
             }
             FuzzCheck.that(streams[0] == streams[1],
                            "\(rows) rows of \(rowBytes) bytes, \(pixelBytes)-byte pixels, photo \(photo): skipping changed the stream")
+        }
+    }
+
+    /// The image drawn in a band of rows of a taller canvas whose background is written only
+    /// where something is drawn: its PNG, read from one background row above and below the
+    /// band, must be the bytes of its pixels written out in full.
+    static func deferredCanvas(showing image: Image, encoding: PNGEncoding, placement: inout FuzzInput) {
+        let above = Int(placement.byte()) % 24, below = Int(placement.byte()) % 24
+        let ground = Color(red: Double(placement.byte()) / 255, green: 0.4, blue: 0.6)
+        guard let canvas = try? Canvas(size: Size(width: Double(image.width), height: Double(above + image.height + below)),
+                                       background: ground) else {
+            return FuzzCheck.that(false, "a \(image.width)-pixel-wide canvas was refused")
+        }
+        canvas.draw(image, atDevicePixelX: 0, y: above)
+        do {
+            let deferred = try canvas.pngData(encoding: encoding)
+            let whole = try canvas.makeImage().pngData(encoding: encoding)
+            FuzzCheck.that(deferred == whole,
+                           "\(image.width)×\(image.height) with \(above) rows above and \(below) below: the deferred rows encode otherwise")
+        } catch {
+            FuzzCheck.that(false, "a deferred canvas: \(error)")
         }
     }
 }
