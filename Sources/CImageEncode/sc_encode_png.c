@@ -776,6 +776,15 @@ static int encode_tiered(const uint8_t *const *pixel_rows, uint32_t width, uint3
     return 0;
 }
 
+/* Encodes rows whose arguments the caller has checked. */
+static int encode_rows(const uint8_t *const *pixel_rows, uint32_t width, uint32_t height, const sc_png_settings *settings,
+                       uint8_t **out, size_t *out_size, char *err, size_t err_size) {
+    uint8_t *repeats = find_repeated_rows(pixel_rows, width, height);
+    const int status = encode_tiered(pixel_rows, width, height, settings, out, out_size, err, err_size, repeats, 0);
+    free(repeats);
+    return status;
+}
+
 int sc_encode_png_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height, size_t stride_bytes,
                          const sc_png_settings *settings, uint8_t **out, size_t *out_size, char *err, size_t err_size) {
     if (sc_encode_check(pixels, pixels_size, width, height, stride_bytes, 0x7FFFFFFF / 4, out, out_size, err, err_size) != 0) return -1;
@@ -785,7 +794,7 @@ int sc_encode_png_tiered(const uint8_t *pixels, size_t pixels_size, uint32_t wid
         return -1;
     }
     for (uint32_t y = 0; y < height; y++) pixel_rows[y] = pixels + (size_t)y * stride_bytes;
-    const int status = sc_encode_png_rows(pixel_rows, width, height, settings, out, out_size, err, err_size);
+    const int status = encode_rows(pixel_rows, width, height, settings, out, out_size, err, err_size);
     free(pixel_rows);
     return status;
 }
@@ -803,8 +812,5 @@ int sc_encode_png_rows(const uint8_t *const *pixel_rows, uint32_t width, uint32_
             return -1;
         }
     }
-    uint8_t *repeats = find_repeated_rows(pixel_rows, width, height);
-    const int status = encode_tiered(pixel_rows, width, height, settings, out, out_size, err, err_size, repeats, 0);
-    free(repeats);
-    return status;
+    return encode_rows(pixel_rows, width, height, settings, out, out_size, err, err_size);
 }
