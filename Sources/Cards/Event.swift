@@ -70,7 +70,7 @@ public struct Event: Hashable, Sendable {
                     throw EventError(field: field, reason: "is empty: give a palette colour's name, or a hex colour such as #1e88e5 "
                         + "(written %231e88e5 in a URL, where a bare # starts the fragment)")
                 }
-                let tooLong = value.count > Self.maximumNameLength && value.unicodeScalars.allSatisfy(Self.isNameScalar)
+                let tooLong = value.utf8.count > Self.maximumNameLength && value.utf8.allSatisfy(Self.isNameByte)
                 throw EventError(field: field, reason: tooLong
                     ? "must be a name of at most \(Self.maximumNameLength) characters, got \(value.count): \(QuotedValue.quoted(value))"
                     : "must be a name of letters, digits, '_' or '-', got \(QuotedValue.quoted(value))")
@@ -119,10 +119,15 @@ extension Event {
     /// Whether `value` can name a palette, a colour or a template: 1 to 64 ASCII letters,
     /// digits, `_` or `-` (what an event may give, and so what a palette may offer).
     static func isName(_ value: String) -> Bool {
-        !value.isEmpty && value.count <= maximumNameLength && value.unicodeScalars.allSatisfy(isNameScalar)
+        !value.isEmpty && value.utf8.count <= maximumNameLength && value.utf8.allSatisfy(isNameByte)
     }
 
-    private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "_" || scalar == "-")
+    /// Byte by byte: a name is ASCII, so its characters are its bytes.
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "_"), UInt8(ascii: "-"): return true
+        default: return false
+        }
     }
 }

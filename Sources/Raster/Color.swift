@@ -21,10 +21,14 @@ public struct Color: Hashable, Sendable {
 
     /// Parses `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa` (the `#` is optional).
     public init?(hex: String) {
-        var digits = Substring(hex)
-        if digits.hasPrefix("#") { digits = digits.dropFirst() }
-        guard [3, 4, 6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit),
-              let value = UInt32(digits, radix: 16) else { return nil }
+        var digits = hex.utf8[...]
+        if digits.first == UInt8(ascii: "#") { digits = digits.dropFirst() }
+        guard [3, 4, 6, 8].contains(digits.count) else { return nil }
+        var value: UInt32 = 0
+        for byte in digits {
+            guard let digit = Color.hexDigitValue(byte) else { return nil }
+            value = value << 4 | digit
+        }
         func short(_ shift: UInt32) -> Double { Double((value >> shift) & 0xF) * 17 / 255 }
         func byte(_ shift: UInt32) -> Double { Double((value >> shift) & 0xFF) / 255 }
         switch digits.count {
@@ -32,6 +36,16 @@ public struct Color: Hashable, Sendable {
         case 4: self.init(red: short(12), green: short(8), blue: short(4), alpha: short(0))
         case 6: self.init(red: byte(16), green: byte(8), blue: byte(0))
         default: self.init(red: byte(24), green: byte(16), blue: byte(8), alpha: byte(0))
+        }
+    }
+
+    /// The value of an ASCII hexadecimal digit (of either case).
+    private static func hexDigitValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
+        default: return nil
         }
     }
 

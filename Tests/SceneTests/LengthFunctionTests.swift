@@ -48,10 +48,34 @@ final class LengthFunctionTests: XCTestCase {
         XCTAssertNil(Length("min( , 5vh)"))
     }
 
+    /// White space is Unicode's, in whole characters (as a title is trimmed): a no-break or
+    /// ideographic space is trimmed, and so is a combining mark on a space; one on a term is not.
+    func testTrimmingIsByWhiteSpaceCharacters() throws {
+        XCTAssertEqual(try points("min(\u{A0}45vh,\u{3000}8vw\u{2003})", banner), 120)
+        XCTAssertEqual(try points("max(\r\n10vmin, 5vh\u{85})", strip), 32)
+        XCTAssertEqual(try points("min( \u{301}45vh, 8vw)", banner), 120)
+        XCTAssertNil(Length("min(45vh\u{301}, 8vw)"))
+    }
+
+    func testSingleShares() throws {
+        XCTAssertEqual(try points("12.5%", banner, along: 800), 100)
+        XCTAssertEqual(try points("140/576", banner, along: 576), 140)
+        XCTAssertEqual(try points("60/576vmin", banner), 500 * 60 / 576)
+        XCTAssertEqual(try points("10vmax", banner), 150)
+        XCTAssertEqual(try points("-5vw", banner), -75)
+        XCTAssertEqual(try points("1/4vh", strip), 80)
+        for bad in ["5", "", "%", "vw", "5px", "/2vw", "1/0", "1/-2vw", "1/2%", "1/2/3", "5 vw", "5vw ", "inf%", "nan vh", "5vmi",
+                    "5v", "5%%", "5\u{301}vw", "5vw\u{301}", "５vw"] {
+            XCTAssertNil(Length(bad), bad)
+        }
+    }
+
     func testMalformedFunctionsAreNotLengths() {
         for bad in ["min(10vw)", "min(1vw, 2vw, 3vw, 4vw, 5vw)", "clamp(1vw, 2vw)", "min(10vw, inf)", "min(10vw, nan)",
                     "min(10vw, 0x10)", "min(10vw, 1e3)", "min(10vw, -)", "min(10vw, 1.2.3)", "min(10vw, .)", "min(10vw, 5vh",
-                    "min(10vw,, 5vh)", "mean(10vw, 5vh)", "min(min(1vw, 2vw), 3vw)", "min()", "min(10 vw, 5vh)"] {
+                    "min(10vw,, 5vh)", "mean(10vw, 5vh)", "min(min(1vw, 2vw), 3vw)", "min()", "min(10 vw, 5vh)",
+                    "min (10vw, 5vh)", "MIN(10vw, 5vh)", "min(10vw, 5vh)\u{301}", "(10vw, 5vh)", "min(10vw\u{FF0C} 5vh)",
+                    "min(10vw, ５vh)", "min(10vw, 1/2/3vh)", "min(10vw, 1%/2)", "min(10vw, 5vh, )"] {
             XCTAssertNil(Length(bad), bad)
         }
     }
