@@ -22,8 +22,8 @@ import PackageDescription
 //   CardService → PhotoFetch (photos by URL from allow-listed origins) → Caching, CCurlFetch
 //   CardService → HTTPTypes (requests and responses as values, no sockets);  HTTPServer → HTTPTypes, CMicroHTTPD
 //   JSONData, Raster, UnicodeText, Typesetting, Faces, Photos, PhotoFetch, Cards, HTTPServer → BufferText (text a C function
-//   wrote into a buffer, read up to its NUL and never past the buffer's end, and how a message names a file's kind or a code
-//   point; no dependencies)
+//   wrote into a buffer, read up to its NUL and never past the buffer's end; how a message names a file's kind or a code
+//   point; a data file read whole under a size limit; no dependencies)
 //   CMicroHTTPD, CCurlFetch, CFacesLoader, CImageDecode, CCrypto, CICU → CDynamicLibrary (each opens its library with dlopen on first use;
 //   CICU only libicui18n, for dates and locale keywords)
 let package = Package(

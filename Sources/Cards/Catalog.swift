@@ -1,3 +1,4 @@
+import BufferText
 import Foundation
 import UnicodeText
 
@@ -58,7 +59,7 @@ public struct Catalog: Sendable {
                 closedir(handle)
                 reason = "unreadable"
             } else {
-                reason = errno == ENOTDIR ? "not a folder" : DataFileReader.describe(errno)
+                reason = errno == ENOTDIR ? "not a folder" : BoundedFile.describe(errno)
             }
             throw DataFileError(file: directory, field: "", reason: "cannot read the folder: \(reason)")
         }

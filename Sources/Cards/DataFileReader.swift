@@ -1,49 +1,12 @@
+import BufferText
 import Foundation
 
-/// Reads a palette or template file by path with `open`, `fstat` and `read`: no `URL`, no
-/// `FileManager`. Only a regular file is read (a symlink is followed to one); a FIFO is not
-/// waited on. Every failure is a `DataFileError` naming the path.
+/// Reads a palette or template file (BoundedFile), every failure a `DataFileError` naming the path.
 enum DataFileReader {
     /// The file's bytes; refused when it has more than `maximumBytes`.
     static func read(_ path: String, maximumBytes: Int) throws(DataFileError) -> Data {
-        func failure(_ reason: String) -> DataFileError { DataFileError(file: path, field: "", reason: reason) }
-        // O_NONBLOCK: opening a FIFO for reading returns at once instead of waiting for a writer.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
-        guard fd >= 0 else { throw failure("cannot read the file: \(describe(errno))") }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw failure("cannot read the file: \(describe(errno))") }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw failure("cannot read the file: it is a directory")
-        default: throw failure("cannot read the file: it is not a regular file")
+        do { return try BoundedFile.read(path, maximumBytes: maximumBytes) } catch {
+            throw DataFileError(file: path, field: "", reason: error.reason)
         }
-        func tooLarge(_ size: Int) -> DataFileError {
-            failure("the file is \(size) bytes, over the limit of \(maximumBytes)")
-        }
-        guard Int(info.st_size) <= maximumBytes else { throw tooLarge(Int(info.st_size)) }
-        // One byte more than allowed, so a file that grew since fstat is still caught.
-        var data = Data(count: Int(info.st_size) + 1)
-        var count = 0
-        while true {
-            if count == data.count {
-                guard data.count <= maximumBytes else { throw tooLarge(count) }
-                data.count = min(data.count * 2, maximumBytes + 1)
-            }
-            let n = data.withUnsafeMutableBytes { buffer in
-                Foundation.read(fd, buffer.baseAddress! + count, buffer.count - count)
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw failure("cannot read the file: \(describe(errno))")
-            }
-            if n == 0 { break }
-            count += n
-        }
-        data.count = count
-        return data
     }
-
-    /// The system's words for an `errno` value.
-    static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
 }

@@ -57,9 +57,9 @@ public struct FontLibrary: Sendable {
     /// optional part is read when a lookup first needs it, or by `loadOptionalFaces()`. Errors
     /// name the file.
     public init(directory: String) throws(FontError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else { throw .directoryNotFound(path: directory) }
-        guard isDirectory.boolValue else { throw .notADirectory(path: directory) }
+        var info = stat()  // stat, not FileManager: its first use alone cost a one-card render 0.05 ms
+        guard stat(directory, &info) == 0 else { throw .directoryNotFound(path: directory) }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw .notADirectory(path: directory) }
         let manifestPath = (directory as NSString).appendingPathComponent(Self.manifestName)
         let manifest = try FontManifest.load(path: manifestPath)
         let first = try FaceRegistry(manifest: manifest, directory: directory)

@@ -1,3 +1,4 @@
+import BufferText
 import Foundation
 
 /// The contents of a fonts directory's `fonts.json`, and of the optional part it names: which
@@ -128,9 +129,14 @@ struct FontManifest {
         return whole
     }
 
+    /// The most a manifest file may hold: `fonts.json` is under 2 KB, and one face a line is
+    /// about 100 bytes.
+    static let maximumFileBytes = 1 << 20
+
     private static func read(path: String) throws(FontError) -> Part {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .invalidManifest(path: path, reason: "the file is missing or unreadable")
+        let data: Data
+        do { data = try BoundedFile.read(path, maximumBytes: maximumFileBytes) } catch {
+            throw .invalidManifest(path: path, reason: error.reason)
         }
         do {
             return try data.withUnsafeBytes { try ManifestReader.read($0) }

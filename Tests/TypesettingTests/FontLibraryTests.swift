@@ -192,6 +192,27 @@ final class FontLibraryTests: XCTestCase {
         }
     }
 
+    /// The manifest is read as a palette is: a FIFO, a folder or an oversized file in its place is
+    /// refused at once with its reason, never waited on or read whole.
+    func testManifestThatIsNoSmallRegularFileIsRefused() throws {
+        func reason(_ make: (String) throws -> Void) throws -> String? {
+            let dir = try temporaryDirectory()
+            try make((dir as NSString).appendingPathComponent("fonts.json"))
+            do { _ = try FontLibrary(directory: dir); return nil } catch {
+                guard case .invalidManifest(_, let reason) = error else { return "\(error)" }
+                return reason
+            }
+        }
+        XCTAssertEqual(try reason { XCTAssertEqual(mkfifo($0, 0o600), 0) }, "cannot read the file: it is not a regular file")
+        XCTAssertEqual(try reason { try FileManager.default.createDirectory(atPath: $0, withIntermediateDirectories: false) },
+                       "cannot read the file: it is a directory")
+        XCTAssertEqual(try reason { XCTAssertEqual(symlink("/nonexistent/fonts.json", $0), 0) },
+                       "cannot read the file: No such file or directory")
+        let limit = 1 << 20
+        XCTAssertEqual(try reason { try Data(repeating: 0x20, count: limit + 1).write(to: URL(fileURLWithPath: $0)) },
+                       "the file is \(limit + 1) bytes, over the limit of \(limit)")
+    }
+
     func testManifestErrorsNameFileAndField() throws {
         let dir = try temporaryDirectory()
         let manifest = (dir as NSString).appendingPathComponent("fonts.json")

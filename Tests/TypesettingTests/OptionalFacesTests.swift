@@ -137,7 +137,7 @@ final class OptionalFacesTests: XCTestCase {
         let dir = try folder("absent")
         try FileManager.default.removeItem(atPath: dir + "/fallback.json")
         XCTAssertThrowsError(try FontLibrary(directory: dir).loadOptionalFaces()) {
-            XCTAssertTrue("\($0)".contains("fallback.json: the file is missing or unreadable"), "\($0)")
+            XCTAssertTrue("\($0)".contains("fallback.json: cannot read the file: No such file or directory"), "\($0)")
         }
     }
 
