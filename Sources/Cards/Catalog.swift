@@ -47,7 +47,7 @@ public struct Catalog: Sendable {
 
     /// A name that is a file name in its folder, not a path.
     private static func isPlainName(_ name: String) -> Bool {
-        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/")
+        !name.isEmpty && !name.hasPrefix(".") && !name.utf8.contains(UInt8(ascii: "/"))  // not Foundation's substring search
     }
 
     /// The paths of the `.json` files in `directory`, sorted by name.
