@@ -21,8 +21,8 @@ public struct Catalog: Sendable {
     /// is absent, or a name is not a plain file name (`..`, a path), it loads everything, so
     /// that the error for an unknown name lists the names there are, as the full load's does.
     public init(palettesDirectory: String, templatesDirectory: String, palette: String, template: String) throws {
-        let paletteFile = DataFilePath.joining(palettesDirectory, palette + ".json")
-        let templateFile = DataFilePath.joining(templatesDirectory, template + ".json")
+        let paletteFile = PathText.joining(palettesDirectory, palette + ".json")
+        let templateFile = PathText.joining(templatesDirectory, template + ".json")
         guard Self.isPlainName(palette), Self.isPlainName(template), access(paletteFile, F_OK) == 0, access(templateFile, F_OK) == 0
         else {
             try self.init(palettesDirectory: palettesDirectory, templatesDirectory: templatesDirectory)
@@ -63,7 +63,7 @@ public struct Catalog: Sendable {
             }
             throw DataFileError(file: directory, field: "", reason: "cannot read the folder: \(reason)")
         }
-        return names.filter { $0.hasSuffix(".json") }.sorted().map { DataFilePath.joining(directory, $0) }
+        return names.filter { $0.hasSuffix(".json") }.sorted().map { PathText.joining(directory, $0) }
     }
 
     public func palette(named name: String) throws(EventError) -> Palette {

@@ -1,3 +1,4 @@
+import BufferText
 import Foundation
 import Geometry
 import Raster
@@ -82,7 +83,7 @@ extension Palette {
     /// Reads `palettes/<name>.json`: `{"name", "description", "colors": [{"name", "background", "foreground"}]}`
     /// where a background is a colour or `{"linear": {"angle": degrees, "stops": [[offset, colour], …]}}`.
     public init(path: String) throws {
-        try self.init(data: try DataFileReader.read(path, maximumBytes: Palette.maximumFileBytes), fileName: DataFilePath.name(of: path))
+        try self.init(data: try DataFileReader.read(path, maximumBytes: Palette.maximumFileBytes), fileName: PathText.name(of: path))
     }
 
     public init(contentsOf url: URL) throws { try self.init(path: url.path) }

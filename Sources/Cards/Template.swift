@@ -1,3 +1,4 @@
+import BufferText
 import Foundation
 import Geometry
 import Raster
@@ -38,7 +39,7 @@ extension Template {
     /// Reads `templates/<name>.json`. Images are read relative to the file's folder. Errors
     /// name the file, the element and the field.
     public init(path: String, imageLimits: ImageLimits = .default) throws {
-        let file = DataFilePath.name(of: path)
+        let file = PathText.name(of: path)
         let data = try DataFileReader.read(path, maximumBytes: Template.maximumFileBytes)
         do {
             let root = try JSONNode.parse(data, maximumBytes: Template.maximumFileBytes)
@@ -49,7 +50,7 @@ extension Template {
             let sizeValues = try sizeNode.numbers(count: 2, in: 16...4096)
             let elementsNode = try root.required("elements")
             _ = try elementsNode.array(maximumCount: Template.maximumElements)
-            var parser = SceneParser(baseDirectory: URL(fileURLWithPath: DataFilePath.directory(of: path), isDirectory: true),
+            var parser = SceneParser(baseDirectory: URL(fileURLWithPath: PathText.directory(of: path), isDirectory: true),
                                      imageLimits: imageLimits)
             parser.decodesImages = false
             var scene = try parser.parse(root)

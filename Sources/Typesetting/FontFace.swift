@@ -1,3 +1,4 @@
+import BufferText
 import CFreeType
 import CHarfBuzz
 import Foundation
@@ -103,7 +104,7 @@ public final class FontFace: @unchecked Sendable {
         self.isColorBitmap = OpenTypeTable.exists(face, "CBDT")
         self.bitmapStrikePPEM = ft.strike
         self.hasHalfWidthAlternates = OpenTypeTable.hasFeature(face, table: "GPOS", feature: "halt")
-        let fileName = (path as NSString).lastPathComponent
+        let fileName = PathText.name(of: path)
         self.family = openTypeName(face, id: 16) ?? openTypeName(face, id: 1) ?? fileName
         self.styleName = openTypeName(face, id: 17) ?? openTypeName(face, id: 2) ?? "Regular"
     }
@@ -199,7 +200,7 @@ extension FontFace: Hashable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
     public var description: String {
-        "\(family) \(styleName) (\((path as NSString).lastPathComponent)#\(faceIndex))"
+        "\(family) \(styleName) (\(PathText.name(of: path))#\(faceIndex))"
     }
 }
 

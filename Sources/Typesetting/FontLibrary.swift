@@ -1,3 +1,4 @@
+import BufferText
 import Foundation
 import UnicodeText
 
@@ -60,13 +61,13 @@ public struct FontLibrary: Sendable {
         var info = stat()  // stat, not FileManager: its first use alone cost a one-card render 0.05 ms
         guard stat(directory, &info) == 0 else { throw .directoryNotFound(path: directory) }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw .notADirectory(path: directory) }
-        let manifestPath = (directory as NSString).appendingPathComponent(Self.manifestName)
+        let manifestPath = PathText.joining(directory, Self.manifestName)
         let manifest = try FontManifest.load(path: manifestPath)
         let first = try FaceRegistry(manifest: manifest, directory: directory)
         self.directory = directory
         self.first = first
         self.optional = manifest.optional.map {
-            OptionalFaces(path: (directory as NSString).appendingPathComponent($0), after: manifest,
+            OptionalFaces(path: PathText.joining(directory, $0), after: manifest,
                           registry: first, directory: directory)
         }
 

@@ -1,3 +1,4 @@
+import BufferText
 import Foundation
 import Raster
 
@@ -26,7 +27,7 @@ enum OutputFormatOptions {
     /// when it names one sharecard does not write (`card.gif`), so nothing is written under a
     /// misleading name.
     static func format(forPath path: String) throws -> ImageFormat? {
-        let ext = (path as NSString).pathExtension
+        let ext = PathText.fileExtension(of: path)
         if path == "-" || ext.isEmpty { return nil }
         guard let format = ImageFormat(fileExtension: ext) else {
             throw UsageError(description: "-o \(shown: path): sharecard writes .png, .jpg/.jpeg or .webp; give --format png|jpeg|webp to write another name")

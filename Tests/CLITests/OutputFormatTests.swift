@@ -47,6 +47,22 @@ final class OutputFormatTests: XCTestCase {
         }
     }
 
+    /// The extension is read from the name as the kernel reads the path: a doubled slash before
+    /// a name beyond ASCII (which Foundation's NSString stopped the process on), or a slash that
+    /// carries a combining mark, is a path like any other.
+    func testNamesAreReadAsTheKernelReadsThem() throws {
+        for (name, expected) in [("sub//é", "png"), ("sub//カード.webp", "webp"), ("sub//x.JPG", "jpeg")] {
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
+            let r = try render(name)
+            XCTAssertEqual(r.status, 0, "\(name): \(r.stderr)")
+            XCTAssertEqual(r.format, expected, name)
+        }
+        // A name that ends with a slash names no file: refused, nothing written, no crash.
+        let r = try Sharecard.run(["render", "--title", "Launch party", "-o", dir.path + "///-//"])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("is not a file name (it ends with '/')"), r.stderr)
+    }
+
     /// A line's "format" and "quality" override --format; the file's extension follows the
     /// format, and a bad value fails that line only.
     func testBatchLinesCarryTheirFormat() throws {
