@@ -92,7 +92,7 @@ extension Palette {
     public static let maximumFileBytes = 1 << 20
 
     /// Reads a palette file's bytes; `fileName` (such as `pastel.json`) must match its name.
-    public init(data: Data, fileName file: String) throws {
+    public init(data: [UInt8], fileName file: String) throws {
         do {
             let root = try JSONNode.parse(data, maximumBytes: Palette.maximumFileBytes)
             try root.rejectUnknownKeys(allowed: ["name", "description", "colors"])
@@ -116,7 +116,7 @@ extension Palette {
             }
             guard !colors.isEmpty else { throw root.fail("a palette needs at least one colour") }
             self.init(name: name, description: try root.optional("description")?.string(maximumLength: 500) ?? "",
-                      colors: colors, deferredVersion: DeferredContentVersion(hashing: [Array(data)]))
+                      colors: colors, deferredVersion: DeferredContentVersion(hashing: [data]))
         } catch let e as JSONInputError {
             throw DataFileError(file: file, field: e.path, reason: e.reason)
         }

@@ -50,8 +50,7 @@ extension Template {
             let sizeValues = try sizeNode.numbers(count: 2, in: 16...4096)
             let elementsNode = try root.required("elements")
             _ = try elementsNode.array(maximumCount: Template.maximumElements)
-            var parser = SceneParser(baseDirectory: URL(fileURLWithPath: PathText.directory(of: path), isDirectory: true),
-                                     imageLimits: imageLimits)
+            var parser = SceneParser(baseDirectoryPath: PathText.directory(of: path), imageLimits: imageLimits)
             parser.decodesImages = false
             var scene = try parser.parse(root)
             if try root.optional("background") == nil {
@@ -61,7 +60,7 @@ extension Template {
             if let problem = scene.pixelBudgetProblem(size: size, scale: Double(Template.maximumScale)) {
                 throw elementsNode.fail(problem)
             }
-            let document = Array(data)
+            let document = data
             let version = DeferredContentVersion(hashing: [document] + parser.assets.map(\.fileBytes))
             self.init(name: name, path: path, description: try root.optional("description")?.string(maximumLength: 1000) ?? "",
                       scene: scene, deferredVersion: version, uses: parser.uses, document: document)

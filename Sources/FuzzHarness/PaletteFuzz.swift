@@ -6,7 +6,7 @@ import Geometry
 /// A parsed palette keeps the promises its parser makes: colours named once, opaque backgrounds.
 enum PaletteFuzz {
     static func run(_ input: [UInt8]) {
-        guard let palette = try? Palette(data: Data(input), fileName: "fuzz.json") else { return }
+        guard let palette = try? Palette(data: input, fileName: "fuzz.json") else { return }
         FuzzCheck.that(palette.name == "fuzz", "palette name \(palette.name) differs from its file name")
         FuzzCheck.that(Set(palette.colors.map(\.name)).count == palette.colors.count, "a colour name appears twice")
         for entry in palette.colors {

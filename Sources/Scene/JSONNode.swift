@@ -32,13 +32,24 @@ public struct JSONNode {
     /// The largest scene document read, in bytes (4 MiB).
     public static let maximumDocumentBytes = 4 << 20
 
-    /// Parses `data` as one JSON document (an object or an array at the top level) with
+    /// Parses `bytes` as one JSON document (an object or an array at the top level) with
     /// `JSONValue.parse`. A key given twice in one object is refused at its path.
+    public static func parse(_ bytes: [UInt8], maximumBytes: Int = maximumDocumentBytes) throws(JSONInputError) -> JSONNode {
+        try parse(byteCount: bytes.count, maximumBytes: maximumBytes) { body in bytes.withUnsafeBytes(body) }
+    }
+
     public static func parse(_ data: Data, maximumBytes: Int = maximumDocumentBytes) throws(JSONInputError) -> JSONNode {
-        guard data.count <= maximumBytes else {
-            throw JSONInputError(path: "", reason: "document is \(data.count) bytes, over the limit of \(maximumBytes)")
+        try parse(byteCount: data.count, maximumBytes: maximumBytes) { body in data.withUnsafeBytes(body) }
+    }
+
+    private typealias Parsed = Result<JSONValue, JSONSyntaxError>
+
+    private static func parse(byteCount: Int, maximumBytes: Int,
+                              withBytes: ((UnsafeRawBufferPointer) -> Parsed) -> Parsed) throws(JSONInputError) -> JSONNode {
+        guard byteCount <= maximumBytes else {
+            throw JSONInputError(path: "", reason: "document is \(byteCount) bytes, over the limit of \(maximumBytes)")
         }
-        let result = data.withUnsafeBytes { bytes in
+        let result = withBytes { bytes in
             Result { () throws(JSONSyntaxError) in try JSONValue.parse(bytes, maximumDepth: maximumDepth) }
         }
         switch result {

@@ -134,7 +134,7 @@ struct FontManifest {
     static let maximumFileBytes = 1 << 20
 
     private static func read(path: String) throws(FontError) -> Part {
-        let data: Data
+        let data: [UInt8]
         do { data = try BoundedFile.read(path, maximumBytes: maximumFileBytes) } catch {
             throw .invalidManifest(path: path, reason: error.reason)
         }

@@ -13,7 +13,7 @@ final class PalettePreviewGridTests: XCTestCase {
             ##"{"name": "c\##(i)", "background": "#\##(String(format: "%02x%02x%02x", i % 256, (i * 7) % 256, 90))", "foreground": "#ffffff"}"##
         }
         let json = ##"{"name": "many", "colors": [\##(colors.joined(separator: ", "))]}"##
-        return try Palette(data: Data(json.utf8), fileName: "many.json")
+        return try Palette(data: Array(json.utf8), fileName: "many.json")
     }
 
     func testTheLargestPaletteFitsAtEveryPresetAndScale3() throws {

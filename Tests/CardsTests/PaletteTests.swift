@@ -49,7 +49,7 @@ final class PaletteTests: XCTestCase {
     /// field against both forms' keys (a radial gradient was told only of a colour's).
     func testABackgroundOfNeitherFormNamesBothFormsKeys() {
         let json = ##"{"name": "p", "colors": [{"name": "a", "background": {"radial": {"stops": []}}, "foreground": "#ffffff"}]}"##
-        XCTAssertThrowsError(try Palette(data: Data(json.utf8), fileName: "p.json")) { error in
+        XCTAssertThrowsError(try Palette(data: Array(json.utf8), fileName: "p.json")) { error in
             XCTAssertEqual("\(error)", "p.json: colors[0].background.radial: unknown field (expected one of: alpha, gray, linear, rgb)")
         }
     }
