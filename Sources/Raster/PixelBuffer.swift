@@ -91,10 +91,15 @@ final class PixelBuffer: @unchecked Sendable {
         var bytes = [UInt8](repeating: 0, count: 64)
         let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         guard count > 0 else { return false }
-        // The active mode is the one in brackets: "always [madvise] never".
-        let text = String(decoding: bytes[..<count], as: UTF8.self)
-        return text.contains("[always]") || text.contains("[madvise]")
+        return hugePagesOnAdvice(modeLine: bytes[..<count])
     }()
+
+    /// Whether a line of `transparent_hugepage/enabled` ("always [madvise] never", the active
+    /// mode in brackets) gives huge pages on `madvise`. Bytes compared, not by Foundation's
+    /// substring search, whose first use costs a one-card render.
+    static func hugePagesOnAdvice(modeLine line: ArraySlice<UInt8>) -> Bool {
+        ["[always]", "[madvise]"].contains { mode in line.indices.contains { line[$0...].starts(with: mode.utf8) } }
+    }
 
     /// Memory for `count` pixels starting on a huge-page boundary, and the bytes reserved
     /// there for marking for transparent huge pages, when it spans at least one or most of one

@@ -62,7 +62,7 @@ public struct CanonicalLocale: Hashable, Sendable, CustomStringConvertible {
         guard written == language else {
             throw LocaleError("\"\(written)\" is a deprecated or alias code; use \"\(tag)\"")
         }
-        guard !(try Self.part(identifier, Int32(SC_ICU_LOCALE_VARIANT))).contains("_") else {
+        guard !(try Self.part(identifier, Int32(SC_ICU_LOCALE_VARIANT))).utf8.contains(UInt8(ascii: "_")) else {
             throw LocaleError("has more than one variant subtag")
         }
         let hasCalendar = try Self.keywords(identifier).contains { $0.key == "calendar" }

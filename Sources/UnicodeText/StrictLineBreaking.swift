@@ -8,7 +8,7 @@ extension LocaleIdentifier {
     /// This locale with ICU's strict line-breaking keyword.
     public var withStrictLineBreaking: LocaleIdentifier {
         // At most 156 bytes stay valid: the keyword is only added when it fits.
-        let keyword = rawValue.contains("@") ? ";lb=strict" : "@lb=strict"
+        let keyword = rawValue.utf8.contains(UInt8(ascii: "@")) ? ";lb=strict" : "@lb=strict"
         return (try? LocaleIdentifier(rawValue + keyword)) ?? self
     }
 

@@ -44,4 +44,15 @@ final class HugePageLayoutTests: XCTestCase {
             }
         }
     }
+
+    /// The kernel's mode line, active mode in brackets: advice is taken under `always` and
+    /// `madvise`, not under `never`.
+    func testModeLineIsReadByItsBracketedMode() {
+        func onAdvice(_ line: String) -> Bool { PixelBuffer.hugePagesOnAdvice(modeLine: ArraySlice(line.utf8)) }
+        XCTAssertTrue(onAdvice("[always] madvise never\n"))
+        XCTAssertTrue(onAdvice("always [madvise] never\n"))
+        XCTAssertFalse(onAdvice("always madvise [never]\n"))
+        XCTAssertFalse(onAdvice(""))
+        XCTAssertFalse(onAdvice("always madvise never"))
+    }
 }
