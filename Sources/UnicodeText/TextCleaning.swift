@@ -18,6 +18,9 @@
 public enum TextCleaning {
     /// `text` cleaned by the rule above.
     public static func cleaned(_ text: String) -> String {
+        // Printable ASCII with no space at either end (most titles) has nothing the rule
+        // changes: no control, break or noncharacter, and no white space to trim but spaces.
+        if text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }), text.utf8.first != 0x20, text.utf8.last != 0x20 { return text }
         var paragraphs: [(body: [Unicode.Scalar], separator: [Unicode.Scalar])] = []
         var body: [Unicode.Scalar] = []
         var scalars = Array(text.unicodeScalars)[...]

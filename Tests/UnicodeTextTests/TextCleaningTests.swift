@@ -55,4 +55,20 @@ final class TextCleaningTests: XCTestCase {
         XCTAssertTrue(TextCleaning.isClean("Our first apartment\ntogether"))
         XCTAssertFalse(TextCleaning.isClean("Our first apartment \n"))
     }
+
+    /// Printable ASCII without a space at either end is returned at once; the full rule (made
+    /// to run by a letter beyond ASCII at the end) leaves the same text unchanged too.
+    func testPlainASCIITitlesAreAlreadyClean() {
+        var generator = SystemRandomNumberGenerator()
+        let printable = (0x20...0x7E).map { Character(Unicode.Scalar(UInt8($0))) }
+        for _ in 0..<5_000 {
+            var text = String((0..<Int.random(in: 0...40, using: &generator)).map { _ in printable.randomElement(using: &generator)! })
+            while text.first == " " { text.removeFirst() }
+            while text.last == " " { text.removeLast() }
+            XCTAssertEqual(TextCleaning.cleaned(text), text)
+            XCTAssertEqual(TextCleaning.cleaned(text + "\u{E9}"), text + "\u{E9}")
+        }
+        XCTAssertEqual(TextCleaning.cleaned(" Launch "), "Launch")
+        XCTAssertEqual(TextCleaning.cleaned("Launch\u{7F}"), "Launch")
+    }
 }
