@@ -5,28 +5,37 @@ import Foundation
 /// about 0.1 ms. Only a regular file is read (a symlink is followed to one); a FIFO is not
 /// waited on; a file over the limit is refused, even one that grows while it is read.
 public enum BoundedFile {
-    /// Why a file was not read, worded for a message after its path.
-    public struct Failure: Error, Equatable, Sendable {
-        public let reason: String
+    /// Why a file was not read.
+    public enum Failure: Error, Equatable, Sendable {
+        /// `open`, `fstat` or `read` failed with this `errno`.
+        case system(Int32)
+        /// The path names no regular file; its `stat` mode.
+        case notRegular(mode_t)
+        /// The file holds more than the limit: its size as stated or as read so far.
+        case tooLarge(bytes: Int, limit: Int)
+
+        /// A data file's wording, for a message after its path ("cannot read the file: it is a
+        /// directory"); callers with other readers word the cases their own way.
+        public var reason: String {
+            switch self {
+            case .system(let code): return "cannot read the file: \(BoundedFile.describe(code))"
+            case .notRegular(let mode):
+                return mode & S_IFMT == S_IFDIR ? "cannot read the file: it is a directory" : "cannot read the file: it is not a regular file"
+            case .tooLarge(let bytes, let limit): return "the file is \(bytes) bytes, over the limit of \(limit)"
+            }
+        }
     }
 
     /// The file's bytes; refused when it has more than `maximumBytes`.
     public static func read(_ path: String, maximumBytes: Int) throws(Failure) -> [UInt8] {
-        func failure(_ reason: String) -> Failure { Failure(reason: reason) }
         // O_NONBLOCK: opening a FIFO for reading returns at once instead of waiting for a writer.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
-        guard fd >= 0 else { throw failure("cannot read the file: \(describe(errno))") }
+        guard fd >= 0 else { throw .system(errno) }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw failure("cannot read the file: \(describe(errno))") }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw failure("cannot read the file: it is a directory")
-        default: throw failure("cannot read the file: it is not a regular file")
-        }
-        func tooLarge(_ size: Int) -> Failure {
-            failure("the file is \(size) bytes, over the limit of \(maximumBytes)")
-        }
+        guard fstat(fd, &info) == 0 else { throw .system(errno) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .notRegular(info.st_mode) }
+        func tooLarge(_ size: Int) -> Failure { .tooLarge(bytes: size, limit: maximumBytes) }
         guard Int(info.st_size) <= maximumBytes else { throw tooLarge(Int(info.st_size)) }
         // One byte more than allowed, so a file that grew since fstat is still caught.
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
@@ -41,7 +50,7 @@ public enum BoundedFile {
             }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw failure("cannot read the file: \(describe(errno))")
+                throw .system(errno)
             }
             if n == 0 { break }
             count += n

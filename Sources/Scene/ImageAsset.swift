@@ -77,46 +77,19 @@ public struct ImageAsset: Sendable {
     /// Why an image file could not be read.
     struct ReadFailure: Error { let reason: String }
 
-    /// The bytes of the regular file at `path` (a symlink is followed to one), with the reason
-    /// when there are none: no such file, a directory, not a regular file, over `maximumBytes`.
-    /// Opened with `O_NONBLOCK`, so a FIFO is refused at once rather than waited on.
+    /// The bytes of the regular file at `path` (BoundedFile: a symlink is followed to one, a
+    /// FIFO refused at once), with the reason in an image's words when there are none.
     private static func readFile(_ path: String, maximumBytes: Int) throws(ReadFailure) -> [UInt8] {
-        func failure(_ code: Int32) -> ReadFailure {
-            switch code {
-            case ENOENT: return ReadFailure(reason: "no such file")
-            case ENOTDIR: return ReadFailure(reason: "a folder on its path is not a folder")
-            case EACCES: return ReadFailure(reason: "permission denied")
-            default: return ReadFailure(reason: String(cString: strerror(code)))
+        do { return try BoundedFile.read(path, maximumBytes: maximumBytes) } catch {
+            switch error {
+            case .system(ENOENT): throw ReadFailure(reason: "no such file")
+            case .system(ENOTDIR): throw ReadFailure(reason: "a folder on its path is not a folder")
+            case .system(EACCES): throw ReadFailure(reason: "permission denied")
+            case .system(let code): throw ReadFailure(reason: BoundedFile.describe(code))
+            case .notRegular(let mode): throw ReadFailure(reason: FileKind.whyNotRegular(mode) ?? "not a regular file")
+            case .tooLarge: throw ReadFailure(reason: error.reason)
             }
         }
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
-        guard fd >= 0 else { throw failure(errno) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw failure(errno) }
-        if let reason = FileKind.whyNotRegular(info.st_mode) { throw ReadFailure(reason: reason) }
-        func tooLarge(_ size: Int) -> ReadFailure {
-            ReadFailure(reason: "the file is \(size) bytes, over the limit of \(maximumBytes)")
-        }
-        guard Int(info.st_size) <= maximumBytes else { throw tooLarge(Int(info.st_size)) }
-        // One byte more than allowed, so a file that grew since fstat is still caught.
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
-        var count = 0
-        while true {
-            if count == bytes.count {
-                guard bytes.count <= maximumBytes else { throw tooLarge(count) }
-                bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, maximumBytes + 1 - bytes.count)))
-            }
-            let n = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + count, $0.count - count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw failure(errno)
-            }
-            if n == 0 { break }
-            count += n
-        }
-        bytes.removeLast(bytes.count - count)
-        return bytes
     }
 
     /// Whether the file has been decoded yet (for tests of laziness).

@@ -1,3 +1,4 @@
+import BufferText
 import Foundation
 import Signals
 
@@ -34,7 +35,7 @@ enum AtomicReplacement {
         case .failure(.exiting): throw Failure(.exiting)
         case .failure(let failure):
             // A file the user may write in a folder they may not is refused here: say which.
-            throw Failure(reason: "cannot create a temporary file in its folder \(shown: FilePath.directory(of: path)) "
+            throw Failure(reason: "cannot create a temporary file in its folder \(shown: PathText.directory(of: path)) "
                           + "(the file is replaced by one written there and renamed over it): \(Failure(failure).reason)")
         }
         var error = Errno.writeAll(fd, bytes)
@@ -74,9 +75,9 @@ enum AtomicReplacement {
     /// 255-byte name limit. The process id and start time let `removeStaleTemporaries` tell a
     /// killed writer's leftovers from a running one's files, even when the id is reused.
     static func temporaryPath(for path: String) -> String {
-        let name = String(decoding: Array(FilePath.name(of: path).utf8.prefix(150)), as: UTF8.self)
+        let name = String(decoding: Array(PathText.name(of: path).utf8.prefix(150)), as: UTF8.self)
         let random = String(UInt64.random(in: 0...UInt64.max), radix: 16)
-        let directory = FilePath.directory(of: path)
+        let directory = PathText.directory(of: path)
         let started = ProcessStartTime.current ?? 0
         return (directory == "/" ? "" : directory) + "/.\(name).sharecard-\(getpid())-\(started)-\(random).tmp"
     }

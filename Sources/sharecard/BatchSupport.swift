@@ -1,3 +1,4 @@
+import BufferText
 import Caching
 import Cards
 import Foundation
@@ -22,7 +23,7 @@ enum BatchInput {
         var info = stat()
         guard eventsPath != "-", FilePath.ownDescriptor(named: eventsPath) == nil,
               stat(eventsPath, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return "" }
-        let folder = FilePath.directory(of: eventsPath)
+        let folder = PathText.directory(of: eventsPath)
         return folder == "." ? "" : folder
     }
 

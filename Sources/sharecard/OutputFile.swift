@@ -1,3 +1,4 @@
+import BufferText
 import Foundation
 
 /// Where a command's output goes, decided before anything is rendered so that a mistake in
@@ -111,7 +112,7 @@ enum OutputTarget: Sendable, Equatable {
         // Nothing there, or a dangling symlink: the file is created where the chain points.
         let resolved = try FilePath.resolvingSymlinks(path, failure: failure)
         guard !resolved.hasSuffix("/") else { throw failure("is not a file name (it ends with '/')") }
-        let parent = FilePath.directory(of: resolved)
+        let parent = PathText.directory(of: resolved)
         var parentInfo = stat()
         guard stat(parent, &parentInfo) == 0 else {
             throw failure(errno == ENOENT ? "directory \(shown: parent) does not exist" : "\(shown: parent): \(Errno.text(errno))")

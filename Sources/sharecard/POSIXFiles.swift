@@ -1,3 +1,4 @@
+import BufferText
 import Foundation
 
 /// errno as text, and writing whole buffers with write(2).
@@ -24,18 +25,6 @@ enum Errno {
 
 /// Path arithmetic done the way the kernel resolves paths, not the way URL normalises them.
 enum FilePath {
-    /// The directory part: `.` for a bare name, `/` for a name at the root.
-    static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    /// The last component.
-    static func name(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
-    }
-
     /// The descriptor of this process that `path` names through the kernel's descriptor links
     /// (`/dev/stdout`, `/dev/fd/3`, `/proc/self/fd/3`, or a symlink to one of them), or nil.
     /// Such a path names the open file, not a file by name: reopening it would start at offset
@@ -48,9 +37,9 @@ enum FilePath {
         }
         var current = path
         for _ in 0..<40 {
-            let name = name(of: current)
+            let name = PathText.name(of: current)
             if !name.isEmpty, name.utf8.count <= 9, name.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let fd = Int32(name),
-               let parent = realPath(directory(of: current)), isOwn(parent) {
+               let parent = realPath(PathText.directory(of: current)), isOwn(parent) {
                 return fd
             }
             guard case .link(let next) = linkStep(from: current) else { return nil }
@@ -82,7 +71,7 @@ enum FilePath {
         let bytes = buffer[0..<count]
         let target = String(decoding: bytes, as: UTF8.self)
         guard target.utf8.elementsEqual(bytes) else { return .notUTF8 }
-        let base = directory(of: path)
+        let base = PathText.directory(of: path)
         return .link(target.hasPrefix("/") || base == "." ? target : base + "/" + target)
     }
 
@@ -97,7 +86,7 @@ enum FilePath {
             guard info.st_mode & S_IFMT == S_IFDIR else { throw MakeDirectoryFailure(component: path, reason: Errno.text(ENOTDIR)) }
             return
         }
-        let parent = directory(of: path)
+        let parent = PathText.directory(of: path)
         if parent != path, parent != ".", parent != "/" { try makeDirectories(parent) }
         guard mkdir(path, 0o777) != 0 else { return }
         var code = errno

@@ -1,3 +1,4 @@
+import BufferText
 import Foundation
 import Typesetting
 
@@ -14,13 +15,13 @@ enum Resources {
     private static let executableFolder: String = {
         if let running = realpath("/proc/self/exe", nil) {
             defer { free(running) }
-            return FilePath.directory(of: String(cString: running))
+            return PathText.directory(of: String(cString: running))
         }
         let invoked = CommandLine.arguments.first ?? ""
         let absolute = invoked.hasPrefix("/") ? invoked : join(currentDirectory, invoked)
-        guard let resolved = realpath(absolute, nil) else { return FilePath.directory(of: absolute) }
+        guard let resolved = realpath(absolute, nil) else { return PathText.directory(of: absolute) }
         defer { free(resolved) }
-        return FilePath.directory(of: String(cString: resolved))
+        return PathText.directory(of: String(cString: resolved))
     }()
 
     private static var currentDirectory: String {
@@ -39,7 +40,7 @@ enum Resources {
 
     /// The installed data folder beside the binary (symlinks resolved), whether or not it exists.
     static var installedShare: String {
-        join(FilePath.directory(of: executableFolder), "share/sharecard")
+        join(PathText.directory(of: executableFolder), "share/sharecard")
     }
 
     /// Folders that may hold the data folders, most specific first, each once (a binary near
@@ -52,7 +53,7 @@ enum Resources {
         var folder = executableFolder
         for _ in 0..<4 {
             candidates.append(folder)
-            folder = FilePath.directory(of: folder)
+            folder = PathText.directory(of: folder)
         }
         candidates.append(currentDirectory)
         return uniqueFolders(candidates)
