@@ -1,8 +1,8 @@
 import Foundation
 
-/// Reads a data file (a palette, a template, a font manifest) by path with `open`, `fstat` and
-/// `read` into bytes: no `URL`, `FileManager` or `Data`, whose first uses cost a one-card render
-/// about 0.1 ms. Only a regular file is read (a symlink is followed to one); a FIFO is not
+/// Reads a file whole (a palette, a template, a font manifest, a template's image) by path with
+/// `open`, `fstat` and `read` into bytes: no `URL`, `FileManager` or `Data`, whose first uses
+/// cost a one-card render about 0.1 ms. Only a regular file is read (a symlink is followed to one); a FIFO is not
 /// waited on; a file over the limit is refused, even one that grows while it is read.
 public enum BoundedFile {
     /// Why a file was not read.

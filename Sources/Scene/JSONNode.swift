@@ -38,6 +38,7 @@ public struct JSONNode {
         try parse(byteCount: bytes.count, maximumBytes: maximumBytes) { body in bytes.withUnsafeBytes(body) }
     }
 
+    /// The same, for bytes held as `Data`.
     public static func parse(_ data: Data, maximumBytes: Int = maximumDocumentBytes) throws(JSONInputError) -> JSONNode {
         try parse(byteCount: data.count, maximumBytes: maximumBytes) { body in data.withUnsafeBytes(body) }
     }
