@@ -18,7 +18,7 @@ enum Resources {
             return PathText.directory(of: String(cString: running))
         }
         let invoked = CommandLine.arguments.first ?? ""
-        let absolute = invoked.hasPrefix("/") ? invoked : join(currentDirectory, invoked)
+        let absolute = invoked.hasPrefix("/") ? invoked : PathText.joining(currentDirectory, invoked)
         guard let resolved = realpath(absolute, nil) else { return PathText.directory(of: absolute) }
         defer { free(resolved) }
         return PathText.directory(of: String(cString: resolved))
@@ -30,17 +30,13 @@ enum Resources {
         return String(cString: cwd)
     }
 
-    private static func join(_ folder: String, _ name: String) -> String {
-        folder.hasSuffix("/") ? folder + name : folder + "/" + name
-    }
-
     /// `$SHARECARD_HOME`, read alone: `ProcessInfo`'s environment copies every variable
     /// into a dictionary first (about 1 % of a one-card render).
     private static var sharecardHome: String? { getenv("SHARECARD_HOME").map { String(cString: $0) } }
 
     /// The installed data folder beside the binary (symlinks resolved), whether or not it exists.
     static var installedShare: String {
-        join(PathText.directory(of: executableFolder), "share/sharecard")
+        PathText.joining(PathText.directory(of: executableFolder), "share/sharecard")
     }
 
     /// Folders that may hold the data folders, most specific first, each once (a binary near
@@ -71,7 +67,7 @@ enum Resources {
 
     static func directory(_ name: String, override: String? = nil) throws -> String {
         if let override { return override }
-        let candidates = roots.map { join($0, name) }
+        let candidates = roots.map { PathText.joining($0, name) }
         for c in candidates {
             var info = stat()
             if stat(c, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return c }
@@ -82,9 +78,9 @@ enum Resources {
     /// The installed `BUILD` file's first line (the commit an install was made from), or nil
     /// when the binary does not run from an install.
     static func buildCommit() -> String? {
-        var files = [(installedShare as NSString).appendingPathComponent("BUILD")]
+        var files = [PathText.joining(installedShare, "BUILD")]
         if let home = sharecardHome, !home.isEmpty {
-            files.append((home as NSString).appendingPathComponent("BUILD"))
+            files.append(PathText.joining(home, "BUILD"))
         }
         for file in files {
             guard let data = FileManager.default.contents(atPath: file) else { continue }
