@@ -21,9 +21,9 @@ import PackageDescription
 //   Cards → Faces (an aspect-filled photo is cropped to keep its faces)
 //   CardService → PhotoFetch (photos by URL from allow-listed origins) → Caching, CCurlFetch
 //   CardService → HTTPTypes (requests and responses as values, no sockets);  HTTPServer → HTTPTypes, CMicroHTTPD
-//   JSONData, Raster, UnicodeText, Typesetting, Faces, Photos, PhotoFetch, Cards, HTTPServer → BufferText (text a C function
-//   wrote into a buffer, read up to its NUL and never past the buffer's end; how a message names a file's kind or a code
-//   point; a data file read whole under a size limit; no dependencies)
+//   JSONData, Raster, UnicodeText, Typesetting, Faces, Photos, PhotoFetch, Cards, HTTPTypes, HTTPServer → BufferText (text a C
+//   function wrote into a buffer, read up to its NUL and never past the buffer's end; how a message names a file's kind or a
+//   code point; a file read whole under a size limit; a path split at its slashes; a hex digit's value; no dependencies)
 //   CMicroHTTPD, CCurlFetch, CFacesLoader, CImageDecode, CCrypto, CICU → CDynamicLibrary (each opens its library with dlopen on first use;
 //   CICU only libicui18n, for dates and locale keywords)
 let package = Package(
@@ -101,7 +101,7 @@ let package = Package(
         .target(name: "PhotoFetch", dependencies: ["BufferText", "Caching", "CCurlFetch"]),
         .target(name: "Cards", dependencies: ["Caching", "BufferText", "Faces", "JSONData", "Layout", "Photos", "Scene", "Typesetting", "UnicodeText", "Raster", "Geometry", "CCrypto"]),
         .target(name: "Layout", dependencies: ["Geometry", "Raster", "Typesetting"]),
-        .target(name: "HTTPTypes", dependencies: ["JSONData"]),
+        .target(name: "HTTPTypes", dependencies: ["BufferText", "JSONData"]),
         .target(name: "CardService", dependencies: ["Caching", "Cards", "Faces", "JSONData", "Scene", "HTTPTypes", "Photos", "PhotoFetch", "Raster", "UnicodeText", "CCrypto"]),
         .target(name: "HTTPServer", dependencies: ["BufferText", "HTTPTypes", "JSONData", "CMicroHTTPD", "Signals"]),
         // Signals caught by a handler writing to a pipe, handled on one thread (serve, batch); temporary

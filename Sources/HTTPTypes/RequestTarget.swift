@@ -1,3 +1,5 @@
+import BufferText
+
 /// One `name=value` pair of a query string, decoded.
 public struct HTTPQueryItem: Sendable, Hashable {
     public var name: String
@@ -113,7 +115,7 @@ struct RequestTarget: Sendable, Equatable {
             if byte == UInt8(ascii: "%") {
                 let high = utf8.index(after: index)
                 guard high < utf8.endIndex, utf8.index(after: high) < utf8.endIndex,
-                      let h = hexValue(utf8[high]), let l = hexValue(utf8[utf8.index(after: high)])
+                      let h = HexDigit.value(utf8[high]), let l = HexDigit.value(utf8[utf8.index(after: high)])
                 else { throw HTTPTargetError.invalidPercentEncoding(part) }
                 bytes.append(h << 4 | l)
                 index = utf8.index(index, offsetBy: 3)
@@ -126,14 +128,5 @@ struct RequestTarget: Sendable, Equatable {
             throw HTTPTargetError.invalidUTF8(part)
         }
         return decoded
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 }

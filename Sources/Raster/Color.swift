@@ -1,3 +1,4 @@
+import BufferText
 import Foundation
 
 /// A colour in sRGB with straight (not premultiplied) alpha, each component in 0…1.
@@ -26,8 +27,8 @@ public struct Color: Hashable, Sendable {
         guard [3, 4, 6, 8].contains(digits.count) else { return nil }
         var value: UInt32 = 0
         for byte in digits {
-            guard let digit = Color.hexDigitValue(byte) else { return nil }
-            value = value << 4 | digit
+            guard let digit = HexDigit.value(byte) else { return nil }
+            value = value << 4 | UInt32(digit)
         }
         func short(_ shift: UInt32) -> Double { Double((value >> shift) & 0xF) * 17 / 255 }
         func byte(_ shift: UInt32) -> Double { Double((value >> shift) & 0xFF) / 255 }
@@ -36,16 +37,6 @@ public struct Color: Hashable, Sendable {
         case 4: self.init(red: short(12), green: short(8), blue: short(4), alpha: short(0))
         case 6: self.init(red: byte(16), green: byte(8), blue: byte(0))
         default: self.init(red: byte(24), green: byte(16), blue: byte(8), alpha: byte(0))
-        }
-    }
-
-    /// The value of an ASCII hexadecimal digit (of either case).
-    private static func hexDigitValue(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
-        default: return nil
         }
     }
 
