@@ -38,6 +38,21 @@ final class UsageTests: TemporaryDirectoryTestCase {
         try assertUsageError(["help", "paint"], mentions: #"unknown command "paint""#)
     }
 
+    /// A command is found by the name `--help` lists and runs with its own option table (the
+    /// name is written beside the table so that one command's run need not make them all).
+    func testEveryListedCommandAnswersToItsNameWithItsOwnTable() throws {
+        let top = String(decoding: try Sharecard.run(["--help"]).stdout, as: UTF8.self)
+        let names = top.split(separator: "\n").drop { $0 != "COMMANDS:" }.dropFirst()
+            .prefix { $0.hasPrefix("  ") }.map { String($0.split(separator: " ")[0]) }
+        XCTAssertEqual(names.count, 13, top)
+        for name in names {
+            let result = try Sharecard.run([name, "--help"])
+            XCTAssertEqual(result.status, 0, name)
+            let usage = String(decoding: result.stdout, as: UTF8.self).prefix { $0 != "\n" }
+            XCTAssertTrue(usage == "USAGE: sharecard \(name)" || usage.hasPrefix("USAGE: sharecard \(name) "), "\(name): \(usage)")
+        }
+    }
+
     func testNoArgumentsPrintsHelpAsAnError() throws {
         let result = try Sharecard.run([])
         XCTAssertEqual(result.status, 2)
