@@ -131,18 +131,27 @@ public struct FrameConstraints: Hashable, Sendable {
     public var mirrors: Bool
     /// Width ÷ height.
     public var aspect: Double?
-    /// Where the frame was written (`elements[1].elements[0].frame`), for messages about what
-    /// it resolves to; empty when it was not read from a file.
-    public var source: String
+    /// Where the frame was written, for messages about what it resolves to.
+    public var sourceLocation: JSONPath
+
+    /// Where the frame was written (`elements[1].elements[0].frame`); empty when it was not
+    /// read from a file.
+    public var source: String { sourceLocation.text }
 
     public init(container: Container = .canvas, horizontal: Axis, vertical: Axis, mirrors: Bool = false, aspect: Double? = nil,
                 source: String = "") {
+        self.init(container: container, horizontal: horizontal, vertical: vertical, mirrors: mirrors, aspect: aspect,
+                  sourceLocation: .root(source))
+    }
+
+    public init(container: Container = .canvas, horizontal: Axis, vertical: Axis, mirrors: Bool = false, aspect: Double? = nil,
+                sourceLocation: JSONPath) {
         self.container = container
         self.horizontal = horizontal
         self.vertical = vertical
         self.mirrors = mirrors
         self.aspect = aspect
-        self.source = source
+        self.sourceLocation = sourceLocation
     }
 
     func solve(canvas: Size, safe: Rect, direction: TextDirection) -> Rect {

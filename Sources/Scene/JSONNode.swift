@@ -19,12 +19,20 @@ public struct JSONInputError: Error, Equatable, Sendable, CustomStringConvertibl
 /// it is. Objects are checked for unknown keys with `rejectUnknownKeys`.
 public struct JSONNode {
     public let value: JSONValue
-    public let path: String
+    /// Where the value is, written out by `path` when asked for.
+    public let location: JSONPath
 
     public init(value: JSONValue, path: String = "") {
-        self.value = value
-        self.path = path
+        self.init(value: value, location: .root(path))
     }
+
+    public init(value: JSONValue, location: JSONPath) {
+        self.value = value
+        self.location = location
+    }
+
+    /// Where the value is in its document, as errors give it (`colors[3].background`).
+    public var path: String { location.text }
 
     /// Nesting allowed in a document: scenes nest groups 16 deep, two JSON levels each.
     public static let maximumDepth = 128
@@ -68,7 +76,7 @@ public struct JSONNode {
 
     public func fail(_ reason: String) -> JSONInputError { JSONInputError(path: path, reason: reason) }
 
-    private func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    private func child(_ key: String) -> String { JSONPath.member(location, key).text }
 
     public var isObject: Bool { if case .object = value { true } else { false } }
     public var isArray: Bool { if case .array = value { true } else { false } }
@@ -87,7 +95,7 @@ public struct JSONNode {
     public func optional(_ key: String) throws(JSONInputError) -> JSONNode? {
         for member in try requireObject() where member.key == key {
             if case .null = member.value { return nil }
-            return JSONNode(value: member.value, path: child(key))
+            return JSONNode(value: member.value, location: .member(location, key))
         }
         return nil
     }
@@ -99,7 +107,7 @@ public struct JSONNode {
 
     /// This object without its member `key` (same path).
     public func removing(_ key: String) throws(JSONInputError) -> JSONNode {
-        JSONNode(value: .object(try requireObject().filter { $0.key != key }), path: path)
+        JSONNode(value: .object(try requireObject().filter { $0.key != key }), location: location)
     }
 
     /// Refuses the first unknown key in sorted order, so the message does not depend on the
@@ -111,10 +119,18 @@ public struct JSONNode {
         throw JSONInputError(path: child(QuotedValue.escaped(key)), reason: "unknown field (expected one of: \(allowed.sorted().joined(separator: ", ")))")
     }
 
+    /// The same for keys written out at the call (`allowed: ["name", "colors"]`, which takes
+    /// this overload): a handful of keys compared one by one costs less than a set made for
+    /// one check. The message is the set's.
+    public func rejectUnknownKeys(allowed: [String]) throws(JSONInputError) {
+        let members = try requireObject()
+        guard members.allSatisfy({ allowed.contains($0.key) }) else { return try rejectUnknownKeys(allowed: Set(allowed)) }
+    }
+
     public func array(maximumCount: Int = 100_000) throws(JSONInputError) -> [JSONNode] {
         guard case .array(let items) = value else { throw fail("expected an array, found \(typeName)") }
         guard items.count <= maximumCount else { throw fail("has \(items.count) items, over the limit of \(maximumCount)") }
-        return items.enumerated().map { JSONNode(value: $1, path: "\(path)[\($0)]") }
+        return items.enumerated().map { JSONNode(value: $1, location: .item(location, $0)) }
     }
 
     public func string(maximumLength: Int = 100_000) throws(JSONInputError) -> String {

@@ -6,7 +6,8 @@ public struct ResourceUses: Sendable {
     /// A text style: the path of its family (`….font.family`, or `….font` when the family is
     /// the default one), the style, and the text it sets, split at its placeholders.
     public struct Text: Sendable {
-        public let path: String
+        let location: JSONPath
+        public var path: String { location.text }
         public let style: TextStyle
         public let text: TextReference
 
@@ -18,7 +19,8 @@ public struct ResourceUses: Sendable {
 
     /// An image file: the path of its name (`….src`, or `….src.placeholder`) and the asset read.
     public struct Image: Sendable {
-        public let path: String
+        let location: JSONPath
+        public var path: String { location.text }
         public let asset: ImageAsset
     }
 

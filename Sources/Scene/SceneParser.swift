@@ -163,7 +163,7 @@ public struct SceneParser {
     /// document), which later frames may anchor to.
     private mutating func parseElement(_ node: JSONNode, depth: Int) throws -> SceneElement {
         guard let idValue = node.value["id"] else { return try parseUnnamedElement(node, depth: depth) }
-        let idNode = JSONNode(value: idValue, path: node.path + ".id")
+        let idNode = JSONNode(value: idValue, location: .member(node.location, "id"))
         let id = try idNode.string(maximumLength: 64)
         guard !id.isEmpty, id.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_") }) else {
             throw idNode.fail("an id is 1-64 letters, digits, '-' or '_'")
@@ -289,7 +289,8 @@ public struct SceneParser {
     /// its `font` when the family is left to the default.
     private mutating func recordText(_ text: TextReference, style: TextStyle, of node: JSONNode) {
         let hasFamily = node.value["font"]?["family"] != nil
-        uses.texts.append(ResourceUses.Text(path: node.path + (hasFamily ? ".font.family" : ".font"), style: style, text: text))
+        let font = JSONPath.member(node.location, "font")
+        uses.texts.append(ResourceUses.Text(location: hasFamily ? .member(font, "family") : font, style: style, text: text))
     }
 
     private func shape(_ outline: ShapeElement.Outline, frame: Frame?, _ node: JSONNode) throws -> SceneElement {
@@ -379,7 +380,7 @@ extension SceneParser {
     fileprivate mutating func imageSource(_ src: JSONNode) throws -> ImageSource {
         guard src.isObject else {
             let asset = try imageAsset(src)
-            uses.images.append(ResourceUses.Image(path: src.path, asset: asset))
+            uses.images.append(ResourceUses.Image(location: src.location, asset: asset))
             return .asset(asset)
         }
         try src.rejectUnknownKeys(allowed: ["from", "placeholder"])
@@ -387,7 +388,7 @@ extension SceneParser {
         guard try from.string(maximumLength: 32) == "eventPhoto" else { throw from.fail("the only image source besides a file is \"eventPhoto\"") }
         guard let placeholderNode = try src.optional("placeholder") else { return .eventPhoto(placeholder: nil) }
         let placeholder = try imageAsset(placeholderNode)
-        uses.images.append(ResourceUses.Image(path: placeholderNode.path, asset: placeholder))
+        uses.images.append(ResourceUses.Image(location: placeholderNode.location, asset: placeholder))
         return .eventPhoto(placeholder: placeholder)
     }
 }

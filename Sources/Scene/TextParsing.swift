@@ -37,7 +37,7 @@ extension JSONNode {
     /// `[x, y, width, height]`, or constraints (see `FrameConstraints`); anchors may name `knownIDs`.
     func frame(knownIDs: Set<String> = []) throws -> Frame {
         guard isObject else { return .absolute(try rect()) }
-        let keys: Set<String> = ["in", "left", "right", "leading", "trailing", "centerX", "width", "minWidth", "maxWidth",
+        let keys = ["in", "left", "right", "leading", "trailing", "centerX", "width", "minWidth", "maxWidth",
                                  "top", "bottom", "centerY", "height", "minHeight", "maxHeight", "aspect"]
         try rejectUnknownKeys(allowed: keys)
         let absolute = has("left") || has("right"), relative = has("leading") || has("trailing")
@@ -93,7 +93,7 @@ extension JSONNode {
         }
         return .constrained(FrameConstraints(container: try optional("in")?.enumValue(FrameConstraints.Container.self) ?? .canvas,
                                              horizontal: horizontal, vertical: vertical, mirrors: relative, aspect: aspect,
-                                             source: path))
+                                             sourceLocation: location))
     }
 
     /// A number of points, or a share such as `"N%"`, `"A/B"`, `"Nvmin"`, `"A/Bvmin"`, or the
