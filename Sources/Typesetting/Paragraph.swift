@@ -115,7 +115,9 @@ public struct Paragraph: Sendable {
         let units = text.utf16
         let locale = try LocaleIdentifier(language.tag)
         graphemes = try GraphemeClusters(utf16: units, locale: locale)
-        breaks = try LineBreaks(utf16: units, locale: locale.forLineBreaking(units)).keepingKoreanWordsWhole(in: units)
+        // Line breaking's locale differs only in its line-break keyword (strict for kana), which
+        // grapheme clusters do not read: the clusters found above serve it.
+        breaks = try LineBreaks(utf16: units, locale: locale.forLineBreaking(units), keeping: graphemes).keepingKoreanWordsWhole(in: units)
             .breakingBeforeBracketsAfterQuotes(in: units)
         let words = BreakFlaw.hasIdeographs(units) ? try WordBoundaries(utf16: units, locale: locale) : nil
         breakFlaws = breaks.map { $0.isMandatory ? nil : BreakFlaw.of(breakAt: $0.offset, in: units, words: words) }

@@ -86,6 +86,22 @@ final class LineBreakTests: XCTestCase {
         XCTAssertFalse(clusters.isBoundary(1))
     }
 
+    /// Clusters a paragraph found already give the breaks the line breaker finds on its own,
+    /// also where line breaking's locale is the strict one kana gets and the clusters' is not.
+    func testGivenGraphemeClustersKeepTheSameBreaks() throws {
+        let texts = ["a \u{308}b", "naïve café 😀 text", "👩🏽‍💻 👨‍👩‍👧 done", "ความสุขมากๆ วันนี้", "これはテストです。ぁぃ",
+                     "مرحبا بالعالم", "e\u{301}\u{301} x\u{20DD}", "\u{1F1EF}\u{1F1F5}\u{1F1FA}", "", "a\nb\r\nc"]
+        for text in texts {
+            let units = Array(text.utf16)
+            for locale in [LocaleIdentifier.root, try LocaleIdentifier("ja"), try LocaleIdentifier("th")] {
+                let lineLocale = locale.forLineBreaking(units)
+                let given = try LineBreaks(utf16: units, locale: lineLocale, keeping: try GraphemeClusters(utf16: units, locale: locale))
+                XCTAssertEqual(given, try LineBreaks(utf16: units, locale: lineLocale), "\(text) in \(locale.rawValue)")
+            }
+            XCTAssertEqual(try LineBreaks(utf16: units, keeping: nil), try LineBreaks(utf16: units, keepingGraphemeClusters: false), text)
+        }
+    }
+
     func testTooLongTextIsRefused() {
         XCTAssertThrowsError(try UTF16Text.checkedCount(Int(Int32.max))) { error in
             XCTAssertEqual(error as? UnicodeTextError, .textTooLong(utf16Count: Int(Int32.max)))
