@@ -86,6 +86,29 @@ final class LineBreakTests: XCTestCase {
         XCTAssertFalse(clusters.isBoundary(1))
     }
 
+    /// An all-ASCII text's clusters, found without ICU, are ICU's: on every pair of ASCII
+    /// units, CR LF among them, and on random runs of them.
+    func testASCIIClustersAreICUs() throws {
+        var texts = [""]
+        for a in 0..<128 {
+            texts.append(String(UnicodeScalar(UInt8(a))))
+            for b in 0..<128 { texts.append(String(UnicodeScalar(UInt8(a))) + String(UnicodeScalar(UInt8(b)))) }
+        }
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [UInt16] = [0x0D, 0x0A, 0x09, 0x00, 0x1B, 0x20, 0x7F, 0x41, 0x2D, 0x30]
+        for _ in 0..<2_000 {
+            let length = Int.random(in: 1...40, using: &generator)
+            texts.append(String(decoding: (0..<length).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF16.self))
+        }
+        for text in texts {
+            let units = Array(text.utf16)
+            XCTAssertEqual(try GraphemeClusters(utf16: units).boundaries, try GraphemeClusters(icu: units, locale: .root).boundaries,
+                           "\(units)")
+        }
+        XCTAssertNil(GraphemeClusters.asciiBoundaries([0x41, 0xE9]), "beyond ASCII, ICU decides")
+        XCTAssertEqual(try GraphemeClusters("a\r\nb").boundaries, [0, 1, 3, 4])
+    }
+
     /// Clusters a paragraph found already give the breaks the line breaker finds on its own,
     /// also where line breaking's locale is the strict one kana gets and the clusters' is not.
     func testGivenGraphemeClustersKeepTheSameBreaks() throws {
