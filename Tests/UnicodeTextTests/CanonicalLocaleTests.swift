@@ -1,4 +1,4 @@
-import UnicodeText
+@testable import UnicodeText
 import XCTest
 
 final class CanonicalLocaleTests: XCTestCase {
@@ -24,6 +24,18 @@ final class CanonicalLocaleTests: XCTestCase {
         XCTAssertEqual(try CanonicalLocale("ja-u-ca-japanese").formattingIdentifier, "ja@calendar=japanese")
         XCTAssertEqual(try CanonicalLocale("sr-Latn-RS-u-nu-latn").textLanguage, "sr-Latn-RS")
         XCTAssertEqual(try CanonicalLocale("de-u-nu-latn").language, "de")
+    }
+
+    /// The default locale is taken as ICU makes it, without asking ICU each time: the two agree
+    /// on the ICU installed, and any other spelling of it still goes through ICU.
+    func testEnglishIsWhatICUMakesOfIt() throws {
+        XCTAssertEqual(try CanonicalLocale(parsing: "en"), CanonicalLocale.english)
+        XCTAssertEqual(try CanonicalLocale("en"), try CanonicalLocale(parsing: "en"))
+        for spelling in ["EN", "En", "en-US", "en_US", "en-u-ca-gregory"] {
+            XCTAssertEqual(try CanonicalLocale(spelling), try CanonicalLocale(parsing: spelling), spelling)
+        }
+        XCTAssertEqual(try CanonicalLocale("EN").tag, "en")
+        XCTAssertEqual(try CanonicalLocale("en").formattingIdentifier, "en@calendar=gregorian")
     }
 
     func testRefusesWithAReasonForEveryKindOfBadInput() {
