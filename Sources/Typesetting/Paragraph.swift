@@ -156,6 +156,9 @@ public struct Paragraph: Sendable {
             pending = nil
         }
 
+        // One tag per script run, not one per cluster (ICU's name for the script, parsed again
+        // for each character, was a twentieth of a one-card render's layout).
+        let runScripts = scriptRuns.map { ScriptTag($0.script.tag ?? "Zyyy") ?? .common }
         for cluster in graphemes {
             while blockIndex < blocks.count - 1, blocks[blockIndex].range.upperBound <= cluster.lowerBound { blockIndex += 1 }
             let scalars = Paragraph.scalars(units[cluster])
@@ -168,8 +171,7 @@ public struct Paragraph: Sendable {
             let attributes = text.runs[runIndex].attributes
             let preferred = runFaces[runIndex]
             var face = preferred
-            let script = scriptRuns.isEmpty ? ScriptTag.common
-                : ScriptTag(scriptRuns[scriptIndex].script.tag ?? "Zyyy") ?? .common
+            let script = runScripts.isEmpty ? ScriptTag.common : runScripts[scriptIndex]
             if FontLibrary.wantsEmojiPresentation(scalars) || !preferred.covers(scalars) {
                 if let found = library.face(for: scalars, preferred: preferred, weight: attributes.weight,
                                             style: attributes.style, language: hanLanguage, script: script) {
