@@ -238,6 +238,14 @@ public struct FontLibrary: Sendable {
     /// U+FE0F after a space or a letter is ignored, as it selects nothing there (and on the
     /// colour face a space is set an emoji wide).
     static func wantsEmojiPresentation(_ scalars: [Unicode.Scalar]) -> Bool {
+        // An ASCII character alone never does (the keycap bases #, * and 0-9 are Emoji but not
+        // Emoji_Presentation), and most clusters are one: the properties below are not looked up.
+        if scalars.count == 1, scalars[0].isASCII { return false }
+        return asksForEmojiPresentation(scalars)
+    }
+
+    /// The rule itself, read from the scalars' emoji properties.
+    static func asksForEmojiPresentation(_ scalars: [Unicode.Scalar]) -> Bool {
         let afterAnEmoji = scalars.first?.properties.isEmoji ?? false
         if afterAnEmoji && scalars.contains("\u{FE0F}") { return true }
         if afterAnEmoji && scalars.contains("\u{FE0E}") { return false }
