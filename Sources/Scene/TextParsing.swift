@@ -38,7 +38,7 @@ extension JSONNode {
     func frame(knownIDs: Set<String> = []) throws -> Frame {
         guard isObject else { return .absolute(try rect()) }
         let keys = ["in", "left", "right", "leading", "trailing", "centerX", "width", "minWidth", "maxWidth",
-                                 "top", "bottom", "centerY", "height", "minHeight", "maxHeight", "aspect"]
+                    "top", "bottom", "centerY", "height", "minHeight", "maxHeight", "aspect"]
         try rejectUnknownKeys(allowed: keys)
         let absolute = has("left") || has("right"), relative = has("leading") || has("trailing")
         if absolute && relative { throw fail("give left and right, or leading and trailing, not both") }

@@ -156,8 +156,8 @@ public struct Paragraph: Sendable {
             pending = nil
         }
 
-        // One tag per script run, not one per cluster (ICU's name for the script, parsed again
-        // for each character, was a twentieth of a one-card render's layout).
+        // One tag per script run, not one per cluster (ICU's name for the script was asked for
+        // and parsed again for every character of the title).
         let runScripts = scriptRuns.map { ScriptTag($0.script.tag ?? "Zyyy") ?? .common }
         for cluster in graphemes {
             while blockIndex < blocks.count - 1, blocks[blockIndex].range.upperBound <= cluster.lowerBound { blockIndex += 1 }

@@ -41,8 +41,8 @@ public struct CanonicalLocale: Hashable, Sendable, CustomStringConvertible {
 
     /// `en`, an event's locale when it names none, as `init(parsing:)` makes it from ICU:
     /// taken as it is, a one-card render skips ICU's parse, its keyword checks and its list
-    /// of available locales (0.1 ms of the render). `CanonicalLocaleTests` holds the two equal
-    /// on the ICU installed.
+    /// of available locales (0.1 million instructions). `CanonicalLocaleTests` holds the two
+    /// equal on the ICU installed.
     static let english = CanonicalLocale(tag: "en", formattingIdentifier: "en@calendar=gregorian", language: "en", textLanguage: "en")
 
     private init(tag: String, formattingIdentifier: String, language: String, textLanguage: String) {
