@@ -60,10 +60,9 @@ extension Template {
             if let problem = scene.pixelBudgetProblem(size: size, scale: Double(Template.maximumScale)) {
                 throw elementsNode.fail(problem)
             }
-            let document = data
-            let version = DeferredContentVersion(hashing: [document] + parser.assets.map(\.fileBytes))
+            let version = DeferredContentVersion(hashing: [data] + parser.assets.map(\.fileBytes))
             self.init(name: name, path: path, description: try root.optional("description")?.string(maximumLength: 1000) ?? "",
-                      scene: scene, deferredVersion: version, uses: parser.uses, document: document)
+                      scene: scene, deferredVersion: version, uses: parser.uses, document: data)
         } catch let e as JSONInputError {
             throw DataFileError(file: file, field: e.path, reason: e.reason)
         }

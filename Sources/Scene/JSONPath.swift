@@ -11,25 +11,14 @@ public indirect enum JSONPath: Hashable, Sendable {
 
     /// The path as messages give it: members joined by `.` (a member of the unnamed root
     /// alone), items as `[i]`: `colors[3].background`, `[0]`, `elements[1][2]`.
+    /// Written from the root down; a path is as deep as its document (`JSONNode.maximumDepth`).
     public var text: String {
-        var parts: [JSONPath] = []
-        var at = self
-        while true {
-            switch at {
-            case .root(let name):
-                var text = name
-                for part in parts.reversed() {
-                    switch part {
-                    case .member(_, let key): text = text.isEmpty ? key : text + "." + key
-                    case .item(_, let index): text += "[\(index)]"
-                    case .root: break
-                    }
-                }
-                return text
-            case .member(let parent, _), .item(let parent, _):
-                parts.append(at)
-                at = parent
-            }
+        switch self {
+        case .root(let name): return name
+        case .member(let parent, let key):
+            let above = parent.text
+            return above.isEmpty ? key : above + "." + key
+        case .item(let parent, let index): return parent.text + "[\(index)]"
         }
     }
 
